@@ -1,0 +1,145 @@
+// Ride chat WebSocket protocol (RideRoom Durable Object ↔ browser) and the per-user
+// notification frames for live badges.
+import { z } from "zod";
+import { MESSAGE_MAX_LENGTH } from "./constants.ts";
+import { ERROR_CODES, type ErrorCode } from "./errors.ts";
+import { MSG } from "./messages.ts";
+
+/** Frames above this size are refused before JSON.parse (a 2000-character text fits easily). */
+export const MAX_FRAME_BYTES = 8 * 1024;
+export const HISTORY_PAGE_MAX = 50;
+
+const idString = z.string().min(1).max(100);
+
+export const chatAuthorSchema = z.object({
+  username: z.string(),
+  avatarKey: z.string(),
+});
+
+export const chatMessageSchema = z.object({
+  id: idString,
+  rideId: idString,
+  /** null for system messages and for authors who deleted their account. */
+  userId: z.string().nullable(),
+  kind: z.enum(["user", "system"]),
+  text: z.string(),
+  /** ISO instant. */
+  createdAt: z.string(),
+  author: chatAuthorSchema.nullable().optional(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+export type ChatAuthor = z.infer<typeof chatAuthorSchema>;
+
+/** Chat text: trimmed, non-empty, at most 2000 characters. */
+export const chatTextSchema = z
+  .string({ error: MSG.messageEmpty })
+  .trim()
+  .min(1, { error: MSG.messageEmpty })
+  .max(MESSAGE_MAX_LENGTH, { error: MSG.messageTooLong });
+
+// ---------- Client → server ----------
+
+export const clientMessageSchema = z.discriminatedUnion("type", [
+  /** Send a message; `clientId` is echoed in the ack so the sender can match its optimistic copy. */
+  z.object({ type: z.literal("send"), clientId: z.uuid(), text: chatTextSchema }),
+  /** The chat is open and visible: update last_seen_at. */
+  z.object({ type: z.literal("read") }),
+  /** Older messages before a message id (latest page when absent). */
+  z.object({
+    type: z.literal("history"),
+    before: idString.optional(),
+    limit: z.number().int().min(1).max(HISTORY_PAGE_MAX).optional(),
+  }),
+  /** Everything after the last message id the client has (backfill after a reconnect). */
+  z.object({ type: z.literal("sync"), after: idString.optional() }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+// ---------- Server → client ----------
+
+export const serverMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("message"), message: chatMessageSchema }),
+  z.object({ type: z.literal("ack"), clientId: z.string(), message: chatMessageSchema }),
+  z.object({
+    type: z.literal("history"),
+    messages: z.array(chatMessageSchema),
+    hasMore: z.boolean(),
+  }),
+  z.object({
+    type: z.literal("error"),
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    clientId: z.string().optional(),
+  }),
+  z.object({ type: z.literal("read-state"), lastSeenAt: z.string() }),
+  z.object({
+    type: z.literal("participant"),
+    event: z.enum(["joined", "left"]),
+    userId: z.string(),
+  }),
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+
+// ---------- Per-user notifications (live badges) ----------
+
+export const notificationFrameSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("unread"),
+    rideId: idString,
+    rideTitle: z.string(),
+    count: z.number().int().min(0),
+    lastMessage: z.object({ text: z.string(), createdAt: z.string() }).optional(),
+  }),
+]);
+export type NotificationFrame = z.infer<typeof notificationFrameSchema>;
+
+// ---------- Parsing ----------
+
+export type ParseResult<T> = { ok: true; msg: T } | { ok: false; code: ErrorCode; message: string };
+
+/** UTF-8 size of a string without TextEncoder (not in the ESNext lib). */
+export function utf8ByteLength(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
+function parseFrame<T>(raw: unknown, schema: z.ZodType<T>): ParseResult<T> {
+  if (typeof raw !== "string") {
+    return { ok: false, code: "validation_error", message: MSG.invalidInput };
+  }
+  // Every UTF-16 unit is at least one UTF-8 byte, so a long string is oversized without counting.
+  if (raw.length > MAX_FRAME_BYTES || utf8ByteLength(raw) > MAX_FRAME_BYTES) {
+    return { ok: false, code: "payload_too_large", message: MSG.messageTooLong };
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    return { ok: false, code: "validation_error", message: MSG.invalidInput };
+  }
+  const result = schema.safeParse(data, { error: () => MSG.invalidInput });
+  if (!result.success) {
+    return {
+      ok: false,
+      code: "validation_error",
+      message: result.error.issues[0]?.message ?? MSG.invalidInput,
+    };
+  }
+  return { ok: true, msg: result.data };
+}
+
+export function parseClientMessage(raw: string): ParseResult<ClientMessage> {
+  return parseFrame(raw, clientMessageSchema);
+}
+
+export function parseServerMessage(raw: string): ParseResult<ServerMessage> {
+  return parseFrame(raw, serverMessageSchema);
+}
+
+export function parseNotificationFrame(raw: string): ParseResult<NotificationFrame> {
+  return parseFrame(raw, notificationFrameSchema);
+}

@@ -1,0 +1,134 @@
+// Shared product constants: enumerations, labels and limits used by the worker and the browser.
+
+export const PRODUCT_NAME = "Rodamos";
+
+export const MODALITIES = ["road", "gravel", "btt"] as const;
+export type Modality = (typeof MODALITIES)[number];
+
+export const LEVELS = ["chill", "intermedio", "cañero"] as const;
+export type Level = (typeof LEVELS)[number];
+
+export const SOCIAL_TAGS = [
+  "coffee",
+  "sweet",
+  "early",
+  "golden",
+  "blabla",
+  "sunrise",
+  "sunset",
+] as const;
+export type SocialTag = (typeof SOCIAL_TAGS)[number];
+
+// The create/edit form only offers these four (spec 02 §2).
+export const OFFERED_SOCIAL_TAGS = ["coffee", "sweet", "early", "blabla"] as const;
+export type OfferedSocialTag = (typeof OFFERED_SOCIAL_TAGS)[number];
+
+export const SOCIAL_TAG_LABELS: Record<SocialTag, string> = {
+  coffee: "Coffee Stop",
+  sweet: "Sweet Break",
+  early: "Early Birds",
+  golden: "Golden Hour",
+  blabla: "BlaBla Ride",
+  sunrise: "Sunrise",
+  sunset: "Sunset",
+};
+
+/** Short labels for chips (cards, filters). */
+export const MODALITY_LABELS: Record<Modality, string> = {
+  road: "Road",
+  gravel: "Gravel",
+  btt: "BTT",
+};
+
+/** Long labels for the profile form checkboxes (spec 01 §3). */
+export const MODALITY_FORM_LABELS: Record<Modality, string> = {
+  road: "Road - Carretera",
+  gravel: "Gravel - Grava",
+  btt: "BTT - Mountain Bike",
+};
+
+export const LEVEL_LABELS: Record<Level, string> = {
+  chill: "Chill",
+  intermedio: "Intermedio",
+  cañero: "Cañero",
+};
+
+// Stored values; the spec's 'active' means 'published' (DESIGN decision 7).
+export const RIDE_STATUSES = ["published", "cancelled", "closed", "completed"] as const;
+export type RideStatus = (typeof RIDE_STATUSES)[number];
+
+export const AVATAR_KEYS = [
+  "ava01",
+  "ava02",
+  "ava03",
+  "ava04",
+  "ava05",
+  "ava06",
+  "ava07",
+  "ava08",
+  "ava09",
+  "ava10",
+  "ava11",
+  "ava12",
+] as const;
+export type AvatarKey = (typeof AVATAR_KEYS)[number];
+export const DEFAULT_AVATAR_KEY: AvatarKey = "ava01";
+/** The avatar grid shows this many before 'Ver más opciones'. */
+export const AVATARS_SHOWN_INITIALLY = 6;
+
+export function isAvatarKey(key: unknown): key is AvatarKey {
+  return typeof key === "string" && (AVATAR_KEYS as readonly string[]).includes(key);
+}
+
+/** A missing or unknown key falls back to ava01 (spec 01 §3). */
+export function avatarKeyOrDefault(key: string | null | undefined): AvatarKey {
+  return isAvatarKey(key) ? key : DEFAULT_AVATAR_KEY;
+}
+
+export function isModality(value: unknown): value is Modality {
+  return typeof value === "string" && (MODALITIES as readonly string[]).includes(value);
+}
+
+export function isLevel(value: unknown): value is Level {
+  return typeof value === "string" && (LEVELS as readonly string[]).includes(value);
+}
+
+const MINUTE_MS = 60 * 1000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+// Accounts and profiles.
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 200;
+export const EMAIL_MAX = 254;
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 20;
+export const MIN_AGE = 16;
+
+// Rides.
+export const FEED_PAGE_SIZE = 10;
+export const DEFAULT_MAX_PARTICIPANTS = 20;
+/** Upper bound the form allows for max participants (spec 02 §5). */
+export const MAX_PARTICIPANTS = 20;
+export const MIN_PARTICIPANTS = 2;
+export const MAX_SOCIAL_TAGS = 2;
+export const MIN_DISTANCE_KM = 1;
+export const RIDE_TITLE_MAX = 80;
+export const RIDE_DESCRIPTION_MAX = 1000;
+export const MEETING_POINT_MAX = 200;
+export const CITY_MAX = 80;
+export const CANCEL_REASON_MAX = 300;
+export const SEARCH_QUERY_MAX = 100;
+
+// Time windows relative to a ride's start.
+export const CHAT_WRITE_WINDOW_MS = 12 * HOUR_MS;
+export const CONNECTIONS_OPEN_AFTER_MS = 30 * MINUTE_MS;
+export const CONNECTIONS_CLOSE_AFTER_MS = 48 * HOUR_MS;
+export const CHAT_CANDIDATE_LOOKBACK_MS = 24 * HOUR_MS;
+
+// Chat.
+export const MESSAGE_MAX_LENGTH = 2000;
+export const PREVIEW_MAX_CHARS = 50;
+export const BADGE_CAP = 99;
+
+// Files.
+export const GPX_MAX_BYTES = 5 * 1024 * 1024;

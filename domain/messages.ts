@@ -1,0 +1,210 @@
+// Spanish UI texts. Everything not marked "ours" is copied verbatim from the spec
+// (01 = landing/accounts/profiles, 02 = rides/chat/connections; §5 validation, §8 errors).
+import { MAX_PARTICIPANTS, MIN_PARTICIPANTS, PRODUCT_NAME } from "./constants.ts";
+
+export const MSG = {
+  // --- Spec 01 §5 / §8: sign-up, login, password ---
+  signupMissingFields: "Por favor completa todos los campos",
+  passwordTooShort: "La contraseña debe tener al menos 6 caracteres",
+  signupNoUser: "Error al crear usuario",
+  signupFailed: "Error al crear cuenta",
+  signupSuccess: "¡Cuenta creada! Completa tu perfil",
+  googleSignupFailed: "Error al crear cuenta con Google",
+  loginFailed: "Credenciales incorrectas",
+  loginSuccess: "¡Bienvenida de vuelta!",
+  googleLoginFailed: "Error al iniciar sesión con Google",
+  recoveryMailFailed: "Error al enviar el correo de recuperación",
+  recoveryMailSentTitle: "Correo de recuperación enviado",
+  recoveryMailSentText: "Revisa tu bandeja de entrada para restablecer tu contraseña",
+  passwordUpdateFailed: (detail: string) => `Error al actualizar la contraseña: ${detail}`,
+  passwordUpdated: "Contraseña actualizada correctamente",
+  passwordUpdateUnexpected: "Error inesperado al actualizar la contraseña",
+  passwordsDoNotMatch: "Las contraseñas no coinciden",
+  forgotPasswordEmailFirst: "Por favor ingresa tu correo electrónico primero",
+  logoutSuccess: "Sesión cerrada correctamente",
+  logoutFailed: "Error al cerrar sesión",
+
+  // --- Spec 01 §8: app update checks ---
+  updateUnsupported: "El navegador no soporta actualizaciones automáticas",
+  updateCheckFailed: "No se pudo verificar actualizaciones",
+  updateReloading: "La aplicación se recargará con la nueva versión",
+  updateChecking: "Buscando actualizaciones...",
+  updateFound: "Nueva versión encontrada",
+  updateLatest: "Estás en la última versión",
+  updateSettingsError:
+    "No se pudo verificar actualizaciones. Intenta recargar la página manualmente.",
+
+  // --- Spec 01 §5 / §8: waiting list ---
+  errorTitle: "Error",
+  emailInvalid: "Por favor ingresa un email válido",
+  waitlistMissingInfoTitle: "Falta info",
+  waitlistMissingInfo: "Añade tu ciudad y al menos una modalidad.",
+  waitlistStep2FailedTitle: "Ups",
+  waitlistStep2Failed: "No pudimos guardar tus datos. Intenta de nuevo.",
+  waitlistStep2SuccessTitle: "¡Gracias!",
+  waitlistStep2Success: "Guardado.",
+  waitlistSaving: "Guardando...",
+
+  // --- Spec 01 §5: username ---
+  usernameRequired: "El nombre de usuario es requerido",
+  usernameLength: "El nombre debe tener entre 3 y 20 caracteres",
+  usernameChars: "Solo se permiten letras, números y guiones bajos",
+  usernameEdgeUnderscore: "No puede empezar o terminar con guión bajo",
+  usernameConsecutiveUnderscores: "No se permiten guiones bajos consecutivos",
+  usernameBanned: "Elige otro nombre",
+  usernameReserved: "Este nombre está reservado",
+  /** Availability check while typing (§5). */
+  usernameTaken: "Nombre ya en uso, prueba con otro",
+  /** Duplicate on save (§8, database unique violation). Note the slightly different wording. */
+  usernameTakenOnSave: "Nombre ya en uso, prueba otro",
+
+  // --- Spec 01 §5 / §8: profile ---
+  cityRequired: "La ciudad es obligatoria",
+  modalitiesRequired: "Selecciona al menos una modalidad",
+  profileUnauthenticated: "Usuario no autenticado",
+  profileSetupFailed: "Error guardando perfil",
+  profileEditFailed: "Error actualizando perfil",
+  profileLoadFailed: "Error cargando perfil",
+  profileSaved: "¡Perfil guardado!",
+  profileUpdated: "¡Perfil actualizado!",
+
+  // --- Spec 01 §4 / §9: referrals and invites ---
+  referralClaimed: `Invitación registrada. ¡Bienvenida a ${PRODUCT_NAME}!`,
+  inviteLinkCopied: "Enlace de invitación copiado.",
+  shareFailed: "No se pudo compartir. Inténtalo de nuevo.",
+
+  // --- Spec 01 §2: offline screen (also used for network failures) ---
+  offlineTitle: "Sin conexión",
+  networkError: "No tienes conexión a internet. Revisa tu conexión e inténtalo de nuevo.",
+  retry: "Reintentar",
+
+  // --- Spec 01 §2: not-found page ---
+  notFoundPage: "Oops! Da media vuelta y vuelve con la grupeta",
+
+  // --- Spec 02 §8: feed, join and leave ---
+  feedLoadFailed: "No se pudieron cargar las salidas. Inténtalo de nuevo.",
+  joinUnauthenticated: "Debes iniciar sesión para unirte a la salida",
+  leaveUnauthenticated: "Debes iniciar sesión",
+  alreadyJoinedTitle: "Ya estás apuntada",
+  alreadyJoined: "Ya formas parte de esta salida",
+  joinFailedCard: "No se pudo unir a la salida",
+  joinFailedChat: "Error al unirse a la salida",
+  joinLeaveFailedDetail: "Error al procesar la solicitud",
+  leaveFailed: "No se pudo salir de la salida",
+  joinedTitle: "¡Te has unido!",
+  joined: "Te has unido a la salida correctamente",
+  leftTitle: "Has salido",
+  left: "Te has desapuntado de la salida",
+  joinedShort: "Te has unido a la salida",
+  leftShort: "Has salido de la salida",
+
+  // --- Spec 02 §5: join / leave rules ---
+  rideStarted: "No puedes unirte a una salida que ya ha comenzado",
+  leaveStarted: "No puedes salir de una salida que ya ha comenzado",
+
+  // --- Spec 02 §5 / §8: create and edit ---
+  rideRequiredFields: "Por favor completa todos los campos obligatorios",
+  ridePastStart: "No puedes crear una salida para una fecha y hora pasadas",
+  rideDistanceElevationRequired: "Debes especificar distancia y desnivel aproximados",
+  createUnauthenticated: "Debes iniciar sesión para crear una salida",
+  rideLoadForEditFailed: "Error al cargar los datos de la salida",
+  rideUpdateFailed: "Error al actualizar la salida",
+  rideCreateFailed: "Error al crear la salida",
+  organizerAutoJoinFailed:
+    "Salida creada pero error al unirte automáticamente. Únete manualmente desde el detalle.",
+  rideCreated: "¡Salida creada!",
+  rideUpdated: "¡Salida actualizada!",
+  meetingPointHint: "Indica lugar y ciudad para que el enlace a Google Maps funcione bien.",
+  /** System chat message posted after an edit (spec 02 §7). */
+  systemEditNotice:
+    "📢 La organizadora ha actualizado esta salida. Revisa los nuevos detalles antes de rodar.",
+
+  // --- Spec 02 §8: detail, chat, connections ---
+  rideDetailLoadFailed: "Error al cargar los detalles de la salida",
+  rideInfoLoadFailed: "Error al cargar la información de la salida",
+  participantsLoadFailed: "Error al cargar los participantes",
+  connectionsSaveFailed: "Error al guardar las conexiones",
+  messageSendFailed: "Error al enviar el mensaje",
+  rideGone: "Esta salida no existe o ha sido eliminada",
+  invalidRideId: "ID de salida no válido",
+  rideNotFound: "Salida no encontrada",
+  chatClosed: "El chat solo está disponible hasta 12 horas después del inicio de la salida",
+  connectionsSkipped: "No sumará a tus conexiones. Puedes hacerlo en las próximas 48h.",
+
+  // --- Spec 02 §5 / §8: cancel and delete ---
+  cancelNotAuthorized: "No tienes permisos para cancelar esta salida",
+  /** The cancel dialog's variant ends with a full stop (spec 02 §8). */
+  cancelNotAuthorizedDialog: "No tienes permisos para cancelar esta salida.",
+  cancelFailedRetry: "No se pudo cancelar la salida. Inténtalo de nuevo.",
+  deleteNotAuthorized: "No tienes permisos para eliminar esta salida",
+  deleteHasParticipants: "No puedes eliminar una salida con participantes. Cancélala en su lugar.",
+  cancelFailed: "Error al cancelar la salida",
+  deleteFailed: "Error al eliminar la salida",
+  rideCancelledSuccess: "Salida cancelada correctamente",
+  rideDeletedSuccess: "Salida eliminada correctamente",
+  rideCancelledTitle: "Salida cancelada",
+  rideCancelledNotice: "Se ha avisado a todas las participantes.",
+  viewCancelled: "Ver canceladas",
+  cancelledBanner: "Cancelada por la organizadora",
+
+  // --- Spec 02 §8: GPX ---
+  gpxEmpty: "Contenido GPX vacío",
+  gpxNoCoordinates: "No se encontraron coordenadas válidas en el archivo GPX",
+  gpxInvalidXml: "El archivo GPX tiene formato XML inválido",
+  gpxInvalidFormat: "Formato de archivo GPX inválido o corrupto",
+  gpxProcessingError: (detail: string) => `Error al procesar GPX: ${detail}`,
+
+  // --- Spec 02 §8: My Rides ---
+  upcomingLoadFailed: "No se pudieron cargar las salidas próximas",
+  pastLoadFailed: "No se pudieron cargar las salidas pasadas",
+  myRidesLoadFailed: "Error al cargar tus salidas",
+
+  // --- Spec 02 §8: profile and account ---
+  profileDeleteFailed: "Error al eliminar el perfil",
+  accountDeleteFailed: "Error al eliminar la cuenta",
+  accountDeleted: "Cuenta eliminada correctamente",
+  profileNotFound: "Perfil no encontrado",
+
+  // --- Ours: texts the spec does not give ---
+  rateLimited: "Demasiados intentos. Espera un momento y vuelve a intentarlo.",
+  rideFull: "Esta salida está completa",
+  rideCancelledJoin: "Esta salida ha sido cancelada",
+  organizerCannotLeave: "La organizadora no puede desapuntarse de su salida",
+  notFound: "No encontrado",
+  unauthenticated: "Debes iniciar sesión",
+  invalidInput: "Datos no válidos",
+  internal: "Algo ha fallado. Inténtalo de nuevo.",
+  resetTokenInvalid: "El enlace de recuperación no es válido o ha caducado",
+  crossOrigin: "Origen no permitido",
+  invitationRequired:
+    "Rodamos aún está en beta privada: necesitas una invitación para crear tu cuenta.",
+  googleNotConfigured: "El acceso con Google no está disponible en este entorno",
+  notAuthorized: "No tienes permisos para hacer esto",
+  profileRequired: "Completa tu perfil para continuar",
+  notParticipant: "Solo las participantes de esta salida pueden usar el chat",
+  passwordTooLong: "La contraseña es demasiado larga",
+  emailTooLong: "El email es demasiado largo",
+  titleTooLong: "El título es demasiado largo",
+  cityTooLong: "El nombre de la ciudad es demasiado largo",
+  meetingPointTooLong: "El punto de encuentro es demasiado largo",
+  descriptionTooLong: "Los comentarios adicionales son demasiado largos",
+  cancelReasonTooLong: "El motivo es demasiado largo",
+  rideStartInvalid: "La fecha y hora de la salida no son válidas",
+  distanceMin: "La distancia mínima es de 1 km",
+  distanceStep: "La distancia admite como máximo un decimal",
+  elevationInvalid: "El desnivel debe ser un número entero igual o mayor que 0",
+  maxParticipantsRange: `El máximo de participantes debe estar entre ${MIN_PARTICIPANTS} y ${MAX_PARTICIPANTS}`,
+  socialTagsMax: "Puedes elegir como máximo 2 etiquetas",
+  connectionsNoneSelected: "Selecciona al menos una compañera",
+  connectionsDuplicate: "Hay compañeras repetidas en la selección",
+  messageEmpty: "El mensaje no puede estar vacío",
+  messageTooLong: "El mensaje es demasiado largo",
+  payloadTooLarge: "El archivo es demasiado grande (máximo 5 MB)",
+  /** System chat message posted when the organizer cancels (spec 02 §4 gives no text). */
+  systemCancelNotice: (reason?: string | null) =>
+    reason
+      ? `❌ La organizadora ha cancelado esta salida. Motivo: ${reason}`
+      : "❌ La organizadora ha cancelado esta salida.",
+} as const;
+
+export type MessageKey = keyof typeof MSG;

@@ -1,0 +1,363 @@
+// zod v4 schemas shared by the API (request validation) and the forms, with the spec's messages.
+import { z } from "zod";
+import {
+  AVATAR_KEYS,
+  CANCEL_REASON_MAX,
+  CITY_MAX,
+  DEFAULT_AVATAR_KEY,
+  EMAIL_MAX,
+  LEVELS,
+  MAX_PARTICIPANTS,
+  MAX_SOCIAL_TAGS,
+  MEETING_POINT_MAX,
+  MIN_DISTANCE_KM,
+  MIN_PARTICIPANTS,
+  MODALITIES,
+  OFFERED_SOCIAL_TAGS,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  RIDE_DESCRIPTION_MAX,
+  RIDE_TITLE_MAX,
+  SEARCH_QUERY_MAX,
+} from "./constants.ts";
+import { DomainError } from "./errors.ts";
+import { MSG } from "./messages.ts";
+import { validateUsername } from "./username.ts";
+
+const unique = <T>(values: T[]): T[] => [...new Set(values)];
+
+/** Trimmed non-empty string; missing, wrong type and blank all give `message`. */
+const requiredText = (message: string) =>
+  z.string({ error: message }).trim().min(1, { error: message });
+
+/** Email: trimmed, lowercased, valid, ≤ 254; missing or blank gives `requiredMessage`. */
+const emailWith = (requiredMessage: string) =>
+  requiredText(requiredMessage)
+    .toLowerCase()
+    .max(EMAIL_MAX, { error: MSG.emailTooLong })
+    .pipe(z.email({ error: MSG.emailInvalid }));
+
+// ---------- Accounts ----------
+
+export const emailSchema = emailWith(MSG.emailInvalid);
+
+/** New passwords: 6–200 characters, never trimmed. */
+export const passwordSchema = z
+  .string({ error: MSG.passwordTooShort })
+  .min(PASSWORD_MIN, { error: MSG.passwordTooShort })
+  .max(PASSWORD_MAX, { error: MSG.passwordTooLong });
+
+const requiredPassword = (requiredMessage: string) =>
+  z.string({ error: requiredMessage }).min(1, { error: requiredMessage });
+
+export const signupSchema = z.object({
+  email: emailWith(MSG.signupMissingFields),
+  password: requiredPassword(MSG.signupMissingFields).pipe(passwordSchema),
+  // A malformed referral token is dropped rather than blocking sign-up; invite mode then
+  // answers invitation_required.
+  ref: z.uuid().optional().catch(undefined),
+});
+
+export const loginSchema = z.object({
+  email: emailWith(MSG.signupMissingFields),
+  // No length rule on login: only "required" (spec 01 §5).
+  password: requiredPassword(MSG.signupMissingFields).max(PASSWORD_MAX, {
+    error: MSG.loginFailed,
+  }),
+});
+
+export const resetRequestSchema = z.object({
+  email: emailWith(MSG.forgotPasswordEmailFirst),
+});
+
+export const resetConfirmSchema = z.object({
+  token: z
+    .string({ error: MSG.resetTokenInvalid })
+    .min(1, { error: MSG.resetTokenInvalid })
+    .max(200, { error: MSG.resetTokenInvalid }),
+  password: requiredPassword(MSG.signupMissingFields).pipe(passwordSchema),
+});
+
+/** The reset form in the browser: both fields required, equal, ≥ 6 characters. */
+export const resetPasswordFormSchema = z
+  .object({
+    password: requiredPassword(MSG.signupMissingFields).pipe(passwordSchema),
+    confirmPassword: requiredPassword(MSG.signupMissingFields),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    error: MSG.passwordsDoNotMatch,
+    path: ["confirmPassword"],
+  });
+
+export const changePasswordSchema = z.object({
+  /** Absent for accounts created with Google that never had a password. */
+  currentPassword: z.string().max(PASSWORD_MAX, { error: MSG.passwordTooLong }).optional(),
+  newPassword: requiredPassword(MSG.passwordTooShort).pipe(passwordSchema),
+});
+
+// ---------- Profiles ----------
+
+export const usernameSchema = z
+  .string({ error: MSG.usernameRequired })
+  .trim()
+  .superRefine((value, ctx) => {
+    const check = validateUsername(value);
+    if (!check.ok) ctx.addIssue({ code: "custom", message: check.message });
+  })
+  .transform((value) => value.normalize("NFC"));
+
+const modalitiesWith = (message: string) =>
+  z
+    .array(z.enum(MODALITIES, { error: MSG.invalidInput }), { error: message })
+    .min(1, { error: message })
+    .transform(unique);
+
+export const profileSchema = z.object({
+  username: usernameSchema,
+  city: requiredText(MSG.cityRequired).max(CITY_MAX, { error: MSG.cityTooLong }),
+  modalities: modalitiesWith(MSG.modalitiesRequired),
+  avatarKey: z.enum(AVATAR_KEYS, { error: MSG.invalidInput }).default(DEFAULT_AVATAR_KEY),
+});
+
+// ---------- Waiting list ----------
+
+export const waitlistStep1Schema = z.object({
+  email: emailSchema,
+  source: z.string().trim().max(40, { error: MSG.invalidInput }).default("landing"),
+});
+
+export const waitlistStep2Schema = z.object({
+  email: emailSchema,
+  city: requiredText(MSG.waitlistMissingInfo).max(CITY_MAX, { error: MSG.cityTooLong }),
+  modalities: modalitiesWith(MSG.waitlistMissingInfo),
+  source: z.string().trim().max(40, { error: MSG.invalidInput }).default("step2"),
+  // Some user agents are very long; keep the first 400 characters instead of refusing her.
+  ua: z
+    .string()
+    .optional()
+    .transform((ua) => ua?.slice(0, 400)),
+});
+
+// ---------- Rides ----------
+
+const requiredRideText = (max: number, tooLong: string) =>
+  requiredText(MSG.rideRequiredFields).max(max, { error: tooLong });
+
+/** '' / null / undefined → missing; numeric strings from inputs → numbers. */
+const numberInput = (missingMessage: string) =>
+  z.preprocess(
+    (value) => {
+      if (value === "" || value === null || value === undefined) return undefined;
+      if (typeof value === "string") return Number(value.trim().replace(",", "."));
+      return value;
+    },
+    z.number({ error: missingMessage }),
+  );
+
+/** True when `value` has at most one decimal (float noise such as 12.299999 tolerated). */
+export function isTenthMultiple(value: number): boolean {
+  return Math.abs(value * 10 - Math.round(value * 10)) < 1e-6;
+}
+
+export const rideInputSchema = z.object({
+  title: requiredRideText(RIDE_TITLE_MAX, MSG.titleTooLong),
+  city: requiredRideText(CITY_MAX, MSG.cityTooLong),
+  /** ISO instant with offset or Z; normalised to UTC ISO. Future-ness: validateRideStart. */
+  startTime: requiredText(MSG.rideRequiredFields)
+    .pipe(z.iso.datetime({ offset: true, error: MSG.rideStartInvalid }))
+    .transform((iso) => new Date(iso).toISOString()),
+  level: z.enum(LEVELS, { error: MSG.rideRequiredFields }),
+  modalities: z
+    .array(z.enum(MODALITIES, { error: MSG.invalidInput }), { error: MSG.rideRequiredFields })
+    .min(1, { error: MSG.rideRequiredFields })
+    .transform(unique),
+  meetingPoint: requiredRideText(MEETING_POINT_MAX, MSG.meetingPointTooLong),
+  distanceKm: numberInput(MSG.rideDistanceElevationRequired)
+    .refine((km) => km >= MIN_DISTANCE_KM, { error: MSG.distanceMin })
+    .refine(isTenthMultiple, { error: MSG.distanceStep })
+    .transform((km) => Math.round(km * 10) / 10),
+  elevationM: numberInput(MSG.rideDistanceElevationRequired).refine(
+    (m) => Number.isInteger(m) && m >= 0,
+    { error: MSG.elevationInvalid },
+  ),
+  /** null = no explicit cap (capacity 20). */
+  maxParticipants: z.preprocess((value) => {
+    if (value === "" || value === undefined) return null;
+    if (typeof value === "string") return Number(value.trim());
+    return value;
+  }, z
+    .number({ error: MSG.maxParticipantsRange })
+    .int({ error: MSG.maxParticipantsRange })
+    .min(MIN_PARTICIPANTS, { error: MSG.maxParticipantsRange })
+    .max(MAX_PARTICIPANTS, { error: MSG.maxParticipantsRange })
+    .nullable()),
+  socialTags: z
+    .array(z.enum(OFFERED_SOCIAL_TAGS, { error: MSG.invalidInput }), { error: MSG.invalidInput })
+    .default([])
+    .transform(unique)
+    .refine((tags) => tags.length <= MAX_SOCIAL_TAGS, { error: MSG.socialTagsMax }),
+  description: z
+    .string({ error: MSG.invalidInput })
+    .trim()
+    .max(RIDE_DESCRIPTION_MAX, { error: MSG.descriptionTooLong })
+    .nullish()
+    .transform((text) => (text ? text : null)),
+});
+
+/**
+ * Start must be in the future (spec 02 §5). Kept out of the schema because it needs `now`.
+ * Returns the message to show, or null when fine.
+ */
+export function validateRideStart(startMs: number, now: number): string | null {
+  if (!Number.isFinite(startMs)) return MSG.rideStartInvalid;
+  return startMs > now ? null : MSG.ridePastStart;
+}
+
+export const cancelRideSchema = z.object({
+  reason: z
+    .string({ error: MSG.invalidInput })
+    .trim()
+    .max(CANCEL_REASON_MAX, { error: MSG.cancelReasonTooLong })
+    .nullish()
+    .transform((reason) => (reason ? reason : null)),
+});
+
+/** 'YYYY-MM-DD' (read as a UTC day) or an ISO instant → epoch ms; day ends map to 23:59:59.999. */
+const instantParam = (endOfDay: boolean) =>
+  z
+    .string()
+    .trim()
+    .max(40, { error: MSG.invalidInput })
+    .transform((value, ctx) => {
+      const dateOnly = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+      let ms = Number.NaN;
+      if (dateOnly) {
+        const [y, m, d] = [Number(dateOnly[1]), Number(dateOnly[2]), Number(dateOnly[3])];
+        const start = Date.UTC(y, m - 1, d);
+        const check = new Date(start);
+        if (check.getUTCDate() === d && check.getUTCMonth() === m - 1) {
+          ms = endOfDay ? start + 24 * 60 * 60 * 1000 - 1 : start;
+        }
+      } else if (z.iso.datetime({ offset: true }).safeParse(value).success) {
+        ms = Date.parse(value);
+      }
+      if (!Number.isFinite(ms)) {
+        ctx.addIssue({ code: "custom", message: MSG.invalidInput });
+        return z.NEVER;
+      }
+      return ms;
+    });
+
+/** Comma list of enum values; unknown values are a validation error. */
+const enumListParam = <T extends string>(values: readonly [T, ...T[]]) =>
+  z
+    .string()
+    .max(200, { error: MSG.invalidInput })
+    .optional()
+    .transform((list) =>
+      (list ?? "")
+        .split(",")
+        .map((v) => v.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.enum(values, { error: MSG.invalidInput })))
+    .transform(unique);
+
+const optionalSearchText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: MSG.invalidInput })
+    .optional()
+    .transform((text) => (text ? text : undefined));
+
+const pageParam = z.coerce
+  .number({ error: MSG.invalidInput })
+  .int({ error: MSG.invalidInput })
+  .min(0, { error: MSG.invalidInput })
+  .max(10_000, { error: MSG.invalidInput })
+  .optional();
+
+/**
+ * GET /api/rides query: q, city, m (comma list), level (comma list), from/to (ISO instants,
+ * or 'YYYY-MM-DD' read as UTC days), page (0-based; `cursor` accepted as an alias).
+ * Output: { q?, city?, modalities, levels, fromMs?, toMs?, page }.
+ */
+export const rideListQuerySchema = z
+  .object({
+    q: optionalSearchText(SEARCH_QUERY_MAX),
+    city: optionalSearchText(CITY_MAX),
+    m: enumListParam(MODALITIES),
+    level: enumListParam(LEVELS),
+    from: instantParam(false).optional(),
+    to: instantParam(true).optional(),
+    page: pageParam,
+    cursor: pageParam,
+  })
+  .transform(({ q, city, m, level, from, to, page, cursor }) => ({
+    q,
+    city,
+    modalities: m,
+    levels: level,
+    fromMs: from,
+    toMs: to,
+    page: page ?? cursor ?? 0,
+  }));
+
+export const connectionsSaveSchema = z.object({
+  otherUserIds: z
+    .array(z.string().trim().min(1, { error: MSG.invalidInput }).max(100), {
+      error: MSG.connectionsNoneSelected,
+    })
+    .min(1, { error: MSG.connectionsNoneSelected })
+    .max(MAX_PARTICIPANTS - 1, { error: MSG.invalidInput })
+    .refine((ids) => new Set(ids).size === ids.length, { error: MSG.connectionsDuplicate }),
+});
+
+// ---------- Inferred types ----------
+
+export type SignupInput = z.infer<typeof signupSchema>;
+export type LoginInput = z.infer<typeof loginSchema>;
+export type ResetRequestInput = z.infer<typeof resetRequestSchema>;
+export type ResetConfirmInput = z.infer<typeof resetConfirmSchema>;
+export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+export type ProfileInput = z.infer<typeof profileSchema>;
+export type WaitlistStep1Input = z.infer<typeof waitlistStep1Schema>;
+export type WaitlistStep2Input = z.infer<typeof waitlistStep2Schema>;
+export type RideInput = z.infer<typeof rideInputSchema>;
+export type CancelRideInput = z.infer<typeof cancelRideSchema>;
+export type RideListQuery = z.infer<typeof rideListQuerySchema>;
+export type ConnectionsSaveInput = z.infer<typeof connectionsSaveSchema>;
+
+// ---------- Turning zod failures into API errors ----------
+
+/** Fallback for issues without our own message (unknown keys, wrong shapes): never English. */
+export const SPANISH_FALLBACK_ERROR = () => MSG.invalidInput;
+
+/** First message per field path ('a.b' for nested, '' for the root). */
+export function issuesToFields(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join(".");
+    if (!(key in fields)) fields[key] = issue.message;
+  }
+  return fields;
+}
+
+/** DomainError 'validation_error' carrying the first issue's message and all field messages. */
+export function validationError(error: z.ZodError): DomainError {
+  const message = error.issues[0]?.message ?? MSG.invalidInput;
+  return new DomainError("validation_error", message, undefined, issuesToFields(error.issues));
+}
+
+/** safeParse with the Spanish fallback; failures come back as a DomainError. */
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  data: unknown,
+): { ok: true; data: z.output<S> } | { ok: false; error: DomainError } {
+  const result = schema.safeParse(data, { error: SPANISH_FALLBACK_ERROR });
+  return result.success
+    ? { ok: true, data: result.data }
+    : { ok: false, error: validationError(result.error) };
+}

@@ -1,0 +1,33 @@
+// `npm run dev`: local D1 migrated and seeded, then Vite with the real worker in workerd.
+// Everything (D1, Durable Objects, R2) is embedded: nothing else to install or start.
+import { execFileSync, spawn } from "node:child_process";
+import { copyFileSync, existsSync } from "node:fs";
+import { DEMO_PASSWORD, DEMO_USERS, seedLocal } from "./seed.ts";
+
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
+
+execFileSync("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local"], {
+  stdio: ["ignore", "ignore", "inherit"],
+  env,
+});
+await seedLocal();
+
+const port = process.env.PORT ?? "5173";
+console.log(`
+  Rodamos en local: http://localhost:${port}/app
+  Cuentas de demo (contraseña: ${DEMO_PASSWORD}):
+${DEMO_USERS.map((u) => `    ${u.email}  (${u.username}, ${u.city})`).join("\n")}
+  Correos enviados (recuperación de contraseña): http://localhost:${port}/dev/outbox
+`);
+
+const vite = spawn(
+  "node_modules/.bin/vite",
+  ["--port", port, "--strictPort", ...process.argv.slice(2)],
+  {
+    stdio: "inherit",
+    env,
+  },
+);
+vite.on("exit", (code) => process.exit(code ?? 0));
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => vite.kill(signal));

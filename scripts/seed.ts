@@ -1,0 +1,300 @@
+// Idempotent demo data for local development: a handful of riders in several cities, upcoming,
+// past and cancelled rides, and some chat. Fixed ids make re-running safe; upcoming rides are
+// moved relative to today on every run so the demo never goes stale.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { normalizeText } from "../domain/cities.ts";
+import { hashPassword } from "../worker/auth/password.ts";
+
+export const DEMO_PASSWORD = "rodamos123";
+
+export const DEMO_USERS = [
+  {
+    id: "demo-ana",
+    email: "ana@rodamos.test",
+    username: "AnaRueda",
+    city: "Madrid",
+    modalities: ["road", "gravel"],
+    avatar: "ava01",
+  },
+  {
+    id: "demo-lucia",
+    email: "lucia@rodamos.test",
+    username: "Lucía_BTT",
+    city: "Madrid",
+    modalities: ["btt"],
+    avatar: "ava04",
+  },
+  {
+    id: "demo-marta",
+    email: "marta@rodamos.test",
+    username: "MartaGravel",
+    city: "Barcelona",
+    modalities: ["gravel"],
+    avatar: "ava07",
+  },
+  {
+    id: "demo-carmen",
+    email: "carmen@rodamos.test",
+    username: "CarmenRoad",
+    city: "Sevilla",
+    modalities: ["road"],
+    avatar: "ava03",
+  },
+  {
+    id: "demo-sofia",
+    email: "sofia@rodamos.test",
+    username: "Sofía_Pedal",
+    city: "Valencia",
+    modalities: ["road", "btt"],
+    avatar: "ava09",
+  },
+  {
+    id: "demo-elena",
+    email: "elena@rodamos.test",
+    username: "ElenaChill",
+    city: "Bilbao",
+    modalities: ["road"],
+    avatar: "ava11",
+  },
+] as const;
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+interface DemoRide {
+  id: string;
+  title: string;
+  city: string;
+  startsIn: number;
+  level: "chill" | "intermedio" | "cañero";
+  modalities: string[];
+  meetingPoint: string;
+  km: number;
+  elev: number;
+  organizer: string;
+  participants: string[];
+  max?: number;
+  tags?: string[];
+  description?: string;
+  status?: "published" | "cancelled";
+}
+
+const RIDES: DemoRide[] = [
+  {
+    id: "demo-ride-01",
+    title: "Café y Casa de Campo",
+    city: "Madrid",
+    startsIn: 1 * DAY + 2 * HOUR,
+    level: "chill",
+    modalities: ["road"],
+    meetingPoint: "Puente del Rey, Madrid",
+    km: 35,
+    elev: 250,
+    organizer: "demo-ana",
+    participants: ["demo-lucia"],
+    tags: ["coffee"],
+    description: "Ritmo tranquilo, parada para café en el lago.",
+  },
+  {
+    id: "demo-ride-02",
+    title: "Puertos de la sierra",
+    city: "Madrid",
+    startsIn: 3 * DAY,
+    level: "cañero",
+    modalities: ["road"],
+    meetingPoint: "Estación de Collado Villalba",
+    km: 92.5,
+    elev: 1650,
+    organizer: "demo-lucia",
+    participants: ["demo-ana"],
+    max: 8,
+    tags: ["early"],
+  },
+  {
+    id: "demo-ride-03",
+    title: "Gravel por el Anillo Verde",
+    city: "Madrid",
+    startsIn: 5 * DAY,
+    level: "intermedio",
+    modalities: ["gravel"],
+    meetingPoint: "Parque Juan Carlos I, Madrid",
+    km: 48,
+    elev: 420,
+    organizer: "demo-ana",
+    participants: [],
+    tags: ["blabla", "sweet"],
+  },
+  {
+    id: "demo-ride-04",
+    title: "Collserola al amanecer",
+    city: "Barcelona",
+    startsIn: 2 * DAY,
+    level: "intermedio",
+    modalities: ["gravel", "btt"],
+    meetingPoint: "Plaça de la Bonanova, Barcelona",
+    km: 30,
+    elev: 700,
+    organizer: "demo-marta",
+    participants: [],
+    tags: ["early"],
+  },
+  {
+    id: "demo-ride-05",
+    title: "Vuelta por el Aljarafe",
+    city: "Sevilla",
+    startsIn: 4 * DAY,
+    level: "chill",
+    modalities: ["road"],
+    meetingPoint: "Puente de Triana, Sevilla",
+    km: 55,
+    elev: 380,
+    organizer: "demo-carmen",
+    participants: [],
+  },
+  {
+    id: "demo-ride-06",
+    title: "Albufera sin prisas",
+    city: "Valencia",
+    startsIn: 6 * DAY,
+    level: "chill",
+    modalities: ["road"],
+    meetingPoint: "Ciudad de las Artes y las Ciencias, Valencia",
+    km: 40,
+    elev: 60,
+    organizer: "demo-sofia",
+    participants: [],
+    tags: ["coffee"],
+  },
+  {
+    id: "demo-ride-07",
+    title: "Costa de Bizkaia",
+    city: "Bilbao",
+    startsIn: 8 * DAY,
+    level: "cañero",
+    modalities: ["road"],
+    meetingPoint: "Puente Colgante, Getxo",
+    km: 80,
+    elev: 1200,
+    organizer: "demo-elena",
+    participants: [],
+  },
+  // Rode two hours ago: the chat is still open and "He rodado con ella" is pending.
+  {
+    id: "demo-ride-08",
+    title: "Rodada de ayer por el Retiro",
+    city: "Madrid",
+    startsIn: -2 * HOUR,
+    level: "chill",
+    modalities: ["road"],
+    meetingPoint: "Puerta de Alcalá, Madrid",
+    km: 25,
+    elev: 120,
+    organizer: "demo-lucia",
+    participants: ["demo-ana", "demo-elena"],
+  },
+  {
+    id: "demo-ride-09",
+    title: "Clásica de otoño",
+    city: "Madrid",
+    startsIn: -10 * DAY,
+    level: "intermedio",
+    modalities: ["road"],
+    meetingPoint: "Plaza de Castilla, Madrid",
+    km: 70,
+    elev: 900,
+    organizer: "demo-ana",
+    participants: ["demo-lucia"],
+  },
+  {
+    id: "demo-ride-10",
+    title: "Ruta cancelada por lluvia",
+    city: "Madrid",
+    startsIn: 2 * DAY,
+    level: "chill",
+    modalities: ["road"],
+    meetingPoint: "Madrid Río",
+    km: 30,
+    elev: 100,
+    organizer: "demo-ana",
+    participants: ["demo-lucia"],
+    status: "cancelled",
+  },
+];
+
+const MESSAGES = [
+  {
+    id: "demo-msg-01",
+    ride: "demo-ride-01",
+    user: "demo-ana",
+    text: "¡Hola! Quedamos 10 minutos antes para ajustar bicis.",
+    at: -3 * HOUR,
+  },
+  {
+    id: "demo-msg-02",
+    ride: "demo-ride-01",
+    user: "demo-lucia",
+    text: "Perfecto, llevo cámara de repuesto de sobra 😊",
+    at: -2 * HOUR,
+  },
+  {
+    id: "demo-msg-03",
+    ride: "demo-ride-08",
+    user: "demo-lucia",
+    text: "¡Qué buena rodada! Gracias por venir, chicas.",
+    at: -30 * 60_000,
+  },
+];
+
+const q = (v: string | number | null | undefined) =>
+  v === null || v === undefined
+    ? "NULL"
+    : typeof v === "number"
+      ? String(v)
+      : `'${v.replaceAll("'", "''")}'`;
+
+export async function seedSql(now = Date.now()): Promise<string> {
+  const hash = await hashPassword(DEMO_PASSWORD);
+  const lines: string[] = [];
+  for (const u of DEMO_USERS) {
+    lines.push(
+      `INSERT INTO users (id, email, password_hash, created_at) VALUES (${q(u.id)}, ${q(u.email)}, ${q(hash)}, ${now - 90 * DAY}) ON CONFLICT(id) DO NOTHING;`,
+      `INSERT INTO profiles (user_id, username, username_key, city, modalities, avatar_key, created_at) VALUES (${q(u.id)}, ${q(u.username)}, ${q(u.username.toLowerCase())}, ${q(u.city)}, ${q(JSON.stringify(u.modalities))}, ${q(u.avatar)}, ${now - 90 * DAY}) ON CONFLICT(user_id) DO NOTHING;`,
+    );
+  }
+  for (const r of RIDES) {
+    const start = now + r.startsIn;
+    const cancelled = r.status === "cancelled";
+    lines.push(
+      `INSERT INTO rides (id, title, description, city, city_key, search_text, start_time, max_participants, modality, modalities, level, social_tags, route_km, route_elev, meeting_point, organizer_id, status, cancelled_at, cancel_reason) VALUES (${q(r.id)}, ${q(r.title)}, ${q(r.description)}, ${q(r.city)}, ${q(normalizeText(r.city))}, ${q(normalizeText(`${r.title} ${r.city}`))}, ${start}, ${q(r.max)}, ${q(r.modalities[0])}, ${q(JSON.stringify(r.modalities))}, ${q(r.level)}, ${q(JSON.stringify(r.tags ?? []))}, ${r.km}, ${r.elev}, ${q(r.meetingPoint)}, ${q(r.organizer)}, ${q(r.status ?? "published")}, ${cancelled ? now - HOUR : "NULL"}, ${cancelled ? q("Previsión de lluvia fuerte") : "NULL"}) ON CONFLICT(id) DO UPDATE SET start_time = excluded.start_time;`,
+    );
+    for (const userId of [r.organizer, ...r.participants]) {
+      lines.push(
+        `INSERT INTO ride_participants (ride_id, user_id) VALUES (${q(r.id)}, ${q(userId)}) ON CONFLICT DO NOTHING;`,
+      );
+    }
+  }
+  for (const m of MESSAGES) {
+    lines.push(
+      `INSERT INTO ride_messages (id, ride_id, user_id, kind, body, created_at) VALUES (${q(m.id)}, ${q(m.ride)}, ${q(m.user)}, 'user', ${q(m.text)}, ${now + m.at}) ON CONFLICT(id) DO UPDATE SET created_at = excluded.created_at;`,
+    );
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** Applies the demo data to the local D1 (the one `npm run dev` uses). */
+export async function seedLocal() {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "rodamos-seed-")), "seed.sql");
+  writeFileSync(file, await seedSql());
+  execFileSync("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", `--file=${file}`], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+  });
+}
+
+if (import.meta.main) {
+  await seedLocal();
+  console.log("Demo data ready.");
+}

@@ -1,0 +1,150 @@
+import { describe, expect, it } from "vitest";
+import {
+  type ChatMessage,
+  MAX_FRAME_BYTES,
+  parseClientMessage,
+  parseNotificationFrame,
+  parseServerMessage,
+  utf8ByteLength,
+} from "../../domain/chat-protocol.ts";
+import { MSG } from "../../domain/messages.ts";
+
+const CLIENT_ID = "3f2a9c1e-4b5d-4e6f-8a7b-9c0d1e2f3a4b";
+const message: ChatMessage = {
+  id: "m1",
+  rideId: "r1",
+  userId: "u1",
+  kind: "user",
+  text: "¡Hola grupeta!",
+  createdAt: "2026-06-01T10:00:00.000Z",
+  author: { username: "Ana", avatarKey: "ava03" },
+};
+
+describe("parseClientMessage", () => {
+  it("accepts each client frame", () => {
+    expect(
+      parseClientMessage(JSON.stringify({ type: "send", clientId: CLIENT_ID, text: "  hola " })),
+    ).toEqual({ ok: true, msg: { type: "send", clientId: CLIENT_ID, text: "hola" } });
+    expect(parseClientMessage('{"type":"read"}')).toEqual({ ok: true, msg: { type: "read" } });
+    expect(parseClientMessage('{"type":"history","before":"m9","limit":50}')).toEqual({
+      ok: true,
+      msg: { type: "history", before: "m9", limit: 50 },
+    });
+    expect(parseClientMessage('{"type":"history"}')).toEqual({
+      ok: true,
+      msg: { type: "history" },
+    });
+    expect(parseClientMessage('{"type":"sync","after":"m3"}')).toEqual({
+      ok: true,
+      msg: { type: "sync", after: "m3" },
+    });
+  });
+
+  it("rejects oversized frames before parsing", () => {
+    const big = JSON.stringify({ type: "send", clientId: CLIENT_ID, text: "a".repeat(9000) });
+    expect(parseClientMessage(big)).toEqual({
+      ok: false,
+      code: "payload_too_large",
+      message: MSG.messageTooLong,
+    });
+    // 3,000 'ñ' are 6,000 bytes: fine. 3,000 '€' are 9,000 bytes: too large.
+    expect(parseClientMessage(`"${"ñ".repeat(3000)}"`)).toMatchObject({
+      code: "validation_error",
+    });
+    expect(parseClientMessage(`"${"€".repeat(3000)}"`)).toMatchObject({
+      code: "payload_too_large",
+    });
+  });
+
+  it("rejects invalid JSON", () => {
+    expect(parseClientMessage("{type:send")).toEqual({
+      ok: false,
+      code: "validation_error",
+      message: MSG.invalidInput,
+    });
+    expect(parseClientMessage(undefined as unknown as string)).toMatchObject({ ok: false });
+  });
+
+  it("rejects unknown types and bad fields in Spanish", () => {
+    expect(parseClientMessage('{"type":"shout","text":"x"}')).toEqual({
+      ok: false,
+      code: "validation_error",
+      message: MSG.invalidInput,
+    });
+    expect(parseClientMessage('"hola"')).toMatchObject({ ok: false, message: MSG.invalidInput });
+    expect(
+      parseClientMessage(JSON.stringify({ type: "send", clientId: "not-a-uuid", text: "x" })),
+    ).toMatchObject({ ok: false, message: MSG.invalidInput });
+    expect(parseClientMessage('{"type":"history","limit":51}')).toMatchObject({ ok: false });
+    expect(parseClientMessage('{"type":"history","limit":0}')).toMatchObject({ ok: false });
+  });
+
+  it("checks the text: trimmed, non-empty, at most 2000 characters", () => {
+    const send = (text: string) =>
+      parseClientMessage(JSON.stringify({ type: "send", clientId: CLIENT_ID, text }));
+    expect(send("   ")).toEqual({
+      ok: false,
+      code: "validation_error",
+      message: MSG.messageEmpty,
+    });
+    expect(send("a".repeat(2000)).ok).toBe(true);
+    expect(send("a".repeat(2001))).toMatchObject({ ok: false, message: MSG.messageTooLong });
+  });
+});
+
+describe("parseServerMessage", () => {
+  it("accepts each server frame", () => {
+    const frames = [
+      { type: "message", message },
+      { type: "ack", clientId: CLIENT_ID, message },
+      {
+        type: "history",
+        messages: [message, { ...message, id: "m2", userId: null, kind: "system", author: null }],
+        hasMore: true,
+      },
+      { type: "error", code: "chat_closed", message: MSG.chatClosed, clientId: CLIENT_ID },
+      { type: "read-state", lastSeenAt: "2026-06-01T10:00:00.000Z" },
+      { type: "participant", event: "joined", userId: "u2" },
+    ];
+    for (const frame of frames) {
+      expect(parseServerMessage(JSON.stringify(frame))).toEqual({ ok: true, msg: frame });
+    }
+  });
+
+  it("rejects unknown error codes and malformed messages", () => {
+    expect(
+      parseServerMessage(JSON.stringify({ type: "error", code: "oops", message: "x" })).ok,
+    ).toBe(false);
+    expect(
+      parseServerMessage(JSON.stringify({ type: "message", message: { ...message, kind: "bot" } }))
+        .ok,
+    ).toBe(false);
+  });
+});
+
+describe("parseNotificationFrame", () => {
+  it("accepts unread frames", () => {
+    const frame = {
+      type: "unread",
+      rideId: "r1",
+      rideTitle: "Vuelta",
+      count: 3,
+      lastMessage: { text: "hola", createdAt: "2026-06-01T10:00:00.000Z" },
+    };
+    expect(parseNotificationFrame(JSON.stringify(frame))).toEqual({ ok: true, msg: frame });
+    expect(parseNotificationFrame(JSON.stringify({ ...frame, count: -1 })).ok).toBe(false);
+  });
+});
+
+describe("utf8ByteLength", () => {
+  it("counts UTF-8 bytes", () => {
+    expect(utf8ByteLength("abc")).toBe(3);
+    expect(utf8ByteLength("ñ")).toBe(2);
+    expect(utf8ByteLength("€")).toBe(3);
+    expect(utf8ByteLength("🚴")).toBe(4);
+    const sample = "Hola ñ € 🚴‍♀️";
+    // 5 + ñ 2 + 1 + € 3 + 1 + 🚴 4 + ZWJ 3 + ♀ 3 + VS16 3
+    expect(utf8ByteLength(sample)).toBe(25);
+    expect(MAX_FRAME_BYTES).toBe(8192);
+  });
+});

@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import { myRidesBucket, rideCardActions } from "../../domain/ride-card.ts";
+import type { RideBasics } from "../../domain/time.ts";
+
+const HOUR = 3_600_000;
+const NOW = Date.parse("2026-06-01T10:00:00Z");
+const FUTURE = NOW + 24 * HOUR;
+const PAST = NOW - 2 * HOUR;
+
+const ride = (over: Partial<RideBasics> = {}): RideBasics => ({
+  id: "r1",
+  organizerId: "org",
+  status: "published",
+  startTime: FUTURE,
+  maxParticipants: null,
+  ...over,
+});
+
+const actions = (
+  over: Partial<RideBasics>,
+  viewerId: string,
+  isParticipant: boolean,
+  participantCount = 3,
+) => rideCardActions({ ride: ride(over), viewerId, isParticipant, participantCount, now: NOW });
+
+describe("rideCardActions", () => {
+  it("organizer on a future ride: cancel, chat, share, opens detail; no join/leave", () => {
+    expect(actions({}, "org", true)).toEqual({
+      canCancel: true,
+      canLeave: false,
+      canJoin: false,
+      joinShowsFull: false,
+      canChat: true,
+      chatDisabled: false,
+      canShare: true,
+      showCancelledBanner: false,
+      opensDetailOnClick: true,
+    });
+  });
+
+  it("treats the organizer as a participant even if the list says otherwise", () => {
+    const a = actions({}, "org", false);
+    expect(a.canJoin).toBe(false);
+    expect(a.canChat).toBe(true);
+    expect(a.canLeave).toBe(false);
+  });
+
+  it("participant on a future ride: leave, chat, share", () => {
+    expect(actions({}, "ana", true)).toEqual({
+      canCancel: false,
+      canLeave: true,
+      canJoin: false,
+      joinShowsFull: false,
+      canChat: true,
+      chatDisabled: false,
+      canShare: true,
+      showCancelledBanner: false,
+      opensDetailOnClick: true,
+    });
+  });
+
+  it("non-participant on a future ride: join and share only; the card does not open", () => {
+    expect(actions({}, "zoe", false)).toEqual({
+      canCancel: false,
+      canLeave: false,
+      canJoin: true,
+      joinShowsFull: false,
+      canChat: false,
+      chatDisabled: false,
+      canShare: true,
+      showCancelledBanner: false,
+      opensDetailOnClick: false,
+    });
+  });
+
+  it("full ride shows 'Completa' instead of an enabled join", () => {
+    const full = actions({ maxParticipants: 4 }, "zoe", false, 4);
+    expect(full.canJoin).toBe(false);
+    expect(full.joinShowsFull).toBe(true);
+    const fullDefault = actions({ maxParticipants: null }, "zoe", false, 20);
+    expect(fullDefault.joinShowsFull).toBe(true);
+    const notFull = actions({ maxParticipants: null }, "zoe", false, 19);
+    expect(notFull.canJoin).toBe(true);
+    // Participants never see the join button, full or not.
+    expect(actions({ maxParticipants: 4 }, "ana", true, 4).joinShowsFull).toBe(false);
+  });
+
+  it("cancelled ride: banner, chat disabled, no share, join, leave or cancel", () => {
+    for (const [viewer, participant] of [
+      ["org", true],
+      ["ana", true],
+      ["zoe", false],
+    ] as const) {
+      const a = actions({ status: "cancelled" }, viewer, participant);
+      expect(a.showCancelledBanner).toBe(true);
+      expect(a.canShare).toBe(false);
+      expect(a.canJoin).toBe(false);
+      expect(a.joinShowsFull).toBe(false);
+      expect(a.canLeave).toBe(false);
+      expect(a.canCancel).toBe(false);
+      expect(a.chatDisabled).toBe(participant);
+      expect(a.canChat).toBe(participant);
+    }
+  });
+
+  it("past ride: no cancel, leave or join; chat and share stay", () => {
+    const org = actions({ startTime: PAST }, "org", true);
+    expect(org.canCancel).toBe(false);
+    expect(org.canChat).toBe(true);
+    expect(org.canShare).toBe(true);
+    const participant = actions({ startTime: PAST }, "ana", true);
+    expect(participant.canLeave).toBe(false);
+    const stranger = actions({ startTime: PAST }, "zoe", false);
+    expect(stranger.canJoin).toBe(false);
+    expect(stranger.joinShowsFull).toBe(false);
+  });
+
+  it("treats the exact start instant as started", () => {
+    expect(actions({ startTime: NOW }, "ana", true).canLeave).toBe(false);
+    expect(actions({ startTime: NOW + 1 }, "ana", true).canLeave).toBe(true);
+  });
+
+  it("handles an anonymous viewer", () => {
+    const a = rideCardActions({
+      ride: ride(),
+      viewerId: null,
+      isParticipant: false,
+      participantCount: 1,
+      now: NOW,
+    });
+    expect(a.canJoin).toBe(true);
+    expect(a.canCancel).toBe(false);
+  });
+});
+
+describe("myRidesBucket", () => {
+  it("sorts rides into upcoming, past and cancelled", () => {
+    expect(myRidesBucket(ride(), NOW)).toBe("upcoming");
+    expect(myRidesBucket(ride({ status: "closed" }), NOW)).toBe("upcoming");
+    expect(myRidesBucket(ride({ startTime: PAST }), NOW)).toBe("past");
+    expect(myRidesBucket(ride({ startTime: PAST, status: "closed" }), NOW)).toBe("past");
+    expect(myRidesBucket(ride({ status: "completed" }), NOW)).toBe("past");
+    expect(myRidesBucket(ride({ status: "cancelled" }), NOW)).toBe("cancelled");
+    expect(myRidesBucket(ride({ status: "cancelled", startTime: PAST }), NOW)).toBe("cancelled");
+    expect(myRidesBucket(ride({ startTime: NOW }), NOW)).toBe("past");
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { baseURL, closeSession, connectBrowser, openSession, saveScreenshot } from "./fixtures.ts";
+
+connectBrowser();
+
+describe("app shell", () => {
+  it("opens /app in Chromium and shows the real welcome page", async () => {
+    const session = await openSession();
+    const { page } = session;
+    await page.goto("/app");
+    await page.getByRole("heading", { name: "Cansada de salir sola en bici?" }).waitFor();
+    expect(await page.getByRole("link", { name: "Crear cuenta" }).getAttribute("href")).toBe(
+      "/app/signup",
+    );
+    expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
+    await saveScreenshot(page, "app-welcome");
+    await closeSession(session);
+  });
+
+  it("serves the worker's health check with D1 ok", async () => {
+    const res = await fetch(`${baseURL()}/api/health`);
+    expect(await res.json()).toMatchObject({ ok: true, d1: "ok" });
+  });
+
+  it("answers deep /app links with the app shell", async () => {
+    const res = await fetch(`${baseURL()}/app/some/deep/link`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-robots-tag")).toBe("noindex");
+    expect(await res.text()).toContain('<div id="root">');
+  });
+});

@@ -1,0 +1,84 @@
+// Per-test helpers for E2E journeys: a mobile browser context on the shared Chromium, console
+// errors fail the test, and a failing test leaves a screenshot and the server log behind.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll, inject, onTestFailed } from "vitest";
+
+export const baseURL = () => inject("baseURL");
+const RESULTS_DIR = path.resolve(import.meta.dirname, "../../test-results");
+export const SCREENSHOTS_DIR = path.resolve(import.meta.dirname, "../../docs/screenshots");
+
+let browser: Browser | undefined;
+
+/** Connects this test file to the run's one Chromium. */
+export function connectBrowser() {
+  beforeAll(async () => {
+    browser = await chromium.connect(inject("wsEndpoint"));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+}
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  consoleErrors: string[];
+}
+
+/** A fresh mobile-sized browser (its own cookies) with console-error tracking. */
+export async function openSession(options: { expectErrors?: RegExp[] } = {}): Promise<Session> {
+  if (!browser) throw new Error("call connectBrowser() in the test file");
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 1,
+    locale: "es-ES",
+    timezoneId: "Europe/Madrid",
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  const allowed = options.expectErrors ?? [];
+  // A failed request the test provokes (401, 409…) logs "Failed to load resource": that is
+  // the browser reporting a status, not an app error.
+  const benign = [/Failed to load resource: the server responded with a status of 4\d\d/];
+  page.on("console", (msg) => {
+    if (msg.type() !== "error") return;
+    const text = msg.text();
+    if ([...benign, ...allowed].some((re) => re.test(text))) return;
+    consoleErrors.push(text);
+  });
+  page.on("pageerror", (err) => consoleErrors.push(`pageerror: ${err.message}`));
+  onTestFailed(async ({ task }) => {
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    const name = task.name.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
+    await page
+      .screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: true })
+      .catch(() => undefined);
+    console.log(
+      `Failure screenshot: test-results/${name}.png; server log: test-results/server.log`,
+    );
+  });
+  return { context, page, consoleErrors };
+}
+
+/** Saves a mobile screenshot for the README (docs/screenshots/NAME.png). */
+export async function saveScreenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`) });
+}
+
+export async function closeSession(session: Session) {
+  await session.context.close();
+  if (session.consoleErrors.length > 0) {
+    throw new Error(`Unexpected console errors:\n${session.consoleErrors.join("\n")}`);
+  }
+}
+
+let counter = 0;
+/** A unique email for a journey's new rider. */
+export function uniqueEmail(prefix = "rider") {
+  return `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@rodamos.test`;
+}

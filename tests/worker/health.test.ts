@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { Browser, json } from "./helpers/http.ts";
+
+describe("GET /api/health", () => {
+  it("answers ok after a real D1 round trip", async () => {
+    const res = await new Browser().get("/api/health");
+    expect(res.status).toBe(200);
+    const body = await json(res);
+    expect(body).toMatchObject({ ok: true, d1: "ok" });
+  });
+
+  it("carries the security headers", async () => {
+    const res = await new Browser().get("/api/health");
+    expect(res.headers.get("Content-Security-Policy")).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
+  });
+});
+
+describe("unknown API paths", () => {
+  it("get a JSON 404 with a code", async () => {
+    const res = await new Browser().get("/api/nope");
+    expect(res.status).toBe(404);
+    expect(await json(res)).toEqual({ error: { code: "not_found", message: expect.any(String) } });
+  });
+});
+
+describe("origin check", () => {
+  it("refuses a cross-origin state-changing request", async () => {
+    const res = await new Browser().fetch("/api/health", {
+      method: "POST",
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(res.status).toBe(403);
+    expect((await json(res)).error.code).toBe("cross_origin");
+  });
+
+  it("refuses a state-changing request without Origin", async () => {
+    const res = await new Browser().fetch("/api/health", {
+      method: "POST",
+      headers: { Origin: "" },
+    });
+    expect(res.status).toBe(403);
+  });
+});
+
+describe("GET /api/me", () => {
+  it("is null for a visitor", async () => {
+    const body = await json(await new Browser().get("/api/me"));
+    expect(body.user).toBeNull();
+    expect(body.signupMode).toBe("open");
+  });
+});

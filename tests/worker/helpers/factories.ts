@@ -1,0 +1,104 @@
+import { env } from "cloudflare:workers";
+import { normalizeText } from "../../../domain/cities.ts";
+import type { Level, Modality } from "../../../domain/constants.ts";
+import { createSession, SESSION_COOKIE } from "../../../worker/auth/session.ts";
+import { generateId } from "../../../worker/auth/tokens.ts";
+import { createDb } from "../../../worker/db/client.ts";
+import { profiles, rideParticipants, rides, users } from "../../../worker/db/schema.ts";
+import { Browser } from "./http.ts";
+
+export const db = () => createDb(env.DB);
+
+let counter = 0;
+const next = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export interface UserOptions {
+  email?: string;
+  username?: string | null;
+  city?: string;
+  modalities?: Modality[];
+  passwordHash?: string | null;
+}
+
+/** A user, with a profile unless username is null. */
+export async function createUser(options: UserOptions = {}) {
+  const id = generateId();
+  const suffix = next();
+  const email = options.email ?? `rider${suffix}@example.com`;
+  await db()
+    .insert(users)
+    .values({ id, email, passwordHash: options.passwordHash ?? null });
+  const username =
+    options.username === undefined ? `rider_${suffix}`.slice(0, 20) : options.username;
+  if (username) {
+    await db()
+      .insert(profiles)
+      .values({
+        userId: id,
+        username,
+        usernameKey: username.toLowerCase(),
+        city: options.city ?? "Madrid",
+        modalities: options.modalities ?? ["road"],
+      });
+  }
+  return { id, email, username };
+}
+
+/** A signed-in browser for a new (or given) user. */
+export async function signedIn(options: UserOptions = {}) {
+  const user = await createUser(options);
+  const browser = new Browser();
+  const { token } = await createSession(db(), user.id);
+  browser.cookies.set(SESSION_COOKIE, token);
+  return { user, browser };
+}
+
+const HOUR = 60 * 60 * 1000;
+
+export interface RideOptions {
+  organizerId: string;
+  /** Start relative to now, in ms (negative: already started). Default: in 2 days. */
+  startsIn?: number;
+  title?: string;
+  city?: string;
+  level?: Level;
+  modalities?: Modality[];
+  maxParticipants?: number | null;
+  status?: "published" | "cancelled" | "closed" | "completed";
+  participants?: string[];
+}
+
+/** A ride with its organizer (and any given participants) joined. */
+export async function createRide(options: RideOptions) {
+  const id = generateId();
+  const title = options.title ?? `Salida ${next()}`;
+  const city = options.city ?? "Madrid";
+  const modalities = options.modalities ?? ["road"];
+  await db()
+    .insert(rides)
+    .values({
+      id,
+      title,
+      city,
+      cityKey: normalizeText(city),
+      searchText: normalizeText(`${title} ${city}`),
+      startTime: Date.now() + (options.startsIn ?? 48 * HOUR),
+      maxParticipants: options.maxParticipants ?? null,
+      modality: modalities[0]!,
+      modalities,
+      level: options.level ?? "chill",
+      meetingPoint: "Puerta del Sol",
+      routeKm: 40,
+      routeElev: 300,
+      organizerId: options.organizerId,
+      status: options.status ?? "published",
+      cancelledAt: options.status === "cancelled" ? Date.now() : null,
+    });
+  const members = [options.organizerId, ...(options.participants ?? [])];
+  await db()
+    .insert(rideParticipants)
+    .values(members.map((userId) => ({ rideId: id, userId })));
+  return { id, title, city };
+}
+
+export { HOUR };

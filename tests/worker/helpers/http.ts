@@ -1,0 +1,63 @@
+import { exports } from "cloudflare:workers";
+
+export const ORIGIN = "http://localhost";
+
+/** The worker under test (its default export), called in-process like a real request. */
+const worker = (exports as unknown as { default: Fetcher }).default;
+
+/** A cookie jar for one simulated browser: keeps what Set-Cookie sends back. */
+export class Browser {
+  cookies = new Map<string, string>();
+
+  async fetch(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
+    const headers = new Headers(init.headers);
+    const method = (init.method ?? "GET").toUpperCase();
+    if (!headers.has("Origin") && method !== "GET" && method !== "HEAD") {
+      headers.set("Origin", ORIGIN);
+    }
+    if (this.cookies.size > 0) {
+      headers.set("Cookie", [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; "));
+    }
+    let body = init.body;
+    if (init.json !== undefined) {
+      body = JSON.stringify(init.json);
+      headers.set("Content-Type", "application/json");
+    }
+    const res = await worker.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers, body }));
+    for (const line of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = line.split(";");
+      const [name, ...rest] = pair!.split("=");
+      const value = rest.join("=");
+      const expired = attrs.some(
+        (a) => /max-age=0/i.test(a) || /expires=Thu, 01 Jan 1970/i.test(a),
+      );
+      if (expired || value === "") this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value);
+    }
+    return res;
+  }
+
+  get(path: string) {
+    return this.fetch(path);
+  }
+
+  post(path: string, json?: unknown) {
+    return this.fetch(path, { method: "POST", json: json ?? {} });
+  }
+
+  put(path: string, json?: unknown) {
+    return this.fetch(path, { method: "PUT", json: json ?? {} });
+  }
+
+  patch(path: string, json?: unknown) {
+    return this.fetch(path, { method: "PATCH", json: json ?? {} });
+  }
+
+  delete(path: string) {
+    return this.fetch(path, { method: "DELETE" });
+  }
+}
+
+export async function json<T = any>(res: Response): Promise<T> {
+  return (await res.json()) as T;
+}

@@ -1,0 +1,41 @@
+import path from "node:path";
+import { cloudflare } from "@cloudflare/vite-plugin";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vite";
+
+const root = path.join(import.meta.dirname, "web");
+
+export default defineConfig({
+  root,
+  publicDir: path.join(root, "public"),
+  plugins: [
+    react(),
+    tailwindcss(),
+    cloudflare({
+      configPath: path.join(import.meta.dirname, "wrangler.toml"),
+      // Same local D1/DO/R2 state as `wrangler d1 migrations apply --local` and the seed.
+      persistState: {
+        // E2E runs point this at a throwaway folder so journeys start from an empty database.
+        path: process.env.RODAMOS_STATE_DIR ?? path.join(import.meta.dirname, ".wrangler/state"),
+      },
+    }),
+  ],
+  environments: {
+    client: {
+      build: {
+        rollupOptions: {
+          input: {
+            // Public pages (prerendered, hydrated) and the /app SPA are separate entries so a
+            // public page never downloads the app's code.
+            site: path.join(root, "index.html"),
+            app: path.join(root, "app/index.html"),
+          },
+        },
+      },
+    },
+  },
+  // The cloudflare plugin writes dist/client (assets) and dist/rodamos (the worker) under this.
+  build: { outDir: path.join(import.meta.dirname, "dist"), emptyOutDir: true },
+  server: { host: "127.0.0.1" },
+});

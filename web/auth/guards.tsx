@@ -1,0 +1,25 @@
+import type { ReactNode } from "react";
+import { Navigate, useLocation } from "react-router-dom";
+import { FullPageSpinner } from "../components/spinner.tsx";
+import { useMe } from "./use-me.ts";
+
+/** Signed-in only; visitors go to login carrying where they came from (history replaced). */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const me = useMe();
+  const location = useLocation();
+  if (me.isPending) return <FullPageSpinner />;
+  if (!me.data?.user) {
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={`/app/login?from=${encodeURIComponent(from)}`} replace />;
+  }
+  return <>{children}</>;
+}
+
+/** Signed in with a username; without one she completes her profile first. */
+export function RequireProfile({ children }: { children: ReactNode }) {
+  const me = useMe();
+  if (me.data?.user && !me.data.user.profileComplete) {
+    return <Navigate to="/app/profile-setup" replace />;
+  }
+  return <RequireAuth>{children}</RequireAuth>;
+}

@@ -1,0 +1,14 @@
+import { useQuery } from "@tanstack/react-query";
+import type { MeResponse } from "../../domain/api-types.ts";
+import { api } from "../api/client.ts";
+
+export const ME_KEY = ["me"] as const;
+
+/** The signed-in user (or null), her profile state and the server's sign-up settings. */
+export function useMe() {
+  return useQuery({
+    queryKey: ME_KEY,
+    queryFn: () => api.get<MeResponse>("/me"),
+    staleTime: 60_000,
+  });
+}

@@ -1,0 +1,59 @@
+import clsx from "clsx";
+import { Bike, Home, PlusCircle, Search } from "lucide-react";
+import { NavLink, Outlet } from "react-router-dom";
+import { useMe } from "../auth/use-me.ts";
+import { Avatar } from "../components/avatar.tsx";
+
+/** Every /app screen: a centred mobile column, and the bottom navigation when signed in. */
+export function AppLayout() {
+  const me = useMe();
+  const user = me.data?.user;
+  const showNav = Boolean(user?.profileComplete);
+  return (
+    <div className="mx-auto flex min-h-dvh max-w-xl flex-col bg-bg">
+      <main id="main" className={clsx("flex-1 px-4 pt-4", showNav ? "pb-24" : "pb-8")}>
+        <Outlet />
+      </main>
+      {showNav && user?.username ? (
+        <BottomNav username={user.username} avatarKey={user.avatarKey} avatarUrl={user.avatarUrl} />
+      ) : null}
+    </div>
+  );
+}
+
+function BottomNav(props: { username: string; avatarKey: string; avatarUrl: string | null }) {
+  const item = ({ isActive }: { isActive: boolean }) =>
+    clsx(
+      "flex min-h-14 min-w-14 flex-1 flex-col items-center justify-center gap-0.5 text-xs font-semibold",
+      isActive ? "text-primary" : "text-ink-soft",
+    );
+  return (
+    <nav
+      aria-label="Navegación principal"
+      className="fixed inset-x-0 bottom-0 z-20 border-t border-line bg-surface pb-[env(safe-area-inset-bottom)]"
+    >
+      <div className="mx-auto flex max-w-xl">
+        <NavLink to="/app/feed" className={item}>
+          <Home aria-hidden="true" size={22} />
+          Inicio
+        </NavLink>
+        <NavLink to="/app/search" className={item}>
+          <Search aria-hidden="true" size={22} />
+          Buscar
+        </NavLink>
+        <NavLink to="/app/create" className={item}>
+          <PlusCircle aria-hidden="true" size={22} />
+          Crear
+        </NavLink>
+        <NavLink to="/app/my-rides" className={item}>
+          <Bike aria-hidden="true" size={22} />
+          Mis Salidas
+        </NavLink>
+        <NavLink to={`/app/profile/${encodeURIComponent(props.username)}`} className={item}>
+          <Avatar avatarKey={props.avatarKey} avatarUrl={props.avatarUrl} size={26} alt="" />
+          Perfil
+        </NavLink>
+      </div>
+    </nav>
+  );
+}

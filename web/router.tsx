@@ -1,0 +1,69 @@
+import type { ReactNode } from "react";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router-dom";
+import { RequireAuth, RequireProfile } from "./auth/guards.tsx";
+import { AppLayout } from "./layout/app-layout.tsx";
+import { RouteErrorPage } from "./screens/route-error.tsx";
+
+// Every /app route of both spec documents. Screens load lazily so the first screen ships only
+// its own code; guards follow spec 01 §2 "Guarded routes".
+type Guard = "none" | "auth" | "profile";
+
+function screen(path: string, load: () => Promise<{ default: () => ReactNode }>, guard: Guard) {
+  return {
+    path,
+    lazy: async () => {
+      const { default: Screen } = await load();
+      const element =
+        guard === "profile" ? (
+          <RequireProfile>
+            <Screen />
+          </RequireProfile>
+        ) : guard === "auth" ? (
+          <RequireAuth>
+            <Screen />
+          </RequireAuth>
+        ) : (
+          <Screen />
+        );
+      return { element };
+    },
+  } satisfies RouteObject;
+}
+
+const comingSoon = () => import("./screens/coming-soon.tsx");
+
+export const appRoutes: RouteObject[] = [
+  {
+    path: "/app",
+    element: <AppLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      screen("", () => import("./screens/welcome.tsx"), "none"),
+      screen("signup", comingSoon, "none"),
+      screen("login", comingSoon, "none"),
+      screen("logout", comingSoon, "none"),
+      screen("offline", () => import("./screens/offline.tsx"), "none"),
+      screen("blog", comingSoon, "none"),
+      screen("blog/:slug", comingSoon, "none"),
+      screen("faqs", comingSoon, "none"),
+      screen("contacto", comingSoon, "none"),
+      screen("profile-setup", comingSoon, "auth"),
+      screen("profile/edit", comingSoon, "profile"),
+      screen("profile/:username", comingSoon, "profile"),
+      screen("feed", comingSoon, "profile"),
+      screen("search", comingSoon, "profile"),
+      screen("create", comingSoon, "profile"),
+      screen("ride/:id", comingSoon, "profile"),
+      screen("ride/:id/chat", comingSoon, "profile"),
+      screen("chat/:id", comingSoon, "profile"),
+      screen("my-rides", comingSoon, "profile"),
+      screen("settings", comingSoon, "profile"),
+      screen("*", () => import("./screens/not-found.tsx"), "none"),
+    ],
+  },
+  { path: "*", element: <Navigate to="/app" replace /> },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes);
+}

@@ -1,0 +1,27 @@
+import { Navigate } from "react-router-dom";
+import { useMe } from "../auth/use-me.ts";
+import { ButtonLink } from "../components/button.tsx";
+import { FullPageSpinner } from "../components/spinner.tsx";
+
+/** /app for visitors: a signed-in visitor goes straight to her feed. */
+export default function Welcome() {
+  const me = useMe();
+  if (me.isPending) return <FullPageSpinner />;
+  if (me.data?.user) return <Navigate to="/app/feed" replace />;
+  return (
+    <div className="flex min-h-[85dvh] flex-col items-center justify-center gap-6 text-center">
+      <img src="/icons/icon.svg" alt="" width={96} height={96} className="rounded-3xl" />
+      <h1 className="text-3xl font-extrabold leading-tight">Cansada de salir sola en bici?</h1>
+      <p className="max-w-sm text-lg text-ink-soft">
+        Rodamos es la app para ciclistas que quieren encontrar su grupeta: salidas solo para
+        mujeres, cerca de ti y a tu ritmo.
+      </p>
+      <div className="flex w-full max-w-xs flex-col gap-3">
+        <ButtonLink to="/app/signup">Crear cuenta</ButtonLink>
+        <ButtonLink to="/app/login" variant="ghost">
+          Iniciar sesión
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}

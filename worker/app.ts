@@ -1,0 +1,35 @@
+import { Hono } from "hono";
+import { requestId } from "hono/request-id";
+import { MSG } from "../domain/messages.ts";
+import { authRoutes } from "./auth/routes.ts";
+import { sessionMiddleware } from "./auth/session.ts";
+import { createDb } from "./db/client.ts";
+import type { AppEnv } from "./env.ts";
+import { healthRoutes } from "./health/routes.ts";
+import { serveAppShell } from "./http/app-shell.ts";
+import { errorBody, handleError } from "./http/errors.ts";
+import { originCheck, securityHeaders } from "./http/security.ts";
+
+/** The JSON API, one sub-app per area (chained so AppType carries every route). */
+const api = new Hono<AppEnv>()
+  .use(originCheck)
+  .use(sessionMiddleware)
+  .route("/health", healthRoutes)
+  .route("/", authRoutes);
+
+export type AppType = typeof api;
+
+export const app = new Hono<AppEnv>()
+  .use(requestId())
+  .use(securityHeaders)
+  .use(async (c, next) => {
+    c.set("db", createDb(c.env.DB));
+    await next();
+  })
+  .route("/api", api)
+  .all("/api/*", (c) => c.json(errorBody("not_found", MSG.notFound), 404))
+  .get("/app", serveAppShell)
+  .get("/app/*", serveAppShell);
+
+app.onError(handleError);
+app.notFound((c) => c.env.ASSETS.fetch(c.req.raw));

@@ -1,0 +1,120 @@
+import { eq } from "drizzle-orm";
+import type { Context, MiddlewareHandler } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { DomainError } from "../../domain/errors.ts";
+import { MSG } from "../../domain/messages.ts";
+import { profiles, sessions, users } from "../db/schema.ts";
+import type { AppEnv, Database, SessionUser } from "../env.ts";
+import { generateToken, hashToken } from "./tokens.ts";
+
+export const SESSION_COOKIE = "rodamos_session";
+const DAY = 24 * 60 * 60 * 1000;
+export const SESSION_TTL_MS = 30 * DAY;
+/** Sliding expiry: a session used in its last 15 days is extended to 30 again. */
+const RENEW_WHEN_LEFT_MS = 15 * DAY;
+
+export interface SessionValidation {
+  sessionId: string;
+  user: SessionUser;
+  expiresAt: number;
+  renewed: boolean;
+}
+
+export async function createSession(db: Database, userId: string, now = Date.now()) {
+  const token = generateToken();
+  const expiresAt = now + SESSION_TTL_MS;
+  await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt, createdAt: now });
+  return { token, expiresAt };
+}
+
+/** One query for the session, its user and her username; renews or deletes as needed. */
+export async function validateSessionToken(
+  db: Database,
+  token: string,
+  now = Date.now(),
+): Promise<SessionValidation | null> {
+  const sessionId = hashToken(token);
+  const row = await db
+    .select({
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      email: users.email,
+      username: profiles.username,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(sessions.id, sessionId))
+    .get();
+  if (!row) return null;
+  if (row.expiresAt <= now) {
+    await db.delete(sessions).where(eq(sessions.id, sessionId));
+    return null;
+  }
+  let expiresAt = row.expiresAt;
+  let renewed = false;
+  if (expiresAt - now < RENEW_WHEN_LEFT_MS) {
+    expiresAt = now + SESSION_TTL_MS;
+    renewed = true;
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId));
+  }
+  return {
+    sessionId,
+    user: { id: row.userId, email: row.email, username: row.username ?? null },
+    expiresAt,
+    renewed,
+  };
+}
+
+export async function invalidateSession(db: Database, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function invalidateUserSessions(db: Database, userId: string) {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export function setSessionCookie(c: Context<AppEnv>, token: string, expiresAt: number) {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    secure: true,
+    sameSite: "Lax",
+    path: "/",
+    expires: new Date(expiresAt),
+  });
+}
+
+export function clearSessionCookie(c: Context<AppEnv>) {
+  deleteCookie(c, SESSION_COOKIE, { path: "/", secure: true, httpOnly: true, sameSite: "Lax" });
+}
+
+/** Fills c.var.user / c.var.sessionId from the cookie; never rejects by itself. */
+export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("user", null);
+  c.set("sessionId", null);
+  const token = getCookie(c, SESSION_COOKIE);
+  if (token) {
+    const result = await validateSessionToken(c.var.db, token);
+    if (result) {
+      c.set("user", result.user);
+      c.set("sessionId", result.sessionId);
+      if (result.renewed) setSessionCookie(c, token, result.expiresAt);
+    } else {
+      clearSessionCookie(c);
+    }
+  }
+  await next();
+};
+
+export function requireUser(c: Context<AppEnv>): SessionUser {
+  const user = c.var.user;
+  if (!user) throw new DomainError("unauthenticated", MSG.unauthenticated);
+  return user;
+}
+
+/** Signed in and with a username (profile complete): what every ride screen needs. */
+export function requireProfile(c: Context<AppEnv>): SessionUser & { username: string } {
+  const user = requireUser(c);
+  if (!user.username) throw new DomainError("not_authorized", MSG.profileRequired);
+  return user as SessionUser & { username: string };
+}

@@ -1,0 +1,19 @@
+import type { Context } from "hono";
+import type { AppEnv } from "../env.ts";
+
+/**
+ * /app/* is the React SPA: a real file under /app (register-sw.js, the manifest…) is served
+ * as is, any other path gets the app shell so the client router can take it.
+ */
+export async function serveAppShell(c: Context<AppEnv>) {
+  const asset = await c.env.ASSETS.fetch(c.req.raw);
+  if (asset.status !== 404) return withNoIndex(asset);
+  const shell = await c.env.ASSETS.fetch(new URL("/app", c.req.url));
+  return withNoIndex(new Response(shell.body, { status: 200, headers: shell.headers }));
+}
+
+function withNoIndex(res: Response) {
+  const out = new Response(res.body, res);
+  out.headers.set("X-Robots-Tag", "noindex");
+  return out;
+}

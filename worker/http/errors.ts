@@ -1,0 +1,57 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ZodError } from "zod";
+import { type ApiErrorBody, DomainError, type ErrorCode } from "../../domain/errors.ts";
+import { MSG } from "../../domain/messages.ts";
+import type { AppEnv } from "../env.ts";
+
+export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string>) {
+  const body: ApiErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
+  return body;
+}
+
+/** First message per field, for forms that show errors next to inputs. */
+export function zodFields(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join(".") || "_";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export function validationResponse(c: Context, error: ZodError) {
+  const fields = zodFields(error);
+  const message = error.issues[0]?.message ?? MSG.invalidInput;
+  return c.json(errorBody("validation_error", message, fields), 400);
+}
+
+/**
+ * The one error handler: known errors become `{ error: { code, message } }` with their status;
+ * anything else is logged with the request id and answered with a generic 500 (no stack).
+ */
+export function handleError(err: Error, c: Context<AppEnv>) {
+  if (err instanceof DomainError) {
+    return c.json(errorBody(err.code, err.message), err.status as ContentfulStatusCode);
+  }
+  if (err instanceof ZodError) return validationResponse(c, err);
+  if (err instanceof HTTPException) {
+    const status = err.status;
+    const code: ErrorCode =
+      status === 413
+        ? "payload_too_large"
+        : status === 401
+          ? "unauthenticated"
+          : "validation_error";
+    const message =
+      status === 413
+        ? MSG.payloadTooLarge
+        : status === 401
+          ? MSG.unauthenticated
+          : MSG.invalidInput;
+    return c.json(errorBody(code, message), status as ContentfulStatusCode);
+  }
+  console.error(`[${c.get("requestId")}] unhandled error`, err);
+  return c.json(errorBody("internal", MSG.internal), 500);
+}

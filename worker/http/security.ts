@@ -1,0 +1,70 @@
+import type { MiddlewareHandler } from "hono";
+import { DomainError } from "../../domain/errors.ts";
+import { MSG } from "../../domain/messages.ts";
+import type { AppEnv } from "../env.ts";
+
+/**
+ * One CSP for the app and the public pages. Map tiles come from OpenStreetMap's tile servers
+ * and Google profile pictures from googleusercontent; nothing else leaves our origin.
+ * The same header is written for static assets in web/public/_headers.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob: https://*.tile.openstreetmap.org https://*.googleusercontent.com",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "worker-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+export const SECURITY_HEADERS: Record<string, string> = {
+  "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+  "X-Content-Type-Options": "nosniff",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "X-Frame-Options": "DENY",
+  "Permissions-Policy": "camera=(), microphone=(), geolocation=(self)",
+};
+
+export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  // WebSocket upgrades carry an immutable 101 response.
+  if (c.res.status === 101) return;
+  // c.header copies responses whose headers are immutable (the assets binding's).
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    if (!c.res.headers.has(name)) c.header(name, value);
+  }
+  // Vite's dev server injects inline scripts (React refresh); a build allows none.
+  if (import.meta.env.DEV && c.env.ENVIRONMENT === "development") {
+    c.header(
+      "Content-Security-Policy",
+      CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"),
+    );
+  }
+};
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** The origin the app is served from: APP_ORIGIN when configured, else the request's own. */
+export function expectedOrigin(url: string, configured: string | undefined): string {
+  return configured || new URL(url).origin;
+}
+
+/**
+ * CSRF defence: a state-changing request must come from our own origin. Browsers send Origin
+ * on every cross-origin and same-origin POST/PUT/PATCH/DELETE made with fetch or a form.
+ */
+export const originCheck: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!SAFE_METHODS.has(c.req.method)) {
+    const origin = c.req.header("Origin");
+    if (!origin || origin !== expectedOrigin(c.req.url, c.env.APP_ORIGIN)) {
+      throw new DomainError("cross_origin", MSG.crossOrigin);
+    }
+  }
+  await next();
+};

@@ -1,5 +1,6 @@
 // zod v4 schemas shared by the API (request validation) and the forms, with the spec's messages.
 import { z } from "zod";
+import { es } from "zod/locales";
 import {
   AVATAR_KEYS,
   CANCEL_REASON_MAX,
@@ -23,6 +24,9 @@ import {
 import { DomainError } from "./errors.ts";
 import { MSG } from "./messages.ts";
 import { validateUsername } from "./username.ts";
+
+// Any message a schema does not set explicitly (a wrong type, say) comes out in Spanish.
+z.config(es());
 
 const unique = <T>(values: T[]): T[] => [...new Set(values)];
 

@@ -9,9 +9,15 @@ import { healthRoutes } from "./health/routes.ts";
 import { serveAppShell } from "./http/app-shell.ts";
 import { errorBody, handleError } from "./http/errors.ts";
 import { originCheck, securityHeaders } from "./http/security.ts";
+import { jsonSizeLimit, requestSizeLimit } from "./http/validate.ts";
 
 /** The JSON API, one sub-app per area (chained so AppType carries every route). */
 const api = new Hono<AppEnv>()
+  .use((c, next) =>
+    c.req.header("Content-Type")?.startsWith("multipart/form-data")
+      ? requestSizeLimit(c, next)
+      : jsonSizeLimit(c, next),
+  )
   .use(originCheck)
   .use(sessionMiddleware)
   .route("/health", healthRoutes)

@@ -1,0 +1,29 @@
+import clsx from "clsx";
+import type { ReactNode } from "react";
+
+/** Grey placeholder block while content loads. */
+export function Skeleton({ className }: { className?: string }) {
+  return (
+    <div aria-hidden="true" className={clsx("animate-pulse rounded-2xl bg-line/70", className)} />
+  );
+}
+
+/** Friendly empty state with the spec's text and an optional action. */
+export function EmptyState({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-3xl border-2 border-dashed border-line bg-surface px-4 py-8 text-center text-ink-soft">
+      {children}
+      {action}
+    </div>
+  );
+}
+
+/** Screen title with an optional back control on the left. */
+export function PageHeader({ title, back }: { title: ReactNode; back?: ReactNode }) {
+  return (
+    <header className="mb-4 flex items-center gap-2">
+      {back}
+      <h1 className="text-2xl font-extrabold leading-tight">{title}</h1>
+    </header>
+  );
+}

@@ -1,0 +1,80 @@
+// Starts the production build under `vite preview` (real worker in workerd, local D1/DO/R2 in a
+// throwaway folder) on loopback for a benchmark run, and stops it afterwards.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "../..");
+const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+export function build() {
+  execFileSync("node_modules/.bin/vite", ["build"], { cwd: root, stdio: "inherit", env });
+}
+
+/** A fresh local database with migrations applied, optionally loaded with SQL files. */
+export function prepareState(sqlFiles: string[] = []): string {
+  const stateDir = mkdtempSync(path.join(tmpdir(), "rodamos-bench-state-"));
+  const wrangler = (args: string[]) =>
+    execFileSync("node_modules/.bin/wrangler", [...args, "--persist-to", stateDir], {
+      cwd: root,
+      stdio: ["ignore", "ignore", "inherit"],
+      env,
+    });
+  wrangler(["d1", "migrations", "apply", "DB", "--local"]);
+  for (const file of sqlFiles) wrangler(["d1", "execute", "DB", "--local", `--file=${file}`]);
+  return stateDir;
+}
+
+export function writeTempSql(name: string, sql: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "rodamos-bench-sql-"));
+  const file = path.join(dir, name);
+  writeFileSync(file, sql);
+  return file;
+}
+
+export interface RunningServer {
+  baseURL: string;
+  stop(): void;
+}
+
+export async function startServer(stateDir: string): Promise<RunningServer> {
+  if (!existsSync(path.join(root, "dist/rodamos/wrangler.json"))) build();
+  const port = await freePort();
+  mkdirSync(path.join(root, "test-results"), { recursive: true });
+  const log = createWriteStream(path.join(root, "test-results/bench-server.log"));
+  const child: ChildProcess = spawn(
+    "node_modules/.bin/vite",
+    ["preview", "--port", String(port), "--strictPort", "--host", "127.0.0.1"],
+    { cwd: root, env: { ...env, RODAMOS_STATE_DIR: stateDir }, stdio: ["ignore", "pipe", "pipe"] },
+  );
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const baseURL = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) {
+        return { baseURL, stop: () => child.kill("SIGTERM") };
+      }
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  child.kill("SIGTERM");
+  throw new Error("bench server did not start; see test-results/bench-server.log");
+}

@@ -8,6 +8,10 @@ import { MSG } from "./messages.ts";
 /** Frames above this size are refused before JSON.parse (a 2000-character text fits easily). */
 export const MAX_FRAME_BYTES = 8 * 1024;
 export const HISTORY_PAGE_MAX = 50;
+/** Default history page (first paint and each scroll-up). */
+export const HISTORY_PAGE_DEFAULT = 30;
+/** Backfill answers carry at most this many messages; the client asks again while `hasMore`. */
+export const SYNC_PAGE_MAX = 200;
 
 const idString = z.string().min(1).max(100);
 
@@ -60,8 +64,15 @@ export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export const serverMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("message"), message: chatMessageSchema }),
   z.object({ type: z.literal("ack"), clientId: z.string(), message: chatMessageSchema }),
+  /** A page of older messages, oldest → newest; `hasMore`: older ones exist. */
   z.object({
     type: z.literal("history"),
+    messages: z.array(chatMessageSchema),
+    hasMore: z.boolean(),
+  }),
+  /** Backfill after `sync {after}`, oldest → newest; `hasMore`: ask again after the last one. */
+  z.object({
+    type: z.literal("synced"),
     messages: z.array(chatMessageSchema),
     hasMore: z.boolean(),
   }),
@@ -88,7 +99,13 @@ export const notificationFrameSchema = z.discriminatedUnion("type", [
     rideId: idString,
     rideTitle: z.string(),
     count: z.number().int().min(0),
-    lastMessage: z.object({ text: z.string(), createdAt: z.string() }).optional(),
+    lastMessage: z
+      .object({
+        text: z.string(),
+        createdAt: z.string(),
+        kind: z.enum(["user", "system"]).optional(),
+      })
+      .optional(),
   }),
 ]);
 export type NotificationFrame = z.infer<typeof notificationFrameSchema>;

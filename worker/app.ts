@@ -3,6 +3,7 @@ import { requestId } from "hono/request-id";
 import { MSG } from "../domain/messages.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { sessionMiddleware } from "./auth/session.ts";
+import { chatRoutes } from "./chat/routes.ts";
 import { createDb } from "./db/client.ts";
 import type { AppEnv } from "./env.ts";
 import { healthRoutes } from "./health/routes.ts";
@@ -21,7 +22,8 @@ const api = new Hono<AppEnv>()
   .use(originCheck)
   .use(sessionMiddleware)
   .route("/health", healthRoutes)
-  .route("/", authRoutes);
+  .route("/", authRoutes)
+  .route("/", chatRoutes);
 
 export type AppType = typeof api;
 

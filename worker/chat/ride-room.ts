@@ -1,11 +1,69 @@
 import { DurableObject } from "cloudflare:workers";
+import {
+  type ChatMessage,
+  type ClientMessage,
+  HISTORY_PAGE_DEFAULT,
+  type NotificationFrame,
+  parseClientMessage,
+  type ServerMessage,
+  SYNC_PAGE_MAX,
+} from "../../domain/chat-protocol.ts";
+import type { ErrorCode } from "../../domain/errors.ts";
+import { MSG } from "../../domain/messages.ts";
 import type { Bindings } from "../env.ts";
+import {
+  historyPage,
+  markRead,
+  messagesAfter,
+  storeSystemMessage,
+  storeUserMessage,
+  unreadByParticipant,
+} from "./queries.ts";
+
+/** Identity the worker passes on the upgrade request (see routes.ts; clients cannot set these). */
+export const ROOM_HEADERS = {
+  rideId: "X-Rodamos-Ride-Id",
+  userId: "X-Rodamos-User-Id",
+  username: "X-Rodamos-Username",
+  avatarKey: "X-Rodamos-Avatar-Key",
+} as const;
+
+/** Per-socket state kept across hibernation (small: well under the 2 KiB attachment limit). */
+interface SocketState {
+  rideId: string;
+  userId: string;
+  username: string;
+  avatarKey: string;
+}
+
+/** Close code when she stops being a participant (left the ride). */
+export const CLOSE_NOT_PARTICIPANT = 4003;
+
+/** New messages are announced to the other riders' UserHubs in bursts at most this often. */
+const NOTIFY_DELAY_MS = 100;
+
+const ERROR_TEXT: Record<string, string> = {
+  not_found: MSG.rideGone,
+  not_participant: MSG.notParticipant,
+  ride_cancelled: MSG.rideCancelledJoin,
+  chat_closed: MSG.chatClosed,
+  conflict: MSG.messageSendFailed,
+  internal: MSG.messageSendFailed,
+};
 
 /**
  * One Durable Object per ride: hosts that ride's chat websockets (Hibernation API).
  * The worker authenticates the upgrade and checks membership before forwarding it here.
+ * D1 is the system of record: a message is acknowledged and broadcast only after D1 stored it
+ * (docs/decisions/0005-chat-persistence.md), so evicting this object loses nothing.
  */
 export class RideRoom extends DurableObject<Bindings> {
+  /** Stored messages not yet announced to UserHubs (coalesced, see NOTIFY_DELAY_MS). */
+  private pendingNotifications: ChatMessage[] = [];
+  private notifyScheduled = false;
+  /** Last created_at this instance handed out: keeps the room's order strictly increasing. */
+  private lastCreatedAt = 0;
+
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     // Answered by the runtime without waking the object: keeps idle rooms hibernated.
@@ -16,17 +74,240 @@ export class RideRoom extends DurableObject<Bindings> {
     if (request.headers.get("Upgrade") !== "websocket") {
       return new Response("Expected a websocket upgrade", { status: 426 });
     }
+    const state: SocketState = {
+      rideId: request.headers.get(ROOM_HEADERS.rideId) ?? "",
+      userId: request.headers.get(ROOM_HEADERS.userId) ?? "",
+      username: request.headers.get(ROOM_HEADERS.username) ?? "",
+      avatarKey: request.headers.get(ROOM_HEADERS.avatarKey) ?? "ava01",
+    };
+    if (!state.rideId || !state.userId) {
+      return new Response("Missing identity", { status: 400 });
+    }
     const pair = new WebSocketPair();
     const [client, server] = Object.values(pair) as [WebSocket, WebSocket];
-    this.ctx.acceptWebSocket(server);
+    this.ctx.acceptWebSocket(server, [state.userId]);
+    server.serializeAttachment(state);
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer) {
-    if (message === "ping") ws.send("pong");
+  override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer) {
+    if (raw === "ping") {
+      ws.send("pong");
+      return;
+    }
+    const state = ws.deserializeAttachment() as SocketState | null;
+    if (!state) {
+      ws.close(1011, "no state");
+      return;
+    }
+    if (typeof raw !== "string") {
+      send(ws, { type: "error", code: "validation_error", message: MSG.invalidInput });
+      return;
+    }
+    const parsed = parseClientMessage(raw);
+    if (!parsed.ok) {
+      send(ws, { type: "error", code: parsed.code, message: parsed.message });
+      return;
+    }
+    try {
+      await this.handle(ws, state, parsed.msg);
+    } catch (err) {
+      console.error("ride room: frame failed", err);
+      send(ws, {
+        type: "error",
+        code: "internal",
+        message: MSG.internal,
+        ...(parsed.msg.type === "send" ? { clientId: parsed.msg.clientId } : {}),
+      });
+    }
   }
 
   override async webSocketClose(ws: WebSocket, code: number) {
-    ws.close(code, "closing");
+    closeQuietly(ws, code === 1005 || code === 1006 ? 1000 : code);
+  }
+
+  override async webSocketError(ws: WebSocket) {
+    closeQuietly(ws, 1011);
+  }
+
+  private async handle(ws: WebSocket, state: SocketState, msg: ClientMessage) {
+    const d1 = this.env.DB;
+    switch (msg.type) {
+      case "send": {
+        const result = await storeUserMessage(d1, {
+          id: msg.clientId,
+          rideId: state.rideId,
+          userId: state.userId,
+          text: msg.text,
+          now: this.nextTimestamp(),
+        });
+        if (!result.ok) {
+          sendError(ws, result.code, msg.clientId);
+          return;
+        }
+        send(ws, { type: "ack", clientId: msg.clientId, message: result.message });
+        // A resend of a stored message: the others already have it.
+        if (result.inserted) this.announce(result.message, ws);
+        return;
+      }
+      case "history": {
+        const page = await historyPage(d1, state.rideId, {
+          before: msg.before,
+          limit: msg.limit ?? HISTORY_PAGE_DEFAULT,
+        });
+        send(ws, { type: "history", ...page });
+        return;
+      }
+      case "sync": {
+        const page = msg.after
+          ? await messagesAfter(d1, state.rideId, msg.after, SYNC_PAGE_MAX)
+          : null;
+        if (page) {
+          send(ws, { type: "synced", ...page });
+        } else {
+          // No cursor, or one this ride does not know: start again from the latest page.
+          const latest = await historyPage(d1, state.rideId, { limit: HISTORY_PAGE_DEFAULT });
+          send(ws, { type: "history", ...latest });
+        }
+        return;
+      }
+      case "read": {
+        const now = Date.now();
+        if (await markRead(d1, state.rideId, state.userId, now)) {
+          send(ws, { type: "read-state", lastSeenAt: new Date(now).toISOString() });
+        } else {
+          sendError(ws, "not_participant");
+        }
+        return;
+      }
+    }
+  }
+
+  /**
+   * Messages sorted by (created_at, id) must read in the order they arrived: two sends in the
+   * same millisecond get consecutive timestamps instead of falling back to random id order.
+   */
+  private nextTimestamp(): number {
+    this.lastCreatedAt = Math.max(Date.now(), this.lastCreatedAt + 1);
+    return this.lastCreatedAt;
+  }
+
+  /** Broadcasts a stored message to the room (the sender got her ack) and queues the badges. */
+  private announce(message: ChatMessage, except?: WebSocket) {
+    const frame = JSON.stringify({ type: "message", message } satisfies ServerMessage);
+    for (const socket of this.ctx.getWebSockets()) {
+      if (socket === except) continue;
+      try {
+        socket.send(frame);
+      } catch {
+        // A socket closing under us: it will reconnect and sync.
+      }
+    }
+    this.pendingNotifications.push(message);
+    if (!this.notifyScheduled) {
+      this.notifyScheduled = true;
+      // Not awaited by the send path: the sender's ack never waits for the fan-out.
+      this.ctx.waitUntil(this.flushNotifications());
+    }
+  }
+
+  /** One D1 query for every participant's unread count, then one RPC per rider to notify. */
+  private async flushNotifications() {
+    await new Promise((resolve) => setTimeout(resolve, NOTIFY_DELAY_MS));
+    const batch = this.pendingNotifications;
+    this.pendingNotifications = [];
+    this.notifyScheduled = false;
+    const rideId = batch[0]?.rideId;
+    if (!rideId) return;
+    try {
+      const riders = await unreadByParticipant(this.env.DB, rideId);
+      await Promise.all(
+        riders.map(async (rider) => {
+          // The newest message of this burst that is not hers; none → nothing new for her.
+          const latest = batch.filter((m) => m.userId !== rider.userId).at(-1);
+          if (!latest) return;
+          const frame: NotificationFrame = {
+            type: "unread",
+            rideId,
+            rideTitle: rider.title,
+            count: rider.unread,
+            lastMessage: { text: latest.text, createdAt: latest.createdAt, kind: latest.kind },
+          };
+          const hub = this.env.USER_HUB.get(this.env.USER_HUB.idFromName(rider.userId));
+          await hub.notify(frame);
+        }),
+      );
+    } catch (err) {
+      // Badges also refresh on focus and on the next message: a lost notification is not data loss.
+      console.error("ride room: notifications failed", err);
+    }
+  }
+
+  // ---------- RPC for the rest of the worker ----------
+
+  /** Stores and broadcasts a system notice (edit, cancellation). */
+  async postSystemMessage(rideId: string, text: string): Promise<ChatMessage | null> {
+    const message = await storeSystemMessage(this.env.DB, {
+      id: crypto.randomUUID(),
+      rideId,
+      text,
+      now: this.nextTimestamp(),
+    });
+    if (message) this.announce(message);
+    return message;
+  }
+
+  /** She left the ride: close her sockets and tell the room. */
+  async participantLeft(userId: string): Promise<void> {
+    for (const socket of this.ctx.getWebSockets(userId)) {
+      closeQuietly(socket, CLOSE_NOT_PARTICIPANT, "not_participant");
+    }
+    this.broadcast({ type: "participant", event: "left", userId });
+  }
+
+  /** She joined the ride: tell the room. */
+  async participantJoined(userId: string): Promise<void> {
+    this.broadcast({ type: "participant", event: "joined", userId });
+  }
+
+  /** How many sockets are open (tests and diagnostics). */
+  async connectionCount(): Promise<number> {
+    return this.ctx.getWebSockets().length;
+  }
+
+  private broadcast(frame: ServerMessage) {
+    const data = JSON.stringify(frame);
+    for (const socket of this.ctx.getWebSockets()) {
+      try {
+        socket.send(data);
+      } catch {
+        // closing socket
+      }
+    }
+  }
+}
+
+function send(ws: WebSocket, frame: ServerMessage) {
+  try {
+    ws.send(JSON.stringify(frame));
+  } catch {
+    // The socket closed meanwhile; the client resends or syncs on reconnect.
+  }
+}
+
+function sendError(ws: WebSocket, code: ErrorCode, clientId?: string) {
+  send(ws, {
+    type: "error",
+    code,
+    message: ERROR_TEXT[code] ?? MSG.internal,
+    ...(clientId ? { clientId } : {}),
+  });
+}
+
+function closeQuietly(ws: WebSocket, code: number, reason = "closing") {
+  try {
+    ws.close(code, reason);
+  } catch {
+    // already closed
   }
 }

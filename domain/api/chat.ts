@@ -1,0 +1,81 @@
+// Chat and unread API: request schemas and response shapes shared by the worker and the web.
+import { z } from "zod";
+import type { ChatMessage } from "../chat-protocol.ts";
+import { HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX } from "../chat-protocol.ts";
+import type { RideStatus } from "../constants.ts";
+import { MSG } from "../messages.ts";
+
+/** Ride ids are server-generated tokens; anything else is refused before touching D1. */
+export const RIDE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+export function isRideId(value: string | undefined | null): value is string {
+  return typeof value === "string" && RIDE_ID_PATTERN.test(value);
+}
+
+export const rideIdParamSchema = z.object({
+  id: z.string({ error: MSG.invalidRideId }).regex(RIDE_ID_PATTERN, { error: MSG.invalidRideId }),
+});
+
+export const chatMessagesQuerySchema = z.object({
+  before: z.string().min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
+});
+
+/** GET /api/rides/:id/chat — what anyone signed in may know about a ride's chat. */
+export interface ChatInfoResponse {
+  ride: {
+    id: string;
+    title: string;
+    /** Epoch ms. */
+    startTime: number;
+    status: RideStatus;
+    organizerId: string | null;
+  };
+  /** Shown to non-participants in the banner; participants see it in the header. */
+  messageCount: number;
+  isParticipant: boolean;
+  /** Participant, ride not cancelled, until start + 12 h. */
+  canWrite: boolean;
+  /** Not a participant, ride not cancelled and not started (full rides: the join API says so). */
+  canJoin: boolean;
+}
+
+/** GET /api/rides/:id/chat/messages — a history page, oldest → newest. */
+export interface ChatMessagesResponse {
+  messages: ChatMessage[];
+  hasMore: boolean;
+}
+
+export interface ChatLastMessage {
+  text: string;
+  /** ISO instant. */
+  createdAt: string;
+  kind: "user" | "system";
+}
+
+export interface ChatListItem {
+  rideId: string;
+  title: string;
+  /** Epoch ms. */
+  startTime: number;
+  /** Messages by others newer than her last_seen_at (all of them when she never looked). */
+  unread: number;
+  lastMessage: ChatLastMessage | null;
+}
+
+/** GET /api/chats — her chat candidates (started within the last 24 h or later), last message first. */
+export interface ChatsResponse {
+  chats: ChatListItem[];
+}
+
+/** POST /api/rides/:id/chat/read */
+export interface ReadStateResponse {
+  /** ISO instant now stored as her last_seen_at. */
+  lastSeenAt: string;
+}
+
+/** Window event that tells badges to refetch after the read state changed. */
+export const CHAT_READ_STATE_EVENT = "chatReadStateUpdated";
+export interface ChatReadStateDetail {
+  rideId: string;
+}

@@ -1,0 +1,42 @@
+// "He rodado con ella" (spec 02 §4): response shapes shared by the worker and the web.
+
+/** GET /api/connections/pending — rides where she should still record whom she rode with. */
+export interface PendingConnection {
+  rideId: string;
+  title: string;
+  /** Epoch ms. */
+  startTime: number;
+}
+
+export interface PendingConnectionsResponse {
+  pending: PendingConnection[];
+}
+
+export interface Companion {
+  userId: string;
+  username: string;
+  avatarKey: string;
+  /** Rides recorded together so far (her records), 0 when never. */
+  timesRodeWith: number;
+}
+
+/** GET /api/rides/:id/connections */
+export interface RideConnectionsResponse {
+  /** She may save now: participant, not the organizer, published ride, inside the window, ≥ 2 riders. */
+  open: boolean;
+  /** She already recorded companions for this ride. */
+  alreadySaved: boolean;
+  /** The other participants (her own companions list; empty for non-participants). */
+  companions: Companion[];
+}
+
+/** POST /api/rides/:id/connections (body: connectionsSaveSchema). */
+export interface SaveConnectionsResponse {
+  /** Usernames recorded for the first time. */
+  newRiders: string[];
+  /** Companions she had ridden with before, with the new running count. */
+  repeatRiders: { username: string; times: number }[];
+}
+
+/** Window event fired after saving connections (the feed refreshes ~200 ms later). */
+export const CONNECTIONS_COMPLETED_EVENT = "connectionsCompleted";

@@ -1,0 +1,318 @@
+// Chat queries on D1 (the system of record for messages and read state). Hand-written SQL:
+// the send path is one conditional INSERT plus its read-back in a single batch, and the unread
+// list needs correlated subqueries — both clearer in SQL than through the query builder.
+import type { ChatMessage } from "../../domain/chat-protocol.ts";
+import { CHAT_WRITE_WINDOW_MS, type RideStatus } from "../../domain/constants.ts";
+import { chatCandidateSince } from "../../domain/time.ts";
+import type { ChatListItem } from "../../domain/api/chat.ts";
+
+/** A message row joined with its author's profile. */
+interface MessageRow {
+  id: string;
+  ride_id: string;
+  user_id: string | null;
+  kind: "user" | "system";
+  body: string;
+  created_at: number;
+  username: string | null;
+  avatar_key: string | null;
+}
+
+const MESSAGE_SELECT = `SELECT m.id, m.ride_id, m.user_id, m.kind, m.body, m.created_at,
+  p.username, p.avatar_key
+  FROM ride_messages m LEFT JOIN profiles p ON p.user_id = m.user_id`;
+
+export function toChatMessage(row: MessageRow): ChatMessage {
+  return {
+    id: row.id,
+    rideId: row.ride_id,
+    userId: row.user_id,
+    kind: row.kind,
+    text: row.body,
+    createdAt: new Date(row.created_at).toISOString(),
+    author:
+      row.kind === "user" && row.username
+        ? { username: row.username, avatarKey: row.avatar_key ?? "ava01" }
+        : null,
+  };
+}
+
+export interface RideChatState {
+  id: string;
+  title: string;
+  startTime: number;
+  status: RideStatus;
+  organizerId: string | null;
+}
+
+export async function loadRide(d1: D1Database, rideId: string): Promise<RideChatState | null> {
+  const row = await d1
+    .prepare(
+      "SELECT id, title, start_time, status, organizer_id FROM rides WHERE id = ?",
+    )
+    .bind(rideId)
+    .first<{ id: string; title: string; start_time: number; status: RideStatus; organizer_id: string | null }>();
+  return row
+    ? {
+        id: row.id,
+        title: row.title,
+        startTime: row.start_time,
+        status: row.status,
+        organizerId: row.organizer_id,
+      }
+    : null;
+}
+
+/** The ride, whether she participates and how many messages it has: one query. */
+export async function loadChatInfo(d1: D1Database, rideId: string, userId: string) {
+  const row = await d1
+    .prepare(
+      `SELECT r.id, r.title, r.start_time, r.status, r.organizer_id,
+        EXISTS (SELECT 1 FROM ride_participants WHERE ride_id = r.id AND user_id = ?2) AS member,
+        (SELECT count(*) FROM ride_messages WHERE ride_id = r.id) AS message_count
+      FROM rides r WHERE r.id = ?1`,
+    )
+    .bind(rideId, userId)
+    .first<{
+      id: string;
+      title: string;
+      start_time: number;
+      status: RideStatus;
+      organizer_id: string | null;
+      member: number;
+      message_count: number;
+    }>();
+  if (!row) return null;
+  return {
+    ride: {
+      id: row.id,
+      title: row.title,
+      startTime: row.start_time,
+      status: row.status,
+      organizerId: row.organizer_id,
+    },
+    isParticipant: row.member === 1,
+    messageCount: row.message_count,
+  };
+}
+
+export type StoreResult =
+  | { ok: true; message: ChatMessage; inserted: boolean }
+  | {
+      ok: false;
+      code: "not_found" | "not_participant" | "ride_cancelled" | "chat_closed" | "conflict";
+    };
+
+/**
+ * Stores a participant's message exactly once, in one D1 round trip: the INSERT only happens
+ * when she is still a participant, the ride is not cancelled and the write window is open, and
+ * does nothing when the id exists. The read-back tells a fresh insert, an idempotent resend and
+ * a foreign id apart (the latter is refused without revealing anything about it).
+ */
+export async function storeUserMessage(
+  d1: D1Database,
+  input: { id: string; rideId: string; userId: string; text: string; now: number },
+): Promise<StoreResult> {
+  const { id, rideId, userId, text, now } = input;
+  const [stateResult, insertResult, rowResult] = await d1.batch([
+    d1
+      .prepare(
+        `SELECT r.status, r.start_time,
+          EXISTS (SELECT 1 FROM ride_participants WHERE ride_id = r.id AND user_id = ?2) AS member
+        FROM rides r WHERE r.id = ?1`,
+      )
+      .bind(rideId, userId),
+    d1
+      .prepare(
+        `INSERT INTO ride_messages (id, ride_id, user_id, kind, body, created_at)
+        SELECT ?1, ?2, ?3, 'user', ?4, ?5
+        WHERE EXISTS (SELECT 1 FROM ride_participants WHERE ride_id = ?2 AND user_id = ?3)
+          AND EXISTS (SELECT 1 FROM rides WHERE id = ?2 AND status != 'cancelled' AND start_time + ?6 >= ?5)
+        ON CONFLICT (id) DO NOTHING`,
+      )
+      .bind(id, rideId, userId, text, now, CHAT_WRITE_WINDOW_MS),
+    d1.prepare(`${MESSAGE_SELECT} WHERE m.id = ?`).bind(id),
+  ]);
+  const row = (rowResult?.results as MessageRow[] | undefined)?.[0];
+  if (row) {
+    if (row.ride_id !== rideId || row.user_id !== userId || row.kind !== "user") {
+      return { ok: false, code: "conflict" };
+    }
+    return {
+      ok: true,
+      message: toChatMessage(row),
+      inserted: (insertResult?.meta.changes ?? 0) > 0,
+    };
+  }
+  const state = (
+    stateResult?.results as { status: RideStatus; start_time: number; member: number }[]
+  )?.[0];
+  if (!state) return { ok: false, code: "not_found" };
+  if (state.member !== 1) return { ok: false, code: "not_participant" };
+  if (state.status === "cancelled") return { ok: false, code: "ride_cancelled" };
+  return { ok: false, code: "chat_closed" };
+}
+
+/** A system notice (edit, cancellation): no author, no window — the organizer's action decides. */
+export async function storeSystemMessage(
+  d1: D1Database,
+  input: { id: string; rideId: string; text: string; now: number },
+): Promise<ChatMessage | null> {
+  const [, rowResult] = await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO ride_messages (id, ride_id, user_id, kind, body, created_at)
+        SELECT ?1, ?2, NULL, 'system', ?3, ?4 WHERE EXISTS (SELECT 1 FROM rides WHERE id = ?2)
+        ON CONFLICT (id) DO NOTHING`,
+      )
+      .bind(input.id, input.rideId, input.text, input.now),
+    d1.prepare(`${MESSAGE_SELECT} WHERE m.id = ? AND m.ride_id = ?`).bind(input.id, input.rideId),
+  ]);
+  const row = (rowResult?.results as MessageRow[] | undefined)?.[0];
+  return row ? toChatMessage(row) : null;
+}
+
+/** A page before `before` (latest page when absent), returned oldest → newest. */
+export async function historyPage(
+  d1: D1Database,
+  rideId: string,
+  options: { before?: string | undefined; limit: number },
+): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
+  const statement = options.before
+    ? d1
+        .prepare(
+          `WITH cursor AS (SELECT created_at AS ts, id AS cid FROM ride_messages WHERE id = ?2 AND ride_id = ?1)
+          ${MESSAGE_SELECT}, cursor
+          WHERE m.ride_id = ?1 AND (m.created_at < cursor.ts OR (m.created_at = cursor.ts AND m.id < cursor.cid))
+          ORDER BY m.created_at DESC, m.id DESC LIMIT ?3`,
+        )
+        .bind(rideId, options.before, options.limit + 1)
+    : d1
+        .prepare(
+          `${MESSAGE_SELECT} WHERE m.ride_id = ?1 ORDER BY m.created_at DESC, m.id DESC LIMIT ?2`,
+        )
+        .bind(rideId, options.limit + 1);
+  const { results } = await statement.all<MessageRow>();
+  const hasMore = results.length > options.limit;
+  return { messages: results.slice(0, options.limit).reverse().map(toChatMessage), hasMore };
+}
+
+/**
+ * Everything after the client's last message id, oldest → newest, at most `limit`.
+ * `null` when the cursor is unknown in this ride (the client then reloads the latest page).
+ */
+export async function messagesAfter(
+  d1: D1Database,
+  rideId: string,
+  after: string,
+  limit: number,
+): Promise<{ messages: ChatMessage[]; hasMore: boolean } | null> {
+  const [cursorResult, pageResult] = await d1.batch([
+    d1.prepare("SELECT 1 AS found FROM ride_messages WHERE id = ?2 AND ride_id = ?1").bind(rideId, after),
+    d1
+      .prepare(
+        `WITH cursor AS (SELECT created_at AS ts, id AS cid FROM ride_messages WHERE id = ?2 AND ride_id = ?1)
+        ${MESSAGE_SELECT}, cursor
+        WHERE m.ride_id = ?1 AND (m.created_at > cursor.ts OR (m.created_at = cursor.ts AND m.id > cursor.cid))
+        ORDER BY m.created_at ASC, m.id ASC LIMIT ?3`,
+      )
+      .bind(rideId, after, limit + 1),
+  ]);
+  if (!cursorResult?.results.length) return null;
+  const rows = (pageResult?.results ?? []) as MessageRow[];
+  return { messages: rows.slice(0, limit).map(toChatMessage), hasMore: rows.length > limit };
+}
+
+/** Sets her last_seen_at; false when she is not (or no longer) a participant. */
+export async function markRead(
+  d1: D1Database,
+  rideId: string,
+  userId: string,
+  now: number,
+): Promise<boolean> {
+  const result = await d1
+    .prepare("UPDATE ride_participants SET last_seen_at = ? WHERE ride_id = ? AND user_id = ?")
+    .bind(now, rideId, userId)
+    .run();
+  return result.meta.changes > 0;
+}
+
+/**
+ * Unread count per participant of one ride (messages by others newer than her last_seen_at;
+ * null = all of them), with the ride's title: one query, for the live notifications.
+ */
+export async function unreadByParticipant(d1: D1Database, rideId: string) {
+  const { results } = await d1
+    .prepare(
+      `SELECT p.user_id, r.title,
+        (SELECT count(*) FROM ride_messages m
+          WHERE m.ride_id = p.ride_id AND m.user_id IS NOT p.user_id
+            AND (p.last_seen_at IS NULL OR m.created_at > p.last_seen_at)) AS unread
+      FROM ride_participants p JOIN rides r ON r.id = p.ride_id
+      WHERE p.ride_id = ?`,
+    )
+    .bind(rideId)
+    .all<{ user_id: string; title: string; unread: number }>();
+  return results.map((r) => ({ userId: r.user_id, title: r.title, unread: r.unread }));
+}
+
+/**
+ * Her chat candidates (published rides she is in that started within the last 24 h or later)
+ * with unread counts and the last message, newest conversation first. ONE query whatever the
+ * number of rides: the counts and last message are correlated subqueries served by
+ * ride_messages_ride_created_idx.
+ */
+export async function listChats(d1: D1Database, userId: string, now: number): Promise<ChatListItem[]> {
+  const { results } = await d1
+    .prepare(
+      `SELECT r.id, r.title, r.start_time,
+        (SELECT count(*) FROM ride_messages m
+          WHERE m.ride_id = r.id AND m.user_id IS NOT p.user_id
+            AND (p.last_seen_at IS NULL OR m.created_at > p.last_seen_at)) AS unread,
+        lm.body AS last_body, lm.created_at AS last_at, lm.kind AS last_kind
+      FROM ride_participants p
+      JOIN rides r ON r.id = p.ride_id
+      LEFT JOIN ride_messages lm ON lm.id = (
+        SELECT m2.id FROM ride_messages m2 WHERE m2.ride_id = r.id
+        ORDER BY m2.created_at DESC, m2.id DESC LIMIT 1)
+      WHERE p.user_id = ?1 AND r.status = 'published' AND r.start_time >= ?2
+      ORDER BY lm.created_at IS NULL, lm.created_at DESC, r.start_time ASC`,
+    )
+    .bind(userId, chatCandidateSince(now))
+    .all<{
+      id: string;
+      title: string;
+      start_time: number;
+      unread: number;
+      last_body: string | null;
+      last_at: number | null;
+      last_kind: "user" | "system" | null;
+    }>();
+  return results.map((r) => ({
+    rideId: r.id,
+    title: r.title,
+    startTime: r.start_time,
+    unread: r.unread,
+    lastMessage:
+      r.last_body !== null && r.last_at !== null
+        ? {
+            text: r.last_body,
+            createdAt: new Date(r.last_at).toISOString(),
+            kind: r.last_kind ?? "user",
+          }
+        : null,
+  }));
+}
+
+/** What the socket upgrade needs: the ride's existence, her membership and her avatar. */
+export async function loadSocketAccess(d1: D1Database, rideId: string, userId: string) {
+  return d1
+    .prepare(
+      `SELECT r.id,
+        EXISTS (SELECT 1 FROM ride_participants WHERE ride_id = r.id AND user_id = ?2) AS member,
+        (SELECT avatar_key FROM profiles WHERE user_id = ?2) AS avatar_key
+      FROM rides r WHERE r.id = ?1`,
+    )
+    .bind(rideId, userId)
+    .first<{ id: string; member: number; avatar_key: string | null }>();
+}

@@ -1,0 +1,121 @@
+import { type Context, Hono } from "hono";
+import {
+  type ChatInfoResponse,
+  type ChatMessagesResponse,
+  type ChatsResponse,
+  chatMessagesQuerySchema,
+  type ReadStateResponse,
+  rideIdParamSchema,
+} from "../../domain/api/chat.ts";
+import { DomainError } from "../../domain/errors.ts";
+import { MSG } from "../../domain/messages.ts";
+import { canJoinOrLeave, chatWindowOpen } from "../../domain/time.ts";
+import { requireProfile } from "../auth/session.ts";
+import type { AppEnv } from "../env.ts";
+import { expectedOrigin } from "../http/security.ts";
+import { validate } from "../http/validate.ts";
+import { historyPage, listChats, loadChatInfo, loadSocketAccess, markRead } from "./queries.ts";
+import { ROOM_HEADERS } from "./ride-room.ts";
+import { HUB_USER_HEADER } from "./user-hub.ts";
+
+/**
+ * A websocket upgrade is a GET, so the API's Origin check skips it: without this, any site
+ * could open her chat with her cookie (cross-site WebSocket hijacking). Browsers always send
+ * Origin on the handshake.
+ */
+function requireWebSocketUpgrade(c: Context<AppEnv>) {
+  if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
+    throw new DomainError("validation_error", MSG.invalidInput, 426);
+  }
+  const origin = c.req.header("Origin");
+  if (!origin || origin !== expectedOrigin(c.req.url, c.env.APP_ORIGIN)) {
+    throw new DomainError("cross_origin", MSG.crossOrigin);
+  }
+}
+
+export const chatRoutes = new Hono<AppEnv>()
+  /** Her conversations with unread counts (feed 'Conversaciones en curso', badges). */
+  .get("/chats", async (c) => {
+    const user = requireProfile(c);
+    const chats = await listChats(c.env.DB, user.id, Date.now());
+    return c.json<ChatsResponse>({ chats });
+  })
+
+  /** Her live notification channel (one socket for every ride: UserHub). */
+  .get("/notifications/socket", async (c) => {
+    const user = requireProfile(c);
+    requireWebSocketUpgrade(c);
+    const hub = c.env.USER_HUB.get(c.env.USER_HUB.idFromName(user.id));
+    // A fresh request: only the headers we set reach the object.
+    return hub.fetch(
+      new Request("https://user-hub/socket", {
+        headers: { Upgrade: "websocket", [HUB_USER_HEADER]: user.id },
+      }),
+    );
+  })
+
+  /** What anyone signed in may know: the ride, the count, whether she can write or join. */
+  .get("/rides/:id/chat", validate("param", rideIdParamSchema), async (c) => {
+    const user = requireProfile(c);
+    const info = await loadChatInfo(c.env.DB, c.req.valid("param").id, user.id);
+    if (!info) throw new DomainError("not_found", MSG.rideGone);
+    const now = Date.now();
+    const cancelled = info.ride.status === "cancelled";
+    return c.json<ChatInfoResponse>({
+      ...info,
+      canWrite: info.isParticipant && !cancelled && chatWindowOpen(info.ride.startTime, now),
+      canJoin: !info.isParticipant && canJoinOrLeave(info.ride, now),
+    });
+  })
+
+  /** History page over HTTP for the first paint (participants only). */
+  .get(
+    "/rides/:id/chat/messages",
+    validate("param", rideIdParamSchema),
+    validate("query", chatMessagesQuerySchema),
+    async (c) => {
+      const user = requireProfile(c);
+      const rideId = c.req.valid("param").id;
+      const info = await loadChatInfo(c.env.DB, rideId, user.id);
+      if (!info) throw new DomainError("not_found", MSG.rideGone);
+      if (!info.isParticipant) throw new DomainError("not_participant", MSG.notParticipant);
+      const { before, limit } = c.req.valid("query");
+      return c.json<ChatMessagesResponse>(await historyPage(c.env.DB, rideId, { before, limit }));
+    },
+  )
+
+  /** Read state over HTTP: page hidden, pagehide (navigator.sendBeacon) and leaving the chat. */
+  .post("/rides/:id/chat/read", validate("param", rideIdParamSchema), async (c) => {
+    const user = requireProfile(c);
+    const rideId = c.req.valid("param").id;
+    const now = Date.now();
+    if (!(await markRead(c.env.DB, rideId, user.id, now))) {
+      const info = await loadChatInfo(c.env.DB, rideId, user.id);
+      if (!info) throw new DomainError("not_found", MSG.rideGone);
+      throw new DomainError("not_participant", MSG.notParticipant);
+    }
+    return c.json<ReadStateResponse>({ lastSeenAt: new Date(now).toISOString() });
+  })
+
+  /** The chat websocket: checked here, then handed to the ride's RideRoom. */
+  .get("/rides/:id/chat/socket", validate("param", rideIdParamSchema), async (c) => {
+    const user = requireProfile(c);
+    requireWebSocketUpgrade(c);
+    const rideId = c.req.valid("param").id;
+    const access = await loadSocketAccess(c.env.DB, rideId, user.id);
+    if (!access) throw new DomainError("not_found", MSG.rideGone);
+    if (access.member !== 1) throw new DomainError("not_participant", MSG.notParticipant);
+    const room = c.env.RIDE_ROOM.get(c.env.RIDE_ROOM.idFromName(rideId));
+    // A fresh request: client-sent copies of the identity headers never reach the object.
+    return room.fetch(
+      new Request("https://ride-room/socket", {
+        headers: {
+          Upgrade: "websocket",
+          [ROOM_HEADERS.rideId]: rideId,
+          [ROOM_HEADERS.userId]: user.id,
+          [ROOM_HEADERS.username]: user.username,
+          [ROOM_HEADERS.avatarKey]: access.avatar_key ?? "ava01",
+        },
+      }),
+    );
+  });

@@ -1,0 +1,243 @@
+import { env } from "cloudflare:workers";
+import { afterEach, describe, expect, it } from "vitest";
+import type { ChatsResponse } from "../../domain/api/chat.ts";
+import type { NotificationFrame } from "../../domain/chat-protocol.ts";
+import { MSG } from "../../domain/messages.ts";
+import { listChats } from "../../worker/chat/queries.ts";
+import { postSystemMessage } from "../../worker/chat/system-messages.ts";
+import { createRide, HOUR, signedIn } from "./helpers/factories.ts";
+import { Browser, json } from "./helpers/http.ts";
+import { openChat, openSocket, sendFrame, type TestSocket } from "./helpers/sockets.ts";
+
+const open: TestSocket[] = [];
+afterEach(() => {
+  for (const s of open.splice(0)) s.close();
+});
+
+let clock = Date.now() - HOUR;
+/** Inserts a message directly (fixed, increasing timestamps). */
+async function insertMessage(rideId: string, userId: string | null, body: string, at = clock++) {
+  await env.DB.prepare(
+    "INSERT INTO ride_messages (id, ride_id, user_id, kind, body, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+  )
+    .bind(crypto.randomUUID(), rideId, userId, userId ? "user" : "system", body, at)
+    .run();
+  return at;
+}
+
+async function setLastSeen(rideId: string, userId: string, at: number | null) {
+  await env.DB.prepare(
+    "UPDATE ride_participants SET last_seen_at = ? WHERE ride_id = ? AND user_id = ?",
+  )
+    .bind(at, rideId, userId)
+    .run();
+}
+
+async function chats(browser: { get(path: string): Promise<Response> }) {
+  const res = await browser.get("/api/chats");
+  expect(res.status).toBe(200);
+  return (await json<ChatsResponse>(res)).chats;
+}
+
+/** A D1 binding that counts the statements it prepares (each is one query). */
+function countingD1(d1: D1Database) {
+  const counter = { statements: 0, batches: 0 };
+  const proxy = new Proxy(d1, {
+    get(target, prop) {
+      if (prop === "prepare") {
+        return (query: string) => {
+          counter.statements++;
+          return target.prepare(query);
+        };
+      }
+      if (prop === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          counter.batches++;
+          return target.batch(statements);
+        };
+      }
+      const value = Reflect.get(target, prop);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { d1: proxy, counter };
+}
+
+describe("unread counts", () => {
+  it("with no last_seen_at, every message by others is unread; her own never are", async () => {
+    const ana = await signedIn();
+    const bea = await signedIn();
+    const ride = await createRide({ organizerId: ana.user.id, participants: [bea.user.id] });
+    await insertMessage(ride.id, ana.user.id, "hola");
+    await insertMessage(ride.id, bea.user.id, "hola Ana");
+    await insertMessage(ride.id, ana.user.id, "¿a las 8?");
+    await insertMessage(ride.id, null, MSG.systemEditNotice);
+
+    const forBea = await chats(bea.browser);
+    expect(forBea).toEqual([
+      {
+        rideId: ride.id,
+        title: ride.title,
+        startTime: expect.any(Number),
+        unread: 3,
+        lastMessage: {
+          text: MSG.systemEditNotice,
+          createdAt: expect.any(String),
+          kind: "system",
+        },
+      },
+    ]);
+    expect((await chats(ana.browser))[0]?.unread).toBe(2);
+  });
+
+  it("counts only messages by others newer than last_seen_at", async () => {
+    const ana = await signedIn();
+    const bea = await signedIn();
+    const ride = await createRide({ organizerId: ana.user.id, participants: [bea.user.id] });
+    await insertMessage(ride.id, ana.user.id, "uno");
+    const seen = await insertMessage(ride.id, ana.user.id, "dos");
+    await setLastSeen(ride.id, bea.user.id, seen);
+    expect((await chats(bea.browser))[0]?.unread).toBe(0);
+    await insertMessage(ride.id, bea.user.id, "mío");
+    await insertMessage(ride.id, ana.user.id, "tres");
+    expect((await chats(bea.browser))[0]).toMatchObject({
+      unread: 1,
+      lastMessage: { text: "tres", kind: "user" },
+    });
+  });
+
+  it("opening the chat ('read') clears her count; POST /chat/read does too", async () => {
+    const ana = await signedIn();
+    const bea = await signedIn();
+    const ride = await createRide({ organizerId: ana.user.id, participants: [bea.user.id] });
+    await insertMessage(ride.id, ana.user.id, "uno", Date.now() - 1000);
+    expect((await chats(bea.browser))[0]?.unread).toBe(1);
+    const b = await openChat(bea.browser, ride.id);
+    open.push(b);
+    b.send({ type: "read" });
+    await b.next("read-state");
+    expect((await chats(bea.browser))[0]?.unread).toBe(0);
+
+    await insertMessage(ride.id, ana.user.id, "dos", Date.now() + 1);
+    expect((await chats(bea.browser))[0]?.unread).toBe(1);
+    await new Promise((r) => setTimeout(r, 5));
+    const res = await bea.browser.post(`/api/rides/${ride.id}/chat/read`);
+    expect(res.status).toBe(200);
+    expect((await chats(bea.browser))[0]?.unread).toBe(0);
+  });
+
+  it("lists rides started within the last 24 h or later, last conversation first", async () => {
+    const ana = await signedIn();
+    const old = await createRide({ organizerId: ana.user.id, startsIn: -25 * HOUR });
+    const recent = await createRide({ organizerId: ana.user.id, startsIn: -23 * HOUR });
+    const upcoming = await createRide({ organizerId: ana.user.id, startsIn: 5 * HOUR });
+    const quiet = await createRide({ organizerId: ana.user.id, startsIn: 2 * HOUR });
+    const cancelled = await createRide({
+      organizerId: ana.user.id,
+      startsIn: 2 * HOUR,
+      status: "cancelled",
+    });
+    const someoneElses = await createRide({ organizerId: (await signedIn()).user.id });
+    await insertMessage(old.id, null, "vieja");
+    await insertMessage(upcoming.id, null, "primero");
+    await insertMessage(recent.id, null, "después");
+    await insertMessage(cancelled.id, null, "cancelada");
+    await insertMessage(someoneElses.id, null, "ajena");
+
+    const list = await chats(ana.browser);
+    expect(list.map((c) => c.rideId)).toEqual([recent.id, upcoming.id, quiet.id]);
+    expect(list.at(-1)?.lastMessage).toBeNull();
+  });
+
+  it("costs the same fixed number of D1 queries for 1 and for 10 rides", async () => {
+    const ana = await signedIn();
+    const bea = await signedIn();
+    async function ridesWithMessages(count: number) {
+      for (let i = 0; i < count; i++) {
+        const ride = await createRide({ organizerId: bea.user.id, participants: [ana.user.id] });
+        await insertMessage(ride.id, bea.user.id, `hola ${i}`);
+        await insertMessage(ride.id, ana.user.id, `adiós ${i}`);
+      }
+    }
+    await ridesWithMessages(1);
+    const one = countingD1(env.DB);
+    const single = await listChats(one.d1, ana.user.id, Date.now());
+    expect(single).toHaveLength(1);
+
+    await ridesWithMessages(9);
+    const ten = countingD1(env.DB);
+    const many = await listChats(ten.d1, ana.user.id, Date.now());
+    expect(many).toHaveLength(10);
+    expect(many.every((c) => c.unread === 1)).toBe(true);
+
+    expect(one.counter).toEqual({ statements: 1, batches: 0 });
+    expect(ten.counter).toEqual(one.counter);
+  });
+});
+
+describe("live notifications (UserHub)", () => {
+  it("a message in any of her rides reaches her notification socket, not the sender's", async () => {
+    const ana = await signedIn();
+    const bea = await signedIn();
+    const ride = await createRide({ organizerId: ana.user.id, participants: [bea.user.id] });
+    const { socket: beaHub } = await openSocket(bea.browser, "/api/notifications/socket");
+    const { socket: anaHub } = await openSocket(ana.browser, "/api/notifications/socket");
+    open.push(beaHub!, anaHub!);
+
+    const a = await openChat(ana.browser, ride.id);
+    open.push(a);
+    const clientId = crypto.randomUUID();
+    a.send(sendFrame("¿Quién trae café?", clientId));
+    await a.next("ack");
+
+    const frame = await beaHub!.nextRaw<NotificationFrame>(
+      (f) => (f as NotificationFrame).type === "unread",
+    );
+    expect(frame).toEqual({
+      type: "unread",
+      rideId: ride.id,
+      rideTitle: ride.title,
+      count: 1,
+      lastMessage: { text: "¿Quién trae café?", createdAt: expect.any(String), kind: "user" },
+    });
+    // Ana wrote it: nothing new for her.
+    await new Promise((r) => setTimeout(r, 300));
+    expect(anaHub!.frames).toEqual([]);
+  });
+
+  it("coalesces a burst into one notification carrying the running count", async () => {
+    const ana = await signedIn();
+    const bea = await signedIn();
+    const ride = await createRide({ organizerId: ana.user.id, participants: [bea.user.id] });
+    const { socket: beaHub } = await openSocket(bea.browser, "/api/notifications/socket");
+    open.push(beaHub!);
+    const a = await openChat(ana.browser, ride.id);
+    open.push(a);
+    for (const text of ["uno", "dos", "tres"]) a.send(sendFrame(text));
+    for (let i = 0; i < 3; i++) await a.next("ack");
+    const frame = await beaHub!.nextRaw<NotificationFrame>(
+      (f) => (f as NotificationFrame).count === 3,
+    );
+    expect(frame.lastMessage?.text).toBe("tres");
+  });
+
+  it("system notices notify every participant", async () => {
+    const ana = await signedIn();
+    const ride = await createRide({ organizerId: ana.user.id });
+    const { socket: hub } = await openSocket(ana.browser, "/api/notifications/socket");
+    open.push(hub!);
+    await postSystemMessage(env, ride.id, MSG.systemCancelNotice(null));
+    const frame = await hub!.nextRaw<NotificationFrame>(() => true);
+    expect(frame).toMatchObject({ rideId: ride.id, count: 1, lastMessage: { kind: "system" } });
+  });
+
+  it("refuses a cross-site or anonymous notification socket", async () => {
+    const ana = await signedIn();
+    const evil = await openSocket(ana.browser, "/api/notifications/socket", {
+      Origin: "https://evil.example",
+    });
+    expect(evil.res.status).toBe(403);
+    const anonymous = await openSocket(new Browser(), "/api/notifications/socket");
+    expect(anonymous.res.status).toBe(401);
+  });
+});

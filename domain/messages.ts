@@ -197,6 +197,10 @@ export const MSG = {
   socialTagsMax: "Puedes elegir como máximo 2 etiquetas",
   connectionsNoneSelected: "Selecciona al menos una compañera",
   connectionsDuplicate: "Hay compañeras repetidas en la selección",
+  connectionsWindowClosed:
+    "Puedes guardar con quién has rodado desde 30 minutos hasta 48 horas después del inicio",
+  connectionsNotCompanions: "Solo puedes elegir a otras participantes de esta salida",
+  connectionsSaved: "¡Conexiones guardadas!",
   messageEmpty: "El mensaje no puede estar vacío",
   messageTooLong: "El mensaje es demasiado largo",
   payloadTooLarge: "El archivo es demasiado grande (máximo 5 MB)",

@@ -4,6 +4,7 @@ import { MSG } from "../domain/messages.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { sessionMiddleware } from "./auth/session.ts";
 import { chatRoutes } from "./chat/routes.ts";
+import { connectionsRoutes } from "./connections/routes.ts";
 import { createDb } from "./db/client.ts";
 import type { AppEnv } from "./env.ts";
 import { healthRoutes } from "./health/routes.ts";
@@ -23,7 +24,8 @@ const api = new Hono<AppEnv>()
   .use(sessionMiddleware)
   .route("/health", healthRoutes)
   .route("/", authRoutes)
-  .route("/", chatRoutes);
+  .route("/", chatRoutes)
+  .route("/", connectionsRoutes);
 
 export type AppType = typeof api;
 

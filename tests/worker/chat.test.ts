@@ -86,7 +86,7 @@ describe("ride chat over websockets", () => {
     const { ana, ride } = await rideWithTwo();
     const a = await chat(ana.browser, ride.id);
     const ids = Array.from({ length: 20 }, () => crypto.randomUUID());
-    ids.forEach((id, i) => a.send(sendFrame(`m${i}`, id)));
+    for (const [i, id] of ids.entries()) a.send(sendFrame(`m${i}`, id));
     for (const id of ids) await a.next("ack", (f) => f.clientId === id);
     expect((await storedMessages(ride.id)).map((m) => m.body)).toEqual(ids.map((_, i) => `m${i}`));
   });

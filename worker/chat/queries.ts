@@ -1,10 +1,11 @@
 // Chat queries on D1 (the system of record for messages and read state). Hand-written SQL:
 // the send path is one conditional INSERT plus its read-back in a single batch, and the unread
 // list needs correlated subqueries — both clearer in SQL than through the query builder.
+
+import type { ChatListItem } from "../../domain/api/chat.ts";
 import type { ChatMessage } from "../../domain/chat-protocol.ts";
 import { CHAT_WRITE_WINDOW_MS, type RideStatus } from "../../domain/constants.ts";
 import { chatCandidateSince } from "../../domain/time.ts";
-import type { ChatListItem } from "../../domain/api/chat.ts";
 
 /** A message row joined with its author's profile. */
 interface MessageRow {
@@ -47,11 +48,15 @@ export interface RideChatState {
 
 export async function loadRide(d1: D1Database, rideId: string): Promise<RideChatState | null> {
   const row = await d1
-    .prepare(
-      "SELECT id, title, start_time, status, organizer_id FROM rides WHERE id = ?",
-    )
+    .prepare("SELECT id, title, start_time, status, organizer_id FROM rides WHERE id = ?")
     .bind(rideId)
-    .first<{ id: string; title: string; start_time: number; status: RideStatus; organizer_id: string | null }>();
+    .first<{
+      id: string;
+      title: string;
+      start_time: number;
+      status: RideStatus;
+      organizer_id: string | null;
+    }>();
   return row
     ? {
         id: row.id,
@@ -208,7 +213,9 @@ export async function messagesAfter(
   limit: number,
 ): Promise<{ messages: ChatMessage[]; hasMore: boolean } | null> {
   const [cursorResult, pageResult] = await d1.batch([
-    d1.prepare("SELECT 1 AS found FROM ride_messages WHERE id = ?2 AND ride_id = ?1").bind(rideId, after),
+    d1
+      .prepare("SELECT 1 AS found FROM ride_messages WHERE id = ?2 AND ride_id = ?1")
+      .bind(rideId, after),
     d1
       .prepare(
         `WITH cursor AS (SELECT created_at AS ts, id AS cid FROM ride_messages WHERE id = ?2 AND ride_id = ?1)
@@ -262,7 +269,11 @@ export async function unreadByParticipant(d1: D1Database, rideId: string) {
  * number of rides: the counts and last message are correlated subqueries served by
  * ride_messages_ride_created_idx.
  */
-export async function listChats(d1: D1Database, userId: string, now: number): Promise<ChatListItem[]> {
+export async function listChats(
+  d1: D1Database,
+  userId: string,
+  now: number,
+): Promise<ChatListItem[]> {
   const { results } = await d1
     .prepare(
       `SELECT r.id, r.title, r.start_time,

@@ -1,0 +1,93 @@
+import { Hono } from "hono";
+import { rideIdParamSchema } from "../../domain/api/chat.ts";
+import type {
+  PendingConnectionsResponse,
+  RideConnectionsResponse,
+  SaveConnectionsResponse,
+} from "../../domain/api/connections.ts";
+import { MIN_PARTICIPANTS } from "../../domain/constants.ts";
+import { DomainError } from "../../domain/errors.ts";
+import { MSG } from "../../domain/messages.ts";
+import { connectionsSaveSchema } from "../../domain/schemas.ts";
+import { connectionsWindowOpen } from "../../domain/time.ts";
+import { requireProfile } from "../auth/session.ts";
+import type { AppEnv } from "../env.ts";
+import { validate } from "../http/validate.ts";
+import {
+  loadRideConnections,
+  pendingConnections,
+  type RideConnectionsState,
+  saveConnections,
+} from "./queries.ts";
+
+/** Every rule of spec 02 §4 except "no record yet" (she may add companions she forgot). */
+function canRecord(state: RideConnectionsState, userId: string, now: number): boolean {
+  return (
+    state.isParticipant &&
+    state.ride.organizerId !== userId &&
+    state.ride.status === "published" &&
+    connectionsWindowOpen(state.ride.startTime, now) &&
+    state.participantIds.length >= MIN_PARTICIPANTS
+  );
+}
+
+export const connectionsRoutes = new Hono<AppEnv>()
+  /** Feed 'He rodado con ella' and the Inicio badge. */
+  .get("/connections/pending", async (c) => {
+    const user = requireProfile(c);
+    const pending = await pendingConnections(c.env.DB, user.id, Date.now());
+    return c.json<PendingConnectionsResponse>({ pending });
+  })
+
+  /** The connections card on the ride detail. */
+  .get("/rides/:id/connections", validate("param", rideIdParamSchema), async (c) => {
+    const user = requireProfile(c);
+    const state = await loadRideConnections(c.env.DB, c.req.valid("param").id, user.id);
+    if (!state) throw new DomainError("not_found", MSG.rideNotFound);
+    return c.json<RideConnectionsResponse>({
+      open: canRecord(state, user.id, Date.now()),
+      alreadySaved: state.savedForRide.size > 0,
+      companions: state.isParticipant ? state.companions : [],
+    });
+  })
+
+  /** Records whom she rode with; the API enforces every rule, the card only mirrors them. */
+  .post(
+    "/rides/:id/connections",
+    validate("param", rideIdParamSchema),
+    validate("json", connectionsSaveSchema),
+    async (c) => {
+      const user = requireProfile(c);
+      const rideId = c.req.valid("param").id;
+      const { otherUserIds } = c.req.valid("json");
+      const now = Date.now();
+      const state = await loadRideConnections(c.env.DB, rideId, user.id);
+      if (!state) throw new DomainError("not_found", MSG.rideNotFound);
+      if (!state.isParticipant || state.ride.organizerId === user.id) {
+        throw new DomainError("not_authorized", MSG.notAuthorized);
+      }
+      if (state.ride.status === "cancelled") {
+        throw new DomainError("ride_cancelled", MSG.rideCancelledJoin);
+      }
+      if (!canRecord(state, user.id, now)) {
+        throw new DomainError("conflict", MSG.connectionsWindowClosed);
+      }
+      const companions = new Map(state.companions.map((p) => [p.userId, p]));
+      if (!otherUserIds.every((id) => companions.has(id))) {
+        throw new DomainError("validation_error", MSG.connectionsNotCompanions);
+      }
+      const fresh = otherUserIds.filter((id) => !state.savedForRide.has(id));
+      const inserted =
+        fresh.length > 0
+          ? await saveConnections(c.env.DB, { rideId, userId: user.id, otherUserIds: fresh, now })
+          : [];
+      const named = inserted.map((row) => ({
+        username: companions.get(row.otherUserId)?.username ?? "Usuario",
+        times: row.times,
+      }));
+      return c.json<SaveConnectionsResponse>({
+        newRiders: named.filter((r) => r.times === 1).map((r) => r.username),
+        repeatRiders: named.filter((r) => r.times > 1),
+      });
+    },
+  );

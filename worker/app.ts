@@ -6,6 +6,8 @@ import { sessionMiddleware } from "./auth/session.ts";
 import { chatRoutes } from "./chat/routes.ts";
 import { connectionsRoutes } from "./connections/routes.ts";
 import { createDb } from "./db/client.ts";
+import { fixtureRoutes } from "./dev/fixtures.ts";
+import { testLoginRoutes } from "./dev/test-login.ts";
 import type { AppEnv } from "./env.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { serveAppShell } from "./http/app-shell.ts";
@@ -37,6 +39,9 @@ export const app = new Hono<AppEnv>()
     await next();
   })
   .route("/api", api)
+  // Development-only helpers (404 unless ENVIRONMENT=development).
+  .route("/dev", testLoginRoutes)
+  .route("/dev", fixtureRoutes)
   .all("/api/*", (c) => c.json(errorBody("not_found", MSG.notFound), 404))
   .get("/app", serveAppShell)
   .get("/app/*", serveAppShell);

@@ -2,6 +2,8 @@ import clsx from "clsx";
 import { Bike, Home, PlusCircle, Search } from "lucide-react";
 import { NavLink, Outlet } from "react-router-dom";
 import { useMe } from "../auth/use-me.ts";
+import { InicioBadge } from "../chat/inicio-badge.tsx";
+import { NotificationsProvider } from "../chat/notifications.tsx";
 import { Avatar } from "../components/avatar.tsx";
 
 /** Every /app screen: a centred mobile column, and the bottom navigation when signed in. */
@@ -11,6 +13,7 @@ export function AppLayout() {
   const showNav = Boolean(user?.profileComplete);
   return (
     <div className="mx-auto flex min-h-dvh max-w-xl flex-col bg-bg">
+      <NotificationsProvider />
       <main id="main" className={clsx("flex-1 px-4 pt-4", showNav ? "pb-24" : "pb-8")}>
         <Outlet />
       </main>
@@ -33,8 +36,9 @@ function BottomNav(props: { username: string; avatarKey: string; avatarUrl: stri
       className="fixed inset-x-0 bottom-0 z-20 border-t border-line bg-surface pb-[env(safe-area-inset-bottom)]"
     >
       <div className="mx-auto flex max-w-xl">
-        <NavLink to="/app/feed" className={item}>
+        <NavLink to="/app/feed" className={(state) => clsx(item(state), "relative")}>
           <Home aria-hidden="true" size={22} />
+          <InicioBadge />
           Inicio
         </NavLink>
         <NavLink to="/app/search" className={item}>

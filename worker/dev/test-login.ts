@@ -21,7 +21,11 @@ export const testLoginRoutes = new Hono<AppEnv>()
     const { email, username } = c.req.valid("json");
     const db = c.var.db;
     const normalized = email.trim().toLowerCase();
-    let user = await db.select({ id: users.id }).from(users).where(eq(users.email, normalized)).get();
+    let user = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, normalized))
+      .get();
     if (!user) {
       const id = generateId();
       await db.batch([

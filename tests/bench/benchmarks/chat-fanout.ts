@@ -1,0 +1,187 @@
+// Chat budgets (issue 6): one room with 20 connected participants — time from send to receipt
+// on all 20 sockets (median, p99) — and 1,000 messages sent as fast as possible ending with
+// exactly 1,000 stored, none duplicated, none lost. Sockets connect through the worker like a
+// browser (session cookie + Origin), so the path measured is worker → RideRoom → D1 → fan-out.
+import type { ChatMessagesResponse } from "../../../domain/api/chat.ts";
+import type { ServerMessage } from "../../../domain/chat-protocol.ts";
+import { median, percentile } from "../stats.ts";
+
+const ROOM_SIZE = 20;
+const LATENCY_SAMPLES = 100;
+const BURST = 1000;
+
+interface BenchSocket {
+  ws: WebSocket;
+  frames: ServerMessage[];
+  onFrame?: (frame: ServerMessage) => void;
+}
+
+function openSocket(baseURL: string, cookie: string, rideId: string): Promise<BenchSocket> {
+  const url = `${baseURL.replace(/^http/, "ws")}/api/rides/${rideId}/chat/socket`;
+  // Node's WebSocket (undici) accepts headers: the worker checks the cookie and our Origin.
+  const ws = new WebSocket(url, {
+    headers: { Cookie: cookie, Origin: new URL(baseURL).origin },
+  } as unknown as string[]);
+  const socket: BenchSocket = { ws, frames: [] };
+  ws.addEventListener("message", (event) => {
+    if (event.data === "pong") return;
+    const frame = JSON.parse(String(event.data)) as ServerMessage;
+    if (socket.onFrame) socket.onFrame(frame);
+    else socket.frames.push(frame);
+  });
+  return new Promise((resolve, reject) => {
+    ws.addEventListener("open", () => resolve(socket), { once: true });
+    ws.addEventListener("error", () => reject(new Error(`websocket refused: ${url}`)), {
+      once: true,
+    });
+  });
+}
+
+/** Sends one message from `sender` and resolves with the ms until all sockets have it. */
+function timedFanOut(sender: BenchSocket, sockets: BenchSocket[], text: string): Promise<number> {
+  const clientId = crypto.randomUUID();
+  return new Promise((resolve, reject) => {
+    let waiting = sockets.length;
+    const started = performance.now();
+    const timer = setTimeout(() => reject(new Error("fan-out timed out")), 10_000);
+    for (const socket of sockets) {
+      socket.onFrame = (frame) => {
+        const mine =
+          (frame.type === "ack" && frame.clientId === clientId) ||
+          (frame.type === "message" && frame.message.id === clientId);
+        if (frame.type === "error") reject(new Error(`error frame: ${frame.message}`));
+        if (mine && --waiting === 0) {
+          clearTimeout(timer);
+          resolve(performance.now() - started);
+        }
+      };
+    }
+    sender.ws.send(JSON.stringify({ type: "send", clientId, text }));
+  });
+}
+
+async function storedIds(baseURL: string, cookie: string, rideId: string): Promise<string[]> {
+  const ids: string[] = [];
+  let before: string | undefined;
+  for (;;) {
+    const query = new URLSearchParams({ limit: "50", ...(before ? { before } : {}) });
+    const res = await fetch(`${baseURL}/api/rides/${rideId}/chat/messages?${query}`, {
+      headers: { Cookie: cookie },
+    });
+    if (!res.ok) throw new Error(`history failed: ${res.status}`);
+    const page = (await res.json()) as ChatMessagesResponse;
+    ids.unshift(...page.messages.map((m) => m.id));
+    if (!page.hasMore || page.messages.length === 0) return ids;
+    before = page.messages[0]!.id;
+  }
+}
+
+/**
+ * `cookies`: session cookies ("rodamos_session=…") of participants of `rideId`; with fewer
+ * than 20 the same riders open several tabs. Returns a Markdown section.
+ */
+export async function chatFanoutReport(
+  baseURL: string,
+  cookies: string[],
+  rideId: string,
+): Promise<string> {
+  if (cookies.length === 0) throw new Error("chat-fanout needs at least one participant cookie");
+  const sockets = await Promise.all(
+    Array.from({ length: ROOM_SIZE }, (_, i) =>
+      openSocket(baseURL, cookies[i % cookies.length]!, rideId),
+    ),
+  );
+  const sender = sockets[0]!;
+  try {
+    const before = (await storedIds(baseURL, cookies[0]!, rideId)).length;
+
+    // 1. Latency: one message at a time, until all 20 sockets have it (19 broadcasts + 1 ack).
+    const samples: number[] = [];
+    for (let i = 0; i < LATENCY_SAMPLES; i++) {
+      samples.push(await timedFanOut(sender, sockets, `latencia ${i}`));
+    }
+
+    // 2. Burst: 1,000 sends without waiting; count distinct acks, then what D1 holds.
+    const acked = new Set<string>();
+    let errors = 0;
+    const started = performance.now();
+    const done = new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error("burst timed out")), 120_000);
+      for (const socket of sockets) socket.onFrame = undefined;
+      sender.onFrame = (frame) => {
+        if (frame.type === "ack") acked.add(frame.message.id);
+        if (frame.type === "error") errors++;
+        if (acked.size + errors >= BURST) {
+          clearTimeout(timer);
+          resolve();
+        }
+      };
+    });
+    for (let i = 0; i < BURST; i++) {
+      sender.ws.send(
+        JSON.stringify({ type: "send", clientId: crypto.randomUUID(), text: `ráfaga ${i}` }),
+      );
+    }
+    await done;
+    const burstMs = performance.now() - started;
+    const ids = await storedIds(baseURL, cookies[0]!, rideId);
+    const stored = ids.length - before - LATENCY_SAMPLES;
+    const duplicates = ids.length - new Set(ids).size;
+
+    const ok = stored === BURST && duplicates === 0 && errors === 0 && acked.size === BURST;
+    return [
+      `| Measure | Value |`,
+      `|---|---:|`,
+      `| Send → received on all ${ROOM_SIZE} sockets, median | ${median(samples).toFixed(1)} ms |`,
+      `| Send → received on all ${ROOM_SIZE} sockets, p99 | ${percentile(samples, 99).toFixed(1)} ms |`,
+      `| ${BURST} sends as fast as possible: all acked in | ${burstMs.toFixed(0)} ms (${((BURST / burstMs) * 1000).toFixed(0)} msg/s) |`,
+      `| Stored after the burst | ${stored} of ${BURST} |`,
+      `| Duplicates | ${duplicates} |`,
+      `| Error frames | ${errors} |`,
+      "",
+      ok ? "**OK**: every message stored exactly once." : "**FAILED**: see the counts above.",
+    ].join("\n");
+  } finally {
+    for (const socket of sockets) socket.ws.close();
+  }
+}
+
+/**
+ * Dataset for the benchmark on a development server (ENVIRONMENT=development, as `vite preview`
+ * with .dev.vars): 20 riders signed in through /dev/test-login and one ride they all joined.
+ */
+export async function prepareChatFanout(baseURL: string) {
+  const cookies: string[] = [];
+  const userIds: string[] = [];
+  const stamp = Date.now().toString(36);
+  for (let i = 0; i < ROOM_SIZE; i++) {
+    const res = await fetch(`${baseURL}/dev/test-login`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        email: `bench${i}.${stamp}@rodamos.test`,
+        username: `bench${i}_${stamp}`.slice(0, 20),
+      }),
+    });
+    if (!res.ok) throw new Error(`test-login failed: ${res.status}`);
+    userIds.push(((await res.json()) as { userId: string }).userId);
+    const cookie = res.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    cookies.push(cookie);
+  }
+  const res = await fetch(`${baseURL}/dev/fixtures/ride`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      organizerId: userIds[0],
+      participantIds: userIds.slice(1),
+      startsInMinutes: 120,
+      title: "Salida del benchmark",
+    }),
+  });
+  if (!res.ok) throw new Error(`ride fixture failed: ${res.status}`);
+  const { rideId } = (await res.json()) as { rideId: string };
+  return { cookies, rideId };
+}

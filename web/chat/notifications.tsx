@@ -1,0 +1,93 @@
+// The app-wide live channel: ONE socket per signed-in tab (GET /api/notifications/socket →
+// her UserHub) instead of one per ride. A frame refreshes the badges and raises the
+// 'Conversación en curso' toast unless she is reading that chat.
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useEffect } from "react";
+import { useNavigate } from "react-router-dom";
+import { CHAT_READ_STATE_EVENT } from "../../domain/api/chat.ts";
+import { CONNECTIONS_COMPLETED_EVENT } from "../../domain/api/connections.ts";
+import { parseNotificationFrame } from "../../domain/chat-protocol.ts";
+import { useMe } from "../auth/use-me.ts";
+import { PENDING_CONNECTIONS_KEY } from "../connections/pending.ts";
+import { isChatOnScreen } from "./active-chat.ts";
+import { showConversationToast } from "./conversation-toast.tsx";
+import { ReconnectingSocket } from "./socket.ts";
+import { CHATS_KEY } from "./unread.ts";
+
+/** Spec 02 §4: unread rechecks run 100–200 ms after the trigger; connections after 200 ms. */
+const RECHECK_DELAY_MS = 150;
+const CONNECTIONS_REFRESH_MS = 200;
+
+/** Query keys that show unread counts or ride lists (feeds refetch when a chat changes). */
+const FEED_KEYS = new Set(["chats", "feed", "rides", "my-rides"]);
+
+export function NotificationsProvider({ children }: { children?: ReactNode }) {
+  const me = useMe();
+  const userId = me.data?.user?.profileComplete ? me.data.user.id : null;
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  // The live channel, while she is signed in with a profile.
+  useEffect(() => {
+    if (!userId) return;
+    const socket = new ReconnectingSocket({
+      path: "/api/notifications/socket",
+      onMessage: (data) => {
+        const parsed = parseNotificationFrame(data);
+        if (!parsed.ok) return;
+        const frame = parsed.msg;
+        void queryClient.invalidateQueries({
+          predicate: (q) => FEED_KEYS.has(String(q.queryKey[0])),
+        });
+        if (frame.count > 0 && !isChatOnScreen(frame.rideId)) {
+          showConversationToast({
+            rideId: frame.rideId,
+            rideTitle: frame.rideTitle,
+            count: frame.count,
+            onOpen: () => navigate(`/app/chat/${frame.rideId}`),
+          });
+        }
+      },
+      // Missed frames while disconnected: refetch once the channel is back.
+      onOpen: () => void queryClient.invalidateQueries({ queryKey: CHATS_KEY }),
+    });
+    socket.start();
+    return () => socket.stop();
+  }, [userId, queryClient, navigate]);
+
+  // Rechecks on focus, visibility and read-state / connections events.
+  useEffect(() => {
+    if (!userId) return;
+    const timers = new Set<ReturnType<typeof setTimeout>>();
+    const later = (fn: () => void, ms: number) => {
+      const t = setTimeout(() => {
+        timers.delete(t);
+        fn();
+      }, ms);
+      timers.add(t);
+    };
+    const recheckChats = () =>
+      later(() => void queryClient.invalidateQueries({ queryKey: CHATS_KEY }), RECHECK_DELAY_MS);
+    const onVisibility = () => {
+      if (document.visibilityState === "visible") recheckChats();
+    };
+    const onConnections = () =>
+      later(
+        () => void queryClient.invalidateQueries({ queryKey: PENDING_CONNECTIONS_KEY }),
+        CONNECTIONS_REFRESH_MS,
+      );
+    window.addEventListener("focus", recheckChats);
+    document.addEventListener("visibilitychange", onVisibility);
+    window.addEventListener(CHAT_READ_STATE_EVENT, recheckChats);
+    window.addEventListener(CONNECTIONS_COMPLETED_EVENT, onConnections);
+    return () => {
+      window.removeEventListener("focus", recheckChats);
+      document.removeEventListener("visibilitychange", onVisibility);
+      window.removeEventListener(CHAT_READ_STATE_EVENT, recheckChats);
+      window.removeEventListener(CONNECTIONS_COMPLETED_EVENT, onConnections);
+      for (const t of timers) clearTimeout(t);
+    };
+  }, [userId, queryClient]);
+
+  return <>{children}</>;
+}

@@ -1,0 +1,172 @@
+// 'He rodado con ella' card (spec 02 §2 "Connections card", §4 "Saving connections").
+// The ride detail shows it inside the window or when forced by #connections; it hides it for
+// cancelled rides. The API enforces every rule; the card only mirrors them.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import clsx from "clsx";
+import { Check } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { toast } from "sonner";
+import {
+  CONNECTIONS_COMPLETED_EVENT,
+  type RideConnectionsResponse,
+  type SaveConnectionsResponse,
+} from "../../domain/api/connections.ts";
+import { MSG } from "../../domain/messages.ts";
+import { api } from "../api/client.ts";
+import { Avatar } from "../components/avatar.tsx";
+import { Button } from "../components/button.tsx";
+import { Skeleton } from "../components/feedback.tsx";
+import { PENDING_CONNECTIONS_KEY } from "./pending.ts";
+
+/** Spec 02 §2: the forced card scrolls into view about 500 ms after mounting. */
+const FORCED_SCROLL_DELAY_MS = 500;
+
+export function rideConnectionsKey(rideId: string) {
+  return ["ride-connections", rideId] as const;
+}
+
+/** 'Nuevas: Ana, Bea · Repetís: Cris (3×)' */
+export function connectionsSummary(result: SaveConnectionsResponse): string {
+  const parts: string[] = [];
+  if (result.newRiders.length > 0) parts.push(`Nuevas conexiones: ${result.newRiders.join(", ")}`);
+  if (result.repeatRiders.length > 0) {
+    parts.push(
+      `Repetís: ${result.repeatRiders.map((r) => `${r.username} (${r.times}×)`).join(", ")}`,
+    );
+  }
+  return parts.join(" · ");
+}
+
+export function ConnectionsCard({ rideId, forced = false }: { rideId: string; forced?: boolean }) {
+  const queryClient = useQueryClient();
+  const card = useRef<HTMLElement>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [dismissed, setDismissed] = useState(false);
+  const [justSaved, setJustSaved] = useState(false);
+
+  const query = useQuery({
+    queryKey: rideConnectionsKey(rideId),
+    queryFn: () => api.get<RideConnectionsResponse>(`/rides/${rideId}/connections`),
+  });
+
+  useEffect(() => {
+    if (!forced) return;
+    const timer = setTimeout(
+      () => card.current?.scrollIntoView({ behavior: "smooth", block: "start" }),
+      FORCED_SCROLL_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [forced]);
+
+  const save = useMutation({
+    mutationFn: (otherUserIds: string[]) =>
+      api.post<SaveConnectionsResponse>(`/rides/${rideId}/connections`, { otherUserIds }),
+    onSuccess: (result) => {
+      toast.success(MSG.connectionsSaved, { description: connectionsSummary(result) });
+      setSelected(new Set());
+      setJustSaved(true);
+      void queryClient.invalidateQueries({ queryKey: rideConnectionsKey(rideId) });
+      void queryClient.invalidateQueries({ queryKey: PENDING_CONNECTIONS_KEY });
+      window.dispatchEvent(new CustomEvent(CONNECTIONS_COMPLETED_EVENT, { detail: { rideId } }));
+    },
+    onError: () => toast.error(MSG.connectionsSaveFailed),
+  });
+
+  if (dismissed) return null;
+  if (query.isPending) {
+    return forced ? <Skeleton className="h-40" /> : null;
+  }
+  if (query.isError) {
+    return forced ? (
+      <p className="rounded-2xl bg-surface p-4 text-ink-soft">{MSG.connectionsSaveFailed}</p>
+    ) : null;
+  }
+  const data = query.data;
+  const hidden = !forced && (!data.open || data.alreadySaved) && !justSaved;
+  if (hidden) return null;
+
+  const toggle = (userId: string) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (next.has(userId)) next.delete(userId);
+      else next.add(userId);
+      return next;
+    });
+
+  return (
+    <section
+      ref={card}
+      id="connections"
+      aria-labelledby="connections-title"
+      className="scroll-mt-4 rounded-3xl bg-surface p-5 shadow-sm"
+    >
+      <h2 id="connections-title" className="text-lg font-extrabold">
+        He rodado con ella
+      </h2>
+      {justSaved || data.alreadySaved ? (
+        <p className="mt-1 flex items-center gap-1 text-sm font-semibold text-success">
+          <Check aria-hidden="true" size={16} />
+          Ya has guardado tus conexiones de esta salida.
+        </p>
+      ) : null}
+      {!data.open ? (
+        <p className="mt-2 text-ink-soft">{MSG.connectionsWindowClosed}</p>
+      ) : data.companions.length === 0 ? null : (
+        <form
+          className="mt-3 flex flex-col gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (selected.size > 0) save.mutate([...selected]);
+          }}
+        >
+          <fieldset>
+            <legend className="mb-2 text-ink-soft">¿Con quién has rodado hoy?</legend>
+            <ul className="flex flex-col gap-1">
+              {data.companions.map((c) => {
+                const checked = selected.has(c.userId);
+                return (
+                  <li key={c.userId}>
+                    <label
+                      className={clsx(
+                        "flex min-h-12 cursor-pointer items-center gap-3 rounded-2xl px-3 py-2",
+                        checked ? "bg-primary-soft" : "hover:bg-bg",
+                      )}
+                    >
+                      <input
+                        type="checkbox"
+                        className="size-5 accent-primary"
+                        checked={checked}
+                        onChange={() => toggle(c.userId)}
+                      />
+                      <Avatar avatarKey={c.avatarKey} size={36} alt="" />
+                      <span className="flex-1 font-semibold">{c.username}</span>
+                      {c.timesRodeWith > 0 ? (
+                        <span className="text-sm text-ink-soft">{c.timesRodeWith}×</span>
+                      ) : null}
+                    </label>
+                  </li>
+                );
+              })}
+            </ul>
+          </fieldset>
+          <div className="flex flex-wrap gap-2">
+            <Button type="submit" disabled={save.isPending || selected.size === 0}>
+              {save.isPending ? "Guardando..." : "Guardar conexiones"}
+            </Button>
+            {justSaved || data.alreadySaved ? null : (
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  toast(MSG.connectionsSkipped);
+                  setDismissed(true);
+                }}
+              >
+                Ahora no
+              </Button>
+            )}
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

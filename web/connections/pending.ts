@@ -1,0 +1,21 @@
+import { useQuery } from "@tanstack/react-query";
+import type { PendingConnectionsResponse } from "../../domain/api/connections.ts";
+import { api } from "../api/client.ts";
+import { useMe } from "../auth/use-me.ts";
+
+export const PENDING_CONNECTIONS_KEY = ["connections", "pending"] as const;
+/** Rows in the feed's 'He rodado con ella' (spec 02 §9). */
+export const PENDING_CONNECTIONS_MAX = 3;
+
+/** Rides where she should still record whom she rode with (spec 02 §4). */
+export function usePendingConnections() {
+  const me = useMe();
+  const query = useQuery({
+    queryKey: PENDING_CONNECTIONS_KEY,
+    queryFn: () => api.get<PendingConnectionsResponse>("/connections/pending"),
+    enabled: Boolean(me.data?.user?.profileComplete),
+    staleTime: 60_000,
+  });
+  const pending = query.data?.pending ?? [];
+  return { ...query, pending, shown: pending.slice(0, PENDING_CONNECTIONS_MAX) };
+}

@@ -134,7 +134,11 @@ describe("POST /api/rides", () => {
 
   it.each([
     ["malformed XML", "<gpx><trk>", MSG.gpxInvalidXml],
-    ["a GPX without coordinates", '<gpx version="1.1"><trk><trkseg></trkseg></trk></gpx>', MSG.gpxNoCoordinates],
+    [
+      "a GPX without coordinates",
+      '<gpx version="1.1"><trk><trkseg></trkseg></trk></gpx>',
+      MSG.gpxNoCoordinates,
+    ],
     ["only blank content", "   ", MSG.gpxEmpty],
     ["an entity declaration", '<!DOCTYPE gpx [<!ENTITY x "y">]><gpx></gpx>', MSG.gpxInvalidFormat],
   ])("refuses %s with gpx_invalid and creates nothing", async (_name, gpx, message) => {

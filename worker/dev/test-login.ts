@@ -3,19 +3,22 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { errorBody } from "../http/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { usernameSchema } from "../../domain/schemas.ts";
 import { createSession, setSessionCookie } from "../auth/session.ts";
 import { generateId } from "../auth/tokens.ts";
 import { profiles, users } from "../db/schema.ts";
 import type { AppEnv } from "../env.ts";
+import { errorBody } from "../http/errors.ts";
 
 const testLoginSchema = z.object({
   email: z.email().max(254),
   username: usernameSchema,
   city: z.string().trim().min(1).max(80).default("Madrid"),
-  modalities: z.array(z.enum(["road", "gravel", "btt"])).min(1).default(["road"]),
+  modalities: z
+    .array(z.enum(["road", "gravel", "btt"]))
+    .min(1)
+    .default(["road"]),
 });
 
 export const devTestLoginRoutes = new Hono<AppEnv>().post("/test-login", async (c) => {

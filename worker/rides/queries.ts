@@ -296,8 +296,13 @@ export async function insertRide(
 }
 
 /** A system chat notice, inserted only when someone other than the organizer participates. */
-export function systemNoticeWhenOthers(notice: { id: string; rideId: string; organizerId: string; body: string; now: number },
-) {
+export function systemNoticeWhenOthers(notice: {
+  id: string;
+  rideId: string;
+  organizerId: string;
+  body: string;
+  now: number;
+}) {
   return sql`insert into ${rideMessages} (id, ride_id, user_id, kind, body, created_at)
     select ${notice.id}, ${notice.rideId}, null, 'system', ${notice.body}, ${notice.now}
     where exists (select 1 from ${rideParticipants}
@@ -360,7 +365,8 @@ export async function joinRideAtomically(
   userId: string,
   now: number,
 ): Promise<boolean> {
-  const result = await db.run(sql`insert into ${rideParticipants} (ride_id, user_id, joined_at, last_seen_at)
+  const result =
+    await db.run(sql`insert into ${rideParticipants} (ride_id, user_id, joined_at, last_seen_at)
     select r.id, ${userId}, ${now},
       case when exists (select 1 from ${rideMessages} m where m.ride_id = r.id) then null else ${now} end
     from ${rides} r
@@ -418,7 +424,9 @@ export async function deleteRideIfAlone(db: Database, rideId: string, organizerI
     sql`delete from rode_with where ride_id = ${rideId} and ${alone}`,
     db
       .delete(rideParticipants)
-      .where(and(eq(rideParticipants.rideId, rideId), eq(rideParticipants.userId, organizerId), alone)),
+      .where(
+        and(eq(rideParticipants.rideId, rideId), eq(rideParticipants.userId, organizerId), alone),
+      ),
     db.delete(rides).where(and(eq(rides.id, rideId), eq(rides.organizerId, organizerId), alone)),
   ]);
   return (deleted?.meta.changes ?? 0) > 0;
@@ -472,7 +480,8 @@ export function myRidesPageQuery(
 }
 
 export function myRidesCountsQuery(db: Database, userId: string, now: number) {
-  const countWhere = (condition: SQL) => sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
+  const countWhere = (condition: SQL) =>
+    sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
   return db
     .select({
       upcoming: countWhere(myRidesCondition("upcoming", now)),

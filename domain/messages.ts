@@ -209,6 +209,7 @@ export const MSG = {
   /** Spec 02 §2 "Route map": shown when there are no coordinates. */
   routeNotAvailable: "No hay ruta disponible",
   userNotFound: "Perfil no encontrado",
+  rideLinkCopied: "Enlace de la salida copiado.",
   /** System chat message posted when the organizer cancels (spec 02 §4 gives no text). */
   systemCancelNotice: (reason?: string | null) =>
     reason

@@ -144,6 +144,7 @@ describe("rides journey", () => {
     expect(await rp.getByRole("link", { name: "Descargar GPX" }).getAttribute("href")).toBe(
       `/api/rides/${rideId}/gpx`,
     );
+    await rp.getByRole("heading", { name: "Ruta completa" }).scrollIntoViewIfNeeded();
     await saveScreenshot(rp, "ride-detail");
 
     // --- The organizer cannot delete with participants, so she cancels with a reason.

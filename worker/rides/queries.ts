@@ -138,7 +138,11 @@ export function participantsQuery(db: Database, rideIds: string[], viewerId: str
     .from(rideParticipants)
     .leftJoin(profiles, eq(profiles.userId, rideParticipants.userId))
     .where(inArray(rideParticipants.rideId, rideIds))
-    .orderBy(asc(rideParticipants.rideId), asc(rideParticipants.joinedAt));
+    .orderBy(
+      asc(rideParticipants.rideId),
+      asc(rideParticipants.joinedAt),
+      asc(rideParticipants.userId),
+    );
 }
 
 type ParticipantRow = Awaited<ReturnType<ReturnType<typeof participantsQuery>["all"]>>[number];
@@ -251,7 +255,11 @@ export async function rideDetail(
 ): Promise<RideDetail> {
   const byRide = await membersByRide(db, [row], viewerId);
   const members = byRide.get(row.id) ?? [];
-  return { ...summaryOf(row, members, viewerId), participants: members.map(personOf) };
+  // The organizer first, then in joining order.
+  const ordered = [...members].sort(
+    (a, b) => Number(b.userId === row.organizerId) - Number(a.userId === row.organizerId),
+  );
+  return { ...summaryOf(row, members, viewerId), participants: ordered.map(personOf) };
 }
 
 /** Columns written from the validated form. */

@@ -4,12 +4,15 @@ import { MSG } from "../domain/messages.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { sessionMiddleware } from "./auth/session.ts";
 import { createDb } from "./db/client.ts";
+import { devTestLoginRoutes } from "./dev/test-login.ts";
 import type { AppEnv } from "./env.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { serveAppShell } from "./http/app-shell.ts";
 import { errorBody, handleError } from "./http/errors.ts";
 import { originCheck, securityHeaders } from "./http/security.ts";
 import { jsonSizeLimit, requestSizeLimit } from "./http/validate.ts";
+import { myRidesRoutes, rideRoutes } from "./rides/routes.ts";
+import { userRoutes } from "./users/routes.ts";
 
 /** The JSON API, one sub-app per area (chained so AppType carries every route). */
 const api = new Hono<AppEnv>()
@@ -21,7 +24,10 @@ const api = new Hono<AppEnv>()
   .use(originCheck)
   .use(sessionMiddleware)
   .route("/health", healthRoutes)
-  .route("/", authRoutes);
+  .route("/", authRoutes)
+  .route("/rides", rideRoutes)
+  .route("/my-rides", myRidesRoutes)
+  .route("/users", userRoutes);
 
 export type AppType = typeof api;
 
@@ -34,6 +40,7 @@ export const app = new Hono<AppEnv>()
   })
   .route("/api", api)
   .all("/api/*", (c) => c.json(errorBody("not_found", MSG.notFound), 404))
+  .route("/dev", devTestLoginRoutes)
   .get("/app", serveAppShell)
   .get("/app/*", serveAppShell);
 

@@ -70,6 +70,13 @@ describe("D1 schema", () => {
       "ride_messages",
       "ride_participants",
       "rides",
+      // FTS5 search index and its shadow tables (migration 0001_rides_search).
+      "rides_fts",
+      "rides_fts_config",
+      "rides_fts_content",
+      "rides_fts_data",
+      "rides_fts_docsize",
+      "rides_fts_idx",
       "rode_with",
       "sessions",
       "users",

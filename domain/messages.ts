@@ -204,6 +204,16 @@ export const MSG = {
   messageEmpty: "El mensaje no puede estar vacío",
   messageTooLong: "El mensaje es demasiado largo",
   payloadTooLarge: "El archivo es demasiado grande (máximo 5 MB)",
+  maxParticipantsBelowJoined:
+    "El máximo de participantes no puede ser menor que las participantes ya apuntadas",
+  notParticipantLeave: "No formas parte de esta salida",
+  rideAlreadyCancelled: "Esta salida ya está cancelada",
+  cancelStarted: "No puedes cancelar una salida que ya ha comenzado",
+  routeParticipantsOnly: "La ruta solo está disponible para las participantes de la salida",
+  /** Spec 02 §2 "Route map": shown when there are no coordinates. */
+  routeNotAvailable: "No hay ruta disponible",
+  userNotFound: "Perfil no encontrado",
+  rideLinkCopied: "Enlace de la salida copiado.",
   /** System chat message posted when the organizer cancels (spec 02 §4 gives no text). */
   systemCancelNotice: (reason?: string | null) =>
     reason

@@ -7,13 +7,15 @@ import { chatRoutes } from "./chat/routes.ts";
 import { connectionsRoutes } from "./connections/routes.ts";
 import { createDb } from "./db/client.ts";
 import { fixtureRoutes } from "./dev/fixtures.ts";
-import { testLoginRoutes } from "./dev/test-login.ts";
+import { devTestLoginRoutes } from "./dev/test-login.ts";
 import type { AppEnv } from "./env.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { serveAppShell } from "./http/app-shell.ts";
 import { errorBody, handleError } from "./http/errors.ts";
 import { originCheck, securityHeaders } from "./http/security.ts";
 import { jsonSizeLimit, requestSizeLimit } from "./http/validate.ts";
+import { myRidesRoutes, rideRoutes } from "./rides/routes.ts";
+import { userRoutes } from "./users/routes.ts";
 
 /** The JSON API, one sub-app per area (chained so AppType carries every route). */
 const api = new Hono<AppEnv>()
@@ -26,6 +28,9 @@ const api = new Hono<AppEnv>()
   .use(sessionMiddleware)
   .route("/health", healthRoutes)
   .route("/", authRoutes)
+  .route("/rides", rideRoutes)
+  .route("/my-rides", myRidesRoutes)
+  .route("/users", userRoutes)
   .route("/", chatRoutes)
   .route("/", connectionsRoutes);
 
@@ -39,10 +44,10 @@ export const app = new Hono<AppEnv>()
     await next();
   })
   .route("/api", api)
-  // Development-only helpers (404 unless ENVIRONMENT=development).
-  .route("/dev", testLoginRoutes)
-  .route("/dev", fixtureRoutes)
   .all("/api/*", (c) => c.json(errorBody("not_found", MSG.notFound), 404))
+  // Development-only helpers (404 unless ENVIRONMENT=development).
+  .route("/dev", devTestLoginRoutes)
+  .route("/dev", fixtureRoutes)
   .get("/app", serveAppShell)
   .get("/app/*", serveAppShell);
 

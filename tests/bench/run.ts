@@ -7,6 +7,7 @@ import path from "node:path";
 import { seedSql } from "../../scripts/seed.ts";
 import { hashToken } from "../../worker/auth/tokens.ts";
 import { apiLatencyReport } from "./benchmarks/api-latency.ts";
+import { lighthouseScores, lighthouseTable } from "./benchmarks/lighthouse.ts";
 import { pageWeightReport } from "./benchmarks/page-weight.ts";
 import { build, prepareState, root, startServer, writeTempSql } from "./server.ts";
 
@@ -28,6 +29,17 @@ try {
   const api = await apiLatencyReport(server.baseURL, `rodamos_session=${BENCH_TOKEN}`);
   ok &&= api.ok;
   sections.push(`## API latency (20 connections, 10 s each)\n\n${api.markdown}`);
+  if (!process.argv.includes("--no-lighthouse")) {
+    const cookie = `rodamos_session=${BENCH_TOKEN}`;
+    const rows = await lighthouseScores(server.baseURL, [
+      { name: "/", path: "/" },
+      { name: "/blog", path: "/blog" },
+      { name: "/blog/seguridad-rodando-en-grupo", path: "/blog/seguridad-rodando-en-grupo" },
+      { name: "/app/login", path: "/app/login" },
+      { name: "/app/feed (signed in)", path: "/app/feed", cookie },
+    ]);
+    sections.push(`## Lighthouse (mobile, Debian Chromium)\n\n${lighthouseTable(rows)}`);
+  }
 } finally {
   server.stop();
 }

@@ -134,14 +134,14 @@ describe("ride chat", () => {
     await bea.page.getByText("Conversación en curso").waitFor({ timeout: 5000 });
     await bea.page.getByText(`Ya hay mensajes en "${title}"`).waitFor();
     await bea.page.getByText("1 mensaje", { exact: true }).waitFor();
-    await bea.page.getByTestId("inicio-badge").getByText("1").waitFor();
+    await bea.page.getByTestId("nav-badge").getByText("1").waitFor();
     expect(await unreadFor(bea.context, rideId)).toBe(1);
 
     await bea.page.getByRole("button", { name: "Ver mensajes" }).click();
     await bea.page.waitForURL(`**/app/chat/${rideId}`);
     await bea.page.getByText("¿Quién se apunta a la vuelta larga?").waitFor();
     await waitFor(async () => (await unreadFor(bea.context, rideId)) === 0);
-    await bea.page.getByTestId("inicio-badge").waitFor({ state: "detached" });
+    await bea.page.getByTestId("nav-badge").waitFor({ state: "detached" });
 
     // While she reads the chat, new messages raise no toast and stay read.
     await sendMessage(ana.page, "Salimos a las 9");
@@ -218,7 +218,8 @@ describe("He rodado con ella", () => {
     ).json()) as PendingConnectionsResponse;
     expect(pendingBefore.pending.map((p) => p.rideId)).toEqual([rideId]);
 
-    await bea.page.goto(`/app/chat/${rideId}`);
+    // The feed's row opens the detail with #connections: the card is forced and scrolled to.
+    await bea.page.goto(`/app/ride/${rideId}#connections`);
     await bea.page.getByRole("heading", { name: "He rodado con ella" }).waitFor();
     const save = bea.page.getByRole("button", { name: "Guardar conexiones" });
     expect(await save.isDisabled()).toBe(true);
@@ -239,8 +240,8 @@ describe("He rodado con ella", () => {
     expect(pendingAfter.pending).toEqual([]);
 
     // The organizer is never offered the card.
-    await ana.page.goto(`/app/chat/${rideId}`);
-    await ana.page.getByRole("heading", { name: "Ruta de los pantanos" }).waitFor();
+    await ana.page.goto(`/app/ride/${rideId}#connections`);
+    await ana.page.getByRole("heading", { name: "Ruta de los pantanos" }).first().waitFor();
     expect(await ana.page.getByRole("heading", { name: "He rodado con ella" }).count()).toBe(0);
 
     await closeSession(ana);

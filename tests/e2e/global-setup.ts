@@ -1,7 +1,7 @@
 // Starts one server (the production build under `vite preview`, real worker in workerd with
 // local D1/DO/R2 in a throwaway folder) and one Chromium for the whole E2E run.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync } from "node:fs";
+import { copyFileSync, createWriteStream, existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -67,8 +67,16 @@ let browserServer: BrowserServer | undefined;
 export default async function setup(project: TestProject) {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+  // ENVIRONMENT=development (from .dev.vars) enables the /dev routes journeys use (outbox,
+  // fixtures); the build copies .dev.vars next to the built worker for `vite preview`.
+  if (!existsSync(path.join(root, ".dev.vars"))) {
+    copyFileSync(path.join(root, ".dev.vars.example"), path.join(root, ".dev.vars"));
+  }
   if (!existsSync(path.join(root, "dist/rodamos/wrangler.json"))) {
     execFileSync("node_modules/.bin/vite", ["build"], { cwd: root, stdio: "inherit", env });
+  }
+  if (!existsSync(path.join(root, "dist/rodamos/.dev.vars"))) {
+    copyFileSync(path.join(root, ".dev.vars"), path.join(root, "dist/rodamos/.dev.vars"));
   }
   const stateDir = mkdtempSync(path.join(tmpdir(), "rodamos-e2e-state-"));
   execFileSync(

@@ -1,7 +1,7 @@
 import { listDurableObjectIds, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { RideRoom } from "../../worker/chat/ride-room.ts";
+import { RideRoom, ROOM_HEADERS } from "../../worker/chat/ride-room.ts";
 
 function waitForMessage(ws: WebSocket, timeoutMs = 2000): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -16,7 +16,14 @@ function waitForMessage(ws: WebSocket, timeoutMs = 2000): Promise<string> {
 describe("RideRoom Durable Object (one per ride)", () => {
   it("accepts a websocket upgrade and answers a ping", async () => {
     const stub = env.RIDE_ROOM.get(env.RIDE_ROOM.idFromName("ride-1"));
-    const res = await stub.fetch("http://room/socket", { headers: { Upgrade: "websocket" } });
+    // The worker forwards the upgrade with her identity (worker/chat/routes.ts).
+    const res = await stub.fetch("http://room/socket", {
+      headers: {
+        Upgrade: "websocket",
+        [ROOM_HEADERS.rideId]: "ride-1",
+        [ROOM_HEADERS.userId]: "user-1",
+      },
+    });
     expect(res.status).toBe(101);
     const ws = res.webSocket!;
     ws.accept();
@@ -38,6 +45,12 @@ describe("RideRoom Durable Object (one per ride)", () => {
     });
     const ids = await listDurableObjectIds(env.RIDE_ROOM);
     expect(ids.some((id) => id.equals(a))).toBe(true);
+  });
+
+  it("refuses an upgrade without the identity the worker adds", async () => {
+    const stub = env.RIDE_ROOM.get(env.RIDE_ROOM.idFromName("ride-3"));
+    const res = await stub.fetch("http://room/socket", { headers: { Upgrade: "websocket" } });
+    expect(res.status).toBe(400);
   });
 
   it("refuses a plain request", async () => {
@@ -70,6 +83,13 @@ describe("D1 schema", () => {
       "ride_messages",
       "ride_participants",
       "rides",
+      // FTS5 search index and its shadow tables (migration 0001_rides_search).
+      "rides_fts",
+      "rides_fts_config",
+      "rides_fts_content",
+      "rides_fts_data",
+      "rides_fts_docsize",
+      "rides_fts_idx",
       "rode_with",
       "sessions",
       "users",

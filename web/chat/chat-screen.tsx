@@ -17,7 +17,6 @@ import { Avatar } from "../components/avatar.tsx";
 import { Button } from "../components/button.tsx";
 import { Skeleton } from "../components/feedback.tsx";
 import { Spinner } from "../components/spinner.tsx";
-import { ConnectionsCard } from "../connections/connections-card.tsx";
 import { setActiveChat } from "./active-chat.ts";
 import { CHATS_KEY } from "./unread.ts";
 import { type UiMessage, useRideChat } from "./use-ride-chat.ts";
@@ -173,10 +172,6 @@ function ParticipantChat({
     if (el.scrollTop < 120) chat.loadOlder();
   };
 
-  const started = hasStarted(info.ride.startTime, Date.now());
-  const showConnections =
-    started && info.ride.status === "published" && me?.id !== info.ride.organizerId;
-
   return (
     <div className="flex h-[calc(100dvh-7rem)] flex-col">
       <ChatHeader info={info} count={count} />
@@ -193,11 +188,6 @@ function ParticipantChat({
         role="log"
         aria-live="polite"
       >
-        {showConnections ? (
-          <div className="mb-3">
-            <ConnectionsCard rideId={rideId} />
-          </div>
-        ) : null}
         {chat.loadingOlder ? <Spinner label="Cargando mensajes anteriores..." /> : null}
         {chat.loadingFirstPage ? (
           <div className="flex flex-col gap-3">

@@ -1,10 +1,11 @@
 import clsx from "clsx";
 import { Bike, Home, PlusCircle, Search } from "lucide-react";
 import { NavLink, Outlet } from "react-router-dom";
+import { formatBadge } from "../../domain/display.ts";
 import { useMe } from "../auth/use-me.ts";
-import { InicioBadge } from "../chat/inicio-badge.tsx";
 import { NotificationsProvider } from "../chat/notifications.tsx";
 import { Avatar } from "../components/avatar.tsx";
+import { useNavBadge } from "./use-nav-badge.ts";
 
 /** Every /app screen: a centred mobile column, and the bottom navigation when signed in. */
 export function AppLayout() {
@@ -25,6 +26,7 @@ export function AppLayout() {
 }
 
 function BottomNav(props: { username: string; avatarKey: string; avatarUrl: string | null }) {
+  const badge = formatBadge(useNavBadge());
   const item = ({ isActive }: { isActive: boolean }) =>
     clsx(
       "flex min-h-14 min-w-14 flex-1 flex-col items-center justify-center gap-0.5 text-xs font-semibold",
@@ -36,9 +38,19 @@ function BottomNav(props: { username: string; avatarKey: string; avatarUrl: stri
       className="fixed inset-x-0 bottom-0 z-20 border-t border-line bg-surface pb-[env(safe-area-inset-bottom)]"
     >
       <div className="mx-auto flex max-w-xl">
-        <NavLink to="/app/feed" className={(state) => clsx(item(state), "relative")}>
-          <Home aria-hidden="true" size={22} />
-          <InicioBadge />
+        <NavLink to="/app/feed" className={item}>
+          <span className="relative">
+            <Home aria-hidden="true" size={22} />
+            {badge ? (
+              <span
+                data-testid="nav-badge"
+                className="absolute -right-3 -top-2 min-w-5 rounded-full bg-accent px-1 text-center text-[11px] font-extrabold leading-5 text-ink"
+              >
+                {badge}
+                <span className="sr-only"> novedades</span>
+              </span>
+            ) : null}
+          </span>
           Inicio
         </NavLink>
         <NavLink to="/app/search" className={item}>

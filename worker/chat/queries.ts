@@ -177,6 +177,19 @@ export async function storeSystemMessage(
   return row ? toChatMessage(row) : null;
 }
 
+/** One stored message of a ride (e.g. a notice the rides API wrote in its own batch). */
+export async function loadMessage(
+  d1: D1Database,
+  rideId: string,
+  messageId: string,
+): Promise<ChatMessage | null> {
+  const row = await d1
+    .prepare(`${MESSAGE_SELECT} WHERE m.id = ? AND m.ride_id = ?`)
+    .bind(messageId, rideId)
+    .first<MessageRow>();
+  return row ? toChatMessage(row) : null;
+}
+
 /** A page before `before` (latest page when absent), returned oldest → newest. */
 export async function historyPage(
   d1: D1Database,

@@ -13,6 +13,7 @@ import { MSG } from "../../domain/messages.ts";
 import type { Bindings } from "../env.ts";
 import {
   historyPage,
+  loadMessage,
   markRead,
   messagesAfter,
   storeSystemMessage,
@@ -255,6 +256,16 @@ export class RideRoom extends DurableObject<Bindings> {
     });
     if (message) this.announce(message);
     return message;
+  }
+
+  /**
+   * A message already stored in D1 by someone else's transaction (the rides API writes the
+   * edit notice in the same batch as the edit): broadcast it and update the badges.
+   */
+  async announceStoredMessage(rideId: string, messageId: string): Promise<boolean> {
+    const message = await loadMessage(this.env.DB, rideId, messageId);
+    if (message) this.announce(message);
+    return message !== null;
   }
 
   /** She left the ride: close her sockets and tell the room. */

@@ -1,7 +1,8 @@
 // How the rest of the worker talks to a ride's chat room (rides: edit and cancel notices,
 // join and leave). Each call goes through the ride's RideRoom so open chats see it live.
+import type { Context } from "hono";
 import type { ChatMessage } from "../../domain/chat-protocol.ts";
-import type { Bindings } from "../env.ts";
+import type { AppEnv, Bindings } from "../env.ts";
 
 function room(env: Bindings, rideId: string) {
   return env.RIDE_ROOM.get(env.RIDE_ROOM.idFromName(rideId));
@@ -16,6 +17,11 @@ export async function postSystemMessage(
   return room(env, rideId).postSystemMessage(rideId, text);
 }
 
+/** Broadcasts a message another batch already stored (edit / cancel notices of the rides API). */
+export async function announceStoredMessage(env: Bindings, rideId: string, messageId: string) {
+  return room(env, rideId).announceStoredMessage(rideId, messageId);
+}
+
 /** After a leave: her open chat sockets for that ride are closed. */
 export async function notifyParticipantLeft(env: Bindings, rideId: string, userId: string) {
   await room(env, rideId).participantLeft(userId);
@@ -24,4 +30,19 @@ export async function notifyParticipantLeft(env: Bindings, rideId: string, userI
 /** After a join: open chats show her arrival. */
 export async function notifyParticipantJoined(env: Bindings, rideId: string, userId: string) {
   await room(env, rideId).participantJoined(userId);
+}
+
+/**
+ * Runs a room notification after the response (the HTTP answer never waits for the chat);
+ * a failure is only logged: the data is in D1 and open chats resync on reconnect.
+ */
+export function inBackground(c: Context<AppEnv>, work: Promise<unknown>) {
+  const guarded = work.catch((error) =>
+    console.warn(`[${c.get("requestId")}] chat room notification failed`, error),
+  );
+  try {
+    c.executionCtx.waitUntil(guarded);
+  } catch {
+    // No execution context (the app called directly in a test): the promise still runs.
+  }
 }

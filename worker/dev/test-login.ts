@@ -1,46 +1,49 @@
-// DEV ONLY: signs a test rider in without a password (E2E journeys). Contract shared with the
-// rides branch: body { email, username }, answers { userId } and sets the session cookie.
+// DEV-ONLY: signs a rider in without a password so E2E journeys can create users quickly.
+// Answers 404 unless ENVIRONMENT is "development" (local `vite preview`/`npm run dev`).
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
+import { MSG } from "../../domain/messages.ts";
+import { usernameSchema } from "../../domain/schemas.ts";
 import { createSession, setSessionCookie } from "../auth/session.ts";
 import { generateId } from "../auth/tokens.ts";
 import { profiles, users } from "../db/schema.ts";
 import type { AppEnv } from "../env.ts";
-import { validate } from "../http/validate.ts";
-import { developmentOnly } from "./guard.ts";
+import { errorBody } from "../http/errors.ts";
 
 const testLoginSchema = z.object({
   email: z.email().max(254),
-  username: z.string().trim().min(3).max(20),
+  username: usernameSchema,
+  city: z.string().trim().min(1).max(80).default("Madrid"),
+  modalities: z
+    .array(z.enum(["road", "gravel", "btt"]))
+    .min(1)
+    .default(["road"]),
 });
 
-export const testLoginRoutes = new Hono<AppEnv>()
-  .use(developmentOnly)
-  .post("/test-login", validate("json", testLoginSchema), async (c) => {
-    const { email, username } = c.req.valid("json");
-    const db = c.var.db;
-    const normalized = email.trim().toLowerCase();
-    let user = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, normalized))
-      .get();
-    if (!user) {
-      const id = generateId();
-      await db.batch([
-        db.insert(users).values({ id, email: normalized }),
-        db.insert(profiles).values({
-          userId: id,
-          username,
-          usernameKey: username.toLowerCase(),
-          city: "Madrid",
-          modalities: ["road"],
-        }),
-      ]);
-      user = { id };
-    }
-    const { token, expiresAt } = await createSession(db, user.id);
-    setSessionCookie(c, token, expiresAt);
-    return c.json({ userId: user.id });
-  });
+export const devTestLoginRoutes = new Hono<AppEnv>().post("/test-login", async (c) => {
+  if (c.env.ENVIRONMENT !== "development") {
+    return c.json(errorBody("not_found", MSG.notFound), 404);
+  }
+  const input = testLoginSchema.parse(await c.req.json());
+  const email = input.email.toLowerCase();
+  const db = c.var.db;
+  let user = await db.select().from(users).where(eq(users.email, email)).get();
+  if (!user) {
+    const id = generateId();
+    await db.batch([
+      db.insert(users).values({ id, email }),
+      db.insert(profiles).values({
+        userId: id,
+        username: input.username,
+        usernameKey: input.username.toLowerCase(),
+        city: input.city,
+        modalities: input.modalities,
+      }),
+    ]);
+    user = (await db.select().from(users).where(eq(users.id, id)).get())!;
+  }
+  const { token, expiresAt } = await createSession(db, user.id);
+  setSessionCookie(c, token, expiresAt);
+  return c.json({ userId: user.id });
+});

@@ -1,0 +1,94 @@
+// Response shapes of the rides API (worker/rides), shared by the worker and the web client.
+import type { Level, Modality, RideStatus, SocialTag } from "../constants.ts";
+
+/** Who a card shows as organizer or participant; defaults applied by the API. */
+export interface RidePerson {
+  /** null when the account no longer exists. */
+  id: string | null;
+  /** 'Organizadora' / 'Usuario' when she has no username. */
+  username: string;
+  avatarKey: string;
+  avatarUrl: string | null;
+}
+
+/** A ride as every list shows it (feed, search, My Rides), enriched for the viewer. */
+export interface RideSummary {
+  id: string;
+  title: string;
+  description: string | null;
+  city: string;
+  /** Epoch ms (UTC instant). */
+  startTime: number;
+  /** null: no explicit cap. */
+  maxParticipants: number | null;
+  /** maxParticipants ?? 20. */
+  capacity: number;
+  modality: Modality;
+  modalities: Modality[];
+  level: Level;
+  socialTags: SocialTag[];
+  routeKm: number | null;
+  routeElev: number | null;
+  meetingPoint: string;
+  status: RideStatus;
+  cancelledAt: number | null;
+  cancelReason: string | null;
+  /** A GPX file was uploaded (the map and download are for participants). */
+  hasRoute: boolean;
+  organizer: RidePerson;
+  participantIds: string[];
+  participantCount: number;
+  viewer: {
+    joined: boolean;
+    isOrganizer: boolean;
+    /** Participants of this ride she has ridden with before ('Ya has rodado con: n'). */
+    rodeWithCount: number;
+  };
+}
+
+export interface RideDetail extends RideSummary {
+  participants: RidePerson[];
+}
+
+export interface RideListResponse {
+  rides: RideSummary[];
+  page: number;
+  /** The page was full and more may follow ('Cargar más'). */
+  hasMore: boolean;
+}
+
+export interface RideDetailResponse {
+  ride: RideDetail;
+}
+
+export interface RideCitiesResponse {
+  cities: string[];
+}
+
+export interface JoinRideResponse {
+  ride: RideDetail;
+}
+
+export interface RideRouteResponse {
+  /** [lat, lon] pairs, simplified for display; empty when the ride has no route. */
+  coordinates: [number, number][];
+  distanceKm: number | null;
+  elevationGain: number | null;
+}
+
+export const MY_RIDES_TABS = ["upcoming", "past", "cancelled"] as const;
+export type MyRidesTab = (typeof MY_RIDES_TABS)[number];
+
+export interface MyRidesCounts {
+  upcoming: number;
+  past: number;
+  cancelled: number;
+}
+
+export interface MyRidesResponse {
+  tab: MyRidesTab;
+  rides: RideSummary[];
+  page: number;
+  hasMore: boolean;
+  counts: MyRidesCounts;
+}

@@ -1,0 +1,105 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import type { RideSummary } from "../../domain/api/rides.ts";
+import { ME_KEY } from "../../web/auth/use-me.ts";
+import { RideCard } from "../../web/rides/ride-card.tsx";
+
+const HOUR = 3_600_000;
+
+function ride(overrides: Partial<RideSummary> = {}): RideSummary {
+  return {
+    id: "r1",
+    title: "Café y Casa de Campo",
+    description: "Ritmo tranquilo",
+    city: "Madrid",
+    startTime: Date.now() + 48 * HOUR,
+    maxParticipants: 2,
+    capacity: 2,
+    modality: "road",
+    modalities: ["road"],
+    level: "chill",
+    socialTags: ["coffee"],
+    routeKm: 35.5,
+    routeElev: 250,
+    meetingPoint: "Puente del Rey",
+    status: "published",
+    cancelledAt: null,
+    cancelReason: null,
+    hasRoute: false,
+    organizer: { id: "org", username: "AnaRueda", avatarKey: "ava01", avatarUrl: null },
+    participantIds: ["org"],
+    participantCount: 1,
+    viewer: { joined: false, isOrganizer: false, rodeWithCount: 0 },
+    ...overrides,
+  };
+}
+
+function renderCard(card: RideSummary, viewerId = "me") {
+  const client = new QueryClient();
+  client.setQueryData(ME_KEY, { user: { id: viewerId }, signupMode: "open", googleEnabled: false });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <RideCard ride={card} />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe("RideCard", () => {
+  it("shows every element and UNIRME for a rider not in it", () => {
+    renderCard(ride());
+    expect(screen.getByText("Participantes 1/2")).toBeTruthy();
+    expect(screen.getByText("Comentarios adicionales:")).toBeTruthy();
+    expect(screen.getByText("AnaRueda")).toBeTruthy();
+    expect(screen.getByText("Coffee Stop")).toBeTruthy();
+    const maps = screen.getByRole("link", { name: "Abrir en Google Maps" });
+    expect(maps.getAttribute("target")).toBe("_blank");
+    expect(screen.getByRole("button", { name: "UNIRME" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Chat" })).toBeNull();
+    // Not a participant: the title is not a link to the detail.
+    expect(screen.queryByRole("link", { name: "Café y Casa de Campo" })).toBeNull();
+  });
+
+  it("shows a disabled 'Completa' when full", () => {
+    renderCard(ride({ participantCount: 2, participantIds: ["org", "x"] }));
+    expect((screen.getByRole("button", { name: "Completa" }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(screen.queryByRole("button", { name: "UNIRME" })).toBeNull();
+  });
+
+  it("offers leave, chat and 'Ya has rodado con' to a participant", () => {
+    renderCard(
+      ride({
+        participantIds: ["org", "me"],
+        participantCount: 2,
+        viewer: { joined: true, isOrganizer: false, rodeWithCount: 1 },
+      }),
+      "me",
+    );
+    expect(screen.getByRole("button", { name: "Desapuntarme" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Chat" }).getAttribute("href")).toBe("/app/chat/r1");
+    expect(screen.getByText("Ya has rodado con: 1")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Café y Casa de Campo" })).toBeTruthy();
+  });
+
+  it("offers the organizer 'Cancelar salida' and no leave", () => {
+    renderCard(ride({ viewer: { joined: true, isOrganizer: true, rodeWithCount: 0 } }), "org");
+    expect(screen.getByRole("button", { name: "Cancelar salida" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Desapuntarme" })).toBeNull();
+  });
+
+  it("shows the cancelled banner, a disabled chat and no share", () => {
+    renderCard(
+      ride({ status: "cancelled", viewer: { joined: true, isOrganizer: false, rodeWithCount: 0 } }),
+      "me",
+    );
+    expect(screen.getByText("Cancelada por la organizadora")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Chat" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.queryByRole("button", { name: "Compartir" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "UNIRME" })).toBeNull();
+  });
+});

@@ -1,0 +1,306 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { normalizeText } from "../../domain/cities.ts";
+import { createDb } from "../../worker/db/client.ts";
+import { rides, rodeWith } from "../../worker/db/schema.ts";
+import {
+  citySuggestionsQuery,
+  type ListFilters,
+  listingPageQuery,
+  listRides,
+  myRidesCountsQuery,
+  myRidesPageQuery,
+  participantsQuery,
+} from "../../worker/rides/queries.ts";
+import {
+  completedRidesQuery,
+  connectionsCountQuery,
+  historyQuery,
+} from "../../worker/users/queries.ts";
+import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
+import { Browser, json } from "./helpers/http.ts";
+
+const DAY = 24 * HOUR;
+const noFilters: ListFilters = { modalities: [], levels: [], page: 0 };
+
+/** Titles of the listing for a query string, as the API answers it. */
+async function titles(browser: Browser, query = "") {
+  const res = await browser.get(`/api/rides${query}`);
+  expect(res.status).toBe(200);
+  return (await json(res)).rides.map((r: { title: string }) => r.title);
+}
+
+describe("GET /api/rides (listing and filters)", () => {
+  it("lists only published rides from now on, soonest first", async () => {
+    const owner = await createUser();
+    const tag = `L${Date.now()}`;
+    await createRide({ organizerId: owner.id, title: `${tag} later`, startsIn: 3 * DAY });
+    await createRide({ organizerId: owner.id, title: `${tag} sooner`, startsIn: 1 * DAY });
+    await createRide({ organizerId: owner.id, title: `${tag} past`, startsIn: -HOUR });
+    await createRide({ organizerId: owner.id, title: `${tag} gone`, status: "cancelled" });
+    await createRide({ organizerId: owner.id, title: `${tag} closed`, status: "closed" });
+    const { browser } = await signedIn();
+    expect(await titles(browser, `?q=${tag}`)).toEqual([`${tag} sooner`, `${tag} later`]);
+  });
+
+  it("searches title and city ignoring accents and case, long and short queries", async () => {
+    const owner = await createUser();
+    await createRide({ organizerId: owner.id, title: "Café en Cañada Real", city: "Alcalá" });
+    await createRide({ organizerId: owner.id, title: "Subida al Puerto", city: "Ávila" });
+    const { browser } = await signedIn();
+    expect(await titles(browser, "?q=CAFE%20EN")).toEqual(["Café en Cañada Real"]);
+    expect(await titles(browser, "?q=canada")).toEqual(["Café en Cañada Real"]);
+    expect(await titles(browser, "?q=alcala")).toEqual(["Café en Cañada Real"]);
+    expect(await titles(browser, "?q=%C3%81VILA")).toEqual(["Subida al Puerto"]);
+    // Two letters: below the trigram length, still a "contains" search.
+    expect(await titles(browser, "?q=av")).toEqual(["Subida al Puerto"]);
+    expect(await titles(browser, "?q=100%25")).toEqual([]);
+    expect(await titles(browser, "?q=%22%20OR%20%22")).toEqual([]);
+  });
+
+  it("filters by city, modality (any of the ride's), level and date range", async () => {
+    const owner = await createUser();
+    const city = `Segovia${Date.now()}`;
+    await createRide({
+      organizerId: owner.id,
+      title: "A",
+      city,
+      modalities: ["road"],
+      level: "chill",
+      startsIn: DAY,
+    });
+    await createRide({
+      organizerId: owner.id,
+      title: "B",
+      city,
+      modalities: ["gravel", "btt"],
+      level: "cañero",
+      startsIn: 2 * DAY,
+    });
+    await createRide({
+      organizerId: owner.id,
+      title: "C",
+      city,
+      modalities: ["btt"],
+      level: "intermedio",
+      startsIn: 10 * DAY,
+    });
+    await createRide({
+      organizerId: owner.id,
+      title: "D",
+      city: "Otra",
+      modalities: ["btt"],
+      startsIn: DAY,
+    });
+    const { browser } = await signedIn();
+    const c = `city=${encodeURIComponent(city.toUpperCase())}`;
+    expect(await titles(browser, `?${c}`)).toEqual(["A", "B", "C"]);
+    expect(await titles(browser, `?${c}&m=btt`)).toEqual(["B", "C"]);
+    expect(await titles(browser, `?${c}&m=road,gravel`)).toEqual(["A", "B"]);
+    expect(await titles(browser, `?${c}&level=ca%C3%B1ero,chill`)).toEqual(["A", "B"]);
+    const to = new Date(Date.now() + 3 * DAY).toISOString();
+    expect(await titles(browser, `?${c}&to=${to}`)).toEqual(["A", "B"]);
+    const from = new Date(Date.now() + 1.5 * DAY).toISOString();
+    expect(await titles(browser, `?${c}&from=${from}`)).toEqual(["B", "C"]);
+  });
+
+  it("refuses unknown filter values", async () => {
+    const { browser } = await signedIn();
+    expect((await browser.get("/api/rides?m=tandem")).status).toBe(400);
+    expect((await browser.get("/api/rides?level=pro")).status).toBe(400);
+    expect((await browser.get("/api/rides?page=-1")).status).toBe(400);
+  });
+
+  it("pages by 10 with hasMore while a page is full", async () => {
+    const owner = await createUser();
+    const city = `Paginas${Date.now()}`;
+    for (let i = 0; i < 12; i++) {
+      await createRide({
+        organizerId: owner.id,
+        city,
+        title: `P${String(i).padStart(2, "0")}`,
+        startsIn: DAY + i * HOUR,
+      });
+    }
+    const { browser } = await signedIn();
+    const first = await json(await browser.get(`/api/rides?city=${city}`));
+    expect(first.rides).toHaveLength(10);
+    expect(first.hasMore).toBe(true);
+    const second = await json(await browser.get(`/api/rides?city=${city}&page=1`));
+    expect(second.rides.map((r: { title: string }) => r.title)).toEqual(["P10", "P11"]);
+    expect(second.hasMore).toBe(false);
+  });
+
+  it("enriches each ride for the viewer", async () => {
+    const owner = await createUser({ username: "OrgaLista" });
+    const friend = await createUser();
+    const { user, browser } = await signedIn();
+    const city = `Enriq${Date.now()}`;
+    const ride = await createRide({
+      organizerId: owner.id,
+      city,
+      participants: [friend.id, user.id],
+      maxParticipants: 5,
+    });
+    const other = await createRide({ organizerId: user.id, city, startsIn: 3 * DAY });
+    await db()
+      .insert(rodeWith)
+      .values({ rideId: other.id, userId: user.id, otherUserId: friend.id });
+    const body = await json(await browser.get(`/api/rides?city=${city}`));
+    expect(body.rides[0]).toMatchObject({
+      id: ride.id,
+      organizer: { username: "OrgaLista", avatarKey: "ava01" },
+      participantCount: 3,
+      capacity: 5,
+      viewer: { joined: true, isOrganizer: false, rodeWithCount: 1 },
+    });
+    expect(body.rides[0].participantIds.sort()).toEqual([owner.id, friend.id, user.id].sort());
+    expect(body.rides[1].viewer).toEqual({ joined: true, isOrganizer: true, rodeWithCount: 0 });
+  });
+
+  it("is for signed-in riders only", async () => {
+    expect((await new Browser().get("/api/rides")).status).toBe(401);
+  });
+});
+
+describe("GET /api/rides/cities", () => {
+  it("gives distinct, sorted cities of upcoming rides, at most 8, filtered by q", async () => {
+    const owner = await createUser();
+    for (const city of [
+      "Zamora",
+      "Ávila",
+      "avila",
+      "Bilbao",
+      "Cádiz",
+      "Soria",
+      "Teruel",
+      "Lugo",
+      "León",
+      "Jaén",
+    ]) {
+      await createRide({ organizerId: owner.id, city });
+    }
+    await createRide({ organizerId: owner.id, city: "Pasadalona", startsIn: -DAY });
+    const { browser } = await signedIn();
+    const all = await json(await browser.get("/api/rides/cities"));
+    expect(all.cities).toHaveLength(8);
+    const keys = all.cities.map((c: string) => normalizeText(c));
+    expect(keys).toEqual([...new Set(keys)].sort());
+    expect((await json(await browser.get("/api/rides/cities?q=vila"))).cities).toHaveLength(1);
+    expect((await json(await browser.get("/api/rides/cities?q=pasada"))).cities).toEqual([]);
+    const some = await json(await browser.get("/api/rides/cities?q=LE"));
+    expect(some.cities).toEqual(["León"]);
+  });
+});
+
+/** Counts what reaches D1: every prepared statement and every batch. */
+function countingD1(d1: D1Database) {
+  const counter = { statements: 0 };
+  const proxy = new Proxy(d1, {
+    get(target, prop, receiver) {
+      if (prop === "prepare") {
+        return (query: string) => {
+          counter.statements++;
+          return target.prepare(query);
+        };
+      }
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { d1: proxy, counter };
+}
+
+describe("query cost", () => {
+  it("costs the same fixed number of D1 queries for pages of 1 and 10 rides", async () => {
+    const owner = await createUser();
+    const riders = await Promise.all(Array.from({ length: 5 }, () => createUser()));
+    const one = `Uno${Date.now()}`;
+    const ten = `Diez${Date.now()}`;
+    await createRide({ organizerId: owner.id, city: one });
+    for (let i = 0; i < 10; i++) {
+      await createRide({ organizerId: owner.id, city: ten, participants: riders.map((r) => r.id) });
+    }
+    const cost = async (city: string) => {
+      const { d1, counter } = countingD1(env.DB);
+      const result = await listRides(createDb(d1), { ...noFilters, city }, owner.id, Date.now());
+      return { statements: counter.statements, count: result.rides.length };
+    };
+    const small = await cost(one);
+    const big = await cost(ten);
+    expect(small.count).toBe(1);
+    expect(big.count).toBe(10);
+    expect(small.statements).toBe(2);
+    expect(big.statements).toBe(small.statements);
+  });
+});
+
+describe("query plans", () => {
+  async function plan(query: { toSQL(): { sql: string; params: unknown[] } }) {
+    const { sql, params } = query.toSQL();
+    const res = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      .bind(...params)
+      .all<{ detail: string }>();
+    return res.results.map((r) => r.detail);
+  }
+
+  function expectIndexed(details: string[]) {
+    // A bare SCAN reads every row; SEARCH (or a SCAN of json_each / the FTS index) does not.
+    const fullScans = details.filter((d) => /^SCAN (rides|ride_participants|rode_with)\b/.test(d));
+    expect(fullScans, details.join(" | ")).toEqual([]);
+    expect(
+      details.some((d) => d.startsWith("SEARCH")),
+      details.join(" | "),
+    ).toBe(true);
+  }
+
+  it("uses an index for every listing query", async () => {
+    const owner = await createUser();
+    await createRide({ organizerId: owner.id });
+    const d = db();
+    const now = Date.now();
+    const variants: ListFilters[] = [
+      noFilters,
+      { ...noFilters, q: "casa de campo" },
+      { ...noFilters, q: "ca" },
+      { ...noFilters, city: "Madrid" },
+      { ...noFilters, modalities: ["road", "btt"], levels: ["chill"] },
+      { ...noFilters, fromMs: now + DAY, toMs: now + 7 * DAY, page: 3 },
+      {
+        q: "sierra",
+        city: "Madrid",
+        modalities: ["gravel"],
+        levels: ["cañero"],
+        fromMs: now,
+        toMs: now + DAY,
+        page: 0,
+      },
+    ];
+    for (const filters of variants) expectIndexed(await plan(listingPageQuery(d, filters, now)));
+    expectIndexed(await plan(citySuggestionsQuery(d, "ma", now)));
+    expectIndexed(await plan(participantsQuery(d, ["a", "b", "c"], owner.id)));
+    for (const tab of ["upcoming", "past", "cancelled"] as const) {
+      expectIndexed(await plan(myRidesPageQuery(d, owner.id, tab, 0, now)));
+    }
+    expectIndexed(await plan(myRidesCountsQuery(d, owner.id, now)));
+    expectIndexed(await plan(completedRidesQuery(d, owner.id, now)));
+    expectIndexed(await plan(connectionsCountQuery(d, owner.id)));
+    expectIndexed(await plan(historyQuery(d, owner.id)));
+  });
+
+  it("keeps the search index in step with edits and deletes", async () => {
+    const owner = await createUser();
+    const ride = await createRide({ organizerId: owner.id, title: "Ruta Peñalara" });
+    const { browser } = await signedIn();
+    expect(await titles(browser, "?q=penalara")).toEqual(["Ruta Peñalara"]);
+    await db()
+      .update(rides)
+      .set({ searchText: "ruta navacerrada madrid" })
+      .where(eq(rides.id, ride.id));
+    expect(await titles(browser, "?q=penalara")).toEqual([]);
+    expect(await titles(browser, "?q=navacerrada")).toEqual(["Ruta Peñalara"]);
+    await db().delete(rides).where(eq(rides.id, ride.id));
+    expect(await titles(browser, "?q=navacerrada")).toEqual([]);
+  });
+});

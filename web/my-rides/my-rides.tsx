@@ -1,0 +1,167 @@
+import * as Tabs from "@radix-ui/react-tabs";
+import clsx from "clsx";
+import { ChevronDown } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import type { MyRidesCounts, MyRidesTab } from "../../domain/api/rides.ts";
+import { MSG } from "../../domain/messages.ts";
+import { Button, ButtonLink } from "../components/button.tsx";
+import { EmptyState, PageHeader } from "../components/feedback.tsx";
+import { useMyRides } from "../rides/queries.ts";
+import { RideCard, RideCardSkeleton } from "../rides/ride-card.tsx";
+
+/** /app/my-rides, 'Mis salidas' (spec 02 §2 "My Rides"). */
+export default function MyRidesScreen() {
+  const [searchParams] = useSearchParams();
+  const wantsCancelled = searchParams.get("showCancelled") === "true";
+  const upcoming = useMyRides("upcoming");
+  const past = useMyRides("past");
+  const counts: MyRidesCounts | undefined =
+    upcoming.data?.pages[0]?.counts ?? past.data?.pages[0]?.counts;
+  const [tab, setTab] = useState<"upcoming" | "past">(wantsCancelled ? "past" : "upcoming");
+  const [cancelledOpen, setCancelledOpen] = useState(false);
+
+  // ?showCancelled=true opens the cancelled section once there is something in it.
+  useEffect(() => {
+    if (wantsCancelled && counts && counts.cancelled > 0) {
+      setTab("past");
+      setCancelledOpen(true);
+    }
+  }, [wantsCancelled, counts]);
+
+  const tabClass =
+    "min-h-11 flex-1 rounded-full px-3 py-2 font-bold text-ink-soft data-[state=active]:bg-primary data-[state=active]:text-white";
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title="Mis salidas" />
+      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as "upcoming" | "past")}>
+        <Tabs.List
+          aria-label="Mis salidas"
+          className="flex gap-1 rounded-full border border-line bg-surface p-1"
+        >
+          <Tabs.Trigger value="upcoming" className={tabClass}>
+            En marcha ({counts?.upcoming ?? 0})
+          </Tabs.Trigger>
+          <Tabs.Trigger value="past" className={tabClass}>
+            Ya rodadas ({counts?.past ?? 0})
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="upcoming" className="mt-4 flex flex-col gap-4">
+          <RideList
+            query={upcoming}
+            errorText={MSG.upcomingLoadFailed}
+            empty={
+              <EmptyState action={<ButtonLink to="/app/search">Explorar salidas</ButtonLink>}>
+                <p className="font-bold">Aquí aparecerán tus próximas rutas.</p>
+                <p>¿Y si hoy te unes a una nueva grupeta?</p>
+              </EmptyState>
+            }
+          />
+        </Tabs.Content>
+        <Tabs.Content value="past" className="mt-4 flex flex-col gap-4">
+          <RideList
+            query={past}
+            errorText={MSG.pastLoadFailed}
+            empty={
+              <EmptyState>
+                <p>Todavía no has rodado con ninguna grupeta</p>
+              </EmptyState>
+            }
+          />
+          {counts && counts.cancelled > 0 ? (
+            <section className="flex flex-col gap-3">
+              <button
+                type="button"
+                aria-expanded={cancelledOpen}
+                aria-controls="canceladas"
+                onClick={() => setCancelledOpen((open) => !open)}
+                className="flex min-h-12 items-center justify-between rounded-2xl border border-line bg-surface px-4 font-bold"
+              >
+                Canceladas ({counts.cancelled})
+                <ChevronDown
+                  aria-hidden="true"
+                  className={clsx("transition-transform", cancelledOpen && "rotate-180")}
+                />
+              </button>
+              {cancelledOpen ? (
+                <div id="canceladas" className="flex flex-col gap-4">
+                  <CancelledList />
+                </div>
+              ) : null}
+            </section>
+          ) : null}
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}
+
+/** Loaded on first open only (spec: "loaded lazily"). */
+function CancelledList() {
+  const cancelled = useMyRides("cancelled");
+  return (
+    <RideList
+      query={cancelled}
+      errorText={MSG.myRidesLoadFailed}
+      empty={
+        <EmptyState>
+          <p>No tienes salidas canceladas.</p>
+        </EmptyState>
+      }
+    />
+  );
+}
+
+function RideList({
+  query,
+  errorText,
+  empty,
+}: {
+  query: ReturnType<typeof useMyRides>;
+  errorText: string;
+  empty: React.ReactNode;
+}) {
+  if (query.isPending) {
+    return (
+      <>
+        <RideCardSkeleton />
+        <RideCardSkeleton />
+        <RideCardSkeleton />
+      </>
+    );
+  }
+  if (query.isError) {
+    return (
+      <EmptyState
+        action={
+          <Button variant="secondary" onClick={() => query.refetch()}>
+            {MSG.retry}
+          </Button>
+        }
+      >
+        <p>{errorText}</p>
+      </EmptyState>
+    );
+  }
+  const rides = query.data.pages.flatMap((p) => p.rides);
+  if (rides.length === 0) return <>{empty}</>;
+  return (
+    <>
+      {rides.map((ride) => (
+        <RideCard key={ride.id} ride={ride} />
+      ))}
+      {query.hasNextPage ? (
+        <Button
+          variant="secondary"
+          disabled={query.isFetchingNextPage}
+          onClick={() => query.fetchNextPage()}
+        >
+          {query.isFetchingNextPage ? "Cargando..." : "Cargar más"}
+        </Button>
+      ) : null}
+    </>
+  );
+}
+
+export type { MyRidesTab };

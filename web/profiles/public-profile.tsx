@@ -1,0 +1,171 @@
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { LogOut, Pencil, Trash2 } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, Navigate, useParams } from "react-router-dom";
+import { toast } from "sonner";
+import type { PublicProfileResponse } from "../../domain/api/users.ts";
+import { MODALITY_LABELS } from "../../domain/constants.ts";
+import { formatMemberSince } from "../../domain/format.ts";
+import { MSG } from "../../domain/messages.ts";
+import { ApiError, api } from "../api/client.ts";
+import { Avatar } from "../components/avatar.tsx";
+import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
+import { Chip } from "../components/chip.tsx";
+import { Dialog } from "../components/dialog.tsx";
+import { PageHeader, Skeleton } from "../components/feedback.tsx";
+
+/** /app/profile/:username (spec 02 §2 "Public profile"). */
+export default function PublicProfileScreen() {
+  const { username = "" } = useParams();
+  const profile = useQuery({
+    queryKey: ["users", username],
+    queryFn: () => api.get<PublicProfileResponse>(`/users/${encodeURIComponent(username)}`),
+  });
+  const notFound = profile.error instanceof ApiError && profile.error.status === 404;
+
+  useEffect(() => {
+    if (notFound) toast.error(MSG.profileNotFound);
+  }, [notFound]);
+
+  if (notFound) return <Navigate to="/app/feed" replace />;
+  if (profile.isPending) {
+    return (
+      <div className="flex flex-col gap-4">
+        <Skeleton className="h-40" />
+        <Skeleton className="h-28" />
+      </div>
+    );
+  }
+  if (profile.isError) {
+    return <p className="text-danger">{MSG.profileLoadFailed}</p>;
+  }
+  return <ProfileView data={profile.data} />;
+}
+
+function ProfileView({ data }: { data: PublicProfileResponse }) {
+  const { profile, stats, isOwner } = data;
+  return (
+    <div className="flex flex-col gap-5">
+      <PageHeader title={isOwner ? "Así te ves en la grupeta" : "Así te ven en la grupeta"} />
+      <section className="flex flex-col items-center gap-3 rounded-3xl border border-line bg-surface p-5 text-center">
+        <Avatar avatarKey={profile.avatarKey} avatarUrl={profile.avatarUrl} size={96} alt="" />
+        <p className="text-2xl font-extrabold">{profile.username}</p>
+        {profile.city ? <p className="text-ink-soft">{profile.city}</p> : null}
+        <div className="flex flex-wrap justify-center gap-1.5">
+          {profile.modalities.map((m) => (
+            <Chip key={m} tone={m}>
+              {MODALITY_LABELS[m]}
+            </Chip>
+          ))}
+        </div>
+        {isOwner ? (
+          <ButtonLink to="/app/profile/edit" variant="secondary">
+            <Pencil aria-hidden="true" size={18} />
+            Editar
+          </ButtonLink>
+        ) : null}
+      </section>
+
+      <div className="grid grid-cols-2 gap-3">
+        <StatTile
+          value={stats.completedRides}
+          label="Rutas completadas"
+          zeroText="Tu primera rodada está por venir"
+        />
+        <StatTile
+          value={stats.connections}
+          label="Conexiones"
+          zeroText="Sin conexiones (de momento)"
+        />
+      </div>
+
+      {stats.history.length > 0 ? (
+        <section
+          className="rounded-3xl border border-line bg-surface p-4"
+          aria-labelledby="historial"
+        >
+          <h2 id="historial" className="mb-2 text-lg font-extrabold">
+            Historial
+          </h2>
+          <ul className="flex flex-col gap-1">
+            {stats.history.map((h) => (
+              <li key={h.userId}>
+                <Link
+                  to={`/app/profile/${encodeURIComponent(h.username)}`}
+                  className="hover:underline"
+                >
+                  {h.times}× {h.username}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <p className="text-center text-ink-soft">
+        Miembro desde {formatMemberSince(profile.memberSince)}
+      </p>
+
+      {isOwner ? <OwnerActions /> : null}
+    </div>
+  );
+}
+
+function StatTile({ value, label, zeroText }: { value: number; label: string; zeroText: string }) {
+  return (
+    <div className="flex min-h-28 flex-col items-center justify-center rounded-3xl bg-primary-soft p-3 text-center">
+      {value > 0 ? (
+        <>
+          <span className="text-3xl font-extrabold text-primary-dark">{value}</span>
+          <span className="text-sm font-bold">{label}</span>
+        </>
+      ) : (
+        <span className="text-sm font-bold">{zeroText}</span>
+      )}
+    </div>
+  );
+}
+
+function OwnerActions() {
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  // The accounts issue's useDeleteAccount() hook can take this call's place.
+  const deleteAccount = useMutation({ mutationFn: () => api.delete("/account") });
+
+  async function onDelete() {
+    try {
+      await deleteAccount.mutateAsync();
+      toast.success(MSG.accountDeleted);
+      window.location.assign("/");
+    } catch {
+      toast.error(MSG.accountDeleteFailed);
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <Link to="/app/logout" className={buttonClass("secondary")}>
+        <LogOut aria-hidden="true" size={18} />
+        Cerrar sesión
+      </Link>
+      <Button variant="ghost" className="text-danger" onClick={() => setConfirmOpen(true)}>
+        <Trash2 aria-hidden="true" size={18} />
+        Eliminar mi cuenta
+      </Button>
+      <Dialog
+        open={confirmOpen}
+        onOpenChange={setConfirmOpen}
+        title="¿Seguro que quieres eliminar tu cuenta?"
+        description="Se borrarán todos tus datos y no podrás recuperarlos."
+      >
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
+            Cancelar
+          </Button>
+          <Button variant="danger" disabled={deleteAccount.isPending} onClick={onDelete}>
+            Eliminar cuenta
+          </Button>
+        </div>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useId, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { toast } from "sonner";
+import { CANCEL_REASON_MAX } from "../../domain/constants.ts";
+import { MSG } from "../../domain/messages.ts";
+import { ApiError } from "../api/client.ts";
+import { Button } from "../components/button.tsx";
+import { Dialog } from "../components/dialog.tsx";
+import { inputClass } from "../components/field.tsx";
+import { useCancelRide } from "./queries.ts";
+
+/** '¿Cancelar la salida?' with an optional reason (spec 02 §2 "Cancel dialog", §8). */
+export function CancelDialog({
+  rideId,
+  open,
+  onOpenChange,
+}: {
+  rideId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const [reason, setReason] = useState("");
+  const cancel = useCancelRide();
+  const navigate = useNavigate();
+  const reasonId = useId();
+
+  async function confirm() {
+    try {
+      await cancel.mutateAsync({ id: rideId, reason: reason.trim() || null });
+      toast.success(MSG.rideCancelledTitle, {
+        description: MSG.rideCancelledNotice,
+        action: {
+          label: MSG.viewCancelled,
+          onClick: () => navigate("/app/my-rides?showCancelled=true"),
+        },
+      });
+      onOpenChange(false);
+      navigate("/app/my-rides?showCancelled=true");
+    } catch (error) {
+      const notAllowed = error instanceof ApiError && error.code === "not_authorized";
+      toast.error(notAllowed ? MSG.cancelNotAuthorizedDialog : MSG.cancelFailedRetry);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !cancel.isPending && onOpenChange(next)}
+      title="¿Cancelar la salida?"
+      description="La salida quedará marcada como cancelada y avisaremos a todas las participantes. Desaparecerá de En marcha y la seguirás viendo en tu historial, en Ya rodadas > Canceladas."
+    >
+      <div className="flex flex-col gap-1.5">
+        <label htmlFor={reasonId} className="font-bold">
+          Motivo de cancelación (opcional)
+        </label>
+        <textarea
+          id={reasonId}
+          className={`${inputClass} min-h-24`}
+          maxLength={CANCEL_REASON_MAX}
+          placeholder="Explica brevemente por qué cancelas la salida..."
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </div>
+      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" disabled={cancel.isPending} onClick={() => onOpenChange(false)}>
+          Cancelar
+        </Button>
+        <Button variant="danger" disabled={cancel.isPending} onClick={confirm}>
+          {cancel.isPending ? "Cancelando..." : "Sí, cancelar salida"}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

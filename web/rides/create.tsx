@@ -1,0 +1,449 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { ExternalLink, FileUp } from "lucide-react";
+import { useEffect, useId, useState } from "react";
+import { type Resolver, useForm } from "react-hook-form";
+import { useNavigate, useSearchParams } from "react-router-dom";
+import { toast } from "sonner";
+import type { RideDetailResponse } from "../../domain/api/rides.ts";
+import {
+  CITY_MAX,
+  GPX_MAX_BYTES,
+  LEVEL_LABELS,
+  LEVELS,
+  type Level,
+  MAX_PARTICIPANTS,
+  MAX_SOCIAL_TAGS,
+  MEETING_POINT_MAX,
+  MIN_PARTICIPANTS,
+  MODALITIES,
+  MODALITY_LABELS,
+  type Modality,
+  OFFERED_SOCIAL_TAGS,
+  RIDE_DESCRIPTION_MAX,
+  RIDE_TITLE_MAX,
+  SOCIAL_TAG_LABELS,
+  type SocialTag,
+} from "../../domain/constants.ts";
+import { isoToLocalDateTime, localDateTimeToIso, toIsoDate } from "../../domain/dates.ts";
+import { MSG } from "../../domain/messages.ts";
+import { parseInput, rideInputSchema, validateRideStart } from "../../domain/schemas.ts";
+import { googleMapsSearchUrl } from "../../domain/share.ts";
+import { ApiError, api } from "../api/client.ts";
+import { useMe } from "../auth/use-me.ts";
+import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
+import { ToggleChip } from "../components/chip.tsx";
+import { CityInput } from "../components/city-input.tsx";
+import { PageHeader, Skeleton } from "../components/feedback.tsx";
+import { Field, inputClass, TextField } from "../components/field.tsx";
+import { LazyRouteMap } from "./lazy-route-map.tsx";
+import { RIDES_KEY, useRide } from "./queries.ts";
+
+interface RideFormValues {
+  title: string;
+  city: string;
+  date: string;
+  time: string;
+  level: Level | "";
+  modalities: Modality[];
+  meetingPoint: string;
+  distanceKm: string;
+  elevationM: string;
+  maxParticipants: string;
+  socialTags: SocialTag[];
+  description: string;
+}
+
+const EMPTY: RideFormValues = {
+  title: "",
+  city: "",
+  date: "",
+  time: "",
+  level: "",
+  modalities: [],
+  meetingPoint: "",
+  distanceKm: "",
+  elevationM: "",
+  maxParticipants: "",
+  socialTags: [],
+  description: "",
+};
+
+/** What the API receives (rideInputSchema's input). */
+function toPayload(values: RideFormValues) {
+  return {
+    title: values.title,
+    city: values.city,
+    startTime: localDateTimeToIso(values.date, values.time) ?? "",
+    level: values.level || undefined,
+    modalities: values.modalities,
+    meetingPoint: values.meetingPoint,
+    distanceKm: values.distanceKm,
+    elevationM: values.elevationM,
+    maxParticipants: values.maxParticipants,
+    socialTags: values.socialTags,
+    description: values.description,
+  };
+}
+
+/** The shared schema decides; its field names map back onto the form's. */
+const FIELD_OF: Record<string, keyof RideFormValues> = { startTime: "date" };
+
+const rideResolver: Resolver<RideFormValues> = async (values) => {
+  const parsed = parseInput(rideInputSchema, toPayload(values));
+  const errors: Record<string, { type: string; message: string }> = {};
+  if (!parsed.ok) {
+    for (const [field, message] of Object.entries(parsed.error.fields ?? {})) {
+      errors[FIELD_OF[field] ?? field] ??= { type: "validation", message };
+    }
+  } else {
+    const startProblem = validateRideStart(Date.parse(parsed.data.startTime), Date.now());
+    if (startProblem) errors.date = { type: "validation", message: startProblem };
+  }
+  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+};
+
+function valuesFromRide(ride: RideDetailResponse["ride"]): RideFormValues {
+  const local = isoToLocalDateTime(ride.startTime);
+  return {
+    title: ride.title,
+    city: ride.city,
+    date: local?.date ?? "",
+    time: local?.time ?? "",
+    level: ride.level,
+    modalities: ride.modalities,
+    meetingPoint: ride.meetingPoint,
+    distanceKm: ride.routeKm === null ? "" : String(ride.routeKm),
+    elevationM: ride.routeElev === null ? "" : String(ride.routeElev),
+    maxParticipants: ride.maxParticipants === null ? "" : String(ride.maxParticipants),
+    socialTags: ride.socialTags.filter((t) =>
+      (OFFERED_SOCIAL_TAGS as readonly string[]).includes(t),
+    ),
+    description: ride.description ?? "",
+  };
+}
+
+/** /app/create and /app/create?edit=ID: 'Propón una ruta' / 'Edita tu grupeta'. */
+export default function CreateRideScreen() {
+  const [searchParams] = useSearchParams();
+  const editId = searchParams.get("edit");
+  const navigate = useNavigate();
+  const me = useMe().data?.user;
+  const existing = useRide(editId ?? undefined);
+
+  useEffect(() => {
+    if (!editId) return;
+    if (existing.isError || (existing.data && !existing.data.ride.viewer.isOrganizer)) {
+      toast.error(MSG.rideLoadForEditFailed);
+      navigate("/app/feed", { replace: true });
+    }
+  }, [editId, existing.isError, existing.data, navigate]);
+
+  if (editId && !existing.data) {
+    return (
+      <div className="flex flex-col gap-4">
+        <PageHeader title="Edita tu grupeta" />
+        <Skeleton className="h-96" />
+      </div>
+    );
+  }
+  const initial: RideFormValues = existing.data
+    ? valuesFromRide(existing.data.ride)
+    : { ...EMPTY, city: me?.city ?? "", modalities: me?.modalities ?? [] };
+  return <RideForm key={editId ?? "new"} editId={editId} initial={initial} />;
+}
+
+function RideForm({ editId, initial }: { editId: string | null; initial: RideFormValues }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const form = useForm<RideFormValues>({ defaultValues: initial, resolver: rideResolver });
+  const { register, handleSubmit, watch, setValue, formState } = form;
+  const errors = formState.errors;
+  const [gpxFile, setGpxFile] = useState<File | null>(null);
+  const [gpxError, setGpxError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<[number, number][] | null>(null);
+  const gpxId = useId();
+
+  const todayIso = toIsoDate(new Date());
+  const [date, meetingPoint, city, modalities, socialTags, level] = watch([
+    "date",
+    "meetingPoint",
+    "city",
+    "modalities",
+    "socialTags",
+    "level",
+  ]);
+  const now = new Date();
+  const minTime =
+    date === todayIso
+      ? `${String(now.getHours()).padStart(2, "0")}:${String(now.getMinutes()).padStart(2, "0")}`
+      : undefined;
+
+  async function onGpxChosen(file: File | undefined) {
+    setGpxError(null);
+    setPreview(null);
+    setGpxFile(null);
+    if (!file) return;
+    if (file.size > GPX_MAX_BYTES) {
+      setGpxError(MSG.payloadTooLarge);
+      return;
+    }
+    try {
+      // The parser loads only when a file is picked.
+      const { parseGpx } = await import("../../domain/gpx.ts");
+      const result = parseGpx(await file.text());
+      setGpxFile(file);
+      setPreview(result.coordinates);
+      setValue("distanceKm", String(Math.round(result.distanceKm * 10) / 10), {
+        shouldDirty: true,
+      });
+      setValue("elevationM", String(result.elevationGain), { shouldDirty: true });
+    } catch (error) {
+      setGpxError(error instanceof Error ? error.message : MSG.gpxInvalidFormat);
+    }
+  }
+
+  const onSubmit = handleSubmit(
+    async (values) => {
+      const payload = toPayload(values);
+      let body: unknown = payload;
+      if (gpxFile) {
+        const data = new FormData();
+        data.set("data", JSON.stringify(payload));
+        data.set("gpx", gpxFile);
+        body = data;
+      }
+      try {
+        const { ride } = editId
+          ? await api.put<RideDetailResponse>(`/rides/${encodeURIComponent(editId)}`, body)
+          : await api.post<RideDetailResponse>("/rides", body);
+        await queryClient.invalidateQueries({ queryKey: RIDES_KEY });
+        toast.success(editId ? MSG.rideUpdated : MSG.rideCreated);
+        navigate(`/app/ride/${ride.id}`);
+      } catch (error) {
+        // The values stay in the form; she can fix and resend.
+        toast.error(editId ? MSG.rideUpdateFailed : MSG.rideCreateFailed, {
+          description: error instanceof ApiError ? error.message : undefined,
+        });
+        if (error instanceof ApiError && error.fields) {
+          for (const [field, message] of Object.entries(error.fields)) {
+            const name = FIELD_OF[field] ?? field;
+            if (name in EMPTY) form.setError(name as keyof RideFormValues, { message });
+          }
+        }
+      }
+    },
+    (invalid) => {
+      const first = Object.values(invalid)[0]?.message;
+      if (first) toast.error(first);
+    },
+  );
+
+  const mapsDisabled = meetingPoint.trim() === "";
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <PageHeader title={editId ? "Edita tu grupeta" : "Propón una ruta"} />
+      <TextField
+        label="Título"
+        maxLength={RIDE_TITLE_MAX}
+        error={errors.title?.message}
+        {...register("title")}
+      />
+      <Field label="Ciudad" error={errors.city?.message}>
+        {({ id, describedBy, invalid }) => (
+          <CityInput
+            id={id}
+            describedBy={describedBy}
+            invalid={invalid}
+            limit={8}
+            value={city}
+            onChange={(value) => setValue("city", value.slice(0, CITY_MAX), { shouldDirty: true })}
+          />
+        )}
+      </Field>
+      <div className="grid grid-cols-2 gap-3">
+        <TextField
+          label="Fecha"
+          type="date"
+          min={todayIso}
+          error={errors.date?.message}
+          {...register("date")}
+        />
+        <TextField label="Hora" type="time" min={minTime} {...register("time")} />
+      </div>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 font-bold">Nivel</legend>
+        <div className="flex flex-wrap gap-2" role="radiogroup" aria-label="Nivel">
+          {LEVELS.map((l) => (
+            <ToggleChip
+              key={l}
+              role="radio"
+              aria-checked={level === l}
+              pressed={level === l}
+              onClick={() => setValue("level", l, { shouldDirty: true })}
+            >
+              {LEVEL_LABELS[l]}
+            </ToggleChip>
+          ))}
+        </div>
+        {errors.level?.message ? (
+          <p role="alert" className="text-sm font-semibold text-danger">
+            {errors.level.message}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 font-bold">Modalidades</legend>
+        <div className="flex flex-wrap gap-2">
+          {MODALITIES.map((m) => (
+            <ToggleChip
+              key={m}
+              pressed={modalities.includes(m)}
+              onClick={() =>
+                setValue(
+                  "modalities",
+                  modalities.includes(m) ? modalities.filter((x) => x !== m) : [...modalities, m],
+                  { shouldDirty: true },
+                )
+              }
+            >
+              {MODALITY_LABELS[m]}
+            </ToggleChip>
+          ))}
+        </div>
+        {errors.modalities?.message ? (
+          <p role="alert" className="text-sm font-semibold text-danger">
+            {errors.modalities.message}
+          </p>
+        ) : null}
+      </fieldset>
+
+      <div className="flex flex-col gap-2">
+        <TextField
+          label="Punto de encuentro"
+          maxLength={MEETING_POINT_MAX}
+          hint={MSG.meetingPointHint}
+          error={errors.meetingPoint?.message}
+          {...register("meetingPoint")}
+        />
+        {mapsDisabled ? (
+          <Button variant="ghost" className="self-start px-2" disabled>
+            <ExternalLink aria-hidden="true" size={16} />
+            Ver en Google Maps
+          </Button>
+        ) : (
+          <a
+            href={googleMapsSearchUrl(meetingPoint, city)}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClass("ghost", "self-start px-2")}
+          >
+            <ExternalLink aria-hidden="true" size={16} />
+            Ver en Google Maps
+          </a>
+        )}
+      </div>
+
+      <div className="flex flex-col gap-2 rounded-2xl border-2 border-dashed border-line p-3">
+        <label htmlFor={gpxId} className="flex items-center gap-2 font-bold">
+          <FileUp aria-hidden="true" size={18} />
+          Archivo GPX (opcional)
+        </label>
+        <input
+          id={gpxId}
+          type="file"
+          accept=".gpx,application/gpx+xml"
+          className="text-sm"
+          aria-describedby={gpxError ? `${gpxId}-error` : undefined}
+          onChange={(e) => onGpxChosen(e.target.files?.[0])}
+        />
+        {gpxError ? (
+          <p id={`${gpxId}-error`} role="alert" className="text-sm font-semibold text-danger">
+            {gpxError}
+          </p>
+        ) : null}
+        {preview ? <LazyRouteMap coordinates={preview} label="Vista previa de la ruta" /> : null}
+      </div>
+
+      <div className="grid grid-cols-2 gap-3">
+        <TextField
+          label="Distancia (km)"
+          type="number"
+          inputMode="decimal"
+          min={1}
+          step={0.1}
+          error={errors.distanceKm?.message}
+          {...register("distanceKm")}
+        />
+        <TextField
+          label="Desnivel (m)"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1}
+          error={errors.elevationM?.message}
+          {...register("elevationM")}
+        />
+      </div>
+      <TextField
+        label="Máximo de participantes (opcional)"
+        type="number"
+        inputMode="numeric"
+        min={MIN_PARTICIPANTS}
+        max={MAX_PARTICIPANTS}
+        step={1}
+        error={errors.maxParticipants?.message}
+        {...register("maxParticipants")}
+      />
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 font-bold">Etiquetas (opcional, máximo 2)</legend>
+        <div className="flex flex-wrap gap-2">
+          {OFFERED_SOCIAL_TAGS.map((tag) => {
+            const chosen = socialTags.includes(tag);
+            return (
+              <ToggleChip
+                key={tag}
+                pressed={chosen}
+                disabled={!chosen && socialTags.length >= MAX_SOCIAL_TAGS}
+                onClick={() =>
+                  setValue(
+                    "socialTags",
+                    chosen ? socialTags.filter((t) => t !== tag) : [...socialTags, tag],
+                    { shouldDirty: true },
+                  )
+                }
+              >
+                {SOCIAL_TAG_LABELS[tag]}
+              </ToggleChip>
+            );
+          })}
+        </div>
+      </fieldset>
+
+      <Field label="Comentarios adicionales (opcional)" error={errors.description?.message}>
+        {({ id, describedBy, invalid }) => (
+          <textarea
+            id={id}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            maxLength={RIDE_DESCRIPTION_MAX}
+            className={`${inputClass} min-h-28`}
+            {...register("description")}
+          />
+        )}
+      </Field>
+
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <ButtonLink to="/app/feed" variant="secondary">
+          Cancelar
+        </ButtonLink>
+        <Button type="submit" disabled={formState.isSubmitting}>
+          {formState.isSubmitting ? "Guardando..." : editId ? "Guardar cambios" : "Crear salida"}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,213 @@
+import { useQuery } from "@tanstack/react-query";
+import { Gift } from "lucide-react";
+import { Link } from "react-router-dom";
+import { toast } from "sonner";
+import { formatBadge, truncatePreview } from "../../domain/display.ts";
+import { formatChatTime } from "../../domain/format.ts";
+import { MSG } from "../../domain/messages.ts";
+import { inviteLink } from "../../domain/share.ts";
+import { api } from "../api/client.ts";
+import { useMe } from "../auth/use-me.ts";
+import { Button, ButtonLink } from "../components/button.tsx";
+import { EmptyState, PageHeader } from "../components/feedback.tsx";
+import { useMyRides } from "./queries.ts";
+import { RideCard, RideCardSkeleton } from "./ride-card.tsx";
+import { shareOrCopy } from "./share.ts";
+import { useEnMarcha } from "./use-en-marcha.ts";
+
+const UPCOMING_SHOWN = 3;
+
+/** /app/feed, 'Quiero rodar' (spec 02 §2 "Feed"). */
+export default function FeedScreen() {
+  const me = useMe().data?.user;
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title="Quiero rodar" />
+      <p className="-mt-4 text-lg">
+        ¡Hola, <span className="font-extrabold">{me?.username}</span>!
+      </p>
+      <div className="grid grid-cols-3 gap-2">
+        <ButtonLink to="/app/search" className="px-2 text-sm">
+          Quiero rodar
+        </ButtonLink>
+        <ButtonLink to="/app/create" variant="secondary" className="px-2 text-sm">
+          Propón ruta
+        </ButtonLink>
+        <ButtonLink to="/app/my-rides" variant="secondary" className="px-2 text-sm">
+          Mis salidas
+        </ButtonLink>
+      </div>
+      <EnMarcha />
+      <UpcomingRides />
+      <InviteCard />
+      <section aria-labelledby="comunidad" className="flex flex-col gap-2">
+        <h2 id="comunidad" className="text-xl font-extrabold">
+          Tu comunidad
+        </h2>
+        <ul className="flex flex-col divide-y divide-line rounded-3xl border border-line bg-surface">
+          {[
+            ["/app/faqs", "Preguntas frecuentes"],
+            ["/app/blog", "Blog"],
+            ["/app/contacto", "Contacto"],
+          ].map(([to, label]) => (
+            <li key={to}>
+              <Link
+                to={to!}
+                className="flex min-h-12 items-center px-4 font-semibold hover:text-primary"
+              >
+                {label}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
+
+/** 'En marcha': pending connections and active chats, filled by the chat issue. */
+function EnMarcha() {
+  const { pendingConnections, activeChats } = useEnMarcha();
+  const nothing = pendingConnections.length === 0 && activeChats.length === 0;
+  return (
+    <section aria-labelledby="en-marcha" className="flex flex-col gap-3">
+      <h2 id="en-marcha" className="text-xl font-extrabold">
+        En marcha
+      </h2>
+      {nothing ? (
+        <EmptyState>
+          <p>Todo al día. ¡A pedalear!</p>
+        </EmptyState>
+      ) : (
+        <>
+          <div>
+            <h3 className="mb-2 font-bold">He rodado con ella</h3>
+            {pendingConnections.length === 0 ? (
+              <p className="text-ink-soft">Todo al día. ¡A pedalear!</p>
+            ) : (
+              <ul className="flex flex-col gap-2">
+                {pendingConnections.slice(0, 3).map((item) => (
+                  <li key={item.rideId}>
+                    <Link
+                      to={`/app/ride/${item.rideId}#connections`}
+                      className="flex min-h-12 items-center rounded-2xl border border-line bg-surface px-4 font-semibold"
+                    >
+                      {item.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          <div>
+            <h3 className="mb-2 font-bold">Conversaciones en curso</h3>
+            {activeChats.length === 0 ? (
+              <p className="text-ink-soft">Nada por aquí. ¡Tu grupeta te espera!</p>
+            ) : (
+              <ul className="flex flex-col gap-2">
+                {activeChats.slice(0, 3).map((chat) => (
+                  <li key={chat.rideId}>
+                    <Link
+                      to={`/app/chat/${chat.rideId}`}
+                      className="flex min-h-12 flex-col rounded-2xl border border-line bg-surface px-4 py-2"
+                    >
+                      <span className="flex items-center justify-between font-semibold">
+                        {chat.title}
+                        {chat.unread > 0 ? (
+                          <span className="rounded-full bg-accent px-2 text-xs font-extrabold">
+                            {formatBadge(chat.unread)}
+                          </span>
+                        ) : null}
+                      </span>
+                      {chat.lastMessage ? (
+                        <span className="text-sm text-ink-soft">
+                          {truncatePreview(chat.lastMessage)}
+                          {chat.lastMessageAt ? ` · ${formatChatTime(chat.lastMessageAt)}` : ""}
+                        </span>
+                      ) : null}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+function UpcomingRides() {
+  const mine = useMyRides("upcoming");
+  const first = mine.data?.pages[0];
+  const rides = first?.rides.slice(0, UPCOMING_SHOWN) ?? [];
+  return (
+    <section aria-labelledby="proximas" className="flex flex-col gap-3">
+      <div className="flex items-center justify-between">
+        <h2 id="proximas" className="text-xl font-extrabold">
+          Mis próximas salidas
+        </h2>
+        {first && first.counts.upcoming > UPCOMING_SHOWN ? (
+          <Link to="/app/my-rides" className="font-bold text-primary underline">
+            ver todas
+          </Link>
+        ) : null}
+      </div>
+      {mine.isPending ? (
+        <RideCardSkeleton />
+      ) : mine.isError ? (
+        <p className="text-danger">{MSG.upcomingLoadFailed}</p>
+      ) : rides.length === 0 ? (
+        <EmptyState
+          action={
+            <ButtonLink to="/app/search" variant="secondary">
+              Explorar salidas
+            </ButtonLink>
+          }
+        >
+          <p>Sin planes ¡Únete u organiza alguna salida!</p>
+        </EmptyState>
+      ) : (
+        rides.map((ride) => <RideCard key={ride.id} ride={ride} headingLevel={3} />)
+      )}
+    </section>
+  );
+}
+
+/** Referral link (accounts issue's API); hidden when it cannot be loaded. */
+function InviteCard() {
+  const referral = useQuery({
+    queryKey: ["referrals", "mine"],
+    queryFn: () => api.get<{ token: string }>("/referrals/mine"),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  if (!referral.data?.token) return null;
+  const link = inviteLink(location.origin, referral.data.token);
+
+  async function onInvite() {
+    const outcome = await shareOrCopy({
+      title: "Rodamos",
+      text: "Únete a Rodamos, la comunidad de ciclistas que no quieren rodar solas:",
+      url: link,
+    });
+    if (outcome === "copied") toast.success(MSG.inviteLinkCopied);
+    if (outcome === "failed") toast.error(MSG.shareFailed);
+  }
+
+  return (
+    <section
+      aria-labelledby="invita"
+      className="flex flex-col gap-3 rounded-3xl bg-primary-soft p-4"
+    >
+      <h2 id="invita" className="flex items-center gap-2 text-xl font-extrabold">
+        <Gift aria-hidden="true" size={22} />
+        Invita a tus amigas
+      </h2>
+      <p>Rodar es mejor en compañía. Comparte tu enlace de invitación.</p>
+      <Button onClick={onInvite} className="self-start">
+        Compartir invitación
+      </Button>
+    </section>
+  );
+}

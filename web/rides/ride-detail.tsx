@@ -1,0 +1,208 @@
+import { ArrowLeft, Download, ExternalLink, Pencil, Trash2, XCircle } from "lucide-react";
+import { useState } from "react";
+import { Link, useNavigate, useParams } from "react-router-dom";
+import { toast } from "sonner";
+import type { RideDetail } from "../../domain/api/rides.ts";
+import { MSG } from "../../domain/messages.ts";
+import { hasStarted } from "../../domain/time.ts";
+import { ApiError } from "../api/client.ts";
+import { Avatar } from "../components/avatar.tsx";
+import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
+import { Dialog } from "../components/dialog.tsx";
+import { EmptyState, Skeleton } from "../components/feedback.tsx";
+import { CancelDialog } from "./cancel-dialog.tsx";
+import { ConnectionsSlot } from "./connections-slot.tsx";
+import { LazyRouteMap } from "./lazy-route-map.tsx";
+import { useDeleteRide, useRide, useRideRoute } from "./queries.ts";
+import { RideCard } from "./ride-card.tsx";
+
+/** /app/ride/:id — any rider with a profile can open it (DESIGN.md decision 13). */
+export default function RideDetailScreen() {
+  const { id = "" } = useParams();
+  const ride = useRide(id);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <Link to="/app/feed" className={buttonClass("ghost", "self-start px-2")}>
+        <ArrowLeft aria-hidden="true" size={20} />
+        Volver
+      </Link>
+      {ride.isPending ? (
+        <>
+          <Skeleton className="h-80" />
+          <Skeleton className="h-40" />
+        </>
+      ) : ride.isError ? (
+        <EmptyState
+          action={
+            <ButtonLink to="/app/feed" variant="secondary">
+              Volver al inicio
+            </ButtonLink>
+          }
+        >
+          <p className="font-bold">
+            {ride.error instanceof ApiError && ride.error.status === 404
+              ? MSG.rideNotFound
+              : MSG.rideDetailLoadFailed}
+          </p>
+        </EmptyState>
+      ) : (
+        <DetailContent ride={ride.data.ride} />
+      )}
+    </div>
+  );
+}
+
+function DetailContent({ ride }: { ride: RideDetail }) {
+  const cancelled = ride.status === "cancelled";
+  return (
+    <>
+      <h1 className="sr-only">{ride.title}</h1>
+      <RideCard ride={ride} linkToDetail={false} />
+      <ParticipantsCard ride={ride} />
+      {ride.viewer.isOrganizer && !cancelled ? <ManagementCard ride={ride} /> : null}
+      {!cancelled ? <RouteCard ride={ride} /> : null}
+      {!cancelled ? <ConnectionsSlot ride={ride} /> : null}
+    </>
+  );
+}
+
+function ParticipantsCard({ ride }: { ride: RideDetail }) {
+  return (
+    <section
+      className="rounded-3xl border border-line bg-surface p-4"
+      aria-labelledby="participantes"
+    >
+      <h2 id="participantes" className="mb-3 text-lg font-extrabold">
+        Participantes {ride.participantCount}/{ride.capacity}
+      </h2>
+      <ul className="flex flex-wrap gap-3">
+        {ride.participants.map((p, i) => (
+          <li key={p.id ?? i} className="flex items-center gap-2 text-sm">
+            <Avatar avatarKey={p.avatarKey} avatarUrl={p.avatarUrl} size={32} alt="" />
+            {p.id && p.username ? (
+              <Link to={`/app/profile/${encodeURIComponent(p.username)}`} className="underline">
+                {p.username}
+              </Link>
+            ) : (
+              p.username
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ManagementCard({ ride }: { ride: RideDetail }) {
+  const navigate = useNavigate();
+  const remove = useDeleteRide();
+  const [cancelOpen, setCancelOpen] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  const future = !hasStarted(ride.startTime, Date.now());
+
+  async function onDelete() {
+    try {
+      await remove.mutateAsync(ride.id);
+      toast.success(MSG.rideDeletedSuccess);
+      setDeleteOpen(false);
+      navigate("/app/my-rides");
+    } catch (error) {
+      setDeleteOpen(false);
+      toast.error(MSG.deleteFailed, {
+        description: error instanceof ApiError ? error.message : undefined,
+      });
+    }
+  }
+
+  return (
+    <section className="rounded-3xl border border-line bg-surface p-4" aria-labelledby="gestion">
+      <h2 id="gestion" className="mb-3 text-lg font-extrabold">
+        Gestiona tu salida
+      </h2>
+      <div className="flex flex-wrap gap-2">
+        {future ? (
+          <ButtonLink to={`/app/create?edit=${ride.id}`} variant="secondary">
+            <Pencil aria-hidden="true" size={18} />
+            Editar
+          </ButtonLink>
+        ) : null}
+        {future ? (
+          <Button variant="secondary" onClick={() => setCancelOpen(true)}>
+            <XCircle aria-hidden="true" size={18} />
+            Cancelar salida
+          </Button>
+        ) : null}
+        <Button variant="danger" onClick={() => setDeleteOpen(true)}>
+          <Trash2 aria-hidden="true" size={18} />
+          Eliminar
+        </Button>
+      </div>
+      <CancelDialog rideId={ride.id} open={cancelOpen} onOpenChange={setCancelOpen} />
+      <Dialog
+        open={deleteOpen}
+        onOpenChange={setDeleteOpen}
+        title="¿Eliminar la salida?"
+        description="Solo puedes eliminarla mientras no haya otras participantes. No podrás recuperarla."
+      >
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={() => setDeleteOpen(false)}>
+            Cancelar
+          </Button>
+          <Button variant="danger" disabled={remove.isPending} onClick={onDelete}>
+            Eliminar salida
+          </Button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}
+
+/** Map, GPX download and external viewer: for participants of rides with a route (decision 12). */
+function RouteCard({ ride }: { ride: RideDetail }) {
+  const canSee = ride.viewer.joined && ride.hasRoute;
+  const route = useRideRoute(ride.id, canSee);
+  if (!ride.hasRoute) return null;
+  return (
+    <section className="rounded-3xl border border-line bg-surface p-4" aria-labelledby="ruta">
+      <h2 id="ruta" className="mb-3 text-lg font-extrabold">
+        Ruta completa
+      </h2>
+      {!canSee ? (
+        <p className="text-ink-soft">
+          Únete a la salida para ver la ruta completa y descargar el GPX.
+        </p>
+      ) : route.isPending ? (
+        <Skeleton className="h-64 w-full" />
+      ) : route.isError ? (
+        <p className="text-ink-soft">No hay ruta disponible</p>
+      ) : (
+        <div className="flex flex-col gap-3">
+          <LazyRouteMap
+            coordinates={route.data.coordinates}
+            label={`Mapa de la ruta ${ride.title}`}
+          />
+          <div className="flex flex-wrap gap-2">
+            <a
+              href={`/api/rides/${encodeURIComponent(ride.id)}/gpx`}
+              download
+              className={buttonClass("secondary")}
+            >
+              <Download aria-hidden="true" size={18} />
+              Descargar GPX
+            </a>
+            <a
+              href="https://gpx.studio/app"
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClass("ghost")}
+            >
+              <ExternalLink aria-hidden="true" size={18} />
+              Abrir en visor GPX
+            </a>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}

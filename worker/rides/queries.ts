@@ -1,0 +1,526 @@
+// drizzle queries of the rides area. Every list costs a fixed number of D1 queries: one for the
+// page (rides + organizer), one for the participants of the whole page (with the viewer's
+// "rode with" flag). docs/decisions/0002-indexes.md names the index each one uses.
+import { and, asc, desc, eq, gte, inArray, is, lte, ne, or, SQL, sql } from "drizzle-orm";
+import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import type { RideDetail, RidePerson, RideSummary } from "../../domain/api/rides.ts";
+import { normalizeText } from "../../domain/cities.ts";
+import type { Level, Modality } from "../../domain/constants.ts";
+import { DEFAULT_AVATAR_KEY, FEED_PAGE_SIZE } from "../../domain/constants.ts";
+import { organizerName, participantName } from "../../domain/display.ts";
+import { MSG } from "../../domain/messages.ts";
+import type { RideInput } from "../../domain/schemas.ts";
+import { capacityOf } from "../../domain/time.ts";
+import { profiles, rideMessages, rideParticipants, rides } from "../db/schema.ts";
+import type { Database } from "../env.ts";
+
+/** Trigram search needs 3 characters; shorter queries filter the index-selected rows by LIKE. */
+const TRIGRAM_MIN = 3;
+const CITY_SUGGESTIONS_MAX = 8;
+
+const rideColumns = {
+  id: rides.id,
+  title: rides.title,
+  description: rides.description,
+  city: rides.city,
+  startTime: rides.startTime,
+  maxParticipants: rides.maxParticipants,
+  modality: rides.modality,
+  modalities: rides.modalities,
+  level: rides.level,
+  socialTags: rides.socialTags,
+  routeKm: rides.routeKm,
+  routeElev: rides.routeElev,
+  meetingPoint: rides.meetingPoint,
+  organizerId: rides.organizerId,
+  status: rides.status,
+  cancelledAt: rides.cancelledAt,
+  cancelReason: rides.cancelReason,
+  routeGpxKey: rides.routeGpxKey,
+  organizerUsername: profiles.username,
+  organizerAvatarKey: profiles.avatarKey,
+  organizerAvatarUrl: profiles.avatarUrl,
+};
+
+function ridesWithOrganizer(db: Database) {
+  return db
+    .select(rideColumns)
+    .from(rides)
+    .leftJoin(profiles, eq(profiles.userId, rides.organizerId))
+    .$dynamic();
+}
+
+export type RideRow = Awaited<ReturnType<ReturnType<typeof ridesWithOrganizer>["all"]>>[number];
+
+export interface ListFilters {
+  q?: string | undefined;
+  city?: string | undefined;
+  modalities: Modality[];
+  levels: Level[];
+  fromMs?: number | undefined;
+  toMs?: number | undefined;
+  page: number;
+}
+
+const dialect = new SQLiteAsyncDialect();
+
+type Buildable = SQL | { toSQL(): { sql: string; params: unknown[] } };
+
+/**
+ * Runs writes as one D1 batch (a transaction). drizzle's own batch cannot take raw `sql`
+ * statements, which the conditional writes below need.
+ */
+async function writeBatch(db: Database, queries: Buildable[]): Promise<D1Result[]> {
+  // createDb() builds the drizzle instance over the D1 binding, which it keeps as $client.
+  const d1 = (db as Database & { $client: D1Database }).$client;
+  const statements = queries.map((query) => {
+    const built = is(query, SQL) ? dialect.sqlToQuery(query) : query.toSQL();
+    return d1.prepare(built.sql).bind(...built.params);
+  });
+  return d1.batch(statements);
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/** Where-clause of the feed: published, from now (or `from`), and the optional filters. */
+export function listingConditions(filters: ListFilters, now: number): SQL {
+  const conditions: SQL[] = [
+    eq(rides.status, "published"),
+    gte(rides.startTime, Math.max(now, filters.fromMs ?? 0)),
+  ];
+  if (filters.toMs !== undefined) conditions.push(lte(rides.startTime, filters.toMs));
+  if (filters.city) conditions.push(eq(rides.cityKey, normalizeText(filters.city)));
+  if (filters.levels.length > 0) conditions.push(inArray(rides.level, filters.levels));
+  if (filters.modalities.length > 0) {
+    const list = sql.join(
+      filters.modalities.map((m) => sql`${m}`),
+      sql`, `,
+    );
+    conditions.push(
+      sql`exists (select 1 from json_each(${rides.modalities}) where json_each.value in (${list}))`,
+    );
+  }
+  const text = filters.q ? normalizeText(filters.q) : "";
+  if (text.length >= TRIGRAM_MIN) {
+    // A phrase query on a trigram index is a substring match.
+    const phrase = `"${text.replaceAll('"', '""')}"`;
+    conditions.push(
+      sql`"rides"."rowid" in (select rowid from rides_fts where rides_fts match ${phrase})`,
+    );
+  } else if (text.length > 0) {
+    conditions.push(sql`${rides.searchText} like ${`%${escapeLike(text)}%`} escape '\\'`);
+  }
+  return and(...conditions)!;
+}
+
+/** One page of the feed (page size + 1 rows, to know whether another page follows). */
+export function listingPageQuery(db: Database, filters: ListFilters, now: number) {
+  return ridesWithOrganizer(db)
+    .where(listingConditions(filters, now))
+    .orderBy(asc(rides.startTime), asc(rides.id))
+    .limit(FEED_PAGE_SIZE + 1)
+    .offset(filters.page * FEED_PAGE_SIZE);
+}
+
+/** Participants of a set of rides, with profile and whether the viewer rode with each. */
+export function participantsQuery(db: Database, rideIds: string[], viewerId: string) {
+  return db
+    .select({
+      rideId: rideParticipants.rideId,
+      userId: rideParticipants.userId,
+      username: profiles.username,
+      avatarKey: profiles.avatarKey,
+      avatarUrl: profiles.avatarUrl,
+      rodeWith: sql<number>`exists (select 1 from rode_with where rode_with.user_id = ${viewerId} and rode_with.other_user_id = ${rideParticipants.userId})`,
+    })
+    .from(rideParticipants)
+    .leftJoin(profiles, eq(profiles.userId, rideParticipants.userId))
+    .where(inArray(rideParticipants.rideId, rideIds))
+    .orderBy(
+      asc(rideParticipants.rideId),
+      asc(rideParticipants.joinedAt),
+      asc(rideParticipants.userId),
+    );
+}
+
+type ParticipantRow = Awaited<ReturnType<ReturnType<typeof participantsQuery>["all"]>>[number];
+
+function organizerOf(row: RideRow): RidePerson {
+  return {
+    id: row.organizerId,
+    username: organizerName(row.organizerUsername),
+    avatarKey: row.organizerAvatarKey ?? DEFAULT_AVATAR_KEY,
+    avatarUrl: row.organizerAvatarUrl ?? null,
+  };
+}
+
+function summaryOf(row: RideRow, members: ParticipantRow[], viewerId: string): RideSummary {
+  const participantIds = members.map((m) => m.userId);
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    city: row.city,
+    startTime: row.startTime,
+    maxParticipants: row.maxParticipants,
+    capacity: capacityOf(row.maxParticipants),
+    modality: row.modality,
+    modalities: row.modalities,
+    level: row.level,
+    socialTags: row.socialTags,
+    routeKm: row.routeKm,
+    routeElev: row.routeElev,
+    meetingPoint: row.meetingPoint,
+    status: row.status,
+    cancelledAt: row.cancelledAt,
+    cancelReason: row.cancelReason,
+    hasRoute: row.routeGpxKey !== null,
+    organizer: organizerOf(row),
+    participantIds,
+    participantCount: participantIds.length,
+    viewer: {
+      joined: participantIds.includes(viewerId),
+      isOrganizer: row.organizerId === viewerId,
+      rodeWithCount: members.filter((m) => m.userId !== viewerId && Boolean(m.rodeWith)).length,
+    },
+  };
+}
+
+function personOf(member: ParticipantRow): RidePerson {
+  return {
+    id: member.userId,
+    username: participantName(member.username),
+    avatarKey: member.avatarKey ?? DEFAULT_AVATAR_KEY,
+    avatarUrl: member.avatarUrl ?? null,
+  };
+}
+
+async function membersByRide(db: Database, rows: RideRow[], viewerId: string) {
+  const byRide = new Map<string, ParticipantRow[]>();
+  if (rows.length === 0) return byRide;
+  const members = await participantsQuery(
+    db,
+    rows.map((r) => r.id),
+    viewerId,
+  ).all();
+  for (const member of members) {
+    const list = byRide.get(member.rideId) ?? [];
+    list.push(member);
+    byRide.set(member.rideId, list);
+  }
+  return byRide;
+}
+
+/** Rides with organizer, participants and the viewer's flags: one extra query per page. */
+export async function enrichRides(
+  db: Database,
+  rows: RideRow[],
+  viewerId: string,
+): Promise<RideSummary[]> {
+  const byRide = await membersByRide(db, rows, viewerId);
+  return rows.map((row) => summaryOf(row, byRide.get(row.id) ?? [], viewerId));
+}
+
+export async function listRides(db: Database, filters: ListFilters, viewerId: string, now: number) {
+  const rows = await listingPageQuery(db, filters, now).all();
+  const hasMore = rows.length > FEED_PAGE_SIZE;
+  const page = rows.slice(0, FEED_PAGE_SIZE);
+  return { rides: await enrichRides(db, page, viewerId), hasMore };
+}
+
+/** Cities of upcoming published rides (distinct, sorted, at most 8), optionally containing q. */
+export function citySuggestionsQuery(db: Database, q: string | undefined, now: number) {
+  const conditions: SQL[] = [eq(rides.status, "published"), gte(rides.startTime, now)];
+  const text = q ? normalizeText(q) : "";
+  if (text) conditions.push(sql`${rides.cityKey} like ${`%${escapeLike(text)}%`} escape '\\'`);
+  return db
+    .select({ city: sql<string>`min(${rides.city})` })
+    .from(rides)
+    .where(and(...conditions))
+    .groupBy(rides.cityKey)
+    .orderBy(asc(rides.cityKey))
+    .limit(CITY_SUGGESTIONS_MAX);
+}
+
+export async function findRideRow(db: Database, rideId: string) {
+  return (await ridesWithOrganizer(db).where(eq(rides.id, rideId)).get()) ?? null;
+}
+
+export async function rideDetail(
+  db: Database,
+  row: RideRow,
+  viewerId: string,
+): Promise<RideDetail> {
+  const byRide = await membersByRide(db, [row], viewerId);
+  const members = byRide.get(row.id) ?? [];
+  // The organizer first, then in joining order.
+  const ordered = [...members].sort(
+    (a, b) => Number(b.userId === row.organizerId) - Number(a.userId === row.organizerId),
+  );
+  return { ...summaryOf(row, members, viewerId), participants: ordered.map(personOf) };
+}
+
+/** Columns written from the validated form. */
+export function rideValues(input: RideInput) {
+  return {
+    title: input.title,
+    description: input.description,
+    city: input.city,
+    cityKey: normalizeText(input.city),
+    searchText: normalizeText(`${input.title} ${input.city}`),
+    startTime: Date.parse(input.startTime),
+    maxParticipants: input.maxParticipants,
+    modality: input.modalities[0]!,
+    modalities: input.modalities,
+    level: input.level,
+    socialTags: input.socialTags,
+    routeKm: input.distanceKm,
+    routeElev: input.elevationM,
+    meetingPoint: input.meetingPoint,
+  };
+}
+
+/** Creates the ride (published) and its organizer's participation in one transaction. */
+export async function insertRide(
+  db: Database,
+  values: { id: string; organizerId: string; routeGpxKey: string | null; now: number },
+  input: RideInput,
+) {
+  await db.batch([
+    db.insert(rides).values({
+      ...rideValues(input),
+      id: values.id,
+      organizerId: values.organizerId,
+      routeGpxKey: values.routeGpxKey,
+      status: "published",
+      createdAt: values.now,
+    }),
+    db
+      .insert(rideParticipants)
+      .values({ rideId: values.id, userId: values.organizerId, joinedAt: values.now }),
+  ]);
+}
+
+/** A system chat notice, inserted only when someone other than the organizer participates. */
+export function systemNoticeWhenOthers(notice: {
+  id: string;
+  rideId: string;
+  organizerId: string;
+  body: string;
+  now: number;
+}) {
+  return sql`insert into ${rideMessages} (id, ride_id, user_id, kind, body, created_at)
+    select ${notice.id}, ${notice.rideId}, null, 'system', ${notice.body}, ${notice.now}
+    where exists (select 1 from ${rideParticipants}
+      where ride_id = ${notice.rideId} and user_id != ${notice.organizerId})`;
+}
+
+export async function updateRide(
+  db: Database,
+  change: {
+    rideId: string;
+    organizerId: string;
+    routeGpxKey: string | null;
+    noticeId: string;
+    now: number;
+  },
+  input: RideInput,
+) {
+  await writeBatch(db, [
+    db
+      .update(rides)
+      .set({ ...rideValues(input), routeGpxKey: change.routeGpxKey, updatedAt: change.now })
+      .where(and(eq(rides.id, change.rideId), eq(rides.organizerId, change.organizerId))),
+    systemNoticeWhenOthers({
+      id: change.noticeId,
+      rideId: change.rideId,
+      organizerId: change.organizerId,
+      body: MSG.systemEditNotice,
+      now: change.now,
+    }),
+  ]);
+}
+
+export async function participantCount(db: Database, rideId: string): Promise<number> {
+  const row = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(rideParticipants)
+    .where(eq(rideParticipants.rideId, rideId))
+    .get();
+  return row?.n ?? 0;
+}
+
+export async function isParticipant(db: Database, rideId: string, userId: string) {
+  const row = await db
+    .select({ one: sql<number>`1` })
+    .from(rideParticipants)
+    .where(and(eq(rideParticipants.rideId, rideId), eq(rideParticipants.userId, userId)))
+    .get();
+  return Boolean(row);
+}
+
+/**
+ * The atomic join: one conditional INSERT … SELECT that only inserts while the ride is
+ * published, not started and below capacity. D1 runs each statement serially, so concurrent
+ * joins can never overbook. last_seen_at is null when the chat already has messages (spec 02 §3).
+ * Returns true when she was added.
+ */
+export async function joinRideAtomically(
+  db: Database,
+  rideId: string,
+  userId: string,
+  now: number,
+): Promise<boolean> {
+  const result =
+    await db.run(sql`insert into ${rideParticipants} (ride_id, user_id, joined_at, last_seen_at)
+    select r.id, ${userId}, ${now},
+      case when exists (select 1 from ${rideMessages} m where m.ride_id = r.id) then null else ${now} end
+    from ${rides} r
+    where r.id = ${rideId} and r.status = 'published' and r.start_time > ${now}
+      and (select count(*) from ${rideParticipants} p where p.ride_id = r.id)
+        < coalesce(r.max_participants, 20)
+    on conflict do nothing`);
+  return result.meta.changes > 0;
+}
+
+/** Leaves a ride that has not started; never removes the organizer. */
+export async function leaveRide(db: Database, rideId: string, userId: string, now: number) {
+  const result = await db.run(sql`delete from ${rideParticipants}
+    where ride_id = ${rideId} and user_id = ${userId}
+      and exists (select 1 from ${rides} r where r.id = ${rideId} and r.start_time > ${now}
+        and r.status != 'cancelled' and (r.organizer_id is null or r.organizer_id != ${userId}))`);
+  return result.meta.changes > 0;
+}
+
+/** Cancels a future published/closed ride of hers; returns true when it changed. */
+export async function cancelRide(
+  db: Database,
+  change: { rideId: string; organizerId: string; reason: string | null; now: number },
+) {
+  const result = await db
+    .update(rides)
+    .set({
+      status: "cancelled",
+      cancelledAt: change.now,
+      cancelReason: change.reason,
+      updatedAt: change.now,
+    })
+    .where(
+      and(
+        eq(rides.id, change.rideId),
+        eq(rides.organizerId, change.organizerId),
+        inArray(rides.status, ["published", "closed"]),
+        sql`${rides.startTime} > ${change.now}`,
+      ),
+    )
+    .run();
+  return result.meta.changes > 0;
+}
+
+/**
+ * Deletes her ride with its messages and her participation, only while nobody else
+ * participates (checked in every statement, so a join racing the delete wins).
+ */
+export async function deleteRideIfAlone(db: Database, rideId: string, organizerId: string) {
+  const alone = sql`not exists (select 1 from ${rideParticipants} p
+    where p.ride_id = ${rideId} and p.user_id != ${organizerId})
+    and exists (select 1 from ${rides} r where r.id = ${rideId} and r.organizer_id = ${organizerId})`;
+  const [, , , deleted] = await writeBatch(db, [
+    db.delete(rideMessages).where(and(eq(rideMessages.rideId, rideId), alone)),
+    sql`delete from rode_with where ride_id = ${rideId} and ${alone}`,
+    db
+      .delete(rideParticipants)
+      .where(
+        and(eq(rideParticipants.rideId, rideId), eq(rideParticipants.userId, organizerId), alone),
+      ),
+    db.delete(rides).where(and(eq(rides.id, rideId), eq(rides.organizerId, organizerId), alone)),
+  ]);
+  return (deleted?.meta.changes ?? 0) > 0;
+}
+
+// ---------- My Rides ----------
+
+export type MyRidesTabName = "upcoming" | "past" | "cancelled";
+
+function myRidesCondition(tab: MyRidesTabName, now: number): SQL {
+  switch (tab) {
+    case "upcoming":
+      return and(inArray(rides.status, ["published", "closed"]), sql`${rides.startTime} > ${now}`)!;
+    case "past":
+      return and(
+        ne(rides.status, "cancelled"),
+        or(eq(rides.status, "completed"), lte(rides.startTime, now)),
+      )!;
+    case "cancelled":
+      return eq(rides.status, "cancelled");
+  }
+}
+
+function myRidesOrder(tab: MyRidesTabName) {
+  switch (tab) {
+    case "upcoming":
+      return [asc(rides.startTime), asc(rides.id)];
+    case "past":
+      return [desc(rides.startTime), asc(rides.id)];
+    case "cancelled":
+      return [desc(rides.cancelledAt), desc(rides.startTime), asc(rides.id)];
+  }
+}
+
+export function myRidesPageQuery(
+  db: Database,
+  userId: string,
+  tab: MyRidesTabName,
+  page: number,
+  now: number,
+) {
+  return db
+    .select(rideColumns)
+    .from(rideParticipants)
+    .innerJoin(rides, eq(rides.id, rideParticipants.rideId))
+    .leftJoin(profiles, eq(profiles.userId, rides.organizerId))
+    .where(and(eq(rideParticipants.userId, userId), myRidesCondition(tab, now)))
+    .orderBy(...myRidesOrder(tab))
+    .limit(FEED_PAGE_SIZE + 1)
+    .offset(page * FEED_PAGE_SIZE);
+}
+
+export function myRidesCountsQuery(db: Database, userId: string, now: number) {
+  const countWhere = (condition: SQL) =>
+    sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
+  return db
+    .select({
+      upcoming: countWhere(myRidesCondition("upcoming", now)),
+      past: countWhere(myRidesCondition("past", now)),
+      cancelled: countWhere(myRidesCondition("cancelled", now)),
+    })
+    .from(rideParticipants)
+    .innerJoin(rides, eq(rides.id, rideParticipants.rideId))
+    .where(eq(rideParticipants.userId, userId));
+}
+
+export async function myRides(
+  db: Database,
+  userId: string,
+  tab: MyRidesTabName,
+  page: number,
+  now: number,
+) {
+  const [rows, counts] = await Promise.all([
+    myRidesPageQuery(db, userId, tab, page, now).all(),
+    myRidesCountsQuery(db, userId, now).get(),
+  ]);
+  const hasMore = rows.length > FEED_PAGE_SIZE;
+  const pageRows = rows.slice(0, FEED_PAGE_SIZE);
+  return {
+    rides: await enrichRides(db, pageRows, userId),
+    hasMore,
+    counts: {
+      upcoming: Number(counts?.upcoming ?? 0),
+      past: Number(counts?.past ?? 0),
+      cancelled: Number(counts?.cancelled ?? 0),
+    },
+  };
+}

@@ -1,0 +1,325 @@
+// Rides API: listing and search, create/edit (JSON or multipart with a GPX), detail, join,
+// leave, cancel, delete, route and GPX download, My Rides. Rules live in domain/, SQL in
+// queries.ts; this file checks who may do what and maps outcomes to the spec's messages.
+import type { Context } from "hono";
+import { Hono } from "hono";
+import { z } from "zod";
+import {
+  type JoinRideResponse,
+  MY_RIDES_TABS,
+  type MyRidesResponse,
+  type RideCitiesResponse,
+  type RideDetailResponse,
+  type RideListResponse,
+  type RideRouteResponse,
+} from "../../domain/api/rides.ts";
+import { CITY_MAX } from "../../domain/constants.ts";
+import { DomainError } from "../../domain/errors.ts";
+import { MSG } from "../../domain/messages.ts";
+import {
+  cancelRideSchema,
+  parseInput,
+  type RideInput,
+  rideInputSchema,
+  rideListQuerySchema,
+  validateRideStart,
+} from "../../domain/schemas.ts";
+import { capacityOf, hasStarted } from "../../domain/time.ts";
+import { generateId } from "../auth/tokens.ts";
+import {
+  announceStoredMessage,
+  inBackground,
+  notifyParticipantJoined,
+  notifyParticipantLeft,
+} from "../chat/system-messages.ts";
+import type { AppEnv, SessionUser } from "../env.ts";
+import {
+  deleteGpx,
+  gpxFileName,
+  readGpxUpload,
+  readRoute,
+  storeGpx,
+  type UploadedGpx,
+} from "../gpx/storage.ts";
+import { validate } from "../http/validate.ts";
+import {
+  cancelRide,
+  citySuggestionsQuery,
+  deleteRideIfAlone,
+  findRideRow,
+  insertRide,
+  isParticipant,
+  joinRideAtomically,
+  leaveRide,
+  listRides,
+  myRides,
+  participantCount,
+  type RideRow,
+  rideDetail,
+  systemNoticeWhenOthers,
+  updateRide,
+} from "./queries.ts";
+
+type Ctx = Context<AppEnv>;
+
+/** Signed in with a profile; `unauthenticatedMessage` is the spec's text for that action. */
+function requireRider(c: Ctx, unauthenticatedMessage: string = MSG.unauthenticated) {
+  const user = c.var.user;
+  if (!user) throw new DomainError("unauthenticated", unauthenticatedMessage);
+  if (!user.username) throw new DomainError("not_authorized", MSG.profileRequired);
+  return user as SessionUser & { username: string };
+}
+
+/** Ride ids are server-generated; anything else is answered like an unknown ride. */
+const RIDE_ID = /^[a-z0-9-]{1,64}$/;
+
+async function loadRide(c: Ctx, rideId: string): Promise<RideRow> {
+  const row = RIDE_ID.test(rideId) ? await findRideRow(c.var.db, rideId) : null;
+  if (!row) throw new DomainError("not_found", MSG.rideNotFound);
+  return row;
+}
+
+/**
+ * The form arrives as JSON, or as multipart with the same JSON in `data` and an optional
+ * `gpx` file (<= 5 MB). Validation uses the shared schema, then the future-start rule.
+ */
+async function readRideRequest(c: Ctx, now: number) {
+  let data: unknown;
+  let gpx: UploadedGpx | null = null;
+  if (c.req.header("Content-Type")?.startsWith("multipart/form-data")) {
+    const form = await c.req.formData();
+    const raw = form.get("data");
+    try {
+      data = typeof raw === "string" ? JSON.parse(raw) : {};
+    } catch {
+      throw new DomainError("validation_error", MSG.invalidInput);
+    }
+    const file = form.get("gpx");
+    if (file instanceof File && file.size > 0) gpx = await readGpxUpload(file);
+  } else {
+    data = await c.req.json().catch(() => {
+      throw new DomainError("validation_error", MSG.invalidInput);
+    });
+  }
+  const parsed = parseInput(rideInputSchema, data);
+  if (!parsed.ok) throw parsed.error;
+  const input: RideInput = parsed.data;
+  const startProblem = validateRideStart(Date.parse(input.startTime), now);
+  if (startProblem) {
+    throw new DomainError("validation_error", startProblem, undefined, {
+      startTime: startProblem,
+    });
+  }
+  return { input, gpx };
+}
+
+const idParam = z.object({ id: z.string().max(100) });
+
+const myRidesQuery = z.object({
+  tab: z.enum(MY_RIDES_TABS, { error: MSG.invalidInput }).default("upcoming"),
+  page: z.coerce
+    .number({ error: MSG.invalidInput })
+    .int({ error: MSG.invalidInput })
+    .min(0, { error: MSG.invalidInput })
+    .max(10_000, { error: MSG.invalidInput })
+    .default(0),
+});
+
+const citiesQuery = z.object({
+  q: z.string().trim().max(CITY_MAX, { error: MSG.invalidInput }).optional(),
+});
+
+export const rideRoutes = new Hono<AppEnv>()
+  .get("/", validate("query", rideListQuerySchema), async (c) => {
+    const user = requireRider(c);
+    const filters = c.req.valid("query");
+    const result = await listRides(c.var.db, filters, user.id, Date.now());
+    return c.json<RideListResponse>({ ...result, page: filters.page });
+  })
+  .get("/cities", validate("query", citiesQuery), async (c) => {
+    requireRider(c);
+    const rows = await citySuggestionsQuery(c.var.db, c.req.valid("query").q, Date.now()).all();
+    return c.json<RideCitiesResponse>({ cities: rows.map((r) => r.city) });
+  })
+  .post("/", async (c) => {
+    const user = requireRider(c, MSG.createUnauthenticated);
+    const now = Date.now();
+    const { input, gpx } = await readRideRequest(c, now);
+    const id = generateId();
+    const routeGpxKey = gpx ? await storeGpx(c.env.GPX, id, gpx) : null;
+    try {
+      await insertRide(c.var.db, { id, organizerId: user.id, routeGpxKey, now }, input);
+    } catch (error) {
+      await deleteGpx(c.env.GPX, routeGpxKey);
+      throw error;
+    }
+    const row = await loadRide(c, id);
+    return c.json<RideDetailResponse>({ ride: await rideDetail(c.var.db, row, user.id) }, 201);
+  })
+  .get("/:id", validate("param", idParam), async (c) => {
+    const user = requireRider(c);
+    const row = await loadRide(c, c.req.valid("param").id);
+    return c.json<RideDetailResponse>({ ride: await rideDetail(c.var.db, row, user.id) });
+  })
+  .put("/:id", validate("param", idParam), async (c) => {
+    const user = requireRider(c);
+    const now = Date.now();
+    const row = await loadRide(c, c.req.valid("param").id);
+    if (row.organizerId !== user.id) throw new DomainError("not_authorized", MSG.notAuthorized);
+    if (row.status === "cancelled") throw new DomainError("ride_cancelled", MSG.rideCancelledJoin);
+    const { input, gpx } = await readRideRequest(c, now);
+    // A lower cap than the riders already in would overbook the ride.
+    const count = await participantCount(c.var.db, row.id);
+    if (count > capacityOf(input.maxParticipants)) {
+      throw new DomainError("validation_error", MSG.maxParticipantsBelowJoined, undefined, {
+        maxParticipants: MSG.maxParticipantsBelowJoined,
+      });
+    }
+    const routeGpxKey = gpx ? await storeGpx(c.env.GPX, row.id, gpx) : row.routeGpxKey;
+    const noticeId = generateId();
+    try {
+      await updateRide(
+        c.var.db,
+        { rideId: row.id, organizerId: user.id, routeGpxKey, noticeId, now },
+        input,
+      );
+    } catch (error) {
+      if (gpx) await deleteGpx(c.env.GPX, routeGpxKey);
+      throw error;
+    }
+    if (gpx) await deleteGpx(c.env.GPX, row.routeGpxKey);
+    inBackground(c, announceStoredMessage(c.env, row.id, noticeId));
+    const updated = await loadRide(c, row.id);
+    return c.json<RideDetailResponse>({ ride: await rideDetail(c.var.db, updated, user.id) });
+  })
+  .post("/:id/join", validate("param", idParam), async (c) => {
+    const user = requireRider(c, MSG.joinUnauthenticated);
+    const now = Date.now();
+    const rideId = c.req.valid("param").id;
+    const row = await loadRide(c, rideId);
+    if (!(await joinRideAtomically(c.var.db, row.id, user.id, now))) {
+      // Nothing inserted: say why, in the order she would care about.
+      if (await isParticipant(c.var.db, row.id, user.id)) {
+        throw new DomainError("already_joined", MSG.alreadyJoined);
+      }
+      const fresh = await loadRide(c, rideId);
+      if (fresh.status === "cancelled") {
+        throw new DomainError("ride_cancelled", MSG.rideCancelledJoin);
+      }
+      if (hasStarted(fresh.startTime, now)) throw new DomainError("ride_started", MSG.rideStarted);
+      throw new DomainError("ride_full", MSG.rideFull);
+    }
+    inBackground(c, notifyParticipantJoined(c.env, row.id, user.id));
+    return c.json<JoinRideResponse>({ ride: await rideDetail(c.var.db, row, user.id) });
+  })
+  .post("/:id/leave", validate("param", idParam), async (c) => {
+    const user = requireRider(c, MSG.leaveUnauthenticated);
+    const now = Date.now();
+    const row = await loadRide(c, c.req.valid("param").id);
+    if (row.organizerId === user.id) {
+      throw new DomainError("organizer_cannot_leave", MSG.organizerCannotLeave);
+    }
+    if (!(await leaveRide(c.var.db, row.id, user.id, now))) {
+      if (!(await isParticipant(c.var.db, row.id, user.id))) {
+        throw new DomainError("not_participant", MSG.notParticipantLeave);
+      }
+      if (row.status === "cancelled") {
+        throw new DomainError("ride_cancelled", MSG.rideCancelledJoin);
+      }
+      throw new DomainError("ride_started", MSG.leaveStarted);
+    }
+    // Her open chat sockets for this ride close (the room re-checks D1 on every send anyway).
+    inBackground(c, notifyParticipantLeft(c.env, row.id, user.id));
+    return c.json({ ok: true });
+  })
+  .post(
+    "/:id/cancel",
+    validate("param", idParam),
+    validate("json", cancelRideSchema),
+    async (c) => {
+      const user = requireRider(c);
+      const now = Date.now();
+      const row = await loadRide(c, c.req.valid("param").id);
+      if (row.organizerId !== user.id) {
+        throw new DomainError("not_authorized", MSG.cancelNotAuthorized);
+      }
+      const { reason } = c.req.valid("json");
+      if (!(await cancelRide(c.var.db, { rideId: row.id, organizerId: user.id, reason, now }))) {
+        if (row.status === "cancelled" || row.status === "completed") {
+          throw new DomainError("ride_cancelled", MSG.rideAlreadyCancelled);
+        }
+        throw new DomainError("ride_started", MSG.cancelStarted);
+      }
+      const noticeId = generateId();
+      try {
+        await c.var.db.run(
+          systemNoticeWhenOthers({
+            id: noticeId,
+            rideId: row.id,
+            organizerId: user.id,
+            body: MSG.systemCancelNotice(reason),
+            now,
+          }),
+        );
+      } catch (error) {
+        // The cancellation stands; only the chat notice is lost (spec 02 §4).
+        console.warn(`[${c.get("requestId")}] cancel notice not posted`, error);
+      }
+      inBackground(c, announceStoredMessage(c.env, row.id, noticeId));
+      const updated = await loadRide(c, row.id);
+      return c.json<RideDetailResponse>({ ride: await rideDetail(c.var.db, updated, user.id) });
+    },
+  )
+  .delete("/:id", validate("param", idParam), async (c) => {
+    const user = requireRider(c);
+    const row = await loadRide(c, c.req.valid("param").id);
+    if (row.organizerId !== user.id) {
+      throw new DomainError("not_authorized", MSG.deleteNotAuthorized);
+    }
+    if (!(await deleteRideIfAlone(c.var.db, row.id, user.id))) {
+      throw new DomainError("ride_has_participants", MSG.deleteHasParticipants);
+    }
+    await deleteGpx(c.env.GPX, row.routeGpxKey);
+    return c.body(null, 204);
+  })
+  .get("/:id/route", validate("param", idParam), async (c) => {
+    const user = requireRider(c);
+    const row = await loadRide(c, c.req.valid("param").id);
+    if (!(await isParticipant(c.var.db, row.id, user.id))) {
+      throw new DomainError("not_participant", MSG.routeParticipantsOnly);
+    }
+    const route = row.routeGpxKey ? await readRoute(c.env.GPX, row.routeGpxKey) : null;
+    return c.json<RideRouteResponse>({
+      coordinates: route?.coordinates ?? [],
+      distanceKm: route?.distanceKm ?? null,
+      elevationGain: route?.elevationGain ?? null,
+    });
+  })
+  .get("/:id/gpx", validate("param", idParam), async (c) => {
+    const user = requireRider(c);
+    const row = await loadRide(c, c.req.valid("param").id);
+    if (!(await isParticipant(c.var.db, row.id, user.id))) {
+      throw new DomainError("not_participant", MSG.routeParticipantsOnly);
+    }
+    const object = row.routeGpxKey ? await c.env.GPX.get(row.routeGpxKey) : null;
+    if (!object) throw new DomainError("not_found", MSG.routeNotAvailable);
+    return new Response(object.body, {
+      headers: {
+        "Content-Type": "application/gpx+xml",
+        "Content-Disposition": `attachment; filename="${gpxFileName(row.title)}"`,
+        "X-Content-Type-Options": "nosniff",
+        "Cache-Control": "private, no-store",
+      },
+    });
+  });
+
+export const myRidesRoutes = new Hono<AppEnv>().get(
+  "/",
+  validate("query", myRidesQuery),
+  async (c) => {
+    const user = requireRider(c);
+    const { tab, page } = c.req.valid("query");
+    const result = await myRides(c.var.db, user.id, tab, page, Date.now());
+    return c.json<MyRidesResponse>({ tab, page, ...result });
+  },
+);

@@ -112,7 +112,7 @@ describe("ride chat", () => {
     await closeSession(bea);
   });
 
-  it("on another page she gets the badge and toast; opening the chat clears them", async () => {
+  it("on the feed she gets the badge, the row and the toast; opening the chat clears them", async () => {
     const ana = await rider("ana");
     const bea = await rider("bea");
     const title = "Gravel por la Casa de Campo";
@@ -124,7 +124,7 @@ describe("ride chat", () => {
     });
 
     const connected = notificationSocketOpened(bea.page);
-    await bea.page.goto("/app/my-rides");
+    await bea.page.goto("/app/feed");
     await connected;
     await ana.page.goto(`/app/chat/${rideId}`);
     await ana.page.getByRole("heading", { name: title }).waitFor();
@@ -136,6 +136,9 @@ describe("ride chat", () => {
     await bea.page.getByText("1 mensaje", { exact: true }).waitFor();
     await bea.page.getByTestId("nav-badge").getByText("1").waitFor();
     expect(await unreadFor(bea.context, rideId)).toBe(1);
+    // 'Conversaciones en curso' shows the ride with its preview.
+    const row = bea.page.getByRole("link", { name: new RegExp(title) });
+    await row.getByText("¿Quién se apunta a la vuelta larga?").waitFor();
 
     await bea.page.getByRole("button", { name: "Ver mensajes" }).click();
     await bea.page.waitForURL(`**/app/chat/${rideId}`);
@@ -150,7 +153,7 @@ describe("ride chat", () => {
     expect(await bea.page.getByText("Conversación en curso").count()).toBe(0);
 
     // Leaving with a message unread, a beacon on pagehide marks it read (Origin included).
-    await bea.page.goto("/app/my-rides");
+    await bea.page.goto("/app/feed");
     await sendMessage(ana.page, "¡No olvidéis las luces!");
     await bea.page.getByText("Conversación en curso").waitFor({ timeout: 5000 });
     expect(await unreadFor(bea.context, rideId)).toBe(1);
@@ -185,7 +188,28 @@ describe("ride chat", () => {
     expect(await cris.page.getByText("Mensaje solo para participantes").count()).toBe(0);
     await cris.page.getByRole("button", { name: "Cerrar" }).click();
     await cris.page.getByText("Hay 1 mensaje en esta conversación.").waitFor({ state: "detached" });
-    await cris.page.getByRole("button", { name: "UNIRME" }).waitFor();
+    // Joining from the chat (before the start) opens the conversation.
+    await cris.page.getByRole("button", { name: "UNIRME" }).click();
+    await cris.page.getByText(MSG.joinedShort).waitFor();
+    await cris.page.getByText("Mensaje solo para participantes").waitFor();
+    await sendMessage(cris.page, "¡Me apunto!");
+    await ana.page.getByText("¡Me apunto!").waitFor();
+    await closeSession(ana);
+    await closeSession(cris);
+  });
+
+  it("a started ride cannot be joined from its chat", async () => {
+    const ana = await rider("ana");
+    const cris = await rider("cris");
+    const rideId = await createRide(ana.context, {
+      organizerId: ana.userId,
+      participantIds: [],
+      startsInMinutes: -10,
+      title: "Ya en ruta",
+    });
+    await cris.page.goto(`/app/chat/${rideId}`);
+    await cris.page.getByText(MSG.rideStarted).waitFor();
+    expect(await cris.page.getByRole("button", { name: "UNIRME" }).count()).toBe(0);
     await closeSession(ana);
     await closeSession(cris);
   });
@@ -218,8 +242,12 @@ describe("He rodado con ella", () => {
     ).json()) as PendingConnectionsResponse;
     expect(pendingBefore.pending.map((p) => p.rideId)).toEqual([rideId]);
 
-    // The feed's row opens the detail with #connections: the card is forced and scrolled to.
-    await bea.page.goto(`/app/ride/${rideId}#connections`);
+    // Inicio counts the pending ride; the feed's 'He rodado con ella' row opens the detail
+    // with #connections, where the card is forced and scrolled to.
+    await bea.page.goto("/app/feed");
+    await bea.page.getByTestId("nav-badge").getByText("1").waitFor();
+    await bea.page.getByRole("link", { name: "Ruta de los pantanos" }).click();
+    await bea.page.waitForURL(`**/app/ride/${rideId}#connections`);
     await bea.page.getByRole("heading", { name: "He rodado con ella" }).waitFor();
     const save = bea.page.getByRole("button", { name: "Guardar conexiones" });
     expect(await save.isDisabled()).toBe(true);
@@ -238,6 +266,12 @@ describe("He rodado con ella", () => {
       await bea.context.request.get("/api/connections/pending")
     ).json()) as PendingConnectionsResponse;
     expect(pendingAfter.pending).toEqual([]);
+
+    await bea.page.getByTestId("nav-badge").waitFor({ state: "detached" });
+    // Her profile counts the connection and lists it in 'Historial'.
+    await bea.page.goto(`/app/profile/${bea.username}`);
+    await bea.page.getByRole("heading", { name: "Historial" }).waitFor();
+    await bea.page.getByRole("link", { name: `1× ${cris.username}` }).waitFor();
 
     // The organizer is never offered the card.
     await ana.page.goto(`/app/ride/${rideId}#connections`);

@@ -114,12 +114,18 @@ export type StoreResult =
  * does nothing when the id exists. The read-back tells a fresh insert, an idempotent resend and
  * a foreign id apart (the latter is refused without revealing anything about it).
  */
-export async function storeUserMessage(
-  d1: D1Database,
-  input: { id: string; rideId: string; userId: string; text: string; now: number },
-): Promise<StoreResult> {
+export interface UserMessageInput {
+  id: string;
+  rideId: string;
+  userId: string;
+  text: string;
+  now: number;
+}
+
+/** The three statements that store one message (see storeUserMessages). */
+function storeStatements(d1: D1Database, input: UserMessageInput): D1PreparedStatement[] {
   const { id, rideId, userId, text, now } = input;
-  const [stateResult, insertResult, rowResult] = await d1.batch([
+  return [
     d1
       .prepare(
         `SELECT r.status, r.start_time,
@@ -137,10 +143,16 @@ export async function storeUserMessage(
       )
       .bind(id, rideId, userId, text, now, CHAT_WRITE_WINDOW_MS),
     d1.prepare(`${MESSAGE_SELECT} WHERE m.id = ?`).bind(id),
-  ]);
+  ];
+}
+
+function storeOutcome(
+  input: UserMessageInput,
+  [stateResult, insertResult, rowResult]: D1Result[],
+): StoreResult {
   const row = (rowResult?.results as MessageRow[] | undefined)?.[0];
   if (row) {
-    if (row.ride_id !== rideId || row.user_id !== userId || row.kind !== "user") {
+    if (row.ride_id !== input.rideId || row.user_id !== input.userId || row.kind !== "user") {
       return { ok: false, code: "conflict" };
     }
     return {
@@ -156,6 +168,31 @@ export async function storeUserMessage(
   if (state.member !== 1) return { ok: false, code: "not_participant" };
   if (state.status === "cancelled") return { ok: false, code: "ride_cancelled" };
   return { ok: false, code: "chat_closed" };
+}
+
+/**
+ * Stores participants' messages exactly once, in ONE D1 round trip for the whole group (a batch
+ * is one transaction). Per message: the INSERT only happens when she is still a participant,
+ * the ride is not cancelled and the write window is open, and does nothing when the id exists;
+ * the read-back tells a fresh insert, an idempotent resend and a foreign id apart (the latter
+ * is refused without revealing anything about it). Results come back in input order.
+ */
+export async function storeUserMessages(
+  d1: D1Database,
+  inputs: UserMessageInput[],
+): Promise<StoreResult[]> {
+  if (inputs.length === 0) return [];
+  const results = await d1.batch(inputs.flatMap((input) => storeStatements(d1, input)));
+  return inputs.map((input, i) => storeOutcome(input, results.slice(i * 3, i * 3 + 3)));
+}
+
+/** One message: see storeUserMessages. */
+export async function storeUserMessage(
+  d1: D1Database,
+  input: UserMessageInput,
+): Promise<StoreResult> {
+  const [result] = await storeUserMessages(d1, [input]);
+  return result!;
 }
 
 /** A system notice (edit, cancellation): no author, no window — the organizer's action decides. */

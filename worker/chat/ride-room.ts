@@ -16,8 +16,10 @@ import {
   loadMessage,
   markRead,
   messagesAfter,
+  type StoreResult,
   storeSystemMessage,
-  storeUserMessage,
+  storeUserMessages,
+  type UserMessageInput,
   unreadByParticipant,
 } from "./queries.ts";
 
@@ -39,6 +41,9 @@ interface SocketState {
 
 /** Close code when she stops being a participant (left the ride). */
 export const CLOSE_NOT_PARTICIPANT = 4003;
+
+/** At most this many sends share one D1 batch (3 statements each, well under D1's limits). */
+const WRITE_GROUP_MAX = 25;
 
 /** New messages are announced to the other riders' UserHubs in bursts at most this often. */
 const NOTIFY_DELAY_MS = 100;
@@ -62,6 +67,12 @@ export class RideRoom extends DurableObject<Bindings> {
   /** Stored messages not yet announced to UserHubs (coalesced, see NOTIFY_DELAY_MS). */
   private pendingNotifications: ChatMessage[] = [];
   private notifyScheduled = false;
+  private writeQueue: {
+    input: UserMessageInput;
+    resolve: (result: StoreResult) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+  private writing = false;
   /** Last created_at this instance handed out: keeps the room's order strictly increasing. */
   private lastCreatedAt = 0;
 
@@ -135,7 +146,7 @@ export class RideRoom extends DurableObject<Bindings> {
     const d1 = this.env.DB;
     switch (msg.type) {
       case "send": {
-        const result = await storeUserMessage(d1, {
+        const result = await this.store({
           id: msg.clientId,
           rideId: state.rideId,
           userId: state.userId,
@@ -181,6 +192,38 @@ export class RideRoom extends DurableObject<Bindings> {
         }
         return;
       }
+    }
+  }
+
+  /**
+   * Group commit: sends that arrive while a D1 write is in flight are stored together in the
+   * next batch (one round trip for the group). Each sender still gets her ack only after D1
+   * stored her message; with one send at a time this is exactly one batch per message.
+   */
+  private store(input: UserMessageInput): Promise<StoreResult> {
+    return new Promise((resolve, reject) => {
+      this.writeQueue.push({ input, resolve, reject });
+      if (!this.writing) void this.drainWrites();
+    });
+  }
+
+  private async drainWrites() {
+    this.writing = true;
+    try {
+      while (this.writeQueue.length > 0) {
+        const group = this.writeQueue.splice(0, WRITE_GROUP_MAX);
+        try {
+          const results = await storeUserMessages(
+            this.env.DB,
+            group.map((w) => w.input),
+          );
+          group.forEach((w, i) => w.resolve(results[i]!));
+        } catch (error) {
+          for (const w of group) w.reject(error);
+        }
+      }
+    } finally {
+      this.writing = false;
     }
   }
 

@@ -136,6 +136,30 @@ describe("parseNotificationFrame", () => {
   });
 });
 
+describe("frames added by the chat issue", () => {
+  it("accepts backfill answers and notification kinds", () => {
+    expect(
+      parseServerMessage(JSON.stringify({ type: "synced", messages: [message], hasMore: true })),
+    ).toEqual({ ok: true, msg: { type: "synced", messages: [message], hasMore: true } });
+    expect(parseServerMessage(JSON.stringify({ type: "synced", messages: [] }))).toMatchObject({
+      ok: false,
+    });
+    const frame = {
+      type: "unread",
+      rideId: "r1",
+      rideTitle: "Grupeta",
+      count: 2,
+      lastMessage: { text: "hola", createdAt: "2026-06-01T10:00:00.000Z", kind: "system" },
+    };
+    expect(parseNotificationFrame(JSON.stringify(frame))).toEqual({ ok: true, msg: frame });
+    expect(
+      parseNotificationFrame(
+        JSON.stringify({ ...frame, lastMessage: { ...frame.lastMessage, kind: "shout" } }),
+      ),
+    ).toMatchObject({ ok: false });
+  });
+});
+
 describe("utf8ByteLength", () => {
   it("counts UTF-8 bytes", () => {
     expect(utf8ByteLength("abc")).toBe(3);

@@ -217,7 +217,7 @@ export class RideRoom extends DurableObject<Bindings> {
             this.env.DB,
             group.map((w) => w.input),
           );
-          group.forEach((w, i) => w.resolve(results[i]!));
+          for (const [i, w] of group.entries()) w.resolve(results[i]!);
         } catch (error) {
           for (const w of group) w.reject(error);
         }

@@ -1,15 +1,19 @@
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { MSG } from "../domain/messages.ts";
+import { accountRoutes } from "./account/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { sessionMiddleware } from "./auth/session.ts";
 import { createDb } from "./db/client.ts";
+import { devRoutes } from "./dev/routes.ts";
 import type { AppEnv } from "./env.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { serveAppShell } from "./http/app-shell.ts";
 import { errorBody, handleError } from "./http/errors.ts";
 import { originCheck, securityHeaders } from "./http/security.ts";
 import { jsonSizeLimit, requestSizeLimit } from "./http/validate.ts";
+import { profileRoutes } from "./profiles/routes.ts";
+import { referralRoutes } from "./referrals/routes.ts";
 
 /** The JSON API, one sub-app per area (chained so AppType carries every route). */
 const api = new Hono<AppEnv>()
@@ -21,7 +25,10 @@ const api = new Hono<AppEnv>()
   .use(originCheck)
   .use(sessionMiddleware)
   .route("/health", healthRoutes)
-  .route("/", authRoutes);
+  .route("/", authRoutes)
+  .route("/profile", profileRoutes)
+  .route("/referrals", referralRoutes)
+  .route("/account", accountRoutes);
 
 export type AppType = typeof api;
 
@@ -33,6 +40,7 @@ export const app = new Hono<AppEnv>()
     await next();
   })
   .route("/api", api)
+  .route("/dev", devRoutes)
   .all("/api/*", (c) => c.json(errorBody("not_found", MSG.notFound), 404))
   .get("/app", serveAppShell)
   .get("/app/*", serveAppShell);

@@ -5,13 +5,21 @@ export const ORIGIN = "http://localhost";
 /** The worker under test (its default export), called in-process like a real request. */
 const worker = (exports as unknown as { default: Fetcher }).default;
 
-/** A cookie jar for one simulated browser: keeps what Set-Cookie sends back. */
+let browsers = 0;
+
+/**
+ * A cookie jar for one simulated browser: keeps what Set-Cookie sends back. Each browser has
+ * its own client IP (CF-Connecting-IP) so tests do not share one per-IP rate-limit bucket.
+ */
 export class Browser {
   cookies = new Map<string, string>();
+  readonly ip =
+    `10.${browsers++ % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
 
   async fetch(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     const method = (init.method ?? "GET").toUpperCase();
+    if (!headers.has("CF-Connecting-IP")) headers.set("CF-Connecting-IP", this.ip);
     if (!headers.has("Origin") && method !== "GET" && method !== "HEAD") {
       headers.set("Origin", ORIGIN);
     }

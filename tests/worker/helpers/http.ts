@@ -1,4 +1,6 @@
-import { exports } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { app } from "../../../worker/app.ts";
 
 export const ORIGIN = "http://localhost";
 
@@ -13,6 +15,21 @@ let browsers = 0;
  */
 export class Browser {
   cookies = new Map<string, string>();
+  /** Vars to override for this browser's requests (e.g. GOOGLE_CLIENT_ID, SIGNUP_MODE). */
+  private readonly envOverride: Partial<Env> | undefined;
+
+  constructor(options: { env?: Partial<Env> } = {}) {
+    this.envOverride = options.env;
+  }
+
+  /** The worker itself, or the same app called with overridden vars. */
+  private async send(request: Request): Promise<Response> {
+    if (!this.envOverride) return worker.fetch(request);
+    const ctx = createExecutionContext();
+    const res = await app.fetch(request, { ...env, ...this.envOverride }, ctx);
+    await waitOnExecutionContext(ctx);
+    return res;
+  }
   readonly ip =
     `10.${browsers++ % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
 
@@ -31,7 +48,7 @@ export class Browser {
       body = JSON.stringify(init.json);
       headers.set("Content-Type", "application/json");
     }
-    const res = await worker.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers, body }));
+    const res = await this.send(new Request(`${ORIGIN}${path}`, { ...init, headers, body }));
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(";");
       const [name, ...rest] = pair!.split("=");

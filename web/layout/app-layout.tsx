@@ -1,6 +1,7 @@
 import clsx from "clsx";
 import { Bike, Home, PlusCircle, Search } from "lucide-react";
 import { NavLink, Outlet } from "react-router-dom";
+import { ReferralClaimer } from "../auth/referral.ts";
 import { useMe } from "../auth/use-me.ts";
 import { Avatar } from "../components/avatar.tsx";
 
@@ -11,6 +12,7 @@ export function AppLayout() {
   const showNav = Boolean(user?.profileComplete);
   return (
     <div className="mx-auto flex min-h-dvh max-w-xl flex-col bg-bg">
+      <ReferralClaimer />
       <main id="main" className={clsx("flex-1 px-4 pt-4", showNav ? "pb-24" : "pb-8")}>
         <Outlet />
       </main>

@@ -1,5 +1,5 @@
 import { eq, inArray, or } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SESSION_COOKIE } from "../../worker/auth/session.ts";
 import {
   emailOutbox,
@@ -15,6 +15,9 @@ import {
 } from "../../worker/db/schema.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
+
+// Every sign-up and login runs scrypt; on a loaded 2-core machine that adds up.
+vi.setConfig({ testTimeout: 60_000 });
 
 describe("DELETE /api/account", () => {
   it("erases everything of hers, table by table, and cancels her rides with others", async () => {

@@ -1,11 +1,14 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SESSION_COOKIE } from "../../worker/auth/session.ts";
 import { hashToken } from "../../worker/auth/tokens.ts";
 import { emailOutbox, passwordResetTokens, sessions, users } from "../../worker/db/schema.ts";
 import { createUser, db } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
+
+// Every sign-up and login runs scrypt; on a loaded 2-core machine that adds up.
+vi.setConfig({ testTimeout: 60_000 });
 
 let n = 0;
 const email = (prefix = "ana") => `${prefix}.${Date.now().toString(36)}${n++}@example.com`;

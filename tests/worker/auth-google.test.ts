@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { SESSION_COOKIE } from "../../worker/auth/session.ts";
-import { profiles, users } from "../../worker/db/schema.ts";
+import { profiles, referrals, users } from "../../worker/db/schema.ts";
 import { createUser, db } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 
@@ -44,8 +44,12 @@ function stubGoogleToken(claims: Record<string, unknown>, status = 200) {
 }
 
 /** Starts the flow and follows Google's redirect back with a code and the state it was given. */
-async function googleRoundTrip(browser: Browser, stateOverride?: string) {
-  const start = await browser.get("/api/auth/google");
+async function googleRoundTrip(
+  browser: Browser,
+  stateOverride?: string,
+  startPath = "/api/auth/google",
+) {
+  const start = await browser.get(startPath);
   expect(start.status).toBe(302);
   const google = new URL(start.headers.get("Location")!);
   const state = stateOverride ?? google.searchParams.get("state")!;
@@ -206,5 +210,48 @@ describe("GET /api/auth/google/callback", () => {
     expect(
       await db().select().from(profiles).where(eq(profiles.userId, existing.id)).get(),
     ).toBeTruthy();
+  });
+});
+
+describe("Google sign-up in invite mode", () => {
+  const inviteBrowser = () => new Browser({ env: { ...GOOGLE_ENV, SIGNUP_MODE: "invite" } });
+
+  it("refuses a new account without an invitation and creates nothing", async () => {
+    const id = uniq();
+    stubGoogleToken({ sub: `g-${id}`, email: `sin.${id}@gmail.com`, email_verified: true });
+    const browser = inviteBrowser();
+    const res = await googleRoundTrip(browser);
+    expect(res.headers.get("Location")).toBe("/app/signup?error=invitation");
+    expect(browser.cookies.has(SESSION_COOKIE)).toBe(false);
+    expect(
+      await db()
+        .select()
+        .from(users)
+        .where(eq(users.email, `sin.${id}@gmail.com`))
+        .get(),
+    ).toBeUndefined();
+  });
+
+  it("creates the account with a valid invitation and claims it", async () => {
+    const referrer = await createUser();
+    const token = crypto.randomUUID();
+    await db().insert(referrals).values({ token, referrerId: referrer.id });
+    const id = uniq();
+    stubGoogleToken({ sub: `g-${id}`, email: `con.${id}@gmail.com`, email_verified: true });
+    const browser = inviteBrowser();
+    const res = await googleRoundTrip(browser, undefined, `/api/auth/google?ref=${token}`);
+    expect(res.headers.get("Location")).toBe("/app/feed");
+    const me = (await json(await browser.get("/api/me"))).user;
+    const row = await db().select().from(referrals).where(eq(referrals.token, token)).get();
+    expect(row?.refereeId).toBe(me.id);
+  });
+
+  it("still signs in an existing account without an invitation", async () => {
+    const existing = await createUser();
+    stubGoogleToken({ sub: `g-${uniq()}`, email: existing.email, email_verified: true });
+    const browser = inviteBrowser();
+    const res = await googleRoundTrip(browser);
+    expect(res.headers.get("Location")).toBe("/app/feed");
+    expect((await json(await browser.get("/api/me"))).user.id).toBe(existing.id);
   });
 });

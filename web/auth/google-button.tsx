@@ -1,6 +1,7 @@
 import { toast } from "sonner";
 import { MSG } from "../../domain/messages.ts";
 import { Button } from "../components/button.tsx";
+import { storedReferral } from "./referral.ts";
 import { useMe } from "./use-me.ts";
 
 function GoogleMark() {
@@ -39,7 +40,8 @@ export function GoogleButton() {
           toast.info(MSG.googleNotConfigured);
           return;
         }
-        window.location.assign("/api/auth/google");
+        const ref = storedReferral();
+        window.location.assign(`/api/auth/google${ref ? `?ref=${encodeURIComponent(ref)}` : ""}`);
       }}
     >
       <GoogleMark />

@@ -27,6 +27,7 @@ export default function Signup() {
   const [busy, setBusy] = useState(false);
   const [invitationMissing, setInvitationMissing] = useState(false);
   const refParam = params.get("ref");
+  const googleNeedsInvitation = params.get("error") === "invitation";
 
   useEffect(() => {
     storeReferral(refParam);
@@ -39,7 +40,8 @@ export default function Signup() {
     );
   }
   const ref = storedReferral();
-  const needsInvitation = (me.data?.signupMode === "invite" && !ref) || invitationMissing;
+  const needsInvitation =
+    (me.data?.signupMode === "invite" && !ref) || invitationMissing || googleNeedsInvitation;
 
   async function submit(event: FormEvent) {
     event.preventDefault();

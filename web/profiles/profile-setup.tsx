@@ -1,5 +1,6 @@
 import { useNavigate } from "react-router-dom";
 import { toast } from "sonner";
+import { avatarKeyOrDefault } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
 import { ApiError } from "../api/client.ts";
 import { useMe } from "../auth/use-me.ts";
@@ -26,7 +27,7 @@ export default function ProfileSetup() {
           username: user.username ?? "",
           city: user.city ?? "",
           modalities: user.modalities.length > 0 ? user.modalities : ["road"],
-          avatarKey: user.avatarKey as "ava01",
+          avatarKey: avatarKeyOrDefault(user.avatarKey),
         }}
         currentUsername={user.username}
         submitLabel="Guardar perfil"

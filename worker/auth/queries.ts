@@ -1,4 +1,6 @@
 import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import { DomainError } from "../../domain/errors.ts";
+import { MSG } from "../../domain/messages.ts";
 import { normalizeUsernameKey, usernameCandidates } from "../../domain/username.ts";
 import { passwordResetTokens, profiles, referrals, sessions, users } from "../db/schema.ts";
 import type { Database } from "../env.ts";
@@ -125,6 +127,7 @@ export async function upsertGoogleUser(
   db: Database,
   identity: GoogleIdentity,
   newId: string,
+  signup: { inviteOnly: boolean; ref: string | undefined },
 ): Promise<string> {
   let user = await db.select().from(users).where(eq(users.googleId, identity.sub)).get();
   if (!user) {
@@ -134,12 +137,27 @@ export async function upsertGoogleUser(
       await db.update(users).set({ googleId: identity.sub }).where(eq(users.id, byEmail.id));
       user = byEmail;
     } else {
-      await db.insert(users).values({
+      // A new account: invite mode applies to Google sign-ups too (DESIGN.md decision 2).
+      if (signup.inviteOnly && !(signup.ref && (await isOpenReferral(db, signup.ref)))) {
+        throw new DomainError("invitation_required", MSG.invitationRequired);
+      }
+      const insertUser = db.insert(users).values({
         id: newId,
         email: identity.email,
         googleId: identity.sub,
         fullName: identity.name,
       });
+      if (signup.ref) {
+        await db.batch([
+          insertUser,
+          db
+            .update(referrals)
+            .set({ refereeId: newId, claimedAt: Date.now() })
+            .where(and(eq(referrals.token, signup.ref), isNull(referrals.refereeId))),
+        ]);
+      } else {
+        await insertUser;
+      }
       user = { id: newId } as typeof users.$inferSelect;
     }
   }

@@ -14,7 +14,7 @@ async function allowed(limiter: RateLimit, key: string): Promise<boolean> {
 }
 
 /**
- * Sign-up, login and reset requests (docs/decisions/0006-rate-limits.md): a generous bucket per
+ * Sign-up, login and reset requests (docs/decisions/0008-rate-limits.md): a generous bucket per
  * IP and a tight one per email, so one address cannot be brute-forced from many IPs and one
  * network cannot spray many addresses.
  */

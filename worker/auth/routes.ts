@@ -1,6 +1,7 @@
 import { decodeIdToken, Google, generateCodeVerifier, generateState } from "arctic";
 import { type Context, Hono } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { z } from "zod";
 import type { AuthResponse, LogoutResponse, ResetRequestResponse } from "../../domain/api/auth.ts";
 import type { MeResponse } from "../../domain/api-types.ts";
 import { DomainError } from "../../domain/errors.ts";
@@ -41,6 +42,9 @@ import { generateId, generateToken } from "./tokens.ts";
 
 const GOOGLE_STATE_COOKIE = "rodamos_google_state";
 const GOOGLE_VERIFIER_COOKIE = "rodamos_google_verifier";
+/** The invite token carried through Google's round trip (invite mode and referral claim). */
+const GOOGLE_REF_COOKIE = "rodamos_google_ref";
+const refSchema = z.uuid();
 const GOOGLE_COOKIE_MAX_AGE = 10 * 60;
 
 /**
@@ -186,6 +190,8 @@ export const authRoutes = new Hono<AppEnv>()
     } as const;
     setCookie(c, GOOGLE_STATE_COOKIE, state, cookie);
     setCookie(c, GOOGLE_VERIFIER_COOKIE, verifier, cookie);
+    const ref = refSchema.safeParse(c.req.query("ref"));
+    if (ref.success) setCookie(c, GOOGLE_REF_COOKIE, ref.data, cookie);
     return c.redirect(url.toString(), 302);
   })
 
@@ -196,9 +202,11 @@ export const authRoutes = new Hono<AppEnv>()
     const state = c.req.query("state");
     const storedState = getCookie(c, GOOGLE_STATE_COOKIE);
     const verifier = getCookie(c, GOOGLE_VERIFIER_COOKIE);
+    const ref = refSchema.safeParse(getCookie(c, GOOGLE_REF_COOKIE));
     const cookieOptions = { path: "/api/auth/google", secure: true, httpOnly: true } as const;
     deleteCookie(c, GOOGLE_STATE_COOKIE, cookieOptions);
     deleteCookie(c, GOOGLE_VERIFIER_COOKIE, cookieOptions);
+    deleteCookie(c, GOOGLE_REF_COOKIE, cookieOptions);
     if (!code || !state || !storedState || !verifier || state !== storedState) return failed();
     let userId: string;
     try {
@@ -216,8 +224,12 @@ export const authRoutes = new Hono<AppEnv>()
           picture: typeof claims.picture === "string" ? claims.picture : null,
         },
         generateId(),
+        { inviteOnly: c.env.SIGNUP_MODE === "invite", ref: ref.success ? ref.data : undefined },
       );
     } catch (err) {
+      if (err instanceof DomainError && err.code === "invitation_required") {
+        return c.redirect("/app/signup?error=invitation", 302);
+      }
       console.warn("google sign-in failed", err instanceof Error ? err.message : err);
       return failed();
     }

@@ -1,16 +1,19 @@
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { MSG } from "../domain/messages.ts";
+import { accountRoutes } from "./account/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { sessionMiddleware } from "./auth/session.ts";
 import { createDb } from "./db/client.ts";
-import { devTestLoginRoutes } from "./dev/test-login.ts";
+import { devRoutes } from "./dev/routes.ts";
 import type { AppEnv } from "./env.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { serveAppShell } from "./http/app-shell.ts";
 import { errorBody, handleError } from "./http/errors.ts";
 import { originCheck, securityHeaders } from "./http/security.ts";
 import { jsonSizeLimit, requestSizeLimit } from "./http/validate.ts";
+import { profileRoutes } from "./profiles/routes.ts";
+import { referralRoutes } from "./referrals/routes.ts";
 import { myRidesRoutes, rideRoutes } from "./rides/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 
@@ -27,7 +30,10 @@ const api = new Hono<AppEnv>()
   .route("/", authRoutes)
   .route("/rides", rideRoutes)
   .route("/my-rides", myRidesRoutes)
-  .route("/users", userRoutes);
+  .route("/users", userRoutes)
+  .route("/profile", profileRoutes)
+  .route("/referrals", referralRoutes)
+  .route("/account", accountRoutes);
 
 export type AppType = typeof api;
 
@@ -39,8 +45,8 @@ export const app = new Hono<AppEnv>()
     await next();
   })
   .route("/api", api)
+  .route("/dev", devRoutes)
   .all("/api/*", (c) => c.json(errorBody("not_found", MSG.notFound), 404))
-  .route("/dev", devTestLoginRoutes)
   .get("/app", serveAppShell)
   .get("/app/*", serveAppShell);
 

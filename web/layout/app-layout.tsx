@@ -2,6 +2,7 @@ import clsx from "clsx";
 import { Bike, Home, PlusCircle, Search } from "lucide-react";
 import { NavLink, Outlet } from "react-router-dom";
 import { formatBadge } from "../../domain/display.ts";
+import { ReferralClaimer } from "../auth/referral.ts";
 import { useMe } from "../auth/use-me.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { useNavBadge } from "./use-nav-badge.ts";
@@ -13,6 +14,7 @@ export function AppLayout() {
   const showNav = Boolean(user?.profileComplete);
   return (
     <div className="mx-auto flex min-h-dvh max-w-xl flex-col bg-bg">
+      <ReferralClaimer />
       <main id="main" className={clsx("flex-1 px-4 pt-4", showNav ? "pb-24" : "pb-8")}>
         <Outlet />
       </main>

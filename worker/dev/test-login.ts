@@ -3,13 +3,11 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
-import { MSG } from "../../domain/messages.ts";
 import { usernameSchema } from "../../domain/schemas.ts";
 import { createSession, setSessionCookie } from "../auth/session.ts";
 import { generateId } from "../auth/tokens.ts";
 import { profiles, users } from "../db/schema.ts";
 import type { AppEnv } from "../env.ts";
-import { errorBody } from "../http/errors.ts";
 
 const testLoginSchema = z.object({
   email: z.email().max(254),

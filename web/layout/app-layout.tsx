@@ -3,6 +3,7 @@ import { Bike, Home, PlusCircle, Search } from "lucide-react";
 import { NavLink, Outlet } from "react-router-dom";
 import { useMe } from "../auth/use-me.ts";
 import { Avatar } from "../components/avatar.tsx";
+import { OfflineGate } from "../pwa/offline-gate.tsx";
 
 /** Every /app screen: a centred mobile column, and the bottom navigation when signed in. */
 export function AppLayout() {
@@ -12,7 +13,9 @@ export function AppLayout() {
   return (
     <div className="mx-auto flex min-h-dvh max-w-xl flex-col bg-bg">
       <main id="main" className={clsx("flex-1 px-4 pt-4", showNav ? "pb-24" : "pb-8")}>
-        <Outlet />
+        <OfflineGate>
+          <Outlet />
+        </OfflineGate>
       </main>
       {showNav && user?.username ? (
         <BottomNav username={user.username} avatarKey={user.avatarKey} avatarUrl={user.avatarUrl} />

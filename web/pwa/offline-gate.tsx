@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useState } from "react";
 import { ApiError } from "../api/client.ts";
 import { useMe } from "../auth/use-me.ts";
-import Offline from "../screens/offline.tsx";
+import { OfflineScreen } from "./offline-screen.tsx";
 
 /**
  * Shows the offline screen in place of the page when it was opened without a connection: the
@@ -16,6 +16,6 @@ export function OfflineGate({ children }: { children: ReactNode }) {
   const me = useMe();
   const neverReachedServer =
     me.data === undefined && me.error instanceof ApiError && me.error.code === "network_error";
-  if (offlineAtLoad || neverReachedServer) return <Offline />;
+  if (offlineAtLoad || neverReachedServer) return <OfflineScreen />;
   return <>{children}</>;
 }

@@ -25,7 +25,7 @@ export default defineConfig({
       },
     }),
     // ---- PWA (issue 7): manifest, service worker scoped to /app/, icons. See scripts/vite-pwa.ts
-    // and docs/decisions/0005-pwa-caching.md. ----
+    // and docs/decisions/0010-pwa-caching.md. ----
     ...rodamosPwa(),
     // ---- end PWA ----
   ],

@@ -1,5 +1,5 @@
 // The installable app (issue 7): web manifest, a service worker scoped to /app/ and the icons.
-// Caching policy and its reasons: docs/decisions/0005-pwa-caching.md.
+// Caching policy and its reasons: docs/decisions/0010-pwa-caching.md.
 import { execFileSync } from "node:child_process";
 import type { Plugin, PluginOption } from "vite";
 import { type ManifestOptions, VitePWA } from "vite-plugin-pwa";

@@ -3,7 +3,6 @@ import { MSG } from "../../domain/messages.ts";
 import { Button } from "../components/button.tsx";
 
 /**
-/**
  * /app/offline, also shown in place of any /app page opened without a connection
  * (web/pwa/offline-gate.tsx). 'Reintentar' reloads the page she was on.
  */

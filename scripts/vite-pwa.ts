@@ -1,6 +1,8 @@
 // The installable app (issue 7): web manifest, a service worker scoped to /app/ and the icons.
 // Caching policy and its reasons: docs/decisions/0010-pwa-caching.md.
 import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import type { Plugin, PluginOption } from "vite";
 import { type ManifestOptions, VitePWA } from "vite-plugin-pwa";
 import { renderIcons } from "./icons.ts";
@@ -68,6 +70,30 @@ const manifest: Partial<ManifestOptions> = {
   ],
 };
 
+// Manifest screenshots (richer install sheets): the E2E suite's mobile screenshots of the main
+// screens (docs/screenshots), the first of these that exist, emitted as /screenshots/NAME.png.
+const SCREENSHOTS_DIR = path.join(import.meta.dirname, "../docs/screenshots");
+const SCREENSHOT_CANDIDATES = [
+  { name: "feed", label: "Las salidas de tu ciudad" },
+  { name: "ride-detail", label: "Detalle de una salida" },
+  { name: "search", label: "Buscar salidas" },
+  { name: "app-welcome", label: "Bienvenida a Rodamos" },
+  { name: "app-settings", label: "Ajustes" },
+];
+
+function availableScreenshots() {
+  return SCREENSHOT_CANDIDATES.filter((s) =>
+    existsSync(path.join(SCREENSHOTS_DIR, `${s.name}.png`)),
+  )
+    .slice(0, 4)
+    .map((s) => {
+      const bytes = readFileSync(path.join(SCREENSHOTS_DIR, `${s.name}.png`));
+      // PNG IHDR: width and height are the big-endian words at bytes 16 and 20.
+      const sizes = `${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`;
+      return { ...s, sizes, bytes };
+    });
+}
+
 /** The app shell's page in the build (the public pages are other HTML files). */
 const isAppPage = (file: string) => /[\\/]app[\\/]index\.html$/.test(file);
 
@@ -95,8 +121,11 @@ function pwaHtml(): Plugin {
   };
 }
 
-/** Renders the PNG icons (scripts/icons.ts) into the client build, before the worker globs it. */
-function pwaIcons(): Plugin {
+/**
+ * Renders the PNG icons (scripts/icons.ts) into the client build, before the worker globs it,
+ * and copies the manifest's screenshots.
+ */
+function pwaIcons(screenshots: ReturnType<typeof availableScreenshots>): Plugin {
   return {
     name: "rodamos:pwa-icons",
     apply: "build",
@@ -105,6 +134,13 @@ function pwaIcons(): Plugin {
       for (const icon of await renderIcons()) {
         this.emitFile({ type: "asset", fileName: icon.fileName, source: icon.source });
       }
+      for (const shot of screenshots) {
+        this.emitFile({
+          type: "asset",
+          fileName: `screenshots/${shot.name}.png`,
+          source: shot.bytes,
+        });
+      }
     },
   };
 }
@@ -112,6 +148,7 @@ function pwaIcons(): Plugin {
 const absolute = (url: string) => (url.startsWith("/") ? url : `/${url}`);
 
 export function rodamosPwa(): PluginOption[] {
+  const screenshots = availableScreenshots();
   return [
     VitePWA({
       strategies: "generateSW",
@@ -133,7 +170,16 @@ export function rodamosPwa(): PluginOption[] {
             );
         },
       },
-      manifest,
+      manifest: {
+        ...manifest,
+        screenshots: screenshots.map((shot) => ({
+          src: `/screenshots/${shot.name}.png`,
+          sizes: shot.sizes,
+          type: "image/png",
+          form_factor: "narrow",
+          label: shot.label,
+        })),
+      },
       workbox: {
         // Only the app: its shell, code, styles, fonts, icons and avatars. Never public pages'
         // HTML, never anything from /api or /dev.
@@ -161,6 +207,6 @@ export function rodamosPwa(): PluginOption[] {
       },
     }),
     pwaHtml(),
-    pwaIcons(),
+    pwaIcons(screenshots),
   ];
 }

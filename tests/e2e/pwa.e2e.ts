@@ -38,6 +38,7 @@ describe("installable app (PWA)", () => {
     const manifest = (await res.json()) as {
       icons: ManifestIcon[];
       shortcuts: { short_name: string; url: string; icons: ManifestIcon[] }[];
+      screenshots?: ManifestIcon[];
       [key: string]: unknown;
     };
     expect(manifest).toMatchObject({
@@ -66,16 +67,17 @@ describe("installable app (PWA)", () => {
       ...manifest.icons,
       ...manifest.shortcuts.flatMap((s) => s.icons),
       { src: "/icons/apple-touch-icon-180.png", sizes: "180x180", type: "image/png" },
+      ...(manifest.screenshots ?? []),
     ];
     for (const icon of icons) {
       const image = await fetch(new URL(icon.src, baseURL()));
       expect(image.status, icon.src).toBe(200);
       expect(image.headers.get("content-type"), icon.src).toMatch(/^image\/png/);
       const bytes = new Uint8Array(await image.arrayBuffer());
-      // PNG signature, and the width in the IHDR chunk matches the declared size.
+      // PNG signature, and the size in the IHDR chunk matches the declared one.
       expect([...bytes.slice(1, 4)], icon.src).toEqual([0x50, 0x4e, 0x47]);
-      const width = new DataView(bytes.buffer).getUint32(16);
-      expect(`${width}x${width}`, icon.src).toBe(icon.sizes);
+      const view = new DataView(bytes.buffer);
+      expect(`${view.getUint32(16)}x${view.getUint32(20)}`, icon.src).toBe(icon.sizes);
     }
   });
 

@@ -57,7 +57,7 @@ export const appRoutes: RouteObject[] = [
       screen("ride/:id/chat", comingSoon, "profile"),
       screen("chat/:id", comingSoon, "profile"),
       screen("my-rides", () => import("./my-rides/my-rides.tsx"), "profile"),
-      screen("settings", comingSoon, "profile"),
+      screen("settings", () => import("./settings/settings.tsx"), "profile"),
       screen("*", () => import("./screens/not-found.tsx"), "none"),
     ],
   },

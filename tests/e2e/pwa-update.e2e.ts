@@ -135,7 +135,7 @@ describe("app update flow (rebuild while the app is open)", () => {
     expect(new URL(page.url()).pathname).toBe("/app/feed");
     expect(
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope),
-    ).toBe(`${server.url}/app/`);
+    ).toBe(`${server.url}/app`);
     expect(consoleErrors).toEqual([]);
   });
 

@@ -81,7 +81,7 @@ describe("installable app (PWA)", () => {
     }
   });
 
-  it("registers the service worker through /app/register-sw.js with scope /app/ and controls /app pages", async () => {
+  it("registers the service worker through /app/register-sw.js with scope /app and controls every /app page", async () => {
     const session = await openSession();
     const { page } = session;
     await openControlled(page, "/app/login");
@@ -95,11 +95,16 @@ describe("installable app (PWA)", () => {
         robots: document.querySelector('meta[name="robots"]')?.getAttribute("content"),
       };
     });
-    expect(state.scope).toBe(`${baseURL()}/app/`);
+    expect(state.scope).toBe(`${baseURL()}/app`);
     expect(state.script).toBe(`${baseURL()}/app/sw.js`);
     expect(state.registerScript).toBe(true);
     expect(state.manifestLink).toBe("/app/manifest.webmanifest");
     expect(state.robots).toBe("noindex");
+
+    // The welcome page at exactly /app is inside the scope too.
+    await page.goto("/app");
+    await page.getByRole("heading", { name: "Cansada de salir sola en bici?" }).waitFor();
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 
     // A deep link in the app is controlled too and gets the shell from the worker.
     await page.goto("/app/offline");

@@ -9,6 +9,7 @@ import { ApiError, api } from "../api/client.ts";
 import { Button } from "../components/button.tsx";
 import { TextField } from "../components/field.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
+import { UpdateButton } from "../pwa/update-button.tsx";
 import { AuthScreen, OrDivider } from "./auth-screen.tsx";
 import { GoogleButton } from "./google-button.tsx";
 import { PasswordField } from "./password-input.tsx";
@@ -126,7 +127,9 @@ function LoginForm() {
         </Link>
       </p>
       {/* The PWA 'check for updates' button (web/pwa/update-button.tsx) goes here. */}
-      <div data-slot="update-check" className="flex justify-center" />
+      <div className="flex justify-center">
+        <UpdateButton label="Buscar actualizaciones" variant="ghost" />
+      </div>
     </AuthScreen>
   );
 }

@@ -7,6 +7,7 @@ import type { MeResponse } from "../../domain/api-types.ts";
 import { MSG } from "../../domain/messages.ts";
 import { api } from "../api/client.ts";
 import { FullPageSpinner } from "../components/spinner.tsx";
+import { clearRuntimeCaches } from "../pwa/clear-caches.ts";
 import { ME_KEY } from "./use-me.ts";
 
 /** /app/logout: signs out and goes to login, also when signing out failed. */
@@ -22,8 +23,9 @@ export default function Logout() {
       .post<LogoutResponse>("/auth/logout")
       .then(() => toast.success(MSG.logoutSuccess))
       .catch(() => toast.error(MSG.logoutFailed))
-      .finally(() => {
-        // Nothing of her stays in memory; the guards see a visitor at once.
+      .finally(async () => {
+        // Nothing of her stays in memory or in the service worker's caches.
+        await clearRuntimeCaches().catch(() => undefined);
         queryClient.clear();
         queryClient.setQueryData<MeResponse>(ME_KEY, {
           user: null,

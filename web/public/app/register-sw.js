@@ -28,7 +28,7 @@
   const registered = new Promise((resolve) => {
     const register = () =>
       container
-        .register("/app/sw.js", { scope: "/app/" })
+        .register("/app/sw.js", { scope: "/app" })
         .then((registration) => {
           if (registration.waiting && container.controller) announce();
           registration.addEventListener("updatefound", () => {

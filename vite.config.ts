@@ -3,6 +3,10 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+// ---- PWA (issue 7) imports ----
+import { rodamosPwa } from "./scripts/vite-pwa.ts";
+
+// ---- end PWA imports ----
 
 const root = path.join(import.meta.dirname, "web");
 
@@ -20,6 +24,10 @@ export default defineConfig({
         path: process.env.RODAMOS_STATE_DIR ?? path.join(import.meta.dirname, ".wrangler/state"),
       },
     }),
+    // ---- PWA (issue 7): manifest, service worker scoped to /app/, icons. See scripts/vite-pwa.ts
+    // and docs/decisions/0010-pwa-caching.md. ----
+    ...rodamosPwa(),
+    // ---- end PWA ----
   ],
   environments: {
     client: {

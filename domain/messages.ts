@@ -176,6 +176,12 @@ export const MSG = {
   internal: "Algo ha fallado. Inténtalo de nuevo.",
   resetTokenInvalid: "El enlace de recuperación no es válido o ha caducado",
   crossOrigin: "Origen no permitido",
+  emailTaken: "Ya existe una cuenta con este correo. Inicia sesión.",
+  currentPasswordWrong: "la contraseña actual no es correcta",
+  referralInvalid: "Esta invitación no es válida o ya se ha usado",
+  referralOwn: "No puedes usar tu propia invitación",
+  referralAlreadyUsed: "Ya te has registrado con otra invitación",
+  recoveryMailSubject: "Restablece tu contraseña de Rodamos",
   invitationRequired:
     "Rodamos aún está en beta privada: necesitas una invitación para crear tu cuenta.",
   googleNotConfigured: "El acceso con Google no está disponible en este entorno",

@@ -1,19 +1,21 @@
 import { Hono } from "hono";
 import { requestId } from "hono/request-id";
 import { MSG } from "../domain/messages.ts";
+import { accountRoutes } from "./account/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { sessionMiddleware } from "./auth/session.ts";
 import { chatRoutes } from "./chat/routes.ts";
 import { connectionsRoutes } from "./connections/routes.ts";
 import { createDb } from "./db/client.ts";
-import { fixtureRoutes } from "./dev/fixtures.ts";
-import { devTestLoginRoutes } from "./dev/test-login.ts";
+import { devRoutes } from "./dev/routes.ts";
 import type { AppEnv } from "./env.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { serveAppShell } from "./http/app-shell.ts";
 import { errorBody, handleError } from "./http/errors.ts";
 import { originCheck, securityHeaders } from "./http/security.ts";
 import { jsonSizeLimit, requestSizeLimit } from "./http/validate.ts";
+import { profileRoutes } from "./profiles/routes.ts";
+import { referralRoutes } from "./referrals/routes.ts";
 import { myRidesRoutes, rideRoutes } from "./rides/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 
@@ -31,6 +33,9 @@ const api = new Hono<AppEnv>()
   .route("/rides", rideRoutes)
   .route("/my-rides", myRidesRoutes)
   .route("/users", userRoutes)
+  .route("/profile", profileRoutes)
+  .route("/referrals", referralRoutes)
+  .route("/account", accountRoutes)
   .route("/", chatRoutes)
   .route("/", connectionsRoutes);
 
@@ -44,10 +49,8 @@ export const app = new Hono<AppEnv>()
     await next();
   })
   .route("/api", api)
+  .route("/dev", devRoutes)
   .all("/api/*", (c) => c.json(errorBody("not_found", MSG.notFound), 404))
-  // Development-only helpers (404 unless ENVIRONMENT=development).
-  .route("/dev", devTestLoginRoutes)
-  .route("/dev", fixtureRoutes)
   .get("/app", serveAppShell)
   .get("/app/*", serveAppShell);
 

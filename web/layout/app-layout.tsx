@@ -2,9 +2,11 @@ import clsx from "clsx";
 import { Bike, Home, PlusCircle, Search } from "lucide-react";
 import { NavLink, Outlet } from "react-router-dom";
 import { formatBadge } from "../../domain/display.ts";
+import { ReferralClaimer } from "../auth/referral.ts";
 import { useMe } from "../auth/use-me.ts";
 import { NotificationsProvider } from "../chat/notifications.tsx";
 import { Avatar } from "../components/avatar.tsx";
+import { OfflineGate } from "../pwa/offline-gate.tsx";
 import { useNavBadge } from "./use-nav-badge.ts";
 
 /** Every /app screen: a centred mobile column, and the bottom navigation when signed in. */
@@ -14,9 +16,12 @@ export function AppLayout() {
   const showNav = Boolean(user?.profileComplete);
   return (
     <div className="mx-auto flex min-h-dvh max-w-xl flex-col bg-bg">
+      <ReferralClaimer />
       <NotificationsProvider />
       <main id="main" className={clsx("flex-1 px-4 pt-4", showNav ? "pb-24" : "pb-8")}>
-        <Outlet />
+        <OfflineGate>
+          <Outlet />
+        </OfflineGate>
       </main>
       {showNav && user?.username ? (
         <BottomNav username={user.username} avatarKey={user.avatarKey} avatarUrl={user.avatarUrl} />

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { LogOut, Pencil, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, Navigate, useParams } from "react-router-dom";
@@ -13,6 +13,7 @@ import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
 import { Dialog } from "../components/dialog.tsx";
 import { PageHeader, Skeleton } from "../components/feedback.tsx";
+import { useDeleteAccount } from "./use-delete-account.ts";
 
 /** /app/profile/:username (spec 02 §2 "Public profile"). */
 export default function PublicProfileScreen() {
@@ -128,18 +129,7 @@ function StatTile({ value, label, zeroText }: { value: number; label: string; ze
 
 function OwnerActions() {
   const [confirmOpen, setConfirmOpen] = useState(false);
-  // The accounts issue's useDeleteAccount() hook can take this call's place.
-  const deleteAccount = useMutation({ mutationFn: () => api.delete("/account") });
-
-  async function onDelete() {
-    try {
-      await deleteAccount.mutateAsync();
-      toast.success(MSG.accountDeleted);
-      window.location.assign("/");
-    } catch {
-      toast.error(MSG.accountDeleteFailed);
-    }
-  }
+  const deleteAccount = useDeleteAccount();
 
   return (
     <div className="flex flex-col gap-2">
@@ -161,7 +151,11 @@ function OwnerActions() {
           <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
             Cancelar
           </Button>
-          <Button variant="danger" disabled={deleteAccount.isPending} onClick={onDelete}>
+          <Button
+            variant="danger"
+            disabled={deleteAccount.isPending}
+            onClick={() => deleteAccount.mutate()}
+          >
             Eliminar cuenta
           </Button>
         </div>

@@ -1,9 +1,238 @@
-import { Hono } from "hono";
+import { decodeIdToken, Google, generateCodeVerifier, generateState } from "arctic";
+import { type Context, Hono } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { z } from "zod";
+import type { AuthResponse, LogoutResponse, ResetRequestResponse } from "../../domain/api/auth.ts";
+import type { MeResponse } from "../../domain/api-types.ts";
+import { DomainError } from "../../domain/errors.ts";
+import { MSG } from "../../domain/messages.ts";
+import {
+  changePasswordSchema,
+  loginSchema,
+  resetConfirmSchema,
+  resetRequestSchema,
+  signupSchema,
+} from "../../domain/schemas.ts";
 import type { AppEnv } from "../env.ts";
-import { loadMeUser, meResponse } from "./me.ts";
+import { expectedOrigin } from "../http/security.ts";
+import { validate } from "../http/validate.ts";
+import { mailTransport } from "../mail/transport.ts";
+import { googleEnabled, loadMeUser, meResponse } from "./me.ts";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.ts";
+import {
+  createAccount,
+  createResetToken,
+  findResetTokenUser,
+  findUserByEmail,
+  findUserById,
+  isOpenReferral,
+  isUniqueViolation,
+  replacePassword,
+  upsertGoogleUser,
+} from "./queries.ts";
+import { limitAuth, limitPasswordChange } from "./rate-limit.ts";
+import {
+  clearSessionCookie,
+  createSession,
+  invalidateSession,
+  requireUser,
+  setSessionCookie,
+} from "./session.ts";
+import { generateId, generateToken } from "./tokens.ts";
 
-export const authRoutes = new Hono<AppEnv>().get("/me", async (c) => {
-  const sessionUser = c.var.user;
-  const user = sessionUser ? await loadMeUser(c.var.db, sessionUser.id) : null;
-  return c.json(meResponse(c.env, user));
-});
+const GOOGLE_STATE_COOKIE = "rodamos_google_state";
+const GOOGLE_VERIFIER_COOKIE = "rodamos_google_verifier";
+/** The invite token carried through Google's round trip (invite mode and referral claim). */
+const GOOGLE_REF_COOKIE = "rodamos_google_ref";
+const refSchema = z.uuid();
+const GOOGLE_COOKIE_MAX_AGE = 10 * 60;
+
+/**
+ * Always a fresh session id (no fixation): any session the browser still carried is dropped.
+ * Answers with the signed-in state so the web can fill its cache without another request.
+ */
+async function signIn(c: Context<AppEnv>, userId: string): Promise<MeResponse> {
+  if (c.var.sessionId) await invalidateSession(c.var.db, c.var.sessionId);
+  const { token, expiresAt } = await createSession(c.var.db, userId);
+  setSessionCookie(c, token, expiresAt);
+  return meResponse(c.env, await loadMeUser(c.var.db, userId));
+}
+
+function googleClient(c: Context<AppEnv>) {
+  const origin = expectedOrigin(c.req.url, c.env.APP_ORIGIN);
+  return new Google(
+    c.env.GOOGLE_CLIENT_ID,
+    c.env.GOOGLE_CLIENT_SECRET,
+    `${origin}/api/auth/google/callback`,
+  );
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .get("/me", async (c) => {
+    const sessionUser = c.var.user;
+    const user = sessionUser ? await loadMeUser(c.var.db, sessionUser.id) : null;
+    return c.json<MeResponse>(meResponse(c.env, user));
+  })
+
+  .post("/auth/signup", validate("json", signupSchema), async (c) => {
+    const { email, password, ref } = c.req.valid("json");
+    await limitAuth(c, "signup", email);
+    const db = c.var.db;
+    if (c.env.SIGNUP_MODE === "invite" && !(ref && (await isOpenReferral(db, ref)))) {
+      throw new DomainError("invitation_required", MSG.invitationRequired);
+    }
+    if (await findUserByEmail(db, email)) throw new DomainError("conflict", MSG.emailTaken);
+    const id = generateId();
+    let referralClaimed = false;
+    try {
+      ({ referralClaimed } = await createAccount(db, {
+        id,
+        email,
+        passwordHash: await hashPassword(password),
+        ref,
+      }));
+    } catch (err) {
+      if (isUniqueViolation(err, "email")) throw new DomainError("conflict", MSG.emailTaken);
+      throw err;
+    }
+    const me = await signIn(c, id);
+    return c.json<AuthResponse>({ ...me, referralClaimed }, 201);
+  })
+
+  .post("/auth/login", validate("json", loginSchema), async (c) => {
+    const { email, password } = c.req.valid("json");
+    await limitAuth(c, "login", email);
+    const user = await findUserByEmail(c.var.db, email);
+    // Verify against a dummy hash for unknown emails: same work, same answer, no enumeration.
+    const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
+    if (!user?.passwordHash || !ok) {
+      throw new DomainError("invalid_credentials", MSG.loginFailed);
+    }
+    return c.json<AuthResponse>(await signIn(c, user.id));
+  })
+
+  .post("/auth/logout", async (c) => {
+    if (c.var.sessionId) await invalidateSession(c.var.db, c.var.sessionId);
+    clearSessionCookie(c);
+    return c.json<LogoutResponse>({ ok: true });
+  })
+
+  .post("/auth/password", validate("json", changePasswordSchema), async (c) => {
+    const sessionUser = requireUser(c);
+    await limitPasswordChange(c, sessionUser.id);
+    const { currentPassword, newPassword } = c.req.valid("json");
+    const user = await findUserById(c.var.db, sessionUser.id);
+    if (!user) throw new DomainError("unauthenticated", MSG.unauthenticated);
+    // Accounts created with Google have no password yet and may set one without it.
+    if (user.passwordHash && !(await verifyPassword(currentPassword ?? "", user.passwordHash))) {
+      throw new DomainError(
+        "invalid_credentials",
+        MSG.passwordUpdateFailed(MSG.currentPasswordWrong),
+        400,
+      );
+    }
+    await replacePassword(c.var.db, user.id, await hashPassword(newPassword));
+    // Every session ended above; this browser continues with a new one.
+    const { token, expiresAt } = await createSession(c.var.db, user.id);
+    setSessionCookie(c, token, expiresAt);
+    return c.json<AuthResponse>(meResponse(c.env, await loadMeUser(c.var.db, user.id)));
+  })
+
+  .post("/auth/reset/request", validate("json", resetRequestSchema), async (c) => {
+    const { email } = c.req.valid("json");
+    await limitAuth(c, "reset", email);
+    const user = await findUserByEmail(c.var.db, email);
+    if (user) {
+      const token = generateToken();
+      await createResetToken(c.var.db, user.id, token, Date.now());
+      const origin = expectedOrigin(c.req.url, c.env.APP_ORIGIN);
+      const link = `${origin}/app/login?reset=${token}`;
+      await mailTransport(c.env, c.var.db).send({
+        to: user.email,
+        subject: MSG.recoveryMailSubject,
+        text: [
+          "Hola,",
+          "",
+          "Hemos recibido una solicitud para restablecer tu contraseña de Rodamos.",
+          `Ábrelo en la próxima hora: ${link}`,
+          "",
+          "Si no lo has pedido tú, ignora este correo: tu contraseña no cambia.",
+        ].join("\n"),
+      });
+    }
+    // Same answer whether or not the account exists (no enumeration).
+    return c.json<ResetRequestResponse>({ ok: true });
+  })
+
+  .post("/auth/reset/confirm", validate("json", resetConfirmSchema), async (c) => {
+    const { token, password } = c.req.valid("json");
+    const userId = await findResetTokenUser(c.var.db, token, Date.now());
+    if (!userId) throw new DomainError("reset_token_invalid", MSG.resetTokenInvalid);
+    await replacePassword(c.var.db, userId, await hashPassword(password));
+    return c.json<AuthResponse>(await signIn(c, userId));
+  })
+
+  .get("/auth/google", (c) => {
+    if (!googleEnabled(c.env)) throw new DomainError("not_found", MSG.googleNotConfigured);
+    const state = generateState();
+    const verifier = generateCodeVerifier();
+    const url = googleClient(c).createAuthorizationURL(state, verifier, [
+      "openid",
+      "profile",
+      "email",
+    ]);
+    const cookie = {
+      httpOnly: true,
+      secure: true,
+      sameSite: "Lax",
+      path: "/api/auth/google",
+      maxAge: GOOGLE_COOKIE_MAX_AGE,
+    } as const;
+    setCookie(c, GOOGLE_STATE_COOKIE, state, cookie);
+    setCookie(c, GOOGLE_VERIFIER_COOKIE, verifier, cookie);
+    const ref = refSchema.safeParse(c.req.query("ref"));
+    if (ref.success) setCookie(c, GOOGLE_REF_COOKIE, ref.data, cookie);
+    return c.redirect(url.toString(), 302);
+  })
+
+  .get("/auth/google/callback", async (c) => {
+    const failed = () => c.redirect("/app/login?error=google", 302);
+    if (!googleEnabled(c.env)) return failed();
+    const code = c.req.query("code");
+    const state = c.req.query("state");
+    const storedState = getCookie(c, GOOGLE_STATE_COOKIE);
+    const verifier = getCookie(c, GOOGLE_VERIFIER_COOKIE);
+    const ref = refSchema.safeParse(getCookie(c, GOOGLE_REF_COOKIE));
+    const cookieOptions = { path: "/api/auth/google", secure: true, httpOnly: true } as const;
+    deleteCookie(c, GOOGLE_STATE_COOKIE, cookieOptions);
+    deleteCookie(c, GOOGLE_VERIFIER_COOKIE, cookieOptions);
+    deleteCookie(c, GOOGLE_REF_COOKIE, cookieOptions);
+    if (!code || !state || !storedState || !verifier || state !== storedState) return failed();
+    let userId: string;
+    try {
+      const tokens = await googleClient(c).validateAuthorizationCode(code, verifier);
+      const claims = decodeIdToken(tokens.idToken()) as Record<string, unknown>;
+      const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
+      if (typeof claims.sub !== "string" || !email) return failed();
+      userId = await upsertGoogleUser(
+        c.var.db,
+        {
+          sub: claims.sub,
+          email,
+          emailVerified: claims.email_verified === true,
+          name: typeof claims.name === "string" ? claims.name : null,
+          picture: typeof claims.picture === "string" ? claims.picture : null,
+        },
+        generateId(),
+        { inviteOnly: c.env.SIGNUP_MODE === "invite", ref: ref.success ? ref.data : undefined },
+      );
+    } catch (err) {
+      if (err instanceof DomainError && err.code === "invitation_required") {
+        return c.redirect("/app/signup?error=invitation", 302);
+      }
+      console.warn("google sign-in failed", err instanceof Error ? err.message : err);
+      return failed();
+    }
+    await signIn(c, userId);
+    return c.redirect("/app/feed", 302);
+  });

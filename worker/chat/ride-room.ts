@@ -61,7 +61,7 @@ const ERROR_TEXT: Record<string, string> = {
  * One Durable Object per ride: hosts that ride's chat websockets (Hibernation API).
  * The worker authenticates the upgrade and checks membership before forwarding it here.
  * D1 is the system of record: a message is acknowledged and broadcast only after D1 stored it
- * (docs/decisions/0010-ride-chat.md), so evicting this object loses nothing.
+ * (docs/decisions/0011-ride-chat.md), so evicting this object loses nothing.
  */
 export class RideRoom extends DurableObject<Bindings> {
   /** Stored messages not yet announced to UserHubs (coalesced, see NOTIFY_DELAY_MS). */

@@ -7,7 +7,14 @@ import type { AppEnv } from "../env.ts";
  */
 export async function serveAppShell(c: Context<AppEnv>) {
   const asset = await c.env.ASSETS.fetch(c.req.raw);
-  if (asset.status !== 404) return withNoIndex(asset);
+  if (asset.status !== 404) {
+    const res = withNoIndex(asset);
+    // The worker file lives in /app/ but also controls the page at exactly /app (the welcome
+    // screen), so its scope is "/app", one level above its folder.
+    if (new URL(c.req.url).pathname === "/app/sw.js")
+      res.headers.set("Service-Worker-Allowed", "/app");
+    return res;
+  }
   const shell = await c.env.ASSETS.fetch(new URL("/app", c.req.url));
   return withNoIndex(new Response(shell.body, { status: 200, headers: shell.headers }));
 }

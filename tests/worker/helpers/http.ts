@@ -1,17 +1,42 @@
-import { exports } from "cloudflare:workers";
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env, exports } from "cloudflare:workers";
+import { app } from "../../../worker/app.ts";
 
 export const ORIGIN = "http://localhost";
 
 /** The worker under test (its default export), called in-process like a real request. */
 const worker = (exports as unknown as { default: Fetcher }).default;
 
-/** A cookie jar for one simulated browser: keeps what Set-Cookie sends back. */
+let browsers = 0;
+
+/**
+ * A cookie jar for one simulated browser: keeps what Set-Cookie sends back. Each browser has
+ * its own client IP (CF-Connecting-IP) so tests do not share one per-IP rate-limit bucket.
+ */
 export class Browser {
   cookies = new Map<string, string>();
+  /** Vars to override for this browser's requests (e.g. GOOGLE_CLIENT_ID, SIGNUP_MODE). */
+  private readonly envOverride: Partial<Env> | undefined;
+
+  constructor(options: { env?: Partial<Env> } = {}) {
+    this.envOverride = options.env;
+  }
+
+  /** The worker itself, or the same app called with overridden vars. */
+  private async send(request: Request): Promise<Response> {
+    if (!this.envOverride) return worker.fetch(request);
+    const ctx = createExecutionContext();
+    const res = await app.fetch(request, { ...env, ...this.envOverride }, ctx);
+    await waitOnExecutionContext(ctx);
+    return res;
+  }
+  readonly ip =
+    `10.${browsers++ % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
 
   async fetch(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
     const headers = new Headers(init.headers);
     const method = (init.method ?? "GET").toUpperCase();
+    if (!headers.has("CF-Connecting-IP")) headers.set("CF-Connecting-IP", this.ip);
     if (!headers.has("Origin") && method !== "GET" && method !== "HEAD") {
       headers.set("Origin", ORIGIN);
     }
@@ -23,7 +48,7 @@ export class Browser {
       body = JSON.stringify(init.json);
       headers.set("Content-Type", "application/json");
     }
-    const res = await worker.fetch(new Request(`${ORIGIN}${path}`, { ...init, headers, body }));
+    const res = await this.send(new Request(`${ORIGIN}${path}`, { ...init, headers, body }));
     for (const line of res.headers.getSetCookie()) {
       const [pair, ...attrs] = line.split(";");
       const [name, ...rest] = pair!.split("=");

@@ -1,0 +1,224 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import {
+  baseURL,
+  closeSession,
+  connectBrowser,
+  openSession,
+  saveScreenshot,
+  uniqueEmail,
+} from "./fixtures.ts";
+
+connectBrowser();
+
+const PASSWORD = "rodar-juntas-1";
+let names = 0;
+const uniqueUsername = () => `e2e_${Date.now().toString(36).slice(-6)}${names++}`;
+
+/** Creates an account through the API (and a profile when a username is given). */
+async function createAccount(email: string, username?: string): Promise<string> {
+  const headers = { Origin: baseURL(), "Content-Type": "application/json" };
+  const res = await fetch(`${baseURL()}/api/auth/signup`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ email, password: PASSWORD }),
+  });
+  expect(res.status).toBe(201);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+  if (username) {
+    const profile = await fetch(`${baseURL()}/api/profile`, {
+      method: "PUT",
+      headers: { ...headers, Cookie: cookie },
+      body: JSON.stringify({ username, city: "Madrid", modalities: ["road"] }),
+    });
+    expect(profile.status).toBe(200);
+  }
+  return cookie;
+}
+
+async function logIn(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Iniciar sesión" }).click();
+}
+
+async function signUp(page: Page, email: string) {
+  await page.getByRole("heading", { name: "Crear cuenta" }).waitFor();
+  await page.getByLabel("Correo electrónico").fill(email);
+  await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
+  await page.getByRole("button", { name: "Crear cuenta" }).click();
+  await page.waitForURL("**/app/profile-setup");
+}
+
+async function completeProfile(page: Page, username: string) {
+  await page.getByLabel("Nombre de usuario").fill(username);
+  await page.getByText("¡Nombre disponible!").waitFor();
+  await page.getByRole("combobox", { name: "Ciudad" }).fill("vale");
+  await page.getByRole("option", { name: "Valencia" }).click();
+  await page.getByRole("button", { name: "Guardar perfil" }).click();
+  await page.waitForURL("**/app/feed");
+}
+
+describe("accounts", () => {
+  it("signs up, completes the profile and lands on the feed", async () => {
+    const session = await openSession();
+    const { page } = session;
+    await page.goto("/app/signup");
+    await page.getByRole("heading", { name: "Crear cuenta" }).waitFor();
+    await page.getByRole("button", { name: "Mostrar contraseña" }).waitFor();
+    await saveScreenshot(page, "app-signup");
+    await signUp(page, uniqueEmail("nueva"));
+    await page.getByText("¡Cuenta creada! Completa tu perfil").waitFor();
+    await page.getByRole("heading", { name: "Completa tu perfil" }).waitFor();
+    // Road is selected by default; six avatars, then all twelve.
+    expect(await page.getByRole("checkbox", { name: "Road - Carretera" }).isChecked()).toBe(true);
+    expect(await page.getByRole("radio").count()).toBe(6);
+    await page.getByRole("button", { name: "Ver más opciones" }).click();
+    expect(await page.getByRole("radio").count()).toBe(12);
+    await page.getByRole("button", { name: "Ver menos" }).waitFor();
+    // The live check flags a reserved name.
+    await page.getByLabel("Nombre de usuario").fill("rodamos");
+    await page.getByText("Este nombre está reservado").waitFor();
+    // The sign-up toast covers the title; let it go before the README screenshot.
+    await page.getByText("¡Cuenta creada! Completa tu perfil").waitFor({ state: "hidden" });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot(page, "app-profile-setup");
+    await completeProfile(page, uniqueUsername());
+    await page.getByText("¡Perfil guardado!").waitFor();
+    await page
+      .getByRole("navigation", { name: "Navegación principal" })
+      .getByRole("link", { name: "Inicio" })
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe("/app/feed");
+    await closeSession(session);
+  });
+
+  it("says 'Credenciales incorrectas' for a wrong password", async () => {
+    const email = uniqueEmail("fallo");
+    await createAccount(email, uniqueUsername());
+    const session = await openSession();
+    const { page } = session;
+    await page.goto("/app/login");
+    await page.getByRole("heading", { name: "Iniciar sesión" }).waitFor();
+    await saveScreenshot(page, "app-login");
+    await logIn(page, email, "no-es-esta");
+    await page.getByText("Credenciales incorrectas").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/app/login");
+    // The form keeps what she typed.
+    expect(await page.getByLabel("Correo electrónico").inputValue()).toBe(email);
+    await closeSession(session);
+  });
+
+  it("resets a forgotten password from the mailed link and signs in", async () => {
+    const email = uniqueEmail("olvido");
+    await createAccount(email, uniqueUsername());
+    const session = await openSession();
+    const { page } = session;
+    await page.goto("/app/login");
+    await page.getByRole("button", { name: "¿Olvidaste tu contraseña?" }).click();
+    await page.getByText("Por favor ingresa tu correo electrónico primero").waitFor();
+    await page.getByLabel("Correo electrónico").fill(email);
+    await page.getByRole("button", { name: "¿Olvidaste tu contraseña?" }).click();
+    await page.getByText("Correo de recuperación enviado").waitFor();
+    await page.getByText("Revisa tu bandeja de entrada para restablecer tu contraseña").waitFor();
+
+    const outbox = await fetch(`${baseURL()}/dev/outbox.json?to=${encodeURIComponent(email)}`);
+    const mails = (await outbox.json()) as { links: string[] }[];
+    const link = mails[0]?.links[0];
+    expect(link).toMatch(/\/app\/login\?reset=/);
+    await page.goto(link!);
+    await page.getByRole("heading", { name: "Nueva contraseña" }).waitFor();
+    await page.getByLabel("Nueva contraseña", { exact: true }).fill("nueva-clave-9");
+    await page.getByLabel("Confirmar contraseña", { exact: true }).fill("otra-cosa-9");
+    await page.getByRole("button", { name: "Guardar contraseña" }).click();
+    await page.getByText("Las contraseñas no coinciden").first().waitFor();
+    await page.getByLabel("Confirmar contraseña", { exact: true }).fill("nueva-clave-9");
+    await page.getByRole("button", { name: "Guardar contraseña" }).click();
+    await page.waitForURL("**/app/feed");
+    await page.getByText("Contraseña actualizada correctamente").waitFor();
+    await page
+      .getByRole("navigation", { name: "Navegación principal" })
+      .getByRole("link", { name: "Inicio" })
+      .waitFor();
+    await closeSession(session);
+
+    // The new password works from another browser.
+    const again = await openSession();
+    await again.page.goto("/app/login");
+    await logIn(again.page, email, "nueva-clave-9");
+    await again.page.waitForURL("**/app/feed");
+    await closeSession(again);
+  });
+
+  it("sends a visitor from a guarded page to login and back after signing in", async () => {
+    const email = uniqueEmail("guardia");
+    await createAccount(email, uniqueUsername());
+    const session = await openSession();
+    const { page } = session;
+    await page.goto("/app/my-rides");
+    await page.waitForURL("**/app/login?from=%2Fapp%2Fmy-rides");
+    await logIn(page, email);
+    await page.getByText("¡Bienvenida de vuelta!").waitFor();
+    await page.waitForURL("**/app/my-rides");
+    await closeSession(session);
+  });
+
+  it("signs up from a referral link and claims it", async () => {
+    const referrerCookie = await createAccount(uniqueEmail("madrina"), uniqueUsername());
+    const mine = await fetch(`${baseURL()}/api/referrals/mine`, {
+      headers: { Cookie: referrerCookie },
+    });
+    const { token } = (await mine.json()) as { token: string };
+    const session = await openSession();
+    const { page } = session;
+    await page.goto(
+      `/app/signup?ref=${token}&utm_source=app&utm_medium=referral&utm_campaign=beta`,
+    );
+    await signUp(page, uniqueEmail("ahijada"));
+    await page.getByText("Invitación registrada. ¡Bienvenida a Rodamos!").waitFor();
+    // Claimed: the referrer's next token is a new one.
+    const next = await fetch(`${baseURL()}/api/referrals/mine`, {
+      headers: { Cookie: referrerCookie },
+    });
+    expect(((await next.json()) as { token: string }).token).not.toBe(token);
+    await closeSession(session);
+  });
+
+  it("deletes the account, signs out, and the email can sign up again", async () => {
+    const email = uniqueEmail("baja");
+    const session = await openSession();
+    const { page } = session;
+    await page.goto("/app/signup");
+    await signUp(page, email);
+    await completeProfile(page, uniqueUsername());
+    const status = await page.evaluate(async () => {
+      const res = await fetch("/api/account", { method: "DELETE" });
+      return res.status;
+    });
+    expect(status).toBe(200);
+    await page.goto("/app/feed");
+    await page.waitForURL("**/app/login?from=%2Fapp%2Ffeed");
+    await page.goto("/app/signup");
+    await signUp(page, email);
+    await closeSession(session);
+  });
+
+  it("logs out from /app/logout", async () => {
+    const email = uniqueEmail("salida");
+    await createAccount(email, uniqueUsername());
+    const session = await openSession();
+    const { page } = session;
+    await page.goto("/app/login");
+    await logIn(page, email);
+    await page.waitForURL("**/app/feed");
+    await page.goto("/app/logout");
+    await page.waitForURL("**/app/login");
+    await page.getByText("Sesión cerrada correctamente").waitFor();
+    await page.goto("/app/feed");
+    await page.waitForURL("**/app/login?from=%2Fapp%2Ffeed");
+    await closeSession(session);
+  });
+});

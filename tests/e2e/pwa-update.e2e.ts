@@ -1,0 +1,220 @@
+// The update flow end to end: a signed-in rider has the app (build 1) open on /app/settings,
+// a rebuilt app (build 2, a changed page) is deployed on the same origin, and 'Actualizar app'
+// finds it, activates it and reloads onto it. This file runs its own preview servers (one
+// port, one local D1) so it can swap builds under the page, as a deploy does.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import {
+  afterAll,
+  beforeAll,
+  beforeEach,
+  describe,
+  expect,
+  inject,
+  it,
+  onTestFailed,
+} from "vitest";
+import { SCREENSHOTS_DIR } from "./fixtures.ts";
+import {
+  buildVersion,
+  freePort,
+  freshState,
+  type Preview,
+  pointPreviewAtMainBuild,
+  seedSignedInRider,
+  startPreview,
+} from "./pwa-servers.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const RESULTS_DIR = path.join(root, "test-results");
+const LOG_FILE = path.join(RESULTS_DIR, "pwa-update-server.log");
+const CURRENT_BUILD = path.join(root, "dist");
+const NEXT_BUILD_ID = "e2e-next";
+
+/** The version the build in dist/ carries (scripts/vite-pwa.ts writes it into the app page). */
+function builtVersion(outDir: string) {
+  const html = readFileSync(path.join(outDir, "client/app/index.html"), "utf8");
+  return /<meta name="rodamos-version" content="([^"]+)">/.exec(html)?.[1];
+}
+
+// Records every toast the page shows, across reloads (the update toasts come just before one).
+const RECORD_TOASTS = () => {
+  const seen = new Set<string>(JSON.parse(sessionStorage.getItem("e2e-toasts") ?? "[]"));
+  new MutationObserver(() => {
+    for (const toast of Array.from(document.querySelectorAll("[data-sonner-toast]"))) {
+      const title = toast.querySelector("[data-title]")?.textContent;
+      if (title && !seen.has(title)) {
+        seen.add(title);
+        sessionStorage.setItem("e2e-toasts", JSON.stringify([...seen]));
+      }
+    }
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+};
+
+const toastsSeen = (page: Page) =>
+  page.evaluate(() => JSON.parse(sessionStorage.getItem("e2e-toasts") ?? "[]") as string[]);
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let server: Preview;
+let port: number;
+let stateDir: string;
+let nextBuild: string;
+const consoleErrors: string[] = [];
+
+describe("app update flow (rebuild while the app is open)", () => {
+  beforeAll(async () => {
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    nextBuild = mkdtempSync(path.join(tmpdir(), "rodamos-next-build-"));
+    buildVersion(nextBuild, NEXT_BUILD_ID);
+    stateDir = freshState();
+    const token = seedSignedInRider(stateDir, "Lucia");
+    port = await freePort();
+    server = await startPreview({ outDir: CURRENT_BUILD, port, stateDir, logFile: LOG_FILE });
+
+    browser = await chromium.connect(inject("wsEndpoint"));
+    context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 390, height: 844 },
+      locale: "es-ES",
+      timezoneId: "Europe/Madrid",
+      hasTouch: true,
+    });
+    await context.addCookies([
+      {
+        name: "rodamos_session",
+        value: token,
+        domain: "localhost",
+        path: "/",
+        httpOnly: true,
+        secure: true,
+        sameSite: "Lax",
+      },
+    ]);
+    await context.addInitScript(RECORD_TOASTS);
+    page = await context.newPage();
+    page.on("console", (msg) => {
+      if (msg.type() === "error") consoleErrors.push(msg.text());
+    });
+    page.on("pageerror", (err) => consoleErrors.push(`pageerror: ${err.message}`));
+  });
+
+  beforeEach(() => {
+    onTestFailed(async ({ task }) => {
+      const name = task.name.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
+      await page
+        ?.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: true })
+        .catch(() => undefined);
+      console.log(`Failure screenshot: test-results/${name}.png; server log: ${LOG_FILE}`);
+    });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+    pointPreviewAtMainBuild();
+    for (const dir of [nextBuild, stateDir]) {
+      if (dir) rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("the service worker controls /app/feed for a signed-in rider", async () => {
+    await page.goto("/app/feed");
+    await page.getByRole("navigation", { name: "Navegación principal" }).waitFor();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
+      await page.reload();
+    }
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker.controller));
+    expect(new URL(page.url()).pathname).toBe("/app/feed");
+    expect(
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.scope),
+    ).toBe(`${server.url}/app`);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("/app/settings shows 'Actualizar app', the short FAQ and the e-mail contact", async () => {
+    await page.goto("/app/settings");
+    await page.getByRole("heading", { name: "Ajustes" }).waitFor();
+    await page.getByRole("button", { name: "Actualizar app" }).waitFor();
+    await page.getByText(`Versión ${builtVersion(CURRENT_BUILD)}`).waitFor();
+    await page.getByText("¿Cómo instalo Rodamos en mi móvil?").click();
+    await page.getByText(/Añadir a pantalla de inicio/).waitFor();
+    expect(await page.getByRole("link", { name: "Escríbenos un email" }).getAttribute("href")).toBe(
+      "mailto:hola@rodamos.app",
+    );
+    mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, "app-settings.png") });
+
+    // Nothing new yet: the check says so.
+    await page.getByRole("button", { name: "Actualizar app" }).click();
+    await page.getByText("Estás en la última versión").waitFor();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("after a rebuild, 'Actualizar app' finds the new version and the page reloads onto it", async () => {
+    const current = builtVersion(CURRENT_BUILD);
+    expect(current).not.toBe(NEXT_BUILD_ID);
+    // Start the toast record afresh (the recorder reads it back on load).
+    await page.evaluate(() => sessionStorage.removeItem("e2e-toasts"));
+    await page.reload();
+    await page.getByText(`Versión ${current}`).waitFor();
+
+    // Deploy: the same origin now serves the rebuilt app (its page changed, so its worker did).
+    await server.stop();
+    server = await startPreview({ outDir: nextBuild, port, stateDir, logFile: LOG_FILE });
+
+    const reloaded = page.waitForEvent("load");
+    await page.getByRole("button", { name: "Actualizar app" }).click();
+    await reloaded;
+    await page.getByText(`Versión ${NEXT_BUILD_ID}`).waitFor();
+    expect(await toastsSeen(page)).toEqual([
+      "Buscando actualizaciones...",
+      "Nueva versión encontrada",
+      "La aplicación se recargará con la nueva versión",
+    ]);
+    // The new worker controls the reloaded page and nothing is left waiting.
+    const state = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return {
+        controlled: Boolean(navigator.serviceWorker.controller),
+        waiting: Boolean(registration?.waiting),
+        version: document.querySelector('meta[name="rodamos-version"]')?.getAttribute("content"),
+      };
+    });
+    expect(state).toEqual({ controlled: true, waiting: false, version: NEXT_BUILD_ID });
+
+    await page.getByRole("button", { name: "Actualizar app" }).click();
+    await page.getByText("Estás en la última versión").waitFor();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("an authenticated API response is never served from the worker's caches after logout", async () => {
+    await page.goto("/app/settings");
+    await page.getByRole("heading", { name: "Ajustes" }).waitFor();
+    const signedIn = await page.evaluate(async () => (await (await fetch("/api/me")).json()).user);
+    expect(signedIn.username).toBe("Lucia");
+
+    // Logout ends the session cookie; the same browser then asks again.
+    await context.clearCookies();
+    const afterLogout = await page.evaluate(
+      async () => (await (await fetch("/api/me")).json()).user,
+    );
+    expect(afterLogout).toBeNull();
+    const cachedApi = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+      }
+      return urls.filter((url) => new URL(url).pathname.startsWith("/api/"));
+    });
+    expect(cachedApi).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,80 @@
+import { fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { MSG } from "../../domain/messages.ts";
+
+const updateCheck = vi.hoisted(() => ({
+  check: vi.fn(async () => "latest" as const),
+  state: { checking: false, updateAvailable: false },
+  options: [] as unknown[],
+}));
+
+vi.mock("../../web/pwa/use-update-check.ts", () => ({
+  useUpdateCheck: (options: unknown) => {
+    updateCheck.options.push(options);
+    return { check: updateCheck.check, ...updateCheck.state };
+  },
+}));
+
+const { default: Settings } = await import("../../web/settings/settings.tsx");
+
+function renderSettings() {
+  return render(
+    <MemoryRouter>
+      <Settings />
+    </MemoryRouter>,
+  );
+}
+
+describe("/app/settings", () => {
+  beforeEach(() => {
+    updateCheck.check.mockClear();
+    updateCheck.options = [];
+    updateCheck.state = { checking: false, updateAvailable: false };
+  });
+  afterEach(() => {
+    document.head.querySelector('meta[name="rodamos-version"]')?.remove();
+  });
+
+  it("'Actualizar app' runs the update check with the settings' error message", () => {
+    renderSettings();
+    fireEvent.click(screen.getByRole("button", { name: "Actualizar app" }));
+    expect(updateCheck.check).toHaveBeenCalledOnce();
+    expect(updateCheck.options.at(-1)).toEqual({ errorMessage: MSG.updateSettingsError });
+  });
+
+  it("shows 'Buscando actualizaciones...' and disables the button while checking", () => {
+    updateCheck.state = { checking: true, updateAvailable: false };
+    renderSettings();
+    const button = screen.getByRole("button", { name: MSG.updateChecking });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("says a new version was found when the automatic check found one", () => {
+    updateCheck.state = { checking: false, updateAvailable: true };
+    renderSettings();
+    expect(screen.getByRole("status").textContent).toBe(MSG.updateFound);
+  });
+
+  it("shows the short FAQ as disclosures, a link to all questions and the e-mail contact", () => {
+    renderSettings();
+    const faq = screen.getByRole("region", { name: "Preguntas frecuentes" });
+    expect(faq.querySelectorAll("details")).toHaveLength(4);
+    expect(screen.getByText("¿Funciona sin conexión?")).toBeTruthy();
+    expect(
+      screen.getByRole("link", { name: "Ver todas las preguntas frecuentes" }).getAttribute("href"),
+    ).toBe("/app/faqs");
+    expect(screen.getByRole("link", { name: "Escríbenos un email" }).getAttribute("href")).toBe(
+      "mailto:hola@rodamos.app",
+    );
+  });
+
+  it("shows the build's version when the page carries it", () => {
+    const meta = document.createElement("meta");
+    meta.name = "rodamos-version";
+    meta.content = "abc1234";
+    document.head.append(meta);
+    renderSettings();
+    expect(screen.getByText("Versión abc1234")).toBeTruthy();
+  });
+});

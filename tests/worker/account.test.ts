@@ -1,0 +1,171 @@
+import { eq, inArray, or } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { SESSION_COOKIE } from "../../worker/auth/session.ts";
+import {
+  emailOutbox,
+  passwordResetTokens,
+  profiles,
+  referrals,
+  rideMessages,
+  rideParticipants,
+  rides,
+  rodeWith,
+  sessions,
+  users,
+} from "../../worker/db/schema.ts";
+import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
+import { Browser, json } from "./helpers/http.ts";
+
+// Every sign-up and login runs scrypt; on a loaded 2-core machine that adds up.
+vi.setConfig({ testTimeout: 60_000 });
+
+describe("DELETE /api/account", () => {
+  it("erases everything of hers, table by table, and cancels her rides with others", async () => {
+    const password = "borrar-123";
+    const email = `adios.${Date.now().toString(36)}@example.com`;
+    const browser = new Browser();
+    await browser.post("/api/auth/signup", { email, password });
+    const me = (await json(await browser.get("/api/me"))).user;
+    await browser.put("/api/profile", {
+      username: `adios${Date.now().toString(36).slice(-6)}`,
+      city: "Sevilla",
+      modalities: ["road"],
+    });
+    const secondDevice = new Browser();
+    await secondDevice.post("/api/auth/login", { email, password });
+    await new Browser().post("/api/auth/reset/request", { email });
+
+    const friend = await createUser();
+    const other = await createUser();
+    // Upcoming ride of hers with a friend: cancelled with a notice, kept for the friend.
+    const shared = await createRide({ organizerId: me.id, participants: [friend.id] });
+    // Her solo rides (upcoming and past): deleted.
+    const solo = await createRide({ organizerId: me.id });
+    const soloPast = await createRide({ organizerId: me.id, startsIn: -48 * HOUR });
+    // Past ride of hers with a friend: stays, without her as organizer.
+    const pastShared = await createRide({
+      organizerId: me.id,
+      startsIn: -48 * HOUR,
+      participants: [friend.id],
+    });
+    // Someone else's ride she joined and chatted in.
+    const joined = await createRide({ organizerId: other.id, participants: [me.id, friend.id] });
+    await db()
+      .insert(rideMessages)
+      .values([
+        { id: crypto.randomUUID(), rideId: joined.id, userId: me.id, body: "¡Hola!" },
+        { id: crypto.randomUUID(), rideId: joined.id, userId: friend.id, body: "¡Hola, guapa!" },
+      ]);
+    await db()
+      .insert(rodeWith)
+      .values([
+        { rideId: pastShared.id, userId: me.id, otherUserId: friend.id },
+        { rideId: pastShared.id, userId: friend.id, otherUserId: me.id },
+      ]);
+    const myInvite = (await json(await browser.get("/api/referrals/mine"))).token;
+    await db()
+      .insert(referrals)
+      .values({ token: crypto.randomUUID(), referrerId: other.id, refereeId: me.id });
+    const friendInvite = crypto.randomUUID();
+    await db()
+      .insert(referrals)
+      .values({ token: friendInvite, referrerId: me.id, refereeId: friend.id });
+
+    const res = await browser.delete("/api/account");
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ deleted: true });
+    expect(browser.cookies.has(SESSION_COOKIE)).toBe(false);
+
+    const d = db();
+    expect(await d.select().from(users).where(eq(users.id, me.id)).all()).toEqual([]);
+    expect(await d.select().from(users).where(eq(users.email, email)).all()).toEqual([]);
+    expect(await d.select().from(sessions).where(eq(sessions.userId, me.id)).all()).toEqual([]);
+    expect(
+      await d.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, me.id)).all(),
+    ).toEqual([]);
+    expect(await d.select().from(emailOutbox).where(eq(emailOutbox.toEmail, email)).all()).toEqual(
+      [],
+    );
+    expect(await d.select().from(profiles).where(eq(profiles.userId, me.id)).all()).toEqual([]);
+    expect(
+      await d.select().from(rideParticipants).where(eq(rideParticipants.userId, me.id)).all(),
+    ).toEqual([]);
+    expect(await d.select().from(rideMessages).where(eq(rideMessages.userId, me.id)).all()).toEqual(
+      [],
+    );
+    expect(
+      await d
+        .select()
+        .from(rodeWith)
+        .where(or(eq(rodeWith.userId, me.id), eq(rodeWith.otherUserId, me.id)))
+        .all(),
+    ).toEqual([]);
+    expect(
+      await d
+        .select()
+        .from(referrals)
+        .where(or(eq(referrals.referrerId, me.id), eq(referrals.refereeId, me.id)))
+        .all(),
+    ).toEqual([]);
+    expect(await d.select().from(referrals).where(eq(referrals.token, myInvite)).all()).toEqual([]);
+    expect(await d.select().from(rides).where(eq(rides.organizerId, me.id)).all()).toEqual([]);
+
+    // Her solo rides are gone; the shared ones stay for the others.
+    expect(
+      await d
+        .select()
+        .from(rides)
+        .where(inArray(rides.id, [solo.id, soloPast.id]))
+        .all(),
+    ).toEqual([]);
+    const cancelled = await d.select().from(rides).where(eq(rides.id, shared.id)).get();
+    expect(cancelled).toMatchObject({ status: "cancelled", organizerId: null });
+    expect(cancelled?.cancelledAt).toBeGreaterThan(0);
+    const notices = await d
+      .select()
+      .from(rideMessages)
+      .where(eq(rideMessages.rideId, shared.id))
+      .all();
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({
+      kind: "system",
+      userId: null,
+      body: "❌ La organizadora ha cancelado esta salida.",
+    });
+    const past = await d.select().from(rides).where(eq(rides.id, pastShared.id)).get();
+    expect(past).toMatchObject({ status: "published", organizerId: null });
+    // Other riders keep their own data.
+    expect(
+      await d.select().from(rideMessages).where(eq(rideMessages.userId, friend.id)).all(),
+    ).toHaveLength(1);
+    expect(
+      await d.select().from(rideParticipants).where(eq(rideParticipants.rideId, joined.id)).all(),
+    ).toHaveLength(2);
+    expect(await d.select().from(users).where(eq(users.id, friend.id)).get()).toBeTruthy();
+
+    // Every device is signed out; the same email can sign up again.
+    expect((await json(await secondDevice.get("/api/me"))).user).toBeNull();
+    const again = await new Browser().post("/api/auth/signup", { email, password: "otra-vez-1" });
+    expect(again.status).toBe(201);
+  });
+
+  it("does not cancel someone else's ride she only joined", async () => {
+    const organizer = await createUser();
+    const { user, browser } = await signedIn();
+    const ride = await createRide({ organizerId: organizer.id, participants: [user.id] });
+    await browser.delete("/api/account");
+    const row = await db().select().from(rides).where(eq(rides.id, ride.id)).get();
+    expect(row).toMatchObject({ status: "published", organizerId: organizer.id });
+  });
+
+  it("needs a session and our origin", async () => {
+    expect((await new Browser().delete("/api/account")).status).toBe(401);
+    const { user, browser } = await signedIn();
+    const res = await browser.fetch("/api/account", {
+      method: "DELETE",
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(res.status).toBe(403);
+    expect(await db().select().from(users).where(eq(users.id, user.id)).get()).toBeTruthy();
+  });
+});

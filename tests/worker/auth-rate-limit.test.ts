@@ -1,0 +1,84 @@
+import { describe, expect, it, vi } from "vitest";
+import { signedIn } from "./helpers/factories.ts";
+import { Browser, json } from "./helpers/http.ts";
+
+// Every login runs scrypt; on a loaded 2-core machine that adds up.
+vi.setConfig({ testTimeout: 60_000 });
+
+let n = 0;
+const email = (prefix = "rl") => `${prefix}.${Date.now().toString(36)}${n++}@example.com`;
+
+const RATE_LIMITED = {
+  error: {
+    code: "rate_limited",
+    message: "Demasiados intentos. Espera un momento y vuelve a intentarlo.",
+  },
+};
+
+/**
+ * Sends requests until one is refused. The first `limit` must pass; windows are aligned to the
+ * wall clock, so a minute may roll over mid-test: within 2·limit + 1 requests a refusal must
+ * come. Returns the refused response.
+ */
+async function sendUntilLimited(limit: number, send: (i: number) => Promise<Response>) {
+  for (let i = 0; i < 2 * limit + 1; i++) {
+    const res = await send(i);
+    if (res.status === 429) {
+      expect(i).toBeGreaterThanOrEqual(limit);
+      return res;
+    }
+  }
+  throw new Error("never rate limited");
+}
+
+describe("rate limits", () => {
+  it("stops password guessing on one email after 10 tries, from any IP", async () => {
+    const target = email("victima");
+    // A new browser (new IP) each time: the per-email bucket still fills.
+    const blocked = await sendUntilLimited(10, async (i) => {
+      const res = await new Browser().post("/api/auth/login", { email: target, password: `x${i}` });
+      if (res.status !== 429) expect(res.status).toBe(401);
+      return res;
+    });
+    expect(await json(blocked)).toEqual(RATE_LIMITED);
+    // Another email is not affected.
+    const other = await new Browser().post("/api/auth/login", { email: email(), password: "y" });
+    expect(other.status).toBe(401);
+  });
+
+  it("limits reset requests per email", async () => {
+    const target = email("reset");
+    const blocked = await sendUntilLimited(10, (_i) =>
+      new Browser().post("/api/auth/reset/request", { email: target }),
+    );
+    expect(await json(blocked)).toEqual(RATE_LIMITED);
+  });
+
+  it("limits sign-ups per email", async () => {
+    const target = email("alta");
+    const blocked = await sendUntilLimited(10, async () => {
+      // Refused as taken after the first, but each attempt counts.
+      return new Browser().post("/api/auth/signup", { email: target, password: "123456" });
+    });
+    expect(blocked.status).toBe(429);
+  });
+
+  it("limits one IP to 100 reset requests a minute, whatever the emails", async () => {
+    const browser = new Browser();
+    const blocked = await sendUntilLimited(100, () =>
+      browser.post("/api/auth/reset/request", { email: email("spray") }),
+    );
+    expect(await json(blocked)).toEqual(RATE_LIMITED);
+    // Another IP is not affected.
+    const elsewhere = await new Browser().post("/api/auth/reset/request", { email: email() });
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it("limits username checks to 60 a minute", async () => {
+    const { browser } = await signedIn();
+    const blocked = await sendUntilLimited(60, (i) =>
+      browser.get(`/api/profile/username-available?name=nombre${i}`),
+    );
+    expect(await json(blocked)).toEqual(RATE_LIMITED);
+  });
+});

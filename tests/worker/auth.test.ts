@@ -1,0 +1,348 @@
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it, vi } from "vitest";
+import { SESSION_COOKIE } from "../../worker/auth/session.ts";
+import { hashToken } from "../../worker/auth/tokens.ts";
+import { emailOutbox, passwordResetTokens, sessions, users } from "../../worker/db/schema.ts";
+import { createUser, db } from "./helpers/factories.ts";
+import { Browser, json } from "./helpers/http.ts";
+
+// Every sign-up and login runs scrypt; on a loaded 2-core machine that adds up.
+vi.setConfig({ testTimeout: 60_000 });
+
+let n = 0;
+const email = (prefix = "ana") => `${prefix}.${Date.now().toString(36)}${n++}@example.com`;
+const PASSWORD = "bici-segura-1";
+
+async function signUp(address = email(), password = PASSWORD) {
+  const browser = new Browser();
+  const res = await browser.post("/api/auth/signup", { email: address, password });
+  return { browser, res, email: address };
+}
+
+async function latestResetLink(to: string): Promise<string> {
+  const row = await db()
+    .select()
+    .from(emailOutbox)
+    .where(eq(emailOutbox.toEmail, to))
+    .orderBy(emailOutbox.id)
+    .all();
+  const text = row.at(-1)?.bodyText ?? "";
+  const link = /https?:\/\/\S+/.exec(text)?.[0];
+  if (!link) throw new Error(`no link mailed to ${to}`);
+  return link;
+}
+
+function tokenOf(link: string) {
+  return new URL(link).searchParams.get("reset")!;
+}
+
+describe("POST /api/auth/signup", () => {
+  it("creates the account, signs her in and asks for her profile", async () => {
+    const { browser, res, email: address } = await signUp(email("NUEVA"));
+    expect(res.status).toBe(201);
+    const body = await json(res);
+    expect(body.user).toMatchObject({ email: address.toLowerCase(), profileComplete: false });
+    expect(browser.cookies.get(SESSION_COOKIE)).toBeTruthy();
+    const me = await json(await browser.get("/api/me"));
+    expect(me.user.email).toBe(address.toLowerCase());
+    const row = await db().select().from(users).where(eq(users.email, address.toLowerCase())).get();
+    expect(row?.passwordHash).toMatch(/^\$scrypt\$ln=14,r=8,p=5\$/);
+    expect(row?.passwordHash).not.toContain(PASSWORD);
+  });
+
+  it("sets the session cookie HttpOnly, Secure and SameSite=Lax", async () => {
+    const { res } = await signUp();
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/Secure/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\//);
+  });
+
+  it("stores only the token's hash", async () => {
+    const { browser } = await signUp();
+    const token = browser.cookies.get(SESSION_COOKIE)!;
+    const rows = await db().select().from(sessions).all();
+    expect(rows.some((s) => s.id === token)).toBe(false);
+    expect(rows.some((s) => s.id === hashToken(token))).toBe(true);
+  });
+
+  it("refuses missing fields and short passwords with the spec's messages", async () => {
+    const missing = await new Browser().post("/api/auth/signup", { email: "", password: "" });
+    expect(missing.status).toBe(400);
+    expect((await json(missing)).error.message).toBe("Por favor completa todos los campos");
+    const short = await new Browser().post("/api/auth/signup", {
+      email: email(),
+      password: "12345",
+    });
+    expect(short.status).toBe(400);
+    expect((await json(short)).error.message).toBe(
+      "La contraseña debe tener al menos 6 caracteres",
+    );
+  });
+
+  it("refuses an email that already has an account, whatever its case", async () => {
+    const address = email();
+    await signUp(address);
+    const again = await signUp(address.toUpperCase());
+    expect(again.res.status).toBe(409);
+    expect((await json(again.res)).error.code).toBe("conflict");
+    expect(await db().select().from(users).where(eq(users.email, address)).all()).toHaveLength(1);
+  });
+
+  it("refuses a cross-origin sign-up and creates nothing", async () => {
+    const address = email();
+    const res = await new Browser().fetch("/api/auth/signup", {
+      method: "POST",
+      headers: { Origin: "https://evil.example" },
+      json: { email: address, password: PASSWORD },
+    });
+    expect(res.status).toBe(403);
+    expect((await json(res)).error.code).toBe("cross_origin");
+    expect(await db().select().from(users).where(eq(users.email, address)).get()).toBeUndefined();
+  });
+});
+
+describe("POST /api/auth/login", () => {
+  it("signs in with the right password", async () => {
+    const { email: address } = await signUp();
+    const browser = new Browser();
+    const res = await browser.post("/api/auth/login", { email: address, password: PASSWORD });
+    expect(res.status).toBe(200);
+    expect((await json(res)).user.email).toBe(address);
+    expect((await json(await browser.get("/api/me"))).user.email).toBe(address);
+  });
+
+  it("answers 'Credenciales incorrectas' for a wrong password and for an unknown email", async () => {
+    const { email: address } = await signUp();
+    for (const attempt of [
+      { email: address, password: "otra-cosa" },
+      { email: email("nadie"), password: PASSWORD },
+    ]) {
+      const browser = new Browser();
+      const res = await browser.post("/api/auth/login", attempt);
+      expect(res.status).toBe(401);
+      expect(await json(res)).toEqual({
+        error: { code: "invalid_credentials", message: "Credenciales incorrectas" },
+      });
+      expect(browser.cookies.has(SESSION_COOKIE)).toBe(false);
+    }
+  });
+
+  it("refuses a Google-only account (no password) without revealing it", async () => {
+    const user = await createUser({ passwordHash: null });
+    const res = await new Browser().post("/api/auth/login", {
+      email: user.email,
+      password: PASSWORD,
+    });
+    expect(res.status).toBe(401);
+  });
+
+  it("issues a new session id at login and drops the one the browser carried (no fixation)", async () => {
+    const { browser, email: address } = await signUp();
+    const before = browser.cookies.get(SESSION_COOKIE)!;
+    await browser.post("/api/auth/login", { email: address, password: PASSWORD });
+    const after = browser.cookies.get(SESSION_COOKIE)!;
+    expect(after).toBeTruthy();
+    expect(after).not.toBe(before);
+    const stale = new Browser();
+    stale.cookies.set(SESSION_COOKIE, before);
+    expect((await json(await stale.get("/api/me"))).user).toBeNull();
+  });
+});
+
+describe("POST /api/auth/logout", () => {
+  it("ends the session: the same cookie is refused afterwards", async () => {
+    const { browser } = await signUp();
+    const token = browser.cookies.get(SESSION_COOKIE)!;
+    const res = await browser.post("/api/auth/logout");
+    expect(res.status).toBe(200);
+    expect(browser.cookies.has(SESSION_COOKIE)).toBe(false);
+    const replay = new Browser();
+    replay.cookies.set(SESSION_COOKIE, token);
+    expect((await json(await replay.get("/api/me"))).user).toBeNull();
+    const write = await replay.put("/api/profile", {
+      username: "replayer",
+      city: "Madrid",
+      modalities: ["road"],
+    });
+    expect(write.status).toBe(401);
+  });
+});
+
+describe("POST /api/auth/password", () => {
+  it("changes the password and refuses every older session, this browser continues", async () => {
+    const { browser, email: address } = await signUp();
+    const other = new Browser();
+    await other.post("/api/auth/login", { email: address, password: PASSWORD });
+    const oldToken = browser.cookies.get(SESSION_COOKIE)!;
+    const res = await browser.post("/api/auth/password", {
+      currentPassword: PASSWORD,
+      newPassword: "nueva-clave-2",
+    });
+    expect(res.status).toBe(200);
+    expect((await json(await browser.get("/api/me"))).user.email).toBe(address);
+    expect(browser.cookies.get(SESSION_COOKIE)).not.toBe(oldToken);
+    expect((await json(await other.get("/api/me"))).user).toBeNull();
+    const replay = new Browser();
+    replay.cookies.set(SESSION_COOKIE, oldToken);
+    expect((await json(await replay.get("/api/me"))).user).toBeNull();
+    const login = await new Browser().post("/api/auth/login", {
+      email: address,
+      password: "nueva-clave-2",
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it("refuses a wrong current password and keeps the old one", async () => {
+    const { browser, email: address } = await signUp();
+    const res = await browser.post("/api/auth/password", {
+      currentPassword: "no-es-esta",
+      newPassword: "nueva-clave-2",
+    });
+    expect(res.status).toBe(400);
+    expect((await json(res)).error.message).toBe(
+      "Error al actualizar la contraseña: la contraseña actual no es correcta",
+    );
+    const login = await new Browser().post("/api/auth/login", {
+      email: address,
+      password: PASSWORD,
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it("needs a session", async () => {
+    const res = await new Browser().post("/api/auth/password", { newPassword: "nueva-clave-2" });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("password reset", () => {
+  it("mails a single-use link to /app/login?reset=TOKEN that sets the password and signs in", async () => {
+    const { browser: first, email: address } = await signUp();
+    const res = await new Browser().post("/api/auth/reset/request", { email: address });
+    expect(await json(res)).toEqual({ ok: true });
+    const link = await latestResetLink(address);
+    expect(link).toMatch(/\/app\/login\?reset=[a-z0-9]+$/);
+    const token = tokenOf(link);
+    // Only the hash is stored.
+    const stored = await db().select().from(passwordResetTokens).all();
+    expect(stored.some((row) => row.id === token)).toBe(false);
+    expect(stored.some((row) => row.id === hashToken(token))).toBe(true);
+
+    const browser = new Browser();
+    const confirm = await browser.post("/api/auth/reset/confirm", { token, password: "reset-123" });
+    expect(confirm.status).toBe(200);
+    expect((await json(confirm)).user.email).toBe(address);
+    expect((await json(await browser.get("/api/me"))).user.email).toBe(address);
+    // Every older session ended.
+    expect((await json(await first.get("/api/me"))).user).toBeNull();
+    const login = await new Browser().post("/api/auth/login", {
+      email: address,
+      password: "reset-123",
+    });
+    expect(login.status).toBe(200);
+
+    // Reusing the link fails and the password stays.
+    const reuse = await new Browser().post("/api/auth/reset/confirm", {
+      token,
+      password: "otra-456",
+    });
+    expect(reuse.status).toBe(400);
+    expect((await json(reuse)).error.code).toBe("reset_token_invalid");
+    const stillNew = await new Browser().post("/api/auth/login", {
+      email: address,
+      password: "reset-123",
+    });
+    expect(stillNew.status).toBe(200);
+  });
+
+  it("answers the same for an unknown email and mails nothing", async () => {
+    const address = email("fantasma");
+    const res = await new Browser().post("/api/auth/reset/request", { email: address });
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ ok: true });
+    expect(
+      await db().select().from(emailOutbox).where(eq(emailOutbox.toEmail, address)).all(),
+    ).toEqual([]);
+  });
+
+  it("asks for the email first", async () => {
+    const res = await new Browser().post("/api/auth/reset/request", { email: "" });
+    expect(res.status).toBe(400);
+    expect((await json(res)).error.message).toBe("Por favor ingresa tu correo electrónico primero");
+  });
+
+  it("refuses a forged token", async () => {
+    const { email: address } = await signUp();
+    const res = await new Browser().post("/api/auth/reset/confirm", {
+      token: "abcdefghijklmnopqrstuvwxyz234567",
+      password: "forjada-1",
+    });
+    expect(res.status).toBe(400);
+    expect((await json(res)).error).toEqual({
+      code: "reset_token_invalid",
+      message: "El enlace de recuperación no es válido o ha caducado",
+    });
+    const login = await new Browser().post("/api/auth/login", {
+      email: address,
+      password: PASSWORD,
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it("refuses the stored hash used as a token", async () => {
+    const { email: address } = await signUp();
+    await new Browser().post("/api/auth/reset/request", { email: address });
+    const token = tokenOf(await latestResetLink(address));
+    const res = await new Browser().post("/api/auth/reset/confirm", {
+      token: hashToken(token),
+      password: "forjada-1",
+    });
+    expect(res.status).toBe(400);
+  });
+
+  it("refuses an expired token", async () => {
+    const { email: address } = await signUp();
+    await new Browser().post("/api/auth/reset/request", { email: address });
+    const token = tokenOf(await latestResetLink(address));
+    await db()
+      .update(passwordResetTokens)
+      .set({ expiresAt: Date.now() - 1 })
+      .where(eq(passwordResetTokens.id, hashToken(token)));
+    const res = await new Browser().post("/api/auth/reset/confirm", {
+      token,
+      password: "tarde-123",
+    });
+    expect(res.status).toBe(400);
+    expect((await json(res)).error.code).toBe("reset_token_invalid");
+    const login = await new Browser().post("/api/auth/login", {
+      email: address,
+      password: PASSWORD,
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it("a token lives one hour", async () => {
+    const { email: address } = await signUp();
+    const before = Date.now();
+    await new Browser().post("/api/auth/reset/request", { email: address });
+    const token = tokenOf(await latestResetLink(address));
+    const row = await db()
+      .select()
+      .from(passwordResetTokens)
+      .where(eq(passwordResetTokens.id, hashToken(token)))
+      .get();
+    expect(row!.expiresAt - before).toBeGreaterThanOrEqual(60 * 60 * 1000 - 1000);
+    expect(row!.expiresAt - before).toBeLessThanOrEqual(60 * 60 * 1000 + 5000);
+  });
+});
+
+describe("GET /dev/outbox", () => {
+  it("answers 404 outside development", async () => {
+    expect(env.ENVIRONMENT).not.toBe("development");
+    expect((await new Browser().get("/dev/outbox")).status).toBe(404);
+    expect((await new Browser().get("/dev/outbox.json?to=a@b.c")).status).toBe(404);
+  });
+});

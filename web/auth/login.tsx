@@ -1,0 +1,195 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router-dom";
+import { toast } from "sonner";
+import type { AuthResponse, ResetRequestResponse } from "../../domain/api/auth.ts";
+import { MSG } from "../../domain/messages.ts";
+import { loginSchema, parseInput, resetPasswordFormSchema } from "../../domain/schemas.ts";
+import { ApiError, api } from "../api/client.ts";
+import { Button } from "../components/button.tsx";
+import { TextField } from "../components/field.tsx";
+import { FullPageSpinner } from "../components/spinner.tsx";
+import { UpdateButton } from "../pwa/update-button.tsx";
+import { AuthScreen, OrDivider } from "./auth-screen.tsx";
+import { GoogleButton } from "./google-button.tsx";
+import { PasswordField } from "./password-input.tsx";
+import { safeReturnPath } from "./redirect.ts";
+import { ME_KEY, useMe } from "./use-me.ts";
+
+/** /app/login: sign in, forgot password, and reset mode when the URL carries ?reset=TOKEN. */
+export default function Login() {
+  const [params] = useSearchParams();
+  const resetToken = params.get("reset");
+  const googleFailed = params.get("error") === "google";
+  const shown = useRef(false);
+  useEffect(() => {
+    if (googleFailed && !shown.current) {
+      shown.current = true;
+      toast.error(MSG.googleLoginFailed);
+    }
+  }, [googleFailed]);
+  return resetToken ? <ResetPassword token={resetToken} /> : <LoginForm />;
+}
+
+function LoginForm() {
+  const me = useMe();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [sendingReset, setSendingReset] = useState(false);
+  const target = safeReturnPath(params.get("from"));
+
+  if (me.isPending) return <FullPageSpinner />;
+  if (me.data?.user && !busy) return <Navigate to={target} replace />;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parseInput(loginSchema, { email, password });
+    if (!parsed.ok) {
+      setErrors(parsed.error.fields ?? {});
+      toast.error(parsed.error.message);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const res = await api.post<AuthResponse>("/auth/login", parsed.data);
+      queryClient.setQueryData(ME_KEY, res);
+      toast.success(MSG.loginSuccess);
+      navigate(target, { replace: true });
+    } catch (err) {
+      toast.error(err instanceof ApiError ? err.message : MSG.loginFailed);
+      setBusy(false);
+    }
+  }
+
+  async function forgotPassword() {
+    if (!email.trim()) {
+      toast.error(MSG.forgotPasswordEmailFirst);
+      return;
+    }
+    setSendingReset(true);
+    try {
+      await api.post<ResetRequestResponse>("/auth/reset/request", { email });
+      toast.success(MSG.recoveryMailSentTitle, { description: MSG.recoveryMailSentText });
+    } catch (err) {
+      toast.error(
+        err instanceof ApiError && err.code !== "internal" ? err.message : MSG.recoveryMailFailed,
+      );
+    } finally {
+      setSendingReset(false);
+    }
+  }
+
+  return (
+    <AuthScreen title="Iniciar sesión" subtitle="¡Qué bien verte de nuevo!">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <TextField
+          label="Correo electrónico"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
+        <PasswordField
+          label="Contraseña"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Entrando..." : "Iniciar sesión"}
+        </Button>
+        <Button
+          variant="ghost"
+          className="self-center"
+          onClick={forgotPassword}
+          disabled={sendingReset}
+        >
+          ¿Olvidaste tu contraseña?
+        </Button>
+      </form>
+      <OrDivider />
+      <GoogleButton />
+      <p className="text-center">
+        ¿No tienes cuenta?{" "}
+        <Link to="/app/signup" className="font-bold text-primary underline">
+          Crear cuenta
+        </Link>
+      </p>
+      {/* The PWA 'check for updates' button (web/pwa/update-button.tsx) goes here. */}
+      <div className="flex justify-center">
+        <UpdateButton label="Buscar actualizaciones" variant="ghost" />
+      </div>
+    </AuthScreen>
+  );
+}
+
+function ResetPassword({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [password, setPassword] = useState("");
+  const [confirmPassword, setConfirmPassword] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parseInput(resetPasswordFormSchema, { password, confirmPassword });
+    if (!parsed.ok) {
+      setErrors(parsed.error.fields ?? {});
+      toast.error(parsed.error.message);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const res = await api.post<AuthResponse>("/auth/reset/confirm", { token, password });
+      queryClient.setQueryData(ME_KEY, res);
+      toast.success(MSG.passwordUpdated);
+      navigate("/app/feed", { replace: true });
+    } catch (err) {
+      toast.error(
+        err instanceof ApiError
+          ? MSG.passwordUpdateFailed(err.message)
+          : MSG.passwordUpdateUnexpected,
+      );
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthScreen title="Nueva contraseña" subtitle="Elige una contraseña nueva para tu cuenta.">
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <PasswordField
+          label="Nueva contraseña"
+          name="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
+        <PasswordField
+          label="Confirmar contraseña"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onChange={(e) => setConfirmPassword(e.target.value)}
+          error={errors.confirmPassword}
+        />
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Guardando..." : "Guardar contraseña"}
+        </Button>
+      </form>
+    </AuthScreen>
+  );
+}

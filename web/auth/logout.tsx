@@ -1,0 +1,39 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { useNavigate } from "react-router-dom";
+import { toast } from "sonner";
+import type { LogoutResponse } from "../../domain/api/auth.ts";
+import type { MeResponse } from "../../domain/api-types.ts";
+import { MSG } from "../../domain/messages.ts";
+import { api } from "../api/client.ts";
+import { FullPageSpinner } from "../components/spinner.tsx";
+import { clearRuntimeCaches } from "../pwa/clear-caches.ts";
+import { ME_KEY } from "./use-me.ts";
+
+/** /app/logout: signs out and goes to login, also when signing out failed. */
+export default function Logout() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const previous = queryClient.getQueryData<MeResponse>(ME_KEY);
+    api
+      .post<LogoutResponse>("/auth/logout")
+      .then(() => toast.success(MSG.logoutSuccess))
+      .catch(() => toast.error(MSG.logoutFailed))
+      .finally(async () => {
+        // Nothing of her stays in memory or in the service worker's caches.
+        await clearRuntimeCaches().catch(() => undefined);
+        queryClient.clear();
+        queryClient.setQueryData<MeResponse>(ME_KEY, {
+          user: null,
+          signupMode: previous?.signupMode ?? "open",
+          googleEnabled: previous?.googleEnabled ?? false,
+        });
+        navigate("/app/login", { replace: true });
+      });
+  }, [navigate, queryClient]);
+  return <FullPageSpinner />;
+}

@@ -1,0 +1,66 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { toast } from "sonner";
+import type { ClaimReferralResponse } from "../../domain/api/referrals.ts";
+import { api } from "../api/client.ts";
+import { useMe } from "./use-me.ts";
+
+// The invite token from /app/signup?ref= survives reloads and the Google round trip until it
+// is claimed after sign-up or sign-in (spec 01 §4).
+const STORAGE_KEY = "rodamos.ref";
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function storeReferral(token: string | null) {
+  if (token && UUID.test(token)) storage()?.setItem(STORAGE_KEY, token);
+}
+
+export function storedReferral(): string | null {
+  return storage()?.getItem(STORAGE_KEY) ?? null;
+}
+
+export function clearStoredReferral() {
+  storage()?.removeItem(STORAGE_KEY);
+}
+
+let claiming = false;
+
+/** Claims a stored invite once she is signed in, then forgets it whatever the answer. */
+export function useClaimStoredReferral() {
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const userId = me.data?.user?.id;
+  useEffect(() => {
+    const token = storedReferral();
+    if (!userId || !token || claiming) return;
+    claiming = true;
+    api
+      .post<ClaimReferralResponse>("/referrals/claim", { token })
+      .then((res) => {
+        clearStoredReferral();
+        toast.success(res.message);
+        void queryClient.invalidateQueries({ queryKey: ["referrals"] });
+      })
+      .catch((err: unknown) => {
+        // A used, own or unknown invite will not become valid: drop it quietly.
+        const status = (err as { status?: number }).status ?? 0;
+        if (status >= 400 && status < 500) clearStoredReferral();
+      })
+      .finally(() => {
+        claiming = false;
+      });
+  }, [userId, queryClient]);
+}
+
+/** Mounted once in the app layout. */
+export function ReferralClaimer() {
+  useClaimStoredReferral();
+  return null;
+}

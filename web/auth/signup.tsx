@@ -1,0 +1,128 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useState } from "react";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router-dom";
+import { toast } from "sonner";
+import type { AuthResponse } from "../../domain/api/auth.ts";
+import { MSG } from "../../domain/messages.ts";
+import { parseInput, signupSchema } from "../../domain/schemas.ts";
+import { ApiError, api } from "../api/client.ts";
+import { Button, buttonClass } from "../components/button.tsx";
+import { TextField } from "../components/field.tsx";
+import { FullPageSpinner } from "../components/spinner.tsx";
+import { AuthScreen, OrDivider } from "./auth-screen.tsx";
+import { GoogleButton } from "./google-button.tsx";
+import { PasswordField } from "./password-input.tsx";
+import { clearStoredReferral, storedReferral, storeReferral } from "./referral.ts";
+import { ME_KEY, useMe } from "./use-me.ts";
+
+/** /app/signup: email + password or Google; `?ref=` is kept until claimed. */
+export default function Signup() {
+  const me = useMe();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [invitationMissing, setInvitationMissing] = useState(false);
+  const refParam = params.get("ref");
+  const googleNeedsInvitation = params.get("error") === "invitation";
+
+  useEffect(() => {
+    storeReferral(refParam);
+  }, [refParam]);
+
+  if (me.isPending) return <FullPageSpinner />;
+  if (me.data?.user) {
+    return (
+      <Navigate to={me.data.user.profileComplete ? "/app/feed" : "/app/profile-setup"} replace />
+    );
+  }
+  const ref = storedReferral();
+  const needsInvitation =
+    (me.data?.signupMode === "invite" && !ref) || invitationMissing || googleNeedsInvitation;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = parseInput(signupSchema, { email, password, ref: ref ?? undefined });
+    if (!parsed.ok) {
+      setErrors(parsed.error.fields ?? {});
+      toast.error(parsed.error.message);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const res = await api.post<AuthResponse>("/auth/signup", parsed.data);
+      queryClient.setQueryData(ME_KEY, res);
+      toast.success(MSG.signupSuccess);
+      if (res.referralClaimed) {
+        clearStoredReferral();
+        toast.success(MSG.referralClaimed);
+      }
+      navigate("/app/profile-setup", { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && err.code === "invitation_required") setInvitationMissing(true);
+      if (err instanceof ApiError && err.fields) setErrors(err.fields);
+      toast.error(err instanceof ApiError ? err.message : MSG.signupFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (needsInvitation) {
+    return (
+      <AuthScreen title="Crear cuenta" subtitle={MSG.invitationRequired}>
+        <a href="/#join" className={buttonClass("primary", "w-full")}>
+          Apúntate a la lista de espera
+        </a>
+        <p className="text-center">
+          ¿Ya tienes cuenta?{" "}
+          <Link to="/app/login" className="font-bold text-primary underline">
+            Iniciar sesión
+          </Link>
+        </p>
+      </AuthScreen>
+    );
+  }
+
+  return (
+    <AuthScreen
+      title="Crear cuenta"
+      subtitle="Únete a la comunidad de ciclistas que ruedan juntas."
+    >
+      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+        <TextField
+          label="Correo electrónico"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={errors.email}
+        />
+        <PasswordField
+          label="Contraseña"
+          name="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={errors.password}
+        />
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? "Creando cuenta..." : "Crear cuenta"}
+        </Button>
+      </form>
+      <OrDivider />
+      <GoogleButton />
+      <p className="text-center">
+        ¿Ya tienes cuenta?{" "}
+        <Link to="/app/login" className="font-bold text-primary underline">
+          Iniciar sesión
+        </Link>
+      </p>
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,86 @@
+import { useNavigate } from "react-router-dom";
+import { toast } from "sonner";
+import { avatarKeyOrDefault } from "../../domain/constants.ts";
+import { MSG } from "../../domain/messages.ts";
+import { ApiError } from "../api/client.ts";
+import { useMe } from "../auth/use-me.ts";
+import { Button } from "../components/button.tsx";
+import { EmptyState, PageHeader, Skeleton } from "../components/feedback.tsx";
+import { ProfileForm } from "./profile-form.tsx";
+import { useSaveProfile } from "./save-profile.ts";
+
+function EditSkeleton() {
+  return (
+    <div
+      className="flex flex-col gap-5"
+      role="status"
+      aria-busy="true"
+      aria-label="Cargando perfil"
+    >
+      <Skeleton className="h-16" />
+      <Skeleton className="h-16" />
+      <Skeleton className="h-36" />
+      <Skeleton className="h-44" />
+    </div>
+  );
+}
+
+/** /app/profile/edit: same form; 'Cancelar' goes back, saving goes to her public profile. */
+export default function ProfileEdit() {
+  const me = useMe();
+  const navigate = useNavigate();
+  const save = useSaveProfile();
+  const user = me.data?.user;
+  return (
+    <div className="flex flex-col gap-2">
+      <PageHeader title="Editar perfil" />
+      {me.isPending ? (
+        <EditSkeleton />
+      ) : !user ? (
+        <EmptyState
+          action={
+            <Button variant="secondary" onClick={() => me.refetch()}>
+              {MSG.retry}
+            </Button>
+          }
+        >
+          {MSG.profileLoadFailed}
+        </EmptyState>
+      ) : (
+        <ProfileForm
+          initial={{
+            username: user.username ?? "",
+            city: user.city ?? "",
+            modalities: user.modalities,
+            avatarKey: avatarKeyOrDefault(user.avatarKey),
+          }}
+          currentUsername={user.username}
+          submitLabel="Guardar cambios"
+          savingLabel="Guardando..."
+          secondary={
+            <Button variant="secondary" className="w-full sm:w-auto" onClick={() => navigate(-1)}>
+              Cancelar
+            </Button>
+          }
+          onSave={async (values) => {
+            try {
+              const saved = await save(values);
+              toast.success(MSG.profileUpdated);
+              navigate(`/app/profile/${encodeURIComponent(saved.username ?? values.username)}`, {
+                replace: true,
+              });
+              return undefined;
+            } catch (err) {
+              const message = err instanceof ApiError ? err.message : MSG.profileEditFailed;
+              toast.error(message);
+              if (err instanceof ApiError && err.code === "username_taken") {
+                return { username: message };
+              }
+              return err instanceof ApiError ? err.fields : undefined;
+            }
+          }}
+        />
+      )}
+    </div>
+  );
+}

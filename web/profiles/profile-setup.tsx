@@ -1,0 +1,52 @@
+import { useNavigate } from "react-router-dom";
+import { toast } from "sonner";
+import { avatarKeyOrDefault } from "../../domain/constants.ts";
+import { MSG } from "../../domain/messages.ts";
+import { ApiError } from "../api/client.ts";
+import { useMe } from "../auth/use-me.ts";
+import { PageHeader } from "../components/feedback.tsx";
+import { FullPageSpinner } from "../components/spinner.tsx";
+import { ProfileForm } from "./profile-form.tsx";
+import { useSaveProfile } from "./save-profile.ts";
+
+/** /app/profile-setup: first-time completion (no back button); saving goes to the feed. */
+export default function ProfileSetup() {
+  const me = useMe();
+  const navigate = useNavigate();
+  const save = useSaveProfile();
+  const user = me.data?.user;
+  if (!user) return <FullPageSpinner />;
+  return (
+    <div className="flex flex-col gap-2">
+      <PageHeader title="Completa tu perfil" />
+      <p className="mb-2 text-ink-soft">
+        Cuéntanos cómo te llamas en la grupeta, dónde ruedas y qué te gusta.
+      </p>
+      <ProfileForm
+        initial={{
+          username: user.username ?? "",
+          city: user.city ?? "",
+          modalities: user.modalities.length > 0 ? user.modalities : ["road"],
+          avatarKey: avatarKeyOrDefault(user.avatarKey),
+        }}
+        currentUsername={user.username}
+        submitLabel="Guardar perfil"
+        savingLabel="Guardando..."
+        onSave={async (values) => {
+          try {
+            await save(values);
+            toast.success(MSG.profileSaved);
+            navigate("/app/feed", { replace: true });
+            return undefined;
+          } catch (err) {
+            const message = err instanceof ApiError ? err.message : MSG.profileSetupFailed;
+            toast.error(message);
+            if (err instanceof ApiError && err.code === "username_taken")
+              return { username: message };
+            return err instanceof ApiError ? err.fields : undefined;
+          }
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { useQueryClient } from "@tanstack/react-query";
+import type { ProfileSaveResponse } from "../../domain/api/profiles.ts";
+import type { MeResponse } from "../../domain/api-types.ts";
+import type { ProfileInput } from "../../domain/schemas.ts";
+import { api } from "../api/client.ts";
+import { ME_KEY } from "../auth/use-me.ts";
+
+/** Saves her profile and tells the app: cache updated, ME refetched, 'profileUpdated' sent. */
+export function useSaveProfile() {
+  const queryClient = useQueryClient();
+  return async (values: ProfileInput) => {
+    const res = await api.put<ProfileSaveResponse>("/profile", values);
+    queryClient.setQueryData<MeResponse>(ME_KEY, (old) => (old ? { ...old, user: res.user } : old));
+    void queryClient.invalidateQueries({ queryKey: ME_KEY });
+    window.dispatchEvent(new CustomEvent("profileUpdated"));
+    return res.user;
+  };
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "sonner";
+import type { DeleteAccountResponse } from "../../domain/api/auth.ts";
+import { MSG } from "../../domain/messages.ts";
+import { api } from "../api/client.ts";
+
+/**
+ * Deletes her account (DESIGN.md decision 14). On success nothing of hers stays in memory and
+ * the page reloads on the public home. Usage: `const del = useDeleteAccount(); del.mutate()`.
+ */
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<DeleteAccountResponse>("/account"),
+    onSuccess: () => {
+      queryClient.clear();
+      toast.success(MSG.accountDeleted);
+      // A full page load: no state of the deleted account survives in the SPA.
+      window.location.assign("/");
+    },
+    onError: () => {
+      toast.error(MSG.accountDeleteFailed);
+    },
+  });
+}

@@ -1,0 +1,21 @@
+import type { ReactNode } from "react";
+import { useState } from "react";
+import { ApiError } from "../api/client.ts";
+import { useMe } from "../auth/use-me.ts";
+import { OfflineScreen } from "./offline-screen.tsx";
+
+/**
+ * Shows the offline screen in place of the page when it was opened without a connection: the
+ * browser said so when the page loaded, or the first /api/me never reached the server. The
+ * address stays the page's own, so 'Reintentar' (a reload) lands where she was going. A
+ * connection lost later keeps the page as it is (forms keep their values; requests show the
+ * Spanish network error).
+ */
+export function OfflineGate({ children }: { children: ReactNode }) {
+  const [offlineAtLoad] = useState(() => typeof navigator !== "undefined" && !navigator.onLine);
+  const me = useMe();
+  const neverReachedServer =
+    me.data === undefined && me.error instanceof ApiError && me.error.code === "network_error";
+  if (offlineAtLoad || neverReachedServer) return <OfflineScreen />;
+  return <>{children}</>;
+}

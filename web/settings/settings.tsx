@@ -1,0 +1,80 @@
+import { ChevronDown, Mail } from "lucide-react";
+import { Link } from "react-router-dom";
+import { MSG } from "../../domain/messages.ts";
+import { buttonClass } from "../components/button.tsx";
+import { PageHeader } from "../components/feedback.tsx";
+import { UpdateButton } from "../pwa/update-button.tsx";
+import { CONTACT_EMAIL, SETTINGS_FAQ } from "./faq.ts";
+
+/** The build's version (scripts/vite-pwa.ts writes it into the app page), if any. */
+function appVersion(): string | null {
+  return document.querySelector('meta[name="rodamos-version"]')?.getAttribute("content") ?? null;
+}
+
+/** /app/settings (spec 01 §2): 'Actualizar app', a short FAQ and the e-mail contact button. */
+export default function Settings() {
+  const version = appVersion();
+  return (
+    <div className="flex flex-col gap-6">
+      <PageHeader title="Ajustes" />
+
+      <section aria-labelledby="settings-app" className="rounded-3xl bg-surface p-5 shadow-sm">
+        <h2 id="settings-app" className="text-lg font-extrabold">
+          Aplicación
+        </h2>
+        <p className="mt-1 text-ink-soft">
+          Comprueba si hay una versión nueva de Rodamos y cárgala al momento.
+        </p>
+        <div className="mt-4 flex flex-col items-center gap-2">
+          <UpdateButton
+            label="Actualizar app"
+            errorMessage={MSG.updateSettingsError}
+            variant="primary"
+            className="w-full"
+          />
+          {version ? <p className="text-sm text-ink-soft">Versión {version}</p> : null}
+        </div>
+      </section>
+
+      <section aria-labelledby="settings-faq">
+        <h2 id="settings-faq" className="mb-3 text-lg font-extrabold">
+          Preguntas frecuentes
+        </h2>
+        <div className="flex flex-col gap-2">
+          {SETTINGS_FAQ.map((item) => (
+            <details key={item.question} className="group rounded-2xl bg-surface shadow-sm">
+              <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 rounded-2xl px-4 py-3 font-bold focus-visible:outline-2 focus-visible:outline-primary">
+                {item.question}
+                <ChevronDown
+                  aria-hidden="true"
+                  size={20}
+                  className="shrink-0 text-primary transition-transform group-open:rotate-180"
+                />
+              </summary>
+              <p className="px-4 pb-4 text-ink-soft">{item.answer}</p>
+            </details>
+          ))}
+        </div>
+        <Link
+          to="/app/faqs"
+          className="mt-3 inline-block min-h-11 py-3 font-bold text-primary underline"
+        >
+          Ver todas las preguntas frecuentes
+        </Link>
+      </section>
+
+      <section aria-labelledby="settings-contact" className="rounded-3xl bg-surface p-5 shadow-sm">
+        <h2 id="settings-contact" className="text-lg font-extrabold">
+          ¿Necesitas ayuda?
+        </h2>
+        <p className="mt-1 text-ink-soft">
+          Escríbenos a {CONTACT_EMAIL} y te responderemos lo antes posible.
+        </p>
+        <a href={`mailto:${CONTACT_EMAIL}`} className={buttonClass("secondary", "mt-4 w-full")}>
+          <Mail aria-hidden="true" size={18} />
+          Escríbenos un email
+        </a>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,193 @@
+import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import { DomainError } from "../../domain/errors.ts";
+import { MSG } from "../../domain/messages.ts";
+import { normalizeUsernameKey, usernameCandidates } from "../../domain/username.ts";
+import { passwordResetTokens, profiles, referrals, sessions, users } from "../db/schema.ts";
+import type { Database } from "../env.ts";
+import { hashToken } from "./tokens.ts";
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+
+export function findUserByEmail(db: Database, email: string) {
+  return db.select().from(users).where(eq(users.email, email)).get();
+}
+
+export function findUserById(db: Database, id: string) {
+  return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+/** True when the insert failed on a UNIQUE index (email, google id, username key). */
+export function isUniqueViolation(err: unknown, column?: string): boolean {
+  const text = String(err instanceof Error ? `${err.message} ${String(err.cause ?? "")}` : err);
+  return /UNIQUE constraint failed/i.test(text) && (!column || text.includes(column));
+}
+
+/**
+ * Creates the account and, when `ref` names an unclaimed token of someone else, claims it in
+ * the same batch. Returns whether the referral was claimed.
+ */
+export async function createAccount(
+  db: Database,
+  input: { id: string; email: string; passwordHash: string; ref?: string | undefined },
+  now = Date.now(),
+): Promise<{ referralClaimed: boolean }> {
+  const insertUser = db.insert(users).values({
+    id: input.id,
+    email: input.email,
+    passwordHash: input.passwordHash,
+  });
+  if (!input.ref) {
+    await insertUser;
+    return { referralClaimed: false };
+  }
+  const [, claimed] = await db.batch([
+    insertUser,
+    db
+      .update(referrals)
+      .set({ refereeId: input.id, claimedAt: now })
+      .where(and(eq(referrals.token, input.ref), isNull(referrals.refereeId)))
+      .returning({ token: referrals.token }),
+  ]);
+  return { referralClaimed: claimed.length > 0 };
+}
+
+/** An unclaimed referral token, as invite-mode sign-up requires. */
+export async function isOpenReferral(db: Database, token: string): Promise<boolean> {
+  const row = await db
+    .select({ token: referrals.token })
+    .from(referrals)
+    .where(and(eq(referrals.token, token), isNull(referrals.refereeId)))
+    .get();
+  return Boolean(row);
+}
+
+export async function createResetToken(db: Database, userId: string, token: string, now: number) {
+  await db.insert(passwordResetTokens).values({
+    id: hashToken(token),
+    userId,
+    expiresAt: now + RESET_TOKEN_TTL_MS,
+  });
+}
+
+/** The user a live reset token belongs to, or null (unknown, used or expired). */
+export async function findResetTokenUser(db: Database, token: string, now: number) {
+  const row = await db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(
+      and(eq(passwordResetTokens.id, hashToken(token)), gt(passwordResetTokens.expiresAt, now)),
+    )
+    .get();
+  return row?.userId ?? null;
+}
+
+/**
+ * New password in one batch: every reset token and every session of hers goes, so a stolen
+ * session or an older reset link stops working.
+ */
+export async function replacePassword(db: Database, userId: string, passwordHash: string) {
+  await db.batch([
+    db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
+    db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)),
+    db.delete(sessions).where(eq(sessions.userId, userId)),
+  ]);
+}
+
+export interface GoogleIdentity {
+  sub: string;
+  email: string;
+  emailVerified: boolean;
+  name: string | null;
+  picture: string | null;
+}
+
+/** First free username among the candidates, in one query over the unique key. */
+export async function firstFreeUsername(
+  db: Database,
+  base: string | null,
+  id: string,
+): Promise<string | null> {
+  const candidates = usernameCandidates(base, id);
+  if (candidates.length === 0) return null;
+  const taken = await db
+    .select({ key: profiles.usernameKey })
+    .from(profiles)
+    .where(inArray(profiles.usernameKey, candidates.map(normalizeUsernameKey)))
+    .all();
+  const takenKeys = new Set(taken.map((row) => row.key));
+  return candidates.find((name) => !takenKeys.has(normalizeUsernameKey(name))) ?? null;
+}
+
+/**
+ * Google sign-in: the account with this Google id, else the one with the same (verified)
+ * email, linked now, else a new account. A profile is created when she has none (spec 01 §3):
+ * username from her Google name, else the email's local part, else 'user_' + id.
+ */
+export async function upsertGoogleUser(
+  db: Database,
+  identity: GoogleIdentity,
+  newId: string,
+  signup: { inviteOnly: boolean; ref: string | undefined },
+): Promise<string> {
+  let user = await db.select().from(users).where(eq(users.googleId, identity.sub)).get();
+  if (!user) {
+    const byEmail = await findUserByEmail(db, identity.email);
+    if (byEmail) {
+      if (!identity.emailVerified) throw new Error("google email not verified");
+      await db.update(users).set({ googleId: identity.sub }).where(eq(users.id, byEmail.id));
+      user = byEmail;
+    } else {
+      // A new account: invite mode applies to Google sign-ups too (DESIGN.md decision 2).
+      if (signup.inviteOnly && !(signup.ref && (await isOpenReferral(db, signup.ref)))) {
+        throw new DomainError("invitation_required", MSG.invitationRequired);
+      }
+      const insertUser = db.insert(users).values({
+        id: newId,
+        email: identity.email,
+        googleId: identity.sub,
+        fullName: identity.name,
+      });
+      if (signup.ref) {
+        await db.batch([
+          insertUser,
+          db
+            .update(referrals)
+            .set({ refereeId: newId, claimedAt: Date.now() })
+            .where(and(eq(referrals.token, signup.ref), isNull(referrals.refereeId))),
+        ]);
+      } else {
+        await insertUser;
+      }
+      user = { id: newId } as typeof users.$inferSelect;
+    }
+  }
+  const hasProfile = await db
+    .select({ id: profiles.userId })
+    .from(profiles)
+    .where(eq(profiles.userId, user.id))
+    .get();
+  if (!hasProfile) await createGoogleProfile(db, user.id, identity);
+  return user.id;
+}
+
+async function createGoogleProfile(db: Database, userId: string, identity: GoogleIdentity) {
+  const base = identity.name?.trim() || identity.email.split("@")[0] || null;
+  // Two tries: a concurrent sign-up may take the chosen name between the check and the insert.
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const username = await firstFreeUsername(db, attempt === 0 ? base : null, userId);
+    if (!username) return;
+    try {
+      await db.insert(profiles).values({
+        userId,
+        username,
+        usernameKey: normalizeUsernameKey(username),
+        avatarKey: "ava01",
+        avatarUrl: identity.picture,
+        modalities: ["road"],
+      });
+      return;
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+    }
+  }
+}

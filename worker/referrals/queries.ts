@@ -1,0 +1,48 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { referrals } from "../db/schema.ts";
+import type { Database } from "../env.ts";
+
+/** An unclaimed token of hers; a new one when she has none left (each invite is single-use). */
+export async function getOrCreateReferralToken(db: Database, userId: string): Promise<string> {
+  const open = await db
+    .select({ token: referrals.token })
+    .from(referrals)
+    .where(and(eq(referrals.referrerId, userId), isNull(referrals.refereeId)))
+    .limit(1)
+    .get();
+  if (open) return open.token;
+  const token = crypto.randomUUID();
+  await db.insert(referrals).values({ token, referrerId: userId });
+  return token;
+}
+
+export type ClaimOutcome = "claimed" | "already_mine" | "not_found" | "own" | "taken" | "referred";
+
+/**
+ * Claims `token` for `userId` only while it is unclaimed and not hers, in one conditional
+ * UPDATE (two concurrent claims cannot both win). On refusal, reads why.
+ */
+export async function claimReferral(
+  db: Database,
+  token: string,
+  userId: string,
+  now: number,
+): Promise<ClaimOutcome> {
+  const row = await db.select().from(referrals).where(eq(referrals.token, token)).get();
+  if (!row) return "not_found";
+  if (row.refereeId === userId) return "already_mine";
+  if (row.referrerId === userId) return "own";
+  if (row.refereeId) return "taken";
+  const previous = await db
+    .select({ token: referrals.token })
+    .from(referrals)
+    .where(eq(referrals.refereeId, userId))
+    .get();
+  if (previous) return "referred";
+  const claimed = await db
+    .update(referrals)
+    .set({ refereeId: userId, claimedAt: now })
+    .where(and(eq(referrals.token, token), isNull(referrals.refereeId)))
+    .returning({ token: referrals.token });
+  return claimed.length > 0 ? "claimed" : "taken";
+}

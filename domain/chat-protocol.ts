@@ -94,6 +94,8 @@ export type ServerMessage = z.infer<typeof serverMessageSchema>;
 // ---------- Per-user notifications (live badges) ----------
 
 export const notificationFrameSchema = z.discriminatedUnion("type", [
+  /** Sent once the channel is accepted: anything stored from now on will be announced. */
+  z.object({ type: z.literal("ready") }),
   z.object({
     type: z.literal("unread"),
     rideId: idString,

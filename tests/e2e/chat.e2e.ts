@@ -60,10 +60,13 @@ async function sendMessage(page: Page, text: string) {
   await page.getByRole("button", { name: "Enviar" }).click();
 }
 
-/** Resolves once the page's app-wide notification socket is connected. */
-function notificationSocketOpened(page: Page) {
-  return page.waitForEvent("websocket", {
-    predicate: (ws) => ws.url().includes("/api/notifications/socket"),
+/** Resolves once the page's app-wide notification channel is accepted (its 'ready' frame). */
+async function notificationSocketOpened(page: Page) {
+  const ws = await page.waitForEvent("websocket", {
+    predicate: (socket) => socket.url().includes("/api/notifications/socket"),
+  });
+  await ws.waitForEvent("framereceived", {
+    predicate: (frame) => String(frame.payload).includes('"ready"'),
   });
 }
 
@@ -153,7 +156,9 @@ describe("ride chat", () => {
     expect(await bea.page.getByText("Conversación en curso").count()).toBe(0);
 
     // Leaving with a message unread, a beacon on pagehide marks it read (Origin included).
+    const reconnected = notificationSocketOpened(bea.page);
     await bea.page.goto("/app/feed");
+    await reconnected;
     await sendMessage(ana.page, "¡No olvidéis las luces!");
     await bea.page.getByText("Conversación en curso").waitFor({ timeout: 5000 });
     expect(await unreadFor(bea.context, rideId)).toBe(1);

@@ -9,6 +9,8 @@ import { openChat, openSocket, type TestSocket } from "./helpers/sockets.ts";
 // badges update live (the data itself is already in D1).
 
 const open: TestSocket[] = [];
+type UnreadFrame = Extract<NotificationFrame, { type: "unread" }>;
+const isUnread = (f: unknown): f is UnreadFrame => (f as NotificationFrame).type === "unread";
 afterEach(() => {
   for (const s of open.splice(0)) s.close();
 });
@@ -30,7 +32,7 @@ describe("rides API → chat room", () => {
       userId: null,
       text: MSG.systemCancelNotice("Lluvia"),
     });
-    const frame = await hub!.nextRaw<NotificationFrame>(() => true);
+    const frame = await hub!.nextRaw<UnreadFrame>(isUnread);
     expect(frame).toMatchObject({ rideId: ride.id, count: 1, lastMessage: { kind: "system" } });
   });
 

@@ -10,6 +10,8 @@ import { Browser, json } from "./helpers/http.ts";
 import { openChat, openSocket, sendFrame, type TestSocket } from "./helpers/sockets.ts";
 
 const open: TestSocket[] = [];
+type UnreadFrame = Extract<NotificationFrame, { type: "unread" }>;
+const isUnread = (f: unknown): f is UnreadFrame => (f as NotificationFrame).type === "unread";
 afterEach(() => {
   for (const s of open.splice(0)) s.close();
 });
@@ -190,9 +192,7 @@ describe("live notifications (UserHub)", () => {
     a.send(sendFrame("¿Quién trae café?", clientId));
     await a.next("ack");
 
-    const frame = await beaHub!.nextRaw<NotificationFrame>(
-      (f) => (f as NotificationFrame).type === "unread",
-    );
+    const frame = await beaHub!.nextRaw<UnreadFrame>(isUnread);
     expect(frame).toEqual({
       type: "unread",
       rideId: ride.id,
@@ -202,7 +202,9 @@ describe("live notifications (UserHub)", () => {
     });
     // Ana wrote it: nothing new for her.
     await new Promise((r) => setTimeout(r, 300));
-    expect(anaHub!.frames).toEqual([]);
+    expect(anaHub!.frames.filter(isUnread)).toEqual([]);
+    // Each channel opens with 'ready'.
+    expect(anaHub!.frames).toEqual([{ type: "ready" }]);
   });
 
   it("coalesces a burst into one notification carrying the running count", async () => {
@@ -215,9 +217,7 @@ describe("live notifications (UserHub)", () => {
     open.push(a);
     for (const text of ["uno", "dos", "tres"]) a.send(sendFrame(text));
     for (let i = 0; i < 3; i++) await a.next("ack");
-    const frame = await beaHub!.nextRaw<NotificationFrame>(
-      (f) => (f as NotificationFrame).count === 3,
-    );
+    const frame = await beaHub!.nextRaw<UnreadFrame>((f) => isUnread(f) && f.count === 3);
     expect(frame.lastMessage?.text).toBe("tres");
   });
 
@@ -227,7 +227,7 @@ describe("live notifications (UserHub)", () => {
     const { socket: hub } = await openSocket(ana.browser, "/api/notifications/socket");
     open.push(hub!);
     await postSystemMessage(env, ride.id, MSG.systemCancelNotice(null));
-    const frame = await hub!.nextRaw<NotificationFrame>(() => true);
+    const frame = await hub!.nextRaw<UnreadFrame>(isUnread);
     expect(frame).toMatchObject({ rideId: ride.id, count: 1, lastMessage: { kind: "system" } });
   });
 

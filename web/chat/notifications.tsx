@@ -36,6 +36,11 @@ export function NotificationsProvider({ children }: { children?: ReactNode }) {
         const parsed = parseNotificationFrame(data);
         if (!parsed.ok) return;
         const frame = parsed.msg;
+        if (frame.type === "ready") {
+          // (Re)connected: refetch whatever was announced while the channel was down.
+          void queryClient.invalidateQueries({ queryKey: CHATS_KEY });
+          return;
+        }
         void queryClient.invalidateQueries({
           predicate: (q) => FEED_KEYS.has(String(q.queryKey[0])),
         });
@@ -48,8 +53,6 @@ export function NotificationsProvider({ children }: { children?: ReactNode }) {
           });
         }
       },
-      // Missed frames while disconnected: refetch once the channel is back.
-      onOpen: () => void queryClient.invalidateQueries({ queryKey: CHATS_KEY }),
     });
     socket.start();
     return () => socket.stop();

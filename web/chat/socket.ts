@@ -103,7 +103,7 @@ export class ReconnectingSocket {
   private scheduleRetry() {
     const delay = backoffDelay(
       this.attempt++,
-      this.options.minDelayMs ?? 500,
+      this.options.minDelayMs ?? 1000,
       this.options.maxDelayMs ?? 15_000,
     );
     this.retryTimer = setTimeout(() => this.connect(), delay);

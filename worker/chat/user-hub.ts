@@ -25,6 +25,8 @@ export class UserHub extends DurableObject<Bindings> {
     const pair = new WebSocketPair();
     const [client, server] = Object.values(pair) as [WebSocket, WebSocket];
     this.ctx.acceptWebSocket(server, [userId]);
+    // From here on `notify` reaches this socket: the client refetches what it may have missed.
+    server.send(JSON.stringify({ type: "ready" } satisfies NotificationFrame));
     return new Response(null, { status: 101, webSocket: client });
   }
 

@@ -66,7 +66,7 @@ interface Row {
 const U = 401; // not signed in
 const P = 403; // signed in without a profile (not_authorized) or not allowed
 
-export const MATRIX: Row[] = [
+const MATRIX: Row[] = [
   {
     method: "GET",
     route: "/api/health",

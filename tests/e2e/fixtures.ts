@@ -82,3 +82,42 @@ let counter = 0;
 export function uniqueEmail(prefix = "rider") {
   return `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@rodamos.test`;
 }
+
+/** Signs the session's browser in as a new rider through the dev-only test-login route. */
+export async function signInAs(session: Session, username: string) {
+  const { page } = session;
+  if (!page.url().startsWith(baseURL())) await page.goto("/app/offline");
+  const result = await page.evaluate(
+    async (body) => {
+      const res = await fetch("/dev/test-login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.json() };
+    },
+    { email: uniqueEmail(username), username },
+  );
+  if (result.status !== 200) throw new Error(`test-login failed: ${JSON.stringify(result)}`);
+  return result.body as { userId: string };
+}
+
+/** Calls the API from inside the page (same cookies, same Origin as the app). */
+export async function apiFromPage<T>(
+  session: Session,
+  method: string,
+  path: string,
+  body?: unknown,
+) {
+  return session.page.evaluate(
+    async ({ method, path, body }) => {
+      const res = await fetch(path, {
+        method,
+        headers: body === undefined ? {} : { "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json().catch(() => null)) as unknown };
+    },
+    { method, path, body },
+  ) as Promise<{ status: number; body: T }>;
+}

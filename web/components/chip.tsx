@@ -30,8 +30,8 @@ const tones = {
   road: "bg-[#e3ecf8] text-road border-[#e3ecf8]",
   gravel: "bg-[#f5eadc] text-gravel border-[#f5eadc]",
   btt: "bg-[#e2f0e3] text-btt border-[#e2f0e3]",
-  success: "bg-[#e5f3e6] text-success border-[#e5f3e6]",
-  danger: "bg-[#fbe7e7] text-danger border-[#fbe7e7]",
+  success: "bg-[#e5f3e6] text-[#1b5e20] border-[#e5f3e6]",
+  danger: "bg-[#fbe7e7] text-[#b71c1c] border-[#fbe7e7]",
 } as const;
 
 /** A static label chip (date, city, level, modality). */

@@ -8,6 +8,7 @@ import type {
   RideConnectionsResponse,
 } from "../../domain/api/connections.ts";
 import { MSG } from "../../domain/messages.ts";
+import { expectAccessible } from "./a11y.ts";
 import {
   closeSession,
   connectBrowser,
@@ -110,6 +111,7 @@ describe("ride chat", () => {
     expect(texts).toHaveLength(2);
     expect(texts[0]).toContain("¡Hola Bea!");
 
+    await expectAccessible(ana.page, "chat (participant)");
     await saveScreenshot(ana.page, "chat");
     await closeSession(ana);
     await closeSession(bea);
@@ -191,6 +193,7 @@ describe("ride chat", () => {
     await cris.page.getByRole("heading", { name: "El chat es para las participantes" }).waitFor();
     await cris.page.getByText("Hay 1 mensaje en esta conversación.").waitFor();
     expect(await cris.page.getByText("Mensaje solo para participantes").count()).toBe(0);
+    await expectAccessible(cris.page, "chat (non-participant)");
     await cris.page.getByRole("button", { name: "Cerrar" }).click();
     await cris.page.getByText("Hay 1 mensaje en esta conversación.").waitFor({ state: "detached" });
     // Joining from the chat (before the start) opens the conversation.
@@ -256,6 +259,7 @@ describe("He rodado con ella", () => {
     await bea.page.getByRole("heading", { name: "He rodado con ella" }).waitFor();
     const save = bea.page.getByRole("button", { name: "Guardar conexiones" });
     expect(await save.isDisabled()).toBe(true);
+    await expectAccessible(bea.page, "connections card");
     await bea.page.getByRole("checkbox", { name: cris.username }).check();
     expect(await save.isDisabled()).toBe(false);
     await save.click();

@@ -10,6 +10,7 @@ import { serveAppShell } from "./http/app-shell.ts";
 import { errorBody, handleError } from "./http/errors.ts";
 import { originCheck, securityHeaders } from "./http/security.ts";
 import { jsonSizeLimit, requestSizeLimit } from "./http/validate.ts";
+import { waitlistRoutes } from "./waitlist/routes.ts";
 
 /** The JSON API, one sub-app per area (chained so AppType carries every route). */
 const api = new Hono<AppEnv>()
@@ -21,7 +22,8 @@ const api = new Hono<AppEnv>()
   .use(originCheck)
   .use(sessionMiddleware)
   .route("/health", healthRoutes)
-  .route("/", authRoutes);
+  .route("/", authRoutes)
+  .route("/waitlist", waitlistRoutes);
 
 export type AppType = typeof api;
 

@@ -3,6 +3,8 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { markdownContent } from "./scripts/markdown-content.ts";
+import { prerenderPublicSite } from "./scripts/prerender.ts";
 
 const root = path.join(import.meta.dirname, "web");
 
@@ -12,6 +14,8 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // web/content/**/*.md → front matter + HTML, rendered at build time.
+    markdownContent(),
     cloudflare({
       configPath: path.join(import.meta.dirname, "wrangler.toml"),
       // Same local D1/DO/R2 state as `wrangler d1 migrations apply --local` and the seed.
@@ -20,6 +24,8 @@ export default defineConfig({
         path: process.env.RODAMOS_STATE_DIR ?? path.join(import.meta.dirname, ".wrangler/state"),
       },
     }),
+    // After the client build: writes the public pages' HTML, sitemap, robots.txt, OG PNGs.
+    prerenderPublicSite(import.meta.dirname),
   ],
   environments: {
     client: {

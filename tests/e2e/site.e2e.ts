@@ -14,7 +14,8 @@ import {
 
 connectBrowser();
 
-const toast = (page: Page, text: string) => page.locator("#toasts").getByText(text, { exact: true });
+const toast = (page: Page, text: string) =>
+  page.locator("#toasts").getByText(text, { exact: true });
 
 describe("landing waiting list", () => {
   it("goes from step 1 to step 2 to the thank-you panel", async () => {
@@ -59,7 +60,10 @@ describe("landing waiting list", () => {
     await toast(page, MSG.waitlistStep2Success).waitFor();
     await page.getByRole("heading", { name: "¡Gracias por apuntarte!" }).waitFor();
     expect(
-      await page.getByRole("link", { name: /Síguenos en Instagram/ }).first().getAttribute("href"),
+      await page
+        .getByRole("link", { name: /Síguenos en Instagram/ })
+        .first()
+        .getAttribute("href"),
     ).toBe("https://instagram.com/rodamos.app");
     await closeSession(session);
   });
@@ -141,7 +145,9 @@ describe("landing variant /ciclismo-mujeres", () => {
     expect((await saved).status()).toBe(200);
     await toast(page, "¡Gracias!").waitFor();
     await page.getByRole("heading", { name: "¡Ya estás en la lista!" }).waitFor();
-    const calls = await page.evaluate(() => (window as unknown as { gtagCalls: unknown[] }).gtagCalls);
+    const calls = await page.evaluate(
+      () => (window as unknown as { gtagCalls: unknown[] }).gtagCalls,
+    );
     expect(calls).toEqual([
       ["event", "join_waitlist", { event_category: "conversion", event_label: "email_signup" }],
     ]);
@@ -183,7 +189,10 @@ describe("blog", () => {
     const session = await openSession();
     const { page } = session;
     await page.goto("/blog");
-    await page.getByRole("link", { name: /Tu primera grupeta/i }).first().click();
+    await page
+      .getByRole("link", { name: /Tu primera grupeta/i })
+      .first()
+      .click();
     await page.waitForURL("**/blog/tu-primera-grupeta");
     await page.getByRole("heading", { level: 1 }).waitFor();
     await page.getByRole("navigation", { name: "Migas de pan" }).waitFor();

@@ -4,7 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { markdownContent } from "./scripts/markdown-content.ts";
-import { prerenderPublicSite } from "./scripts/prerender.ts";
+import { prerenderPublicSite, publicSiteDevServer } from "./scripts/prerender.ts";
 
 const root = path.join(import.meta.dirname, "web");
 
@@ -16,6 +16,8 @@ export default defineConfig({
     tailwindcss(),
     // web/content/**/*.md → front matter + HTML, rendered at build time.
     markdownContent(),
+    // `npm run dev` renders the public pages on request (the build prerenders them).
+    publicSiteDevServer(import.meta.dirname),
     cloudflare({
       configPath: path.join(import.meta.dirname, "wrangler.toml"),
       // Same local D1/DO/R2 state as `wrangler d1 migrations apply --local` and the seed.

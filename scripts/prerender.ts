@@ -121,3 +121,38 @@ export function prerenderPublicSite(root: string): Plugin {
     },
   };
 }
+
+/**
+ * `npm run dev`: renders the public pages on request with the same server entry, so the site
+ * can be worked on without a build. Runs before the worker's middleware (enforce: "pre").
+ */
+export function publicSiteDevServer(root: string): Plugin {
+  return {
+    name: "rodamos:public-site-dev",
+    apply: "serve",
+    enforce: "pre",
+    configureServer(server) {
+      server.middlewares.use(async (req, res, next) => {
+        const url = (req.url ?? "/").split("?")[0] ?? "/";
+        const isPage =
+          req.method === "GET" && !/^\/(api|app|dev|@|node_modules|assets)(\/|$)/.test(url);
+        if (!isPage || url.includes(".")) return next();
+        try {
+          const entry = (await server.ssrLoadModule("/site/entry-server.tsx")) as ServerEntry;
+          const routes = entry.publicRoutes();
+          const route =
+            routes.find((r) => r.path === url.replace(/\/$/, "") || r.path === url) ??
+            routes.find((r) => r.path === entry.NOT_FOUND_PATH)!;
+          const raw = readFileSync(path.join(root, "web/index.html"), "utf8");
+          const template = await server.transformIndexHtml(url, raw);
+          const { head, body } = await entry.renderRoute(route);
+          res.statusCode = route.path === entry.NOT_FOUND_PATH ? 404 : 200;
+          res.setHeader("Content-Type", "text/html; charset=utf-8");
+          res.end(template.split(HEAD_SLOT).join(head).split(BODY_SLOT).join(body));
+        } catch (err) {
+          next(err);
+        }
+      });
+    },
+  };
+}

@@ -1,5 +1,7 @@
 // Public site journeys against the production build: waiting list, variant, blog, 404, about,
 // pages without JavaScript, and the app's info screens.
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { chromium, type Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { MSG } from "../../domain/messages.ts";
@@ -13,6 +15,8 @@ import {
 } from "./fixtures.ts";
 
 connectBrowser();
+
+const require = createRequire(import.meta.url);
 
 const toast = (page: Page, text: string) =>
   page.locator("#toasts").getByText(text, { exact: true });
@@ -307,3 +311,29 @@ describe("app info screens", () => {
     await closeSession(session);
   });
 });
+
+describe("accessibility (axe-core)", () => {
+  it.each(["/", "/ciclismo-mujeres", "/about", "/blog", "/blog/tu-primera-grupeta", "/privacy"])(
+    "%s has no serious or critical violations",
+    async (path) => {
+      const session = await openSession();
+      const { page } = session;
+      await page.goto(path);
+      // Evaluated through the DevTools protocol, so the page's CSP does not block it.
+      await page.evaluate(readFileSync(require.resolve("axe-core/axe.min.js"), "utf8"));
+      const violations = await page.evaluate(async () => {
+        const axe = (window as unknown as { axe: { run: () => Promise<AxeResults> } }).axe;
+        const result = await axe.run();
+        return result.violations
+          .filter((v) => v.impact === "serious" || v.impact === "critical")
+          .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+      });
+      expect(violations).toEqual([]);
+      await closeSession(session);
+    },
+  );
+});
+
+interface AxeResults {
+  violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[];
+}

@@ -3,10 +3,11 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+// ---- end PWA imports ----
+import { markdownContent } from "./scripts/markdown-content.ts";
+import { prerenderPublicSite, publicSiteDevServer } from "./scripts/prerender.ts";
 // ---- PWA (issue 7) imports ----
 import { rodamosPwa } from "./scripts/vite-pwa.ts";
-
-// ---- end PWA imports ----
 
 const root = path.join(import.meta.dirname, "web");
 
@@ -16,6 +17,10 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    // web/content/**/*.md → front matter + HTML, rendered at build time.
+    markdownContent(),
+    // `npm run dev` renders the public pages on request (the build prerenders them).
+    publicSiteDevServer(import.meta.dirname),
     cloudflare({
       configPath: path.join(import.meta.dirname, "wrangler.toml"),
       // Same local D1/DO/R2 state as `wrangler d1 migrations apply --local` and the seed.
@@ -28,6 +33,8 @@ export default defineConfig({
     // and docs/decisions/0010-pwa-caching.md. ----
     ...rodamosPwa(),
     // ---- end PWA ----
+    // After the client build: writes the public pages' HTML, sitemap, robots.txt, OG PNGs.
+    prerenderPublicSite(import.meta.dirname),
   ],
   environments: {
     client: {

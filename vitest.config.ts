@@ -1,6 +1,7 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { markdownContent } from "./scripts/markdown-content.ts";
 
 const root = import.meta.dirname;
 
@@ -34,11 +35,21 @@ export default defineConfig({
         },
       },
       {
+        // web/content/*.md imports are turned into modules at build time; tests need the same.
+        plugins: [markdownContent()],
         test: {
           name: "web",
           include: ["tests/web/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
           setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/web.ts"],
+        },
+      },
+      {
+        // Checks dist/ after `npm run build` (npm run test:build).
+        test: {
+          name: "site-build",
+          include: ["tests/build/**/*.test.ts"],
+          environment: "node",
         },
       },
       {

@@ -18,6 +18,7 @@ import { profileRoutes } from "./profiles/routes.ts";
 import { referralRoutes } from "./referrals/routes.ts";
 import { myRidesRoutes, rideRoutes } from "./rides/routes.ts";
 import { userRoutes } from "./users/routes.ts";
+import { waitlistRoutes } from "./waitlist/routes.ts";
 
 /** The JSON API, one sub-app per area (chained so AppType carries every route). */
 const api = new Hono<AppEnv>()
@@ -37,7 +38,8 @@ const api = new Hono<AppEnv>()
   .route("/referrals", referralRoutes)
   .route("/account", accountRoutes)
   .route("/", chatRoutes)
-  .route("/", connectionsRoutes);
+  .route("/", connectionsRoutes)
+  .route("/waitlist", waitlistRoutes);
 
 export type AppType = typeof api;
 

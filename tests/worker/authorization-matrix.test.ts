@@ -279,6 +279,27 @@ const MATRIX: Row[] = [
     why: "profiles are visible to riders",
   },
   {
+    method: "POST",
+    route: "/api/waitlist",
+    path: () => "/api/waitlist",
+    body: () => ({ email: `w${crypto.randomUUID()}@example.com`, source: "landing" }),
+    expect: [200, 200, 200, 200, 200],
+    why: "the waiting list is public",
+  },
+  {
+    method: "POST",
+    route: "/api/waitlist/details",
+    path: () => "/api/waitlist/details",
+    body: () => ({
+      email: `w${crypto.randomUUID()}@example.com`,
+      city: "Madrid",
+      modalities: ["road"],
+      source: "step2",
+    }),
+    expect: [200, 200, 200, 200, 200],
+    why: "the waiting list is public",
+  },
+  {
     method: "GET",
     route: "/dev/outbox",
     path: () => "/dev/outbox",

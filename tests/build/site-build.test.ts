@@ -1,0 +1,197 @@
+// Checks the production build's public pages (run after `npm run build`: `npm run test:build`).
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import matter from "gray-matter";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const client = path.join(root, "dist/client");
+const ORIGIN = "https://rodamos.app";
+const JS_BUDGET_GZIP = 60 * 1024;
+const LANDING_IMAGE_BUDGET = 120 * 1024;
+
+interface Expected {
+  path: string;
+  h1: string;
+  /** A sentence from the page's body proving real content is there. */
+  text: string;
+  jsonLd?: string[];
+}
+
+const articles = readdirSync(path.join(root, "web/content/blog"))
+  .filter((f) => f.endsWith(".md"))
+  .map((f) => {
+    const { data, content } = matter(readFileSync(path.join(root, "web/content/blog", f), "utf8"));
+    const firstParagraph = content.trim().split("\n")[0]!.slice(0, 60);
+    return { slug: String(data.slug), title: String(data.title), firstParagraph };
+  });
+
+const legalTitle = (slug: string) =>
+  String(matter(readFileSync(path.join(root, `web/content/legal/${slug}.md`), "utf8")).data.title);
+
+const PAGES: Expected[] = [
+  {
+    path: "/",
+    h1: "Cansada de salir sola en bici? Encuentra tu grupeta",
+    text: "Un chat privado para cada salida.",
+    jsonLd: ["Organization"],
+  },
+  {
+    path: "/ciclismo-mujeres",
+    h1: "La app para mujeres ciclistas que no quieren rodar solas",
+    text: "¿Cómo encontrar grupetas de mujeres en mi ciudad?",
+    jsonLd: ["FAQPage"],
+  },
+  { path: "/about", h1: "Sobre Rodamos", text: "la fundadora", jsonLd: ["FAQPage"] },
+  { path: "/blog", h1: "Blog", text: "Consejos, rutas e historias", jsonLd: ["BreadcrumbList"] },
+  ...articles.map((a) => ({
+    path: `/blog/${a.slug}`,
+    h1: a.title,
+    text: a.firstParagraph,
+    jsonLd: ["BlogPosting", "BreadcrumbList"],
+  })),
+  { path: "/privacy", h1: legalTitle("privacy"), text: "Última actualización: 01/08/2025" },
+  { path: "/terms", h1: legalTitle("terms"), text: "10. " },
+  { path: "/waiver", h1: legalTitle("waiver"), text: "responsabilidad" },
+  { path: "/ai-policy", h1: legalTitle("ai-policy"), text: "octubre de 2025" },
+];
+
+const fileFor = (p: string) => path.join(client, p === "/" ? "" : p, "index.html");
+const read = (p: string) => readFileSync(fileFor(p), "utf8");
+
+const decode = (s: string) =>
+  s
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&amp;/g, "&");
+const textOf = (html: string) => decode(html.replace(/<[^>]+>/g, ""));
+const attr = (html: string, re: RegExp) => decode(html.match(re)?.[1] ?? "");
+
+/** Every JS file a page loads before any interaction: its scripts, preloads and their static imports. */
+function pageJavaScript(html: string): string[] {
+  const queue = [
+    ...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g),
+    ...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ].map((m) => m[1]!);
+  const seen = new Set<string>();
+  while (queue.length > 0) {
+    const url = queue.pop()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const code = readFileSync(path.join(client, url), "utf8");
+    for (const m of code.matchAll(/(?:import|from)\s*["']\.\/([^"']+\.js)["']/g)) {
+      queue.push(path.posix.join(path.posix.dirname(url), m[1]!));
+    }
+  }
+  return [...seen];
+}
+
+const gzipSize = (files: string[]) =>
+  files.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(client, f))).length, 0);
+
+beforeAll(() => {
+  if (!existsSync(path.join(client, "404.html"))) {
+    throw new Error("No build in dist/: run `npm run build` first.");
+  }
+});
+
+describe.each(PAGES)("prerendered $path", (page) => {
+  it("has its heading, real text, title, description, canonical and social tags", () => {
+    const html = read(page.path);
+    expect(textOf(attr(html, /<h1[^>]*>([\s\S]*?)<\/h1>/))).toBe(page.h1);
+    expect(textOf(html)).toContain(page.text);
+    expect(attr(html, /<title>([^<]+)<\/title>/).length).toBeGreaterThan(10);
+    expect(attr(html, /<meta name="description" content="([^"]+)"/).length).toBeGreaterThan(50);
+    expect(attr(html, /<link rel="canonical" href="([^"]+)"/)).toBe(
+      page.path === "/" ? `${ORIGIN}/` : `${ORIGIN}${page.path}`,
+    );
+    expect(html).toContain('name="twitter:card" content="summary_large_image"');
+    const ogImage = attr(html, /<meta property="og:image" content="([^"]+)"/);
+    expect(ogImage).toMatch(new RegExp(`^${ORIGIN}/img/og/.+\\.png$`));
+    expect(existsSync(path.join(client, new URL(ogImage).pathname))).toBe(true);
+    expect(html.toLowerCase()).not.toContain("lorem");
+  });
+
+  it("carries its structured data and no inline script", () => {
+    const html = read(page.path);
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)];
+    const types = blocks.map((b) => (JSON.parse(b[1]!) as { "@type": string })["@type"]);
+    expect(types).toEqual(page.jsonLd ?? []);
+    // CSP script-src 'self': every executable script is an external file.
+    for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
+      expect(tag).toMatch(/\bsrc="|type="application\/ld\+json"/);
+    }
+  });
+
+  it("ships at most 60 KB of gzipped JavaScript", () => {
+    const files = pageJavaScript(read(page.path));
+    expect(files.length).toBeGreaterThan(0);
+    expect(gzipSize(files)).toBeLessThanOrEqual(JS_BUDGET_GZIP);
+  });
+});
+
+describe("404 page", () => {
+  it("has the spec's text, a link home and noindex", () => {
+    const html = readFileSync(path.join(client, "404.html"), "utf8");
+    expect(textOf(html)).toContain("Oops! Da media vuelta y vuelve con la grupeta");
+    expect(html).toContain('<a href="/"');
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+  });
+});
+
+describe("landing images", () => {
+  it("are each at most 120 KB, with width and height set", () => {
+    const html = read("/");
+    const imgs = html.match(/<img\b[^>]*>/g) ?? [];
+    expect(imgs.length).toBeGreaterThan(3);
+    for (const img of imgs) {
+      expect(img).toMatch(/width="\d+"/);
+      expect(img).toMatch(/height="\d+"/);
+      const src = attr(img, /src="([^"]+)"/);
+      expect(statSync(path.join(client, src)).size).toBeLessThanOrEqual(LANDING_IMAGE_BUDGET);
+    }
+  });
+});
+
+describe("sitemap.xml and robots.txt", () => {
+  it("list every public page and keep crawlers out of /app and /api", () => {
+    const sitemap = readFileSync(path.join(client, "sitemap.xml"), "utf8");
+    const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs.sort()).toEqual(
+      PAGES.map((p) => (p.path === "/" ? `${ORIGIN}/` : `${ORIGIN}${p.path}`)).sort(),
+    );
+    const robots = readFileSync(path.join(client, "robots.txt"), "utf8");
+    expect(robots).toMatch(/^Disallow: \/app$/m);
+    expect(robots).toMatch(/^Disallow: \/api$/m);
+    expect(robots).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+});
+
+describe("static security headers", () => {
+  it("_headers repeats the worker's security headers for every path", async () => {
+    const securityModule = path.join(root, "worker/http/security.ts");
+    const { SECURITY_HEADERS } = (await import(securityModule)) as {
+      SECURITY_HEADERS: Record<string, string>;
+    };
+    const headers = readFileSync(path.join(client, "_headers"), "utf8");
+    const allPaths = headers.split(/\n(?=\S)/).find((block) => block.startsWith("/*"))!;
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      expect(allPaths).toContain(`  ${name}: ${value}\n`);
+    }
+  });
+});
+
+describe("the /app entry", () => {
+  it("does not load public-site code up front", () => {
+    const html = readFileSync(path.join(client, "app/index.html"), "utf8");
+    const code = pageJavaScript(html)
+      .map((f) => readFileSync(path.join(client, f), "utf8"))
+      .join("\n");
+    expect(code).toContain("Unexpected Application Error!");
+    expect(code).not.toContain("join_waitlist");
+    expect(code).not.toContain("waiting list step 1 failed");
+  });
+});

@@ -1,0 +1,71 @@
+import "../content/prose.css";
+import { ArrowLeft } from "lucide-react";
+import { useEffect, useState } from "react";
+import { Link, Navigate, useParams } from "react-router-dom";
+import { Skeleton } from "../components/feedback.tsx";
+import { findArticle, formatArticleDate, loadArticleHtml } from "../content/blog.ts";
+import { CATEGORY_CHIP_CLASS } from "../content/category-style.ts";
+
+/** /app/blog/:slug shows the article; an unknown slug goes back to the list. */
+export default function AppBlogArticle() {
+  const { slug } = useParams();
+  const article = findArticle(slug);
+  const [html, setHtml] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!article) return;
+    let current = true;
+    setHtml(null);
+    void loadArticleHtml(article.slug).then((body) => {
+      if (current) setHtml(body ?? "");
+    });
+    return () => {
+      current = false;
+    };
+  }, [article]);
+
+  if (!article) return <Navigate to="/app/blog" replace />;
+  return (
+    <article>
+      <Link
+        to="/app/blog"
+        className="inline-flex min-h-11 items-center gap-1 font-bold text-primary"
+      >
+        <ArrowLeft aria-hidden="true" size={18} /> Blog
+      </Link>
+      <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-ink-soft">
+        <span
+          className={`rounded-full px-2.5 py-0.5 text-xs font-extrabold ${CATEGORY_CHIP_CLASS[article.category]}`}
+        >
+          {article.category}
+        </span>
+        <time dateTime={article.date}>{formatArticleDate(article.date)}</time>
+      </p>
+      <h1 className="mt-2 text-2xl font-extrabold leading-tight">{article.title}</h1>
+      <img
+        src={article.image}
+        alt={article.imageAlt}
+        width={1200}
+        height={630}
+        className="mt-4 h-auto w-full rounded-3xl"
+      />
+      <aside className="mt-5 rounded-3xl border-l-4 border-accent bg-accent-soft p-4">
+        <h2 className="font-extrabold">TL;DR: en resumen</h2>
+        <p className="mt-1">{article.tldr}</p>
+      </aside>
+      {html === null ? (
+        <div className="mt-6 flex flex-col gap-3">
+          <Skeleton className="h-5 w-full" />
+          <Skeleton className="h-5 w-11/12" />
+          <Skeleton className="h-5 w-4/5" />
+        </div>
+      ) : (
+        <div
+          className="prose-rodamos mt-6"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: built from our own Markdown at build time with raw HTML escaped (scripts/markdown-content.ts)
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+      )}
+    </article>
+  );
+}

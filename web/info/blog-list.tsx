@@ -1,0 +1,75 @@
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import { ToggleChip } from "../components/chip.tsx";
+import { EmptyState, PageHeader } from "../components/feedback.tsx";
+import { articles, filterArticles, formatArticleDate } from "../content/blog.ts";
+import {
+  ALL_CATEGORIES,
+  CATEGORY_FILTERS,
+  type CategoryFilter,
+  EMPTY_CATEGORY_MESSAGE,
+} from "../content/categories.ts";
+import { CATEGORY_CHIP_CLASS } from "../content/category-style.ts";
+
+/** /app/blog: the same articles and categories as /blog (DESIGN.md decision 9). */
+export default function AppBlogList() {
+  return <BlogListView list={articles} />;
+}
+
+/** The list for any set of articles (tests use a set with an empty category). */
+export function BlogListView({ list }: { list: typeof articles }) {
+  const [filter, setFilter] = useState<CategoryFilter>(ALL_CATEGORIES);
+  const shown = filterArticles(list, filter);
+  return (
+    <div>
+      <PageHeader title="Blog" />
+      <fieldset className="flex flex-wrap gap-2">
+        <legend className="sr-only">Filtrar por categoría</legend>
+        {CATEGORY_FILTERS.map((f) => (
+          <ToggleChip key={f} pressed={filter === f} onClick={() => setFilter(f)}>
+            {f}
+          </ToggleChip>
+        ))}
+      </fieldset>
+      {shown.length === 0 ? (
+        <div className="mt-6">
+          <EmptyState>
+            <p>{EMPTY_CATEGORY_MESSAGE}</p>
+          </EmptyState>
+        </div>
+      ) : (
+        <ul className="mt-6 flex flex-col gap-4">
+          {shown.map((article) => (
+            <li key={article.slug}>
+              <Link
+                to={`/app/blog/${article.slug}`}
+                className="block overflow-hidden rounded-3xl border border-line bg-surface hover:border-primary"
+              >
+                <img
+                  src={article.image}
+                  alt=""
+                  width={1200}
+                  height={630}
+                  loading="lazy"
+                  className="h-auto w-full"
+                />
+                <div className="flex flex-col gap-1.5 p-4">
+                  <p className="flex flex-wrap items-center gap-2 text-sm text-ink-soft">
+                    <span
+                      className={`rounded-full px-2.5 py-0.5 text-xs font-extrabold ${CATEGORY_CHIP_CLASS[article.category]}`}
+                    >
+                      {article.category}
+                    </span>
+                    <time dateTime={article.date}>{formatArticleDate(article.date)}</time>
+                  </p>
+                  <h2 className="text-lg font-extrabold leading-snug">{article.title}</h2>
+                  <p className="text-ink-soft">{article.intro}</p>
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+// The landing's waiting list (spec 01 §4, §5, §7, §8): step 1 → welcome + step 2 → thanks.
+import { WAITLIST_DETAILS_PATH, WAITLIST_PATH } from "../../../domain/api/waitlist.ts";
+import { MSG } from "../../../domain/messages.ts";
+import { postJson } from "./api.ts";
+import { initCityCombobox } from "./city-combobox.ts";
+import { showToast } from "./toast.ts";
+
+function reveal(hide: HTMLElement, show: HTMLElement) {
+  hide.hidden = true;
+  show.hidden = false;
+  show.querySelector<HTMLElement>("[data-focus-target]")?.focus();
+}
+
+export function initLandingWaitlist(root: HTMLElement) {
+  const step1 = root.querySelector<HTMLFormElement>("[data-waitlist-step1]");
+  const welcome = root.querySelector<HTMLElement>("[data-waitlist-welcome]");
+  const step2 = root.querySelector<HTMLFormElement>("[data-waitlist-step2]");
+  const thanks = root.querySelector<HTMLElement>("[data-waitlist-thanks]");
+  const city = step2?.querySelector<HTMLInputElement>("input[name=city]");
+  const cityList = step2?.querySelector<HTMLElement>("[role=listbox]");
+  const save = step2?.querySelector<HTMLButtonElement>("button[type=submit]");
+  if (!step1 || !welcome || !step2 || !thanks || !city || !cityList || !save) return;
+  initCityCombobox(city, cityList);
+
+  let email = "";
+  let saving = false;
+
+  step1.addEventListener("submit", (event) => {
+    event.preventDefault();
+    email = (new FormData(step1).get("email")?.toString() ?? "").trim();
+    if (!email) return;
+    // Step 1 is sent without waiting; a failure is only logged (spec 01 §7, §8).
+    postJson(WAITLIST_PATH, { email, source: "landing" }).catch((err: unknown) =>
+      console.warn("waiting list step 1 failed", err),
+    );
+    reveal(step1, welcome);
+  });
+
+  step2.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    if (saving) return;
+    const cityValue = city.value.trim();
+    const modalities = new FormData(step2).getAll("modalities").map(String);
+    if (!cityValue || modalities.length === 0) {
+      showToast(MSG.waitlistMissingInfoTitle, MSG.waitlistMissingInfo, "destructive");
+      return;
+    }
+    saving = true;
+    save.disabled = true;
+    save.textContent = save.dataset.busyLabel ?? MSG.waitlistSaving;
+    try {
+      await postJson(WAITLIST_DETAILS_PATH, {
+        email,
+        city: cityValue,
+        modalities,
+        source: "step2",
+        ua: navigator.userAgent,
+      });
+      showToast(MSG.waitlistStep2SuccessTitle, MSG.waitlistStep2Success);
+      step2.reset();
+      reveal(welcome, thanks);
+    } catch {
+      // Her city and modalities stay in the form for another try.
+      showToast(MSG.waitlistStep2FailedTitle, MSG.waitlistStep2Failed, "destructive");
+    } finally {
+      saving = false;
+      save.disabled = false;
+      save.textContent = save.dataset.idleLabel ?? "Guardar";
+    }
+  });
+}

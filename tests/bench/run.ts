@@ -7,6 +7,7 @@ import path from "node:path";
 import { seedSql } from "../../scripts/seed.ts";
 import { hashToken } from "../../worker/auth/tokens.ts";
 import { apiLatencyReport } from "./benchmarks/api-latency.ts";
+import { chatFanoutReport, prepareChatFanout } from "./benchmarks/chat-fanout.ts";
 import { lighthouseScores, lighthouseTable } from "./benchmarks/lighthouse.ts";
 import { pageWeightReport } from "./benchmarks/page-weight.ts";
 import { build, prepareState, root, startServer, writeTempSql } from "./server.ts";
@@ -29,6 +30,8 @@ try {
   const api = await apiLatencyReport(server.baseURL, `rodamos_session=${BENCH_TOKEN}`);
   ok &&= api.ok;
   sections.push(`## API latency (20 connections, 10 s each)\n\n${api.markdown}`);
+  const fanout = await prepareChatFanout(server.baseURL);
+  sections.push(await chatFanoutReport(server.baseURL, fanout.cookies, fanout.rideId));
   if (!process.argv.includes("--no-lighthouse")) {
     const cookie = `rodamos_session=${BENCH_TOKEN}`;
     const rows = await lighthouseScores(server.baseURL, [

@@ -1,7 +1,14 @@
 // Starts the production build under `vite preview` (real worker in workerd, local D1/DO/R2 in a
 // throwaway folder) on loopback for a benchmark run, and stops it afterwards.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { createWriteStream, existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -53,6 +60,9 @@ export interface RunningServer {
 
 export async function startServer(stateDir: string): Promise<RunningServer> {
   if (!existsSync(path.join(root, "dist/rodamos/wrangler.json"))) build();
+  // Development settings enable /dev/test-login, which the chat benchmark uses for its riders.
+  const devVars = path.join(root, "dist/rodamos/.dev.vars");
+  if (!existsSync(devVars)) copyFileSync(path.join(root, ".dev.vars.example"), devVars);
   const port = await freePort();
   mkdirSync(path.join(root, "test-results"), { recursive: true });
   const log = createWriteStream(path.join(root, "test-results/bench-server.log"));

@@ -10,7 +10,8 @@ export function ToggleChip({
   return (
     <button
       type="button"
-      aria-pressed={pressed}
+      // A chip inside a radiogroup carries aria-checked instead (aria-pressed is not allowed there).
+      aria-pressed={props.role === "radio" ? undefined : pressed}
       className={clsx(
         "min-h-11 rounded-full border-2 px-4 py-1.5 text-sm font-bold transition-colors disabled:cursor-not-allowed disabled:opacity-50",
         pressed

@@ -68,9 +68,9 @@ async function svgToPng(svgFile: string, pngFile: string) {
     .toFile(pngFile);
 }
 
-export async function prerenderSite(root: string) {
-  const clientDir = path.join(root, "dist/client");
-  const ssrDir = path.join(root, "dist/.site-ssr");
+export async function prerenderSite(root: string, clientDir = path.join(root, "dist/client")) {
+  // Inside the project, so the server bundle resolves react-dom from node_modules.
+  const ssrDir = path.join(root, "node_modules/.cache/rodamos-site-ssr");
   const entry = await loadServerEntry(root, ssrDir);
   const template = readFileSync(path.join(clientDir, "index.html"), "utf8");
   if (!template.includes(HEAD_SLOT) || !template.includes(BODY_SLOT)) {
@@ -115,8 +115,10 @@ export function prerenderPublicSite(root: string): Plugin {
     buildApp: {
       order: "post",
       async handler(builder) {
-        if (!builder.environments.client?.isBuilt) return;
-        await prerenderSite(root);
+        const client = builder.environments.client;
+        if (!client?.isBuilt) return;
+        // The client's resolved output folder (a build with --outDir writes elsewhere).
+        await prerenderSite(root, path.resolve(client.config.root, client.config.build.outDir));
       },
     },
   };

@@ -43,7 +43,12 @@ export async function openSession(options: { expectErrors?: RegExp[] } = {}): Pr
   const allowed = options.expectErrors ?? [];
   // A failed request the test provokes (401, 409…) logs "Failed to load resource": that is
   // the browser reporting a status, not an app error.
-  const benign = [/Failed to load resource: the server responded with a status of 4\d\d/];
+  const benign = [
+    /Failed to load resource: the server responded with a status of 4\d\d/,
+    // A navigation that unloads the page while the notification socket is still handshaking:
+    // Chromium reports the aborted handshake; the next page opens a new socket.
+    /WebSocket connection to '[^']*\/api\/notifications\/socket' failed: Connection closed before receiving a handshake response/,
+  ];
   page.on("console", (msg) => {
     if (msg.type() !== "error") return;
     const text = msg.text();

@@ -1,4 +1,6 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { DomainError } from "../../domain/errors.ts";
+import { MSG } from "../../domain/messages.ts";
 import { referrals } from "../db/schema.ts";
 import type { Database } from "../env.ts";
 
@@ -12,7 +14,12 @@ export async function getOrCreateReferralToken(db: Database, userId: string): Pr
     .get();
   if (open) return open.token;
   const token = crypto.randomUUID();
-  await db.insert(referrals).values({ token, referrerId: userId });
+  // INSERT … SELECT: nothing is written when her account was deleted a moment ago (a request
+  // racing account deletion), instead of a foreign-key failure.
+  const inserted = await db.run(
+    sql`insert into referrals (token, referrer_id) select ${token}, id from users where id = ${userId}`,
+  );
+  if (!inserted.meta.changes) throw new DomainError("unauthenticated", MSG.unauthenticated);
   return token;
 }
 

@@ -69,8 +69,9 @@ async function svgToPng(svgFile: string, pngFile: string) {
 }
 
 export async function prerenderSite(root: string, clientDir = path.join(root, "dist/client")) {
-  // Inside the project, so the server bundle resolves react-dom from node_modules.
-  const ssrDir = path.join(root, "node_modules/.cache/rodamos-site-ssr");
+  // Inside the project, so the server bundle resolves react-dom from node_modules; not inside
+  // node_modules itself, which git worktrees share (parallel builds would overwrite each other).
+  const ssrDir = path.join(root, ".cache/site-ssr");
   const entry = await loadServerEntry(root, ssrDir);
   const template = readFileSync(path.join(clientDir, "index.html"), "utf8");
   if (!template.includes(HEAD_SLOT) || !template.includes(BODY_SLOT)) {

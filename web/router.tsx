@@ -30,8 +30,6 @@ function screen(path: string, load: () => Promise<{ default: () => ReactNode }>,
   } satisfies RouteObject;
 }
 
-const comingSoon = () => import("./screens/coming-soon.tsx");
-
 export const appRoutes: RouteObject[] = [
   {
     path: "/app",

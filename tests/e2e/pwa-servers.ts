@@ -1,28 +1,11 @@
 // Helpers for pwa-update.e2e.ts: a second build, a preview server of any build on a port of
 // our choosing (the same origin across versions, as a deploy is), and a signed-in rider with a
 // profile written straight into that server's local D1 (the sign-up API is another area's).
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-
-const root = path.resolve(import.meta.dirname, "../..");
-const bin = (name: string) => path.join(root, "node_modules/.bin", name);
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
+import { bin, type Preview, root, startPreview, toolEnv, wranglerD1 } from "../support/preview.ts";
 
 // `vite preview` (the cloudflare plugin) serves the build named in this file, which every
 // `vite build` rewrites: a build elsewhere must put it back, and a preview must point it first.
@@ -59,24 +42,9 @@ export function buildVersion(outDir: string, buildId: string) {
 function runBuild(outDir: string, buildId: string) {
   execFileSync(bin("vite"), ["build", "--outDir", outDir, "--emptyOutDir", "--logLevel", "warn"], {
     cwd: root,
-    env: { ...env, RODAMOS_BUILD_ID: buildId },
+    env: { ...toolEnv, RODAMOS_BUILD_ID: buildId },
     stdio: ["ignore", "ignore", "inherit"],
   });
-}
-
-/** A fresh local D1 with the migrations applied. */
-export function freshState(): string {
-  const stateDir = mkdtempSync(path.join(tmpdir(), "rodamos-pwa-state-"));
-  execFileSync(
-    bin("wrangler"),
-    ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir],
-    {
-      cwd: root,
-      env,
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
-  return stateDir;
 }
 
 /**
@@ -93,21 +61,12 @@ export function seedSignedInRider(stateDir: string, username: string): string {
     `INSERT INTO profiles (user_id, username, username_key, city, modalities) VALUES ('${userId}', '${username}', '${username.toLowerCase()}', 'Madrid', '["road"]');`,
     `INSERT INTO sessions (id, user_id, expires_at) VALUES ('${sessionId}', '${userId}', ${expiresAt});`,
   ].join(" ");
-  execFileSync(
-    bin("wrangler"),
-    ["d1", "execute", "DB", "--local", "--persist-to", stateDir, "--command", sql],
-    { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] },
-  );
+  wranglerD1(stateDir, ["execute", "DB", "--local", "--command", sql]);
   return token;
 }
 
-export interface Preview {
-  url: string;
-  stop: () => Promise<void>;
-}
-
 /** `vite preview` of the build in `outDir` on `port`, with `stateDir` as its local D1/DO/R2. */
-export async function startPreview(options: {
+export async function startPreviewOf(options: {
   outDir: string;
   port: number;
   stateDir: string;
@@ -115,45 +74,9 @@ export async function startPreview(options: {
 }): Promise<Preview> {
   // The preview reads the deploy config once, at start-up.
   pointPreviewAt(options.outDir);
-  const server: ChildProcess = spawn(
-    bin("vite"),
-    ["preview", "--port", String(options.port), "--strictPort"],
-    {
-      cwd: root,
-      env: { ...env, RODAMOS_STATE_DIR: options.stateDir },
-      stdio: ["ignore", "pipe", "pipe"],
-    },
-  );
-  const log = createWriteStream(options.logFile, { flags: "a" });
-  server.stdout?.pipe(log);
-  server.stderr?.pipe(log);
-  const url = `http://localhost:${options.port}`;
   try {
-    await waitUntilHealthy(server, url, options.logFile);
+    return await startPreview(options);
   } finally {
     pointPreviewAtMainBuild();
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (server.exitCode !== null) return resolve();
-        server.once("exit", () => resolve());
-        server.kill("SIGTERM");
-      }),
-  };
-}
-
-async function waitUntilHealthy(server: ChildProcess, url: string, logFile: string) {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`preview exited early; see ${logFile}`);
-    if (Date.now() > deadline) throw new Error(`preview did not start; see ${logFile}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
   }
 }

@@ -16,15 +16,13 @@ import {
   it,
   onTestFailed,
 } from "vitest";
+import { freePort, freshState, type Preview } from "../support/preview.ts";
 import { SCREENSHOTS_DIR } from "./fixtures.ts";
 import {
   buildVersion,
-  freePort,
-  freshState,
-  type Preview,
   pointPreviewAtMainBuild,
   seedSignedInRider,
-  startPreview,
+  startPreviewOf,
 } from "./pwa-servers.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -70,10 +68,10 @@ describe("app update flow (rebuild while the app is open)", () => {
     mkdirSync(RESULTS_DIR, { recursive: true });
     nextBuild = mkdtempSync(path.join(tmpdir(), "rodamos-next-build-"));
     buildVersion(nextBuild, NEXT_BUILD_ID);
-    stateDir = freshState();
+    stateDir = freshState("rodamos-pwa-state");
     const token = seedSignedInRider(stateDir, "Lucia");
     port = await freePort();
-    server = await startPreview({ outDir: CURRENT_BUILD, port, stateDir, logFile: LOG_FILE });
+    server = await startPreviewOf({ outDir: CURRENT_BUILD, port, stateDir, logFile: LOG_FILE });
 
     browser = await chromium.connect(inject("wsEndpoint"));
     context = await browser.newContext({
@@ -176,7 +174,7 @@ describe("app update flow (rebuild while the app is open)", () => {
 
     // Deploy: the same origin now serves the rebuilt app (its page changed, so its worker did).
     await server.stop();
-    server = await startPreview({ outDir: nextBuild, port, stateDir, logFile: LOG_FILE });
+    server = await startPreviewOf({ outDir: nextBuild, port, stateDir, logFile: LOG_FILE });
 
     const reloaded = page.waitForEvent("load");
     await page.getByRole("button", { name: "Actualizar app" }).click();

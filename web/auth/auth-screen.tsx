@@ -51,3 +51,23 @@ export function OrDivider() {
     </div>
   );
 }
+
+/** "¿No tienes cuenta? Crear cuenta" and the like, under the auth forms. */
+export function AuthSwitch({
+  question,
+  to,
+  label,
+}: {
+  question: string;
+  to: string;
+  label: string;
+}) {
+  return (
+    <p className="text-center">
+      {question}{" "}
+      <Link to={to} className="font-bold text-primary underline">
+        {label}
+      </Link>
+    </p>
+  );
+}

@@ -1,16 +1,17 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { Link, Navigate, useNavigate, useSearchParams } from "react-router-dom";
+import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "sonner";
 import type { AuthResponse, ResetRequestResponse } from "../../domain/api/auth.ts";
 import { MSG } from "../../domain/messages.ts";
-import { loginSchema, parseInput, resetPasswordFormSchema } from "../../domain/schemas.ts";
+import { loginSchema, resetPasswordFormSchema } from "../../domain/schemas.ts";
 import { ApiError, api } from "../api/client.ts";
 import { Button } from "../components/button.tsx";
-import { TextField } from "../components/field.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
+import { validateForm } from "../components/validate-form.ts";
 import { UpdateButton } from "../pwa/update-button.tsx";
-import { AuthScreen, OrDivider } from "./auth-screen.tsx";
+import { AuthScreen, AuthSwitch, OrDivider } from "./auth-screen.tsx";
+import { CredentialFields } from "./credential-fields.tsx";
 import { GoogleButton } from "./google-button.tsx";
 import { PasswordField } from "./password-input.tsx";
 import { safeReturnPath } from "./redirect.ts";
@@ -48,16 +49,11 @@ function LoginForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = parseInput(loginSchema, { email, password });
-    if (!parsed.ok) {
-      setErrors(parsed.error.fields ?? {});
-      toast.error(parsed.error.message);
-      return;
-    }
-    setErrors({});
+    const data = validateForm(loginSchema, { email, password }, setErrors);
+    if (!data) return;
     setBusy(true);
     try {
-      const res = await api.post<AuthResponse>("/auth/login", parsed.data);
+      const res = await api.post<AuthResponse>("/auth/login", data);
       queryClient.setQueryData(ME_KEY, res);
       toast.success(MSG.loginSuccess);
       navigate(target, { replace: true });
@@ -88,23 +84,13 @@ function LoginForm() {
   return (
     <AuthScreen title="Iniciar sesión" subtitle="¡Qué bien verte de nuevo!">
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextField
-          label="Correo electrónico"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-        />
-        <PasswordField
-          label="Contraseña"
-          name="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
+        <CredentialFields
+          email={email}
+          password={password}
+          onEmailChange={setEmail}
+          onPasswordChange={setPassword}
+          errors={errors}
+          passwordAutoComplete="current-password"
         />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? "Entrando..." : "Iniciar sesión"}
@@ -120,12 +106,7 @@ function LoginForm() {
       </form>
       <OrDivider />
       <GoogleButton />
-      <p className="text-center">
-        ¿No tienes cuenta?{" "}
-        <Link to="/app/signup" className="font-bold text-primary underline">
-          Crear cuenta
-        </Link>
-      </p>
+      <AuthSwitch question="¿No tienes cuenta?" to="/app/signup" label="Crear cuenta" />
       {/* The PWA 'check for updates' button (web/pwa/update-button.tsx) goes here. */}
       <div className="flex justify-center">
         <UpdateButton label="Buscar actualizaciones" variant="ghost" />
@@ -144,13 +125,8 @@ function ResetPassword({ token }: { token: string }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = parseInput(resetPasswordFormSchema, { password, confirmPassword });
-    if (!parsed.ok) {
-      setErrors(parsed.error.fields ?? {});
-      toast.error(parsed.error.message);
-      return;
-    }
-    setErrors({});
+    const data = validateForm(resetPasswordFormSchema, { password, confirmPassword }, setErrors);
+    if (!data) return;
     setBusy(true);
     try {
       const res = await api.post<AuthResponse>("/auth/reset/confirm", { token, password });

@@ -1,17 +1,17 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
-import { Link, Navigate, useNavigate, useSearchParams } from "react-router-dom";
+import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "sonner";
 import type { AuthResponse } from "../../domain/api/auth.ts";
 import { MSG } from "../../domain/messages.ts";
-import { parseInput, signupSchema } from "../../domain/schemas.ts";
+import { signupSchema } from "../../domain/schemas.ts";
 import { ApiError, api } from "../api/client.ts";
 import { Button, buttonClass } from "../components/button.tsx";
-import { TextField } from "../components/field.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
-import { AuthScreen, OrDivider } from "./auth-screen.tsx";
+import { validateForm } from "../components/validate-form.ts";
+import { AuthScreen, AuthSwitch, OrDivider } from "./auth-screen.tsx";
+import { CredentialFields } from "./credential-fields.tsx";
 import { GoogleButton } from "./google-button.tsx";
-import { PasswordField } from "./password-input.tsx";
 import { clearStoredReferral, storedReferral, storeReferral } from "./referral.ts";
 import { ME_KEY, useMe } from "./use-me.ts";
 
@@ -45,16 +45,11 @@ export default function Signup() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = parseInput(signupSchema, { email, password, ref: ref ?? undefined });
-    if (!parsed.ok) {
-      setErrors(parsed.error.fields ?? {});
-      toast.error(parsed.error.message);
-      return;
-    }
-    setErrors({});
+    const data = validateForm(signupSchema, { email, password, ref: ref ?? undefined }, setErrors);
+    if (!data) return;
     setBusy(true);
     try {
-      const res = await api.post<AuthResponse>("/auth/signup", parsed.data);
+      const res = await api.post<AuthResponse>("/auth/signup", data);
       queryClient.setQueryData(ME_KEY, res);
       toast.success(MSG.signupSuccess);
       if (res.referralClaimed) {
@@ -77,12 +72,7 @@ export default function Signup() {
         <a href="/#join" className={buttonClass("primary", "w-full")}>
           Apúntate a la lista de espera
         </a>
-        <p className="text-center">
-          ¿Ya tienes cuenta?{" "}
-          <Link to="/app/login" className="font-bold text-primary underline">
-            Iniciar sesión
-          </Link>
-        </p>
+        <AuthSwitch question="¿Ya tienes cuenta?" to="/app/login" label="Iniciar sesión" />
       </AuthScreen>
     );
   }
@@ -93,23 +83,13 @@ export default function Signup() {
       subtitle="Únete a la comunidad de ciclistas que ruedan juntas."
     >
       <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextField
-          label="Correo electrónico"
-          type="email"
-          name="email"
-          autoComplete="email"
-          inputMode="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={errors.email}
-        />
-        <PasswordField
-          label="Contraseña"
-          name="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={errors.password}
+        <CredentialFields
+          email={email}
+          password={password}
+          onEmailChange={setEmail}
+          onPasswordChange={setPassword}
+          errors={errors}
+          passwordAutoComplete="new-password"
         />
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? "Creando cuenta..." : "Crear cuenta"}
@@ -117,12 +97,7 @@ export default function Signup() {
       </form>
       <OrDivider />
       <GoogleButton />
-      <p className="text-center">
-        ¿Ya tienes cuenta?{" "}
-        <Link to="/app/login" className="font-bold text-primary underline">
-          Iniciar sesión
-        </Link>
-      </p>
+      <AuthSwitch question="¿Ya tienes cuenta?" to="/app/login" label="Iniciar sesión" />
     </AuthScreen>
   );
 }

@@ -3,8 +3,8 @@ import { ArrowLeft } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, Navigate, useParams } from "react-router-dom";
 import { Skeleton } from "../components/feedback.tsx";
-import { findArticle, formatArticleDate, loadArticleHtml } from "../content/blog.ts";
-import { CATEGORY_CHIP_CLASS } from "../content/category-style.ts";
+import { findArticle, loadArticleHtml } from "../content/blog.ts";
+import { ArticleByline } from "./article-byline.tsx";
 
 /** /app/blog/:slug shows the article; an unknown slug goes back to the list. */
 export default function AppBlogArticle() {
@@ -33,14 +33,9 @@ export default function AppBlogArticle() {
       >
         <ArrowLeft aria-hidden="true" size={18} /> Blog
       </Link>
-      <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-ink-soft">
-        <span
-          className={`rounded-full px-2.5 py-0.5 text-xs font-extrabold ${CATEGORY_CHIP_CLASS[article.category]}`}
-        >
-          {article.category}
-        </span>
-        <time dateTime={article.date}>{formatArticleDate(article.date)}</time>
-      </p>
+      <div className="mt-2">
+        <ArticleByline article={article} />
+      </div>
       <h1 className="mt-2 text-2xl font-extrabold leading-tight">{article.title}</h1>
       <img
         src={article.image}

@@ -2,14 +2,14 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { ToggleChip } from "../components/chip.tsx";
 import { EmptyState, PageHeader } from "../components/feedback.tsx";
-import { articles, filterArticles, formatArticleDate } from "../content/blog.ts";
+import { articles, filterArticles } from "../content/blog.ts";
 import {
   ALL_CATEGORIES,
   CATEGORY_FILTERS,
   type CategoryFilter,
   EMPTY_CATEGORY_MESSAGE,
 } from "../content/categories.ts";
-import { CATEGORY_CHIP_CLASS } from "../content/category-style.ts";
+import { ArticleByline } from "./article-byline.tsx";
 
 /** /app/blog: the same articles and categories as /blog (DESIGN.md decision 9). */
 export default function AppBlogList() {
@@ -54,14 +54,7 @@ export function BlogListView({ list }: { list: typeof articles }) {
                   className="h-auto w-full"
                 />
                 <div className="flex flex-col gap-1.5 p-4">
-                  <p className="flex flex-wrap items-center gap-2 text-sm text-ink-soft">
-                    <span
-                      className={`rounded-full px-2.5 py-0.5 text-xs font-extrabold ${CATEGORY_CHIP_CLASS[article.category]}`}
-                    >
-                      {article.category}
-                    </span>
-                    <time dateTime={article.date}>{formatArticleDate(article.date)}</time>
-                  </p>
+                  <ArticleByline article={article} />
                   <h2 className="text-lg font-extrabold leading-snug">{article.title}</h2>
                   <p className="text-ink-soft">{article.intro}</p>
                 </div>

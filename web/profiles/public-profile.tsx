@@ -11,7 +11,7 @@ import { ApiError, api } from "../api/client.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
-import { Dialog } from "../components/dialog.tsx";
+import { ConfirmDialog } from "../components/dialog.tsx";
 import { PageHeader, Skeleton } from "../components/feedback.tsx";
 import { useDeleteAccount } from "./use-delete-account.ts";
 
@@ -141,25 +141,15 @@ function OwnerActions() {
         <Trash2 aria-hidden="true" size={18} />
         Eliminar mi cuenta
       </Button>
-      <Dialog
+      <ConfirmDialog
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
         title="¿Seguro que quieres eliminar tu cuenta?"
         description="Se borrarán todos tus datos y no podrás recuperarlos."
-      >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => setConfirmOpen(false)}>
-            Cancelar
-          </Button>
-          <Button
-            variant="danger"
-            disabled={deleteAccount.isPending}
-            onClick={() => deleteAccount.mutate()}
-          >
-            Eliminar cuenta
-          </Button>
-        </div>
-      </Dialog>
+        confirmLabel="Eliminar cuenta"
+        busy={deleteAccount.isPending}
+        onConfirm={() => deleteAccount.mutate()}
+      />
     </div>
   );
 }

@@ -4,8 +4,7 @@ import { toast } from "sonner";
 import { CANCEL_REASON_MAX } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
 import { ApiError } from "../api/client.ts";
-import { Button } from "../components/button.tsx";
-import { Dialog } from "../components/dialog.tsx";
+import { ConfirmDialog } from "../components/dialog.tsx";
 import { inputClass } from "../components/field.tsx";
 import { useCancelRide } from "./queries.ts";
 
@@ -43,11 +42,14 @@ export function CancelDialog({
   }
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onOpenChange={(next) => !cancel.isPending && onOpenChange(next)}
+      onOpenChange={onOpenChange}
       title="¿Cancelar la salida?"
       description="La salida quedará marcada como cancelada y avisaremos a todas las participantes. Desaparecerá de En marcha y la seguirás viendo en tu historial, en Ya rodadas > Canceladas."
+      confirmLabel={cancel.isPending ? "Cancelando..." : "Sí, cancelar salida"}
+      busy={cancel.isPending}
+      onConfirm={confirm}
     >
       <div className="flex flex-col gap-1.5">
         <label htmlFor={reasonId} className="font-bold">
@@ -62,14 +64,6 @@ export function CancelDialog({
           onChange={(e) => setReason(e.target.value)}
         />
       </div>
-      <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" disabled={cancel.isPending} onClick={() => onOpenChange(false)}>
-          Cancelar
-        </Button>
-        <Button variant="danger" disabled={cancel.isPending} onClick={confirm}>
-          {cancel.isPending ? "Cancelando..." : "Sí, cancelar salida"}
-        </Button>
-      </div>
-    </Dialog>
+    </ConfirmDialog>
   );
 }

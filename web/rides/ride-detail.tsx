@@ -8,7 +8,7 @@ import { hasStarted } from "../../domain/time.ts";
 import { ApiError } from "../api/client.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
-import { Dialog } from "../components/dialog.tsx";
+import { ConfirmDialog } from "../components/dialog.tsx";
 import { EmptyState, Skeleton } from "../components/feedback.tsx";
 import { CancelDialog } from "./cancel-dialog.tsx";
 import { ConnectionsSlot } from "./connections-slot.tsx";
@@ -139,21 +139,15 @@ function ManagementCard({ ride }: { ride: RideDetail }) {
         </Button>
       </div>
       <CancelDialog rideId={ride.id} open={cancelOpen} onOpenChange={setCancelOpen} />
-      <Dialog
+      <ConfirmDialog
         open={deleteOpen}
         onOpenChange={setDeleteOpen}
         title="¿Eliminar la salida?"
         description="Solo puedes eliminarla mientras no haya otras participantes. No podrás recuperarla."
-      >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={() => setDeleteOpen(false)}>
-            Cancelar
-          </Button>
-          <Button variant="danger" disabled={remove.isPending} onClick={onDelete}>
-            Eliminar salida
-          </Button>
-        </div>
-      </Dialog>
+        confirmLabel="Eliminar salida"
+        busy={remove.isPending}
+        onConfirm={onDelete}
+      />
     </section>
   );
 }

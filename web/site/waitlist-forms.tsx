@@ -30,6 +30,30 @@ function NoScriptNote() {
   );
 }
 
+/** Step 1 of both waiting-list forms: the e-mail field and the submit button. */
+function EmailStep({ id }: { id: string }) {
+  return (
+    <>
+      <label htmlFor={id} className="font-bold">
+        Tu email
+      </label>
+      <input
+        id={id}
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="tu@email.com"
+        className={input}
+      />
+      <button type="submit" className={primaryButton}>
+        Quiero unirme
+      </button>
+      <NoScriptNote />
+    </>
+  );
+}
+
 export function InstagramLink() {
   return (
     <a href={INSTAGRAM_URL} rel="noopener" className={linkClass}>
@@ -50,23 +74,7 @@ export function LandingWaitlist() {
         <p className="text-ink-soft">
           Estamos en beta y abrimos plazas poco a poco. Déjanos tu email y te avisamos.
         </p>
-        <label htmlFor="waitlist-email" className="font-bold">
-          Tu email
-        </label>
-        <input
-          id="waitlist-email"
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          inputMode="email"
-          placeholder="tu@email.com"
-          className={input}
-        />
-        <button type="submit" className={primaryButton}>
-          Quiero unirme
-        </button>
-        <NoScriptNote />
+        <EmailStep id="waitlist-email" />
         <p className="text-xs text-ink-soft">
           Solo te escribiremos para contarte novedades de Rodamos. Lee nuestra{" "}
           <a href="/privacy" className={linkClass}>
@@ -161,22 +169,7 @@ export function SingleEmailWaitlist() {
     <div className="rounded-3xl border border-line bg-surface p-5 shadow-sm sm:p-6">
       <form data-variant-form method="post" noValidate className="flex flex-col gap-3">
         <h2 className="text-xl font-extrabold">Apúntate a la lista de espera</h2>
-        <label htmlFor="variant-email" className="font-bold">
-          Tu email
-        </label>
-        <input
-          id="variant-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="tu@email.com"
-          className={input}
-        />
-        <button type="submit" className={primaryButton}>
-          Quiero unirme
-        </button>
-        <NoScriptNote />
+        <EmailStep id="variant-email" />
       </form>
       <div data-variant-thanks hidden className="text-center">
         <h2 className="text-xl font-extrabold" tabIndex={-1} data-focus-target>

@@ -1,0 +1,115 @@
+// Running the production build locally, shared by the E2E run, the update-flow E2E and the
+// benchmarks: a free loopback port, a throwaway local D1/DO/R2 folder with the migrations
+// applied, and `vite preview` (the real worker in workerd) waited on until /api/health answers.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { copyFileSync, createWriteStream, existsSync, mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+export const root = path.resolve(import.meta.dirname, "../..");
+export const toolEnv = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+export const bin = (name: string) => path.join(root, "node_modules/.bin", name);
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(),
+      );
+    });
+  });
+}
+
+/** `vite build` into dist/ unless a build is there, with the development vars beside it. */
+export function ensureBuilt() {
+  // ENVIRONMENT=development (from .dev.vars) enables the /dev routes tests and benchmarks use
+  // (outbox, fixtures, test login); the build copies .dev.vars next to the built worker.
+  if (!existsSync(path.join(root, ".dev.vars"))) {
+    copyFileSync(path.join(root, ".dev.vars.example"), path.join(root, ".dev.vars"));
+  }
+  if (!existsSync(path.join(root, "dist/rodamos/wrangler.json"))) {
+    execFileSync(bin("vite"), ["build"], { cwd: root, stdio: "inherit", env: toolEnv });
+  }
+  if (!existsSync(path.join(root, "dist/rodamos/.dev.vars"))) {
+    copyFileSync(path.join(root, ".dev.vars"), path.join(root, "dist/rodamos/.dev.vars"));
+  }
+}
+
+/** A fresh local D1 (and DO/R2 storage) folder with the migrations applied. */
+export function freshState(prefix: string): string {
+  const stateDir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
+  wranglerD1(stateDir, ["migrations", "apply", "DB", "--local"]);
+  return stateDir;
+}
+
+/** `wrangler d1 <args> --persist-to stateDir` (execute a file or a command, apply migrations). */
+export function wranglerD1(stateDir: string, args: string[]) {
+  execFileSync(bin("wrangler"), ["d1", ...args, "--persist-to", stateDir], {
+    cwd: root,
+    env: toolEnv,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+}
+
+export interface Preview {
+  url: string;
+  process: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+/**
+ * `vite preview` of the build its deploy config names (web/.wrangler/deploy/config.json) on
+ * `port`, with `stateDir` as its local D1/DO/R2, logging to `logFile`; resolves once healthy.
+ */
+export async function startPreview(options: {
+  port: number;
+  stateDir: string;
+  logFile: string;
+  /** "localhost" (what the browser tests use as origin) or "127.0.0.1". */
+  host?: "localhost" | "127.0.0.1";
+}): Promise<Preview> {
+  const host = options.host ?? "localhost";
+  const args = ["preview", "--port", String(options.port), "--strictPort"];
+  if (host === "127.0.0.1") args.push("--host", host);
+  const child = spawn(bin("vite"), args, {
+    cwd: root,
+    env: { ...toolEnv, RODAMOS_STATE_DIR: options.stateDir },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const log = createWriteStream(options.logFile, { flags: "a" });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
+  const url = `http://${host}:${options.port}`;
+  try {
+    await waitForHealth(url, child, options.logFile);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, process: child, stop };
+}
+
+async function waitForHealth(url: string, child: ChildProcess, logFile: string) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`vite preview exited early (code ${child.exitCode}); see ${logFile}`);
+    }
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`vite preview did not become healthy in 90 s; see ${logFile}`);
+}

@@ -12,7 +12,7 @@ import type { AppEnv } from "./env.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { serveAppShell } from "./http/app-shell.ts";
 import { errorBody, handleError } from "./http/errors.ts";
-import { originCheck, securityHeaders } from "./http/security.ts";
+import { noStore, originCheck, securityHeaders } from "./http/security.ts";
 import { jsonSizeLimit, requestSizeLimit } from "./http/validate.ts";
 import { profileRoutes } from "./profiles/routes.ts";
 import { referralRoutes } from "./referrals/routes.ts";
@@ -22,6 +22,7 @@ import { waitlistRoutes } from "./waitlist/routes.ts";
 
 /** The JSON API, one sub-app per area (chained so AppType carries every route). */
 const api = new Hono<AppEnv>()
+  .use(noStore)
   .use((c, next) =>
     c.req.header("Content-Type")?.startsWith("multipart/form-data")
       ? requestSizeLimit(c, next)

@@ -15,6 +15,13 @@ describe("GET /api/health", () => {
     expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
     expect(res.headers.get("Referrer-Policy")).toBe("strict-origin-when-cross-origin");
   });
+
+  it("is never stored by a browser or a proxy, nor is any other API answer", async () => {
+    const browser = new Browser();
+    for (const path of ["/api/health", "/api/me", "/api/nope"]) {
+      expect((await browser.get(path)).headers.get("Cache-Control"), path).toBe("no-store");
+    }
+  });
 });
 
 describe("unknown API paths", () => {

@@ -48,6 +48,17 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   }
 };
 
+/**
+ * API answers are per person and change with every action: no browser, proxy or service worker
+ * may keep them (a shared device must not show the last rider's data after logout).
+ */
+export const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (c.res.status !== 101 && !c.res.headers.has("Cache-Control")) {
+    c.header("Cache-Control", "no-store");
+  }
+};
+
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The origin the app is served from: APP_ORIGIN when configured, else the request's own. */

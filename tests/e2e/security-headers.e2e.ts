@@ -1,0 +1,157 @@
+// The security baseline as a browser meets it, on the built worker (static assets, prerendered
+// pages, the /app shell, JSON, the GPX download): every kind of response carries the CSP with
+// frame-ancestors 'none', nosniff and the referrer policy; the session cookie is HttpOnly,
+// Secure, SameSite=Lax; a cross-origin POST changes nothing. Plain HTTP, no page needed.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import { baseURL, uniqueEmail } from "./fixtures.ts";
+
+const GPX = readFileSync(path.join(import.meta.dirname, "fixtures/casa-de-campo.gpx"), "utf8");
+
+function expectBaseline(res: Response, what: string) {
+  const csp = res.headers.get("content-security-policy") ?? "";
+  expect(csp, `${what}: CSP`).toContain("default-src 'self'");
+  expect(csp, `${what}: CSP`).toContain("script-src 'self'");
+  expect(csp, `${what}: CSP`).toContain("frame-ancestors 'none'");
+  expect(res.headers.get("x-content-type-options"), `${what}: nosniff`).toBe("nosniff");
+  expect(res.headers.get("referrer-policy"), `${what}: referrer`).toBe(
+    "strict-origin-when-cross-origin",
+  );
+}
+
+const get = (pathname: string, init: RequestInit = {}) =>
+  fetch(`${baseURL()}${pathname}`, { redirect: "manual", ...init });
+
+/** A same-origin request as the app makes it (the Origin check wants our origin). */
+const sameOrigin = (cookie: string, extra: Record<string, string> = {}) => ({
+  Origin: baseURL(),
+  Cookie: cookie,
+  ...extra,
+});
+
+let cookie = "";
+let setCookie = "";
+
+describe("security headers and cookies on the built worker", () => {
+  beforeAll(async () => {
+    const res = await get("/dev/test-login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: baseURL() },
+      body: JSON.stringify({ email: uniqueEmail("headers"), username: "Cabeceras" }),
+    });
+    expect(res.status).toBe(200);
+    setCookie = res.headers.get("set-cookie") ?? "";
+    cookie = setCookie.split(";")[0] ?? "";
+  });
+
+  it("sets the session cookie HttpOnly, Secure, SameSite=Lax on path /", () => {
+    expect(cookie).toMatch(/^rodamos_session=\w+/);
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/Secure/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).toMatch(/Path=\//i);
+  });
+
+  it("puts the baseline on prerendered pages, the 404 page, the app shell and static code", async () => {
+    for (const pathname of ["/", "/blog", "/blog/tu-primera-grupeta", "/privacy"]) {
+      const res = await get(pathname);
+      expect(res.status, pathname).toBe(200);
+      expect(res.headers.get("content-type"), pathname).toContain("text/html");
+      expectBaseline(res, pathname);
+    }
+    const missing = await get("/no-existe-esta-pagina");
+    expect(missing.status).toBe(404);
+    expectBaseline(missing, "404 page");
+
+    const shell = await get("/app/feed", { headers: { Cookie: cookie } });
+    expect(shell.status).toBe(200);
+    expectBaseline(shell, "/app shell");
+    expect(shell.headers.get("x-robots-tag")).toContain("noindex");
+
+    const script = /<script[^>]+src="([^"]+\.js)"/.exec(await shell.text())?.[1];
+    expect(script).toBeTruthy();
+    const asset = await get(script!);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get("content-type")).toContain("javascript");
+    expect(asset.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("puts the baseline on JSON answers, errors included, and never caches them", async () => {
+    for (const [pathname, status] of [
+      ["/api/health", 200],
+      ["/api/me", 200],
+      ["/api/rides/no-existe", 404],
+      ["/api/no-existe", 404],
+    ] as const) {
+      const res = await get(pathname, { headers: { Cookie: cookie } });
+      expect(res.status, pathname).toBe(status);
+      expect(res.headers.get("content-type"), pathname).toContain("application/json");
+      expectBaseline(res, pathname);
+      const body = (await res.json()) as { error?: { code: string; message: string } };
+      if (status >= 400) expect(Object.keys(body.error ?? {}).sort()).toEqual(["code", "message"]);
+    }
+    const me = await get("/api/me", { headers: { Cookie: cookie } });
+    expect(me.headers.get("cache-control") ?? "").toMatch(/no-store|private/);
+  });
+
+  it("serves a GPX as a download with the baseline, only to participants", async () => {
+    const form = new FormData();
+    form.set(
+      "data",
+      JSON.stringify({
+        title: "Cabeceras por la Casa de Campo",
+        city: "Madrid",
+        startTime: new Date(Date.now() + 48 * 3_600_000).toISOString(),
+        level: "chill",
+        modalities: ["road"],
+        meetingPoint: "Puente del Rey",
+        distanceKm: 12,
+        elevationM: 80,
+        maxParticipants: null,
+        socialTags: [],
+        description: "",
+      }),
+    );
+    form.set("gpx", new File([GPX], "casa-de-campo.gpx", { type: "application/gpx+xml" }));
+    const created = await get("/api/rides", {
+      method: "POST",
+      headers: sameOrigin(cookie),
+      body: form,
+    });
+    expect(created.status).toBe(201);
+    const { ride } = (await created.json()) as { ride: { id: string } };
+
+    const gpx = await get(`/api/rides/${ride.id}/gpx`, { headers: { Cookie: cookie } });
+    expect(gpx.status).toBe(200);
+    expect(gpx.headers.get("content-type")).toBe("application/gpx+xml");
+    expect(gpx.headers.get("content-disposition")).toMatch(/^attachment; filename="[\w-]+\.gpx"$/);
+    expectBaseline(gpx, "GPX");
+    expect(await gpx.text()).toBe(GPX);
+
+    const anonymous = await get(`/api/rides/${ride.id}/gpx`);
+    expect(anonymous.status).toBe(401);
+    expectBaseline(anonymous, "GPX refused");
+  });
+
+  it("refuses a cross-origin POST and leaves the data as it was", async () => {
+    const before = (await (await get("/api/me", { headers: { Cookie: cookie } })).json()) as {
+      user: { username: string };
+    };
+    const forged = await get("/api/profile", {
+      method: "PUT",
+      headers: {
+        ...sameOrigin(cookie),
+        Origin: "https://evil.example",
+        "Content-Type": "application/json",
+      },
+      body: JSON.stringify({ username: "Hackeada", city: "Madrid", modalities: ["road"] }),
+    });
+    expect(forged.status).toBe(403);
+    expectBaseline(forged, "CSRF refusal");
+    const after = (await (await get("/api/me", { headers: { Cookie: cookie } })).json()) as {
+      user: { username: string };
+    };
+    expect(after.user.username).toBe(before.user.username);
+  });
+});

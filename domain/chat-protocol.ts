@@ -1,9 +1,10 @@
 // Ride chat WebSocket protocol (RideRoom Durable Object ↔ browser) and the per-user
 // notification frames for live badges.
-import { z } from "zod";
+
 import { MESSAGE_MAX_LENGTH } from "./constants.ts";
 import { ERROR_CODES, type ErrorCode } from "./errors.ts";
 import { MSG } from "./messages.ts";
+import { z } from "./zod.ts";
 
 /** Frames above this size are refused before JSON.parse (a 2000-character text fits easily). */
 export const MAX_FRAME_BYTES = 8 * 1024;

@@ -1,6 +1,7 @@
 // zod v4 schemas shared by the API (request validation) and the forms, with the spec's messages.
-import { z } from "zod";
-import { es } from "zod/locales";
+
+import { RIDE_ID_PATTERN } from "./api/chat.ts";
+import { HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX } from "./chat-protocol.ts";
 import {
   AVATAR_KEYS,
   CANCEL_REASON_MAX,
@@ -24,9 +25,7 @@ import {
 import { DomainError } from "./errors.ts";
 import { MSG } from "./messages.ts";
 import { validateUsername } from "./username.ts";
-
-// Any message a schema does not set explicitly (a wrong type, say) comes out in Spanish.
-z.config(es());
+import { z } from "./zod.ts";
 
 const unique = <T>(values: T[]): T[] => [...new Set(values)];
 
@@ -365,3 +364,14 @@ export function parseInput<S extends z.ZodType>(
     ? { ok: true, data: result.data }
     : { ok: false, error: validationError(result.error) };
 }
+
+// ---------- Chat API requests ----------
+
+export const rideIdParamSchema = z.object({
+  id: z.string({ error: MSG.invalidRideId }).regex(RIDE_ID_PATTERN, { error: MSG.invalidRideId }),
+});
+
+export const chatMessagesQuerySchema = z.object({
+  before: z.string().min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
+});

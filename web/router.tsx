@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router-dom";
 import { RequireAuth, RequireProfile } from "./auth/guards.tsx";
+import { AppSplash } from "./components/spinner.tsx";
 import { AppLayout } from "./layout/app-layout.tsx";
 import { RouteErrorPage } from "./screens/route-error.tsx";
 
@@ -34,6 +35,8 @@ export const appRoutes: RouteObject[] = [
   {
     path: "/app",
     element: <AppLayout />,
+    // Shown until the first screen's lazy code has loaded.
+    hydrateFallbackElement: <AppSplash />,
     errorElement: <RouteErrorPage />,
     children: [
       screen("", () => import("./screens/welcome.tsx"), "none"),

@@ -1,9 +1,7 @@
-// Chat and unread API: request schemas and response shapes shared by the worker and the web.
-import { z } from "zod";
+// Chat and unread API: ride ids and response shapes shared by the worker and the web (request
+// schemas live in ../schemas.ts, so the first screen of the app does not load zod for these).
 import type { ChatMessage } from "../chat-protocol.ts";
-import { HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX } from "../chat-protocol.ts";
 import type { RideStatus } from "../constants.ts";
-import { MSG } from "../messages.ts";
 
 /** Ride ids are server-generated tokens; anything else is refused before touching D1. */
 export const RIDE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
@@ -11,15 +9,6 @@ export const RIDE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 export function isRideId(value: string | undefined | null): value is string {
   return typeof value === "string" && RIDE_ID_PATTERN.test(value);
 }
-
-export const rideIdParamSchema = z.object({
-  id: z.string({ error: MSG.invalidRideId }).regex(RIDE_ID_PATTERN, { error: MSG.invalidRideId }),
-});
-
-export const chatMessagesQuerySchema = z.object({
-  before: z.string().min(1).max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(HISTORY_PAGE_MAX).default(HISTORY_PAGE_DEFAULT),
-});
 
 /** GET /api/rides/:id/chat — what anyone signed in may know about a ride's chat. */
 export interface ChatInfoResponse {

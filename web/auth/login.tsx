@@ -4,11 +4,10 @@ import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "sonner";
 import type { AuthResponse, ResetRequestResponse } from "../../domain/api/auth.ts";
 import { MSG } from "../../domain/messages.ts";
-import { loginSchema, resetPasswordFormSchema } from "../../domain/schemas.ts";
 import { ApiError, api } from "../api/client.ts";
 import { Button } from "../components/button.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
-import { validateForm } from "../components/validate-form.ts";
+import { preloadFormSchemas, validateForm } from "../components/validate-form.ts";
 import { UpdateButton } from "../pwa/update-button.tsx";
 import { AuthScreen, AuthSwitch, OrDivider } from "./auth-screen.tsx";
 import { CredentialFields } from "./credential-fields.tsx";
@@ -49,7 +48,7 @@ function LoginForm() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const data = validateForm(loginSchema, { email, password }, setErrors);
+    const data = await validateForm((s) => s.loginSchema, { email, password }, setErrors);
     if (!data) return;
     setBusy(true);
     try {
@@ -83,7 +82,12 @@ function LoginForm() {
 
   return (
     <AuthScreen title="Iniciar sesión" subtitle="¡Qué bien verte de nuevo!">
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form
+        noValidate
+        onSubmit={submit}
+        onFocusCapture={preloadFormSchemas}
+        className="flex flex-col gap-4"
+      >
         <CredentialFields
           email={email}
           password={password}
@@ -125,7 +129,11 @@ function ResetPassword({ token }: { token: string }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const data = validateForm(resetPasswordFormSchema, { password, confirmPassword }, setErrors);
+    const data = await validateForm(
+      (s) => s.resetPasswordFormSchema,
+      { password, confirmPassword },
+      setErrors,
+    );
     if (!data) return;
     setBusy(true);
     try {
@@ -145,7 +153,12 @@ function ResetPassword({ token }: { token: string }) {
 
   return (
     <AuthScreen title="Nueva contraseña" subtitle="Elige una contraseña nueva para tu cuenta.">
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form
+        noValidate
+        onSubmit={submit}
+        onFocusCapture={preloadFormSchemas}
+        className="flex flex-col gap-4"
+      >
         <PasswordField
           label="Nueva contraseña"
           name="password"

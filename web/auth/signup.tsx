@@ -4,11 +4,10 @@ import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "sonner";
 import type { AuthResponse } from "../../domain/api/auth.ts";
 import { MSG } from "../../domain/messages.ts";
-import { signupSchema } from "../../domain/schemas.ts";
 import { ApiError, api } from "../api/client.ts";
 import { Button, buttonClass } from "../components/button.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
-import { validateForm } from "../components/validate-form.ts";
+import { preloadFormSchemas, validateForm } from "../components/validate-form.ts";
 import { AuthScreen, AuthSwitch, OrDivider } from "./auth-screen.tsx";
 import { CredentialFields } from "./credential-fields.tsx";
 import { GoogleButton } from "./google-button.tsx";
@@ -45,7 +44,11 @@ export default function Signup() {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const data = validateForm(signupSchema, { email, password, ref: ref ?? undefined }, setErrors);
+    const data = await validateForm(
+      (s) => s.signupSchema,
+      { email, password, ref: ref ?? undefined },
+      setErrors,
+    );
     if (!data) return;
     setBusy(true);
     try {
@@ -82,7 +85,12 @@ export default function Signup() {
       title="Crear cuenta"
       subtitle="Únete a la comunidad de ciclistas que ruedan juntas."
     >
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <form
+        noValidate
+        onSubmit={submit}
+        onFocusCapture={preloadFormSchemas}
+        className="flex flex-col gap-4"
+      >
         <CredentialFields
           email={email}
           password={password}

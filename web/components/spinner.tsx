@@ -17,3 +17,23 @@ export function FullPageSpinner() {
     </div>
   );
 }
+
+/**
+ * What the app shows while the first screen's code loads (the router's hydrate fallback): the
+ * logo and a visible 'Cargando...'. web/app/index.html paints the same splash before any
+ * script has run; keep the two alike so the hand-over does not flicker.
+ */
+export function AppSplash() {
+  return (
+    <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4">
+      <img src="/icons/icon.svg" alt="" width={96} height={96} className="rounded-3xl" />
+      <p role="status" className="flex items-center gap-2 font-bold text-ink-soft">
+        <span
+          aria-hidden="true"
+          className="h-5 w-5 animate-spin rounded-full border-2 border-primary border-t-transparent"
+        />
+        Cargando...
+      </p>
+    </div>
+  );
+}

@@ -1,14 +1,13 @@
 import { type Context, Hono } from "hono";
-import {
-  type ChatInfoResponse,
-  type ChatMessagesResponse,
-  type ChatsResponse,
-  chatMessagesQuerySchema,
-  type ReadStateResponse,
-  rideIdParamSchema,
+import type {
+  ChatInfoResponse,
+  ChatMessagesResponse,
+  ChatsResponse,
+  ReadStateResponse,
 } from "../../domain/api/chat.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
+import { chatMessagesQuerySchema, rideIdParamSchema } from "../../domain/schemas.ts";
 import { canJoinOrLeave, chatWindowOpen } from "../../domain/time.ts";
 import { requireProfile } from "../auth/session.ts";
 import type { AppEnv } from "../env.ts";

@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { rideIdParamSchema } from "../../domain/api/chat.ts";
 import type {
   PendingConnectionsResponse,
   RideConnectionsResponse,
@@ -8,7 +7,7 @@ import type {
 import { MIN_PARTICIPANTS } from "../../domain/constants.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
-import { connectionsSaveSchema } from "../../domain/schemas.ts";
+import { connectionsSaveSchema, rideIdParamSchema } from "../../domain/schemas.ts";
 import { connectionsWindowOpen } from "../../domain/time.ts";
 import { requireProfile } from "../auth/session.ts";
 import type { AppEnv } from "../env.ts";

@@ -10,6 +10,10 @@ export interface LighthouseRow {
   accessibility: number;
   bestPractices: number;
   seo: number;
+  /** Lab metrics behind the Performance score. */
+  metrics: { fcpMs: number; lcpMs: number; tbtMs: number; cls: number };
+  /** Audits that did not pass (score < 1) in the four categories: what to fix next. */
+  failing: string[];
 }
 
 const CHROME_FLAGS = [
@@ -45,14 +49,33 @@ export async function lighthouseScores(
         },
         undefined,
       );
-      const categories = result?.lhr.categories ?? {};
+      const lhr = result?.lhr;
+      const categories = lhr?.categories ?? {};
+      const audits = lhr?.audits ?? {};
       const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
+      const metric = (key: string) => audits[key]?.numericValue ?? Number.NaN;
+      const failing = new Set<string>();
+      for (const category of Object.values(categories)) {
+        for (const ref of category.auditRefs) {
+          const audit = audits[ref.id];
+          if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) {
+            failing.add(`${audit.id} (${Math.round(audit.score * 100)})`);
+          }
+        }
+      }
       rows.push({
         page: page.name,
         performance: score("performance"),
         accessibility: score("accessibility"),
         bestPractices: score("best-practices"),
         seo: score("seo"),
+        metrics: {
+          fcpMs: Math.round(metric("first-contentful-paint")),
+          lcpMs: Math.round(metric("largest-contentful-paint")),
+          tbtMs: Math.round(metric("total-blocking-time")),
+          cls: Math.round(metric("cumulative-layout-shift") * 1000) / 1000,
+        },
+        failing: [...failing],
       });
     }
   } finally {
@@ -63,13 +86,19 @@ export async function lighthouseScores(
 
 export function lighthouseTable(rows: LighthouseRow[]): string {
   const lines = [
-    "| Page | Performance | Accessibility | Best Practices | SEO |",
-    "|---|---:|---:|---:|---:|",
+    "| Page | Performance | Accessibility | Best Practices | SEO | FCP ms | LCP ms | TBT ms | CLS |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   for (const r of rows) {
+    const m = r.metrics;
     lines.push(
-      `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} |`,
+      `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${m.fcpMs} | ${m.lcpMs} | ${m.tbtMs} | ${m.cls} |`,
     );
+  }
+  const notPassing = rows.filter((r) => r.failing.length > 0);
+  if (notPassing.length > 0) {
+    lines.push("", "Audits not fully passing (weighted ones):", "");
+    for (const r of notPassing) lines.push(`- ${r.page}: ${r.failing.join(", ")}`);
   }
   return lines.join("\n");
 }

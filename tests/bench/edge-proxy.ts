@@ -1,0 +1,96 @@
+// Cloudflare's edge compresses text responses (Brotli or gzip) on their way to the browser;
+// `vite preview` on loopback does not. Page-load benchmarks (Lighthouse) put this proxy in
+// front of the preview so they measure the bytes a phone really downloads. WebSocket upgrades
+// pass through untouched (the app's notification channel).
+import http from "node:http";
+import net from "node:net";
+import { pipeline } from "node:stream";
+import zlib from "node:zlib";
+
+const COMPRESSIBLE =
+  /^(text\/|application\/(javascript|json|manifest\+json|xml|gpx\+xml)|image\/svg\+xml)/;
+
+export interface EdgeProxy {
+  url: string;
+  close: () => Promise<void>;
+}
+
+export function startEdgeProxy(target: string): Promise<EdgeProxy> {
+  const upstream = new URL(target);
+  const server = http.createServer((req, res) => {
+    const forward = http.request(
+      {
+        host: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: upstream.host, "accept-encoding": "identity" },
+      },
+      (answer) => {
+        const type = String(answer.headers["content-type"] ?? "");
+        const accepts = String(req.headers["accept-encoding"] ?? "");
+        const encoding =
+          !COMPRESSIBLE.test(type) || answer.headers["content-encoding"]
+            ? null
+            : accepts.includes("br")
+              ? "br"
+              : accepts.includes("gzip")
+                ? "gzip"
+                : null;
+        const headers = { ...answer.headers };
+        if (encoding) {
+          delete headers["content-length"];
+          headers["content-encoding"] = encoding;
+          headers.vary = headers.vary ? `${headers.vary}, Accept-Encoding` : "Accept-Encoding";
+        }
+        res.writeHead(answer.statusCode ?? 502, headers);
+        if (!encoding) return void answer.pipe(res);
+        const compressor =
+          encoding === "br"
+            ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+            : zlib.createGzip({ level: 6 });
+        pipeline(answer, compressor, res, () => undefined);
+      },
+    );
+    forward.on("error", () => {
+      if (!res.headersSent) res.writeHead(502);
+      res.end();
+    });
+    req.pipe(forward);
+  });
+
+  server.on("upgrade", (req, socket, head) => {
+    const target = net.connect(Number(upstream.port), upstream.hostname, () => {
+      const lines = [`${req.method} ${req.url} HTTP/1.1`];
+      for (let i = 0; i < req.rawHeaders.length; i += 2) {
+        const name = req.rawHeaders[i]!;
+        const value = name.toLowerCase() === "host" ? upstream.host : req.rawHeaders[i + 1];
+        lines.push(`${name}: ${value}`);
+      }
+      target.write(`${lines.join("\r\n")}\r\n\r\n`);
+      if (head.length > 0) target.write(head);
+      target.pipe(socket);
+      socket.pipe(target);
+    });
+    const end = () => {
+      target.destroy();
+      socket.destroy();
+    };
+    target.on("error", end);
+    socket.on("error", end);
+  });
+
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address() as net.AddressInfo;
+      resolve({
+        url: `http://127.0.0.1:${address.port}`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}

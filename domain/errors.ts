@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   "gpx_invalid",
   "payload_too_large",
   "internal",
+  "unavailable",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -49,6 +50,7 @@ export const DEFAULT_STATUS: Record<ErrorCode, number> = {
   gpx_invalid: 400,
   payload_too_large: 413,
   internal: 500,
+  unavailable: 503,
 };
 
 export type ApiErrorBody = {

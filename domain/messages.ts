@@ -174,6 +174,8 @@ export const MSG = {
   unauthenticated: "Debes iniciar sesión",
   invalidInput: "Datos no válidos",
   internal: "Algo ha fallado. Inténtalo de nuevo.",
+  /** A transient database failure (503): nothing is wrong with her request. */
+  unavailable: "Ahora mismo no podemos procesar tu solicitud. Inténtalo de nuevo en unos segundos.",
   resetTokenInvalid: "El enlace de recuperación no es válido o ha caducado",
   crossOrigin: "Origen no permitido",
   emailTaken: "Ya existe una cuenta con este correo. Inicia sesión.",

@@ -73,7 +73,10 @@ function LoginForm() {
       toast.success(MSG.recoveryMailSentTitle, { description: MSG.recoveryMailSentText });
     } catch (err) {
       toast.error(
-        err instanceof ApiError && err.code !== "internal" ? err.message : MSG.recoveryMailFailed,
+        // A server-side failure (500, or 503 while the database is down) keeps the spec's text.
+        err instanceof ApiError && err.code !== "internal" && err.code !== "unavailable"
+          ? err.message
+          : MSG.recoveryMailFailed,
       );
     } finally {
       setSendingReset(false);

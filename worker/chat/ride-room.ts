@@ -10,6 +10,7 @@ import {
 } from "../../domain/chat-protocol.ts";
 import type { ErrorCode } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
+import { isTransientD1Error } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
 import {
   historyPage,
@@ -45,6 +46,9 @@ export const CLOSE_NOT_PARTICIPANT = 4003;
 /** At most this many sends share one D1 batch (3 statements each, well under D1's limits). */
 const WRITE_GROUP_MAX = 25;
 
+/** Sends whose D1 write failed are remembered (see `unconfirmed`) up to this many. */
+const UNCONFIRMED_MAX = 1000;
+
 /** New messages are announced to the other riders' UserHubs in bursts at most this often. */
 const NOTIFY_DELAY_MS = 100;
 
@@ -55,6 +59,7 @@ const ERROR_TEXT: Record<string, string> = {
   chat_closed: MSG.chatClosed,
   conflict: MSG.messageSendFailed,
   internal: MSG.messageSendFailed,
+  unavailable: MSG.messageSendFailed,
 };
 
 /**
@@ -75,6 +80,11 @@ export class RideRoom extends DurableObject<Bindings> {
   private writing = false;
   /** Last created_at this instance handed out: keeps the room's order strictly increasing. */
   private lastCreatedAt = 0;
+  /**
+   * Client ids whose write failed in this instance. A failed write may still have committed
+   * (D1's answer was lost), in which case the resend finds it stored but nobody was told yet.
+   */
+  private unconfirmed = new Set<string>();
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
@@ -125,12 +135,18 @@ export class RideRoom extends DurableObject<Bindings> {
       await this.handle(ws, state, parsed.msg);
     } catch (err) {
       console.error("ride room: frame failed", err);
-      send(ws, {
-        type: "error",
-        code: "internal",
-        message: MSG.internal,
-        ...(parsed.msg.type === "send" ? { clientId: parsed.msg.clientId } : {}),
-      });
+      const code: ErrorCode = isTransientD1Error(err) ? "unavailable" : "internal";
+      if (parsed.msg.type === "send") {
+        // Her message shows "Error al enviar el mensaje" with "Reintentar", which resends its id.
+        this.rememberUnconfirmed(parsed.msg.clientId);
+        sendError(ws, code, parsed.msg.clientId);
+      } else {
+        send(ws, {
+          type: "error",
+          code,
+          message: code === "unavailable" ? MSG.unavailable : MSG.internal,
+        });
+      }
     }
   }
 
@@ -158,8 +174,10 @@ export class RideRoom extends DurableObject<Bindings> {
           return;
         }
         send(ws, { type: "ack", clientId: msg.clientId, message: result.message });
-        // A resend of a stored message: the others already have it.
-        if (result.inserted) this.announce(result.message, ws);
+        // A resend of a stored message: the others already have it, unless the first attempt
+        // failed here after D1 had committed it.
+        const unannounced = this.unconfirmed.delete(msg.clientId);
+        if (result.inserted || unannounced) this.announce(result.message, ws);
         return;
       }
       case "history": {
@@ -225,6 +243,14 @@ export class RideRoom extends DurableObject<Bindings> {
     } finally {
       this.writing = false;
     }
+  }
+
+  private rememberUnconfirmed(clientId: string) {
+    if (this.unconfirmed.size >= UNCONFIRMED_MAX) {
+      const oldest = this.unconfirmed.values().next().value;
+      if (oldest !== undefined) this.unconfirmed.delete(oldest);
+    }
+    this.unconfirmed.add(clientId);
   }
 
   /**

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
 import { type ApiErrorBody, DomainError, type ErrorCode } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
+import { isTransientD1Error } from "../db/client.ts";
 import type { AppEnv } from "../env.ts";
 
 export function errorBody(code: ErrorCode, message: string, fields?: Record<string, string>) {
@@ -27,9 +28,13 @@ export function validationResponse(c: Context, error: ZodError) {
   return c.json(errorBody("validation_error", message, fields), 400);
 }
 
+/** Seconds a client should wait before retrying after a transient database failure. */
+const RETRY_AFTER_SECONDS = "2";
+
 /**
  * The one error handler: known errors become `{ error: { code, message } }` with their status;
- * anything else is logged with the request id and answered with a generic 500 (no stack).
+ * a transient D1 failure is a 503 asking her to try again in a moment; anything else is logged
+ * with the request id and answered with a generic 500 (no stack).
  */
 export function handleError(err: Error, c: Context<AppEnv>) {
   if (err instanceof DomainError) {
@@ -51,6 +56,11 @@ export function handleError(err: Error, c: Context<AppEnv>) {
           ? MSG.unauthenticated
           : MSG.invalidInput;
     return c.json(errorBody(code, message), status as ContentfulStatusCode);
+  }
+  if (isTransientD1Error(err)) {
+    console.error(`[${c.get("requestId")}] database unavailable`, err);
+    c.header("Retry-After", RETRY_AFTER_SECONDS);
+    return c.json(errorBody("unavailable", MSG.unavailable), 503);
   }
   console.error(`[${c.get("requestId")}] unhandled error`, err);
   return c.json(errorBody("internal", MSG.internal), 500);

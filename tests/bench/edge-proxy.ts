@@ -24,9 +24,12 @@ export function startEdgeProxy(target: string): Promise<EdgeProxy> {
         port: upstream.port,
         method: req.method,
         path: req.url,
-        headers: { ...req.headers, host: upstream.host, "accept-encoding": "identity" },
+        // The Host stays the proxy's: the worker's Origin check compares it with Origin.
+        headers: { ...req.headers, "accept-encoding": "identity" },
       },
       (answer) => {
+        // The browser may have given up on this request already (navigation, aborted fetch).
+        if (res.destroyed) return void answer.resume();
         const type = String(answer.headers["content-type"] ?? "");
         const accepts = String(req.headers["accept-encoding"] ?? "");
         const encoding =
@@ -56,6 +59,7 @@ export function startEdgeProxy(target: string): Promise<EdgeProxy> {
       if (!res.headersSent) res.writeHead(502);
       res.end();
     });
+    res.on("close", () => forward.destroy());
     req.pipe(forward);
   });
 
@@ -63,9 +67,7 @@ export function startEdgeProxy(target: string): Promise<EdgeProxy> {
     const target = net.connect(Number(upstream.port), upstream.hostname, () => {
       const lines = [`${req.method} ${req.url} HTTP/1.1`];
       for (let i = 0; i < req.rawHeaders.length; i += 2) {
-        const name = req.rawHeaders[i]!;
-        const value = name.toLowerCase() === "host" ? upstream.host : req.rawHeaders[i + 1];
-        lines.push(`${name}: ${value}`);
+        lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
       }
       target.write(`${lines.join("\r\n")}\r\n\r\n`);
       if (head.length > 0) target.write(head);

@@ -182,10 +182,13 @@ function InviteCard() {
     retry: false,
     staleTime: Number.POSITIVE_INFINITY,
   });
-  if (!referral.data?.token) return null;
-  const link = inviteLink(location.origin, referral.data.token);
+  // The card shows at once (no jump when the link arrives); only a failure hides it.
+  if (referral.isError) return null;
+  const token = referral.data?.token;
 
   async function onInvite() {
+    if (!token) return;
+    const link = inviteLink(location.origin, token);
     const outcome = await shareOrCopy({
       title: "Rodamos",
       text: "Únete a Rodamos, la comunidad de ciclistas que no quieren rodar solas:",
@@ -205,7 +208,7 @@ function InviteCard() {
         Invita a tus amigas
       </h2>
       <p>Rodar es mejor en compañía. Comparte tu enlace de invitación.</p>
-      <Button onClick={onInvite} className="self-start">
+      <Button onClick={onInvite} className="self-start" disabled={!token}>
         Compartir invitación
       </Button>
     </section>

@@ -208,6 +208,15 @@ export const rideInputSchema = z.object({
 });
 
 /**
+ * POST /api/rides: the form plus the id her app chose for this submission, kept across retries
+ * so one whose answer was lost gets the same ride back (decision 0012). Optional: older clients
+ * send none. Edit reads rideInputSchema, which drops it.
+ */
+export const rideCreateSchema = rideInputSchema.extend({
+  createKey: z.uuid({ error: MSG.invalidInput }).optional(),
+});
+
+/**
  * Start must be in the future (spec 02 §5). Kept out of the schema because it needs `now`.
  * Returns the message to show, or null when fine.
  */
@@ -329,6 +338,7 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 export type WaitlistStep1Input = z.infer<typeof waitlistStep1Schema>;
 export type WaitlistStep2Input = z.infer<typeof waitlistStep2Schema>;
 export type RideInput = z.infer<typeof rideInputSchema>;
+export type RideCreateInput = z.infer<typeof rideCreateSchema>;
 export type CancelRideInput = z.infer<typeof cancelRideSchema>;
 export type RideListQuery = z.infer<typeof rideListQuerySchema>;
 export type ConnectionsSaveInput = z.infer<typeof connectionsSaveSchema>;

@@ -14,6 +14,7 @@ import {
   resetConfirmSchema,
   resetPasswordFormSchema,
   resetRequestSchema,
+  rideCreateSchema,
   rideInputSchema,
   rideListQuerySchema,
   signupSchema,
@@ -298,6 +299,18 @@ describe("rideInputSchema", () => {
     expect(isTenthMultiple(12.299999999999999)).toBe(true);
     expect(isTenthMultiple(0.1 * 3)).toBe(true);
     expect(isTenthMultiple(12.25)).toBe(false);
+  });
+
+  it("takes a create key on create only: a UUID, or none from older clients", () => {
+    const createKey = "0b7d3f52-6c1e-4a8f-9d2b-5e4f3a2c1b0d";
+    expect(rideCreateSchema.parse({ ...good, createKey }).createKey).toBe(createKey);
+    expect(rideCreateSchema.parse(good).createKey).toBeUndefined();
+    for (const bad of ["mi-salida", "", 42, null, `${createKey}x`]) {
+      expect(messages(rideCreateSchema, { ...good, createKey: bad }), String(bad)).toEqual([
+        MSG.invalidInput,
+      ]);
+    }
+    expect(rideInputSchema.parse({ ...good, createKey })).not.toHaveProperty("createKey");
   });
 });
 

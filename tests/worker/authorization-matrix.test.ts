@@ -202,7 +202,8 @@ const MATRIX: Row[] = [
     method: "POST",
     route: "/api/rides",
     path: () => "/api/rides",
-    body: validRide,
+    // As the app sends it: with its create key (decision 0012).
+    body: () => ({ ...validRide(), createKey: crypto.randomUUID() }),
     expect: [U, P, 201, 201, 201],
     why: "any rider may propose a ride",
   },

@@ -1,6 +1,6 @@
-// Faults: D1 failing at the query boundary on create, join and send; the chat room restarted
-// during a burst; a sender dropping mid-send. Each ends in a clear Spanish error, a retry that
-// works, and no partial write.
+// Faults: D1 failing at the query boundary on create, join and send; a create whose answer is
+// lost; the chat room restarted during a burst; a sender dropping mid-send. Each ends in a clear
+// Spanish error, a retry that works, and no partial or doubled write.
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
@@ -8,7 +8,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RideDetailResponse } from "../../domain/api/rides.ts";
 import type { ChatMessage, ServerMessage } from "../../domain/chat-protocol.ts";
 import { MSG } from "../../domain/messages.ts";
+import { rideInputSchema } from "../../domain/schemas.ts";
 import { rideParticipants, rides } from "../../worker/db/schema.ts";
+import { insertRide } from "../../worker/rides/queries.ts";
 import { createRide, createUser, db, signedIn } from "./helpers/factories.ts";
 import { type FaultPlan, type FaultyD1, faultyD1 } from "./helpers/faulty-d1.ts";
 import { Browser, json } from "./helpers/http.ts";
@@ -117,6 +119,159 @@ describe("D1 fails while creating a ride", () => {
     const added = (await gpxKeys()).filter((key) => !before.includes(key));
     expect(added.length).toBeGreaterThan(0);
     expect(added.every((key) => key.startsWith(`rides/${ride.id}/`))).toBe(true);
+  });
+});
+
+describe("a create whose answer is lost, retried with the same create key", () => {
+  const lostRideInsert: FaultPlan = { match: /insert into "rides"/i, effect: "lose-response" };
+
+  function postWithGpx(browser: Browser, body: unknown) {
+    return browser.fetch("/api/rides", { method: "POST", body: multipart(body, SMALL_GPX) });
+  }
+
+  it("the retry answers 201 with the stored ride, as a fresh create would; there is one ride", async () => {
+    const { user, browser } = await signedIn();
+    const fault = faultyD1(env.DB, lostRideInsert);
+    const flaky = sameRiderWith(browser, fault.db);
+    expectLoggedErrors();
+    const body = rideBody({ createKey: crypto.randomUUID() });
+
+    const failed = await flaky.post("/api/rides", body);
+    expect(fault.fired).toBe(true);
+    expect(failed.status).toBe(503);
+    expect(await json(failed)).toEqual(unavailable);
+    // D1 did commit: the very case where a retry used to make a second ride.
+    const committed = await ridesOrganizedBy(user.id);
+    expect(committed).toHaveLength(1);
+
+    const retried = await flaky.post("/api/rides", body);
+    expect(retried.status).toBe(201);
+    const { ride } = await json<RideDetailResponse>(retried);
+    expect(ride.id).toBe(committed[0]!.id);
+    const detail = await json<RideDetailResponse>(await browser.get(`/api/rides/${ride.id}`));
+    expect(ride).toEqual(detail.ride);
+    expect(ride).toMatchObject({ title: body.title, participantIds: [user.id] });
+    expect(await ridesOrganizedBy(user.id)).toEqual([{ id: ride.id }]);
+    expect(await participationsOf(user.id)).toEqual([{ rideId: ride.id }]);
+  });
+
+  it("with a GPX: the stored ride keeps its file and the retry uploads no other", async () => {
+    const { user, browser } = await signedIn();
+    const flaky = sameRiderWith(browser, faultyD1(env.DB, lostRideInsert).db);
+    expectLoggedErrors();
+    const body = rideBody({ createKey: crypto.randomUUID() });
+    const before = await gpxKeys();
+
+    expect((await postWithGpx(flaky, body)).status).toBe(503);
+    const afterFailure = await gpxKeys();
+    const retried = await postWithGpx(flaky, body);
+    expect(retried.status).toBe(201);
+    const { ride } = await json<RideDetailResponse>(retried);
+    expect(await ridesOrganizedBy(user.id)).toEqual([{ id: ride.id }]);
+    expect(ride.hasRoute).toBe(true);
+    expect(await gpxKeys()).toEqual(afterFailure);
+    const added = afterFailure.filter((key) => !before.includes(key));
+    expect(added).toHaveLength(2); // the file and its simplified route
+    expect(added.every((key) => key.startsWith(`rides/${ride.id}/`))).toBe(true);
+    const route = await browser.get(`/api/rides/${ride.id}/route`);
+    expect(route.status).toBe(200);
+    expect((await json(route)).coordinates.length).toBeGreaterThan(0);
+  });
+
+  it("another rider sending the same key gets her own ride", async () => {
+    const ana = await signedIn();
+    const bea = await signedIn();
+    const body = rideBody({ createKey: crypto.randomUUID() });
+
+    const forAna = await ana.browser.post("/api/rides", body);
+    const forBea = await bea.browser.post("/api/rides", body);
+    expect([forAna.status, forBea.status]).toEqual([201, 201]);
+    const anas = (await json<RideDetailResponse>(forAna)).ride;
+    const beas = (await json<RideDetailResponse>(forBea)).ride;
+    expect(beas.id).not.toBe(anas.id);
+    expect(beas.organizer.id).toBe(bea.user.id);
+    expect(await ridesOrganizedBy(ana.user.id)).toEqual([{ id: anas.id }]);
+    expect(await ridesOrganizedBy(bea.user.id)).toEqual([{ id: beas.id }]);
+    expect(await participantIds(beas.id)).toEqual([bea.user.id]);
+  });
+
+  /**
+   * D1 whose batches wait until `parties` requests have reached theirs. The ride insert is the
+   * create's only batch, so every request has looked its key up, found nothing and uploaded its
+   * file before any of them inserts: the race the unique index has to decide.
+   */
+  function insertsTogether(real: D1Database, parties: number): D1Database {
+    let arrived = 0;
+    const { promise: together, resolve: release } = Promise.withResolvers<void>();
+    const db = {
+      prepare: (query: string) => real.prepare(query),
+      exec: (query: string) => real.exec(query),
+      batch: async (statements: D1PreparedStatement[]) => {
+        arrived += 1;
+        if (arrived === parties) release();
+        await together;
+        return real.batch(statements);
+      },
+    };
+    return db as unknown as D1Database;
+  }
+
+  it("simultaneous creates with the same key: one ride and one file, both answered with it", async () => {
+    const { user, browser } = await signedIn();
+    const racing = sameRiderWith(browser, insertsTogether(env.DB, 2));
+    const body = rideBody({ createKey: crypto.randomUUID() });
+    const before = await gpxKeys();
+
+    const answers = await Promise.all([postWithGpx(racing, body), postWithGpx(racing, body)]);
+    expect(answers.map((res) => res.status)).toEqual([201, 201]);
+    const [first, second] = await Promise.all(answers.map((res) => json<RideDetailResponse>(res)));
+    expect(second!.ride).toEqual(first!.ride);
+    const id = first!.ride.id;
+    expect(await ridesOrganizedBy(user.id)).toEqual([{ id }]);
+    expect(await participationsOf(user.id)).toEqual([{ rideId: id }]);
+    // Both uploaded; the loser's file went with its insert.
+    const added = (await gpxKeys()).filter((key) => !before.includes(key));
+    expect(added).toHaveLength(2);
+    expect(added.every((key) => key.startsWith(`rides/${id}/`))).toBe(true);
+  });
+
+  it("the unique index decides a race: the second insert with her key stores nothing", async () => {
+    const organizer = await createUser();
+    const input = rideInputSchema.parse(rideBody());
+    const insert = (createKey: string | null) => {
+      const id = crypto.randomUUID();
+      const values = { id, organizerId: organizer.id, createKey, routeGpxKey: null };
+      return insertRide(db(), { ...values, now: Date.now() }, input).then((stored) => ({
+        id,
+        stored,
+      }));
+    };
+    const createKey = crypto.randomUUID();
+
+    const first = await insert(createKey);
+    const second = await insert(createKey);
+    expect([first.stored, second.stored]).toEqual([true, false]);
+    expect(await ridesOrganizedBy(organizer.id)).toEqual([{ id: first.id }]);
+    expect(await participationsOf(organizer.id)).toEqual([{ rideId: first.id }]);
+
+    // Rides created without a key (older clients) never collide.
+    expect([(await insert(null)).stored, (await insert(null)).stored]).toEqual([true, true]);
+    expect(await ridesOrganizedBy(organizer.id)).toHaveLength(3);
+  });
+
+  it.each([
+    ["not a UUID", "mi-salida-1"],
+    ["empty", ""],
+    ["a number", 42],
+  ])("a key that is %s gets a 400 in Spanish and creates nothing", async (_, createKey) => {
+    const { user, browser } = await signedIn();
+    const res = await browser.post("/api/rides", rideBody({ createKey }));
+    expect(res.status).toBe(400);
+    expect((await json(res)).error).toEqual({
+      code: "validation_error",
+      message: MSG.invalidInput,
+    });
+    expect(await ridesOrganizedBy(user.id)).toEqual([]);
   });
 });
 

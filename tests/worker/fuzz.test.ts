@@ -80,6 +80,7 @@ const ENDPOINTS: { method: string; path: (rideId: string) => string; keys: strin
       "maxParticipants",
       "socialTags",
       "description",
+      "createKey",
     ],
   },
   {

@@ -12,6 +12,7 @@ import {
   myRidesCountsQuery,
   myRidesPageQuery,
   participantsQuery,
+  rideByCreateKeyQuery,
 } from "../../worker/rides/queries.ts";
 import {
   completedRidesQuery,
@@ -280,6 +281,7 @@ describe("query plans", () => {
     for (const filters of variants) expectIndexed(await plan(listingPageQuery(d, filters, now)));
     expectIndexed(await plan(citySuggestionsQuery(d, "ma", now)));
     expectIndexed(await plan(participantsQuery(d, ["a", "b", "c"], owner.id)));
+    expectIndexed(await plan(rideByCreateKeyQuery(d, owner.id, crypto.randomUUID())));
     for (const tab of ["upcoming", "past", "cancelled"] as const) {
       expectIndexed(await plan(myRidesPageQuery(d, owner.id, tab, 0, now)));
     }

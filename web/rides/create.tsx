@@ -85,6 +85,23 @@ function toPayload(values: RideFormValues) {
   };
 }
 
+/**
+ * The create request (rideCreateSchema's input): the form plus this form session's create key,
+ * so a retry after a lost answer gets the ride already stored instead of a second one
+ * (decision 0012). JSON, or multipart with the same JSON in `data` when a GPX goes along.
+ */
+function createRideBody(values: RideFormValues, createKey: string, gpx: File | null) {
+  return requestBody({ ...toPayload(values), createKey }, gpx);
+}
+
+function requestBody(payload: object, gpx: File | null): object {
+  if (!gpx) return payload;
+  const data = new FormData();
+  data.set("data", JSON.stringify(payload));
+  data.set("gpx", gpx);
+  return data;
+}
+
 /** The shared schema decides; its field names map back onto the form's. */
 const FIELD_OF: Record<string, keyof RideFormValues> = { startTime: "date" };
 
@@ -162,6 +179,8 @@ function RideForm({ editId, initial }: { editId: string | null; initial: RideFor
   const [gpxError, setGpxError] = useState<string | null>(null);
   const [preview, setPreview] = useState<[number, number][] | null>(null);
   const gpxId = useId();
+  // One per form session: every retry of the same create sends it; a success starts a new one.
+  const [createKey, setCreateKey] = useState(() => crypto.randomUUID());
 
   const todayIso = toIsoDate(new Date());
   const [date, meetingPoint, city, modalities, socialTags, level] = watch([
@@ -204,20 +223,19 @@ function RideForm({ editId, initial }: { editId: string | null; initial: RideFor
 
   const onSubmit = handleSubmit(
     async (values) => {
-      const payload = toPayload(values);
-      let body: unknown = payload;
-      if (gpxFile) {
-        const data = new FormData();
-        data.set("data", JSON.stringify(payload));
-        data.set("gpx", gpxFile);
-        body = data;
-      }
       try {
         const { ride } = editId
-          ? await api.put<RideDetailResponse>(`/rides/${encodeURIComponent(editId)}`, body)
-          : await api.post<RideDetailResponse>("/rides", body);
+          ? await api.put<RideDetailResponse>(
+              `/rides/${encodeURIComponent(editId)}`,
+              requestBody(toPayload(values), gpxFile),
+            )
+          : await api.post<RideDetailResponse>(
+              "/rides",
+              createRideBody(values, createKey, gpxFile),
+            );
         await queryClient.invalidateQueries({ queryKey: RIDES_KEY });
         toast.success(editId ? MSG.rideUpdated : MSG.rideCreated);
+        if (!editId) setCreateKey(crypto.randomUUID());
         navigate(`/app/ride/${ride.id}`);
       } catch (error) {
         // The values stay in the form; she can fix and resend.

@@ -150,6 +150,11 @@ export const rides = sqliteTable(
     cancelReason: text("cancel_reason"),
     /** R2 key chosen by the server; null when the ride has no route file. */
     routeGpxKey: text("route_gpx_key"),
+    /**
+     * The UUID her app chose for the create request, so a retry after a lost answer finds this
+     * ride instead of making another (decision 0012); null for rides created without one.
+     */
+    createKey: text("create_key"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
   },
@@ -157,6 +162,8 @@ export const rides = sqliteTable(
     index("rides_status_start_idx").on(t.status, t.startTime),
     index("rides_status_city_start_idx").on(t.status, t.cityKey, t.startTime),
     index("rides_organizer_idx").on(t.organizerId, t.startTime),
+    // SQLite keeps NULLs distinct in a unique index: rides without a key never collide.
+    uniqueIndex("rides_organizer_create_key_unique").on(t.organizerId, t.createKey),
   ],
 );
 

@@ -282,25 +282,50 @@ export function rideValues(input: RideInput) {
   };
 }
 
-/** Creates the ride (published) and its organizer's participation in one transaction. */
+/**
+ * Creates the ride (published) and its organizer's participation in one transaction. With a
+ * create key another ride of hers already holds, the unique index turns the insert into a no-op
+ * and the participation, which copies the new row, inserts nothing: returns false then.
+ */
 export async function insertRide(
   db: Database,
-  values: { id: string; organizerId: string; routeGpxKey: string | null; now: number },
+  values: {
+    id: string;
+    organizerId: string;
+    createKey: string | null;
+    routeGpxKey: string | null;
+    now: number;
+  },
   input: RideInput,
-) {
-  await db.batch([
-    db.insert(rides).values({
-      ...rideValues(input),
-      id: values.id,
-      organizerId: values.organizerId,
-      routeGpxKey: values.routeGpxKey,
-      status: "published",
-      createdAt: values.now,
-    }),
+): Promise<boolean> {
+  const [ride] = await writeBatch(db, [
     db
-      .insert(rideParticipants)
-      .values({ rideId: values.id, userId: values.organizerId, joinedAt: values.now }),
+      .insert(rides)
+      .values({
+        ...rideValues(input),
+        id: values.id,
+        organizerId: values.organizerId,
+        createKey: values.createKey,
+        routeGpxKey: values.routeGpxKey,
+        status: "published",
+        createdAt: values.now,
+      })
+      .onConflictDoNothing({ target: [rides.organizerId, rides.createKey] }),
+    sql`insert into ${rideParticipants} (ride_id, user_id, joined_at)
+      select id, organizer_id, ${values.now} from ${rides} where id = ${values.id}`,
   ]);
+  return (ride?.meta.changes ?? 0) > 0;
+}
+
+/** Her ride created with this key (rides_organizer_create_key_unique). */
+export function rideByCreateKeyQuery(db: Database, organizerId: string, createKey: string) {
+  return ridesWithOrganizer(db).where(
+    and(eq(rides.organizerId, organizerId), eq(rides.createKey, createKey)),
+  );
+}
+
+export async function findRideByCreateKey(db: Database, organizerId: string, createKey: string) {
+  return (await rideByCreateKeyQuery(db, organizerId, createKey).get()) ?? null;
 }
 
 /** A system chat notice, inserted only when someone other than the organizer participates. */

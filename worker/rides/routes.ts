@@ -20,6 +20,7 @@ import {
   cancelRideSchema,
   parseInput,
   type RideInput,
+  rideCreateSchema,
   rideInputSchema,
   rideListQuerySchema,
   validateRideStart,
@@ -46,6 +47,7 @@ import {
   cancelRide,
   citySuggestionsQuery,
   deleteRideIfAlone,
+  findRideByCreateKey,
   findRideRow,
   insertRide,
   isParticipant,
@@ -83,7 +85,7 @@ async function loadRide(c: Ctx, rideId: string): Promise<RideRow> {
  * The form arrives as JSON, or as multipart with the same JSON in `data` and an optional
  * `gpx` file (<= 5 MB). Validation uses the shared schema, then the future-start rule.
  */
-async function readRideRequest(c: Ctx, now: number) {
+async function readRideRequest<S extends z.ZodType<RideInput>>(c: Ctx, schema: S, now: number) {
   let data: unknown;
   let gpx: UploadedGpx | null = null;
   if (c.req.header("Content-Type")?.startsWith("multipart/form-data")) {
@@ -101,9 +103,9 @@ async function readRideRequest(c: Ctx, now: number) {
       throw new DomainError("validation_error", MSG.invalidInput);
     });
   }
-  const parsed = parseInput(rideInputSchema, data);
+  const parsed = parseInput(schema, data);
   if (!parsed.ok) throw parsed.error;
-  const input: RideInput = parsed.data;
+  const input: z.output<S> = parsed.data;
   const startProblem = validateRideStart(Date.parse(input.startTime), now);
   if (startProblem) {
     throw new DomainError("validation_error", startProblem, undefined, {
@@ -111,6 +113,22 @@ async function readRideRequest(c: Ctx, now: number) {
     });
   }
   return { input, gpx };
+}
+
+/** A create's answer, the same whether this request stored the ride or an earlier one did. */
+async function createdAnswer(c: Ctx, row: RideRow, viewerId: string) {
+  return c.json<RideDetailResponse>({ ride: await rideDetail(c.var.db, row, viewerId) }, 201);
+}
+
+/**
+ * After a failed create, deletes its GPX unless D1 stored the ride before the answer was lost:
+ * her retry gets that ride back, which needs its file. When D1 cannot say, the file stays — an
+ * orphan costs storage, a missing file breaks a ride.
+ */
+async function discardGpxUnlessStored(c: Ctx, rideId: string, gpxKey: string | null) {
+  if (!gpxKey) return;
+  const stored = await findRideRow(c.var.db, rideId).then(Boolean, () => true);
+  if (!stored) await deleteGpx(c.env.GPX, gpxKey);
 }
 
 const idParam = z.object({ id: z.string().max(100) });
@@ -144,17 +162,32 @@ export const rideRoutes = new Hono<AppEnv>()
   .post("/", async (c) => {
     const user = requireRider(c, MSG.createUnauthenticated);
     const now = Date.now();
-    const { input, gpx } = await readRideRequest(c, now);
+    const { input, gpx } = await readRideRequest(c, rideCreateSchema, now);
+    const createKey = input.createKey ?? null;
+    // A retry of a create whose answer she never got: she gets that ride, no second one.
+    const earlier = createKey ? await findRideByCreateKey(c.var.db, user.id, createKey) : null;
+    if (earlier) return createdAnswer(c, earlier, user.id);
     const id = generateId();
     const routeGpxKey = gpx ? await storeGpx(c.env.GPX, id, gpx) : null;
+    let inserted: boolean;
     try {
-      await insertRide(c.var.db, { id, organizerId: user.id, routeGpxKey, now }, input);
+      inserted = await insertRide(
+        c.var.db,
+        { id, organizerId: user.id, createKey, routeGpxKey, now },
+        input,
+      );
     } catch (error) {
-      await deleteGpx(c.env.GPX, routeGpxKey);
+      await discardGpxUnlessStored(c, id, routeGpxKey);
       throw error;
     }
-    const row = await loadRide(c, id);
-    return c.json<RideDetailResponse>({ ride: await rideDetail(c.var.db, row, user.id) }, 201);
+    if (!inserted && createKey) {
+      // A simultaneous request with the same key got in first: answer with its ride.
+      await deleteGpx(c.env.GPX, routeGpxKey);
+      const winner = await findRideByCreateKey(c.var.db, user.id, createKey);
+      if (!winner) throw new Error("ride create lost to a key no ride holds");
+      return createdAnswer(c, winner, user.id);
+    }
+    return createdAnswer(c, await loadRide(c, id), user.id);
   })
   .get("/:id", validate("param", idParam), async (c) => {
     const user = requireRider(c);
@@ -167,7 +200,7 @@ export const rideRoutes = new Hono<AppEnv>()
     const row = await loadRide(c, c.req.valid("param").id);
     if (row.organizerId !== user.id) throw new DomainError("not_authorized", MSG.notAuthorized);
     if (row.status === "cancelled") throw new DomainError("ride_cancelled", MSG.rideCancelledJoin);
-    const { input, gpx } = await readRideRequest(c, now);
+    const { input, gpx } = await readRideRequest(c, rideInputSchema, now);
     // A lower cap than the riders already in would overbook the ride.
     const count = await participantCount(c.var.db, row.id);
     if (count > capacityOf(input.maxParticipants)) {

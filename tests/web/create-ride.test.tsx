@@ -1,0 +1,188 @@
+// The create form's key (decision 0012): every retry of one submission sends the same UUID, so
+// a create whose answer was lost comes back as the ride already stored; the next ride gets a
+// new one. Edit sends none.
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { Link, MemoryRouter, Route, Routes, useParams } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { RideDetail } from "../../domain/api/rides.ts";
+import type { MeResponse } from "../../domain/api-types.ts";
+import { MSG } from "../../domain/messages.ts";
+import { ME_KEY } from "../../web/auth/use-me.ts";
+import CreateRideScreen from "../../web/rides/create.tsx";
+import { RIDES_KEY } from "../../web/rides/queries.ts";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+const me: MeResponse = {
+  user: {
+    id: "ana",
+    email: "ana@example.com",
+    username: "ana_rueda",
+    avatarKey: "ava01",
+    avatarUrl: null,
+    city: "Madrid",
+    modalities: ["road"],
+    profileComplete: true,
+    hasPassword: true,
+    createdAt: 0,
+  },
+  signupMode: "open",
+  googleEnabled: false,
+};
+
+function RidePage() {
+  const { id } = useParams();
+  return (
+    <div>
+      <p>Salida {id}</p>
+      <Link to="/app/create">Proponer otra</Link>
+    </div>
+  );
+}
+
+function renderCreate(entry = "/app/create", editing?: RideDetail) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(ME_KEY, me);
+  if (editing) client.setQueryData([...RIDES_KEY, "detail", editing.id], { ride: editing });
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[entry]}>
+        <Routes>
+          <Route path="/app/create" element={<CreateRideScreen />} />
+          <Route path="/app/ride/:id" element={<RidePage />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+function fillRide(title = "Café y Casa de Campo") {
+  const type = (label: string, value: string) =>
+    fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  type("Título", title);
+  type("Fecha", "2099-06-07");
+  type("Hora", "08:30");
+  fireEvent.click(screen.getByRole("radio", { name: "Chill" }));
+  type("Punto de encuentro", "Puente del Rey");
+  type("Distancia (km)", "35.5");
+  type("Desnivel (m)", "250");
+}
+
+async function submit(name = "Crear salida") {
+  await act(async () => {
+    fireEvent.click(screen.getByRole("button", { name }));
+  });
+}
+
+const unavailable = () =>
+  Response.json({ error: { code: "unavailable", message: MSG.unavailable } }, { status: 503 });
+const created = (id: string) => Response.json({ ride: { id } }, { status: 201 });
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal("fetch", fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+/** The JSON the create requests carried, in order. */
+function sentRides() {
+  return fetchMock.mock.calls
+    .filter(([url, init]) => url === "/api/rides" && init?.method === "POST")
+    .map(([, init]) => JSON.parse(String(init?.body)) as Record<string, unknown>);
+}
+
+describe("creating a ride", () => {
+  it("retries with the same create key, and the next ride gets a new one", async () => {
+    fetchMock
+      .mockResolvedValueOnce(unavailable())
+      .mockResolvedValueOnce(created("r1"))
+      .mockResolvedValueOnce(created("r2"));
+    renderCreate();
+    fillRide();
+
+    await submit();
+    // The 503 leaves her on the form with her values; she tries again.
+    expect(screen.getByLabelText<HTMLInputElement>("Título").value).toBe("Café y Casa de Campo");
+    await submit();
+    expect(await screen.findByText("Salida r1")).toBeTruthy();
+
+    const [failed, retried] = sentRides();
+    expect(failed).toMatchObject({
+      title: "Café y Casa de Campo",
+      city: "Madrid",
+      modalities: ["road"],
+      level: "chill",
+      createKey: expect.stringMatching(UUID),
+    });
+    expect(retried).toEqual(failed);
+
+    fireEvent.click(screen.getByRole("link", { name: "Proponer otra" }));
+    fillRide("Vuelta al pantano");
+    await submit();
+    expect(await screen.findByText("Salida r2")).toBeTruthy();
+    const next = sentRides()[2]!;
+    expect(next.createKey).toEqual(expect.stringMatching(UUID));
+    expect(next.createKey).not.toBe(failed!.createKey);
+  });
+
+  it("keeps the key when she fixes a field the server refused", async () => {
+    fetchMock
+      .mockResolvedValueOnce(
+        Response.json(
+          { error: { code: "validation_error", message: MSG.titleTooLong } },
+          { status: 400 },
+        ),
+      )
+      .mockResolvedValueOnce(created("r3"));
+    renderCreate();
+    fillRide();
+    await submit();
+    fireEvent.change(screen.getByLabelText("Título"), { target: { value: "Otra ruta" } });
+    await submit();
+    expect(await screen.findByText("Salida r3")).toBeTruthy();
+    const [refused, sent] = sentRides();
+    expect(sent).toMatchObject({ title: "Otra ruta", createKey: refused!.createKey });
+  });
+
+  it("an edit sends no create key", async () => {
+    const ride: RideDetail = {
+      id: "r9",
+      title: "Café y Casa de Campo",
+      description: null,
+      city: "Madrid",
+      startTime: Date.parse("2099-06-07T06:30:00.000Z"),
+      maxParticipants: null,
+      capacity: 20,
+      modality: "road",
+      modalities: ["road"],
+      level: "chill",
+      socialTags: [],
+      routeKm: 35.5,
+      routeElev: 250,
+      meetingPoint: "Puente del Rey",
+      status: "published",
+      cancelledAt: null,
+      cancelReason: null,
+      hasRoute: false,
+      organizer: { id: "ana", username: "ana_rueda", avatarKey: "ava01", avatarUrl: null },
+      participantIds: ["ana"],
+      participantCount: 1,
+      viewer: { joined: true, isOrganizer: true, rodeWithCount: 0 },
+      participants: [],
+    };
+    // The ride's reads and the save all answer with it.
+    fetchMock.mockImplementation(async () => Response.json({ ride }));
+    renderCreate("/app/create?edit=r9", ride);
+    await submit("Guardar cambios");
+    expect(await screen.findByText("Salida r9")).toBeTruthy();
+    const saves = fetchMock.mock.calls.filter(([, init]) => init?.method === "PUT");
+    expect(saves.map(([url]) => url)).toEqual(["/api/rides/r9"]);
+    const sent = JSON.parse(String(saves[0]![1]?.body));
+    expect(sent.title).toBe("Café y Casa de Campo");
+    expect(sent).not.toHaveProperty("createKey");
+  });
+});

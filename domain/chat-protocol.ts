@@ -2,12 +2,19 @@
 // notification frames for live badges.
 
 import { MESSAGE_MAX_LENGTH } from "./constants.ts";
-import { ERROR_CODES, type ErrorCode } from "./errors.ts";
+import { ERROR_CODES } from "./errors.ts";
 import { MSG } from "./messages.ts";
+import { frameSizeProblem, type ParseResult } from "./notification-frame.ts";
 import { z } from "./zod.ts";
 
-/** Frames above this size are refused before JSON.parse (a 2000-character text fits easily). */
-export const MAX_FRAME_BYTES = 8 * 1024;
+// Shared with the notification frames (a zod-free module the first screen can load).
+export {
+  MAX_FRAME_BYTES,
+  type NotificationFrame,
+  type ParseResult,
+  parseNotificationFrame,
+  utf8ByteLength,
+} from "./notification-frame.ts";
 export const HISTORY_PAGE_MAX = 50;
 /** Default history page (first paint and each scroll-up). */
 export const HISTORY_PAGE_DEFAULT = 30;
@@ -92,52 +99,14 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 
-// ---------- Per-user notifications (live badges) ----------
-
-export const notificationFrameSchema = z.discriminatedUnion("type", [
-  /** Sent once the channel is accepted: anything stored from now on will be announced. */
-  z.object({ type: z.literal("ready") }),
-  z.object({
-    type: z.literal("unread"),
-    rideId: idString,
-    rideTitle: z.string(),
-    count: z.number().int().min(0),
-    lastMessage: z
-      .object({
-        text: z.string(),
-        createdAt: z.string(),
-        kind: z.enum(["user", "system"]).optional(),
-      })
-      .optional(),
-  }),
-]);
-export type NotificationFrame = z.infer<typeof notificationFrameSchema>;
-
 // ---------- Parsing ----------
 
-export type ParseResult<T> = { ok: true; msg: T } | { ok: false; code: ErrorCode; message: string };
-
-/** UTF-8 size of a string without TextEncoder (not in the ESNext lib). */
-export function utf8ByteLength(text: string): number {
-  let bytes = 0;
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
-  }
-  return bytes;
-}
-
 function parseFrame<T>(raw: unknown, schema: z.ZodType<T>): ParseResult<T> {
-  if (typeof raw !== "string") {
-    return { ok: false, code: "validation_error", message: MSG.invalidInput };
-  }
-  // Every UTF-16 unit is at least one UTF-8 byte, so a long string is oversized without counting.
-  if (raw.length > MAX_FRAME_BYTES || utf8ByteLength(raw) > MAX_FRAME_BYTES) {
-    return { ok: false, code: "payload_too_large", message: MSG.messageTooLong };
-  }
+  const problem = frameSizeProblem(raw);
+  if (problem) return problem;
   let data: unknown;
   try {
-    data = JSON.parse(raw);
+    data = JSON.parse(raw as string);
   } catch {
     return { ok: false, code: "validation_error", message: MSG.invalidInput };
   }
@@ -158,8 +127,4 @@ export function parseClientMessage(raw: string): ParseResult<ClientMessage> {
 
 export function parseServerMessage(raw: string): ParseResult<ServerMessage> {
   return parseFrame(raw, serverMessageSchema);
-}
-
-export function parseNotificationFrame(raw: string): ParseResult<NotificationFrame> {
-  return parseFrame(raw, notificationFrameSchema);
 }

@@ -134,6 +134,39 @@ describe("parseNotificationFrame", () => {
     expect(parseNotificationFrame(JSON.stringify(frame))).toEqual({ ok: true, msg: frame });
     expect(parseNotificationFrame(JSON.stringify({ ...frame, count: -1 })).ok).toBe(false);
   });
+
+  it("accepts 'ready' and refuses anything else it does not know", () => {
+    expect(parseNotificationFrame('{"type":"ready"}')).toEqual({
+      ok: true,
+      msg: { type: "ready" },
+    });
+    const good = { type: "unread", rideId: "r1", rideTitle: "Vuelta", count: 1 };
+    for (const bad of [
+      { ...good, type: "shout" },
+      { ...good, rideId: "" },
+      { ...good, rideId: "x".repeat(101) },
+      { ...good, rideId: 7 },
+      { ...good, rideTitle: undefined },
+      { ...good, count: 1.5 },
+      { ...good, count: "1" },
+      { ...good, lastMessage: { createdAt: "2026-06-01T10:00:00.000Z" } },
+      { ...good, lastMessage: null },
+      [good],
+      null,
+      "ready",
+    ]) {
+      expect(parseNotificationFrame(JSON.stringify(bad)), JSON.stringify(bad)).toMatchObject({
+        ok: false,
+        code: "validation_error",
+      });
+    }
+    expect(parseNotificationFrame("{not json")).toMatchObject({ ok: false });
+    expect(parseNotificationFrame(42)).toMatchObject({ ok: false });
+    expect(parseNotificationFrame(`"${"x".repeat(9000)}"`)).toMatchObject({
+      ok: false,
+      code: "payload_too_large",
+    });
+  });
 });
 
 describe("frames added by the chat issue", () => {

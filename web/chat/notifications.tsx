@@ -6,6 +6,7 @@ import { type ReactNode, useEffect } from "react";
 import { useNavigate } from "react-router-dom";
 import { CHAT_READ_STATE_EVENT } from "../../domain/api/chat.ts";
 import { CONNECTIONS_COMPLETED_EVENT } from "../../domain/api/connections.ts";
+import { parseNotificationFrame } from "../../domain/notification-frame.ts";
 import { useMe } from "../auth/use-me.ts";
 import { PENDING_CONNECTIONS_KEY } from "../connections/pending.ts";
 import { isChatOnScreen } from "./active-chat.ts";
@@ -26,44 +27,35 @@ export function NotificationsProvider({ children }: { children?: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  // The live channel, while she is signed in with a profile. Its frame parser brings zod, so it
-  // loads after the first screen rather than with it.
+  // The live channel, while she is signed in with a profile.
   useEffect(() => {
     if (!userId) return;
-    let socket: ReconnectingSocket | null = null;
-    let stopped = false;
-    void import("../../domain/chat-protocol.ts").then(({ parseNotificationFrame }) => {
-      if (stopped) return;
-      socket = new ReconnectingSocket({
-        path: "/api/notifications/socket",
-        onMessage: (data) => {
-          const parsed = parseNotificationFrame(data);
-          if (!parsed.ok) return;
-          const frame = parsed.msg;
-          if (frame.type === "ready") {
-            // (Re)connected: refetch whatever was announced while the channel was down.
-            void queryClient.invalidateQueries({ queryKey: CHATS_KEY });
-            return;
-          }
-          void queryClient.invalidateQueries({
-            predicate: (q) => FEED_KEYS.has(String(q.queryKey[0])),
+    const socket = new ReconnectingSocket({
+      path: "/api/notifications/socket",
+      onMessage: (data) => {
+        const parsed = parseNotificationFrame(data);
+        if (!parsed.ok) return;
+        const frame = parsed.msg;
+        if (frame.type === "ready") {
+          // (Re)connected: refetch whatever was announced while the channel was down.
+          void queryClient.invalidateQueries({ queryKey: CHATS_KEY });
+          return;
+        }
+        void queryClient.invalidateQueries({
+          predicate: (q) => FEED_KEYS.has(String(q.queryKey[0])),
+        });
+        if (frame.count > 0 && !isChatOnScreen(frame.rideId)) {
+          showConversationToast({
+            rideId: frame.rideId,
+            rideTitle: frame.rideTitle,
+            count: frame.count,
+            onOpen: () => navigate(`/app/chat/${frame.rideId}`),
           });
-          if (frame.count > 0 && !isChatOnScreen(frame.rideId)) {
-            showConversationToast({
-              rideId: frame.rideId,
-              rideTitle: frame.rideTitle,
-              count: frame.count,
-              onOpen: () => navigate(`/app/chat/${frame.rideId}`),
-            });
-          }
-        },
-      });
-      socket.start();
+        }
+      },
     });
-    return () => {
-      stopped = true;
-      socket?.stop();
-    };
+    socket.start();
+    return () => socket.stop();
   }, [userId, queryClient, navigate]);
 
   // Rechecks on focus, visibility and read-state / connections events.

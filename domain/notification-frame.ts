@@ -1,0 +1,88 @@
+// Per-user notification frames (UserHub Durable Object → browser) for live badges and the
+// 'Conversación en curso' toast. Checked by hand rather than with zod: every signed-in screen
+// opens this channel at start-up, and zod's module set-up is the heaviest script the first
+// screen would otherwise run (measured with Lighthouse; see docs/benchmarks.md).
+import type { ErrorCode } from "./errors.ts";
+import { MSG } from "./messages.ts";
+
+/** Frames above this size are refused before JSON.parse (a 2000-character text fits easily). */
+export const MAX_FRAME_BYTES = 8 * 1024;
+
+export type NotificationFrame =
+  /** Sent once the channel is accepted: anything stored from now on will be announced. */
+  | { type: "ready" }
+  | {
+      type: "unread";
+      rideId: string;
+      rideTitle: string;
+      count: number;
+      lastMessage?: { text: string; createdAt: string; kind?: "user" | "system" };
+    };
+
+export type ParseResult<T> = { ok: true; msg: T } | { ok: false; code: ErrorCode; message: string };
+
+/** UTF-8 size of a string without TextEncoder (not in the ESNext lib). */
+export function utf8ByteLength(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
+/** The size check every frame parser starts with; null when the frame may be parsed. */
+export function frameSizeProblem(raw: unknown): ParseResult<never> | null {
+  if (typeof raw !== "string") {
+    return { ok: false, code: "validation_error", message: MSG.invalidInput };
+  }
+  // Every UTF-16 unit is at least one UTF-8 byte, so a long string is oversized without counting.
+  if (raw.length > MAX_FRAME_BYTES || utf8ByteLength(raw) > MAX_FRAME_BYTES) {
+    return { ok: false, code: "payload_too_large", message: MSG.messageTooLong };
+  }
+  return null;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+const isString = (v: unknown): v is string => typeof v === "string";
+
+function isLastMessage(
+  v: unknown,
+): v is NonNullable<Extract<NotificationFrame, { type: "unread" }>["lastMessage"]> {
+  return (
+    isRecord(v) &&
+    isString(v.text) &&
+    isString(v.createdAt) &&
+    (v.kind === undefined || v.kind === "user" || v.kind === "system")
+  );
+}
+
+function isNotificationFrame(v: unknown): v is NotificationFrame {
+  if (!isRecord(v)) return false;
+  if (v.type === "ready") return true;
+  return (
+    v.type === "unread" &&
+    isString(v.rideId) &&
+    v.rideId.length >= 1 &&
+    v.rideId.length <= 100 &&
+    isString(v.rideTitle) &&
+    Number.isInteger(v.count) &&
+    (v.count as number) >= 0 &&
+    (v.lastMessage === undefined || isLastMessage(v.lastMessage))
+  );
+}
+
+export function parseNotificationFrame(raw: unknown): ParseResult<NotificationFrame> {
+  const problem = frameSizeProblem(raw);
+  if (problem) return problem;
+  let data: unknown;
+  try {
+    data = JSON.parse(raw as string);
+  } catch {
+    return { ok: false, code: "validation_error", message: MSG.invalidInput };
+  }
+  return isNotificationFrame(data)
+    ? { ok: true, msg: data }
+    : { ok: false, code: "validation_error", message: MSG.invalidInput };
+}

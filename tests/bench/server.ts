@@ -32,17 +32,23 @@ export function build() {
   execFileSync("node_modules/.bin/vite", ["build"], { cwd: root, stdio: "inherit", env });
 }
 
+function wrangler(stateDir: string, args: string[]): string {
+  return execFileSync("node_modules/.bin/wrangler", [...args, "--persist-to", stateDir], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+    env,
+    encoding: "utf8",
+    maxBuffer: 256 * 2 ** 20,
+  });
+}
+
 /** A fresh local database with migrations applied, optionally loaded with SQL files. */
 export function prepareState(sqlFiles: string[] = []): string {
   const stateDir = mkdtempSync(path.join(tmpdir(), "rodamos-bench-state-"));
-  const wrangler = (args: string[]) =>
-    execFileSync("node_modules/.bin/wrangler", [...args, "--persist-to", stateDir], {
-      cwd: root,
-      stdio: ["ignore", "ignore", "inherit"],
-      env,
-    });
-  wrangler(["d1", "migrations", "apply", "DB", "--local"]);
-  for (const file of sqlFiles) wrangler(["d1", "execute", "DB", "--local", `--file=${file}`]);
+  wrangler(stateDir, ["d1", "migrations", "apply", "DB", "--local"]);
+  for (const file of sqlFiles) {
+    wrangler(stateDir, ["d1", "execute", "DB", "--local", `--file=${file}`]);
+  }
   return stateDir;
 }
 
@@ -55,7 +61,20 @@ export function writeTempSql(name: string, sql: string): string {
 
 export interface RunningServer {
   baseURL: string;
-  stop(): void;
+  /** Resolves once vite (and the workerd it runs) has exited. */
+  stop(): Promise<void>;
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    child.once("exit", () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
 }
 
 export async function startServer(stateDir: string): Promise<RunningServer> {
@@ -78,13 +97,13 @@ export async function startServer(stateDir: string): Promise<RunningServer> {
   while (Date.now() < deadline) {
     try {
       if ((await fetch(`${baseURL}/api/health`)).ok) {
-        return { baseURL, stop: () => child.kill("SIGTERM") };
+        return { baseURL, stop: () => stopChild(child) };
       }
     } catch {
       // not up yet
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  child.kill("SIGTERM");
+  await stopChild(child);
   throw new Error("bench server did not start; see test-results/bench-server.log");
 }

@@ -3,7 +3,8 @@
 // docs/benchmarks.md is updated by hand from a run, with the machine and date.
 //
 // Flags: --no-build (reuse dist/), --no-lighthouse, --only weight,api,chat,lighthouse (just
-// those sections).
+// those sections), --server wrangler|preview (default wrangler: `wrangler dev` on the built
+// worker; see server.ts).
 import { rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,18 +15,23 @@ import { chatFanoutReport, prepareChatFanout } from "./benchmarks/chat-fanout.ts
 import { lighthouseScores, lighthouseTable } from "./benchmarks/lighthouse.ts";
 import { pageWeightReport } from "./benchmarks/page-weight.ts";
 import { DATASET_SIZE, datasetSql, generateDataset, VIEWER_PROFILE } from "./dataset.ts";
-import { build, prepareState, root, startServer, writeTempSql } from "./server.ts";
+import { build, prepareState, root, type ServerKind, startServer, writeTempSql } from "./server.ts";
 
 const { values: flags } = parseArgs({
   options: {
     "no-build": { type: "boolean", default: false },
     "no-lighthouse": { type: "boolean", default: false },
+    server: { type: "string", default: "wrangler" },
     only: { type: "string" },
   },
 });
 const only = flags.only?.split(",");
 const runs = (section: "weight" | "api" | "chat" | "lighthouse") =>
   only ? only.includes(section) : true;
+if (flags.server !== "wrangler" && flags.server !== "preview") {
+  throw new Error(`--server must be wrangler or preview, not ${flags.server}`);
+}
+const serverKind: ServerKind = flags.server;
 
 const runStarted = performance.now();
 const phases: [string, number][] = [];
@@ -48,10 +54,10 @@ const stateDir = await timed("migrate + load D1 (wrangler d1 execute)", async ()
   for (const file of files) rmSync(path.dirname(file), { recursive: true, force: true });
   return dir;
 });
-const server = await timed("start server", () => startServer(stateDir));
+const server = await timed("start server", () => startServer(stateDir, serverKind));
 
 const sections: string[] = [
-  `# Rodamos benchmarks\n\nRun ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.`,
+  `# Rodamos benchmarks\n\nRun ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; server: ${serverKind === "wrangler" ? "wrangler dev" : "vite preview"} on the built worker.`,
   `## Bench dataset\n\n${Object.entries(dataset.counts)
     .map(([table, n]) => `${table}: ${n.toLocaleString("en")}`)
     .join(" · ")} (tests/bench/dataset.ts; ${DATASET_SIZE.cities} cities, seeded).`,

@@ -1,5 +1,5 @@
-// Starts the production build under `vite preview` (real worker in workerd, local D1/DO/R2 in a
-// throwaway folder) on loopback for a benchmark run, and stops it afterwards.
+// Starts the production build (real worker in workerd, local D1/DO/R2 in a throwaway folder)
+// on loopback for a benchmark run, and stops it afterwards.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import {
   copyFileSync,
@@ -61,7 +61,7 @@ export function writeTempSql(name: string, sql: string): string {
 
 export interface RunningServer {
   baseURL: string;
-  /** Resolves once vite (and the workerd it runs) has exited. */
+  /** Resolves once the server (and the workerd it runs) has exited. */
   stop(): Promise<void>;
 }
 
@@ -77,7 +77,44 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-export async function startServer(stateDir: string): Promise<RunningServer> {
+/**
+ * Which local server runs the built worker (dist/rodamos, the bundle `npm run deploy` ships):
+ * - "wrangler": `wrangler dev --config dist/rodamos/wrangler.json`, clients talk to workerd
+ *   directly. The default: under concurrent POSTs, vite preview's Node proxy (undici pool →
+ *   workerd) sometimes reuses a connection workerd has just closed and answers its own
+ *   500 "TypeError: fetch failed" page — measured in docs/benchmarks.md, not the app's.
+ * - "preview": `vite preview`, the Cloudflare vite plugin's Node server in front of workerd.
+ */
+export type ServerKind = "wrangler" | "preview";
+
+function spawnServer(kind: ServerKind, stateDir: string, port: number, inspectorPort: number) {
+  const options = { cwd: root, stdio: ["ignore", "pipe", "pipe"] as ("ignore" | "pipe")[] };
+  if (kind === "preview") {
+    return spawn(
+      "node_modules/.bin/vite",
+      ["preview", "--port", String(port), "--strictPort", "--host", "127.0.0.1"],
+      { ...options, env: { ...env, RODAMOS_STATE_DIR: stateDir } },
+    );
+  }
+  return spawn(
+    "node_modules/.bin/wrangler",
+    [
+      "dev",
+      "--config=dist/rodamos/wrangler.json",
+      `--persist-to=${stateDir}`,
+      "--ip=127.0.0.1",
+      `--port=${port}`,
+      `--inspector-port=${inspectorPort}`,
+      "--show-interactive-dev-session=false",
+    ],
+    { ...options, env },
+  );
+}
+
+export async function startServer(
+  stateDir: string,
+  kind: ServerKind = "wrangler",
+): Promise<RunningServer> {
   if (!existsSync(path.join(root, "dist/rodamos/wrangler.json"))) build();
   // Development settings enable /dev/test-login, which the chat benchmark uses for its riders.
   const devVars = path.join(root, "dist/rodamos/.dev.vars");
@@ -85,11 +122,7 @@ export async function startServer(stateDir: string): Promise<RunningServer> {
   const port = await freePort();
   mkdirSync(path.join(root, "test-results"), { recursive: true });
   const log = createWriteStream(path.join(root, "test-results/bench-server.log"));
-  const child: ChildProcess = spawn(
-    "node_modules/.bin/vite",
-    ["preview", "--port", String(port), "--strictPort", "--host", "127.0.0.1"],
-    { cwd: root, env: { ...env, RODAMOS_STATE_DIR: stateDir }, stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const child: ChildProcess = spawnServer(kind, stateDir, port, await freePort());
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const baseURL = `http://127.0.0.1:${port}`;

@@ -2,36 +2,58 @@
 // benchmark and prints a Markdown report (also written to test-results/bench.md).
 // docs/benchmarks.md is updated by hand from a run, with the machine and date.
 //
-// Flags: --no-build (reuse dist/), --no-lighthouse, --only weight,api,chat,lighthouse (just
-// those sections), --server wrangler|preview (default wrangler: `wrangler dev` on the built
-// worker; see server.ts).
+// Flags: --no-build (reuse dist/), --no-lighthouse, --no-load (skip the load run and the
+// rate-limit hammer), --only api,chat,load,lighthouse (just those sections),
+// --load-seconds N (default 60), --load-riders N (default 200),
+// --server wrangler|preview (default wrangler: `wrangler dev` on the built worker; see server.ts).
 import { rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { seedSql } from "../../scripts/seed.ts";
+import { DEMO_USERS, seedSql } from "../../scripts/seed.ts";
 import { apiLatencyReport } from "./benchmarks/api-latency.ts";
 import { chatFanoutReport, prepareChatFanout } from "./benchmarks/chat-fanout.ts";
 import { lighthouseScores, lighthouseTable } from "./benchmarks/lighthouse.ts";
+import {
+  type LoadRecorder,
+  loadAudit,
+  loadAuditSql,
+  loadReport,
+  runLoad,
+} from "./benchmarks/load.ts";
 import { pageWeightReport } from "./benchmarks/page-weight.ts";
+import { rateLimitReport } from "./benchmarks/rate-limit.ts";
 import { DATASET_SIZE, datasetSql, generateDataset, VIEWER_PROFILE } from "./dataset.ts";
-import { build, prepareState, root, type ServerKind, startServer, writeTempSql } from "./server.ts";
+import {
+  build,
+  prepareState,
+  queryD1,
+  root,
+  type ServerKind,
+  startServer,
+  writeTempSql,
+} from "./server.ts";
 
 const { values: flags } = parseArgs({
   options: {
     "no-build": { type: "boolean", default: false },
     "no-lighthouse": { type: "boolean", default: false },
+    "no-load": { type: "boolean", default: false },
+    "load-seconds": { type: "string", default: "60" },
+    "load-riders": { type: "string", default: String(DATASET_SIZE.loadUsers) },
     server: { type: "string", default: "wrangler" },
     only: { type: "string" },
   },
 });
 const only = flags.only?.split(",");
-const runs = (section: "weight" | "api" | "chat" | "lighthouse") =>
+const runs = (section: "weight" | "api" | "chat" | "load" | "lighthouse") =>
   only ? only.includes(section) : true;
 if (flags.server !== "wrangler" && flags.server !== "preview") {
   throw new Error(`--server must be wrangler or preview, not ${flags.server}`);
 }
 const serverKind: ServerKind = flags.server;
+const loadSeconds = Number(flags["load-seconds"]);
+const loadRiders = Math.min(Number(flags["load-riders"]), DATASET_SIZE.loadUsers);
 
 const runStarted = performance.now();
 const phases: [string, number][] = [];
@@ -63,6 +85,9 @@ const sections: string[] = [
     .join(" · ")} (tests/bench/dataset.ts; ${DATASET_SIZE.cities} cities, seeded).`,
 ];
 let ok = true;
+let load: LoadRecorder | undefined;
+let rateLimits: { markdown: string; ok: boolean } | undefined;
+let loadSectionAt = 0;
 try {
   if (runs("weight")) sections.push(`## Page weight\n\n${pageWeightReport()}`);
 
@@ -87,6 +112,23 @@ try {
     sections.push(`## Chat fan-out (one ride, 20 sockets)\n\n${chat}`);
   }
 
+  if (runs("load") && !flags["no-load"]) {
+    load = await timed("load run", () =>
+      runLoad({
+        baseURL: server.baseURL,
+        riders: dataset.loadRiders.slice(0, loadRiders),
+        rides: dataset.loadRides,
+        seconds: loadSeconds,
+      }),
+    );
+    // After the load run, not during it: each checked password is a scrypt hash that holds the
+    // (single, local) worker isolate, which would dominate the load figures.
+    rateLimits = await timed("rate limits", () =>
+      rateLimitReport(server.baseURL, DEMO_USERS[0].email),
+    );
+  }
+  loadSectionAt = sections.length;
+
   if (runs("lighthouse") && !flags["no-lighthouse"]) {
     const cookie = dataset.viewer.cookie;
     const rows = await timed("Lighthouse", () =>
@@ -104,7 +146,24 @@ try {
   await server.stop();
 }
 
-rmSync(stateDir, { recursive: true, force: true });
+try {
+  if (load && rateLimits) {
+    // The audit reads D1 itself, now that no workerd holds it.
+    const rideIds = dataset.loadRides.map((r) => r.id);
+    const audit = loadAudit(queryD1(stateDir, loadAuditSql(rideIds)));
+    const report = loadReport(load, audit, { riders: loadRiders, rides: rideIds.length });
+    ok &&= report.ok && rateLimits.ok;
+    // Before Lighthouse in the report, in the order the benchmarks ran.
+    sections.splice(
+      loadSectionAt,
+      0,
+      `## Load run\n\n${report.markdown}`,
+      `## Rate limits under load (login hammered with a wrong password from one IP)\n\n${rateLimits.markdown}`,
+    );
+  }
+} finally {
+  rmSync(stateDir, { recursive: true, force: true });
+}
 
 phases.push(["total", (performance.now() - runStarted) / 1000]);
 sections.push(
@@ -115,6 +174,6 @@ const report = `${sections.join("\n\n")}\n`;
 writeFileSync(path.join(root, "test-results/bench.md"), report);
 console.log(`\n${report}`);
 if (!ok) {
-  console.error("Some requests failed (non-2xx or errors): see the tables above.");
+  console.error("Some checks failed (non-2xx, errors, or a load/rate-limit check): see above.");
   process.exit(1);
 }

@@ -52,6 +52,12 @@ export function prepareState(sqlFiles: string[] = []): string {
   return stateDir;
 }
 
+/** Rows of each `;`-separated statement, read from the local D1 (server stopped). */
+export function queryD1<Row>(stateDir: string, sql: string): Row[][] {
+  const out = wrangler(stateDir, ["d1", "execute", "DB", "--local", "--json", `--command=${sql}`]);
+  return (JSON.parse(out) as { results: Row[] }[]).map((r) => r.results);
+}
+
 export function writeTempSql(name: string, sql: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), "rodamos-bench-sql-"));
   const file = path.join(dir, name);

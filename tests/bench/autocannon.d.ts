@@ -1,5 +1,7 @@
 // autocannon ships no types; this covers the part the benchmarks use.
 declare module "autocannon" {
+  import type { EventEmitter } from "node:events";
+
   interface Histogram {
     average: number;
     total: number;
@@ -13,6 +15,14 @@ declare module "autocannon" {
     latency: Histogram;
     non2xx: number;
     errors: number;
+    duration: number;
+    statusCodeStats: Record<string, { count: number }>;
+  }
+  interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
   }
   interface Options {
     url: string;
@@ -22,6 +32,12 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     method?: string;
     body?: string;
+    /** Seconds to wait for one answer before counting an error. */
+    timeout?: number;
+    /** Each request may rewrite the defaults (e.g. a different body per request). */
+    requests?: { setupRequest?: (request: RequestParams) => RequestParams }[];
   }
-  export default function autocannon(options: Options): Promise<Result>;
+  /** Emits "response" per request: (client, statusCode, bytes, responseTime in ms). */
+  interface Instance extends EventEmitter, PromiseLike<Result> {}
+  export default function autocannon(options: Options): Instance;
 }

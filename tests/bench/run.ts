@@ -1,56 +1,179 @@
-// `npm run bench`: builds, starts the app on loopback with a bench dataset, runs each
+// `npm run bench`: builds, starts the app on loopback with the bench dataset, runs each
 // benchmark and prints a Markdown report (also written to test-results/bench.md).
 // docs/benchmarks.md is updated by hand from a run, with the machine and date.
-import { writeFileSync } from "node:fs";
+//
+// Flags: --no-build (reuse dist/), --no-lighthouse, --no-load (skip the load run and the
+// rate-limit hammer), --only api,chat,load,lighthouse (just those sections),
+// --load-seconds N (default 60), --load-riders N (default 200),
+// --server wrangler|preview (default wrangler: `wrangler dev` on the built worker; see server.ts).
+import { rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { seedSql } from "../../scripts/seed.ts";
-import { hashToken } from "../../worker/auth/tokens.ts";
+import { parseArgs } from "node:util";
+import { DEMO_USERS, seedSql } from "../../scripts/seed.ts";
 import { apiLatencyReport } from "./benchmarks/api-latency.ts";
 import { chatFanoutReport, prepareChatFanout } from "./benchmarks/chat-fanout.ts";
 import { lighthouseScores, lighthouseTable } from "./benchmarks/lighthouse.ts";
+import {
+  type LoadRecorder,
+  loadAudit,
+  loadAuditSql,
+  loadReport,
+  runLoad,
+} from "./benchmarks/load.ts";
 import { pageWeightReport } from "./benchmarks/page-weight.ts";
-import { build, prepareState, root, startServer, writeTempSql } from "./server.ts";
+import { rateLimitReport } from "./benchmarks/rate-limit.ts";
+import { DATASET_SIZE, datasetSql, generateDataset, VIEWER_PROFILE } from "./dataset.ts";
+import {
+  build,
+  prepareState,
+  queryD1,
+  root,
+  type ServerKind,
+  startServer,
+  writeTempSql,
+} from "./server.ts";
 
-const BENCH_TOKEN = "benchsessiontoken0000000000000000";
+const { values: flags } = parseArgs({
+  options: {
+    "no-build": { type: "boolean", default: false },
+    "no-lighthouse": { type: "boolean", default: false },
+    "no-load": { type: "boolean", default: false },
+    "load-seconds": { type: "string", default: "60" },
+    "load-riders": { type: "string", default: String(DATASET_SIZE.loadUsers) },
+    server: { type: "string", default: "wrangler" },
+    only: { type: "string" },
+  },
+});
+const only = flags.only?.split(",");
+const runs = (section: "weight" | "api" | "chat" | "load" | "lighthouse") =>
+  only ? only.includes(section) : true;
+if (flags.server !== "wrangler" && flags.server !== "preview") {
+  throw new Error(`--server must be wrangler or preview, not ${flags.server}`);
+}
+const serverKind: ServerKind = flags.server;
+const loadSeconds = Number(flags["load-seconds"]);
+const loadRiders = Math.min(Number(flags["load-riders"]), DATASET_SIZE.loadUsers);
 
-if (!process.argv.includes("--no-build")) build();
+const runStarted = performance.now();
+const phases: [string, number][] = [];
+async function timed<T>(name: string, work: () => T | Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  phases.push([name, (performance.now() - started) / 1000]);
+  return result;
+}
 
-const sessionSql = `INSERT INTO sessions (id, user_id, expires_at) VALUES ('${hashToken(BENCH_TOKEN)}', 'demo-ana', ${Date.now() + 86_400_000});\n`;
-const stateDir = prepareState([writeTempSql("seed.sql", (await seedSql()) + sessionSql)]);
-const server = await startServer(stateDir);
+if (!flags["no-build"]) await timed("build", build);
 
-const sections: string[] = [];
+const dataset = await timed("generate dataset", () => generateDataset(Date.now()));
+const stateDir = await timed("migrate + load D1 (wrangler d1 execute)", async () => {
+  const files = [
+    writeTempSql("seed.sql", await seedSql()),
+    writeTempSql("dataset.sql", datasetSql(dataset)),
+  ];
+  const dir = prepareState(files);
+  for (const file of files) rmSync(path.dirname(file), { recursive: true, force: true });
+  return dir;
+});
+const server = await timed("start server", () => startServer(stateDir, serverKind));
+
+const sections: string[] = [
+  `# Rodamos benchmarks\n\nRun ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; server: ${serverKind === "wrangler" ? "wrangler dev" : "vite preview"} on the built worker.`,
+  `## Bench dataset\n\n${Object.entries(dataset.counts)
+    .map(([table, n]) => `${table}: ${n.toLocaleString("en")}`)
+    .join(" · ")} (tests/bench/dataset.ts; ${DATASET_SIZE.cities} cities, seeded).`,
+];
 let ok = true;
+let load: LoadRecorder | undefined;
+let rateLimits: { markdown: string; ok: boolean } | undefined;
+let loadSectionAt = 0;
 try {
-  sections.push(
-    `# Rodamos benchmarks\n\nRun ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}.`,
-  );
-  sections.push(`## Page weight\n\n${pageWeightReport()}`);
-  const api = await apiLatencyReport(server.baseURL, `rodamos_session=${BENCH_TOKEN}`);
-  ok &&= api.ok;
-  sections.push(`## API latency (20 connections, 10 s each)\n\n${api.markdown}`);
-  const fanout = await prepareChatFanout(server.baseURL);
-  sections.push(await chatFanoutReport(server.baseURL, fanout.cookies, fanout.rideId));
-  if (!process.argv.includes("--no-lighthouse")) {
-    const cookie = `rodamos_session=${BENCH_TOKEN}`;
-    const rows = await lighthouseScores(server.baseURL, [
-      { name: "/", path: "/" },
-      { name: "/blog", path: "/blog" },
-      { name: "/blog/seguridad-rodando-en-grupo", path: "/blog/seguridad-rodando-en-grupo" },
-      { name: "/app/login", path: "/app/login" },
-      { name: "/app/feed (signed in)", path: "/app/feed", cookie },
-    ]);
+  if (runs("weight")) sections.push(`## Page weight\n\n${pageWeightReport()}`);
+
+  if (runs("api")) {
+    const api = await timed("API latency", () =>
+      apiLatencyReport(server.baseURL, {
+        cookie: dataset.viewer.cookie,
+        city: VIEWER_PROFILE.city,
+      }),
+    );
+    ok &&= api.ok;
+    sections.push(
+      `## API latency (20 connections; per endpoint 3 × 3 s, interleaved with /api/health)\n\nSigned in as a rider of the dataset who is in ~330 rides.\n\n${api.markdown}`,
+    );
+  }
+
+  if (runs("chat")) {
+    const fanout = await prepareChatFanout(server.baseURL);
+    const chat = await timed("chat fan-out", () =>
+      chatFanoutReport(server.baseURL, fanout.cookies, fanout.rideId),
+    );
+    sections.push(`## Chat fan-out (one ride, 20 sockets)\n\n${chat}`);
+  }
+
+  if (runs("load") && !flags["no-load"]) {
+    load = await timed("load run", () =>
+      runLoad({
+        baseURL: server.baseURL,
+        riders: dataset.loadRiders.slice(0, loadRiders),
+        rides: dataset.loadRides,
+        seconds: loadSeconds,
+      }),
+    );
+    // After the load run, not during it: each checked password is a scrypt hash that holds the
+    // (single, local) worker isolate, which would dominate the load figures.
+    rateLimits = await timed("rate limits", () =>
+      rateLimitReport(server.baseURL, DEMO_USERS[0].email),
+    );
+  }
+  loadSectionAt = sections.length;
+
+  if (runs("lighthouse") && !flags["no-lighthouse"]) {
+    const cookie = dataset.viewer.cookie;
+    const rows = await timed("Lighthouse", () =>
+      lighthouseScores(server.baseURL, [
+        { name: "/", path: "/" },
+        { name: "/blog", path: "/blog" },
+        { name: "/blog/seguridad-rodando-en-grupo", path: "/blog/seguridad-rodando-en-grupo" },
+        { name: "/app/login", path: "/app/login" },
+        { name: "/app/feed (signed in)", path: "/app/feed", cookie },
+      ]),
+    );
     sections.push(`## Lighthouse (mobile, Debian Chromium)\n\n${lighthouseTable(rows)}`);
   }
 } finally {
-  server.stop();
+  await server.stop();
 }
+
+try {
+  if (load && rateLimits) {
+    // The audit reads D1 itself, now that no workerd holds it.
+    const rideIds = dataset.loadRides.map((r) => r.id);
+    const audit = loadAudit(queryD1(stateDir, loadAuditSql(rideIds)));
+    const report = loadReport(load, audit, { riders: loadRiders, rides: rideIds.length });
+    ok &&= report.ok && rateLimits.ok;
+    // Before Lighthouse in the report, in the order the benchmarks ran.
+    sections.splice(
+      loadSectionAt,
+      0,
+      `## Load run\n\n${report.markdown}`,
+      `## Rate limits under load (login hammered with a wrong password from one IP)\n\n${rateLimits.markdown}`,
+    );
+  }
+} finally {
+  rmSync(stateDir, { recursive: true, force: true });
+}
+
+phases.push(["total", (performance.now() - runStarted) / 1000]);
+sections.push(
+  `## Run time\n\n| Phase | Seconds |\n|---|---:|\n${phases.map(([name, s]) => `| ${name} | ${s.toFixed(1)} |`).join("\n")}`,
+);
 
 const report = `${sections.join("\n\n")}\n`;
 writeFileSync(path.join(root, "test-results/bench.md"), report);
 console.log(`\n${report}`);
 if (!ok) {
-  console.error("Some requests failed (non-2xx or errors): see the tables above.");
+  console.error("Some checks failed (non-2xx, errors, or a load/rate-limit check): see above.");
   process.exit(1);
 }

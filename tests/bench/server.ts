@@ -1,5 +1,5 @@
-// Starts the production build under `vite preview` (real worker in workerd, local D1/DO/R2 in a
-// throwaway folder) on loopback for a benchmark run, and stops it afterwards.
+// Starts the production build (real worker in workerd, local D1/DO/R2 in a throwaway folder)
+// on loopback for a benchmark run, and stops it afterwards.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import {
   copyFileSync,
@@ -32,18 +32,30 @@ export function build() {
   execFileSync("node_modules/.bin/vite", ["build"], { cwd: root, stdio: "inherit", env });
 }
 
+function wrangler(stateDir: string, args: string[]): string {
+  return execFileSync("node_modules/.bin/wrangler", [...args, "--persist-to", stateDir], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "inherit"],
+    env,
+    encoding: "utf8",
+    maxBuffer: 256 * 2 ** 20,
+  });
+}
+
 /** A fresh local database with migrations applied, optionally loaded with SQL files. */
 export function prepareState(sqlFiles: string[] = []): string {
   const stateDir = mkdtempSync(path.join(tmpdir(), "rodamos-bench-state-"));
-  const wrangler = (args: string[]) =>
-    execFileSync("node_modules/.bin/wrangler", [...args, "--persist-to", stateDir], {
-      cwd: root,
-      stdio: ["ignore", "ignore", "inherit"],
-      env,
-    });
-  wrangler(["d1", "migrations", "apply", "DB", "--local"]);
-  for (const file of sqlFiles) wrangler(["d1", "execute", "DB", "--local", `--file=${file}`]);
+  wrangler(stateDir, ["d1", "migrations", "apply", "DB", "--local"]);
+  for (const file of sqlFiles) {
+    wrangler(stateDir, ["d1", "execute", "DB", "--local", `--file=${file}`]);
+  }
   return stateDir;
+}
+
+/** Rows of each `;`-separated statement, read from the local D1 (server stopped). */
+export function queryD1<Row>(stateDir: string, sql: string): Row[][] {
+  const out = wrangler(stateDir, ["d1", "execute", "DB", "--local", "--json", `--command=${sql}`]);
+  return (JSON.parse(out) as { results: Row[] }[]).map((r) => r.results);
 }
 
 export function writeTempSql(name: string, sql: string): string {
@@ -55,10 +67,60 @@ export function writeTempSql(name: string, sql: string): string {
 
 export interface RunningServer {
   baseURL: string;
-  stop(): void;
+  /** Resolves once the server (and the workerd it runs) has exited. */
+  stop(): Promise<void>;
 }
 
-export async function startServer(stateDir: string): Promise<RunningServer> {
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    child.once("exit", () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill("SIGTERM");
+  });
+}
+
+/**
+ * Which local server runs the built worker (dist/rodamos, the bundle `npm run deploy` ships):
+ * - "wrangler": `wrangler dev --config dist/rodamos/wrangler.json`, clients talk to workerd
+ *   directly. The default: under concurrent POSTs, vite preview's Node proxy (undici pool →
+ *   workerd) sometimes reuses a connection workerd has just closed and answers its own
+ *   500 "TypeError: fetch failed" page — measured in docs/benchmarks.md, not the app's.
+ * - "preview": `vite preview`, the Cloudflare vite plugin's Node server in front of workerd.
+ */
+export type ServerKind = "wrangler" | "preview";
+
+function spawnServer(kind: ServerKind, stateDir: string, port: number, inspectorPort: number) {
+  const options = { cwd: root, stdio: ["ignore", "pipe", "pipe"] as ("ignore" | "pipe")[] };
+  if (kind === "preview") {
+    return spawn(
+      "node_modules/.bin/vite",
+      ["preview", "--port", String(port), "--strictPort", "--host", "127.0.0.1"],
+      { ...options, env: { ...env, RODAMOS_STATE_DIR: stateDir } },
+    );
+  }
+  return spawn(
+    "node_modules/.bin/wrangler",
+    [
+      "dev",
+      "--config=dist/rodamos/wrangler.json",
+      `--persist-to=${stateDir}`,
+      "--ip=127.0.0.1",
+      `--port=${port}`,
+      `--inspector-port=${inspectorPort}`,
+      "--show-interactive-dev-session=false",
+    ],
+    { ...options, env },
+  );
+}
+
+export async function startServer(
+  stateDir: string,
+  kind: ServerKind = "wrangler",
+): Promise<RunningServer> {
   if (!existsSync(path.join(root, "dist/rodamos/wrangler.json"))) build();
   // Development settings enable /dev/test-login, which the chat benchmark uses for its riders.
   const devVars = path.join(root, "dist/rodamos/.dev.vars");
@@ -66,11 +128,7 @@ export async function startServer(stateDir: string): Promise<RunningServer> {
   const port = await freePort();
   mkdirSync(path.join(root, "test-results"), { recursive: true });
   const log = createWriteStream(path.join(root, "test-results/bench-server.log"));
-  const child: ChildProcess = spawn(
-    "node_modules/.bin/vite",
-    ["preview", "--port", String(port), "--strictPort", "--host", "127.0.0.1"],
-    { cwd: root, env: { ...env, RODAMOS_STATE_DIR: stateDir }, stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const child: ChildProcess = spawnServer(kind, stateDir, port, await freePort());
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const baseURL = `http://127.0.0.1:${port}`;
@@ -78,13 +136,13 @@ export async function startServer(stateDir: string): Promise<RunningServer> {
   while (Date.now() < deadline) {
     try {
       if ((await fetch(`${baseURL}/api/health`)).ok) {
-        return { baseURL, stop: () => child.kill("SIGTERM") };
+        return { baseURL, stop: () => stopChild(child) };
       }
     } catch {
       // not up yet
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  child.kill("SIGTERM");
+  await stopChild(child);
   throw new Error("bench server did not start; see test-results/bench-server.log");
 }

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { normalizeText } from "../../domain/cities.ts";
+import { listChats } from "../../worker/chat/queries.ts";
 import { createDb } from "../../worker/db/client.ts";
 import { rides, rodeWith } from "../../worker/db/schema.ts";
 import {
@@ -234,6 +235,70 @@ describe("query cost", () => {
     expect(big.count).toBe(10);
     expect(small.statements).toBe(2);
     expect(big.statements).toBe(small.statements);
+  });
+});
+
+/**
+ * Rows SQLite read (D1's meta.rows_read) for everything `work` asks of D1: the statements are
+ * recorded through a proxy and run again on their own to read their cost.
+ */
+async function rowsRead(work: (d1: D1Database) => Promise<unknown>): Promise<number> {
+  const statements: { sql: string; params: unknown[] }[] = [];
+  const recording = (sql: string, statement: D1PreparedStatement): D1PreparedStatement =>
+    new Proxy(statement, {
+      get(target, prop) {
+        if (prop === "bind") {
+          return (...params: unknown[]) => {
+            statements.push({ sql, params });
+            return target.bind(...params);
+          };
+        }
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+  const d1 = new Proxy(env.DB, {
+    get(target, prop) {
+      if (prop === "prepare") return (sql: string) => recording(sql, target.prepare(sql));
+      const value = Reflect.get(target, prop);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  await work(d1);
+  let total = 0;
+  for (const { sql, params } of statements) {
+    const result = await env.DB.prepare(sql)
+      .bind(...params)
+      .all();
+    total += result.meta.rows_read;
+  }
+  return total;
+}
+
+describe("cost of her own lists", () => {
+  it("My Rides and the chat list read her rides, not every upcoming ride of the app", async () => {
+    const her = await createUser();
+    const other = await createUser();
+    const others = 120;
+    for (let i = 0; i < others; i++) await createRide({ organizerId: other.id });
+    await createRide({ organizerId: her.id });
+    await createRide({ organizerId: other.id, participants: [her.id] });
+    const now = Date.now();
+
+    let upcoming = 0;
+    const myRidesCost = await rowsRead(async (d1) => {
+      upcoming = (await myRidesPageQuery(createDb(d1), her.id, "upcoming", 0, now).all()).length;
+    });
+    let chats = 0;
+    const chatsCost = await rowsRead(async (d1) => {
+      chats = (await listChats(d1, her.id, now)).length;
+    });
+
+    expect(upcoming).toBe(2);
+    expect(chats).toBe(2);
+    // Her 2 participations, their rides and organizers: a handful of rows, not the 120 others.
+    expect(myRidesCost).toBeLessThan(others / 4);
+    expect(chatsCost).toBeLessThan(others / 4);
   });
 });
 

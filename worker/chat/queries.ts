@@ -317,7 +317,8 @@ export async function unreadByParticipant(d1: D1Database, rideId: string) {
  * Her chat candidates (published rides she is in that started within the last 24 h or later)
  * with unread counts and the last message, newest conversation first. ONE query whatever the
  * number of rides: the counts and last message are correlated subqueries served by
- * ride_messages_ride_created_idx.
+ * ride_messages_ride_created_idx. CROSS JOIN keeps her participations as the outer loop (see
+ * myRidesPageQuery): otherwise SQLite walks every upcoming ride of the app looking for hers.
  */
 export async function listChats(
   d1: D1Database,
@@ -332,7 +333,7 @@ export async function listChats(
             AND (p.last_seen_at IS NULL OR m.created_at > p.last_seen_at)) AS unread,
         lm.body AS last_body, lm.created_at AS last_at, lm.kind AS last_kind
       FROM ride_participants p
-      JOIN rides r ON r.id = p.ride_id
+      CROSS JOIN rides r ON r.id = p.ride_id
       LEFT JOIN ride_messages lm ON lm.id = (
         SELECT m2.id FROM ride_messages m2 WHERE m2.ride_id = r.id
         ORDER BY m2.created_at DESC, m2.id DESC LIMIT 1)

@@ -494,6 +494,12 @@ function myRidesOrder(tab: MyRidesTabName) {
   }
 }
 
+/**
+ * Her rides, read from her participations outwards. CROSS JOIN is SQLite's way to fix the loop
+ * order: without statistics the planner otherwise walks every upcoming ride of every city
+ * (rides_status_start_idx) and probes whether she is in each one, which grows with the whole
+ * app instead of with her rides (docs/benchmarks.md, bench dataset).
+ */
 export function myRidesPageQuery(
   db: Database,
   userId: string,
@@ -504,9 +510,15 @@ export function myRidesPageQuery(
   return db
     .select(rideColumns)
     .from(rideParticipants)
-    .innerJoin(rides, eq(rides.id, rideParticipants.rideId))
+    .crossJoin(rides)
     .leftJoin(profiles, eq(profiles.userId, rides.organizerId))
-    .where(and(eq(rideParticipants.userId, userId), myRidesCondition(tab, now)))
+    .where(
+      and(
+        eq(rideParticipants.userId, userId),
+        eq(rides.id, rideParticipants.rideId),
+        myRidesCondition(tab, now),
+      ),
+    )
     .orderBy(...myRidesOrder(tab))
     .limit(FEED_PAGE_SIZE + 1)
     .offset(page * FEED_PAGE_SIZE);

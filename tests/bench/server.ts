@@ -9,24 +9,12 @@ import {
   mkdtempSync,
   writeFileSync,
 } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { freePort, waitForHealth } from "../support/preview.ts";
 
 export const root = path.resolve(import.meta.dirname, "../..");
 const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(),
-      );
-    });
-  });
-}
 
 export function build() {
   execFileSync("node_modules/.bin/vite", ["build"], { cwd: root, stdio: "inherit", env });
@@ -132,17 +120,11 @@ export async function startServer(
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) {
-        return { baseURL, stop: () => stopChild(child) };
-      }
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
+  try {
+    await waitForHealth(baseURL, child, "test-results/bench-server.log");
+  } catch (error) {
+    await stopChild(child);
+    throw error;
   }
-  await stopChild(child);
-  throw new Error("bench server did not start; see test-results/bench-server.log");
+  return { baseURL, stop: () => stopChild(child) };
 }

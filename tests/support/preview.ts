@@ -98,11 +98,12 @@ export async function startPreview(options: {
   return { url, process: child, stop };
 }
 
-async function waitForHealth(url: string, child: ChildProcess, logFile: string) {
+/** Resolves once `url`/api/health answers; fails when the server exits or after 90 s. */
+export async function waitForHealth(url: string, child: ChildProcess, logFile: string) {
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
-      throw new Error(`vite preview exited early (code ${child.exitCode}); see ${logFile}`);
+      throw new Error(`the server exited early (code ${child.exitCode}); see ${logFile}`);
     }
     try {
       if ((await fetch(`${url}/api/health`)).ok) return;
@@ -111,5 +112,5 @@ async function waitForHealth(url: string, child: ChildProcess, logFile: string) 
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error(`vite preview did not become healthy in 90 s; see ${logFile}`);
+  throw new Error(`the server did not become healthy in 90 s; see ${logFile}`);
 }

@@ -10,6 +10,7 @@ import {
   type ListFilters,
   listingPageQuery,
   listRides,
+  myRides,
   myRidesCountsQuery,
   myRidesPageQuery,
   participantsQuery,
@@ -198,13 +199,19 @@ describe("GET /api/rides/cities", () => {
 
 /** Counts what reaches D1: every prepared statement and every batch. */
 function countingD1(d1: D1Database) {
-  const counter = { statements: 0 };
+  const counter = { statements: 0, batches: 0 };
   const proxy = new Proxy(d1, {
     get(target, prop, receiver) {
       if (prop === "prepare") {
         return (query: string) => {
           counter.statements++;
           return target.prepare(query);
+        };
+      }
+      if (prop === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          counter.batches++;
+          return target.batch(statements);
         };
       }
       const value = Reflect.get(target, prop, receiver);
@@ -235,6 +242,30 @@ describe("query cost", () => {
     expect(big.count).toBe(10);
     expect(small.statements).toBe(2);
     expect(big.statements).toBe(small.statements);
+  });
+
+  it("answers a My Rides page of 1 or 10 rides in one D1 round trip (one batch of three)", async () => {
+    const riders = await Promise.all(Array.from({ length: 5 }, () => createUser()));
+    const few = await createUser();
+    const many = await createUser();
+    await createRide({ organizerId: few.id, participants: riders.map((r) => r.id) });
+    for (let i = 0; i < 10; i++) {
+      await createRide({ organizerId: many.id, participants: riders.map((r) => r.id) });
+    }
+    const cost = async (userId: string) => {
+      const { d1, counter } = countingD1(env.DB);
+      const result = await myRides(createDb(d1), userId, "upcoming", 0, Date.now());
+      return { ...counter, count: result.rides.length, first: result.rides[0] };
+    };
+    const small = await cost(few.id);
+    const big = await cost(many.id);
+    expect(small.count).toBe(1);
+    expect(big.count).toBe(10);
+    // The participants came in the same batch: every card lists its six riders.
+    expect(small.first?.participantCount).toBe(6);
+    expect(big.first?.participantCount).toBe(6);
+    expect(small).toMatchObject({ statements: 3, batches: 1 });
+    expect(big).toMatchObject({ statements: 3, batches: 1 });
   });
 });
 

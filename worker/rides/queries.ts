@@ -1,7 +1,21 @@
 // drizzle queries of the rides area. Every list costs a fixed number of D1 queries: one for the
 // page (rides + organizer), one for the participants of the whole page (with the viewer's
 // "rode with" flag). docs/decisions/0002-indexes.md names the index each one uses.
-import { and, asc, desc, eq, gte, inArray, is, lte, ne, or, SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  is,
+  lte,
+  ne,
+  or,
+  SQL,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { RideDetail, RidePerson, RideSummary } from "../../domain/api/rides.ts";
 import { normalizeText } from "../../domain/cities.ts";
@@ -125,7 +139,7 @@ export function listingPageQuery(db: Database, filters: ListFilters, now: number
 }
 
 /** Participants of a set of rides, with profile and whether the viewer rode with each. */
-export function participantsQuery(db: Database, rideIds: string[], viewerId: string) {
+export function participantsQuery(db: Database, rideIds: string[] | SQLWrapper, viewerId: string) {
   return db
     .select({
       rideId: rideParticipants.rideId,
@@ -197,20 +211,20 @@ function personOf(member: ParticipantRow): RidePerson {
   };
 }
 
-async function membersByRide(db: Database, rows: RideRow[], viewerId: string) {
+function groupByRide(members: ParticipantRow[]) {
   const byRide = new Map<string, ParticipantRow[]>();
-  if (rows.length === 0) return byRide;
-  const members = await participantsQuery(
-    db,
-    rows.map((r) => r.id),
-    viewerId,
-  ).all();
   for (const member of members) {
     const list = byRide.get(member.rideId) ?? [];
     list.push(member);
     byRide.set(member.rideId, list);
   }
   return byRide;
+}
+
+async function membersByRide(db: Database, rows: RideRow[], viewerId: string) {
+  if (rows.length === 0) return new Map<string, ParticipantRow[]>();
+  const ids = rows.map((r) => r.id);
+  return groupByRide(await participantsQuery(db, ids, viewerId).all());
 }
 
 /** Rides with organizer, participants and the viewer's flags: one extra query per page. */
@@ -512,16 +526,36 @@ export function myRidesPageQuery(
     .from(rideParticipants)
     .crossJoin(rides)
     .leftJoin(profiles, eq(profiles.userId, rides.organizerId))
-    .where(
-      and(
-        eq(rideParticipants.userId, userId),
-        eq(rides.id, rideParticipants.rideId),
-        myRidesCondition(tab, now),
-      ),
-    )
+    .where(myRidesWhere(userId, tab, now))
     .orderBy(...myRidesOrder(tab))
     .limit(FEED_PAGE_SIZE + 1)
     .offset(page * FEED_PAGE_SIZE);
+}
+
+/** The ids of the same page, as a subquery: her rides' participants come in the same batch. */
+function myRidesPageIdsQuery(
+  db: Database,
+  userId: string,
+  tab: MyRidesTabName,
+  page: number,
+  now: number,
+) {
+  return db
+    .select({ id: rides.id })
+    .from(rideParticipants)
+    .crossJoin(rides)
+    .where(myRidesWhere(userId, tab, now))
+    .orderBy(...myRidesOrder(tab))
+    .limit(FEED_PAGE_SIZE + 1)
+    .offset(page * FEED_PAGE_SIZE);
+}
+
+function myRidesWhere(userId: string, tab: MyRidesTabName, now: number) {
+  return and(
+    eq(rideParticipants.userId, userId),
+    eq(rides.id, rideParticipants.rideId),
+    myRidesCondition(tab, now),
+  );
 }
 
 export function myRidesCountsQuery(db: Database, userId: string, now: number) {
@@ -545,14 +579,18 @@ export async function myRides(
   page: number,
   now: number,
 ) {
-  const [rows, counts] = await Promise.all([
-    myRidesPageQuery(db, userId, tab, page, now).all(),
-    myRidesCountsQuery(db, userId, now).get(),
+  // One round trip: the page, the tab counts and the page's participants in one D1 batch.
+  const [rows, countRows, members] = await db.batch([
+    myRidesPageQuery(db, userId, tab, page, now),
+    myRidesCountsQuery(db, userId, now),
+    participantsQuery(db, myRidesPageIdsQuery(db, userId, tab, page, now), userId),
   ]);
+  const counts = countRows[0];
   const hasMore = rows.length > FEED_PAGE_SIZE;
   const pageRows = rows.slice(0, FEED_PAGE_SIZE);
+  const byRide = groupByRide(members);
   return {
-    rides: await enrichRides(db, pageRows, userId),
+    rides: pageRows.map((row) => summaryOf(row, byRide.get(row.id) ?? [], userId)),
     hasMore,
     counts: {
       upcoming: Number(counts?.upcoming ?? 0),

@@ -371,10 +371,9 @@ export async function loadSocketAccess(d1: D1Database, rideId: string, userId: s
   return d1
     .prepare(
       `SELECT r.id,
-        EXISTS (SELECT 1 FROM ride_participants WHERE ride_id = r.id AND user_id = ?2) AS member,
-        (SELECT avatar_key FROM profiles WHERE user_id = ?2) AS avatar_key
+        EXISTS (SELECT 1 FROM ride_participants WHERE ride_id = r.id AND user_id = ?2) AS member
       FROM rides r WHERE r.id = ?1`,
     )
     .bind(rideId, userId)
-    .first<{ id: string; member: number; avatar_key: string | null }>();
+    .first<{ id: string; member: number }>();
 }

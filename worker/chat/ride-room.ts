@@ -28,16 +28,12 @@ import {
 export const ROOM_HEADERS = {
   rideId: "X-Rodamos-Ride-Id",
   userId: "X-Rodamos-User-Id",
-  username: "X-Rodamos-Username",
-  avatarKey: "X-Rodamos-Avatar-Key",
 } as const;
 
 /** Per-socket state kept across hibernation (small: well under the 2 KiB attachment limit). */
 interface SocketState {
   rideId: string;
   userId: string;
-  username: string;
-  avatarKey: string;
 }
 
 /** Close code when she stops being a participant (left the ride). */
@@ -99,8 +95,6 @@ export class RideRoom extends DurableObject<Bindings> {
     const state: SocketState = {
       rideId: request.headers.get(ROOM_HEADERS.rideId) ?? "",
       userId: request.headers.get(ROOM_HEADERS.userId) ?? "",
-      username: request.headers.get(ROOM_HEADERS.username) ?? "",
-      avatarKey: request.headers.get(ROOM_HEADERS.avatarKey) ?? "ava01",
     };
     if (!state.rideId || !state.userId) {
       return new Response("Missing identity", { status: 400 });

@@ -112,8 +112,6 @@ export const chatRoutes = new Hono<AppEnv>()
           Upgrade: "websocket",
           [ROOM_HEADERS.rideId]: rideId,
           [ROOM_HEADERS.userId]: user.id,
-          [ROOM_HEADERS.username]: user.username,
-          [ROOM_HEADERS.avatarKey]: access.avatar_key ?? "ava01",
         },
       }),
     );

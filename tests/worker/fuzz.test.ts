@@ -1,6 +1,7 @@
 // Bad input, property-based: random, oversized, wrong-typed and hostile bodies, queries and ids
 // for every JSON endpoint. Each answer is a 4xx with { error: { code, message } } or a success
 // that stored the text as given — never a 500 or a stack trace. Fixed seed, bounded runs.
+import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { createRide, HOUR, signedIn } from "./helpers/factories.ts";
@@ -191,5 +192,40 @@ describe("hostile text is stored as given (rendered as text by the app)", () => 
     };
     expect(detail.ride.title).toBe(title);
     expect(detail.ride.meetingPoint).toBe("<b>Sol</b>");
+  });
+});
+
+describe("ill-formed Unicode in JSON bodies", () => {
+  it("a lone surrogate (half an emoji) is stored as one U+FFFD, never as bytes D1 cannot read", async () => {
+    const { browser } = await signedIn();
+    // JSON carries a lone surrogate escaped; JSON.stringify writes "\ud83d" for it.
+    const res = await browser.post("/api/rides", {
+      title: "Ruta \uD83D",
+      city: "Madrid",
+      startTime: new Date(Date.now() + 72 * HOUR).toISOString(),
+      level: "chill",
+      modalities: ["road"],
+      meetingPoint: "\uDEB2Sol",
+      distanceKm: 40,
+      elevationM: 300,
+      maxParticipants: null,
+      socialTags: [],
+      description: "🚲\uD83D",
+    });
+    expect(res.status).toBe(201);
+    const { ride } = (await res.json()) as { ride: { id: string } };
+    const detail = (await (await browser.get(`/api/rides/${ride.id}`)).json()) as {
+      ride: { title: string; meetingPoint: string; description: string };
+    };
+    expect(detail.ride).toMatchObject({
+      title: "Ruta \uFFFD",
+      meetingPoint: "\uFFFDSol",
+      description: "🚲\uFFFD",
+    });
+    const row = await env.DB.prepare("SELECT hex(title) AS title FROM rides WHERE id = ?")
+      .bind(ride.id)
+      .first<{ title: string }>();
+    // "Ruta " then EF BF BD, the UTF-8 of U+FFFD (not ED A0 BD, an encoded surrogate).
+    expect(row?.title).toBe("5275746120EFBFBD");
   });
 });

@@ -5,7 +5,7 @@ import { MESSAGE_MAX_LENGTH } from "./constants.ts";
 import { ERROR_CODES } from "./errors.ts";
 import { MSG } from "./messages.ts";
 import { frameSizeProblem, type ParseResult } from "./notification-frame.ts";
-import { z } from "./zod.ts";
+import { userText, z } from "./zod.ts";
 
 // Shared with the notification frames (a zod-free module the first screen can load).
 export {
@@ -43,8 +43,7 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export type ChatAuthor = z.infer<typeof chatAuthorSchema>;
 
 /** Chat text: trimmed, non-empty, at most 2000 characters. */
-export const chatTextSchema = z
-  .string({ error: MSG.messageEmpty })
+export const chatTextSchema = userText({ error: MSG.messageEmpty })
   .trim()
   .min(1, { error: MSG.messageEmpty })
   .max(MESSAGE_MAX_LENGTH, { error: MSG.messageTooLong });

@@ -25,13 +25,13 @@ import {
 import { DomainError } from "./errors.ts";
 import { MSG } from "./messages.ts";
 import { validateUsername } from "./username.ts";
-import { z } from "./zod.ts";
+import { userText, wellFormed, z } from "./zod.ts";
 
 const unique = <T>(values: T[]): T[] => [...new Set(values)];
 
 /** Trimmed non-empty string; missing, wrong type and blank all give `message`. */
 const requiredText = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message });
+  userText({ error: message }).trim().min(1, { error: message });
 
 /** Email: trimmed, lowercased, valid, ≤ 254; missing or blank gives `requiredMessage`. */
 const emailWith = (requiredMessage: string) =>
@@ -126,19 +126,20 @@ export const profileSchema = z.object({
 
 export const waitlistStep1Schema = z.object({
   email: emailSchema,
-  source: z.string().trim().max(40, { error: MSG.invalidInput }).default("landing"),
+  source: userText().trim().max(40, { error: MSG.invalidInput }).default("landing"),
 });
 
 export const waitlistStep2Schema = z.object({
   email: emailSchema,
   city: requiredText(MSG.waitlistMissingInfo).max(CITY_MAX, { error: MSG.cityTooLong }),
   modalities: modalitiesWith(MSG.waitlistMissingInfo),
-  source: z.string().trim().max(40, { error: MSG.invalidInput }).default("step2"),
+  source: userText().trim().max(40, { error: MSG.invalidInput }).default("step2"),
   // Some user agents are very long; keep the first 400 characters instead of refusing her.
   ua: z
     .string()
     .optional()
-    .transform((ua) => ua?.slice(0, 400)),
+    // A cut can split a surrogate pair: made well-formed after it.
+    .transform((ua) => (ua === undefined ? undefined : wellFormed(ua.slice(0, 400)))),
 });
 
 // ---------- Rides ----------
@@ -199,8 +200,7 @@ export const rideInputSchema = z.object({
     .default([])
     .transform(unique)
     .refine((tags) => tags.length <= MAX_SOCIAL_TAGS, { error: MSG.socialTagsMax }),
-  description: z
-    .string({ error: MSG.invalidInput })
+  description: userText({ error: MSG.invalidInput })
     .trim()
     .max(RIDE_DESCRIPTION_MAX, { error: MSG.descriptionTooLong })
     .nullish()
@@ -226,8 +226,7 @@ export function validateRideStart(startMs: number, now: number): string | null {
 }
 
 export const cancelRideSchema = z.object({
-  reason: z
-    .string({ error: MSG.invalidInput })
+  reason: userText({ error: MSG.invalidInput })
     .trim()
     .max(CANCEL_REASON_MAX, { error: MSG.cancelReasonTooLong })
     .nullish()

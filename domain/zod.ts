@@ -11,3 +11,23 @@ z.config({
 });
 
 export { z };
+
+// Only a lone surrogate is a code point of category Cs under the u flag: a pair reads as one.
+const LONE_SURROGATE = /\p{Cs}/gu;
+
+/**
+ * Text as a UTF-8 encoder writes it: each lone surrogate (ill-formed UTF-16, which JSON carries
+ * escaped, e.g. half an emoji as "\ud83d") becomes U+FFFD. `String.prototype.toWellFormed` does
+ * the same but is newer than the browsers we support.
+ */
+export function wellFormed(text: string): string {
+  return text.replace(LONE_SURROGATE, "\uFFFD");
+}
+
+/**
+ * A string a rider typed and we store. Made well-formed first: D1 would otherwise keep bytes that
+ * are not UTF-8 and read each lone surrogate back as three U+FFFD, so the text would no longer be
+ * what was accepted (nor fit the limit it passed).
+ */
+export const userText = (params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).overwrite(wellFormed);

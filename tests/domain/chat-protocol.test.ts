@@ -90,6 +90,13 @@ describe("parseClientMessage", () => {
     expect(send("a".repeat(2000)).ok).toBe(true);
     expect(send("a".repeat(2001))).toMatchObject({ ok: false, message: MSG.messageTooLong });
   });
+
+  it("makes the text well-formed: a lone surrogate becomes U+FFFD, pairs are kept", () => {
+    const send = (text: string) =>
+      parseClientMessage(JSON.stringify({ type: "send", clientId: CLIENT_ID, text }));
+    expect(send(" 🚲\uD83D ")).toMatchObject({ ok: true, msg: { text: "🚲\uFFFD" } });
+    expect(send("\uDEB2a\uD83D")).toMatchObject({ ok: true, msg: { text: "\uFFFDa\uFFFD" } });
+  });
 });
 
 describe("parseServerMessage", () => {

@@ -5,7 +5,7 @@ import { MESSAGE_MAX_LENGTH } from "./constants.ts";
 import { ERROR_CODES } from "./errors.ts";
 import { MSG } from "./messages.ts";
 import { frameSizeProblem, type ParseResult } from "./notification-frame.ts";
-import { userText, z } from "./zod.ts";
+import { hasVisibleCharacter, userText, z } from "./zod.ts";
 
 // Shared with the notification frames (a zod-free module the first screen can load).
 export {
@@ -45,7 +45,8 @@ export type ChatAuthor = z.infer<typeof chatAuthorSchema>;
 /** Chat text: trimmed, non-empty, at most 2000 characters. */
 export const chatTextSchema = userText({ error: MSG.messageEmpty })
   .trim()
-  .min(1, { error: MSG.messageEmpty })
+  .min(1, { error: MSG.messageEmpty, abort: true })
+  .refine(hasVisibleCharacter, { error: MSG.messageEmpty, abort: true })
   .max(MESSAGE_MAX_LENGTH, { error: MSG.messageTooLong });
 
 // ---------- Client → server ----------

@@ -25,13 +25,16 @@ import {
 import { DomainError } from "./errors.ts";
 import { MSG } from "./messages.ts";
 import { validateUsername } from "./username.ts";
-import { userText, wellFormed, z } from "./zod.ts";
+import { hasVisibleCharacter, userText, wellFormed, z } from "./zod.ts";
 
 const unique = <T>(values: T[]): T[] => [...new Set(values)];
 
 /** Trimmed non-empty string; missing, wrong type and blank all give `message`. */
 const requiredText = (message: string) =>
-  userText({ error: message }).trim().min(1, { error: message });
+  userText({ error: message })
+    .trim()
+    .min(1, { error: message, abort: true })
+    .refine(hasVisibleCharacter, { error: message, abort: true });
 
 /** Email: trimmed, lowercased, valid, ≤ 254; missing or blank gives `requiredMessage`. */
 const emailWith = (requiredMessage: string) =>

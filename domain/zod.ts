@@ -31,3 +31,11 @@ export function wellFormed(text: string): string {
  */
 export const userText = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).overwrite(wellFormed);
+
+/**
+ * Whether a text shows anything: not only spaces and invisible format characters (zero-width
+ * space and joiner, word joiner, BOM, direction marks), which `trim()` leaves in place.
+ */
+export function hasVisibleCharacter(text: string): boolean {
+  return /[^\s\p{Cf}]/u.test(text);
+}

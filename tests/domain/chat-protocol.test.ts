@@ -91,6 +91,16 @@ describe("parseClientMessage", () => {
     expect(send("a".repeat(2001))).toMatchObject({ ok: false, message: MSG.messageTooLong });
   });
 
+  it("refuses a text of invisible characters only (zero-width space, joiner, BOM, RTL mark)", () => {
+    const send = (text: string) =>
+      parseClientMessage(JSON.stringify({ type: "send", clientId: CLIENT_ID, text }));
+    for (const text of ["\u200B", " \u200B\u200D ", "\uFEFF", "\u200F\u2060"]) {
+      expect(send(text)).toMatchObject({ ok: false, message: MSG.messageEmpty });
+    }
+    expect(send("a\u200Bb").ok).toBe(true);
+    expect(send("👩‍🚴").ok).toBe(true);
+  });
+
   it("makes the text well-formed: a lone surrogate becomes U+FFFD, pairs are kept", () => {
     const send = (text: string) =>
       parseClientMessage(JSON.stringify({ type: "send", clientId: CLIENT_ID, text }));

@@ -176,6 +176,16 @@ describe("rideInputSchema", () => {
     description: " Paradita en el café ",
   };
 
+  it("refuses a title or meeting point of invisible characters only", () => {
+    for (const field of ["title", "meetingPoint"]) {
+      const result = rideInputSchema.safeParse({ ...good, [field]: "\u200B\u200C " });
+      expect(result.success, field).toBe(false);
+    }
+    expect(rideInputSchema.safeParse({ ...good, title: "Vuelta\u200B al pantano" }).success).toBe(
+      true,
+    );
+  });
+
   it("accepts and normalises a good ride", () => {
     expect(rideInputSchema.parse(good)).toEqual({
       title: "Vuelta al pantano",

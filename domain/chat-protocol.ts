@@ -4,7 +4,7 @@
 import { MESSAGE_MAX_LENGTH } from "./constants.ts";
 import { ERROR_CODES } from "./errors.ts";
 import { MSG } from "./messages.ts";
-import { frameSizeProblem, type ParseResult } from "./notification-frame.ts";
+import { type ParseResult, readJsonFrame } from "./notification-frame.ts";
 import { hasVisibleCharacter, userText, z } from "./zod.ts";
 
 // Shared with the notification frames (a zod-free module the first screen can load).
@@ -102,15 +102,9 @@ export type ServerMessage = z.infer<typeof serverMessageSchema>;
 // ---------- Parsing ----------
 
 function parseFrame<T>(raw: unknown, schema: z.ZodType<T>): ParseResult<T> {
-  const problem = frameSizeProblem(raw);
-  if (problem) return problem;
-  let data: unknown;
-  try {
-    data = JSON.parse(raw as string);
-  } catch {
-    return { ok: false, code: "validation_error", message: MSG.invalidInput };
-  }
-  const result = schema.safeParse(data, { error: () => MSG.invalidInput });
+  const json = readJsonFrame(raw);
+  if (!json.ok) return json;
+  const result = schema.safeParse(json.msg, { error: () => MSG.invalidInput });
   if (!result.success) {
     return {
       ok: false,

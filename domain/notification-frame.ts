@@ -32,7 +32,7 @@ export function utf8ByteLength(text: string): number {
 }
 
 /** The size check every frame parser starts with; null when the frame may be parsed. */
-export function frameSizeProblem(raw: unknown): ParseResult<never> | null {
+function frameSizeProblem(raw: unknown): ParseResult<never> | null {
   if (typeof raw !== "string") {
     return { ok: false, code: "validation_error", message: MSG.invalidInput };
   }
@@ -41,6 +41,17 @@ export function frameSizeProblem(raw: unknown): ParseResult<never> | null {
     return { ok: false, code: "payload_too_large", message: MSG.messageTooLong };
   }
   return null;
+}
+
+/** A frame's JSON, once it is a string within the size limit and parses; what it holds is unchecked. */
+export function readJsonFrame(raw: unknown): ParseResult<unknown> {
+  const problem = frameSizeProblem(raw);
+  if (problem) return problem;
+  try {
+    return { ok: true, msg: JSON.parse(raw as string) as unknown };
+  } catch {
+    return { ok: false, code: "validation_error", message: MSG.invalidInput };
+  }
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -74,15 +85,9 @@ function isNotificationFrame(v: unknown): v is NotificationFrame {
 }
 
 export function parseNotificationFrame(raw: unknown): ParseResult<NotificationFrame> {
-  const problem = frameSizeProblem(raw);
-  if (problem) return problem;
-  let data: unknown;
-  try {
-    data = JSON.parse(raw as string);
-  } catch {
-    return { ok: false, code: "validation_error", message: MSG.invalidInput };
-  }
-  return isNotificationFrame(data)
-    ? { ok: true, msg: data }
+  const json = readJsonFrame(raw);
+  if (!json.ok) return json;
+  return isNotificationFrame(json.msg)
+    ? { ok: true, msg: json.msg }
     : { ok: false, code: "validation_error", message: MSG.invalidInput };
 }

@@ -29,6 +29,21 @@ async function expectClientErrorOrSuccess(res: Response) {
   }
 }
 
+/** The fields of a ride's create and edit bodies. */
+const RIDE_KEYS = [
+  "title",
+  "city",
+  "startTime",
+  "level",
+  "modalities",
+  "meetingPoint",
+  "distanceKm",
+  "elevationM",
+  "maxParticipants",
+  "socialTags",
+  "description",
+];
+
 const ENDPOINTS: { method: string; path: (rideId: string) => string; keys: string[] }[] = [
   { method: "POST", path: () => "/api/auth/signup", keys: ["email", "password", "ref"] },
   { method: "POST", path: () => "/api/auth/login", keys: ["email", "password"] },
@@ -44,37 +59,12 @@ const ENDPOINTS: { method: string; path: (rideId: string) => string; keys: strin
   {
     method: "POST",
     path: () => "/api/rides",
-    keys: [
-      "title",
-      "city",
-      "startTime",
-      "level",
-      "modalities",
-      "meetingPoint",
-      "distanceKm",
-      "elevationM",
-      "maxParticipants",
-      "socialTags",
-      "description",
-      "createKey",
-    ],
+    keys: [...RIDE_KEYS, "createKey"],
   },
   {
     method: "PUT",
     path: (id) => `/api/rides/${id}`,
-    keys: [
-      "title",
-      "city",
-      "startTime",
-      "level",
-      "modalities",
-      "meetingPoint",
-      "distanceKm",
-      "elevationM",
-      "maxParticipants",
-      "socialTags",
-      "description",
-    ],
+    keys: RIDE_KEYS,
   },
   { method: "POST", path: (id) => `/api/rides/${id}/cancel`, keys: ["reason"] },
 ];

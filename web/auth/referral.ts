@@ -1,4 +1,4 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { toast } from "sonner";
 import type { ClaimReferralResponse } from "../../domain/api/referrals.ts";
@@ -29,6 +29,14 @@ export function storedReferral(): string | null {
 export function clearStoredReferral() {
   storage()?.removeItem(STORAGE_KEY);
 }
+
+/** Her own invite link's token (the feed's 'Invita a tus amigas'). */
+export const myInviteQuery = queryOptions({
+  queryKey: ["referrals", "mine"],
+  queryFn: () => api.get<{ token: string }>("/referrals/mine"),
+  retry: false,
+  staleTime: Number.POSITIVE_INFINITY,
+});
 
 let claiming = false;
 

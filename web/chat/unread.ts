@@ -1,5 +1,5 @@
 // Unread chat state for badges and the feed's 'Conversaciones en curso' (GET /api/chats).
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ChatListItem, ChatsResponse } from "../../domain/api/chat.ts";
 import { api } from "../api/client.ts";
 import { useMe } from "../auth/use-me.ts";
@@ -7,6 +7,12 @@ import { useMe } from "../auth/use-me.ts";
 export const CHATS_KEY = ["chats"] as const;
 /** Rows in the feed's 'Conversaciones en curso' (spec 02 §9). */
 export const ACTIVE_CHATS_MAX = 3;
+
+export const chatsQuery = queryOptions({
+  queryKey: CHATS_KEY,
+  queryFn: () => api.get<ChatsResponse>("/chats"),
+  staleTime: 15_000,
+});
 
 function useSignedInWithProfile() {
   const me = useMe();
@@ -16,12 +22,7 @@ function useSignedInWithProfile() {
 /** Her chat candidates with unread counts, last conversation first. */
 export function useChats() {
   const enabled = useSignedInWithProfile();
-  const query = useQuery({
-    queryKey: CHATS_KEY,
-    queryFn: () => api.get<ChatsResponse>("/chats"),
-    enabled,
-    staleTime: 15_000,
-  });
+  const query = useQuery({ ...chatsQuery, enabled });
   const chats: ChatListItem[] = query.data?.chats ?? [];
   return {
     ...query,

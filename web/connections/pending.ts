@@ -1,4 +1,4 @@
-import { useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { PendingConnectionsResponse } from "../../domain/api/connections.ts";
 import { api } from "../api/client.ts";
 import { useMe } from "../auth/use-me.ts";
@@ -7,14 +7,18 @@ export const PENDING_CONNECTIONS_KEY = ["connections", "pending"] as const;
 /** Rows in the feed's 'He rodado con ella' (spec 02 §9). */
 export const PENDING_CONNECTIONS_MAX = 3;
 
+export const pendingConnectionsQuery = queryOptions({
+  queryKey: PENDING_CONNECTIONS_KEY,
+  queryFn: () => api.get<PendingConnectionsResponse>("/connections/pending"),
+  staleTime: 60_000,
+});
+
 /** Rides where she should still record whom she rode with (spec 02 §4). */
 export function usePendingConnections() {
   const me = useMe();
   const query = useQuery({
-    queryKey: PENDING_CONNECTIONS_KEY,
-    queryFn: () => api.get<PendingConnectionsResponse>("/connections/pending"),
+    ...pendingConnectionsQuery,
     enabled: Boolean(me.data?.user?.profileComplete),
-    staleTime: 60_000,
   });
   const pending = query.data?.pending ?? [];
   return { ...query, pending, shown: pending.slice(0, PENDING_CONNECTIONS_MAX) };

@@ -6,7 +6,7 @@ import { formatBadge, truncatePreview } from "../../domain/display.ts";
 import { formatChatTime } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
 import { inviteLink } from "../../domain/share.ts";
-import { api } from "../api/client.ts";
+import { myInviteQuery } from "../auth/referral.ts";
 import { useMe } from "../auth/use-me.ts";
 import { Button, ButtonLink } from "../components/button.tsx";
 import { EmptyState, PageHeader } from "../components/feedback.tsx";
@@ -176,12 +176,7 @@ function UpcomingRides() {
 
 /** Referral link (accounts issue's API); hidden when it cannot be loaded. */
 function InviteCard() {
-  const referral = useQuery({
-    queryKey: ["referrals", "mine"],
-    queryFn: () => api.get<{ token: string }>("/referrals/mine"),
-    retry: false,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  const referral = useQuery(myInviteQuery);
   // The card shows at once (no jump when the link arrives); only a failure hides it.
   if (referral.isError) return null;
   const token = referral.data?.token;

@@ -1,6 +1,12 @@
 // Data hooks of the rides screens. Every key starts with "rides" so one invalidation after a
 // join, leave, cancel, edit or delete refreshes the feed, search, detail and My Rides together.
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import type {
   JoinRideResponse,
   MyRidesResponse,
@@ -25,15 +31,18 @@ export function useRideList(apiQuery: Record<string, string>, enabled = true) {
   });
 }
 
-export function useMyRides(tab: MyRidesTab, enabled = true) {
-  return useInfiniteQuery({
+export function myRidesQuery(tab: MyRidesTab) {
+  return infiniteQueryOptions({
     queryKey: [...RIDES_KEY, "mine", tab],
     queryFn: ({ pageParam }) =>
       api.get<MyRidesResponse>(`/my-rides${query({ tab, page: pageParam })}`),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
-    enabled,
   });
+}
+
+export function useMyRides(tab: MyRidesTab, enabled = true) {
+  return useInfiniteQuery({ ...myRidesQuery(tab), enabled });
 }
 
 export function useRide(id: string | undefined) {

@@ -1,0 +1,82 @@
+import { QueryClient } from "@tanstack/react-query";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { myInviteQuery } from "../../web/auth/referral.ts";
+import { chatsQuery } from "../../web/chat/unread.ts";
+import { pendingConnectionsQuery } from "../../web/connections/pending.ts";
+import { prefetchStartupData } from "../../web/lib/startup-prefetch.ts";
+import { myRidesQuery } from "../../web/rides/queries.ts";
+
+// The API as the start-up prefetch sees it: /api/me answers `me`, every other GET a small body.
+function stubApi(me: unknown, status = 200) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      calls.push(url);
+      if (url === "/api/me") return Response.json(me, { status });
+      if (url.startsWith("/api/my-rides"))
+        return Response.json({ rides: [], page: 0, hasMore: false, counts: { upcoming: 0 } });
+      if (url === "/api/referrals/mine") return Response.json({ token: "t" });
+      if (url === "/api/chats") return Response.json({ chats: [] });
+      return Response.json({ pending: [] });
+    }),
+  );
+  return calls;
+}
+
+const rider = (profileComplete: boolean) => ({
+  user: { id: "u1", profileComplete },
+  signupMode: "open",
+  googleEnabled: false,
+});
+
+async function settle(client: QueryClient) {
+  await vi.waitFor(() => expect(client.isFetching()).toBe(0));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("start-up prefetch", () => {
+  it("loads the feed's data alongside /api/me, under the keys the screens read", async () => {
+    const calls = stubApi(rider(true));
+    const client = new QueryClient();
+    prefetchStartupData(client, "/app/feed");
+    await vi.waitFor(() => expect(calls).toHaveLength(5));
+    await settle(client);
+    expect(calls[0]).toBe("/api/me");
+    expect(calls.slice(1).sort()).toEqual([
+      "/api/chats",
+      "/api/connections/pending",
+      "/api/my-rides?tab=upcoming&page=0",
+      "/api/referrals/mine",
+    ]);
+    expect(client.getQueryData(myRidesQuery("upcoming").queryKey)?.pages[0]?.hasMore).toBe(false);
+    expect(client.getQueryData(myInviteQuery.queryKey)).toEqual({ token: "t" });
+    expect(client.getQueryData(chatsQuery.queryKey)).toEqual({ chats: [] });
+    expect(client.getQueryData(pendingConnectionsQuery.queryKey)).toEqual({ pending: [] });
+  });
+
+  it("loads only the layout's data on a screen without its own entry", async () => {
+    const calls = stubApi(rider(true));
+    const client = new QueryClient();
+    prefetchStartupData(client, "/app/search");
+    await vi.waitFor(() => expect(calls).toHaveLength(3));
+    await settle(client);
+    expect(calls.slice(1).sort()).toEqual(["/api/chats", "/api/connections/pending"]);
+  });
+
+  it.each([
+    ["signed out", { user: null, signupMode: "open", googleEnabled: false }, 200],
+    ["without a profile", rider(false), 200],
+    ["when /api/me fails", { error: { code: "internal", message: "x" } }, 500],
+  ])("asks for nothing else %s", async (_label, me, status) => {
+    const calls = stubApi(me, status);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    prefetchStartupData(client, "/app/feed");
+    await vi.waitFor(() => expect(calls).toContain("/api/me"));
+    await settle(client);
+    // Give a wrongly chained request the chance to start.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toEqual(["/api/me"]);
+  });
+});

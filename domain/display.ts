@@ -1,5 +1,6 @@
 // How people and counters are shown (spec 01 §3, spec 02 §2–§3).
 import { AVATAR_KEYS, avatarKeyOrDefault, BADGE_CAP, PREVIEW_MAX_CHARS } from "./constants.ts";
+import { lazily } from "./lazily.ts";
 
 export const FALLBACK_USER_NAME = "Usuario";
 export const FALLBACK_ORGANIZER_NAME = "Organizadora";
@@ -52,12 +53,12 @@ export function formatBadge(count: number): string {
   return whole > BADGE_CAP ? `${BADGE_CAP}+` : String(whole);
 }
 
-const graphemes = new Intl.Segmenter("es", { granularity: "grapheme" });
+const graphemes = lazily(() => new Intl.Segmenter("es", { granularity: "grapheme" }));
 
 /** Last-message preview: 50 characters plus an ellipsis when longer. Characters are
  * graphemes, so an emoji such as 🚴‍♀️ is never cut in half. */
 export function truncatePreview(text: string): string {
   if (text.length <= PREVIEW_MAX_CHARS) return text;
-  const chars = Array.from(graphemes.segment(text), (s) => s.segment);
+  const chars = Array.from(graphemes().segment(text), (s) => s.segment);
   return chars.length > PREVIEW_MAX_CHARS ? `${chars.slice(0, PREVIEW_MAX_CHARS).join("")}…` : text;
 }

@@ -1,6 +1,8 @@
 // es-ES formatting with Intl only. Every date helper takes an optional IANA time zone
 // (the browser's zone by default) so tests are deterministic.
 
+import { lazily } from "./lazily.ts";
+
 type DateInput = string | number | Date;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -66,15 +68,15 @@ export function formatChatTime(
     : `${formatDayMonth(value, timeZone)} ${time}`;
 }
 
-const kmFormat = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 1 });
-const meterFormat = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 0 });
+const kmFormat = lazily(() => new Intl.NumberFormat("es-ES", { maximumFractionDigits: 1 }));
+const meterFormat = lazily(() => new Intl.NumberFormat("es-ES", { maximumFractionDigits: 0 }));
 
 /** '42,5 km' */
 export function formatKm(km: number): string {
-  return `${kmFormat.format(km)} km`;
+  return `${kmFormat().format(km)} km`;
 }
 
 /** '1200 m', '12.000 m' (es-ES groups from five digits). */
 export function formatMeters(meters: number): string {
-  return `${meterFormat.format(meters)} m`;
+  return `${meterFormat().format(meters)} m`;
 }

@@ -9,7 +9,7 @@ import {
   Route,
   Share2,
 } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { toast } from "sonner";
 import type { RideSummary } from "../../domain/api/rides.ts";
@@ -25,10 +25,28 @@ import { useUnreadForRide } from "../chat/unread.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button, buttonClass } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
-import { CancelDialog } from "./cancel-dialog.tsx";
-import { JoinDialog } from "./join-dialog.tsx";
 import { useJoinRide, useLeaveRide } from "./queries.ts";
 import { rideShareData, shareOrCopy } from "./share.ts";
+
+// The dialogs (and Radix behind them) are not part of the first paint of a list of cards: they
+// load once the screen is idle, so they are there by the time she taps.
+const loadJoinDialog = () => import("./join-dialog.tsx");
+const loadCancelDialog = () => import("./cancel-dialog.tsx");
+const JoinDialog = lazy(() => loadJoinDialog().then((m) => ({ default: m.JoinDialog })));
+const CancelDialog = lazy(() => loadCancelDialog().then((m) => ({ default: m.CancelDialog })));
+
+let dialogsRequested = false;
+
+function preloadDialogsWhenIdle() {
+  if (dialogsRequested) return;
+  dialogsRequested = true;
+  const load = () => {
+    void loadJoinDialog().catch(() => {});
+    void loadCancelDialog().catch(() => {});
+  };
+  if (typeof requestIdleCallback === "function") requestIdleCallback(load, { timeout: 3000 });
+  else setTimeout(load, 1000);
+}
 
 /**
  * The ride card of spec 02 §2: every list and the detail page show rides with it.
@@ -54,6 +72,7 @@ export function RideCard({
   const [joinedOpen, setJoinedOpen] = useState(false);
   const [cancelOpen, setCancelOpen] = useState(false);
   const viewerId = useMe().data?.user?.id ?? null;
+  useEffect(preloadDialogsWhenIdle, []);
   const actions = rideCardActions({
     // A deleted organizer (null) is nobody's id.
     ride: { ...ride, organizerId: ride.organizer.id ?? "" },
@@ -259,10 +278,14 @@ export function RideCard({
           </Button>
         ) : null}
       </div>
-      <JoinDialog rideId={ride.id} open={joinedOpen} onOpenChange={setJoinedOpen} />
-      {actions.canCancel ? (
-        <CancelDialog rideId={ride.id} open={cancelOpen} onOpenChange={setCancelOpen} />
-      ) : null}
+      <Suspense fallback={null}>
+        {joinedOpen ? (
+          <JoinDialog rideId={ride.id} open={joinedOpen} onOpenChange={setJoinedOpen} />
+        ) : null}
+        {actions.canCancel && cancelOpen ? (
+          <CancelDialog rideId={ride.id} open={cancelOpen} onOpenChange={setCancelOpen} />
+        ) : null}
+      </Suspense>
     </article>
   );
 }

@@ -7,6 +7,7 @@ import { defineConfig } from "vite";
 import { markdownContent } from "./scripts/markdown-content.ts";
 import { prerenderPublicSite, publicSiteDevServer } from "./scripts/prerender.ts";
 // ---- PWA (issue 7) imports ----
+import { routePreloads } from "./scripts/route-preloads.ts";
 import { rodamosPwa } from "./scripts/vite-pwa.ts";
 
 const root = path.join(import.meta.dirname, "web");
@@ -29,6 +30,8 @@ export default defineConfig({
         path: process.env.RODAMOS_STATE_DIR ?? path.join(import.meta.dirname, ".wrangler/state"),
       },
     }),
+    // Per /app route, the code its screen needs: the worker preloads it with the shell.
+    routePreloads(root),
     // ---- PWA (issue 7): manifest, service worker scoped to /app/, icons. See scripts/vite-pwa.ts
     // and docs/decisions/0010-pwa-caching.md. ----
     ...rodamosPwa(),

@@ -4,6 +4,8 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import matter from "gray-matter";
 import { beforeAll, describe, expect, it } from "vitest";
+import { isPreloadableAsset, type RoutePreloads } from "../../domain/route-preloads.ts";
+import { routerScreens } from "../../scripts/route-preloads.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const client = path.join(root, "dist/client");
@@ -193,5 +195,42 @@ describe("the /app entry", () => {
     expect(code).toContain("Unexpected Application Error!");
     expect(code).not.toContain("join_waitlist");
     expect(code).not.toContain("waiting list step 1 failed");
+  });
+});
+
+describe("the /app screens' preloads (app/route-preloads.json)", () => {
+  const manifest = JSON.parse(
+    readFileSync(path.join(client, "app/route-preloads.json"), "utf8"),
+  ) as RoutePreloads;
+  const screens = routerScreens(readFileSync(path.join(root, "web/router.tsx"), "utf8"));
+  const shellCode = new Set(
+    pageJavaScript(readFileSync(path.join(client, "app/index.html"), "utf8")).map((f) =>
+      f.startsWith("/") ? f : `/${f}`,
+    ),
+  );
+
+  it("has every screen of the router, in its order", () => {
+    expect(screens.length).toBeGreaterThan(15);
+    expect(manifest.routes.map((r) => r.path)).toEqual(screens.map((s) => s.path));
+  });
+
+  it("lists, per screen, its own chunk first and only files the shell does not load already", () => {
+    for (const [i, route] of manifest.routes.entries()) {
+      const screenName = path.basename(screens[i]!.module, ".tsx");
+      expect(route.files[0], route.path).toMatch(
+        new RegExp(`^/assets/${screenName}-[\\w-]+\\.js$`),
+      );
+      for (const file of route.files) {
+        expect(isPreloadableAsset(file), file).toBe(true);
+        expect(existsSync(path.join(client, file)), file).toBe(true);
+        expect(shellCode.has(file), `${file} is in the shell already`).toBe(false);
+      }
+    }
+  });
+
+  it("gives the feed its cards but not the dialogs they open on demand", () => {
+    const feed = manifest.routes.find((r) => r.path === "feed")!.files;
+    expect(feed.some((f) => f.includes("/ride-card-"))).toBe(true);
+    expect(feed.some((f) => /\/(join-dialog|cancel-dialog|dialog)-/.test(f))).toBe(false);
   });
 });

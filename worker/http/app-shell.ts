@@ -1,22 +1,70 @@
 import type { Context } from "hono";
-import type { AppEnv } from "../env.ts";
+import {
+  isPreloadableAsset,
+  matchAppRoute,
+  type RoutePreloads,
+} from "../../domain/route-preloads.ts";
+import type { AppEnv, Bindings } from "../env.ts";
 
 /**
  * /app/* is the React SPA: a real file under /app (register-sw.js, the manifest…) is served
- * as is, any other path gets the app shell so the client router can take it.
+ * as is, any other path gets the app shell so the client router can take it. The shell names
+ * the matching screen's code so it downloads alongside the app's entry
+ * (docs/decisions/0014-app-first-load.md).
  */
 export async function serveAppShell(c: Context<AppEnv>) {
+  const url = new URL(c.req.url);
   const asset = await c.env.ASSETS.fetch(c.req.raw);
-  if (asset.status !== 404) {
+  const isShell = asset.status === 404 || url.pathname === "/app" || url.pathname === "/app/";
+  if (!isShell) {
     const res = withNoIndex(asset);
     // The worker file lives in /app/ but also controls the page at exactly /app (the welcome
     // screen), so its scope is "/app", one level above its folder.
-    if (new URL(c.req.url).pathname === "/app/sw.js")
-      res.headers.set("Service-Worker-Allowed", "/app");
+    if (url.pathname === "/app/sw.js") res.headers.set("Service-Worker-Allowed", "/app");
     return res;
   }
-  const shell = await c.env.ASSETS.fetch(new URL("/app", c.req.url));
-  return withNoIndex(new Response(shell.body, { status: 200, headers: shell.headers }));
+  const shell =
+    asset.status === 404
+      ? await c.env.ASSETS.fetch(new URL("/app", c.req.url))
+      : new Response(asset.body, asset);
+  if (shell.status !== 200) return withNoIndex(shell);
+  const files = await screenCode(c.env, url);
+  return withNoIndex(
+    withModulePreloads(new Response(shell.body, { status: 200, headers: shell.headers }), files),
+  );
+}
+
+/** Adds <link rel="modulepreload"> for `files` at the end of the shell's <head>. */
+export function withModulePreloads(shell: Response, files: string[]): Response {
+  const safe = files.filter(isPreloadableAsset);
+  if (safe.length === 0) return shell;
+  const links = safe
+    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
+    .join("");
+  return new HTMLRewriter()
+    .on("head", {
+      element(head) {
+        head.append(links, { html: true });
+      },
+    })
+    .transform(shell);
+}
+
+// Read once per isolate; a failed read is retried by the next request. Without a build
+// (`npm run dev`, worker tests) the file is missing and the shell goes out unchanged.
+let preloads: Promise<RoutePreloads> | undefined;
+
+async function screenCode(env: Bindings, url: URL): Promise<string[]> {
+  preloads ??= env.ASSETS.fetch(new URL("/app/route-preloads.json", url)).then((res) => {
+    if (!res.ok) throw new Error(`route-preloads.json: ${res.status}`);
+    return res.json<RoutePreloads>();
+  });
+  try {
+    return matchAppRoute((await preloads).routes, url.pathname)?.files ?? [];
+  } catch {
+    preloads = undefined;
+    return [];
+  }
 }
 
 function withNoIndex(res: Response) {

@@ -1,21 +1,34 @@
 import "./styles.css";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
 import { Toaster } from "sonner";
-import { prefetchMe } from "./auth/use-me.ts";
 import { queryClient } from "./lib/query-client.ts";
+import { prefetchStartupData } from "./lib/startup-prefetch.ts";
 import { createAppRouter } from "./router.tsx";
 
-prefetchMe(queryClient);
-const router = createAppRouter();
+// The first requests leave at once; the rest waits for its own task (below).
+prefetchStartupData(queryClient, location.pathname);
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-      <Toaster position="top-center" richColors closeButton />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+/**
+ * Starting the router and rendering in a task of their own, and rendering as a transition
+ * (which React splits into short slices), keeps the main thread free in between: a phone
+ * stays responsive while the app boots instead of freezing for one long task.
+ */
+function start() {
+  const router = createAppRouter();
+  const root = createRoot(document.getElementById("root")!);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+          <Toaster position="top-center" richColors closeButton />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });
+}
+
+setTimeout(start, 0);

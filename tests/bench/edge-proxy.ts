@@ -2,9 +2,11 @@
 // `vite preview` on loopback does not. Page-load benchmarks (Lighthouse) put this proxy in
 // front of the preview so they measure the bytes a phone really downloads. WebSocket upgrades
 // pass through untouched (the app's notification channel).
+import { spawn } from "node:child_process";
 import http from "node:http";
 import net from "node:net";
 import { pipeline } from "node:stream";
+import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 
 const COMPRESSIBLE =
@@ -95,4 +97,35 @@ export function startEdgeProxy(target: string): Promise<EdgeProxy> {
       });
     });
   });
+}
+
+/**
+ * The proxy in a process of its own: in Lighthouse's process, its event loop (busy with the
+ * trace it receives) would delay the page's requests and blur the figures.
+ */
+export function startEdgeProxyProcess(target: string): Promise<EdgeProxy> {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), target], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  return new Promise((resolve, reject) => {
+    child.once("exit", (code) => reject(new Error(`edge proxy exited (${code})`)));
+    child.stdout.setEncoding("utf8");
+    child.stdout.once("data", (line: string) =>
+      resolve({
+        url: line.trim(),
+        close: () =>
+          new Promise<void>((done) => {
+            child.removeAllListeners("exit");
+            child.once("exit", () => done());
+            child.kill();
+          }),
+      }),
+    );
+  });
+}
+
+// `node tests/bench/edge-proxy.ts <target>` prints the proxy's URL and serves until killed.
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const proxy = await startEdgeProxy(process.argv[2] ?? "");
+  process.stdout.write(`${proxy.url}\n`);
 }

@@ -24,7 +24,7 @@ import {
 import { pageWeightReport } from "./benchmarks/page-weight.ts";
 import { rateLimitReport } from "./benchmarks/rate-limit.ts";
 import { DATASET_SIZE, datasetSql, generateDataset, VIEWER_PROFILE } from "./dataset.ts";
-import { startEdgeProxy } from "./edge-proxy.ts";
+import { startEdgeProxyProcess } from "./edge-proxy.ts";
 import {
   build,
   prepareState,
@@ -133,7 +133,7 @@ try {
   if (runs("lighthouse") && !flags["no-lighthouse"]) {
     const cookie = dataset.viewer.cookie;
     // Through a compressing proxy: Cloudflare's edge compresses what loopback serves raw.
-    const edge = await startEdgeProxy(server.baseURL);
+    const edge = await startEdgeProxyProcess(server.baseURL);
     const rows = await timed("Lighthouse", () =>
       lighthouseScores(edge.url, [
         { name: "/", path: "/" },

@@ -45,4 +45,19 @@ describe("app shell", () => {
     expect(feed).not.toMatch(/href="\/assets\/login-/);
     expect(await (await fetch(`${baseURL()}/app`)).text()).toMatch(/href="\/assets\/welcome-/);
   });
+
+  it("asks for /api/me once, from the shell's preload, which the app's request then uses", async () => {
+    const session = await openSession();
+    const { page } = session;
+    await page.goto("/app/login");
+    await page.getByRole("button", { name: "Iniciar sesión" }).waitFor();
+    const requests = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .filter((e) => new URL(e.name).pathname === "/api/me")
+        .map((e) => (e as PerformanceResourceTiming).initiatorType),
+    );
+    expect(requests).toEqual(["link"]);
+    await closeSession(session);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { withModulePreloads } from "../../worker/http/app-shell.ts";
+import { withPreloads } from "../../worker/http/app-shell.ts";
 
 const shell = () =>
   new Response(
@@ -9,10 +9,9 @@ const shell = () =>
 
 describe("the app shell's screen preloads", () => {
   it("adds one modulepreload per file at the end of <head>", async () => {
-    const html = await withModulePreloads(shell(), [
-      "/assets/feed-a.js",
-      "/assets/ride-card-b.js",
-    ]).text();
+    const html = await withPreloads(shell(), {
+      modules: ["/assets/feed-a.js", "/assets/ride-card-b.js"],
+    }).text();
     expect(html).toContain(
       '<script type="module" src="/assets/app-1.js"></script><link rel="modulepreload" crossorigin href="/assets/feed-a.js"><link rel="modulepreload" crossorigin href="/assets/ride-card-b.js"></head>',
     );
@@ -20,12 +19,17 @@ describe("the app shell's screen preloads", () => {
   });
 
   it("leaves the shell alone without files, and drops anything that is not an asset script", async () => {
-    expect(await withModulePreloads(shell(), []).text()).toBe(await shell().text());
-    const html = await withModulePreloads(shell(), [
-      '/assets/x.js"><script>alert(1)</script>',
-      "https://evil.example/a.js",
-    ]).text();
-    expect(html).not.toContain("modulepreload");
+    expect(await withPreloads(shell(), { modules: [] }).text()).toBe(await shell().text());
+    const html = await withPreloads(shell(), {
+      modules: ['/assets/x.js"><script>alert(1)</script>', "https://evil.example/a.js"],
+      fetches: ['/api/me"><script>alert(1)</script>', "https://evil.example/api/me"],
+    }).text();
+    expect(html).not.toContain("<link");
     expect(html).not.toContain("alert(1)");
+  });
+
+  it("preloads API answers as same-origin fetches", async () => {
+    const html = await withPreloads(shell(), { modules: [], fetches: ["/api/me"] }).text();
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/me"></head>');
   });
 });

@@ -30,17 +30,33 @@ export async function serveAppShell(c: Context<AppEnv>) {
   if (shell.status !== 200) return withNoIndex(shell);
   const files = await screenCode(c.env, url);
   return withNoIndex(
-    withModulePreloads(new Response(shell.body, { status: 200, headers: shell.headers }), files),
+    withPreloads(new Response(shell.body, { status: 200, headers: shell.headers }), {
+      modules: files,
+      // Every screen's guard or layout asks who she is first: the answer is on its way
+      // before the app's code has even arrived (web/api/client.ts makes the same request).
+      fetches: ["/api/me"],
+    }),
   );
 }
 
-/** Adds <link rel="modulepreload"> for `files` at the end of the shell's <head>. */
-export function withModulePreloads(shell: Response, files: string[]): Response {
-  const safe = files.filter(isPreloadableAsset);
-  if (safe.length === 0) return shell;
-  const links = safe
-    .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`)
-    .join("");
+/**
+ * Adds, at the end of the shell's <head>, <link rel="modulepreload"> for the screen's modules
+ * and <link rel="preload" as="fetch"> for API answers it will ask for at once.
+ */
+export function withPreloads(
+  shell: Response,
+  { modules, fetches = [] }: { modules: string[]; fetches?: string[] },
+): Response {
+  const links = [
+    ...modules
+      .filter(isPreloadableAsset)
+      .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+    // `crossorigin` (anonymous) is what a same-origin fetch() with default options matches.
+    ...fetches
+      .filter((path) => /^\/api\/[\w/-]+$/.test(path))
+      .map((path) => `<link rel="preload" as="fetch" crossorigin href="${path}">`),
+  ].join("");
+  if (!links) return shell;
   return new HTMLRewriter()
     .on("head", {
       element(head) {

@@ -5,6 +5,7 @@ import { gzipSync } from "node:zlib";
 import matter from "gray-matter";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isPreloadableAsset, type RoutePreloads } from "../../domain/route-preloads.ts";
+import { FALLBACK_FONTS_FILE, fallbackFontsCss } from "../../scripts/fallback-fonts.ts";
 import { routerScreens } from "../../scripts/route-preloads.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -232,5 +233,22 @@ describe("the /app screens' preloads (app/route-preloads.json)", () => {
     const feed = manifest.routes.find((r) => r.path === "feed")!.files;
     expect(feed.some((f) => f.includes("/ride-card-"))).toBe(true);
     expect(feed.some((f) => /\/(join-dialog|cancel-dialog|dialog)-/.test(f))).toBe(false);
+  });
+});
+
+describe("Nunito's metric-matched stand-ins", () => {
+  it("are what scripts/fallback-fonts.ts generates (run it after changing fonts)", () => {
+    expect(readFileSync(FALLBACK_FONTS_FILE, "utf8")).toBe(fallbackFontsCss());
+  });
+
+  it("are in the built stylesheet, right after Nunito in the font stack", () => {
+    const css = readdirSync(path.join(client, "assets"))
+      .filter((f) => f.endsWith(".css"))
+      .map((f) => readFileSync(path.join(client, "assets", f), "utf8"))
+      .join("\n");
+    expect(css).toMatch(
+      /@font-face\{font-family:Nunito Variable Fallback\\: Liberation Sans;src:local\(Liberation Sans\)/,
+    );
+    expect(css).toContain('--font-sans:"Nunito Variable", "Nunito Variable Fallback: Arial"');
   });
 });

@@ -92,8 +92,8 @@ export interface Dataset {
   counts: Record<string, number>;
 }
 
-/** mulberry32: small, fast and good enough to make the dataset reproducible. */
-function prng(seed: number) {
+/** mulberry32: small, fast and good enough to make the dataset (and the load run) reproducible. */
+export function prng(seed: number) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -115,7 +115,7 @@ function prng(seed: number) {
   return { next, int, pick, chance, someOf };
 }
 
-type Random = ReturnType<typeof prng>;
+export type Random = ReturnType<typeof prng>;
 
 /** Index into `weights` drawn proportionally to them (cumulative table + binary search). */
 function weightedPicker(weights: number[], random: Random) {

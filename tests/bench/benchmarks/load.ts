@@ -6,7 +6,7 @@
 // server stopped: every acknowledged message stored exactly once, no ride over capacity.
 import type { RideDetailResponse, RideListResponse } from "../../../domain/api/rides.ts";
 import type { ServerMessage } from "../../../domain/chat-protocol.ts";
-import { BENCH_CITIES, type BenchRider } from "../dataset.ts";
+import { BENCH_CITIES, type BenchRider, prng, type Random } from "../dataset.ts";
 import { percentile } from "../stats.ts";
 
 type Kind = "feed" | "ride detail" | "join" | "leave" | "chat connect" | "chat send";
@@ -137,24 +137,6 @@ class ChatTab {
       this.ws.send(JSON.stringify({ type: "send", clientId, text }));
     });
   }
-}
-
-interface Random {
-  next(): number;
-  pick<T>(list: readonly T[]): T;
-}
-
-/** Seeded per rider so a run's mix of actions is repeatable (timing still varies). */
-function randomFor(seed: number): Random {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return { next, pick: (list) => list[Math.floor(next() * list.length)]! };
 }
 
 class SimulatedRider {
@@ -357,7 +339,8 @@ export async function runLoad(options: {
         baseURL: options.baseURL,
         fromIso: today.toISOString(),
         recorder,
-        random: randomFor(1000 + index),
+        // Seeded per rider so a run's mix of actions is repeatable (timing still varies).
+        random: prng(1000 + index),
       }),
   );
   recorder.startedAt = Date.now();

@@ -1,59 +1,116 @@
-// es-ES formatting with Intl only. Every date helper takes an optional IANA time zone
-// (the browser's zone by default) so tests are deterministic.
-
-import { lazily } from "./lazily.ts";
+// es-ES formatting. Every date helper takes an optional IANA time zone (the device's zone by
+// default) so tests are deterministic.
+//
+// Dates are built from their calendar fields with Spanish month and weekday names, not with
+// Intl.DateTimeFormat: constructing one costs V8 milliseconds per pattern (locale data and a
+// pattern generator), and a feed of ride cards needs four patterns before its first paint
+// (~90 ms of main thread measured on a 4×-throttled profile). A time zone other than the
+// device's still goes through Intl, once per zone, for the fields only.
 
 type DateInput = string | number | Date;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const WEEKDAYS = ["domingo", "lunes", "martes", "miércoles", "jueves", "viernes", "sábado"];
+const MONTHS = [
+  "enero",
+  "febrero",
+  "marzo",
+  "abril",
+  "mayo",
+  "junio",
+  "julio",
+  "agosto",
+  "septiembre",
+  "octubre",
+  "noviembre",
+  "diciembre",
+];
 
-function formatter(options: Intl.DateTimeFormatOptions, timeZone?: string): Intl.DateTimeFormat {
-  const key = JSON.stringify([options, timeZone ?? null]);
-  let cached = formatters.get(key);
-  if (!cached) {
-    cached = new Intl.DateTimeFormat("es-ES", timeZone ? { ...options, timeZone } : options);
-    formatters.set(key, cached);
+interface CalendarFields {
+  year: number;
+  /** 1–12 */
+  month: number;
+  day: number;
+  /** 0 = Sunday */
+  weekday: number;
+  hour: number;
+  minute: number;
+}
+
+const zoneFields = new Map<string, Intl.DateTimeFormat>();
+
+function fieldsIn(date: Date, timeZone: string): CalendarFields {
+  let format = zoneFields.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      hourCycle: "h23",
+    });
+    zoneFields.set(timeZone, format);
   }
-  return cached;
+  const parts = format.formatToParts(date);
+  const field = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value);
+  const year = field("year");
+  const month = field("month");
+  const day = field("day");
+  return {
+    year,
+    month,
+    day,
+    weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay(),
+    hour: field("hour"),
+    minute: field("minute"),
+  };
 }
 
-function toDate(value: DateInput): Date {
-  return value instanceof Date ? value : new Date(value);
+function fields(value: DateInput, timeZone?: string): CalendarFields {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) throw new RangeError("Invalid time value");
+  if (timeZone) return fieldsIn(date, timeZone);
+  return {
+    year: date.getFullYear(),
+    month: date.getMonth() + 1,
+    day: date.getDate(),
+    weekday: date.getDay(),
+    hour: date.getHours(),
+    minute: date.getMinutes(),
+  };
 }
+
+const twoDigits = (n: number) => String(n).padStart(2, "0");
 
 /** '14/11' */
 export function formatDayMonth(value: DateInput, timeZone?: string): string {
-  return formatter({ day: "2-digit", month: "2-digit" }, timeZone).format(toDate(value));
+  const { day, month } = fields(value, timeZone);
+  return `${twoDigits(day)}/${twoDigits(month)}`;
 }
 
 /** '09:05' (24-hour clock). */
 export function formatTime(value: DateInput, timeZone?: string): string {
-  return formatter({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" }, timeZone).format(
-    toDate(value),
-  );
+  const { hour, minute } = fields(value, timeZone);
+  return `${twoDigits(hour)}:${twoDigits(minute)}`;
 }
 
 /** 'sábado, 14 de noviembre' */
 export function formatLongDate(value: DateInput, timeZone?: string): string {
-  return formatter({ weekday: "long", day: "numeric", month: "long" }, timeZone).format(
-    toDate(value),
-  );
+  const { weekday, day, month } = fields(value, timeZone);
+  return `${WEEKDAYS[weekday]}, ${day} de ${MONTHS[month - 1]}`;
 }
 
-/** 'noviembre 2026' (es-ES alone would say 'noviembre de 2026'). */
+/** 'noviembre 2026' (es-ES's own pattern would say 'noviembre de 2026'). */
 export function formatMemberSince(value: DateInput, timeZone?: string): string {
-  const parts = formatter({ month: "long", year: "numeric" }, timeZone).formatToParts(
-    toDate(value),
-  );
-  const month = parts.find((p) => p.type === "month")?.value ?? "";
-  const year = parts.find((p) => p.type === "year")?.value ?? "";
-  return `${month} ${year}`.trim();
+  const { month, year } = fields(value, timeZone);
+  return `${MONTHS[month - 1]} ${year}`;
 }
 
 function dayKey(value: DateInput, timeZone?: string): string {
-  return formatter({ year: "numeric", month: "2-digit", day: "2-digit" }, timeZone).format(
-    toDate(value),
-  );
+  const { year, month, day } = fields(value, timeZone);
+  return `${year}-${month}-${day}`;
 }
 
 /** Chat timestamps: '09:05' today, '14/11 09:05' on other days. */
@@ -68,15 +125,34 @@ export function formatChatTime(
     : `${formatDayMonth(value, timeZone)} ${time}`;
 }
 
-const kmFormat = lazily(() => new Intl.NumberFormat("es-ES", { maximumFractionDigits: 1 }));
-const meterFormat = lazily(() => new Intl.NumberFormat("es-ES", { maximumFractionDigits: 0 }));
+/**
+ * A number as es-ES writes it: decimal comma, '.' between thousands from five digits on
+ * ('1200', '12.000'), at most `fractionDigits` decimals. Rounds like Intl: halves away from
+ * zero, on the number's shortest decimal text (12.35 → '12,4'). Written out for the reason
+ * given at the top: the first Intl.NumberFormat of a page costs tens of milliseconds.
+ */
+function formatEs(value: number, fractionDigits: number): string {
+  const text = String(Math.abs(value));
+  // Below 1e-6 JavaScript writes an exponent; at these precisions such values are 0.
+  const [whole, fraction = ""] = text.includes("e") ? ["0", ""] : text.split(".");
+  let digits = `${whole}${fraction.slice(0, fractionDigits).padEnd(fractionDigits, "0")}`;
+  if ((fraction[fractionDigits] ?? "0") >= "5") {
+    // Add one in the last kept place, carrying through the decimal digits.
+    digits = (BigInt(digits) + 1n).toString().padStart(digits.length, "0");
+  }
+  const intPart = digits.slice(0, digits.length - fractionDigits) || "0";
+  const decimals = digits.slice(digits.length - fractionDigits).replace(/0+$/, "");
+  const grouped = intPart.length >= 5 ? intPart.replace(/\B(?=(\d{3})+$)/g, ".") : intPart;
+  const result = decimals ? `${grouped},${decimals}` : grouped;
+  return value < 0 && result !== "0" ? `-${result}` : result;
+}
 
 /** '42,5 km' */
 export function formatKm(km: number): string {
-  return `${kmFormat().format(km)} km`;
+  return `${formatEs(km, 1)} km`;
 }
 
 /** '1200 m', '12.000 m' (es-ES groups from five digits). */
 export function formatMeters(meters: number): string {
-  return `${meterFormat().format(meters)} m`;
+  return `${formatEs(meters, 0)} m`;
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import {
   formatChatTime,
   formatDayMonth,
@@ -25,6 +25,13 @@ describe("format", () => {
     expect(formatTime(new Date(INSTANT), "UTC")).toBe("08:05");
   });
 
+  it("writes day and month with two digits each (spec 02: dd/MM)", () => {
+    expect(formatDayMonth("2026-01-05T10:00:00.000Z", "UTC")).toBe("05/01");
+    expect(formatChatTime("2026-01-05T09:07:00.000Z", "2026-02-01T00:00:00.000Z", "UTC")).toBe(
+      "05/01 09:07",
+    );
+  });
+
   it("follows the time zone across midnight", () => {
     expect(formatDayMonth("2026-11-14T23:30:00.000Z", TZ)).toBe("15/11");
     expect(formatDayMonth("2026-11-14T23:30:00.000Z", "UTC")).toBe("14/11");
@@ -34,6 +41,68 @@ describe("format", () => {
     const now = "2026-11-14T20:00:00.000Z";
     expect(formatChatTime(INSTANT, now, TZ)).toBe("09:05");
     expect(formatChatTime("2026-11-12T17:45:00.000Z", now, TZ)).toBe("12/11 18:45");
+  });
+
+  it("agrees with Intl's es-ES patterns in the device's zone and in any zone, all year", () => {
+    const intl = new Map<string, Intl.DateTimeFormat>();
+    const reference = (options: Intl.DateTimeFormatOptions, instant: number, timeZone?: string) => {
+      const key = JSON.stringify([options, timeZone]);
+      if (!intl.has(key)) intl.set(key, new Intl.DateTimeFormat("es-ES", { ...options, timeZone }));
+      return intl.get(key)!.format(instant);
+    };
+    // The device's zone: Madrid, with its DST changes in March and October.
+    vi.stubEnv("TZ", "Europe/Madrid");
+    try {
+      for (const timeZone of [undefined, "UTC", "America/Mexico_City", "Pacific/Kiritimati"]) {
+        // Every 7 h 13 min through 2026: all hours, minutes and weekdays, both DST changes.
+        for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 26_000_000) {
+          // es-ES's own short pattern is 'd/M'; the spec asks for dd/MM.
+          const [day, month] = reference({ day: "numeric", month: "numeric" }, t, timeZone).split(
+            "/",
+          );
+          expect(formatDayMonth(t, timeZone)).toBe(
+            `${day!.padStart(2, "0")}/${month!.padStart(2, "0")}`,
+          );
+          expect(formatTime(t, timeZone)).toBe(
+            reference({ hour: "2-digit", minute: "2-digit", hourCycle: "h23" }, t, timeZone),
+          );
+          expect(formatLongDate(t, timeZone)).toBe(
+            reference({ weekday: "long", day: "numeric", month: "long" }, t, timeZone),
+          );
+          expect(formatMemberSince(t, timeZone)).toBe(
+            reference({ month: "long", year: "numeric" }, t, timeZone).replace(" de ", " "),
+          );
+        }
+      }
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it("refuses an invalid date as Intl does", () => {
+    expect(() => formatTime("not a date")).toThrow(RangeError);
+    expect(() => formatDayMonth(Number.NaN, TZ)).toThrow(RangeError);
+  });
+
+  it("writes numbers as Intl's es-ES does: comma, grouping from five digits, halves up", () => {
+    const km = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 1 });
+    const m = new Intl.NumberFormat("es-ES", { maximumFractionDigits: 0 });
+    const values = [
+      0, 0.04, 0.05, 0.25, 1e-7, 9.95, 12.35, 42.45, 999.95, 1234.5, 9999.96, 12345.65,
+    ];
+    // A seeded walk over many magnitudes and decimals.
+    let seed = 7;
+    for (let i = 0; i < 3000; i++) {
+      seed = (seed * 16807) % 2147483647;
+      const magnitude = 10 ** (i % 7);
+      values.push(Math.round((seed / 2147483647) * magnitude * 1000) / 1000);
+      values.push(Math.round((seed / 2147483647) * magnitude * 100) / 100 + 0.05);
+    }
+    for (const value of [...values, ...values.map((v) => -v)]) {
+      // Intl writes a negative that rounds to zero as "-0"; we write "0".
+      expect(formatKm(value), String(value)).toBe(`${km.format(value).replace(/^-0$/, "0")} km`);
+      expect(formatMeters(value), String(value)).toBe(`${m.format(value).replace(/^-0$/, "0")} m`);
+    }
   });
 
   it("formats distances and elevation", () => {

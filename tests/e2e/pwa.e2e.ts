@@ -84,10 +84,22 @@ describe("installable app (PWA)", () => {
   it("registers the service worker through /app/register-sw.js with scope /app and controls every /app page", async () => {
     const session = await openSession();
     const { page } = session;
+    // What was on screen when the page asked to install the worker: it waits for the first
+    // screen, so its precache download does not compete with it.
+    await page.addInitScript(() => {
+      const container = navigator.serviceWorker;
+      const register = container.register.bind(container);
+      container.register = (...args) => {
+        (window as unknown as { screenAtRegister: string }).screenAtRegister =
+          document.querySelector("main h1")?.textContent ?? "(none)";
+        return register(...args);
+      };
+    });
     await openControlled(page, "/app/login");
     const state = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration("/app/");
       return {
+        screenAtRegister: (window as unknown as { screenAtRegister?: string }).screenAtRegister,
         scope: registration?.scope,
         script: navigator.serviceWorker.controller?.scriptURL,
         registerScript: document.querySelector('script[src="/app/register-sw.js"]') !== null,
@@ -95,6 +107,7 @@ describe("installable app (PWA)", () => {
         robots: document.querySelector('meta[name="robots"]')?.getAttribute("content"),
       };
     });
+    expect(state.screenAtRegister).toBe("Iniciar sesión");
     expect(state.scope).toBe(`${baseURL()}/app`);
     expect(state.script).toBe(`${baseURL()}/app/sw.js`);
     expect(state.registerScript).toBe(true);

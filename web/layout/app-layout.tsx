@@ -1,11 +1,13 @@
 import clsx from "clsx";
 import { Bike, Home, PlusCircle, Search } from "lucide-react";
+import { useEffect } from "react";
 import { NavLink, Outlet } from "react-router-dom";
 import { formatBadge } from "../../domain/display.ts";
 import { ReferralClaimer } from "../auth/referral.ts";
 import { useMe } from "../auth/use-me.ts";
 import { NotificationsProvider } from "../chat/notifications.tsx";
 import { Avatar } from "../components/avatar.tsx";
+import { signalAppReady } from "../pwa/app-ready.ts";
 import { OfflineGate } from "../pwa/offline-gate.tsx";
 import { useNavBadge } from "./use-nav-badge.ts";
 
@@ -14,6 +16,8 @@ export function AppLayout() {
   const me = useMe();
   const user = me.data?.user;
   const showNav = Boolean(user?.profileComplete);
+  // The router renders the layout once the first screen's code is in: the screen is on display.
+  useEffect(signalAppReady, []);
   return (
     <div className="mx-auto flex min-h-dvh max-w-xl flex-col bg-bg">
       <ReferralClaimer />

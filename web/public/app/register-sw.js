@@ -2,6 +2,7 @@
 // Plain script, no build step: the production CSP allows only external scripts from our origin.
 // - Registers only in builds: the build adds <meta name="rodamos-sw" content="on"> to the app page
 //   (scripts/vite-pwa.ts), so `vite dev` never installs a worker that would cache dev modules.
+// - Registers once the app has shown its first screen (see whenFirstScreenShown).
 // - Update check 1 s after this script loads and a follow-up 2 s later (spec 01 "Service worker").
 // - A new version waiting to take over is announced with the window event
 //   'rodamos:sw-update-available' (web/pwa/use-update-check.ts listens to it).
@@ -25,6 +26,26 @@
     window.location.reload();
   });
 
+  // Installing precaches every chunk of the app (over a megabyte): started at 'load', it
+  // competed with the first screen's own code, data and font on a phone's connection. It now
+  // waits until the app has shown its first screen (the app sets data-app-ready on <html> and
+  // fires 'rodamos:app-ready', web/pwa/app-ready.ts) and the browser is idle; 10 s after
+  // 'load' at the latest, so a page that never boots still gets its worker.
+  function whenFirstScreenShown(callback) {
+    let done = false;
+    const run = () => {
+      if (done) return;
+      done = true;
+      if ("requestIdleCallback" in window) window.requestIdleCallback(callback, { timeout: 2000 });
+      else setTimeout(callback, 0);
+    };
+    if (document.documentElement.hasAttribute("data-app-ready")) return run();
+    window.addEventListener("rodamos:app-ready", run, { once: true });
+    const fallback = () => setTimeout(run, 10000);
+    if (document.readyState === "complete") fallback();
+    else window.addEventListener("load", fallback, { once: true });
+  }
+
   const registered = new Promise((resolve) => {
     const register = () =>
       container
@@ -43,8 +64,7 @@
         .catch(() => {
           // Private mode or storage disabled: the app works without a worker.
         });
-    if (document.readyState === "complete") register();
-    else window.addEventListener("load", register, { once: true });
+    whenFirstScreenShown(register);
   });
 
   const check = () =>

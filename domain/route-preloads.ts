@@ -38,3 +38,25 @@ export function matchAppRoute<T extends { path: string }>(
 export function isPreloadableAsset(file: string): boolean {
   return /^\/assets\/[\w.-]+\.js$/.test(file);
 }
+
+/** Every screen asks who she is first (the guards and the layout). */
+export const ME_PATH = "/api/me";
+
+/** What every signed-in screen's layout shows at once: chat badges and 'He rodado con ella'. */
+const LAYOUT_DATA = ["/api/chats", "/api/connections/pending"];
+
+/** Each screen's own first data, for the screens people open the app on (start_url: the feed). */
+const SCREEN_DATA: Record<string, string[]> = {
+  "/app/feed": ["/api/my-rides?tab=upcoming&page=0", "/api/referrals/mine"],
+  "/app/my-rides": ["/api/my-rides?tab=upcoming&page=0"],
+};
+
+/**
+ * The API answers a rider with a profile needs at once on `pathname`, after /api/me. The worker
+ * preloads them in the shell when a session cookie comes with the request, and the app's
+ * start-up prefetch (web/lib/startup-prefetch.ts) asks for exactly these, so it picks the
+ * preloaded answers up; a test holds the two together.
+ */
+export function signedInStartupData(pathname: string): string[] {
+  return [...LAYOUT_DATA, ...(SCREEN_DATA[pathname.replace(/\/+$/, "")] ?? [])];
+}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { baseURL, closeSession, connectBrowser, openSession, saveScreenshot } from "./fixtures.ts";
+import { signedInStartupData } from "../../domain/route-preloads.ts";
+import {
+  baseURL,
+  closeSession,
+  connectBrowser,
+  openSession,
+  saveScreenshot,
+  signInAs,
+} from "./fixtures.ts";
 
 connectBrowser();
 
@@ -58,6 +66,26 @@ describe("app shell", () => {
         .map((e) => (e as PerformanceResourceTiming).initiatorType),
     );
     expect(requests).toEqual(["link"]);
+    await closeSession(session);
+  });
+
+  it("signed in, the feed's data also comes from the shell's preloads, each asked for once", async () => {
+    const session = await openSession();
+    const { page } = session;
+    await signInAs(session, "Precarga");
+    await page.goto("/app/feed");
+    await page.getByRole("heading", { name: "Mis próximas salidas" }).waitFor();
+    const requests = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((e) => e as PerformanceResourceTiming)
+        .filter((e) => new URL(e.name).pathname.startsWith("/api/"))
+        .map((e) => `${e.initiatorType} ${new URL(e.name).pathname}${new URL(e.name).search}`)
+        .sort(),
+    );
+    expect(requests).toEqual(
+      ["/api/me", ...signedInStartupData("/app/feed")].map((path) => `link ${path}`).sort(),
+    );
     await closeSession(session);
   });
 });

@@ -1,5 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { signedInStartupData } from "../../domain/route-preloads.ts";
 import { myInviteQuery } from "../../web/auth/referral.ts";
 import { chatsQuery } from "../../web/chat/unread.ts";
 import { pendingConnectionsQuery } from "../../web/connections/pending.ts";
@@ -50,6 +51,8 @@ describe("start-up prefetch", () => {
       "/api/my-rides?tab=upcoming&page=0",
       "/api/referrals/mine",
     ]);
+    // The very requests the worker preloads in the shell, so the app picks those answers up.
+    expect(calls.slice(1).sort()).toEqual(signedInStartupData("/app/feed").sort());
     expect(client.getQueryData(myRidesQuery("upcoming").queryKey)?.pages[0]?.hasMore).toBe(false);
     expect(client.getQueryData(myInviteQuery.queryKey)).toEqual({ token: "t" });
     expect(client.getQueryData(chatsQuery.queryKey)).toEqual({ chats: [] });
@@ -63,6 +66,16 @@ describe("start-up prefetch", () => {
     await vi.waitFor(() => expect(calls).toHaveLength(3));
     await settle(client);
     expect(calls.slice(1).sort()).toEqual(["/api/chats", "/api/connections/pending"]);
+    expect(calls.slice(1).sort()).toEqual(signedInStartupData("/app/search").sort());
+  });
+
+  it("loads My Rides' first page on /app/my-rides, as the worker preloads it", async () => {
+    const calls = stubApi(rider(true));
+    const client = new QueryClient();
+    prefetchStartupData(client, "/app/my-rides/");
+    await vi.waitFor(() => expect(calls).toHaveLength(4));
+    await settle(client);
+    expect(calls.slice(1).sort()).toEqual(signedInStartupData("/app/my-rides/").sort());
   });
 
   it.each([

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { signedInStartupData } from "../../domain/route-preloads.ts";
 import { withPreloads } from "../../worker/http/app-shell.ts";
+import { Browser } from "./helpers/http.ts";
 
 const shell = () =>
   new Response(
@@ -31,5 +33,65 @@ describe("the app shell's screen preloads", () => {
   it("preloads API answers as same-origin fetches", async () => {
     const html = await withPreloads(shell(), { modules: [], fetches: ["/api/me"] }).text();
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/me"></head>');
+  });
+
+  it("keeps a plain query string, escaped for the attribute, and drops any other", async () => {
+    const html = await withPreloads(shell(), {
+      modules: [],
+      fetches: [
+        "/api/my-rides?tab=upcoming&page=0",
+        "/api/x?a=<b>",
+        '/api/x?a="b"',
+        "/api/x?a=1&&b",
+        "/api/x?",
+      ],
+    }).text();
+    expect(html.match(/<link /g)).toHaveLength(1);
+    expect(html).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/my-rides?tab=upcoming&amp;page=0">',
+    );
+  });
+});
+
+describe("the shell's data preloads", () => {
+  // The built assets as the worker sees them: the shell at /app, nothing else (no
+  // route-preloads.json, so no screen code either). Unit tests run before any build.
+  const assets = {
+    fetch: async (input: RequestInfo | URL) => {
+      const { pathname } = new URL(input instanceof Request ? input.url : input);
+      return pathname === "/app" ? shell() : new Response("Not found", { status: 404 });
+    },
+  } as unknown as Fetcher;
+
+  const preloadedFetches = async (path: string, cookie?: string) => {
+    const browser = new Browser({ env: { ASSETS: assets } });
+    if (cookie) browser.cookies.set("rodamos_session", cookie);
+    const res = await browser.get(path);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    return [...html.matchAll(/<link rel="preload" as="fetch" crossorigin href="([^"]+)">/g)].map(
+      (m) => m[1]!.replaceAll("&amp;", "&"),
+    );
+  };
+
+  it("preloads only /api/me for a visitor without a session cookie", async () => {
+    expect(await preloadedFetches("/app/feed")).toEqual(["/api/me"]);
+  });
+
+  it("preloads the screen's own data when a session cookie comes with the request", async () => {
+    const cookie = "not-even-a-real-session";
+    expect(await preloadedFetches("/app/feed", cookie)).toEqual([
+      "/api/me",
+      ...signedInStartupData("/app/feed"),
+    ]);
+    expect(await preloadedFetches("/app/my-rides", cookie)).toEqual([
+      "/api/me",
+      ...signedInStartupData("/app/my-rides"),
+    ]);
+    expect(await preloadedFetches("/app/search", cookie)).toEqual([
+      "/api/me",
+      "/api/chats",
+      "/api/connections/pending",
+    ]);
   });
 });

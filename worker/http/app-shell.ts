@@ -1,9 +1,13 @@
 import type { Context } from "hono";
+import { getCookie } from "hono/cookie";
 import {
   isPreloadableAsset,
+  ME_PATH,
   matchAppRoute,
   type RoutePreloads,
+  signedInStartupData,
 } from "../../domain/route-preloads.ts";
+import { SESSION_COOKIE } from "../auth/session.ts";
 import type { AppEnv, Bindings } from "../env.ts";
 
 /**
@@ -34,7 +38,12 @@ export async function serveAppShell(c: Context<AppEnv>) {
       modules: files,
       // Every screen's guard or layout asks who she is first: the answer is on its way
       // before the app's code has even arrived (web/api/client.ts makes the same request).
-      fetches: ["/api/me"],
+      // With a session cookie, the screen's own data too: without it, those requests would
+      // wait for the code and then for /api/me. The cookie is not checked here (that would
+      // hold the page back on D1); a stale one costs a few 401s the app never reads.
+      fetches: getCookie(c, SESSION_COOKIE)
+        ? [ME_PATH, ...signedInStartupData(url.pathname)]
+        : [ME_PATH],
     }),
   );
 }
@@ -53,8 +62,11 @@ export function withPreloads(
       .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
     // `crossorigin` (anonymous) is what a same-origin fetch() with default options matches.
     ...fetches
-      .filter((path) => /^\/api\/[\w/-]+$/.test(path))
-      .map((path) => `<link rel="preload" as="fetch" crossorigin href="${path}">`),
+      .filter((path) => /^\/api\/[\w/-]+(\?[\w=-]+(&[\w=-]+)*)?$/.test(path))
+      .map(
+        (path) =>
+          `<link rel="preload" as="fetch" crossorigin href="${path.replaceAll("&", "&amp;")}">`,
+      ),
   ].join("");
   if (!links) return shell;
   return new HTMLRewriter()

@@ -22,6 +22,13 @@ export interface LighthouseRow {
 
 const CHROME_FLAGS = [
   "--headless=new",
+  // Paint holding keeps the previous page's frame until the next one paints. In headless
+  // Chromium here it held every other navigation for 1–2 s, public pages included (observed
+  // FCP alternating ~0.25 s and 1.2–2.3 s; the trace shows frames at 1 Hz until released),
+  // and Lighthouse then counts all work before that late frame as blocking the first paint.
+  // A phone opening the app, or PageSpeed Insights' fresh tab, has no previous page to hold.
+  // Measured both ways in docs/benchmarks.md (run of 2026-11-24).
+  "--disable-features=PaintHolding",
   "--no-sandbox",
   "--disable-gpu",
   "--disable-dev-shm-usage",

@@ -19,15 +19,25 @@ prefetchStartupData(queryClient, location.pathname);
 function start() {
   const router = createAppRouter();
   const root = createRoot(document.getElementById("root")!);
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-          <Toaster position="top-center" richColors closeButton />
-        </QueryClientProvider>
-      </StrictMode>,
-    );
+  const render = () =>
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+            <Toaster position="top-center" richColors closeButton />
+          </QueryClientProvider>
+        </StrictMode>,
+      );
+    });
+  // The shell's static splash stays until the first screen's code is in (the router is
+  // initialized): rendering React's copy of the splash first cost a render and a layout on
+  // the main thread for the same pixels.
+  if (router.state.initialized) return render();
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    render();
   });
 }
 

@@ -69,7 +69,7 @@ describe("app shell", () => {
     await closeSession(session);
   });
 
-  it("signed in, the feed's data also comes from the shell's preloads, each asked for once", async () => {
+  it("signed in, the feed's data also comes from the shell's preloads", async () => {
     const session = await openSession();
     const { page } = session;
     await signInAs(session, "Precarga");
@@ -83,9 +83,12 @@ describe("app shell", () => {
         .map((e) => `${e.initiatorType} ${new URL(e.name).pathname}${new URL(e.name).search}`)
         .sort(),
     );
-    expect(requests).toEqual(
-      ["/api/me", ...signedInStartupData("/app/feed")].map((path) => `link ${path}`).sort(),
-    );
+    // Each answer comes from the shell's preload (a request the app made itself would say
+    // "fetch"); the chat list may be asked for once more when the notification channel says
+    // it is ready (web/chat/notifications.tsx: what was announced before it connected).
+    const expected = ["/api/me", ...signedInStartupData("/app/feed")].map((path) => `link ${path}`);
+    expect(requests.filter((r) => r !== "fetch /api/chats")).toEqual(expected.sort());
+    expect(requests.filter((r) => r === "fetch /api/chats").length).toBeLessThanOrEqual(1);
     await closeSession(session);
   });
 });

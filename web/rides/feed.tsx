@@ -27,9 +27,10 @@ export default function FeedScreen() {
   // The sections under the buttons wait for each other's first answer and appear together, in
   // place of one placeholder: painted one by one, each answer pushed the sections below it
   // down (Lighthouse measured a layout shift of 0.65 on a signed-in feed).
-  // Deferred: the switch renders as a transition, in slices, so a feed full of cards does not
-  // hold the main thread in one long task when the answers arrive.
-  const loading = useDeferredValue(enMarcha.isPending || upcoming.isPending, true);
+  // Deferred: when the answers arrive after the first render, the switch renders as a
+  // transition, in slices, so a feed full of cards does not hold the main thread in one long
+  // task. (No initial value: when they are already in, the first render shows the sections.)
+  const loading = useDeferredValue(enMarcha.isPending || upcoming.isPending);
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title="Quiero rodar" />

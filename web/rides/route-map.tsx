@@ -26,8 +26,11 @@ export default function RouteMap({
       attribution: "&copy; OpenStreetMap",
     }).addTo(map);
     const line = L.polyline(coordinates, { color: "red", weight: 4, opacity: 0.8 }).addTo(map);
-    map.fitBounds(line.getBounds(), { padding: [20, 20] });
+    // Without animation: a zoom still animating when she leaves the screen made Leaflet's
+    // end-of-zoom handler run on the removed map ("reading '_leaflet_pos'", seen in E2E).
+    map.fitBounds(line.getBounds(), { padding: [20, 20], animate: false });
     return () => {
+      map.stop();
       map.remove();
     };
   }, [coordinates]);

@@ -20,8 +20,17 @@ async function login(baseURL: string, ip: string, email: string): Promise<number
   return res.status;
 }
 
+/** Waits for the next minute window when less than `ms` of this one is left. */
+async function windowWithRoom(ms: number) {
+  const left = WINDOW_MS - (Date.now() % WINDOW_MS);
+  if (left < ms) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
 export async function rateLimitReport(baseURL: string, email: string) {
   const hammerIp = "198.51.100.7";
+  // The hammer and the follow-up logins must share one window for the IP bucket to be judged:
+  // a run that straddled a minute boundary once found that bucket fresh in the new minute.
+  await windowWithRoom(30_000);
   const started = Date.now();
   const hammer = await loadEndpoint({
     name: "POST /api/auth/login, wrong password, one email, one IP",
@@ -48,14 +57,15 @@ export async function rateLimitReport(baseURL: string, email: string) {
   const otherEmail = `otra.${started}@bench.rodamos.test`;
   const sameIpOtherEmail = await login(baseURL, hammerIp, otherEmail);
   const otherIpOtherEmail = await login(baseURL, "198.51.100.8", otherEmail);
+  // Only judged when everything fell in one window (a hammer slower than 30 s may not).
+  const oneWindow = Math.floor(Date.now() / WINDOW_MS) === Math.floor(started / WINDOW_MS);
 
   const ok =
     fiveHundreds === 0 &&
     hammer.errors === 0 &&
     code(401) <= EMAIL_LIMIT * windows &&
     code(429) > 0 &&
-    sameIpOtherEmail === 429 &&
-    otherIpOtherEmail === 401;
+    (!oneWindow || (sameIpOtherEmail === 429 && otherIpOtherEmail === 401));
   const markdown = [
     "| Measure | Value |",
     "|---|---:|",
@@ -64,7 +74,7 @@ export async function rateLimitReport(baseURL: string, email: string) {
     `| 429 (refused) | ${code(429)} |`,
     `| 5xx / connection errors | ${fiveHundreds} / ${hammer.errors} |`,
     `| p50 of 401s (scrypt) / of 429s (refused before hashing) | ${latencyOf(401).toFixed(1)} / ${latencyOf(429).toFixed(1)} ms |`,
-    `| Then, same IP, another email | ${sameIpOtherEmail} (IP bucket full) |`,
+    `| Then, same IP, another email | ${sameIpOtherEmail} (IP bucket full)${oneWindow ? "" : "; not judged: a new minute window had begun"} |`,
     `| Then, another IP, that email | ${otherIpOtherEmail} |`,
     "",
     ok ? "**OK**: the limits hold, no 5xx." : "**FAILED**: see above.",

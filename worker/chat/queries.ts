@@ -317,8 +317,9 @@ export async function unreadByParticipant(d1: D1Database, rideId: string) {
  * Her chat candidates (published rides she is in that started within the last 24 h or later)
  * with unread counts and the last message, newest conversation first. ONE query whatever the
  * number of rides: the counts and last message are correlated subqueries served by
- * ride_messages_ride_created_idx. CROSS JOIN keeps her participations as the outer loop (see
- * myRidesPageQuery): otherwise SQLite walks every upcoming ride of the app looking for hers.
+ * ride_messages_ride_created_idx. Her candidates are a range of ride_participants_user_start_idx
+ * (the ride's status and start copied into her participation, ADR 0015); CROSS JOIN keeps them
+ * the outer loop, so SQLite never walks every upcoming ride of the app looking for hers.
  */
 export async function listChats(
   d1: D1Database,
@@ -337,7 +338,7 @@ export async function listChats(
       LEFT JOIN ride_messages lm ON lm.id = (
         SELECT m2.id FROM ride_messages m2 WHERE m2.ride_id = r.id
         ORDER BY m2.created_at DESC, m2.id DESC LIMIT 1)
-      WHERE p.user_id = ?1 AND r.status = 'published' AND r.start_time >= ?2
+      WHERE p.user_id = ?1 AND p.ride_status = 'published' AND p.ride_start_time >= ?2
       ORDER BY lm.created_at IS NULL, lm.created_at DESC, r.start_time ASC`,
     )
     .bind(userId, chatCandidateSince(now))

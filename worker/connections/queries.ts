@@ -11,7 +11,8 @@ import {
 /**
  * Her pending rides, in ONE query: participant, not the organizer, published, start + 30 min ≤
  * now ≤ start + 48 h, at least 2 participants, no rode_with record of hers for that ride
- * (the SQL form of domain/time.ts `isPendingConnection`). Most recent ride first.
+ * (the SQL form of domain/time.ts `isPendingConnection`). Most recent ride first. The time
+ * window is a range of ride_participants_user_start_idx (ADR 0015): only rides in it are read.
  */
 export async function pendingConnections(
   d1: D1Database,
@@ -21,11 +22,11 @@ export async function pendingConnections(
   const { results } = await d1
     .prepare(
       `SELECT r.id, r.title, r.start_time
-      FROM ride_participants p JOIN rides r ON r.id = p.ride_id
+      FROM ride_participants p CROSS JOIN rides r ON r.id = p.ride_id
       WHERE p.user_id = ?1
+        AND p.ride_status = 'published'
+        AND p.ride_start_time <= ?2 AND p.ride_start_time >= ?3
         AND r.organizer_id IS NOT ?1
-        AND r.status = 'published'
-        AND r.start_time <= ?2 AND r.start_time >= ?3
         AND (SELECT count(*) FROM ride_participants p2 WHERE p2.ride_id = r.id) >= 2
         AND NOT EXISTS (SELECT 1 FROM rode_with w WHERE w.ride_id = r.id AND w.user_id = ?1)
       ORDER BY r.start_time DESC`,

@@ -12,7 +12,12 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
-import type { Level, Modality, SocialTag } from "../../domain/constants.ts";
+import {
+  type Level,
+  type Modality,
+  RIDE_STATUSES,
+  type SocialTag,
+} from "../../domain/constants.ts";
 
 const createdAt = (column = "created_at") =>
   integer(column, { mode: "number" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
@@ -143,9 +148,7 @@ export const rides = sqliteTable(
     meetingPoint: text("meeting_point").notNull(),
     /** null once the organizer deleted her account (the card shows 'Organizadora'). */
     organizerId: text("organizer_id").references(() => users.id, { onDelete: "set null" }),
-    status: text("status", { enum: ["published", "cancelled", "closed", "completed"] })
-      .notNull()
-      .default("published"),
+    status: text("status", { enum: RIDE_STATUSES }).notNull().default("published"),
     cancelledAt: integer("cancelled_at", { mode: "number" }),
     cancelReason: text("cancel_reason"),
     /** R2 key chosen by the server; null when the ride has no route file. */
@@ -179,10 +182,18 @@ export const rideParticipants = sqliteTable(
     joinedAt: createdAt("joined_at"),
     /** Last time she viewed the chat; null means "everything is unread". */
     lastSeenAt: integer("last_seen_at", { mode: "number" }),
+    /**
+     * Copies of the ride's start_time and status, written only by the triggers of migration
+     * 0004 (on insert here, on update of the ride), never by the app. "Her rides" lists filter
+     * and sort on them inside ride_participants_user_start_idx instead of reading every ride
+     * she is in (docs/decisions/0015-her-rides-index.md). The defaults never survive an insert.
+     */
+    rideStartTime: integer("ride_start_time", { mode: "number" }).notNull().default(0),
+    rideStatus: text("ride_status", { enum: RIDE_STATUSES }).notNull().default("published"),
   },
   (t) => [
     primaryKey({ columns: [t.rideId, t.userId] }),
-    index("ride_participants_user_idx").on(t.userId, t.rideId),
+    index("ride_participants_user_start_idx").on(t.userId, t.rideStartTime, t.rideStatus, t.rideId),
   ],
 );
 

@@ -483,36 +483,40 @@ export async function deleteRideIfAlone(db: Database, rideId: string, organizerI
 
 export type MyRidesTabName = "upcoming" | "past" | "cancelled";
 
+/**
+ * Which tab a participation belongs to, on the ride's start time and status as copied into
+ * ride_participants (migration 0004): decided inside ride_participants_user_start_idx, so her
+ * rides are read only for the page shown (docs/decisions/0015-her-rides-index.md).
+ */
 function myRidesCondition(tab: MyRidesTabName, now: number): SQL {
+  const status = rideParticipants.rideStatus;
+  const startTime = rideParticipants.rideStartTime;
   switch (tab) {
     case "upcoming":
-      return and(inArray(rides.status, ["published", "closed"]), sql`${rides.startTime} > ${now}`)!;
+      return and(inArray(status, ["published", "closed"]), sql`${startTime} > ${now}`)!;
     case "past":
-      return and(
-        ne(rides.status, "cancelled"),
-        or(eq(rides.status, "completed"), lte(rides.startTime, now)),
-      )!;
+      return and(ne(status, "cancelled"), or(eq(status, "completed"), lte(startTime, now)))!;
     case "cancelled":
-      return eq(rides.status, "cancelled");
+      return eq(status, "cancelled");
   }
 }
 
 function myRidesOrder(tab: MyRidesTabName) {
+  const startTime = rideParticipants.rideStartTime;
   switch (tab) {
     case "upcoming":
-      return [asc(rides.startTime), asc(rides.id)];
+      return [asc(startTime), asc(rideParticipants.rideId)];
     case "past":
-      return [desc(rides.startTime), asc(rides.id)];
+      return [desc(startTime), asc(rideParticipants.rideId)];
     case "cancelled":
-      return [desc(rides.cancelledAt), desc(rides.startTime), asc(rides.id)];
+      return [desc(rides.cancelledAt), desc(startTime), asc(rideParticipants.rideId)];
   }
 }
 
 /**
- * Her rides, read from her participations outwards. CROSS JOIN is SQLite's way to fix the loop
- * order: without statistics the planner otherwise walks every upcoming ride of every city
- * (rides_status_start_idx) and probes whether she is in each one, which grows with the whole
- * app instead of with her rides (docs/benchmarks.md, bench dataset).
+ * Her rides, read from her participations outwards: the tab's rows come in order from
+ * ride_participants_user_start_idx and only the page's rides are looked up. CROSS JOIN fixes
+ * that loop order (SQLite has no statistics here to choose it).
  */
 export function myRidesPageQuery(
   db: Database,
@@ -526,7 +530,7 @@ export function myRidesPageQuery(
     .from(rideParticipants)
     .crossJoin(rides)
     .leftJoin(profiles, eq(profiles.userId, rides.organizerId))
-    .where(myRidesWhere(userId, tab, now))
+    .where(and(myRidesWhere(userId, tab, now), eq(rides.id, rideParticipants.rideId)))
     .orderBy(...myRidesOrder(tab))
     .limit(FEED_PAGE_SIZE + 1)
     .offset(page * FEED_PAGE_SIZE);
@@ -540,24 +544,25 @@ function myRidesPageIdsQuery(
   page: number,
   now: number,
 ) {
-  return db
-    .select({ id: rides.id })
-    .from(rideParticipants)
-    .crossJoin(rides)
-    .where(myRidesWhere(userId, tab, now))
+  const base = db.select({ id: rideParticipants.rideId }).from(rideParticipants).$dynamic();
+  // Only the cancelled tab orders on a column of rides (cancelled_at); the others read no ride.
+  const query =
+    tab === "cancelled"
+      ? base
+          .crossJoin(rides)
+          .where(and(myRidesWhere(userId, tab, now), eq(rides.id, rideParticipants.rideId)))
+      : base.where(myRidesWhere(userId, tab, now));
+  return query
     .orderBy(...myRidesOrder(tab))
     .limit(FEED_PAGE_SIZE + 1)
     .offset(page * FEED_PAGE_SIZE);
 }
 
 function myRidesWhere(userId: string, tab: MyRidesTabName, now: number) {
-  return and(
-    eq(rideParticipants.userId, userId),
-    eq(rides.id, rideParticipants.rideId),
-    myRidesCondition(tab, now),
-  );
+  return and(eq(rideParticipants.userId, userId), myRidesCondition(tab, now));
 }
 
+/** The three tab counts, read from her index entries alone (no ride is looked up). */
 export function myRidesCountsQuery(db: Database, userId: string, now: number) {
   const countWhere = (condition: SQL) =>
     sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
@@ -568,7 +573,6 @@ export function myRidesCountsQuery(db: Database, userId: string, now: number) {
       cancelled: countWhere(myRidesCondition("cancelled", now)),
     })
     .from(rideParticipants)
-    .innerJoin(rides, eq(rides.id, rideParticipants.rideId))
     .where(eq(rideParticipants.userId, userId));
 }
 

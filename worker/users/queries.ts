@@ -26,13 +26,17 @@ export function completedRidesQuery(db: Database, userId: string, now: number) {
   return db
     .select({ n: sql<number>`count(*)` })
     .from(rideParticipants)
-    .innerJoin(rides, eq(rides.id, rideParticipants.rideId))
+    .crossJoin(rides)
     .where(
       and(
         eq(rideParticipants.userId, userId),
+        ne(rideParticipants.rideStatus, "cancelled"),
+        or(
+          eq(rideParticipants.rideStatus, "completed"),
+          sql`${rideParticipants.rideStartTime} <= ${now}`,
+        ),
+        eq(rides.id, rideParticipants.rideId),
         or(isNull(rides.organizerId), ne(rides.organizerId, userId)),
-        ne(rides.status, "cancelled"),
-        or(eq(rides.status, "completed"), sql`${rides.startTime} <= ${now}`),
       ),
     );
 }

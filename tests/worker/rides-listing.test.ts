@@ -4,11 +4,12 @@ import { describe, expect, it } from "vitest";
 import { normalizeText } from "../../domain/cities.ts";
 import { listChats } from "../../worker/chat/queries.ts";
 import { createDb } from "../../worker/db/client.ts";
-import { rides, rodeWith } from "../../worker/db/schema.ts";
+import { rideParticipants, rides, rodeWith } from "../../worker/db/schema.ts";
 import {
   citySuggestionsQuery,
   type ListFilters,
   listingPageQuery,
+  listingWithParticipantsQuery,
   listRides,
   myRides,
   myRidesCountsQuery,
@@ -234,14 +235,46 @@ describe("query cost", () => {
     const cost = async (city: string) => {
       const { d1, counter } = countingD1(env.DB);
       const result = await listRides(createDb(d1), { ...noFilters, city }, owner.id, Date.now());
-      return { statements: counter.statements, count: result.rides.length };
+      return { statements: counter.statements, rides: result.rides };
     };
     const small = await cost(one);
     const big = await cost(ten);
-    expect(small.count).toBe(1);
-    expect(big.count).toBe(10);
-    expect(small.statements).toBe(2);
-    expect(big.statements).toBe(small.statements);
+    expect(small.rides).toHaveLength(1);
+    expect(big.rides).toHaveLength(10);
+    // One statement brings the page and every card's riders, in the order participantsQuery
+    // (the ride detail's query) gives them.
+    expect(small.statements).toBe(1);
+    expect(big.statements).toBe(1);
+    expect(small.rides[0]?.participantIds).toEqual([owner.id]);
+    const ids = big.rides.map((r) => r.id);
+    const members = await participantsQuery(db(), ids, owner.id).all();
+    for (const ride of big.rides) {
+      expect(ride.participantIds).toHaveLength(6);
+      expect(ride.participantIds).toEqual(
+        members.filter((m) => m.rideId === ride.id).map((m) => m.userId),
+      );
+    }
+  });
+
+  it("lists each card's riders in joining order, with her 'rode with' flags", async () => {
+    const owner = await createUser();
+    const viewer = await createUser();
+    const [early, late] = await Promise.all([createUser(), createUser()]);
+    const city = `Orden${Date.now()}`;
+    const ride = await createRide({ organizerId: owner.id, city });
+    const joined = Date.now();
+    // Ids in the opposite order of joining, so an order by id alone would show.
+    const [first, second] = [early!.id, late!.id].sort().reverse() as [string, string];
+    await db()
+      .insert(rideParticipants)
+      .values([
+        { rideId: ride.id, userId: second, joinedAt: joined + 2000 },
+        { rideId: ride.id, userId: first, joinedAt: joined + 1000 },
+      ]);
+    await db().insert(rodeWith).values({ rideId: ride.id, userId: viewer.id, otherUserId: second });
+    const { rides: page } = await listRides(db(), { ...noFilters, city }, viewer.id, Date.now());
+    expect(page[0]?.participantIds).toEqual([owner.id, first, second]);
+    expect(page[0]?.viewer.rodeWithCount).toBe(1);
   });
 
   it("answers a My Rides page of 1 or 10 rides in one D1 round trip (one batch of three)", async () => {
@@ -374,7 +407,10 @@ describe("query plans", () => {
         page: 0,
       },
     ];
-    for (const filters of variants) expectIndexed(await plan(listingPageQuery(d, filters, now)));
+    for (const filters of variants) {
+      expectIndexed(await plan(listingPageQuery(d, filters, now)));
+      expectIndexed(await plan(listingWithParticipantsQuery(d, filters, owner.id, now)));
+    }
     expectIndexed(await plan(citySuggestionsQuery(d, "ma", now)));
     expectIndexed(await plan(participantsQuery(d, ["a", "b", "c"], owner.id)));
     expectIndexed(await plan(rideByCreateKeyQuery(d, owner.id, crypto.randomUUID())));

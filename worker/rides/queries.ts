@@ -1,6 +1,7 @@
-// drizzle queries of the rides area. Every list costs a fixed number of D1 queries: one for the
-// page (rides + organizer), one for the participants of the whole page (with the viewer's
-// "rode with" flag). docs/decisions/0002-indexes.md names the index each one uses.
+// drizzle queries of the rides area. Every list costs a fixed number of D1 round trips whatever
+// its rides: the feed page and its participants (with the viewer's "rode with" flag) are one
+// statement, a My Rides page with its counts and participants one batch.
+// docs/decisions/0002-indexes.md names the index each one uses.
 import {
   and,
   asc,
@@ -138,6 +139,50 @@ export function listingPageQuery(db: Database, filters: ListFilters, now: number
     .offset(filters.page * FEED_PAGE_SIZE);
 }
 
+/**
+ * One page of the feed with each ride's participants, in ONE statement (one D1 round trip): the
+ * page as a subquery, then per ride a JSON array of its participants (participantsJson), so the
+ * participants are read only for the rides shown, never for the rows an offset skips.
+ */
+export function listingWithParticipantsQuery(
+  db: Database,
+  filters: ListFilters,
+  viewerId: string,
+  now: number,
+) {
+  const page = listingPageQuery(db, filters, now).as("page");
+  return db
+    .select({ ...page._.selectedFields, participants: participantsJson(page.id, viewerId) })
+    .from(page)
+    .orderBy(asc(page.startTime), asc(page.id));
+}
+
+/** What participantsJson puts in each element: [userId, username, avatarKey, avatarUrl, rodeWith, joinedAt]. */
+type ParticipantTuple = [string, string | null, string | null, string | null, number, number];
+
+function participantsJson(rideId: SQLWrapper, viewerId: string) {
+  return sql<string>`(select json_group_array(json_array(p.user_id, pr.username, pr.avatar_key,
+      pr.avatar_url,
+      exists (select 1 from rode_with w where w.user_id = ${viewerId} and w.other_user_id = p.user_id),
+      p.joined_at))
+    from ${rideParticipants} p left join ${profiles} pr on pr.user_id = p.user_id
+    where p.ride_id = ${rideId})`;
+}
+
+/** Decodes participantsJson, in joining order (as participantsQuery orders them). */
+function participantsFromJson(rideId: string, json: string): ParticipantRow[] {
+  const tuples = JSON.parse(json) as ParticipantTuple[];
+  tuples.sort((a, b) => a[5] - b[5] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return tuples.map(([userId, username, avatarKey, avatarUrl, rodeWith]) => ({
+    rideId,
+    userId,
+    username,
+    avatarKey,
+    avatarUrl,
+    rodeWith,
+  }));
+}
+
 /** Participants of a set of rides, with profile and whether the viewer rode with each. */
 export function participantsQuery(db: Database, rideIds: string[] | SQLWrapper, viewerId: string) {
   return db
@@ -227,21 +272,16 @@ async function membersByRide(db: Database, rows: RideRow[], viewerId: string) {
   return groupByRide(await participantsQuery(db, ids, viewerId).all());
 }
 
-/** Rides with organizer, participants and the viewer's flags: one extra query per page. */
-export async function enrichRides(
-  db: Database,
-  rows: RideRow[],
-  viewerId: string,
-): Promise<RideSummary[]> {
-  const byRide = await membersByRide(db, rows, viewerId);
-  return rows.map((row) => summaryOf(row, byRide.get(row.id) ?? [], viewerId));
-}
-
 export async function listRides(db: Database, filters: ListFilters, viewerId: string, now: number) {
-  const rows = await listingPageQuery(db, filters, now).all();
+  const rows = await listingWithParticipantsQuery(db, filters, viewerId, now).all();
   const hasMore = rows.length > FEED_PAGE_SIZE;
   const page = rows.slice(0, FEED_PAGE_SIZE);
-  return { rides: await enrichRides(db, page, viewerId), hasMore };
+  return {
+    rides: page.map(({ participants, ...row }) =>
+      summaryOf(row, participantsFromJson(row.id, participants), viewerId),
+    ),
+    hasMore,
+  };
 }
 
 /** Cities of upcoming published rides (distinct, sorted, at most 8), optionally containing q. */

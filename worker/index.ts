@@ -1,5 +1,6 @@
 import { app } from "./app.ts";
 import type { Bindings } from "./env.ts";
+import { pruneSearchIndex } from "./rides/search-index.ts";
 
 export type { AppType } from "./app.ts";
 export { RideRoom } from "./chat/ride-room.ts";
@@ -7,4 +8,12 @@ export { UserHub } from "./chat/user-hub.ts";
 
 export default {
   fetch: app.fetch,
+  /** The daily cron of wrangler.toml: started rides leave the search index. */
+  scheduled(controller, env, ctx) {
+    ctx.waitUntil(
+      pruneSearchIndex(env.DB, controller.scheduledTime).then((removed) => {
+        console.log(JSON.stringify({ cron: controller.cron, searchIndexPruned: removed }));
+      }),
+    );
+  },
 } satisfies ExportedHandler<Bindings>;

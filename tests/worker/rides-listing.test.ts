@@ -1,3 +1,8 @@
+import {
+  createExecutionContext,
+  createScheduledController,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -5,6 +10,7 @@ import { normalizeText } from "../../domain/cities.ts";
 import { listChats } from "../../worker/chat/queries.ts";
 import { createDb } from "../../worker/db/client.ts";
 import { rideParticipants, rides, rodeWith } from "../../worker/db/schema.ts";
+import handler from "../../worker/index.ts";
 import {
   citySuggestionsQuery,
   type ListFilters,
@@ -421,6 +427,55 @@ describe("query plans", () => {
     expectIndexed(await plan(completedRidesQuery(d, owner.id, now)));
     expectIndexed(await plan(connectionsCountQuery(d, owner.id)));
     expectIndexed(await plan(historyQuery(d, owner.id)));
+  });
+
+  it("indexes only rides the listing can show; the daily cron drops the started ones", async () => {
+    const owner = await createUser();
+    const tag = `Indice${Date.now()}`;
+    const upcoming = await createRide({ organizerId: owner.id, title: `${tag} A` });
+    const later = await createRide({ organizerId: owner.id, title: `${tag} E`, startsIn: 5 * DAY });
+    const longPast = await createRide({
+      organizerId: owner.id,
+      title: `${tag} B`,
+      startsIn: -2 * DAY,
+    });
+    const justStarted = await createRide({
+      organizerId: owner.id,
+      title: `${tag} C`,
+      startsIn: -2 * HOUR,
+    });
+    const cancelled = await createRide({
+      organizerId: owner.id,
+      title: `${tag} D`,
+      status: "cancelled",
+    });
+    const indexed = async () => {
+      const { results } = await env.DB.prepare(
+        "SELECT ride_id FROM rides_fts WHERE rowid IN (SELECT rowid FROM rides WHERE title LIKE ?)",
+      )
+        .bind(`${tag}%`)
+        .all<{ ride_id: string }>();
+      return results.map((r) => r.ride_id).sort();
+    };
+    expect(await indexed()).toEqual([upcoming.id, later.id, justStarted.id].sort());
+    expect(await indexed()).not.toContain(longPast.id);
+    expect(await indexed()).not.toContain(cancelled.id);
+
+    // Cancelling takes a ride out at once.
+    await db().update(rides).set({ status: "cancelled" }).where(eq(rides.id, upcoming.id));
+    expect(await indexed()).toEqual([later.id, justStarted.id].sort());
+
+    // The cron two days on: the ride that had just started is gone, the later one stays.
+    const ctx = createExecutionContext();
+    await handler.scheduled?.(
+      createScheduledController({ scheduledTime: Date.now() + 2 * DAY, cron: "17 3 * * *" }),
+      env,
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    expect(await indexed()).toEqual([later.id]);
+    const { browser } = await signedIn();
+    expect(await titles(browser, `?q=${tag}`)).toEqual([`${tag} E`]);
   });
 
   it("keeps the search index in step with edits and deletes", async () => {

@@ -528,7 +528,7 @@ export type MyRidesTabName = "upcoming" | "past" | "cancelled";
  * ride_participants (migration 0004): decided inside ride_participants_user_start_idx, so her
  * rides are read only for the page shown (docs/decisions/0015-her-rides-index.md).
  */
-function myRidesCondition(tab: MyRidesTabName, now: number): SQL {
+export function myRidesCondition(tab: MyRidesTabName, now: number): SQL {
   const status = rideParticipants.rideStatus;
   const startTime = rideParticipants.rideStartTime;
   switch (tab) {

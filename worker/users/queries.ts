@@ -5,6 +5,7 @@ import { DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
 import { participantName } from "../../domain/display.ts";
 import { profiles, rideParticipants, rides, rodeWith } from "../db/schema.ts";
 import type { Database } from "../env.ts";
+import { myRidesCondition } from "../rides/queries.ts";
 
 /** Usernames are unique case-insensitively through a JS-lowercased key. */
 export function usernameKeyOf(username: string): string {
@@ -30,11 +31,8 @@ export function completedRidesQuery(db: Database, userId: string, now: number) {
     .where(
       and(
         eq(rideParticipants.userId, userId),
-        ne(rideParticipants.rideStatus, "cancelled"),
-        or(
-          eq(rideParticipants.rideStatus, "completed"),
-          sql`${rideParticipants.rideStartTime} <= ${now}`,
-        ),
+        // The rides of her "Ya rodadas" tab, minus those she organised.
+        myRidesCondition("past", now),
         eq(rides.id, rideParticipants.rideId),
         or(isNull(rides.organizerId), ne(rides.organizerId, userId)),
       ),

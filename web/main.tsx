@@ -1,43 +1,51 @@
 import "./styles.css";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { StrictMode, startTransition } from "react";
+import { lazy, StrictMode, Suspense, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
-import { Toaster } from "sonner";
 import { queryClient } from "./lib/query-client.ts";
 import { prefetchStartupData } from "./lib/startup-prefetch.ts";
+import { loadSonner } from "./lib/toast.ts";
 import { createAppRouter } from "./router.tsx";
 
 // The first requests leave at once; the rest waits for its own task (below).
 prefetchStartupData(queryClient, location.pathname);
 
+// Toasts' code is not part of the first screen: it arrives while the screen renders
+// (web/lib/toast.ts); a toast raised before it mounts is shown once it does.
+const Toaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaster })));
+
 /**
- * Starting the router and rendering in a task of their own, and rendering as a transition
- * (which React splits into short slices), keeps the main thread free in between: a phone
- * stays responsive while the app boots instead of freezing for one long task.
+ * Starting the router, creating the root and rendering each run in a task of their own, and
+ * rendering runs as a transition (which React splits into short slices): the main thread is
+ * free in between, so a phone stays responsive while the app boots instead of freezing for one
+ * long task.
  */
 function start() {
   const router = createAppRouter();
-  const root = createRoot(document.getElementById("root")!);
-  const render = () =>
+  const render = () => {
+    const root = createRoot(document.getElementById("root")!);
     startTransition(() => {
       root.render(
         <StrictMode>
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />
-            <Toaster position="top-center" richColors closeButton />
+            <Suspense fallback={null}>
+              <Toaster position="top-center" richColors closeButton />
+            </Suspense>
           </QueryClientProvider>
         </StrictMode>,
       );
     });
+  };
   // The shell's static splash stays until the first screen's code is in (the router is
   // initialized): rendering React's copy of the splash first cost a render and a layout on
   // the main thread for the same pixels.
-  if (router.state.initialized) return render();
+  if (router.state.initialized) return void setTimeout(render, 0);
   const unsubscribe = router.subscribe((state) => {
     if (!state.initialized) return;
     unsubscribe();
-    render();
+    setTimeout(render, 0);
   });
 }
 

@@ -234,6 +234,14 @@ describe("the /app screens' preloads (app/route-preloads.json)", () => {
     expect(feed.some((f) => f.includes("/ride-card-"))).toBe(true);
     expect(feed.some((f) => /\/(join-dialog|cancel-dialog|dialog)-/.test(f))).toBe(false);
   });
+
+  it("keeps the toasts' code (sonner) out of the shell and of every screen's preloads", () => {
+    const firstLoad = new Set([...shellCode, ...manifest.routes.flatMap((r) => r.files)]);
+    const withSonner = [...firstLoad].filter((file) =>
+      readFileSync(path.join(client, file), "utf8").includes("data-sonner-toaster"),
+    );
+    expect(withSonner).toEqual([]);
+  });
 });
 
 describe("Nunito's metric-matched stand-ins", () => {

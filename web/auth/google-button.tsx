@@ -1,6 +1,6 @@
-import { toast } from "sonner";
 import { MSG } from "../../domain/messages.ts";
 import { Button } from "../components/button.tsx";
+import { toast } from "../lib/toast.ts";
 import { storedReferral } from "./referral.ts";
 import { useMe } from "./use-me.ts";
 

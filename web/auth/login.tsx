@@ -1,13 +1,13 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
-import { toast } from "sonner";
 import type { AuthResponse, ResetRequestResponse } from "../../domain/api/auth.ts";
 import { MSG } from "../../domain/messages.ts";
 import { ApiError, api } from "../api/client.ts";
 import { Button } from "../components/button.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
 import { preloadFormSchemas, validateForm } from "../components/validate-form.ts";
+import { toast } from "../lib/toast.ts";
 import { UpdateButton } from "../pwa/update-button.tsx";
 import { AuthScreen, AuthSwitch, OrDivider } from "./auth-screen.tsx";
 import { CredentialFields } from "./credential-fields.tsx";

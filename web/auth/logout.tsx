@@ -1,12 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router-dom";
-import { toast } from "sonner";
 import type { LogoutResponse } from "../../domain/api/auth.ts";
 import type { MeResponse } from "../../domain/api-types.ts";
 import { MSG } from "../../domain/messages.ts";
 import { api } from "../api/client.ts";
 import { FullPageSpinner } from "../components/spinner.tsx";
+import { toast } from "../lib/toast.ts";
 import { clearRuntimeCaches } from "../pwa/clear-caches.ts";
 import { ME_KEY } from "./use-me.ts";
 

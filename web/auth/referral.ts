@@ -1,8 +1,8 @@
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { toast } from "sonner";
 import type { ClaimReferralResponse } from "../../domain/api/referrals.ts";
 import { api } from "../api/client.ts";
+import { toast } from "../lib/toast.ts";
 import { useMe } from "./use-me.ts";
 
 // The invite token from /app/signup?ref= survives reloads and the Google round trip until it

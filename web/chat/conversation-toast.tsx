@@ -1,6 +1,6 @@
 import { MessageCircle } from "lucide-react";
 import { useEffect, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../lib/toast.ts";
 
 /** Spec 02 §2: auto-dismiss after 8 s with a 300 ms fade. */
 export const CONVERSATION_TOAST_MS = 8000;

@@ -4,7 +4,6 @@
 // read state (last_seen_at) while open and visible, when hidden, on pagehide and on leaving.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
-import { toast } from "sonner";
 import {
   CHAT_READ_STATE_EVENT,
   type ChatMessagesResponse,
@@ -18,6 +17,7 @@ import {
   type ServerMessage,
 } from "../../domain/chat-protocol.ts";
 import { api } from "../api/client.ts";
+import { toast } from "../lib/toast.ts";
 import { ReconnectingSocket, type SocketStatus } from "./socket.ts";
 import { CHATS_KEY } from "./unread.ts";
 

@@ -1,5 +1,5 @@
-import { toast } from "sonner";
 import type { z } from "zod";
+import { toast } from "../lib/toast.ts";
 
 type Schemas = typeof import("../../domain/schemas.ts");
 

@@ -5,7 +5,6 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import clsx from "clsx";
 import { Check } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
 import {
   CONNECTIONS_COMPLETED_EVENT,
   type RideConnectionsResponse,
@@ -16,6 +15,7 @@ import { api } from "../api/client.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button } from "../components/button.tsx";
 import { Skeleton } from "../components/feedback.tsx";
+import { toast } from "../lib/toast.ts";
 import { PENDING_CONNECTIONS_KEY } from "./pending.ts";
 
 /** Spec 02 §2: the forced card scrolls into view about 500 ms after mounting. */

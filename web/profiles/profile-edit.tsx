@@ -1,11 +1,11 @@
 import { useNavigate } from "react-router-dom";
-import { toast } from "sonner";
 import { avatarKeyOrDefault } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
 import { ApiError } from "../api/client.ts";
 import { useMe } from "../auth/use-me.ts";
 import { Button } from "../components/button.tsx";
 import { EmptyState, PageHeader, Skeleton } from "../components/feedback.tsx";
+import { toast } from "../lib/toast.ts";
 import { ProfileForm } from "./profile-form.tsx";
 import { useSaveProfile } from "./save-profile.ts";
 

@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 import { LogOut, Pencil, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, Navigate, useParams } from "react-router-dom";
-import { toast } from "sonner";
 import type { PublicProfileResponse } from "../../domain/api/users.ts";
 import { MODALITY_LABELS } from "../../domain/constants.ts";
 import { formatMemberSince } from "../../domain/format.ts";
@@ -13,6 +12,7 @@ import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
 import { ConfirmDialog } from "../components/dialog.tsx";
 import { PageHeader, Skeleton } from "../components/feedback.tsx";
+import { toast } from "../lib/toast.ts";
 import { useDeleteAccount } from "./use-delete-account.ts";
 
 /** /app/profile/:username (spec 02 §2 "Public profile"). */

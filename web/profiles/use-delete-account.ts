@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "sonner";
 import type { DeleteAccountResponse } from "../../domain/api/auth.ts";
 import { MSG } from "../../domain/messages.ts";
 import { api } from "../api/client.ts";
+import { toast } from "../lib/toast.ts";
 
 /**
  * Deletes her account (DESIGN.md decision 14). On success nothing of hers stays in memory and

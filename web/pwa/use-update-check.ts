@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import { toast } from "sonner";
+import { toast } from "../lib/toast.ts";
 import {
   APP_SCOPE,
   checkForUpdate,

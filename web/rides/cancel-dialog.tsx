@@ -1,11 +1,11 @@
 import { useId, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { toast } from "sonner";
 import { CANCEL_REASON_MAX } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
 import { ApiError } from "../api/client.ts";
 import { ConfirmDialog } from "../components/dialog.tsx";
 import { inputClass } from "../components/field.tsx";
+import { toast } from "../lib/toast.ts";
 import { useCancelRide } from "./queries.ts";
 
 /** '¿Cancelar la salida?' with an optional reason (spec 02 §2 "Cancel dialog", §8). */

@@ -3,7 +3,6 @@ import { ExternalLink, FileUp } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router-dom";
-import { toast } from "sonner";
 import type { RideDetailResponse } from "../../domain/api/rides.ts";
 import {
   CITY_MAX,
@@ -35,6 +34,7 @@ import { ToggleChip } from "../components/chip.tsx";
 import { CityInput } from "../components/city-input.tsx";
 import { PageHeader, Skeleton } from "../components/feedback.tsx";
 import { Field, inputClass, TextField } from "../components/field.tsx";
+import { toast } from "../lib/toast.ts";
 import { LazyRouteMap } from "./lazy-route-map.tsx";
 import { RIDES_KEY, useRide } from "./queries.ts";
 

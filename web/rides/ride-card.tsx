@@ -11,7 +11,6 @@ import {
 } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { toast } from "sonner";
 import type { RideSummary } from "../../domain/api/rides.ts";
 import { LEVEL_LABELS, MODALITY_LABELS, SOCIAL_TAG_LABELS } from "../../domain/constants.ts";
 import { formatBadge } from "../../domain/display.ts";
@@ -25,6 +24,7 @@ import { useUnreadForRide } from "../chat/unread.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button, buttonClass } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
+import { toast } from "../lib/toast.ts";
 import { useJoinRide, useLeaveRide } from "./queries.ts";
 import { rideShareData, shareOrCopy } from "./share.ts";
 
@@ -122,7 +122,7 @@ export function RideCard({
     <article
       aria-label={ride.title}
       className={clsx(
-        "relative flex flex-col gap-3 rounded-3xl border border-line bg-surface p-4 shadow-sm",
+        "relative flex flex-col gap-3 rounded-3xl border border-line bg-surface p-4 shadow-sm [contain-intrinsic-size:auto_30rem] [content-visibility:auto]",
         opensDetail && "cursor-pointer hover:border-primary",
       )}
       onClick={(e) => {

@@ -1,7 +1,6 @@
 import { ArrowLeft, Download, ExternalLink, Pencil, Trash2, XCircle } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
-import { toast } from "sonner";
 import type { RideDetail } from "../../domain/api/rides.ts";
 import { MSG } from "../../domain/messages.ts";
 import { hasStarted } from "../../domain/time.ts";
@@ -10,6 +9,7 @@ import { Avatar } from "../components/avatar.tsx";
 import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
 import { ConfirmDialog } from "../components/dialog.tsx";
 import { EmptyState, Skeleton } from "../components/feedback.tsx";
+import { toast } from "../lib/toast.ts";
 import { CancelDialog } from "./cancel-dialog.tsx";
 import { ConnectionsSlot } from "./connections-slot.tsx";
 import { LazyRouteMap } from "./lazy-route-map.tsx";

@@ -1,0 +1,41 @@
+import { act, render, screen } from "@testing-library/react";
+import { lazy, Suspense } from "react";
+import { describe, expect, it } from "vitest";
+import { loadSonner, toast } from "../../web/lib/toast.ts";
+
+// The app's Toaster, loaded the way web/main.tsx loads it.
+const Toaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaster })));
+
+describe("toast (sonner loaded on demand)", () => {
+  it("shows toasts raised before the Toaster has loaded, in the order they were raised", async () => {
+    // Raised before sonner is even imported: a loading toast replaced by its outcome (same id),
+    // as the update check does, and a plain one.
+    toast.loading("Buscando actualizaciones…", { id: "update" });
+    toast.success("Ya tienes la última versión", { id: "update" });
+    toast("Hecho");
+    render(
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>,
+    );
+    expect(await screen.findByText("Ya tienes la última versión")).toBeTruthy();
+    expect(await screen.findByText("Hecho")).toBeTruthy();
+    expect(screen.queryByText("Buscando actualizaciones…")).toBeNull();
+  });
+
+  it("dismisses a toast by its id", async () => {
+    render(
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>,
+    );
+    toast.error("No se pudo", { id: "err" });
+    expect(await screen.findByText("No se pudo")).toBeTruthy();
+    await act(async () => {
+      toast.dismiss("err");
+      await loadSonner();
+    });
+    // sonner removes a dismissed toast after its exit animation.
+    await expect.poll(() => screen.queryByText("No se pudo"), { timeout: 3000 }).toBeNull();
+  });
+});

@@ -109,7 +109,7 @@ function spawnServer(kind: ServerKind, stateDir: string, port: number, inspector
  * The server stands in for Cloudflare's edge, which does not share a phone's CPU; here it
  * shares the browser's two cores. At a lower CPU priority (inherited by the workerd it starts)
  * it still answers everything, but page-load figures measure the page rather than the server
- * compressing and querying on the same cores (docs/benchmarks.md, run of 2026-11-25 07:xx).
+ * compressing and querying on the same cores (docs/benchmarks.md, runs of 2026-11-25 06:02).
  */
 export function behindTheBrowser(child: ChildProcess) {
   if (child.pid === undefined) return;

@@ -16,10 +16,10 @@ prefetchStartupData(queryClient, location.pathname);
 const Toaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaster })));
 
 /**
- * Starting the router, creating the root and rendering each run in a task of their own, and
- * rendering runs as a transition (which React splits into short slices): the main thread is
- * free in between, so a phone stays responsive while the app boots instead of freezing for one
- * long task.
+ * Starting the router, then creating the root and rendering, run in tasks of their own after
+ * this module's, and rendering runs as a transition (which React splits into short slices): the
+ * main thread is free in between, so a phone stays responsive while the app boots instead of
+ * freezing for one long task.
  */
 function start() {
   const router = createAppRouter();

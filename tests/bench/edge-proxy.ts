@@ -76,13 +76,12 @@ export function startEdgeProxy(target: string): Promise<EdgeProxy> {
           encoding === "br"
             ? zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
             : zlib.createGzip({ level: 6 });
+        const keepAs = answer.statusCode === 200 ? cacheKey : null;
         const chunks: Buffer[] = [];
-        if (cacheKey && answer.statusCode === 200)
-          compressor.on("data", (c: Buffer) => chunks.push(c));
+        if (keepAs) compressor.on("data", (c: Buffer) => chunks.push(c));
         pipeline(answer, compressor, res, (error) => {
-          if (!error && cacheKey && answer.statusCode === 200) {
-            cache.set(cacheKey, { status: 200, headers, body: Buffer.concat(chunks) });
-          }
+          if (!error && keepAs)
+            cache.set(keepAs, { status: 200, headers, body: Buffer.concat(chunks) });
         });
       },
     );

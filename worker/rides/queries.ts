@@ -160,11 +160,14 @@ export function listingWithParticipantsQuery(
 /** What participantsJson puts in each element: [userId, username, avatarKey, avatarUrl, rodeWith, joinedAt]. */
 type ParticipantTuple = [string, string | null, string | null, string | null, number, number];
 
+/** 1 when the viewer has recorded that she rode with this rider, else 0. */
+function viewerRodeWith(viewerId: string, userId: SQLWrapper) {
+  return sql<number>`exists (select 1 from rode_with w where w.user_id = ${viewerId} and w.other_user_id = ${userId})`;
+}
+
 function participantsJson(rideId: SQLWrapper, viewerId: string) {
   return sql<string>`(select json_group_array(json_array(p.user_id, pr.username, pr.avatar_key,
-      pr.avatar_url,
-      exists (select 1 from rode_with w where w.user_id = ${viewerId} and w.other_user_id = p.user_id),
-      p.joined_at))
+      pr.avatar_url, ${viewerRodeWith(viewerId, sql`p.user_id`)}, p.joined_at))
     from ${rideParticipants} p left join ${profiles} pr on pr.user_id = p.user_id
     where p.ride_id = ${rideId})`;
 }
@@ -192,7 +195,7 @@ export function participantsQuery(db: Database, rideIds: string[] | SQLWrapper, 
       username: profiles.username,
       avatarKey: profiles.avatarKey,
       avatarUrl: profiles.avatarUrl,
-      rodeWith: sql<number>`exists (select 1 from rode_with where rode_with.user_id = ${viewerId} and rode_with.other_user_id = ${rideParticipants.userId})`,
+      rodeWith: viewerRodeWith(viewerId, rideParticipants.userId),
     })
     .from(rideParticipants)
     .leftJoin(profiles, eq(profiles.userId, rideParticipants.userId))
@@ -266,12 +269,6 @@ function groupByRide(members: ParticipantRow[]) {
   return byRide;
 }
 
-async function membersByRide(db: Database, rows: RideRow[], viewerId: string) {
-  if (rows.length === 0) return new Map<string, ParticipantRow[]>();
-  const ids = rows.map((r) => r.id);
-  return groupByRide(await participantsQuery(db, ids, viewerId).all());
-}
-
 export async function listRides(db: Database, filters: ListFilters, viewerId: string, now: number) {
   const rows = await listingWithParticipantsQuery(db, filters, viewerId, now).all();
   const hasMore = rows.length > FEED_PAGE_SIZE;
@@ -307,8 +304,7 @@ export async function rideDetail(
   row: RideRow,
   viewerId: string,
 ): Promise<RideDetail> {
-  const byRide = await membersByRide(db, [row], viewerId);
-  const members = byRide.get(row.id) ?? [];
+  const members = await participantsQuery(db, [row.id], viewerId).all();
   // The organizer first, then in joining order.
   const ordered = [...members].sort(
     (a, b) => Number(b.userId === row.organizerId) - Number(a.userId === row.organizerId),

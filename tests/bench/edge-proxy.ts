@@ -1,10 +1,21 @@
-// Cloudflare's edge compresses text responses (Brotli or gzip) on their way to the browser;
-// `vite preview` on loopback does not. Page-load benchmarks (Lighthouse) put this proxy in
-// front of the preview so they measure the bytes a phone really downloads. WebSocket upgrades
-// pass through untouched (the app's notification channel).
-import { spawn } from "node:child_process";
+// A stand-in for Cloudflare's edge in front of the local server, for page-load benchmarks
+// (Lighthouse). Phones reach the edge over TLS with HTTP/2 (or 3), and the edge compresses
+// text responses (Brotli or gzip); `wrangler dev` on loopback speaks plain HTTP/1.1 and does
+// not compress. Lighthouse simulates a phone's network from what it observes: over HTTP/1.1
+// it models six connections per origin, each opened and warmed up on its own, so the page's
+// 15 scripts queue as they never do in production. The proxy therefore serves HTTPS + HTTP/2
+// with a throwaway self-signed certificate, which the benchmark's Chromium is told to trust
+// by its key (`--ignore-certificate-errors-spki-list`, see `spki`). WebSocket upgrades go
+// through HTTP/1.1 on the same port, as browsers do when the server does not offer them
+// over HTTP/2.
+import { execFileSync, spawn } from "node:child_process";
+import { createHash, X509Certificate } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import http from "node:http";
+import http2 from "node:http2";
 import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { pipeline } from "node:stream";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
@@ -13,8 +24,14 @@ import { behindTheBrowser } from "./server.ts";
 const COMPRESSIBLE =
   /^(text\/|application\/(javascript|json|manifest\+json|xml|gpx\+xml)|image\/svg\+xml)/;
 
+/** Headers HTTP/2 forbids (RFC 9113 §8.2.2); an HTTP/1.1 upstream may send them. */
+const HOP_BY_HOP = ["connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade"];
+
 export interface EdgeProxy {
+  /** https://127.0.0.1:<port> */
   url: string;
+  /** Base64 SHA-256 of the certificate's public key, for Chromium's trust flag. */
+  spki: string;
   close: () => Promise<void>;
 }
 
@@ -25,13 +42,47 @@ interface Cached {
   body: Buffer;
 }
 
+/** A self-signed certificate for 127.0.0.1, made with the system's openssl for this run only. */
+function throwawayCertificate(): { key: Buffer; cert: Buffer; spki: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), "rodamos-edge-tls-"));
+  try {
+    const keyFile = path.join(dir, "key.pem");
+    const certFile = path.join(dir, "cert.pem");
+    execFileSync(
+      "openssl",
+      [
+        ...["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1"],
+        ...["-nodes", "-days", "2", "-subj", "/CN=127.0.0.1"],
+        ...["-addext", "subjectAltName=IP:127.0.0.1", "-keyout", keyFile, "-out", certFile],
+      ],
+      { stdio: "ignore" },
+    );
+    const cert = readFileSync(certFile);
+    const publicKey = new X509Certificate(cert).publicKey.export({ type: "spki", format: "der" });
+    return {
+      key: readFileSync(keyFile),
+      cert,
+      spki: createHash("sha256").update(publicKey).digest("base64"),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Chromium flags that make it trust the proxy's certificate (needs a --user-data-dir). */
+export function trustFlags(proxy: Pick<EdgeProxy, "spki">): string[] {
+  return [`--ignore-certificate-errors-spki-list=${proxy.spki}`];
+}
+
 export function startEdgeProxy(target: string): Promise<EdgeProxy> {
   const upstream = new URL(target);
+  const { key, cert, spki } = throwawayCertificate();
   // Built assets have content-hashed names: the edge caches them compressed and does not
   // compress them again for every visitor. Compressing 400 KB of JS with Brotli per page load
   // on the two cores the browser runs on blurred the page-load figures.
   const cache = new Map<string, Cached>();
-  const server = http.createServer((req, res) => {
+  const sockets = new Set<net.Socket>();
+  const server = http2.createSecureServer({ key, cert, allowHTTP1: true }, (req, res) => {
     const cacheKey =
       req.method === "GET" && req.url?.startsWith("/assets/")
         ? `${req.headers["accept-encoding"] ?? ""}|${req.url}`
@@ -48,12 +99,11 @@ export function startEdgeProxy(target: string): Promise<EdgeProxy> {
         port: upstream.port,
         method: req.method,
         path: req.url,
-        // The Host stays the proxy's: the worker's Origin check compares it with Origin.
-        headers: { ...req.headers, "accept-encoding": "identity" },
+        headers: upstreamHeaders(req.headers),
       },
       (answer) => {
         // The browser may have given up on this request already (navigation, aborted fetch).
-        if (res.destroyed) return void answer.resume();
+        if (closedByBrowser(res)) return void answer.resume();
         const type = String(answer.headers["content-type"] ?? "");
         const accepts = String(req.headers["accept-encoding"] ?? "");
         const encoding =
@@ -64,7 +114,8 @@ export function startEdgeProxy(target: string): Promise<EdgeProxy> {
               : accepts.includes("gzip")
                 ? "gzip"
                 : null;
-        const headers = { ...answer.headers };
+        const headers: http.OutgoingHttpHeaders = { ...answer.headers };
+        for (const name of HOP_BY_HOP) delete headers[name];
         if (encoding) {
           delete headers["content-length"];
           headers["content-encoding"] = encoding;
@@ -92,12 +143,21 @@ export function startEdgeProxy(target: string): Promise<EdgeProxy> {
     res.on("close", () => forward.destroy());
     req.pipe(forward);
   });
+  server.on("connection", (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
 
-  server.on("upgrade", (req, socket, head) => {
+  // WebSockets (the app's notification channel) arrive over HTTP/1.1 and pass through as is.
+  server.on("upgrade", (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => {
     const target = net.connect(Number(upstream.port), upstream.hostname, () => {
       const lines = [`${req.method} ${req.url} HTTP/1.1`];
       for (let i = 0; i < req.rawHeaders.length; i += 2) {
-        lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+        const value =
+          req.rawHeaders[i]!.toLowerCase() === "origin"
+            ? asUpstreamOrigin(req.rawHeaders[i + 1]!)
+            : req.rawHeaders[i + 1];
+        lines.push(`${req.rawHeaders[i]}: ${value}`);
       }
       target.write(`${lines.join("\r\n")}\r\n\r\n`);
       if (head.length > 0) target.write(head);
@@ -116,15 +176,43 @@ export function startEdgeProxy(target: string): Promise<EdgeProxy> {
     server.listen(0, "127.0.0.1", () => {
       const address = server.address() as net.AddressInfo;
       resolve({
-        url: `http://127.0.0.1:${address.port}`,
+        url: `https://127.0.0.1:${address.port}`,
+        spki,
         close: () =>
           new Promise<void>((done) => {
-            server.closeAllConnections();
+            for (const socket of sockets) socket.destroy();
             server.close(() => done());
           }),
       });
     });
   });
+}
+
+/**
+ * The request as the worker receives it behind the edge: HTTP/2's pseudo-headers become a
+ * Host, and the edge's TLS ends here. The worker compares Origin with its own URL (CSRF check),
+ * which on loopback is http://, so the browser's https:// origin is passed on as http://.
+ */
+function upstreamHeaders(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
+  const out: http.OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (!name.startsWith(":") && !HOP_BY_HOP.includes(name)) out[name] = value;
+  }
+  out.host = String(headers[":authority"] ?? headers.host ?? "");
+  if (typeof headers.origin === "string") out.origin = asUpstreamOrigin(headers.origin);
+  out["accept-encoding"] = "identity";
+  return out;
+}
+
+/** Whether the browser has closed this request already (an HTTP/2 stream or an HTTP/1.1 one). */
+function closedByBrowser(res: http2.Http2ServerResponse | http.ServerResponse): boolean {
+  return "stream" in res && res.stream
+    ? res.stream.destroyed
+    : (res as http.ServerResponse).destroyed;
+}
+
+function asUpstreamOrigin(origin: string): string {
+  return origin.replace(/^https:\/\//, "http://");
 }
 
 /**
@@ -141,7 +229,7 @@ export function startEdgeProxyProcess(target: string): Promise<EdgeProxy> {
     child.stdout.setEncoding("utf8");
     child.stdout.once("data", (line: string) =>
       resolve({
-        url: line.trim(),
+        ...(JSON.parse(line) as Pick<EdgeProxy, "url" | "spki">),
         close: () =>
           new Promise<void>((done) => {
             child.removeAllListeners("exit");
@@ -153,8 +241,9 @@ export function startEdgeProxyProcess(target: string): Promise<EdgeProxy> {
   });
 }
 
-// `node tests/bench/edge-proxy.ts <target>` prints the proxy's URL and serves until killed.
+// `node tests/bench/edge-proxy.ts <target>` prints the proxy's URL and key hash (JSON) and serves
+// until killed.
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const proxy = await startEdgeProxy(process.argv[2] ?? "");
-  process.stdout.write(`${proxy.url}\n`);
+  process.stdout.write(`${JSON.stringify({ url: proxy.url, spki: proxy.spki })}\n`);
 }

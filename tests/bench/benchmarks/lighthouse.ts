@@ -52,11 +52,11 @@ export interface LighthousePage {
 export async function lighthouseScores(
   baseURL: string,
   pages: LighthousePage[],
-  { runs = 5 }: { runs?: number } = {},
+  { runs = 5, chromeFlags = [] }: { runs?: number; chromeFlags?: string[] } = {},
 ): Promise<LighthouseRow[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: [...CHROME_FLAGS, ...chromeFlags],
   });
   const rows: LighthouseRow[] = [];
   try {

@@ -12,8 +12,22 @@ import { rodamosPwa } from "./scripts/vite-pwa.ts";
 
 const root = path.join(import.meta.dirname, "web");
 
-export default defineConfig({
+/**
+ * React Router 7's package.json sends every bundler to its development build, dev warnings
+ * included (remix-run/react-router#12532, "intended to be temporary"); its production build
+ * is the same code with them compiled out. Builds use that one; `npm run dev` keeps warnings.
+ */
+const reactRouterProductionBuild = [
+  { find: /^react-router$/, replacement: "react-router/dist/production/index.mjs" },
+  { find: /^react-router\/dom$/, replacement: "react-router/dist/production/dom-export.mjs" },
+].map(({ find, replacement }) => ({
+  find,
+  replacement: path.join(import.meta.dirname, "node_modules", replacement),
+}));
+
+export default defineConfig(({ command }) => ({
   root,
+  resolve: { alias: command === "build" ? reactRouterProductionBuild : [] },
   publicDir: path.join(root, "public"),
   plugins: [
     react(),
@@ -56,4 +70,4 @@ export default defineConfig({
   // The cloudflare plugin writes dist/client (assets) and dist/rodamos (the worker) under this.
   build: { outDir: path.join(import.meta.dirname, "dist"), emptyOutDir: true },
   server: { host: "127.0.0.1" },
-});
+}));

@@ -242,6 +242,16 @@ describe("the /app screens' preloads (app/route-preloads.json)", () => {
     );
     expect(withSonner).toEqual([]);
   });
+
+  it("bundles React Router's production build, not its development one (vite.config.ts)", () => {
+    const shell = [...shellCode]
+      .map((file) => readFileSync(path.join(client, file), "utf8"))
+      .join("\n");
+    // The router is in the shell…
+    expect(shell).toContain("remix-router-transitions");
+    // …without the warnings only its development build has.
+    expect(shell).not.toContain("You rendered descendant <Routes>");
+  });
 });
 
 describe("Nunito's metric-matched stand-ins", () => {

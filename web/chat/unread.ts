@@ -1,5 +1,6 @@
 // Unread chat state for badges and the feed's 'Conversaciones en curso' (GET /api/chats).
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useCallback } from "react";
 import type { ChatListItem, ChatsResponse } from "../../domain/api/chat.ts";
 import { api } from "../api/client.ts";
 import { useMe } from "../auth/use-me.ts";
@@ -19,25 +20,45 @@ function useSignedInWithProfile() {
   return Boolean(me.data?.user?.profileComplete);
 }
 
-/** Her chat candidates with unread counts, last conversation first. */
+/**
+ * Her chat candidates with unread counts, last conversation first. Only the data and
+ * `isPending` are read (not the whole query result): TanStack Query re-renders a component
+ * only for the fields it reads, so a background refetch that brings the same chats (every
+ * focus, every socket reconnect) re-renders nothing.
+ */
 export function useChats() {
   const enabled = useSignedInWithProfile();
-  const query = useQuery({ ...chatsQuery, enabled });
-  const chats: ChatListItem[] = query.data?.chats ?? [];
+  const { data, isPending } = useQuery({ ...chatsQuery, enabled });
+  const chats: ChatListItem[] = data?.chats ?? [];
   return {
-    ...query,
     chats,
     /** Conversations that have messages: the feed shows the first three. */
     activeChats: chats.filter((c) => c.lastMessage !== null).slice(0, ACTIVE_CHATS_MAX),
+    isPending,
   };
+}
+
+/**
+ * A number derived from her chats (0 while unknown). `select` runs on each new answer and the
+ * component re-renders only when the number changes: a ride card does not re-render because
+ * another ride's chat moved.
+ */
+function useChatsNumber(select: (chats: ChatListItem[]) => number): number {
+  const enabled = useSignedInWithProfile();
+  const { data } = useQuery({ ...chatsQuery, enabled, select: (answer) => select(answer.chats) });
+  return data ?? 0;
 }
 
 /** Unread messages in one ride's chat (0 when unknown). */
 export function useUnreadForRide(rideId: string): number {
-  return useChats().chats.find((c) => c.rideId === rideId)?.unread ?? 0;
+  return useChatsNumber(
+    useCallback((chats) => chats.find((c) => c.rideId === rideId)?.unread ?? 0, [rideId]),
+  );
 }
+
+const sumUnread = (chats: ChatListItem[]) => chats.reduce((sum, c) => sum + c.unread, 0);
 
 /** Unread messages across her chats. */
 export function useUnreadTotal(): number {
-  return useChats().chats.reduce((sum, c) => sum + c.unread, 0);
+  return useChatsNumber(sumUnread);
 }

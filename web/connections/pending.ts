@@ -13,13 +13,16 @@ export const pendingConnectionsQuery = queryOptions({
   staleTime: 60_000,
 });
 
-/** Rides where she should still record whom she rode with (spec 02 §4). */
+/**
+ * Rides where she should still record whom she rode with (spec 02 §4). Reads only the data
+ * and `isPending`, so a refetch with the same answer re-renders nothing (see useChats).
+ */
 export function usePendingConnections() {
   const me = useMe();
-  const query = useQuery({
+  const { data, isPending } = useQuery({
     ...pendingConnectionsQuery,
     enabled: Boolean(me.data?.user?.profileComplete),
   });
-  const pending = query.data?.pending ?? [];
-  return { ...query, pending, shown: pending.slice(0, PENDING_CONNECTIONS_MAX) };
+  const pending = data?.pending ?? [];
+  return { pending, shown: pending.slice(0, PENDING_CONNECTIONS_MAX), isPending };
 }

@@ -1,19 +1,15 @@
 import "./styles.css";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { lazy, StrictMode, Suspense, startTransition } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
+import { LazyToaster } from "./lib/lazy-toaster.tsx";
 import { queryClient } from "./lib/query-client.ts";
 import { prefetchStartupData } from "./lib/startup-prefetch.ts";
-import { loadSonner } from "./lib/toast.ts";
 import { createAppRouter } from "./router.tsx";
 
 // The first requests leave at once; the rest waits for its own task (below).
 prefetchStartupData(queryClient, location.pathname);
-
-// Toasts' code is not part of the first screen: it arrives while the screen renders
-// (web/lib/toast.ts); a toast raised before it mounts is shown once it does.
-const Toaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaster })));
 
 /**
  * Starting the router, then creating the root and rendering, run in tasks of their own after
@@ -30,9 +26,8 @@ function start() {
         <StrictMode>
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />
-            <Suspense fallback={null}>
-              <Toaster position="top-center" richColors closeButton />
-            </Suspense>
+            {/* Toasts' code loads with the first toast (web/lib/toast.ts). */}
+            <LazyToaster position="top-center" richColors closeButton />
           </QueryClientProvider>
         </StrictMode>,
       );

@@ -1,7 +1,8 @@
 // Toasts, with sonner loaded on demand. sonner (its code and the 10 KB of CSS it injects) used to
 // ship in the app's entry and be evaluated before the first screen, which never shows a toast
-// on arrival; it now loads once the first screen is up (the Toaster, web/main.tsx) or on the
-// first toast, whichever comes first. Calls keep their order: each waits on the same import.
+// on arrival; it now loads with the first toast, and only then is the Toaster mounted
+// (LazyToaster, web/lib/lazy-toaster.tsx). Calls keep their order: each waits on the same import,
+// and sonner keeps toasts raised before its Toaster mounts.
 import type { toast as sonnerToast } from "sonner";
 
 type Sonner = typeof import("sonner");
@@ -9,10 +10,26 @@ type SonnerToast = typeof sonnerToast;
 
 let sonner: Promise<Sonner> | undefined;
 
-/** The sonner module, imported once. */
+/** The sonner module, imported once; the first call also asks for the Toaster. */
 export function loadSonner(): Promise<Sonner> {
-  sonner ??= import("sonner");
+  if (!sonner) {
+    sonner = import("sonner");
+    for (const listener of toasterListeners) listener();
+  }
   return sonner;
+}
+
+const toasterListeners = new Set<() => void>();
+
+/** Whether a toast has been raised yet (the Toaster is mounted from then on). */
+export function toasterWanted(): boolean {
+  return sonner !== undefined;
+}
+
+/** Calls `listener` when the first toast is raised; returns the unsubscribe function. */
+export function onToasterWanted(listener: () => void): () => void {
+  toasterListeners.add(listener);
+  return () => toasterListeners.delete(listener);
 }
 
 type Method = "success" | "error" | "info" | "loading" | "custom" | "dismiss";
@@ -36,6 +53,9 @@ export const toast = Object.assign(
     info: deferred("info"),
     loading: deferred("loading"),
     custom: deferred("custom"),
-    dismiss: deferred("dismiss"),
+    // Nothing to dismiss before any toast was raised: no reason to load sonner for it.
+    dismiss: (...args: Parameters<SonnerToast["dismiss"]>): void => {
+      if (toasterWanted()) deferred("dismiss")(...args);
+    },
   },
 );

@@ -1,0 +1,24 @@
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import { LazyToaster } from "../../web/lib/lazy-toaster.tsx";
+import { toast, toasterWanted } from "../../web/lib/toast.ts";
+
+// The order matters: sonner is imported once per module graph, so the first test runs before
+// any toast has been raised in this file.
+describe("LazyToaster (web/main.tsx)", () => {
+  it("mounts nothing and loads nothing until a toast is raised, a dismiss included", async () => {
+    const { container } = render(<LazyToaster />);
+    toast.dismiss("nothing-yet");
+    await new Promise((done) => setTimeout(done, 20));
+    expect(toasterWanted()).toBe(false);
+    expect(container.innerHTML).toBe("");
+  });
+
+  it("mounts sonner's Toaster with the first toast, and shows that toast", async () => {
+    const { container } = render(<LazyToaster position="top-center" />);
+    toast.success("Te has unido a la salida");
+    expect(await screen.findByText("Te has unido a la salida")).toBeTruthy();
+    expect(toasterWanted()).toBe(true);
+    expect(container.querySelector("[data-sonner-toaster]")).not.toBeNull();
+  });
+});

@@ -248,9 +248,17 @@ describe("the /app screens' preloads (app/route-preloads.json)", () => {
       .map((file) => readFileSync(path.join(client, file), "utf8"))
       .join("\n");
     // The router is in the shell…
-    expect(shell).toContain("remix-router-transitions");
+    expect(shell).toContain("may be used only in the context of a <Router> component");
     // …without the warnings only its development build has.
     expect(shell).not.toContain("You rendered descendant <Routes>");
+  });
+
+  it("uses declarative routes: React Router's data router is not in the shell (web/router.tsx)", () => {
+    const shell = [...shellCode]
+      .map((file) => readFileSync(path.join(client, file), "utf8"))
+      .join("\n");
+    // createBrowserRouter's view-transition bookkeeping, part of the data router only.
+    expect(shell).not.toContain("remix-router-transitions");
   });
 });
 

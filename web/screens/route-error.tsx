@@ -1,13 +1,8 @@
-import { isRouteErrorResponse, useRouteError } from "react-router-dom";
+import { Component, type ReactNode } from "react";
 
-/** The router's error page (spec 01 §8: 'Unexpected Application Error!'). */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  const detail = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : error instanceof Error
-      ? error.message
-      : String(error);
+/** The app's error page (spec 01 §8: 'Unexpected Application Error!'). */
+export function RouteErrorPage({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : String(error);
   return (
     <div role="alert" className="mx-auto max-w-xl p-6">
       <h1 className="text-2xl font-extrabold">Unexpected Application Error!</h1>
@@ -17,4 +12,42 @@ export function RouteErrorPage() {
       </a>
     </div>
   );
+}
+
+interface Props {
+  /** The current path: an error page goes away when she navigates elsewhere. */
+  pathname: string;
+  children: ReactNode;
+}
+
+interface State {
+  error: unknown;
+  /** Where the error happened. */
+  errorAt: string | null;
+}
+
+/**
+ * Replaces the app (layout included) with the error page when a screen throws while rendering
+ * or its code cannot be loaded, until the path changes.
+ */
+export class RouteErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null, errorAt: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { error: error ?? new Error("Error desconocido") };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    if (state.error === null) return null;
+    if (state.errorAt === null) return { errorAt: props.pathname };
+    return state.errorAt === props.pathname ? null : { error: null, errorAt: null };
+  }
+
+  override render() {
+    return this.state.error !== null ? (
+      <RouteErrorPage error={this.state.error} />
+    ) : (
+      this.props.children
+    );
+  }
 }

@@ -68,6 +68,21 @@ function EnMarcha() {
   return <p data-testid="en-marcha">{isPending ? "…" : activeChats.length}</p>;
 }
 
+/** Two ride cards, the nav badge and 'En marcha', once the chats (2 unread in r1) are in. */
+async function renderScreen(): Promise<QueryClient> {
+  const client = signedInClient();
+  render(
+    <QueryClientProvider client={client}>
+      <Card rideId="r1" />
+      <Card rideId="r2" />
+      <Badge />
+      <EnMarcha />
+    </QueryClientProvider>,
+  );
+  await screen.findByText("2/2");
+  return client;
+}
+
 async function refetch(client: QueryClient) {
   await act(async () => {
     await client.invalidateQueries({ queryKey: CHATS_KEY });
@@ -84,16 +99,7 @@ describe("live chat badges and 'En marcha'", () => {
   it("do not re-render when a refetch brings the same answer", async () => {
     const answers = { chats: [chat("r1", 2), chat("r2", 0)] };
     const calls = stubApi(answers);
-    const client = signedInClient();
-    render(
-      <QueryClientProvider client={client}>
-        <Card rideId="r1" />
-        <Card rideId="r2" />
-        <Badge />
-        <EnMarcha />
-      </QueryClientProvider>,
-    );
-    await screen.findByText("2/2");
+    const client = await renderScreen();
     expect(screen.getByTestId("unread-r1").textContent).toBe("2");
     expect(screen.getByTestId("en-marcha").textContent).toBe("2");
     const before = { ...renders };
@@ -109,15 +115,7 @@ describe("live chat badges and 'En marcha'", () => {
   it("re-render only what a changed answer touches", async () => {
     const answers = { chats: [chat("r1", 2), chat("r2", 0)] };
     stubApi(answers);
-    const client = signedInClient();
-    render(
-      <QueryClientProvider client={client}>
-        <Card rideId="r1" />
-        <Card rideId="r2" />
-        <Badge />
-      </QueryClientProvider>,
-    );
-    await screen.findByText("2/2");
+    const client = await renderScreen();
     const cardsBefore = renders.card;
 
     // A new message in r2's chat: its card and the badge change; r1's card stays as it was.

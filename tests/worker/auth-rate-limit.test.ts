@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { signedIn } from "./helpers/factories.ts";
-import { Browser, json } from "./helpers/http.ts";
+import { Browser, json, sendUntilLimited } from "./helpers/http.ts";
 
 // Every login runs scrypt; on a loaded 2-core machine that adds up.
 vi.setConfig({ testTimeout: 60_000 });
@@ -14,22 +14,6 @@ const RATE_LIMITED = {
     message: "Demasiados intentos. Espera un momento y vuelve a intentarlo.",
   },
 };
-
-/**
- * Sends requests until one is refused. The first `limit` must pass; windows are aligned to the
- * wall clock, so a minute may roll over mid-test: within 2·limit + 1 requests a refusal must
- * come. Returns the refused response.
- */
-async function sendUntilLimited(limit: number, send: (i: number) => Promise<Response>) {
-  for (let i = 0; i < 2 * limit + 1; i++) {
-    const res = await send(i);
-    if (res.status === 429) {
-      expect(i).toBeGreaterThanOrEqual(limit);
-      return res;
-    }
-  }
-  throw new Error("never rate limited");
-}
 
 describe("rate limits", () => {
   it("stops password guessing on one email after 10 tries, from any IP", async () => {

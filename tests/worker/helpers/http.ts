@@ -1,5 +1,6 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env, exports } from "cloudflare:workers";
+import { expect } from "vitest";
 import { app } from "../../../worker/app.ts";
 
 export const ORIGIN = "http://localhost";
@@ -85,4 +86,24 @@ export class Browser {
 
 export async function json<T = any>(res: Response): Promise<T> {
   return (await res.json()) as T;
+}
+
+/**
+ * Sends requests until one is refused (429) and returns it; the first `limit` must not be (the
+ * caller checks what they answer). Rate limit windows are aligned to the wall clock (Cloudflare's
+ * and miniflare's simulation), so a minute may roll over mid-test: within 2·limit + 1 requests a
+ * refusal must come.
+ */
+export async function sendUntilLimited(
+  limit: number,
+  send: (i: number) => Promise<Response>,
+): Promise<Response> {
+  for (let i = 0; i < 2 * limit + 1; i++) {
+    const res = await send(i);
+    if (res.status === 429) {
+      expect(i).toBeGreaterThanOrEqual(limit);
+      return res;
+    }
+  }
+  throw new Error("never rate limited");
 }

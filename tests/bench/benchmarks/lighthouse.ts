@@ -18,6 +18,8 @@ export interface LighthouseRow {
   failing: string[];
   /** Performance of every run of this page, lowest first (the row is the median run). */
   performanceRuns: number[];
+  /** The elements that moved, per run with a layout shift (to find what moved, not just how much). */
+  shiftedRuns: { performance: number; cls: number; elements: string[] }[];
 }
 
 const CHROME_FLAGS = [
@@ -66,7 +68,11 @@ export async function lighthouseScores(
         pageRuns.push(await lighthouseRun(chrome.port, baseURL, page));
       pageRuns.sort((a, b) => a.performance - b.performance);
       const median = pageRuns[Math.floor(pageRuns.length / 2)]!;
-      rows.push({ ...median, performanceRuns: pageRuns.map((r) => r.performance) });
+      rows.push({
+        ...median,
+        performanceRuns: pageRuns.map((r) => r.performance),
+        shiftedRuns: pageRuns.flatMap((r) => r.shiftedRuns),
+      });
     }
   } finally {
     chrome.kill();
@@ -119,7 +125,28 @@ async function lighthouseRun(
     },
     failing: [...failing],
     performanceRuns: [],
+    shiftedRuns:
+      metric("cumulative-layout-shift") > 0
+        ? [
+            {
+              performance: score("performance"),
+              cls: Math.round(metric("cumulative-layout-shift") * 1000) / 1000,
+              elements: shiftedElements(audits["layout-shifts"]?.details),
+            },
+          ]
+        : [],
   };
+}
+
+/** "score selector `snippet`" for each shift Lighthouse attributes to an element. */
+function shiftedElements(details: unknown): string[] {
+  const items = (
+    details as { items?: { score?: number; node?: { selector?: string; snippet?: string } }[] }
+  )?.items;
+  return (items ?? []).map(
+    (item) =>
+      `${Math.round((item.score ?? 0) * 1000) / 1000} ${item.node?.selector ?? "?"} \`${(item.node?.snippet ?? "").slice(0, 80)}\``,
+  );
 }
 
 export function lighthouseTable(rows: LighthouseRow[]): string {
@@ -137,6 +164,17 @@ export function lighthouseTable(rows: LighthouseRow[]): string {
   if (notPassing.length > 0) {
     lines.push("", "Audits not fully passing in the median run (weighted ones):", "");
     for (const r of notPassing) lines.push(`- ${r.page}: ${r.failing.join(", ")}`);
+  }
+  const shifted = rows.filter((r) => r.shiftedRuns.length > 0);
+  if (shifted.length > 0) {
+    lines.push("", "Layout shifts, in any run (CLS, then what moved):", "");
+    for (const r of shifted) {
+      for (const run of r.shiftedRuns) {
+        lines.push(
+          `- ${r.page}, run scoring ${run.performance}: CLS ${run.cls}; ${run.elements.join("; ") || "no element named"}`,
+        );
+      }
+    }
   }
   return lines.join("\n");
 }

@@ -92,3 +92,40 @@ describe("app shell", () => {
     await closeSession(session);
   });
 });
+
+describe("the feed's first screen", () => {
+  /** The action row's height on the feed at Lighthouse's phone size, in a fresh browser context. */
+  async function actionRow(font: "Nunito" | "stand-in") {
+    const session = await openSession();
+    const { page } = session;
+    await signInAs(session, font === "Nunito" ? "FuenteNunito" : "FuenteSuplente");
+    await page.setViewportSize({ width: 412, height: 823 });
+    if (font === "stand-in") await page.route(/\.woff2$/, (route) => route.abort());
+    await page.goto("/app/feed");
+    await page.getByRole("heading", { name: "En marcha" }).waitFor();
+    const nunito = await page.evaluate(async () => {
+      await document.fonts.ready;
+      // Nunito itself, not its metric-matched stand-ins ("Nunito Variable Fallback: …").
+      const family = (f: FontFace) => f.family.replace(/["']/g, "");
+      return [...document.fonts].some(
+        (f) => family(f) === "Nunito Variable" && f.status === "loaded",
+      );
+    });
+    const height = (await page.getByTestId("feed-actions").boundingBox())!.height;
+    // The refused font files are logged as failed loads: expected here, and only here.
+    if (font === "stand-in") {
+      const others = session.consoleErrors.filter((e) => !/Failed to load resource/.test(e));
+      session.consoleErrors.splice(0, session.consoleErrors.length, ...others);
+    }
+    await closeSession(session);
+    return { nunito, height };
+  }
+
+  it("keeps its action row's height when Nunito replaces its stand-in (no layout shift)", async () => {
+    const withNunito = await actionRow("Nunito");
+    const withStandIn = await actionRow("stand-in");
+    expect(withNunito.nunito).toBe(true);
+    expect(withStandIn.nunito).toBe(false);
+    expect(withStandIn.height).toBe(withNunito.height);
+  });
+});

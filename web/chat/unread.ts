@@ -45,7 +45,9 @@ export function useChats() {
  */
 function useChatsNumber(select: (chats: ChatListItem[]) => number): number {
   const enabled = useSignedInWithProfile();
-  const { data } = useQuery({ ...chatsQuery, enabled, select: (answer) => select(answer.chats) });
+  // Stable while `select` is: TanStack Query reruns a select whose identity changes.
+  const fromAnswer = useCallback((answer: ChatsResponse) => select(answer.chats), [select]);
+  const { data } = useQuery({ ...chatsQuery, enabled, select: fromAnswer });
   return data ?? 0;
 }
 

@@ -2,6 +2,7 @@ import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { ClaimReferralResponse } from "../../domain/api/referrals.ts";
 import { api } from "../api/client.ts";
+import { inNextTask } from "../lib/next-task.ts";
 import { toast } from "../lib/toast.ts";
 import { useMe } from "./use-me.ts";
 
@@ -46,24 +47,28 @@ export function useClaimStoredReferral() {
   const queryClient = useQueryClient();
   const userId = me.data?.user?.id;
   useEffect(() => {
-    const token = storedReferral();
-    if (!userId || !token || claiming) return;
-    claiming = true;
-    api
-      .post<ClaimReferralResponse>("/referrals/claim", { token })
-      .then((res) => {
-        clearStoredReferral();
-        toast.success(res.message);
-        void queryClient.invalidateQueries({ queryKey: ["referrals"] });
-      })
-      .catch((err: unknown) => {
-        // A used, own or unknown invite will not become valid: drop it quietly.
-        const status = (err as { status?: number }).status ?? 0;
-        if (status >= 400 && status < 500) clearStoredReferral();
-      })
-      .finally(() => {
-        claiming = false;
-      });
+    if (!userId) return;
+    // A tab's first read of localStorage waits on the browser: after the first screen's effects.
+    return inNextTask(() => {
+      const token = storedReferral();
+      if (!token || claiming) return;
+      claiming = true;
+      api
+        .post<ClaimReferralResponse>("/referrals/claim", { token })
+        .then((res) => {
+          clearStoredReferral();
+          toast.success(res.message);
+          void queryClient.invalidateQueries({ queryKey: ["referrals"] });
+        })
+        .catch((err: unknown) => {
+          // A used, own or unknown invite will not become valid: drop it quietly.
+          const status = (err as { status?: number }).status ?? 0;
+          if (status >= 400 && status < 500) clearStoredReferral();
+        })
+        .finally(() => {
+          claiming = false;
+        });
+    });
   }, [userId, queryClient]);
 }
 

@@ -9,6 +9,7 @@ import { CONNECTIONS_COMPLETED_EVENT } from "../../domain/api/connections.ts";
 import { parseNotificationFrame } from "../../domain/notification-frame.ts";
 import { useMe } from "../auth/use-me.ts";
 import { PENDING_CONNECTIONS_KEY } from "../connections/pending.ts";
+import { inNextTask } from "../lib/next-task.ts";
 import { isChatOnScreen } from "./active-chat.ts";
 import { showConversationToast } from "./conversation-toast.tsx";
 import { ReconnectingSocket } from "./socket.ts";
@@ -54,8 +55,12 @@ export function NotificationsProvider({ children }: { children?: ReactNode }) {
         }
       },
     });
-    socket.start();
-    return () => socket.stop();
+    // Opening a socket costs the main thread a few ms: not inside the first screen's effects.
+    const cancelStart = inNextTask(() => socket.start());
+    return () => {
+      cancelStart();
+      socket.stop();
+    };
   }, [userId, queryClient, navigate]);
 
   // Rechecks on focus, visibility and read-state / connections events.

@@ -5,13 +5,11 @@ import { createRoot } from "react-dom/client";
 import { BrowserRouter, useLocation } from "react-router-dom";
 import { AppSplash } from "./components/spinner.tsx";
 import { LazyToaster } from "./lib/lazy-toaster.tsx";
+import { inNextTask } from "./lib/next-task.ts";
 import { queryClient } from "./lib/query-client.ts";
 import { prefetchStartupData } from "./lib/startup-prefetch.ts";
 import { AppRoutes, loadScreenCode } from "./router.tsx";
 import { RouteErrorBoundary } from "./screens/route-error.tsx";
-
-// The first requests leave at once; the rest waits for its own task (below).
-prefetchStartupData(queryClient, location.pathname);
 
 /** The routes, with the error page in place of the app when a screen fails. */
 function App() {
@@ -28,9 +26,9 @@ function App() {
 
 /**
  * Creating the root and rendering run in a task of their own after this module's, once the
- * first screen's code is in, and rendering runs as a transition (which React splits into short
- * slices): the main thread is free in between, so a phone stays responsive while the app boots
- * instead of freezing for one long task. Until then the shell's static splash stays: rendering
+ * first screen's code and data are in, and rendering runs as a transition (which React splits
+ * into short slices): the main thread is free in between, so a phone stays responsive while the
+ * app boots instead of freezing for one long task. Until then the shell's static splash stays: rendering
  * React's copy of it first cost a render and a layout on the main thread for the same pixels.
  */
 function render() {
@@ -50,4 +48,24 @@ function render() {
   });
 }
 
-void loadScreenCode(location.pathname).then(() => setTimeout(render, 0));
+/**
+ * How long the splash waits for the first screen's data. Data arriving while React renders
+ * the screen (a transition, in slices) makes it throw that work away and render again in one
+ * long task, so that no component shows an older answer than its neighbours; rendered after
+ * the data, the screen renders once. On a slow network the screen's own loading state shows
+ * after this long.
+ */
+const FIRST_DATA_WAIT_MS = 1500;
+
+// Start-up is a chain of short tasks instead of one long one: evaluating this module, asking
+// for the first screen's data (its requests already left from the shell's preload links),
+// finding and loading the screen's code, then rendering.
+inNextTask(() => {
+  const firstData = Promise.race([
+    prefetchStartupData(queryClient, location.pathname),
+    new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS)),
+  ]);
+  inNextTask(() => {
+    void Promise.all([loadScreenCode(location.pathname), firstData]).then(() => inNextTask(render));
+  });
+});

@@ -124,6 +124,54 @@ describe("the feed's first screen", () => {
     return { nunito, height };
   }
 
+  /**
+   * Opens the feed with its rides answering `delayMs` late, and says whether a loading
+   * placeholder was ever drawn before its sections appeared.
+   */
+  async function feedWithSlowRides(delayMs: number) {
+    const session = await openSession();
+    const { page } = session;
+    await signInAs(session, `Lenta${delayMs}`);
+    await page.route(/\/api\/my-rides/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { placeholders: string[] }).placeholders = seen;
+      // From the document's first node on, whenever React renders; the ride card skeleton
+      // (.animate-pulse) is the placeholder's, not the shell splash's.
+      new MutationObserver((records) => {
+        for (const record of records)
+          record.addedNodes.forEach((node) => {
+            if (
+              node instanceof Element &&
+              node.closest("#root") &&
+              (node.matches(".animate-pulse") || node.querySelector(".animate-pulse"))
+            )
+              seen.push(node.outerHTML.slice(0, 80));
+          });
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto("/app/feed");
+    await page.getByRole("heading", { name: "Mis próximas salidas" }).waitFor();
+    const placeholders = await page.evaluate(
+      () => (window as unknown as { placeholders: string[] }).placeholders,
+    );
+    await closeSession(session);
+    return placeholders;
+  }
+
+  it("waits for data a moment late and draws the screen once, without a placeholder", async () => {
+    // Rendering before the data and again when it came made the phone's main thread redo the
+    // whole screen in one long task (web/main.tsx, FIRST_DATA_WAIT_MS).
+    expect(await feedWithSlowRides(700)).toEqual([]);
+  });
+
+  it("shows the loading placeholder when the data is slower than that", async () => {
+    expect((await feedWithSlowRides(3000)).length).toBeGreaterThan(0);
+  });
+
   it("keeps its action row's height when Nunito replaces its stand-in (no layout shift)", async () => {
     const withNunito = await actionRow("Nunito");
     const withStandIn = await actionRow("stand-in");

@@ -59,6 +59,24 @@ describe("start-up prefetch", () => {
     expect(client.getQueryData(pendingConnectionsQuery.queryKey)).toEqual({ pending: [] });
   });
 
+  it("resolves once every answer is in, so the first render shows them all", async () => {
+    stubApi(rider(true));
+    const client = new QueryClient();
+    await prefetchStartupData(client, "/app/feed");
+    expect(client.isFetching()).toBe(0);
+    expect(client.getQueryData(myRidesQuery("upcoming").queryKey)?.pages).toHaveLength(1);
+    expect(client.getQueryData(myInviteQuery.queryKey)).toEqual({ token: "t" });
+    expect(client.getQueryData(chatsQuery.queryKey)).toEqual({ chats: [] });
+    expect(client.getQueryData(pendingConnectionsQuery.queryKey)).toEqual({ pending: [] });
+  });
+
+  it("resolves, without data, when /api/me fails (the screen shows the error)", async () => {
+    stubApi({ error: { code: "internal", message: "x" } }, 500);
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await expect(prefetchStartupData(client, "/app/feed")).resolves.toBeUndefined();
+    expect(client.getQueryData(chatsQuery.queryKey)).toBeUndefined();
+  });
+
   it("loads only the layout's data on a screen without its own entry", async () => {
     const calls = stubApi(rider(true));
     const client = new QueryClient();

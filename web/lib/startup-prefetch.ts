@@ -9,27 +9,30 @@ import { pendingConnectionsQuery } from "../connections/pending.ts";
 import { myRidesQuery } from "../rides/queries.ts";
 
 /** What a screen shows first, for the screens people open the app on (the manifest's start_url is the feed). */
-const SCREEN_DATA: Record<string, (queryClient: QueryClient) => void> = {
-  "/app/feed": (queryClient) => {
-    void queryClient.prefetchInfiniteQuery(myRidesQuery("upcoming"));
-    void queryClient.prefetchQuery(myInviteQuery);
-  },
-  "/app/my-rides": (queryClient) => {
-    void queryClient.prefetchInfiniteQuery(myRidesQuery("upcoming"));
-  },
+const SCREEN_DATA: Record<string, (queryClient: QueryClient) => Promise<void>[]> = {
+  "/app/feed": (queryClient) => [
+    queryClient.prefetchInfiniteQuery(myRidesQuery("upcoming")),
+    queryClient.prefetchQuery(myInviteQuery),
+  ],
+  "/app/my-rides": (queryClient) => [queryClient.prefetchInfiniteQuery(myRidesQuery("upcoming"))],
 };
 
-export function prefetchStartupData(queryClient: QueryClient, pathname: string) {
-  queryClient.fetchQuery(meQuery).then(
-    (me) => {
+/**
+ * Starts the first screen's requests and resolves once every one has answered or failed (it
+ * never rejects: the screen's own query shows an error, and retries).
+ */
+export function prefetchStartupData(queryClient: QueryClient, pathname: string): Promise<void> {
+  return queryClient.fetchQuery(meQuery).then(
+    async (me) => {
       // Signed out or without a profile, the guards send her elsewhere: nothing else to load.
       if (!me.user?.profileComplete) return;
-      // Every screen's layout shows the chat badges and 'He rodado con ella' prompts.
-      void queryClient.prefetchQuery(chatsQuery);
-      void queryClient.prefetchQuery(pendingConnectionsQuery);
-      SCREEN_DATA[pathname.replace(/\/+$/, "")]?.(queryClient);
+      await Promise.all([
+        // Every screen's layout shows the chat badges and 'He rodado con ella' prompts.
+        queryClient.prefetchQuery(chatsQuery),
+        queryClient.prefetchQuery(pendingConnectionsQuery),
+        ...(SCREEN_DATA[pathname.replace(/\/+$/, "")]?.(queryClient) ?? []),
+      ]);
     },
-    // The screen's own query shows the error (and retries); nothing to do here.
     () => {},
   );
 }

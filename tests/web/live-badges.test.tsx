@@ -2,15 +2,15 @@
 // an answer that changes nothing must not re-render the screen (a full re-render of the feed
 // was a 60 ms task on first load, when the notification socket says 'ready').
 import type { QueryClient } from "@tanstack/react-query";
-import { QueryClient as Client, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ChatListItem } from "../../domain/api/chat.ts";
-import { ME_KEY } from "../../web/auth/use-me.ts";
 import { CHATS_KEY, useUnreadForRide, useUnreadTotal } from "../../web/chat/unread.ts";
 import { PENDING_CONNECTIONS_KEY } from "../../web/connections/pending.ts";
 import { useNavBadge } from "../../web/layout/use-nav-badge.ts";
 import { useEnMarcha } from "../../web/rides/use-en-marcha.ts";
+import { signedInClient } from "./helpers/signed-in-client.ts";
 
 function chat(rideId: string, unread: number): ChatListItem {
   return {
@@ -34,16 +34,6 @@ function stubApi(answers: { chats: ChatListItem[] }) {
     }),
   );
   return calls;
-}
-
-function signedInClient(): QueryClient {
-  const client = new Client({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(ME_KEY, {
-    user: { id: "u1", username: "Ana", profileComplete: true },
-    signupMode: "open",
-    googleEnabled: false,
-  });
-  return client;
 }
 
 const renders = { card: 0, badge: 0, feed: 0 };

@@ -1,14 +1,14 @@
 // The notification socket and the stored-invite check are start-up work the first screen does
 // not wait for: they run in a task after React's effects, and never when the screen is gone
 // before that task (StrictMode's mount, unmount, mount must open one socket, not two).
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { StrictMode } from "react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { storeReferral, useClaimStoredReferral } from "../../web/auth/referral.ts";
-import { ME_KEY } from "../../web/auth/use-me.ts";
 import { NotificationsProvider } from "../../web/chat/notifications.tsx";
+import { signedInClient } from "./helpers/signed-in-client.ts";
 
 const opened: string[] = [];
 
@@ -23,16 +23,6 @@ class FakeWebSocket extends EventTarget {
   close() {
     this.readyState = 3;
   }
-}
-
-function signedInClient() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(ME_KEY, {
-    user: { id: "u1", username: "Ana", profileComplete: true },
-    signupMode: "open",
-    googleEnabled: false,
-  });
-  return client;
 }
 
 function ClaimStoredReferral() {

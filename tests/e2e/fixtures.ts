@@ -72,6 +72,14 @@ export async function openSession(options: { expectErrors?: RegExp[] } = {}): Pr
 /** Saves a mobile screenshot for the README (docs/screenshots/NAME.png). */
 export async function saveScreenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  // Finite transitions first run to their end: a toast caught as it slid in was an empty box.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity,
+      ),
+  );
   await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`) });
 }
 

@@ -169,6 +169,17 @@ describe("rides journey", () => {
     expect(
       await op.getByRole("button", { name: "Canceladas (1)" }).getAttribute("aria-expanded"),
     ).toBe("true");
+    // The newest toast is drawn over the older ones (toasts with and without an explicit
+    // position counted their stack apart, and an older one covered the front one).
+    expect(
+      await op.evaluate(() => {
+        const front = document.querySelector("[data-sonner-toast][data-front=true]");
+        if (!front) return "no toast";
+        const box = front.getBoundingClientRect();
+        const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+        return front.contains(top) ? "front on top" : "covered";
+      }),
+    ).toBe("front on top");
     await saveScreenshot(op, "my-rides");
 
     // --- The rider sees it under Ya rodadas > Canceladas too.

@@ -65,6 +65,8 @@ export function showConversationToast(input: {
         onOpen={input.onOpen}
       />
     ),
-    { id, duration: CONVERSATION_TOAST_MS, position: "top-center", unstyled: true },
+    // No `position` of its own: the Toaster's (top-center) is the same place, but sonner stacks
+    // toasts with an explicit position apart from the others, and an older toast covered it.
+    { id, duration: CONVERSATION_TOAST_MS, unstyled: true },
   );
 }

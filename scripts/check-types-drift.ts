@@ -2,6 +2,7 @@
 // (someone changed a binding and forgot `npm run types:generate`).
 import { execFileSync } from "node:child_process";
 import { readFileSync, rmSync } from "node:fs";
+import { toolEnv } from "./tool-env.ts";
 
 // Generated beside the committed file: the output embeds import paths relative to itself.
 const out = ".types-check.d.ts";
@@ -9,7 +10,7 @@ try {
   execFileSync(
     "node_modules/.bin/wrangler",
     ["types", out, "--strict-vars=false", "--env-file=.dev.vars.example"],
-    { stdio: "ignore", env: { ...process.env, WRANGLER_SEND_METRICS: "false" } },
+    { stdio: "ignore", env: toolEnv },
   );
   // The header line names the output path; compare everything else.
   const body = (file: string) =>

@@ -3,13 +3,13 @@
 import { execFileSync, spawn } from "node:child_process";
 import { copyFileSync, existsSync } from "node:fs";
 import { DEMO_PASSWORD, DEMO_USERS, seedLocal } from "./seed.ts";
+import { toolEnv } from "./tool-env.ts";
 
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
 
 execFileSync("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local"], {
   stdio: ["ignore", "ignore", "inherit"],
-  env,
+  env: toolEnv,
 });
 await seedLocal();
 
@@ -26,7 +26,7 @@ const vite = spawn(
   ["--port", port, "--strictPort", ...process.argv.slice(2)],
   {
     stdio: "inherit",
-    env,
+    env: toolEnv,
   },
 );
 vite.on("exit", (code) => process.exit(code ?? 0));

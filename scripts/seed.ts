@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { normalizeText } from "../domain/cities.ts";
 import { hashPassword } from "../worker/auth/password.ts";
+import { toolEnv } from "./tool-env.ts";
 
 export const DEMO_PASSWORD = "rodamos123";
 
@@ -290,7 +291,7 @@ export async function seedLocal() {
   writeFileSync(file, await seedSql());
   execFileSync("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", `--file=${file}`], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, WRANGLER_SEND_METRICS: "false" },
+    env: toolEnv,
   });
 }
 

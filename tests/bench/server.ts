@@ -11,20 +11,20 @@ import {
 } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
+import { toolEnv } from "../../scripts/tool-env.ts";
 import { freePort, waitForHealth } from "../support/preview.ts";
 
 export const root = path.resolve(import.meta.dirname, "../..");
-const env = { ...process.env, WRANGLER_SEND_METRICS: "false" };
 
 export function build() {
-  execFileSync("node_modules/.bin/vite", ["build"], { cwd: root, stdio: "inherit", env });
+  execFileSync("node_modules/.bin/vite", ["build"], { cwd: root, stdio: "inherit", env: toolEnv });
 }
 
 function wrangler(stateDir: string, args: string[]): string {
   return execFileSync("node_modules/.bin/wrangler", [...args, "--persist-to", stateDir], {
     cwd: root,
     stdio: ["ignore", "pipe", "inherit"],
-    env,
+    env: toolEnv,
     encoding: "utf8",
     maxBuffer: 256 * 2 ** 20,
   });
@@ -87,7 +87,7 @@ function spawnServer(kind: ServerKind, stateDir: string, port: number, inspector
     return spawn(
       "node_modules/.bin/vite",
       ["preview", "--port", String(port), "--strictPort", "--host", "127.0.0.1"],
-      { ...options, env: { ...env, RODAMOS_STATE_DIR: stateDir } },
+      { ...options, env: { ...toolEnv, RODAMOS_STATE_DIR: stateDir } },
     );
   }
   return spawn(
@@ -101,7 +101,7 @@ function spawnServer(kind: ServerKind, stateDir: string, port: number, inspector
       `--inspector-port=${inspectorPort}`,
       "--show-interactive-dev-session=false",
     ],
-    { ...options, env },
+    { ...options, env: toolEnv },
   );
 }
 

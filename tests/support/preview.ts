@@ -6,9 +6,10 @@ import { copyFileSync, createWriteStream, existsSync, mkdtempSync } from "node:f
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { toolEnv } from "../../scripts/tool-env.ts";
 
 export const root = path.resolve(import.meta.dirname, "../..");
-export const toolEnv = { ...process.env, WRANGLER_SEND_METRICS: "false" };
+export { toolEnv };
 export const bin = (name: string) => path.join(root, "node_modules/.bin", name);
 
 export function freePort(): Promise<number> {

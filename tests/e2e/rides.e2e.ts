@@ -162,15 +162,21 @@ describe("rides journey", () => {
     const cancelDialog = op.getByRole("dialog", { name: "¿Cancelar la salida?" });
     await cancelDialog.getByLabel("Motivo de cancelación (opcional)").fill("Previsión de tormenta");
     await cancelDialog.getByRole("button", { name: "Sí, cancelar salida" }).click();
-    await op.waitForURL(/\/app\/my-rides\?showCancelled=true/);
-    await op.getByText(MSG.rideCancelledTitle, { exact: true }).waitFor();
-    const cancelledCard = op.getByRole("article", { name: title });
-    await cancelledCard.getByText(MSG.cancelledBanner).waitFor();
-    expect(
-      await op.getByRole("button", { name: "Canceladas (1)" }).getAttribute("aria-expanded"),
-    ).toBe("true");
+    // On the detail she stays on the ride, now shown cancelled, without its management card.
+    await op.getByText(MSG.rideCancelledSuccess, { exact: true }).waitFor();
+    await op.getByRole("article", { name: title }).getByText(MSG.cancelledBanner).waitFor();
+    await op.getByRole("heading", { name: "Gestiona tu salida" }).waitFor({ state: "detached" });
+    expect(op.url()).toMatch(new RegExp(`/app/ride/${rideId}$`));
     // The newest toast is drawn over the older ones (toasts with and without an explicit
-    // position counted their stack apart, and an older one covered the front one).
+    // position counted their stack apart, and an older one covered the front one). Checked
+    // once it has slid in: mid-animation its centre can lie outside the viewport.
+    await op.waitForFunction(() => {
+      const front = document.querySelector("[data-sonner-toast][data-front=true]");
+      return (
+        front?.getAttribute("data-mounted") === "true" &&
+        front.getAnimations({ subtree: true }).every((a) => a.playState !== "running")
+      );
+    });
     expect(
       await op.evaluate(() => {
         const front = document.querySelector("[data-sonner-toast][data-front=true]");
@@ -180,6 +186,17 @@ describe("rides journey", () => {
         return front.contains(top) ? "front on top" : "covered";
       }),
     ).toBe("front on top");
+    // The toast's 'Ver canceladas' opens My Rides on Ya rodadas > Canceladas.
+    await op.getByRole("button", { name: MSG.viewCancelled }).click();
+    await op.waitForURL(/\/app\/my-rides\?showCancelled=true/);
+    const cancelledCard = op.getByRole("article", { name: title });
+    await cancelledCard.getByText(MSG.cancelledBanner).waitFor();
+    expect(
+      await op.getByRole("button", { name: "Canceladas (1)" }).getAttribute("aria-expanded"),
+    ).toBe("true");
+    // The screenshot shows the screen, not the earlier toasts (a hovered toast never expires).
+    await op.mouse.move(200, 600);
+    await op.locator("[data-sonner-toast]").first().waitFor({ state: "detached" });
     await saveScreenshot(op, "my-rides");
 
     // --- The rider sees it under Ya rodadas > Canceladas too.

@@ -78,7 +78,7 @@ export function ConnectionsCard({ rideId, forced = false }: { rideId: string; fo
   }
   if (query.isError) {
     return forced ? (
-      <p className="rounded-2xl bg-surface p-4 text-ink-soft">{MSG.connectionsSaveFailed}</p>
+      <p className="rounded-2xl bg-surface p-4 text-ink-soft">{MSG.participantsLoadFailed}</p>
     ) : null;
   }
   const data = query.data;

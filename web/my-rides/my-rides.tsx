@@ -2,7 +2,7 @@ import * as Tabs from "@radix-ui/react-tabs";
 import clsx from "clsx";
 import { ChevronDown } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useSearchParams } from "react-router-dom";
+import { useLocation, useSearchParams } from "react-router-dom";
 import type { MyRidesCounts, MyRidesTab } from "../../domain/api/rides.ts";
 import { MSG } from "../../domain/messages.ts";
 import { Button, ButtonLink } from "../components/button.tsx";
@@ -18,16 +18,21 @@ export default function MyRidesScreen() {
   const past = useMyRides("past");
   const counts: MyRidesCounts | undefined =
     upcoming.data?.pages[0]?.counts ?? past.data?.pages[0]?.counts;
-  const [tab, setTab] = useState<"upcoming" | "past">(wantsCancelled ? "past" : "upcoming");
+  const [tab, setTab] = useState<"upcoming" | "past">("upcoming");
   const [cancelledOpen, setCancelledOpen] = useState(false);
 
-  // ?showCancelled=true opens the cancelled section once there is something in it.
+  // ?showCancelled=true shows Ya rodadas with Canceladas open, once the counts say there is
+  // something in it (spec 02 §2); with nothing cancelled she stays on En marcha. Once per visit
+  // of the address: a refetch (focus, a socket event) must not take her back from a tab she chose.
+  const { key: visit } = useLocation();
+  const [shownForVisit, setShownForVisit] = useState<string | null>(null);
   useEffect(() => {
-    if (wantsCancelled && counts && counts.cancelled > 0) {
+    if (wantsCancelled && counts && counts.cancelled > 0 && shownForVisit !== visit) {
+      setShownForVisit(visit);
       setTab("past");
       setCancelledOpen(true);
     }
-  }, [wantsCancelled, counts]);
+  }, [wantsCancelled, counts, shownForVisit, visit]);
 
   const tabClass =
     "min-h-11 flex-1 rounded-full px-3 py-2 font-bold text-ink-soft data-[state=active]:bg-primary data-[state=active]:text-white";

@@ -7,14 +7,23 @@ import { ConfirmDialog } from "../components/dialog.tsx";
 import { inputClass } from "../components/field.tsx";
 import { toast } from "../lib/toast.ts";
 import { useCancelRide } from "./queries.ts";
+import type { RideCardPlace } from "./ride-card.tsx";
 
-/** '¿Cancelar la salida?' with an optional reason (spec 02 §2 "Cancel dialog", §8). */
+const CANCELLED_PATH = "/app/my-rides?showCancelled=true";
+
+/**
+ * '¿Cancelar la salida?' with an optional reason (spec 02 §2 "Cancel dialog", §8). From a list
+ * she goes on to My Rides > Canceladas; on the detail page she stays there and sees the ride
+ * cancelled. Spec 02 §8 gives each place its own texts.
+ */
 export function CancelDialog({
   rideId,
+  place,
   open,
   onOpenChange,
 }: {
   rideId: string;
+  place: RideCardPlace;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -26,18 +35,19 @@ export function CancelDialog({
   async function confirm() {
     try {
       await cancel.mutateAsync({ id: rideId, reason: reason.trim() || null });
-      toast.success(MSG.rideCancelledTitle, {
+      toast.success(place === "detail" ? MSG.rideCancelledSuccess : MSG.rideCancelledTitle, {
         description: MSG.rideCancelledNotice,
         action: {
           label: MSG.viewCancelled,
-          onClick: () => navigate("/app/my-rides?showCancelled=true"),
+          onClick: () => navigate(CANCELLED_PATH),
         },
       });
       onOpenChange(false);
-      navigate("/app/my-rides?showCancelled=true");
+      if (place === "list") navigate(CANCELLED_PATH);
     } catch (error) {
       const notAllowed = error instanceof ApiError && error.code === "not_authorized";
-      toast.error(notAllowed ? MSG.cancelNotAuthorizedDialog : MSG.cancelFailedRetry);
+      if (place === "detail") toast.error(notAllowed ? MSG.cancelNotAuthorized : MSG.cancelFailed);
+      else toast.error(notAllowed ? MSG.cancelNotAuthorizedDialog : MSG.cancelFailedRetry);
     }
   }
 

@@ -48,6 +48,24 @@ function preloadDialogsWhenIdle() {
   else setTimeout(load, 1000);
 }
 
+/** Where a card is shown: spec 02 §8 gives the detail page its own join/leave texts. */
+export type RideCardPlace = "list" | "detail";
+
+const JOIN_LEAVE_TEXTS = {
+  list: {
+    joined: { title: MSG.joinedTitle, description: MSG.joined },
+    left: { title: MSG.leftTitle, description: MSG.left },
+    joinFailed: MSG.joinFailedCard,
+    leaveFailed: MSG.leaveFailed,
+  },
+  detail: {
+    joined: { title: MSG.joinedShort, description: undefined },
+    left: { title: MSG.leftShort, description: undefined },
+    joinFailed: MSG.joinLeaveFailedDetail,
+    leaveFailed: MSG.joinLeaveFailedDetail,
+  },
+} as const;
+
 /**
  * The ride card of spec 02 §2: every list and the detail page show rides with it.
  * `unread` is the chat's unread count; by default her live count for this ride.
@@ -55,13 +73,13 @@ function preloadDialogsWhenIdle() {
 export function RideCard({
   ride,
   unread: unreadOverride,
-  linkToDetail = true,
+  place = "list",
   headingLevel = 2,
 }: {
   ride: RideSummary;
   unread?: number;
-  /** false on the detail page itself. */
-  linkToDetail?: boolean;
+  /** "detail" on the detail page itself: no link to it, and the detail's texts. */
+  place?: RideCardPlace;
   headingLevel?: 2 | 3;
 }) {
   const liveUnread = useUnreadForRide(ride.id);
@@ -81,20 +99,21 @@ export function RideCard({
     participantCount: ride.participantCount,
     now: Date.now(),
   });
-  const opensDetail = linkToDetail && actions.opensDetailOnClick;
+  const opensDetail = place === "list" && actions.opensDetailOnClick;
+  const texts = JOIN_LEAVE_TEXTS[place];
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const detailPath = `/app/ride/${ride.id}`;
 
   async function onJoin() {
     try {
       await join.mutateAsync(ride.id);
-      toast.success(MSG.joinedTitle, { description: MSG.joined });
+      toast.success(texts.joined.title, { description: texts.joined.description });
       setJoinedOpen(true);
     } catch (error) {
       if (error instanceof ApiError && error.code === "already_joined") {
         toast.error(MSG.alreadyJoinedTitle, { description: MSG.alreadyJoined });
       } else {
-        toast.error(MSG.joinFailedCard, {
+        toast.error(texts.joinFailed, {
           description: error instanceof ApiError ? error.message : undefined,
         });
       }
@@ -104,9 +123,9 @@ export function RideCard({
   async function onLeave() {
     try {
       await leave.mutateAsync(ride.id);
-      toast.success(MSG.leftTitle, { description: MSG.left });
+      toast.success(texts.left.title, { description: texts.left.description });
     } catch (error) {
-      toast.error(MSG.leaveFailed, {
+      toast.error(texts.leaveFailed, {
         description: error instanceof ApiError ? error.message : undefined,
       });
     }
@@ -283,7 +302,12 @@ export function RideCard({
           <JoinDialog rideId={ride.id} open={joinedOpen} onOpenChange={setJoinedOpen} />
         ) : null}
         {actions.canCancel && cancelOpen ? (
-          <CancelDialog rideId={ride.id} open={cancelOpen} onOpenChange={setCancelOpen} />
+          <CancelDialog
+            rideId={ride.id}
+            place={place}
+            open={cancelOpen}
+            onOpenChange={setCancelOpen}
+          />
         ) : null}
       </Suspense>
     </article>

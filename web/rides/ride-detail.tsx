@@ -58,7 +58,7 @@ function DetailContent({ ride }: { ride: RideDetail }) {
   return (
     <>
       <h1 className="sr-only">{ride.title}</h1>
-      <RideCard ride={ride} linkToDetail={false} />
+      <RideCard ride={ride} place="detail" />
       <ParticipantsCard ride={ride} />
       {ride.viewer.isOrganizer && !cancelled ? <ManagementCard ride={ride} /> : null}
       {!cancelled ? <RouteCard ride={ride} /> : null}
@@ -138,7 +138,12 @@ function ManagementCard({ ride }: { ride: RideDetail }) {
           Eliminar
         </Button>
       </div>
-      <CancelDialog rideId={ride.id} open={cancelOpen} onOpenChange={setCancelOpen} />
+      <CancelDialog
+        rideId={ride.id}
+        place="detail"
+        open={cancelOpen}
+        onOpenChange={setCancelOpen}
+      />
       <ConfirmDialog
         open={deleteOpen}
         onOpenChange={setDeleteOpen}

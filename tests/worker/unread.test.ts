@@ -66,7 +66,7 @@ function countingD1(d1: D1Database) {
 }
 
 describe("unread counts", () => {
-  it("with no last_seen_at, every message by others is unread; her own never are", async () => {
+  it("with no last_seen_at, every message by others is unread; her own never are (nor, for the organizer, the notices of her doing)", async () => {
     const ana = await signedIn();
     const bea = await signedIn();
     const ride = await createRide({ organizerId: ana.user.id, participants: [bea.user.id] });
@@ -89,7 +89,8 @@ describe("unread counts", () => {
         },
       },
     ]);
-    expect((await chats(ana.browser))[0]?.unread).toBe(2);
+    // Ana organizes: only Bea's message; the edit notice is her own doing.
+    expect((await chats(ana.browser))[0]?.unread).toBe(1);
   });
 
   it("counts only messages by others newer than last_seen_at", async () => {
@@ -221,14 +222,19 @@ describe("live notifications (UserHub)", () => {
     expect(frame.lastMessage?.text).toBe("tres");
   });
 
-  it("system notices notify every participant", async () => {
+  it("system notices notify every participant but the organizer, whose doing they are", async () => {
     const ana = await signedIn();
-    const ride = await createRide({ organizerId: ana.user.id });
-    const { socket: hub } = await openSocket(ana.browser, "/api/notifications/socket");
-    open.push(hub!);
+    const bea = await signedIn();
+    const ride = await createRide({ organizerId: ana.user.id, participants: [bea.user.id] });
+    const { socket: beaHub } = await openSocket(bea.browser, "/api/notifications/socket");
+    const { socket: anaHub } = await openSocket(ana.browser, "/api/notifications/socket");
+    open.push(beaHub!, anaHub!);
     await postSystemMessage(env, ride.id, MSG.systemCancelNotice(null));
-    const frame = await hub!.nextRaw<UnreadFrame>(isUnread);
+    const frame = await beaHub!.nextRaw<UnreadFrame>(isUnread);
     expect(frame).toMatchObject({ rideId: ride.id, count: 1, lastMessage: { kind: "system" } });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(anaHub!.frames.filter(isUnread)).toEqual([]);
+    expect((await chats(ana.browser))[0]?.unread).toBe(0);
   });
 
   it("refuses a cross-site or anonymous notification socket", async () => {

@@ -298,19 +298,32 @@ export async function markRead(
  * Unread count per participant of one ride (messages by others newer than her last_seen_at;
  * null = all of them), with the ride's title: one query, for the live notifications.
  */
+/**
+ * Whether message `m` is unread for participant `p` of ride `r`: newer than what she has seen,
+ * and neither hers nor, for the organizer, a system notice: every notice (edit, cancellation)
+ * is the organizer's own doing, so it never waits unread for her.
+ */
+const UNREAD_FOR_PARTICIPANT = `m.user_id IS NOT p.user_id
+            AND (m.kind <> 'system' OR p.user_id IS NOT r.organizer_id)
+            AND (p.last_seen_at IS NULL OR m.created_at > p.last_seen_at)`;
+
 export async function unreadByParticipant(d1: D1Database, rideId: string) {
   const { results } = await d1
     .prepare(
-      `SELECT p.user_id, r.title,
+      `SELECT p.user_id, r.title, r.organizer_id,
         (SELECT count(*) FROM ride_messages m
-          WHERE m.ride_id = p.ride_id AND m.user_id IS NOT p.user_id
-            AND (p.last_seen_at IS NULL OR m.created_at > p.last_seen_at)) AS unread
+          WHERE m.ride_id = p.ride_id AND ${UNREAD_FOR_PARTICIPANT}) AS unread
       FROM ride_participants p JOIN rides r ON r.id = p.ride_id
       WHERE p.ride_id = ?`,
     )
     .bind(rideId)
-    .all<{ user_id: string; title: string; unread: number }>();
-  return results.map((r) => ({ userId: r.user_id, title: r.title, unread: r.unread }));
+    .all<{ user_id: string; title: string; organizer_id: string | null; unread: number }>();
+  return results.map((r) => ({
+    userId: r.user_id,
+    title: r.title,
+    isOrganizer: r.user_id === r.organizer_id,
+    unread: r.unread,
+  }));
 }
 
 /**
@@ -330,8 +343,7 @@ export async function listChats(
     .prepare(
       `SELECT r.id, r.title, r.start_time,
         (SELECT count(*) FROM ride_messages m
-          WHERE m.ride_id = r.id AND m.user_id IS NOT p.user_id
-            AND (p.last_seen_at IS NULL OR m.created_at > p.last_seen_at)) AS unread,
+          WHERE m.ride_id = r.id AND ${UNREAD_FOR_PARTICIPANT}) AS unread,
         lm.body AS last_body, lm.created_at AS last_at, lm.kind AS last_kind
       FROM ride_participants p
       CROSS JOIN rides r ON r.id = p.ride_id

@@ -287,8 +287,12 @@ export class RideRoom extends DurableObject<Bindings> {
       const riders = await unreadByParticipant(this.env.DB, rideId);
       await Promise.all(
         riders.map(async (rider) => {
-          // The newest message of this burst that is not hers; none → nothing new for her.
-          const latest = batch.filter((m) => m.userId !== rider.userId).at(-1);
+          // The newest message of this burst that is not hers (for the organizer, not a notice
+          // of her own doing either, see UNREAD_FOR_PARTICIPANT); none → nothing new for her.
+          const latest = batch
+            .filter((m) => m.userId !== rider.userId)
+            .filter((m) => !(rider.isOrganizer && m.kind === "system"))
+            .at(-1);
           if (!latest) return;
           const frame: NotificationFrame = {
             type: "unread",

@@ -15,10 +15,13 @@ describe("LazyToaster (web/main.tsx)", () => {
   });
 
   it("mounts sonner's Toaster with the first toast, and shows that toast", async () => {
-    const { container } = render(<LazyToaster position="top-center" />);
+    const { container } = render(<LazyToaster position="top-center" closeButton />);
     toast.success("Te has unido a la salida");
     expect(await screen.findByText("Te has unido a la salida")).toBeTruthy();
     expect(toasterWanted()).toBe(true);
     expect(container.querySelector("[data-sonner-toaster]")).not.toBeNull();
+    // In Spanish for screen readers, not sonner's English.
+    expect(screen.getByRole("button", { name: "Cerrar aviso" })).toBeTruthy();
+    expect(screen.getByRole("region", { name: /^Avisos/ })).toBeTruthy();
   });
 });

@@ -3,6 +3,11 @@ import { loadSonner, onToasterWanted, toasterWanted } from "./toast.ts";
 
 const Toaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaster })));
 
+// sonner names its region and close buttons in English ('Notifications', 'Close toast'): a
+// screen reader in a Spanish app should hear Spanish.
+const REGION_LABEL = "Avisos";
+const TOAST_OPTIONS = { closeButtonAriaLabel: "Cerrar aviso" };
+
 /**
  * sonner's Toaster, mounted once the first toast is raised (web/lib/toast.ts): a screen that
  * shows no toast never downloads, evaluates or renders it.
@@ -12,7 +17,7 @@ export function LazyToaster(props: ComponentProps<typeof Toaster>) {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster {...props} />
+      <Toaster containerAriaLabel={REGION_LABEL} toastOptions={TOAST_OPTIONS} {...props} />
     </Suspense>
   );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MSG } from "../../domain/messages.ts";
 import { signedInStartupData } from "../../domain/route-preloads.ts";
 import {
   baseURL,
@@ -161,6 +162,31 @@ describe("the feed's first screen", () => {
     await closeSession(session);
     return placeholders;
   }
+
+  it("keeps her on her page with 'Reintentar' when the server cannot say who she is", async () => {
+    const session = await openSession();
+    const { page } = session;
+    await signInAs(session, "SinSesion");
+    let failing = true;
+    await page.route(/\/api\/me$/, (route) =>
+      failing
+        ? route.fulfill({
+            status: 503,
+            json: { error: { code: "unavailable", message: MSG.internal } },
+          })
+        : route.continue(),
+    );
+    await page.goto("/app/my-rides");
+    await page.getByRole("alert").getByText(MSG.internal).waitFor();
+    expect(new URL(page.url()).pathname).toBe("/app/my-rides");
+    failing = false;
+    await page.getByRole("button", { name: "Reintentar" }).click();
+    await page.getByRole("heading", { name: "Mis salidas" }).waitFor();
+    // The browser logs the 503s it was given.
+    const others = session.consoleErrors.filter((e) => !/Failed to load resource/.test(e));
+    session.consoleErrors.splice(0, session.consoleErrors.length, ...others);
+    await closeSession(session);
+  });
 
   it("waits for data a moment late and draws the screen once, without a placeholder", async () => {
     // Rendering before the data and again when it came made the phone's main thread redo the

@@ -110,6 +110,7 @@ export const MSG = {
   rideLoadForEditFailed: "Error al cargar los datos de la salida",
   rideUpdateFailed: "Error al actualizar la salida",
   rideCreateFailed: "Error al crear la salida",
+  /** Never shown: the ride and its organizer's participation are one transaction (ADR 0012). */
   organizerAutoJoinFailed:
     "Salida creada pero error al unirte automáticamente. Únete manualmente desde el detalle.",
   rideCreated: "¡Salida creada!",
@@ -160,6 +161,10 @@ export const MSG = {
   myRidesLoadFailed: "Error al cargar tus salidas",
 
   // --- Spec 02 §8: profile and account ---
+  /**
+   * Never shown: the old app deleted the profile, then the account; here one call erases both
+   * (DESIGN.md decision 14), and its failure reads accountDeleteFailed.
+   */
   profileDeleteFailed: "Error al eliminar el perfil",
   accountDeleteFailed: "Error al eliminar la cuenta",
   accountDeleted: "Cuenta eliminada correctamente",

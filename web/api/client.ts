@@ -17,6 +17,21 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The API's own message when it refused the request on purpose (a 4xx with its Spanish text);
+ * undefined for server failures, outages, network errors and anything that is not an ApiError.
+ */
+export function apiMessage(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500) return undefined;
+  // A 4xx without our JSON body (a proxy's page) arrives as "internal" with the generic text.
+  return error.code === "internal" ? undefined : error.message;
+}
+
+/** What a screen shows for a failed call: the API's message, else the spec's text for it. */
+export function userMessage(error: unknown, fallback: string): string {
+  return apiMessage(error) ?? fallback;
+}
+
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 async function request<T>(method: Method, path: string, body?: unknown): Promise<T> {

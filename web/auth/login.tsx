@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import type { AuthResponse, ResetRequestResponse } from "../../domain/api/auth.ts";
 import { MSG } from "../../domain/messages.ts";
-import { ApiError, api } from "../api/client.ts";
+import { ApiError, api, apiMessage, userMessage } from "../api/client.ts";
 import { Button } from "../components/button.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
 import { preloadFormSchemas, validateForm } from "../components/validate-form.ts";
@@ -72,12 +72,7 @@ function LoginForm() {
       await api.post<ResetRequestResponse>("/auth/reset/request", { email });
       toast.success(MSG.recoveryMailSentTitle, { description: MSG.recoveryMailSentText });
     } catch (err) {
-      toast.error(
-        // A server-side failure (500, or 503 while the database is down) keeps the spec's text.
-        err instanceof ApiError && err.code !== "internal" && err.code !== "unavailable"
-          ? err.message
-          : MSG.recoveryMailFailed,
-      );
+      toast.error(userMessage(err, MSG.recoveryMailFailed));
     } finally {
       setSendingReset(false);
     }
@@ -145,11 +140,8 @@ function ResetPassword({ token }: { token: string }) {
       toast.success(MSG.passwordUpdated);
       navigate("/app/feed", { replace: true });
     } catch (err) {
-      toast.error(
-        err instanceof ApiError
-          ? MSG.passwordUpdateFailed(err.message)
-          : MSG.passwordUpdateUnexpected,
-      );
+      const detail = apiMessage(err);
+      toast.error(detail ? MSG.passwordUpdateFailed(detail) : MSG.passwordUpdateUnexpected);
       setBusy(false);
     }
   }

@@ -1,7 +1,7 @@
 import { useNavigate } from "react-router-dom";
 import { avatarKeyOrDefault } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
-import { ApiError } from "../api/client.ts";
+import { ApiError, userMessage } from "../api/client.ts";
 import { useMe } from "../auth/use-me.ts";
 import { Button } from "../components/button.tsx";
 import { EmptyState, PageHeader, Skeleton } from "../components/feedback.tsx";
@@ -71,7 +71,7 @@ export default function ProfileEdit() {
               });
               return undefined;
             } catch (err) {
-              const message = err instanceof ApiError ? err.message : MSG.profileEditFailed;
+              const message = userMessage(err, MSG.profileEditFailed);
               toast.error(message);
               if (err instanceof ApiError && err.code === "username_taken") {
                 return { username: message };

@@ -1,7 +1,7 @@
 import { useNavigate } from "react-router-dom";
 import { avatarKeyOrDefault } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
-import { ApiError } from "../api/client.ts";
+import { ApiError, userMessage } from "../api/client.ts";
 import { useMe } from "../auth/use-me.ts";
 import { PageHeader } from "../components/feedback.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
@@ -39,7 +39,7 @@ export default function ProfileSetup() {
             navigate("/app/feed", { replace: true });
             return undefined;
           } catch (err) {
-            const message = err instanceof ApiError ? err.message : MSG.profileSetupFailed;
+            const message = userMessage(err, MSG.profileSetupFailed);
             toast.error(message);
             if (err instanceof ApiError && err.code === "username_taken")
               return { username: message };

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { MSG } from "../../domain/messages.ts";
 import { profiles } from "../../worker/db/schema.ts";
 import { createUser, db, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
@@ -119,10 +120,12 @@ describe("PUT /api/profile", () => {
     expect(after).toEqual(before);
   });
 
-  it("needs a session (401) and our origin (403)", async () => {
+  it("needs a session (401, with the profile forms' text) and our origin (403)", async () => {
     const anonymous = await new Browser().put("/api/profile", valid(uniqueName()));
     expect(anonymous.status).toBe(401);
-    expect((await json(anonymous)).error.code).toBe("unauthenticated");
+    expect(await json(anonymous)).toEqual({
+      error: { code: "unauthenticated", message: MSG.profileUnauthenticated },
+    });
     const { user, browser } = await signedIn({ username: null });
     const cross = await browser.fetch("/api/profile", {
       method: "PUT",

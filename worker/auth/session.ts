@@ -106,9 +106,13 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-export function requireUser(c: Context<AppEnv>): SessionUser {
+/** Signed in; `unauthenticatedMessage` is the spec's text for that action when it has one. */
+export function requireUser(
+  c: Context<AppEnv>,
+  unauthenticatedMessage: string = MSG.unauthenticated,
+): SessionUser {
   const user = c.var.user;
-  if (!user) throw new DomainError("unauthenticated", MSG.unauthenticated);
+  if (!user) throw new DomainError("unauthenticated", unauthenticatedMessage);
   return user;
 }
 

@@ -17,7 +17,7 @@ const availabilityQuery = z.object({ name: z.string().max(100).default("") });
 
 export const profileRoutes = new Hono<AppEnv>()
   .put("/", validate("json", profileSchema), async (c) => {
-    const user = requireUser(c);
+    const user = requireUser(c, MSG.profileUnauthenticated);
     const input = c.req.valid("json");
     const db = c.var.db;
     if (await usernameTakenByOther(db, input.username, user.id)) {
@@ -32,7 +32,7 @@ export const profileRoutes = new Hono<AppEnv>()
       throw err;
     }
     const me = await loadMeUser(db, user.id);
-    if (!me) throw new DomainError("unauthenticated", MSG.unauthenticated);
+    if (!me) throw new DomainError("unauthenticated", MSG.profileUnauthenticated);
     return c.json<ProfileSaveResponse>({ user: me });
   })
 

@@ -30,8 +30,11 @@ function NoScriptNote() {
   );
 }
 
-/** Step 1 of both waiting-list forms: the e-mail field and the submit button. */
-function EmailStep({ id }: { id: string }) {
+/**
+ * Step 1 of both waiting-list forms: the e-mail field and the submit button. The landing's is
+ * `required` (spec 01 §5: the browser says so); the variant checks it itself and shows a toast.
+ */
+function EmailStep({ id, required = false }: { id: string; required?: boolean }) {
   return (
     <>
       <label htmlFor={id} className="font-bold">
@@ -44,6 +47,7 @@ function EmailStep({ id }: { id: string }) {
         autoComplete="email"
         inputMode="email"
         placeholder="tu@email.com"
+        required={required}
         className={input}
       />
       <button type="submit" className={primaryButton}>
@@ -74,7 +78,7 @@ export function LandingWaitlist() {
         <p className="text-ink-soft">
           Estamos en beta y abrimos plazas poco a poco. Déjanos tu email y te avisamos.
         </p>
-        <EmailStep id="waitlist-email" />
+        <EmailStep id="waitlist-email" required />
         <p className="text-xs text-ink-soft">
           Solo te escribiremos para contarte novedades de Rodamos. Lee nuestra{" "}
           <a href="/privacy" className={linkClass}>

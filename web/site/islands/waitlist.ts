@@ -28,6 +28,7 @@ export function initLandingWaitlist(root: HTMLElement) {
   step1.addEventListener("submit", (event) => {
     event.preventDefault();
     email = (new FormData(step1).get("email")?.toString() ?? "").trim();
+    // The field is required, so the browser refuses an empty one before this runs.
     if (!email) return;
     // Step 1 is sent without waiting; a failure is only logged (spec 01 §7, §8).
     postJson(WAITLIST_PATH, { email, source: "landing" }).catch((err: unknown) =>

@@ -1,8 +1,10 @@
+import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { SESSION_COOKIE } from "../../worker/auth/session.ts";
 import { profiles, referrals, users } from "../../worker/db/schema.ts";
 import { createUser, db } from "./helpers/factories.ts";
+import { faultyD1 } from "./helpers/faulty-d1.ts";
 import { Browser, json } from "./helpers/http.ts";
 
 // Google is "configured" only for these browsers' requests.
@@ -210,6 +212,68 @@ describe("GET /api/auth/google/callback", () => {
     expect(
       await db().select().from(profiles).where(eq(profiles.userId, existing.id)).get(),
     ).toBeTruthy();
+  });
+});
+
+describe("Google profile creation fails after sign-in", () => {
+  it("is only logged: her account exists, she is signed in and lands on profile setup", async () => {
+    const id = uniq();
+    const email = `perfil.${id}@gmail.com`;
+    stubGoogleToken({ sub: `g-${id}`, email, email_verified: true, name: "Perfil Roto" });
+    const fault = faultyD1(env.DB, { match: /insert into "profiles"/i });
+    const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const browser = new Browser({ env: { ...GOOGLE_ENV, DB: fault.db } });
+    const res = await googleRoundTrip(browser);
+    expect(fault.fired).toBe(true);
+    expect(logged).toHaveBeenCalledWith(
+      expect.stringContaining("google sign-in: profile not created"),
+      expect.any(Error),
+    );
+    expect(res.headers.get("Location")).toBe("/app/profile-setup");
+    const me = (await json(await browser.get("/api/me"))).user;
+    expect(me).toMatchObject({ email, username: null, profileComplete: false });
+    const row = await db().select().from(users).where(eq(users.id, me.id)).get();
+    expect(row?.googleId).toBe(`g-${id}`);
+
+    // Her next Google sign-in creates the profile.
+    const again = googleBrowser();
+    expect((await googleRoundTrip(again)).headers.get("Location")).toBe("/app/feed");
+    expect((await json(await again.get("/api/me"))).user).toMatchObject({
+      id: me.id,
+      username: "Perfil_Roto",
+    });
+  });
+});
+
+describe("Google flow started on the sign-up page", () => {
+  const fromSignup = "/api/auth/google?from=signup";
+
+  it("sends a failure back to sign-up, which says the account could not be created", async () => {
+    const calls = stubGoogleToken({ sub: "g-z", email: "z@gmail.com", email_verified: true });
+    const forged = await googleRoundTrip(googleBrowser(), "forged-state", fromSignup);
+    expect(forged.headers.get("Location")).toBe("/app/signup?error=google");
+    expect(calls).toHaveLength(0);
+
+    stubGoogleToken({}, 400);
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const browser = googleBrowser();
+    const refused = await googleRoundTrip(browser, undefined, fromSignup);
+    expect(refused.headers.get("Location")).toBe("/app/signup?error=google");
+    expect(browser.cookies.has(SESSION_COOKIE)).toBe(false);
+  });
+
+  it("signs her up as from login when it works", async () => {
+    const id = uniq();
+    stubGoogleToken({ sub: `g-${id}`, email: `nueva.${id}@gmail.com`, email_verified: true });
+    const res = await googleRoundTrip(googleBrowser(), undefined, fromSignup);
+    expect(res.headers.get("Location")).toBe("/app/feed");
+  });
+
+  it("ignores an unknown origin: a failure goes to login", async () => {
+    stubGoogleToken({}, 400);
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const res = await googleRoundTrip(googleBrowser(), undefined, "/api/auth/google?from=evil");
+    expect(res.headers.get("Location")).toBe("/app/login?error=google");
   });
 });
 

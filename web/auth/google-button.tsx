@@ -1,4 +1,5 @@
 import { MSG } from "../../domain/messages.ts";
+import { query } from "../api/client.ts";
 import { Button } from "../components/button.tsx";
 import { toast } from "../lib/toast.ts";
 import { storedReferral } from "./referral.ts";
@@ -27,8 +28,11 @@ function GoogleMark() {
   );
 }
 
-/** 'Continuar con Google': the worker's PKCE flow, or a note when Google is not configured. */
-export function GoogleButton() {
+/**
+ * 'Continuar con Google': the worker's PKCE flow, or a note when Google is not configured.
+ * `from="signup"` brings a failure back to the sign-up page instead of login.
+ */
+export function GoogleButton({ from }: { from?: "signup" }) {
   const me = useMe();
   return (
     <Button
@@ -40,8 +44,7 @@ export function GoogleButton() {
           toast.info(MSG.googleNotConfigured);
           return;
         }
-        const ref = storedReferral();
-        window.location.assign(`/api/auth/google${ref ? `?ref=${encodeURIComponent(ref)}` : ""}`);
+        window.location.assign(`/api/auth/google${query({ ref: storedReferral(), from })}`);
       }}
     >
       <GoogleMark />

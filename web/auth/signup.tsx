@@ -1,9 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import type { AuthResponse } from "../../domain/api/auth.ts";
 import { MSG } from "../../domain/messages.ts";
-import { ApiError, api } from "../api/client.ts";
+import { ApiError, api, userMessage } from "../api/client.ts";
 import { Button, buttonClass } from "../components/button.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
 import { preloadFormSchemas, validateForm } from "../components/validate-form.ts";
@@ -27,10 +27,19 @@ export default function Signup() {
   const [invitationMissing, setInvitationMissing] = useState(false);
   const refParam = params.get("ref");
   const googleNeedsInvitation = params.get("error") === "invitation";
+  const googleFailed = params.get("error") === "google";
+  const shown = useRef(false);
 
   useEffect(() => {
     storeReferral(refParam);
   }, [refParam]);
+
+  useEffect(() => {
+    if (googleFailed && !shown.current) {
+      shown.current = true;
+      toast.error(MSG.googleSignupFailed);
+    }
+  }, [googleFailed]);
 
   if (me.isPending) return <FullPageSpinner />;
   if (me.data?.user) {
@@ -63,7 +72,7 @@ export default function Signup() {
     } catch (err) {
       if (err instanceof ApiError && err.code === "invitation_required") setInvitationMissing(true);
       if (err instanceof ApiError && err.fields) setErrors(err.fields);
-      toast.error(err instanceof ApiError ? err.message : MSG.signupFailed);
+      toast.error(userMessage(err, MSG.signupFailed));
     } finally {
       setBusy(false);
     }
@@ -104,7 +113,7 @@ export default function Signup() {
         </Button>
       </form>
       <OrDivider />
-      <GoogleButton />
+      <GoogleButton from="signup" />
       <AuthSwitch question="¿Ya tienes cuenta?" to="/app/login" label="Iniciar sesión" />
     </AuthScreen>
   );

@@ -120,8 +120,7 @@ export async function firstFreeUsername(
 
 /**
  * Google sign-in: the account with this Google id, else the one with the same (verified)
- * email, linked now, else a new account. A profile is created when she has none (spec 01 §3):
- * username from her Google name, else the email's local part, else 'user_' + id.
+ * email, linked now, else a new account. Her profile is `ensureGoogleProfile`'s job.
  */
 export async function upsertGoogleUser(
   db: Database,
@@ -161,16 +160,20 @@ export async function upsertGoogleUser(
       user = { id: newId } as typeof users.$inferSelect;
     }
   }
-  const hasProfile = await db
-    .select({ id: profiles.userId })
-    .from(profiles)
-    .where(eq(profiles.userId, user.id))
-    .get();
-  if (!hasProfile) await createGoogleProfile(db, user.id, identity);
   return user.id;
 }
 
-async function createGoogleProfile(db: Database, userId: string, identity: GoogleIdentity) {
+/**
+ * After a Google sign-in, creates her profile when she has none (spec 01 §3): username from her
+ * Google name, else the email's local part, else 'user_' + id.
+ */
+export async function ensureGoogleProfile(db: Database, userId: string, identity: GoogleIdentity) {
+  const hasProfile = await db
+    .select({ id: profiles.userId })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .get();
+  if (hasProfile) return;
   const base = identity.name?.trim() || identity.email.split("@")[0] || null;
   // Two tries: a concurrent sign-up may take the chosen name between the check and the insert.
   for (let attempt = 0; attempt < 2; attempt++) {

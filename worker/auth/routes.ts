@@ -22,9 +22,11 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.ts";
 import {
   createAccount,
   createResetToken,
+  ensureGoogleProfile,
   findResetTokenUser,
   findUserByEmail,
   findUserById,
+  type GoogleIdentity,
   isOpenReferral,
   isUniqueViolation,
   replacePassword,
@@ -46,6 +48,13 @@ const GOOGLE_VERIFIER_COOKIE = "rodamos_google_verifier";
 const GOOGLE_REF_COOKIE = "rodamos_google_ref";
 const refSchema = z.uuid();
 const GOOGLE_COOKIE_MAX_AGE = 10 * 60;
+/** Started on the sign-up page: the state cookie holds `signup.<state>` (state is base64url). */
+const SIGNUP_STATE_PREFIX = "signup.";
+// A bad value is ignored, not refused: this is a page navigation, not a form.
+const googleStartQuery = z.object({
+  ref: refSchema.optional().catch(undefined),
+  from: z.literal("signup").optional().catch(undefined),
+});
 
 /**
  * Always a fresh session id (no fixation): any session the browser still carried is dropped.
@@ -172,8 +181,9 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json<AuthResponse>(await signIn(c, userId));
   })
 
-  .get("/auth/google", (c) => {
+  .get("/auth/google", validate("query", googleStartQuery), (c) => {
     if (!googleEnabled(c.env)) throw new DomainError("not_found", MSG.googleNotConfigured);
+    const { ref, from } = c.req.valid("query");
     const state = generateState();
     const verifier = generateCodeVerifier();
     const url = googleClient(c).createAuthorizationURL(state, verifier, [
@@ -188,19 +198,23 @@ export const authRoutes = new Hono<AppEnv>()
       path: "/api/auth/google",
       maxAge: GOOGLE_COOKIE_MAX_AGE,
     } as const;
-    setCookie(c, GOOGLE_STATE_COOKIE, state, cookie);
+    const stateCookie = from === "signup" ? `${SIGNUP_STATE_PREFIX}${state}` : state;
+    setCookie(c, GOOGLE_STATE_COOKIE, stateCookie, cookie);
     setCookie(c, GOOGLE_VERIFIER_COOKIE, verifier, cookie);
-    const ref = refSchema.safeParse(c.req.query("ref"));
-    if (ref.success) setCookie(c, GOOGLE_REF_COOKIE, ref.data, cookie);
+    if (ref) setCookie(c, GOOGLE_REF_COOKIE, ref, cookie);
     return c.redirect(url.toString(), 302);
   })
 
   .get("/auth/google/callback", async (c) => {
-    const failed = () => c.redirect("/app/login?error=google", 302);
+    const stateCookie = getCookie(c, GOOGLE_STATE_COOKIE);
+    const fromSignup = stateCookie?.startsWith(SIGNUP_STATE_PREFIX) === true;
+    const storedState = fromSignup ? stateCookie?.slice(SIGNUP_STATE_PREFIX.length) : stateCookie;
+    // Back to the page she started on, which shows the spec's text for it (spec 01 §8).
+    const failed = () =>
+      c.redirect(fromSignup ? "/app/signup?error=google" : "/app/login?error=google", 302);
     if (!googleEnabled(c.env)) return failed();
     const code = c.req.query("code");
     const state = c.req.query("state");
-    const storedState = getCookie(c, GOOGLE_STATE_COOKIE);
     const verifier = getCookie(c, GOOGLE_VERIFIER_COOKIE);
     const ref = refSchema.safeParse(getCookie(c, GOOGLE_REF_COOKIE));
     const cookieOptions = { path: "/api/auth/google", secure: true, httpOnly: true } as const;
@@ -209,23 +223,23 @@ export const authRoutes = new Hono<AppEnv>()
     deleteCookie(c, GOOGLE_REF_COOKIE, cookieOptions);
     if (!code || !state || !storedState || !verifier || state !== storedState) return failed();
     let userId: string;
+    let identity: GoogleIdentity;
     try {
       const tokens = await googleClient(c).validateAuthorizationCode(code, verifier);
       const claims = decodeIdToken(tokens.idToken()) as Record<string, unknown>;
       const email = typeof claims.email === "string" ? claims.email.trim().toLowerCase() : "";
       if (typeof claims.sub !== "string" || !email) return failed();
-      userId = await upsertGoogleUser(
-        c.var.db,
-        {
-          sub: claims.sub,
-          email,
-          emailVerified: claims.email_verified === true,
-          name: typeof claims.name === "string" ? claims.name : null,
-          picture: typeof claims.picture === "string" ? claims.picture : null,
-        },
-        generateId(),
-        { inviteOnly: c.env.SIGNUP_MODE === "invite", ref: ref.success ? ref.data : undefined },
-      );
+      identity = {
+        sub: claims.sub,
+        email,
+        emailVerified: claims.email_verified === true,
+        name: typeof claims.name === "string" ? claims.name : null,
+        picture: typeof claims.picture === "string" ? claims.picture : null,
+      };
+      userId = await upsertGoogleUser(c.var.db, identity, generateId(), {
+        inviteOnly: c.env.SIGNUP_MODE === "invite",
+        ref: ref.success ? ref.data : undefined,
+      });
     } catch (err) {
       if (err instanceof DomainError && err.code === "invitation_required") {
         return c.redirect("/app/signup?error=invitation", 302);
@@ -233,6 +247,12 @@ export const authRoutes = new Hono<AppEnv>()
       console.warn("google sign-in failed", err instanceof Error ? err.message : err);
       return failed();
     }
-    await signIn(c, userId);
-    return c.redirect("/app/feed", 302);
+    try {
+      await ensureGoogleProfile(c.var.db, userId, identity);
+    } catch (err) {
+      // Only logged (spec 01 §8): her account exists, so she signs in and completes the profile.
+      console.error(`[${c.get("requestId")}] google sign-in: profile not created`, err);
+    }
+    const me = await signIn(c, userId);
+    return c.redirect(me.user?.profileComplete ? "/app/feed" : "/app/profile-setup", 302);
   });

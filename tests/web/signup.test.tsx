@@ -1,0 +1,84 @@
+// /app/signup: the spec's texts for failures (spec 01 §8), Google's included.
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { Toaster } from "sonner";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { MeResponse } from "../../domain/api-types.ts";
+import { MSG } from "../../domain/messages.ts";
+import Signup from "../../web/auth/signup.tsx";
+import { ME_KEY } from "../../web/auth/use-me.ts";
+
+const visitor: MeResponse = { user: null, signupMode: "open", googleEnabled: true };
+
+function renderSignup(entry = "/app/signup") {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(ME_KEY, visitor);
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[entry]}>
+        <Routes>
+          <Route path="/app/signup" element={<Signup />} />
+        </Routes>
+      </MemoryRouter>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>();
+  vi.stubGlobal("fetch", fetchMock);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+async function submitCredentials() {
+  fireEvent.change(screen.getByLabelText("Correo electrónico"), {
+    target: { value: "ana@example.com" },
+  });
+  fireEvent.change(screen.getByLabelText("Contraseña"), { target: { value: "secreto1" } });
+  await act(async () => {
+    fireEvent.click(screen.getByRole("button", { name: "Crear cuenta" }));
+  });
+}
+
+describe("sign-up failures", () => {
+  it("shows 'Error al crear cuenta' when the server fails", async () => {
+    fetchMock.mockResolvedValue(
+      Response.json({ error: { code: "internal", message: MSG.internal } }, { status: 500 }),
+    );
+    renderSignup();
+    await submitCredentials();
+    expect(await screen.findByText(MSG.signupFailed)).toBeTruthy();
+    expect(screen.queryByText(MSG.internal)).toBeNull();
+  });
+
+  it("shows the server's own message when it refuses (email taken)", async () => {
+    fetchMock.mockResolvedValue(
+      Response.json({ error: { code: "conflict", message: MSG.emailTaken } }, { status: 409 }),
+    );
+    renderSignup();
+    await submitCredentials();
+    expect(await screen.findByText(MSG.emailTaken)).toBeTruthy();
+  });
+});
+
+describe("Google sign-up", () => {
+  it("starts the flow marked as a sign-up, with her stored invitation", () => {
+    const assign = vi.spyOn(window.location, "assign").mockImplementation(() => undefined);
+    const ref = crypto.randomUUID();
+    renderSignup(`/app/signup?ref=${ref}`);
+    fireEvent.click(screen.getByRole("button", { name: "Continuar con Google" }));
+    expect(assign).toHaveBeenCalledWith(`/api/auth/google?ref=${ref}&from=signup`);
+  });
+
+  it("shows 'Error al crear cuenta con Google' when the flow comes back failed", async () => {
+    renderSignup("/app/signup?error=google");
+    expect(await screen.findByText(MSG.googleSignupFailed)).toBeTruthy();
+    expect(screen.queryByText(MSG.googleLoginFailed)).toBeNull();
+  });
+});

@@ -2,7 +2,9 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MSG } from "../../domain/messages.ts";
+import { rideInputSchema } from "../../domain/schemas.ts";
 import { rideMessages, rideParticipants, rides } from "../../worker/db/schema.ts";
+import { updateRide } from "../../worker/rides/queries.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 import {
@@ -220,6 +222,31 @@ describe("PUT /api/rides/:id", () => {
     const res = await browser.put(`/api/rides/${ride.id}`, rideBody({ maxParticipants: 2 }));
     expect(res.status).toBe(400);
     expect((await json(res)).error.message).toBe(MSG.maxParticipantsBelowJoined);
+  });
+
+  it("never overbooks when a join lands between the route's count and the edit", async () => {
+    // updateRide on its own, as the route calls it after counting 2 riders against a cap of 2
+    // (the join below is the one that raced in between).
+    const organizer = await createUser();
+    const [a, b] = [await createUser(), await createUser()];
+    const ride = await createRide({ organizerId: organizer.id, participants: [a.id] });
+    await db().insert(rideParticipants).values({ rideId: ride.id, userId: b.id });
+    const before = await rideRow(ride.id);
+    const input = rideInputSchema.parse(rideBody({ title: "Más pequeña", maxParticipants: 2 }));
+    const change = {
+      rideId: ride.id,
+      organizerId: organizer.id,
+      routeGpxKey: null,
+      now: Date.now(),
+    };
+    expect(await updateRide(db(), { ...change, noticeId: crypto.randomUUID() }, input)).toBe(false);
+    expect(await rideRow(ride.id)).toEqual(before);
+    expect(await messagesOf(ride.id)).toHaveLength(0);
+    // With room for the three of them the same edit applies, with its notice.
+    const roomy = rideInputSchema.parse(rideBody({ title: "Más pequeña", maxParticipants: 3 }));
+    expect(await updateRide(db(), { ...change, noticeId: crypto.randomUUID() }, roomy)).toBe(true);
+    expect((await rideRow(ride.id))?.maxParticipants).toBe(3);
+    expect(await messagesOf(ride.id)).toHaveLength(1);
   });
 
   it("refuses to edit a cancelled ride", async () => {

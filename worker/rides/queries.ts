@@ -392,6 +392,12 @@ export function systemNoticeWhenOthers(notice: {
       where ride_id = ${notice.rideId} and user_id != ${notice.organizerId})`;
 }
 
+/**
+ * Her edit and its chat notice, in one batch. The edit applies only while the ride is still
+ * hers, not cancelled and has no more riders than the new cap: the route counted before, but a
+ * join (or a cancel) can land in between, and the check here runs in the same statement as the
+ * write. Returns false when nothing was changed (the notice is then not posted either).
+ */
 export async function updateRide(
   db: Database,
   change: {
@@ -402,20 +408,29 @@ export async function updateRide(
     now: number;
   },
   input: RideInput,
-) {
-  await writeBatch(db, [
+): Promise<boolean> {
+  const stillEditable = and(
+    eq(rides.id, change.rideId),
+    eq(rides.organizerId, change.organizerId),
+    ne(rides.status, "cancelled"),
+    sql`(select count(*) from ${rideParticipants} p where p.ride_id = ${change.rideId})
+      <= ${capacityOf(input.maxParticipants)}`,
+  );
+  const [edit] = await writeBatch(db, [
     db
       .update(rides)
       .set({ ...rideValues(input), routeGpxKey: change.routeGpxKey, updatedAt: change.now })
-      .where(and(eq(rides.id, change.rideId), eq(rides.organizerId, change.organizerId))),
-    systemNoticeWhenOthers({
+      .where(stillEditable),
+    // Same batch, same condition: the update above changes none of its columns.
+    sql`${systemNoticeWhenOthers({
       id: change.noticeId,
       rideId: change.rideId,
       organizerId: change.organizerId,
       body: MSG.systemEditNotice,
       now: change.now,
-    }),
+    })} and exists (select 1 from ${rides} where ${stillEditable})`,
   ]);
+  return (edit?.meta.changes ?? 0) > 0;
 }
 
 export async function participantCount(db: Database, rideId: string): Promise<number> {

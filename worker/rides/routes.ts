@@ -131,6 +131,21 @@ async function discardGpxUnlessStored(c: Ctx, rideId: string, gpxKey: string | n
   if (!stored) await deleteGpx(c.env.GPX, gpxKey);
 }
 
+function capBelowJoined() {
+  return new DomainError("validation_error", MSG.maxParticipantsBelowJoined, undefined, {
+    maxParticipants: MSG.maxParticipantsBelowJoined,
+  });
+}
+
+/** Why updateRide changed nothing: deleted or cancelled meanwhile, else a join took the place. */
+async function editRefusal(c: Ctx, rideId: string, maxParticipants: number | null) {
+  const row = await loadRide(c, rideId);
+  if (row.status === "cancelled") return new DomainError("ride_cancelled", MSG.rideCancelledJoin);
+  return (await participantCount(c.var.db, rideId)) > capacityOf(maxParticipants)
+    ? capBelowJoined()
+    : new DomainError("not_authorized", MSG.notAuthorized);
+}
+
 const idParam = z.object({ id: z.string().max(100) });
 
 const myRidesQuery = z.object({
@@ -201,21 +216,19 @@ export const rideRoutes = new Hono<AppEnv>()
     if (row.organizerId !== user.id) throw new DomainError("not_authorized", MSG.notAuthorized);
     if (row.status === "cancelled") throw new DomainError("ride_cancelled", MSG.rideCancelledJoin);
     const { input, gpx } = await readRideRequest(c, rideInputSchema, now);
-    // A lower cap than the riders already in would overbook the ride.
+    // A lower cap than the riders already in would overbook the ride (checked again, atomically,
+    // by updateRide: this early answer spares uploading a GPX for nothing).
     const count = await participantCount(c.var.db, row.id);
-    if (count > capacityOf(input.maxParticipants)) {
-      throw new DomainError("validation_error", MSG.maxParticipantsBelowJoined, undefined, {
-        maxParticipants: MSG.maxParticipantsBelowJoined,
-      });
-    }
+    if (count > capacityOf(input.maxParticipants)) throw capBelowJoined();
     const routeGpxKey = gpx ? await storeGpx(c.env.GPX, row.id, gpx) : row.routeGpxKey;
     const noticeId = generateId();
     try {
-      await updateRide(
+      const edited = await updateRide(
         c.var.db,
         { rideId: row.id, organizerId: user.id, routeGpxKey, noticeId, now },
         input,
       );
+      if (!edited) throw await editRefusal(c, row.id, input.maxParticipants);
     } catch (error) {
       if (gpx) await deleteGpx(c.env.GPX, routeGpxKey);
       throw error;

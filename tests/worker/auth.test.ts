@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { SESSION_COOKIE } from "../../worker/auth/session.ts";
 import { hashToken } from "../../worker/auth/tokens.ts";
 import { emailOutbox, passwordResetTokens, sessions, users } from "../../worker/db/schema.ts";
-import { createUser, db } from "./helpers/factories.ts";
+import { createUser, db, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 
 // Every sign-up and login runs scrypt; on a loaded 2-core machine that adds up.
@@ -149,6 +149,56 @@ describe("POST /api/auth/login", () => {
     const stale = new Browser();
     stale.cookies.set(SESSION_COOKIE, before);
     expect((await json(await stale.get("/api/me"))).user).toBeNull();
+  });
+});
+
+describe("session expiry (sliding, 30 days)", () => {
+  const DAY = 24 * 60 * 60 * 1000;
+
+  /** A signed-in browser whose session has `left` ms before it expires. */
+  async function sessionWith(left: number) {
+    const { user, browser } = await signedIn();
+    const sessionId = hashToken(browser.cookies.get(SESSION_COOKIE)!);
+    await db()
+      .update(sessions)
+      .set({ expiresAt: Date.now() + left })
+      .where(eq(sessions.id, sessionId));
+    const expiresAt = async () =>
+      (await db().select().from(sessions).where(eq(sessions.id, sessionId)).get())?.expiresAt;
+    return { user, browser, expiresAt };
+  }
+
+  it("a session used with 15 days or more left is kept as it is", async () => {
+    const { browser, expiresAt } = await sessionWith(20 * DAY);
+    const before = await expiresAt();
+    const res = await browser.get("/api/me");
+    expect((await json(res)).user).not.toBeNull();
+    expect(res.headers.get("Set-Cookie")).toBeNull();
+    expect(await expiresAt()).toBe(before);
+  });
+
+  it("a session used in its last 15 days is extended to 30, cookie included", async () => {
+    const { user, browser, expiresAt } = await sessionWith(10 * DAY);
+    const res = await browser.get("/api/me");
+    expect((await json(res)).user.id).toBe(user.id);
+    const renewed = (await expiresAt())!;
+    expect(renewed).toBeGreaterThan(Date.now() + 29 * DAY);
+    const cookie = res.headers.get("Set-Cookie") ?? "";
+    expect(cookie).toContain(`${SESSION_COOKIE}=`);
+    expect(new Date(/Expires=([^;]+)/i.exec(cookie)![1]!).getTime()).toBeGreaterThan(
+      Date.now() + 29 * DAY,
+    );
+  });
+
+  it("an expired session signs her out: no user, the row deleted, the cookie cleared", async () => {
+    const { browser, expiresAt } = await sessionWith(-1000);
+    const res = await browser.get("/api/me");
+    expect((await json(res)).user).toBeNull();
+    expect(await expiresAt()).toBeUndefined();
+    expect(res.headers.get("Set-Cookie")).toMatch(
+      new RegExp(`${SESSION_COOKIE}=;.*Max-Age=0`, "i"),
+    );
+    expect((await browser.get("/api/chats")).status).toBe(401);
   });
 });
 

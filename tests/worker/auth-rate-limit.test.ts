@@ -58,6 +58,19 @@ describe("rate limits", () => {
     expect(elsewhere.status).toBe(200);
   });
 
+  it("limits one IP to 100 reset confirmations a minute, before looking the token up", async () => {
+    const browser = new Browser();
+    const guess = () => ({ token: crypto.randomUUID(), password: "nueva123" });
+    const blocked = await sendUntilLimited(100, async () => {
+      const res = await browser.post("/api/auth/reset/confirm", guess());
+      if (res.status !== 429) expect(res.status).toBe(400);
+      return res;
+    });
+    expect(await json(blocked)).toEqual(RATE_LIMITED);
+    const elsewhere = await new Browser().post("/api/auth/reset/confirm", guess());
+    expect((await json(elsewhere)).error.code).toBe("reset_token_invalid");
+  });
+
   it("limits username checks to 60 a minute", async () => {
     const { browser } = await signedIn();
     const blocked = await sendUntilLimited(60, (i) =>

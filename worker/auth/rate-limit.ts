@@ -26,6 +26,16 @@ export async function limitAuth(c: Context<AppEnv>, action: string, email: strin
   if (!byIp || !byEmail) throw new DomainError("rate_limited", MSG.rateLimited);
 }
 
+/**
+ * Reset confirmations: per IP only (the token is the secret, 160 random bits). Not needed to
+ * protect the tokens, but a network hammering the endpoint is refused before any D1 work.
+ */
+export async function limitResetConfirm(c: Context<AppEnv>) {
+  if (!(await allowed(c.env.AUTH_IP_LIMITER, `reset-confirm:ip:${clientIp(c)}`))) {
+    throw new DomainError("rate_limited", MSG.rateLimited);
+  }
+}
+
 /** Username availability checks: per IP and per account. */
 export async function limitUsernameChecks(c: Context<AppEnv>, userId: string) {
   const [byIp, byUser] = await Promise.all([

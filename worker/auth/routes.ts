@@ -32,7 +32,7 @@ import {
   replacePassword,
   upsertGoogleUser,
 } from "./queries.ts";
-import { limitAuth, limitPasswordChange } from "./rate-limit.ts";
+import { limitAuth, limitPasswordChange, limitResetConfirm } from "./rate-limit.ts";
 import {
   clearSessionCookie,
   createSession,
@@ -175,6 +175,7 @@ export const authRoutes = new Hono<AppEnv>()
 
   .post("/auth/reset/confirm", validate("json", resetConfirmSchema), async (c) => {
     const { token, password } = c.req.valid("json");
+    await limitResetConfirm(c);
     const userId = await findResetTokenUser(c.var.db, token, Date.now());
     if (!userId) throw new DomainError("reset_token_invalid", MSG.resetTokenInvalid);
     await replacePassword(c.var.db, userId, await hashPassword(password));

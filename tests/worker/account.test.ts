@@ -1,5 +1,7 @@
+import { env } from "cloudflare:workers";
 import { eq, inArray, or } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
+import { MSG } from "../../domain/messages.ts";
 import { SESSION_COOKIE } from "../../worker/auth/session.ts";
 import {
   emailOutbox,
@@ -15,6 +17,7 @@ import {
 } from "../../worker/db/schema.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
+import { openChat } from "./helpers/sockets.ts";
 
 // Every sign-up and login runs scrypt; on a loaded 2-core machine that adds up.
 vi.setConfig({ testTimeout: 60_000 });
@@ -147,6 +150,51 @@ describe("DELETE /api/account", () => {
     expect((await json(await secondDevice.get("/api/me"))).user).toBeNull();
     const again = await new Browser().post("/api/auth/signup", { email, password: "otra-vez-1" });
     expect(again.status).toBe(201);
+  });
+
+  it("tells the open chats of her cancelled rides at once", async () => {
+    const friend = await signedIn();
+    const { user, browser } = await signedIn();
+    const shared = await createRide({ organizerId: user.id, participants: [friend.user.id] });
+    const chat = await openChat(friend.browser, shared.id);
+    try {
+      expect((await browser.delete("/api/account")).status).toBe(200);
+      const notice = await chat.next("message", (f) => f.message.kind === "system");
+      expect(notice.message.text).toBe(MSG.systemCancelNotice());
+    } finally {
+      chat.close();
+    }
+  });
+
+  it("deletes any number of solo rides (no id list against D1's bound-parameter limit), files included", async () => {
+    const { user, browser } = await signedIn();
+    const solo = await Promise.all(
+      Array.from({ length: 120 }, () => createRide({ organizerId: user.id })),
+    );
+    const gpxKey = `routes/${solo[0]!.id}.gpx`;
+    await env.GPX.put(gpxKey, "<gpx/>");
+    await db().update(rides).set({ routeGpxKey: gpxKey }).where(eq(rides.id, solo[0]!.id));
+    expect((await browser.delete("/api/account")).status).toBe(200);
+    expect(await db().select().from(rides).where(eq(rides.organizerId, user.id)).all()).toEqual([]);
+    expect(await env.GPX.head(gpxKey)).toBeNull();
+  });
+
+  it("cancels, not deletes, a solo ride someone joins in the last moment", async () => {
+    // Any other rider makes it a cancellation with its notice, never a deletion; the statement
+    // that writes decides (there is no read before it), so a join just before the batch counts.
+    const latecomer = await createUser();
+    const { user, browser } = await signedIn();
+    const ride = await createRide({ organizerId: user.id });
+    await db().insert(rideParticipants).values({ rideId: ride.id, userId: latecomer.id });
+    await browser.delete("/api/account");
+    const row = await db().select().from(rides).where(eq(rides.id, ride.id)).get();
+    expect(row).toMatchObject({ status: "cancelled", organizerId: null });
+    const notices = await db()
+      .select()
+      .from(rideMessages)
+      .where(eq(rideMessages.rideId, ride.id))
+      .all();
+    expect(notices.map((m) => m.body)).toEqual([MSG.systemCancelNotice()]);
   });
 
   it("does not cancel someone else's ride she only joined", async () => {

@@ -1,90 +1,65 @@
-import { and, count, eq, inArray, ne } from "drizzle-orm";
-import type { BatchItem } from "drizzle-orm/batch";
 import { MSG } from "../../domain/messages.ts";
-import { emailOutbox, rideMessages, rideParticipants, rides, users } from "../db/schema.ts";
+import { d1Of } from "../db/client.ts";
 import type { Database } from "../env.ts";
 
-export interface DeletionPlan {
-  /** Upcoming published rides she organises that others joined: cancelled with a notice. */
-  cancel: string[];
-  /** Rides she organises that nobody else joined: deleted. */
-  remove: { id: string; routeGpxKey: string | null }[];
-}
-
-/** One query: each ride she organises with how many other riders joined it. */
-export async function planAccountDeletion(
-  db: Database,
-  userId: string,
-  now: number,
-): Promise<DeletionPlan> {
-  const rows = await db
-    .select({
-      id: rides.id,
-      status: rides.status,
-      startTime: rides.startTime,
-      routeGpxKey: rides.routeGpxKey,
-      others: count(rideParticipants.userId),
-    })
-    .from(rides)
-    .leftJoin(
-      rideParticipants,
-      and(eq(rideParticipants.rideId, rides.id), ne(rideParticipants.userId, userId)),
-    )
-    .where(eq(rides.organizerId, userId))
-    .groupBy(rides.id)
-    .all();
-  const plan: DeletionPlan = { cancel: [], remove: [] };
-  for (const ride of rows) {
-    if (ride.others === 0) plan.remove.push({ id: ride.id, routeGpxKey: ride.routeGpxKey });
-    else if (ride.status === "published" && ride.startTime > now) plan.cancel.push(ride.id);
-    // Past or already cancelled rides with others stay; organizer_id becomes null (FK).
-  }
-  return plan;
+/** What the deletion did to her rides, for the work that follows it (chat notices, R2). */
+export interface DeletionOutcome {
+  /** Upcoming rides others had joined: cancelled, each with its chat notice. */
+  cancelled: { rideId: string; noticeId: string }[];
+  /** Route files of the rides nobody else had joined, which were deleted. */
+  gpxKeys: string[];
 }
 
 /**
- * DESIGN.md decision 14 in one batch (a D1 transaction): cancel and notify, delete her
- * solo rides, then the user row; foreign keys cascade sessions, reset tokens, profile,
- * participations, messages, rode_with and her referrals (claimed ones lose her id).
+ * DESIGN.md decision 14 in one batch (a D1 transaction), every choice made by the statement that
+ * writes it, so a rider joining or leaving meanwhile is never lost between a read and a write:
+ * her upcoming published rides that others joined get a notice and are cancelled; the rides
+ * nobody else joined are deleted; then the user row, whose foreign keys cascade sessions, reset
+ * tokens, profile, participations, messages, rode_with and her referrals (claimed ones lose her
+ * id). Past or cancelled rides with others stay, their organizer_id set to null. Set-based,
+ * whatever the number of her rides (no id lists against D1's 100 bound parameters).
  */
 export async function deleteAccount(
   db: Database,
   user: { id: string; email: string },
-  plan: DeletionPlan,
   now: number,
-) {
-  const statements: BatchItem<"sqlite">[] = [];
-  if (plan.cancel.length > 0) {
-    statements.push(
-      db
-        .update(rides)
-        .set({ status: "cancelled", cancelledAt: now, updatedAt: now })
-        .where(inArray(rides.id, plan.cancel)),
-      db.insert(rideMessages).values(
-        plan.cancel.map((rideId) => ({
-          id: crypto.randomUUID(),
-          rideId,
-          userId: null,
-          kind: "system" as const,
-          body: MSG.systemCancelNotice(),
-          createdAt: now,
-        })),
-      ),
-    );
-  }
-  if (plan.remove.length > 0) {
-    statements.push(
-      db.delete(rides).where(
-        inArray(
-          rides.id,
-          plan.remove.map((ride) => ride.id),
-        ),
-      ),
-    );
-  }
-  statements.push(
-    db.delete(emailOutbox).where(eq(emailOutbox.toEmail, user.email)),
-    db.delete(users).where(eq(users.id, user.id)),
-  );
-  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+): Promise<DeletionOutcome> {
+  const d1 = d1Of(db);
+  const others = `exists (select 1 from ride_participants p
+    where p.ride_id = r.id and p.user_id <> ?1)`;
+  const toCancel = `r.organizer_id = ?1 and r.status = 'published' and r.start_time > ?2
+    and ${others}`;
+  const [notices, , removed] = await d1.batch([
+    d1
+      .prepare(
+        `insert into ride_messages (id, ride_id, user_id, kind, body, created_at)
+        select lower(hex(randomblob(16))), r.id, null, 'system', ?3, ?2
+        from rides r where ${toCancel}
+        returning id, ride_id`,
+      )
+      .bind(user.id, now, MSG.systemCancelNotice()),
+    d1
+      .prepare(
+        `update rides as r set status = 'cancelled', cancelled_at = ?2, updated_at = ?2
+        where ${toCancel}`,
+      )
+      .bind(user.id, now),
+    d1
+      .prepare(
+        `delete from rides as r where r.organizer_id = ?1 and not ${others}
+        returning route_gpx_key`,
+      )
+      .bind(user.id),
+    d1.prepare("delete from email_outbox where to_email = ?").bind(user.email),
+    d1.prepare("delete from users where id = ?").bind(user.id),
+  ]);
+  return {
+    cancelled: (notices?.results as { id: string; ride_id: string }[]).map((row) => ({
+      rideId: row.ride_id,
+      noticeId: row.id,
+    })),
+    gpxKeys: (removed?.results as { route_gpx_key: string | null }[]).flatMap((row) =>
+      row.route_gpx_key ? [row.route_gpx_key] : [],
+    ),
+  };
 }

@@ -1,19 +1,21 @@
 import { Hono } from "hono";
 import type { DeleteAccountResponse } from "../../domain/api/auth.ts";
 import { clearSessionCookie, requireUser } from "../auth/session.ts";
+import { announceStoredMessage, inBackground } from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
-import { deleteAccount, planAccountDeletion } from "./queries.ts";
+import { deleteAccount } from "./queries.ts";
 
 export const accountRoutes = new Hono<AppEnv>().delete("/", async (c) => {
   const user = requireUser(c);
-  const now = Date.now();
-  const plan = await planAccountDeletion(c.var.db, user.id, now);
-  await deleteAccount(c.var.db, user, plan, now);
+  const outcome = await deleteAccount(c.var.db, user, Date.now());
   clearSessionCookie(c);
+  // Open chats and badges learn of each cancellation, as after a cancel from the ride page.
+  for (const { rideId, noticeId } of outcome.cancelled) {
+    inBackground(c, announceStoredMessage(c.env, rideId, noticeId));
+  }
   // Route files of deleted rides: after the data is gone; a failure only leaves an orphan file.
-  const gpxKeys = plan.remove.flatMap((ride) => (ride.routeGpxKey ? [ride.routeGpxKey] : []));
-  if (gpxKeys.length > 0) {
-    await c.env.GPX.delete(gpxKeys).catch((err: unknown) => {
+  if (outcome.gpxKeys.length > 0) {
+    await c.env.GPX.delete(outcome.gpxKeys).catch((err: unknown) => {
       console.warn("could not delete route files", err);
     });
   }

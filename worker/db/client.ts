@@ -6,6 +6,11 @@ export function createDb(d1: D1Database): Database {
   return drizzle(d1, { schema });
 }
 
+/** The D1 binding under a drizzle instance (drizzle keeps it as $client), for raw batches. */
+export function d1Of(db: Database): D1Database {
+  return (db as Database & { $client: D1Database }).$client;
+}
+
 /**
  * D1's failures that its docs tell you to retry (developers.cloudflare.com/d1/observability/
  * debug-d1/#error-list): the database, not the request, failed, and the same request usually

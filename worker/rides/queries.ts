@@ -26,6 +26,7 @@ import { organizerName, participantName } from "../../domain/display.ts";
 import { MSG } from "../../domain/messages.ts";
 import type { RideInput } from "../../domain/schemas.ts";
 import { capacityOf } from "../../domain/time.ts";
+import { d1Of } from "../db/client.ts";
 import { profiles, rideMessages, rideParticipants, rides } from "../db/schema.ts";
 import type { Database } from "../env.ts";
 
@@ -86,8 +87,7 @@ type Buildable = SQL | { toSQL(): { sql: string; params: unknown[] } };
  * statements, which the conditional writes below need.
  */
 async function writeBatch(db: Database, queries: Buildable[]): Promise<D1Result[]> {
-  // createDb() builds the drizzle instance over the D1 binding, which it keeps as $client.
-  const d1 = (db as Database & { $client: D1Database }).$client;
+  const d1 = d1Of(db);
   const statements = queries.map((query) => {
     const built = is(query, SQL) ? dialect.sqlToQuery(query) : query.toSQL();
     return d1.prepare(built.sql).bind(...built.params);

@@ -54,11 +54,11 @@ export async function deleteAccount(
     d1.prepare("delete from users where id = ?").bind(user.id),
   ]);
   return {
-    cancelled: (notices?.results as { id: string; ride_id: string }[]).map((row) => ({
+    cancelled: ((notices?.results ?? []) as { id: string; ride_id: string }[]).map((row) => ({
       rideId: row.ride_id,
       noticeId: row.id,
     })),
-    gpxKeys: (removed?.results as { route_gpx_key: string | null }[]).flatMap((row) =>
+    gpxKeys: ((removed?.results ?? []) as { route_gpx_key: string | null }[]).flatMap((row) =>
       row.route_gpx_key ? [row.route_gpx_key] : [],
     ),
   };

@@ -21,6 +21,13 @@ export const HISTORY_PAGE_DEFAULT = 30;
 /** Backfill answers carry at most this many messages; the client asks again while `hasMore`. */
 export const SYNC_PAGE_MAX = 200;
 
+/**
+ * Close codes of the chat and notification sockets. `sessionEnded`: her session was revoked or
+ * expired (logout, password change): reconnecting re-checks the cookie, so the client may retry.
+ * `notParticipant`: she left the ride; reconnecting cannot help (web/chat/socket.ts stops).
+ */
+export const CLOSE_CODES = { sessionEnded: 4001, notParticipant: 4003 } as const;
+
 const idString = z.string().min(1).max(100);
 
 export const chatAuthorSchema = z.object({

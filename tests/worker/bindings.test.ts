@@ -22,6 +22,7 @@ describe("RideRoom Durable Object (one per ride)", () => {
         Upgrade: "websocket",
         [ROOM_HEADERS.rideId]: "ride-1",
         [ROOM_HEADERS.userId]: "user-1",
+        [ROOM_HEADERS.sessionId]: "session-1",
       },
     });
     expect(res.status).toBe(101);

@@ -105,7 +105,13 @@ export type StoreResult =
   | { ok: true; message: ChatMessage; inserted: boolean }
   | {
       ok: false;
-      code: "not_found" | "not_participant" | "ride_cancelled" | "chat_closed" | "conflict";
+      code:
+        | "unauthenticated"
+        | "not_found"
+        | "not_participant"
+        | "ride_cancelled"
+        | "chat_closed"
+        | "conflict";
     };
 
 /**
@@ -118,30 +124,34 @@ export interface UserMessageInput {
   id: string;
   rideId: string;
   userId: string;
+  /** The session her socket was opened with: a revoked one may not write (logout, new password). */
+  sessionId: string;
   text: string;
   now: number;
 }
 
 /** The three statements that store one message (see storeUserMessages). */
 function storeStatements(d1: D1Database, input: UserMessageInput): D1PreparedStatement[] {
-  const { id, rideId, userId, text, now } = input;
+  const { id, rideId, userId, sessionId, text, now } = input;
   return [
     d1
       .prepare(
         `SELECT r.status, r.start_time,
-          EXISTS (SELECT 1 FROM ride_participants WHERE ride_id = r.id AND user_id = ?2) AS member
+          EXISTS (SELECT 1 FROM ride_participants WHERE ride_id = r.id AND user_id = ?2) AS member,
+          EXISTS (SELECT 1 FROM sessions WHERE id = ?3 AND user_id = ?2 AND expires_at > ?4) AS live
         FROM rides r WHERE r.id = ?1`,
       )
-      .bind(rideId, userId),
+      .bind(rideId, userId, sessionId, now),
     d1
       .prepare(
         `INSERT INTO ride_messages (id, ride_id, user_id, kind, body, created_at)
         SELECT ?1, ?2, ?3, 'user', ?4, ?5
         WHERE EXISTS (SELECT 1 FROM ride_participants WHERE ride_id = ?2 AND user_id = ?3)
+          AND EXISTS (SELECT 1 FROM sessions WHERE id = ?7 AND user_id = ?3 AND expires_at > ?5)
           AND EXISTS (SELECT 1 FROM rides WHERE id = ?2 AND status != 'cancelled' AND start_time + ?6 >= ?5)
         ON CONFLICT (id) DO NOTHING`,
       )
-      .bind(id, rideId, userId, text, now, CHAT_WRITE_WINDOW_MS),
+      .bind(id, rideId, userId, text, now, CHAT_WRITE_WINDOW_MS, sessionId),
     d1.prepare(`${MESSAGE_SELECT} WHERE m.id = ?`).bind(id),
   ];
 }
@@ -150,6 +160,16 @@ function storeOutcome(
   input: UserMessageInput,
   [stateResult, insertResult, rowResult]: D1Result[],
 ): StoreResult {
+  const state = (
+    stateResult?.results as {
+      status: RideStatus;
+      start_time: number;
+      member: number;
+      live: number;
+    }[]
+  )?.[0];
+  // Before the read-back: a revoked session is not even told that a resend was stored.
+  if (state && state.live !== 1) return { ok: false, code: "unauthenticated" };
   const row = (rowResult?.results as MessageRow[] | undefined)?.[0];
   if (row) {
     if (row.ride_id !== input.rideId || row.user_id !== input.userId || row.kind !== "user") {
@@ -161,9 +181,6 @@ function storeOutcome(
       inserted: (insertResult?.meta.changes ?? 0) > 0,
     };
   }
-  const state = (
-    stateResult?.results as { status: RideStatus; start_time: number; member: number }[]
-  )?.[0];
   if (!state) return { ok: false, code: "not_found" };
   if (state.member !== 1) return { ok: false, code: "not_participant" };
   if (state.status === "cancelled") return { ok: false, code: "ride_cancelled" };
@@ -172,27 +189,102 @@ function storeOutcome(
 
 /**
  * Stores participants' messages exactly once, in ONE D1 round trip for the whole group (a batch
- * is one transaction). Per message: the INSERT only happens when she is still a participant,
- * the ride is not cancelled and the write window is open, and does nothing when the id exists;
- * the read-back tells a fresh insert, an idempotent resend and a foreign id apart (the latter
- * is refused without revealing anything about it). Results come back in input order.
+ * is one transaction). Per message: the INSERT only happens when her session is still valid,
+ * she is still a participant, the ride is not cancelled and the write window is open, and does
+ * nothing when the id exists; the read-back tells a fresh insert, an idempotent resend and a
+ * foreign id apart (the latter is refused without revealing anything about it). Results come
+ * back in input order. The same batch checks the room's open sockets (`openSessions`, see
+ * socketAccessStatement), so re-authorizing the broadcast costs no extra round trip.
  */
 export async function storeUserMessages(
   d1: D1Database,
   inputs: UserMessageInput[],
-): Promise<StoreResult[]> {
-  if (inputs.length === 0) return [];
-  const results = await d1.batch(inputs.flatMap((input) => storeStatements(d1, input)));
-  return inputs.map((input, i) => storeOutcome(input, results.slice(i * 3, i * 3 + 3)));
+  openSessions: string[],
+): Promise<{ results: StoreResult[]; access: Map<string, SocketAccess> }> {
+  const first = inputs[0];
+  if (!first) return { results: [], access: new Map() };
+  const check = socketAccessStatement(d1, first.rideId, openSessions, Date.now());
+  const batch = await d1.batch([
+    ...inputs.flatMap((input) => storeStatements(d1, input)),
+    ...(check ? [check] : []),
+  ]);
+  return {
+    results: inputs.map((input, i) => storeOutcome(input, batch.slice(i * 3, i * 3 + 3))),
+    access: socketAccessOutcome(openSessions, batch[inputs.length * 3]),
+  };
 }
 
-/** One message: see storeUserMessages. */
-export async function storeUserMessage(
+/** Whether an open chat socket may still read the ride: see socketAccessStatement. */
+export type SocketAccess = "ok" | "not_participant" | "session_ended";
+
+/**
+ * For one ride and the sessions its sockets were opened with: which sessions are still valid
+ * (validateSessionToken's rule; a deleted user's sessions go with her, ON DELETE CASCADE) and
+ * whether each one's user still participates. ONE statement whatever the number of sockets:
+ * the ids travel as a single JSON array. null when there is nothing to check.
+ */
+function socketAccessStatement(
   d1: D1Database,
-  input: UserMessageInput,
-): Promise<StoreResult> {
-  const [result] = await storeUserMessages(d1, [input]);
-  return result!;
+  rideId: string,
+  sessionIds: string[],
+  now: number,
+): D1PreparedStatement | null {
+  if (sessionIds.length === 0) return null;
+  return d1
+    .prepare(
+      `SELECT s.id,
+        EXISTS (SELECT 1 FROM ride_participants p WHERE p.ride_id = ?1 AND p.user_id = s.user_id) AS member
+      FROM sessions s
+      WHERE s.id IN (SELECT value FROM json_each(?2)) AND s.expires_at > ?3`,
+    )
+    .bind(rideId, JSON.stringify(sessionIds), now);
+}
+
+/** Every asked session id with its verdict: absent from the answer means the session ended. */
+function socketAccessOutcome(
+  sessionIds: string[],
+  result: D1Result | undefined,
+): Map<string, SocketAccess> {
+  const rows = (result?.results ?? []) as { id: string; member: number }[];
+  const found = new Map(rows.map((r) => [r.id, r.member === 1]));
+  return new Map(
+    sessionIds.map((id) => {
+      const member = found.get(id);
+      return [id, member === undefined ? "session_ended" : member ? "ok" : "not_participant"];
+    }),
+  );
+}
+
+/** Re-authorizes a ride's open sockets before it answers or broadcasts to them: one query. */
+export async function socketAccess(
+  d1: D1Database,
+  rideId: string,
+  sessionIds: string[],
+  now: number,
+): Promise<Map<string, SocketAccess>> {
+  const statement = socketAccessStatement(d1, rideId, sessionIds, now);
+  return socketAccessOutcome(sessionIds, statement ? await statement.run() : undefined);
+}
+
+/**
+ * The still-valid sessions among `sessionIds` (UserHub, before a frame): one query. Valid is
+ * validateSessionToken's rule: the row exists (logout, password change and account deletion
+ * delete it) and `expires_at > now`.
+ */
+export async function liveSessions(
+  d1: D1Database,
+  sessionIds: string[],
+  now: number,
+): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const { results } = await d1
+    .prepare(
+      `SELECT s.id FROM sessions s
+      WHERE s.id IN (SELECT value FROM json_each(?1)) AND s.expires_at > ?2`,
+    )
+    .bind(JSON.stringify(sessionIds), now)
+    .all<{ id: string }>();
+  return new Set(results.map((r) => r.id));
 }
 
 /** A system notice (edit, cancellation): no author, no window — the organizer's action decides. */

@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import {
   type ChatMessage,
+  CLOSE_CODES,
   type ClientMessage,
   HISTORY_PAGE_DEFAULT,
   type NotificationFrame,
@@ -17,7 +18,9 @@ import {
   loadMessage,
   markRead,
   messagesAfter,
+  type SocketAccess,
   type StoreResult,
+  socketAccess,
   storeSystemMessage,
   storeUserMessages,
   type UserMessageInput,
@@ -28,18 +31,24 @@ import {
 export const ROOM_HEADERS = {
   rideId: "X-Rodamos-Ride-Id",
   userId: "X-Rodamos-User-Id",
+  sessionId: "X-Rodamos-Session-Id",
 } as const;
 
 /** Per-socket state kept across hibernation (small: well under the 2 KiB attachment limit). */
 interface SocketState {
   rideId: string;
   userId: string;
+  /** The sessions row (hashed token) she opened it with: re-checked before she reads more. */
+  sessionId: string;
 }
 
-/** Close code when she stops being a participant (left the ride). */
-export const CLOSE_NOT_PARTICIPANT = 4003;
+/** What the write path hands each send: her outcome and the room check of her group's batch. */
+interface StoredSend {
+  result: StoreResult;
+  access: Map<string, SocketAccess>;
+}
 
-/** At most this many sends share one D1 batch (3 statements each, well under D1's limits). */
+/** At most this many sends share one D1 batch (3 statements each + one room check). */
 const WRITE_GROUP_MAX = 25;
 
 /** Sends whose D1 write failed are remembered (see `unconfirmed`) up to this many. */
@@ -49,6 +58,7 @@ const UNCONFIRMED_MAX = 1000;
 const NOTIFY_DELAY_MS = 100;
 
 const ERROR_TEXT: Record<string, string> = {
+  unauthenticated: MSG.unauthenticated,
   not_found: MSG.rideGone,
   not_participant: MSG.notParticipant,
   ride_cancelled: MSG.rideCancelledJoin,
@@ -70,7 +80,7 @@ export class RideRoom extends DurableObject<Bindings> {
   private notifyScheduled = false;
   private writeQueue: {
     input: UserMessageInput;
-    resolve: (result: StoreResult) => void;
+    resolve: (result: StoredSend) => void;
     reject: (error: unknown) => void;
   }[] = [];
   private writing = false;
@@ -95,8 +105,9 @@ export class RideRoom extends DurableObject<Bindings> {
     const state: SocketState = {
       rideId: request.headers.get(ROOM_HEADERS.rideId) ?? "",
       userId: request.headers.get(ROOM_HEADERS.userId) ?? "",
+      sessionId: request.headers.get(ROOM_HEADERS.sessionId) ?? "",
     };
-    if (!state.rideId || !state.userId) {
+    if (!state.rideId || !state.userId || !state.sessionId) {
       return new Response("Missing identity", { status: 400 });
     }
     const pair = new WebSocketPair();
@@ -156,43 +167,45 @@ export class RideRoom extends DurableObject<Bindings> {
     const d1 = this.env.DB;
     switch (msg.type) {
       case "send": {
-        const result = await this.store({
+        const { result, access } = await this.store({
           id: msg.clientId,
           rideId: state.rideId,
           userId: state.userId,
+          sessionId: state.sessionId,
           text: msg.text,
           now: this.nextTimestamp(),
         });
         if (!result.ok) {
           sendError(ws, result.code, msg.clientId);
+          if (result.code === "unauthenticated") closeFor(ws, "session_ended");
+          if (result.code === "not_participant") closeFor(ws, "not_participant");
           return;
         }
         send(ws, { type: "ack", clientId: msg.clientId, message: result.message });
         // A resend of a stored message: the others already have it, unless the first attempt
         // failed here after D1 had committed it.
         const unannounced = this.unconfirmed.delete(msg.clientId);
-        if (result.inserted || unannounced) this.announce(result.message, ws);
+        if (result.inserted || unannounced) this.announce(result.message, access, ws);
         return;
       }
       case "history": {
-        const page = await historyPage(d1, state.rideId, {
-          before: msg.before,
-          limit: msg.limit ?? HISTORY_PAGE_DEFAULT,
-        });
-        send(ws, { type: "history", ...page });
+        // Read concurrently with the check (no extra round trip); sent only if she passes.
+        const [allowed, page] = await Promise.all([
+          this.stillAllowed(ws, state),
+          historyPage(d1, state.rideId, {
+            before: msg.before,
+            limit: msg.limit ?? HISTORY_PAGE_DEFAULT,
+          }),
+        ]);
+        if (allowed) send(ws, { type: "history", ...page });
         return;
       }
       case "sync": {
-        const page = msg.after
-          ? await messagesAfter(d1, state.rideId, msg.after, SYNC_PAGE_MAX)
-          : null;
-        if (page) {
-          send(ws, { type: "synced", ...page });
-        } else {
-          // No cursor, or one this ride does not know: start again from the latest page.
-          const latest = await historyPage(d1, state.rideId, { limit: HISTORY_PAGE_DEFAULT });
-          send(ws, { type: "history", ...latest });
-        }
+        const [allowed, answer] = await Promise.all([
+          this.stillAllowed(ws, state),
+          this.syncAnswer(state.rideId, msg.after),
+        ]);
+        if (allowed) send(ws, answer);
         return;
       }
       case "read": {
@@ -207,12 +220,46 @@ export class RideRoom extends DurableObject<Bindings> {
     }
   }
 
+  private async syncAnswer(rideId: string, after: string | undefined): Promise<ServerMessage> {
+    const d1 = this.env.DB;
+    const page = after ? await messagesAfter(d1, rideId, after, SYNC_PAGE_MAX) : null;
+    if (page) return { type: "synced", ...page };
+    // No cursor, or one this ride does not know: start again from the latest page.
+    const latest = await historyPage(d1, rideId, { limit: HISTORY_PAGE_DEFAULT });
+    return { type: "history", ...latest };
+  }
+
+  /** Her session and participation, checked again in D1; a socket that lost them is closed. */
+  private async stillAllowed(ws: WebSocket, state: SocketState): Promise<boolean> {
+    const access = await socketAccess(this.env.DB, state.rideId, [state.sessionId], Date.now());
+    const verdict = access.get(state.sessionId) ?? "session_ended";
+    if (verdict === "ok") return true;
+    closeFor(ws, verdict);
+    return false;
+  }
+
+  /** The distinct sessions of the room's open sockets (what a broadcast must re-check). */
+  private openSessions(): string[] {
+    const ids = new Set<string>();
+    for (const socket of this.ctx.getWebSockets()) {
+      const state = socket.deserializeAttachment() as SocketState | null;
+      if (state?.sessionId) ids.add(state.sessionId);
+    }
+    return [...ids];
+  }
+
+  /** One D1 query re-checking every open socket of the room (system notices, stored notices). */
+  private checkRoom(rideId: string): Promise<Map<string, SocketAccess>> {
+    return socketAccess(this.env.DB, rideId, this.openSessions(), Date.now());
+  }
+
   /**
    * Group commit: sends that arrive while a D1 write is in flight are stored together in the
    * next batch (one round trip for the group). Each sender still gets her ack only after D1
-   * stored her message; with one send at a time this is exactly one batch per message.
+   * stored her message; with one send at a time this is exactly one batch per message. The
+   * batch also re-checks the room's sockets, shared by the group (see announce).
    */
-  private store(input: UserMessageInput): Promise<StoreResult> {
+  private store(input: UserMessageInput): Promise<StoredSend> {
     return new Promise((resolve, reject) => {
       this.writeQueue.push({ input, resolve, reject });
       if (!this.writing) void this.drainWrites();
@@ -225,11 +272,12 @@ export class RideRoom extends DurableObject<Bindings> {
       while (this.writeQueue.length > 0) {
         const group = this.writeQueue.splice(0, WRITE_GROUP_MAX);
         try {
-          const results = await storeUserMessages(
+          const { results, access } = await storeUserMessages(
             this.env.DB,
             group.map((w) => w.input),
+            this.openSessions(),
           );
-          for (const [i, w] of group.entries()) w.resolve(results[i]!);
+          for (const [i, w] of group.entries()) w.resolve({ result: results[i]!, access });
         } catch (error) {
           for (const w of group) w.reject(error);
         }
@@ -256,11 +304,22 @@ export class RideRoom extends DurableObject<Bindings> {
     return this.lastCreatedAt;
   }
 
-  /** Broadcasts a stored message to the room (the sender got her ack) and queues the badges. */
-  private announce(message: ChatMessage, except?: WebSocket) {
+  /**
+   * Broadcasts a stored message to the room (the sender got her ack) and queues the badges.
+   * `access` was read from D1 alongside the message: a socket whose session ended or whose
+   * owner left is closed instead of served. A socket opened after that read is not in it and
+   * was authorized by its upgrade moments ago.
+   */
+  private announce(message: ChatMessage, access: Map<string, SocketAccess>, except?: WebSocket) {
     const frame = JSON.stringify({ type: "message", message } satisfies ServerMessage);
     for (const socket of this.ctx.getWebSockets()) {
       if (socket === except) continue;
+      const state = socket.deserializeAttachment() as SocketState | null;
+      const verdict = state?.sessionId ? (access.get(state.sessionId) ?? "ok") : "session_ended";
+      if (verdict !== "ok") {
+        closeFor(socket, verdict);
+        continue;
+      }
       try {
         socket.send(frame);
       } catch {
@@ -315,13 +374,16 @@ export class RideRoom extends DurableObject<Bindings> {
 
   /** Stores and broadcasts a system notice (edit, cancellation). */
   async postSystemMessage(rideId: string, text: string): Promise<ChatMessage | null> {
-    const message = await storeSystemMessage(this.env.DB, {
-      id: crypto.randomUUID(),
-      rideId,
-      text,
-      now: this.nextTimestamp(),
-    });
-    if (message) this.announce(message);
+    const [message, access] = await Promise.all([
+      storeSystemMessage(this.env.DB, {
+        id: crypto.randomUUID(),
+        rideId,
+        text,
+        now: this.nextTimestamp(),
+      }),
+      this.checkRoom(rideId),
+    ]);
+    if (message) this.announce(message, access);
     return message;
   }
 
@@ -330,15 +392,18 @@ export class RideRoom extends DurableObject<Bindings> {
    * edit notice in the same batch as the edit): broadcast it and update the badges.
    */
   async announceStoredMessage(rideId: string, messageId: string): Promise<boolean> {
-    const message = await loadMessage(this.env.DB, rideId, messageId);
-    if (message) this.announce(message);
+    const [message, access] = await Promise.all([
+      loadMessage(this.env.DB, rideId, messageId),
+      this.checkRoom(rideId),
+    ]);
+    if (message) this.announce(message, access);
     return message !== null;
   }
 
   /** She left the ride: close her sockets and tell the room. */
   async participantLeft(userId: string): Promise<void> {
     for (const socket of this.ctx.getWebSockets(userId)) {
-      closeQuietly(socket, CLOSE_NOT_PARTICIPANT, "not_participant");
+      closeFor(socket, "not_participant");
     }
     this.broadcast({ type: "participant", event: "left", userId });
   }
@@ -380,6 +445,12 @@ function sendError(ws: WebSocket, code: ErrorCode, clientId?: string) {
     message: ERROR_TEXT[code] ?? MSG.internal,
     ...(clientId ? { clientId } : {}),
   });
+}
+
+/** Closes a socket that lost its access, with the code the client acts on (CLOSE_CODES). */
+function closeFor(ws: WebSocket, verdict: Exclude<SocketAccess, "ok">) {
+  if (verdict === "not_participant") closeQuietly(ws, CLOSE_CODES.notParticipant, verdict);
+  else closeQuietly(ws, CLOSE_CODES.sessionEnded, verdict);
 }
 
 function closeQuietly(ws: WebSocket, code: number, reason = "closing") {

@@ -15,7 +15,7 @@ import { expectedOrigin } from "../http/security.ts";
 import { validate } from "../http/validate.ts";
 import { historyPage, listChats, loadChatInfo, loadSocketAccess, markRead } from "./queries.ts";
 import { ROOM_HEADERS } from "./ride-room.ts";
-import { HUB_USER_HEADER } from "./user-hub.ts";
+import { HUB_HEADERS } from "./user-hub.ts";
 
 /**
  * A websocket upgrade is a GET, so the API's Origin check skips it: without this, any site
@@ -30,6 +30,16 @@ function requireWebSocketUpgrade(c: Context<AppEnv>) {
   if (!origin || origin !== expectedOrigin(c.req.url, c.env.APP_ORIGIN)) {
     throw new DomainError("cross_origin", MSG.crossOrigin);
   }
+}
+
+/**
+ * The sessions row behind this request (hashed token): the socket's objects re-check it in D1
+ * before they answer or broadcast, so a logout or password change also ends open sockets.
+ */
+function currentSessionId(c: Context<AppEnv>): string {
+  const sessionId = c.var.sessionId;
+  if (!sessionId) throw new DomainError("unauthenticated", MSG.unauthenticated);
+  return sessionId;
 }
 
 export const chatRoutes = new Hono<AppEnv>()
@@ -48,7 +58,11 @@ export const chatRoutes = new Hono<AppEnv>()
     // A fresh request: only the headers we set reach the object.
     return hub.fetch(
       new Request("https://user-hub/socket", {
-        headers: { Upgrade: "websocket", [HUB_USER_HEADER]: user.id },
+        headers: {
+          Upgrade: "websocket",
+          [HUB_HEADERS.userId]: user.id,
+          [HUB_HEADERS.sessionId]: currentSessionId(c),
+        },
       }),
     );
   })
@@ -112,6 +126,7 @@ export const chatRoutes = new Hono<AppEnv>()
           Upgrade: "websocket",
           [ROOM_HEADERS.rideId]: rideId,
           [ROOM_HEADERS.userId]: user.id,
+          [ROOM_HEADERS.sessionId]: currentSessionId(c),
         },
       }),
     );

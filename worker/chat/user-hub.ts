@@ -1,9 +1,20 @@
 import { DurableObject } from "cloudflare:workers";
-import type { NotificationFrame } from "../../domain/chat-protocol.ts";
+import { CLOSE_CODES, type NotificationFrame } from "../../domain/chat-protocol.ts";
 import type { Bindings } from "../env.ts";
+import { liveSessions } from "./queries.ts";
 
-/** Header the worker sets on the upgrade it forwards (clients cannot set it: see routes.ts). */
-export const HUB_USER_HEADER = "X-Rodamos-User-Id";
+/** Headers the worker sets on the upgrade it forwards (clients cannot set them: see routes.ts). */
+export const HUB_HEADERS = {
+  userId: "X-Rodamos-User-Id",
+  sessionId: "X-Rodamos-Session-Id",
+} as const;
+
+/** Per-socket state kept across hibernation. */
+interface HubSocketState {
+  userId: string;
+  /** The sessions row she opened it with: re-checked before every frame (see notify). */
+  sessionId: string;
+}
 
 /**
  * One Durable Object per user: her notification channel while the app is open, so badges and
@@ -20,22 +31,41 @@ export class UserHub extends DurableObject<Bindings> {
     if (request.headers.get("Upgrade") !== "websocket") {
       return new Response("Expected a websocket upgrade", { status: 426 });
     }
-    const userId = request.headers.get(HUB_USER_HEADER);
-    if (!userId) return new Response("Missing identity", { status: 400 });
+    const state: HubSocketState = {
+      userId: request.headers.get(HUB_HEADERS.userId) ?? "",
+      sessionId: request.headers.get(HUB_HEADERS.sessionId) ?? "",
+    };
+    if (!state.userId || !state.sessionId) return new Response("Missing identity", { status: 400 });
     const pair = new WebSocketPair();
     const [client, server] = Object.values(pair) as [WebSocket, WebSocket];
-    this.ctx.acceptWebSocket(server, [userId]);
+    this.ctx.acceptWebSocket(server, [state.userId]);
+    server.serializeAttachment(state);
     // From here on `notify` reaches this socket: the client refetches what it may have missed.
     server.send(JSON.stringify({ type: "ready" } satisfies NotificationFrame));
     return new Response(null, { status: 101, webSocket: client });
   }
 
-  /** Forwards a notification to every open tab of hers; returns how many received it. */
+  /**
+   * Forwards a notification to every open tab of hers; returns how many received it. Frames
+   * carry ride titles and message text, so each socket's session is checked first (one D1
+   * query for all of them): a tab whose session ended (logout, password change, account
+   * deletion) is closed instead.
+   */
   async notify(frame: NotificationFrame): Promise<number> {
+    const sockets = this.ctx.getWebSockets();
+    if (sockets.length === 0) return 0;
+    const sessionOf = (ws: WebSocket) =>
+      (ws.deserializeAttachment() as HubSocketState | null)?.sessionId ?? "";
+    const ids = [...new Set(sockets.map(sessionOf).filter(Boolean))];
+    const live = await liveSessions(this.env.DB, ids, Date.now());
     const data = JSON.stringify(frame);
     let delivered = 0;
-    for (const socket of this.ctx.getWebSockets()) {
+    for (const socket of sockets) {
       try {
+        if (!live.has(sessionOf(socket))) {
+          socket.close(CLOSE_CODES.sessionEnded, "session_ended");
+          continue;
+        }
         socket.send(data);
         delivered++;
       } catch {

@@ -130,6 +130,22 @@ describe("chat sockets are re-authorized before they read more", () => {
     expect(typesOf(a)).not.toContain("synced");
   });
 
+  it("a 'read' from a revoked session moves nothing and closes the socket", async () => {
+    const { ana, ride } = await rideWithTwo();
+    const a = await chat(ana.browser, ride.id);
+    const lastSeen = () =>
+      env.DB.prepare("SELECT last_seen_at FROM ride_participants WHERE ride_id = ? AND user_id = ?")
+        .bind(ride.id, ana.user.id)
+        .first<number | null>("last_seen_at");
+    const before = await lastSeen();
+    await env.DB.prepare("DELETE FROM sessions WHERE user_id = ?").bind(ana.user.id).run();
+
+    a.send({ type: "read" });
+    await vi.waitFor(() => expect(a.closed?.code).toBe(CLOSE_CODES.sessionEnded));
+    expect(typesOf(a)).not.toContain("read-state");
+    expect(await lastSeen()).toBe(before);
+  });
+
   it("system notices skip and close the sockets that lost access", async () => {
     const { ana, bea, ride } = await rideWithTwo();
     const a = await chat(ana.browser, ride.id);

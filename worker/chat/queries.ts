@@ -378,11 +378,20 @@ export async function markRead(
   rideId: string,
   userId: string,
   now: number,
+  /** From an open socket: only while the session it was opened with is still live. */
+  sessionId?: string,
 ): Promise<boolean> {
-  const result = await d1
-    .prepare("UPDATE ride_participants SET last_seen_at = ? WHERE ride_id = ? AND user_id = ?")
-    .bind(now, rideId, userId)
-    .run();
+  const statement = sessionId
+    ? d1
+        .prepare(
+          `UPDATE ride_participants SET last_seen_at = ?1 WHERE ride_id = ?2 AND user_id = ?3
+            AND EXISTS (SELECT 1 FROM sessions WHERE id = ?4 AND user_id = ?3 AND expires_at > ?1)`,
+        )
+        .bind(now, rideId, userId, sessionId)
+    : d1
+        .prepare("UPDATE ride_participants SET last_seen_at = ? WHERE ride_id = ? AND user_id = ?")
+        .bind(now, rideId, userId);
+  const result = await statement.run();
   return result.meta.changes > 0;
 }
 

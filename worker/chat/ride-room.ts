@@ -210,9 +210,9 @@ export class RideRoom extends DurableObject<Bindings> {
       }
       case "read": {
         const now = Date.now();
-        if (await markRead(d1, state.rideId, state.userId, now)) {
+        if (await markRead(d1, state.rideId, state.userId, now, state.sessionId)) {
           send(ws, { type: "read-state", lastSeenAt: new Date(now).toISOString() });
-        } else {
+        } else if (await this.stillAllowed(ws, state)) {
           sendError(ws, "not_participant");
         }
         return;

@@ -173,6 +173,7 @@ export const MSG = {
   // --- Ours: texts the spec does not give ---
   rateLimited: "Demasiados intentos. Espera un momento y vuelve a intentarlo.",
   rideFull: "Esta salida está completa",
+  routeLoadFailed: "No se pudo cargar la ruta.",
   rideCancelledJoin: "Esta salida ha sido cancelada",
   organizerCannotLeave: "La organizadora no puede desapuntarse de su salida",
   notFound: "No encontrado",
@@ -227,6 +228,8 @@ export const MSG = {
   routeNotAvailable: "No hay ruta disponible",
   userNotFound: "Perfil no encontrado",
   rideLinkCopied: "Enlace de la salida copiado.",
+  /** A blog article's body (a chunk of its own) did not load. */
+  articleLoadFailed: "No se pudo cargar el artículo.",
   /** System chat message posted when the organizer cancels (spec 02 §4 gives no text). */
   systemCancelNotice: (reason?: string | null) =>
     reason

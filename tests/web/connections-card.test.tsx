@@ -8,7 +8,7 @@ import { signedInClient } from "./helpers/signed-in-client.ts";
 afterEach(() => vi.unstubAllGlobals());
 
 describe("ConnectionsCard", () => {
-  it("says the participants could not be loaded when its load fails (#connections)", async () => {
+  it("says the participants could not be loaded when its load fails (#connections), with a retry", async () => {
     vi.stubGlobal(
       "fetch",
       vi.fn(async () =>
@@ -22,5 +22,6 @@ describe("ConnectionsCard", () => {
     );
     await screen.findByText(MSG.participantsLoadFailed);
     expect(screen.queryByText(MSG.connectionsSaveFailed)).toBeNull();
+    expect(screen.getByRole("button", { name: MSG.retry })).toBeTruthy();
   });
 });

@@ -7,9 +7,10 @@ import { Link, MemoryRouter, Route, Routes, useParams } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { RideDetail } from "../../domain/api/rides.ts";
 import type { MeResponse } from "../../domain/api-types.ts";
+import { toIsoDate } from "../../domain/dates.ts";
 import { MSG } from "../../domain/messages.ts";
 import { ME_KEY } from "../../web/auth/use-me.ts";
-import CreateRideScreen from "../../web/rides/create.tsx";
+import CreateRideScreen, { startErrorField } from "../../web/rides/create.tsx";
 import { RIDES_KEY } from "../../web/rides/queries.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -184,5 +185,25 @@ describe("creating a ride", () => {
     const sent = JSON.parse(String(saves[0]![1]?.body));
     expect(sent.title).toBe("Café y Casa de Campo");
     expect(sent).not.toHaveProperty("createKey");
+  });
+});
+
+describe("the start time's error sits on the field to fix", () => {
+  it("blames the blank field, else the date for a past day, else the time", () => {
+    const today = toIsoDate(new Date());
+    expect(startErrorField({ date: "", time: "08:30" })).toBe("date");
+    expect(startErrorField({ date: "2099-06-07", time: "" })).toBe("time");
+    expect(startErrorField({ date: "2000-01-01", time: "08:30" })).toBe("date");
+    expect(startErrorField({ date: today, time: "00:00" })).toBe("time");
+  });
+
+  it("a blank 'Hora' marks 'Hora', not 'Fecha'", async () => {
+    renderCreate();
+    fillRide();
+    fireEvent.change(screen.getByLabelText("Hora"), { target: { value: "" } });
+    await submit();
+    expect(screen.getByLabelText("Hora").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByLabelText("Fecha").getAttribute("aria-invalid")).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

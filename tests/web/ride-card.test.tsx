@@ -5,36 +5,16 @@ import { describe, expect, it } from "vitest";
 import type { RideSummary } from "../../domain/api/rides.ts";
 import { ME_KEY } from "../../web/auth/use-me.ts";
 import { RideCard } from "../../web/rides/ride-card.tsx";
+import { rideSummary } from "./helpers/rides.ts";
 
-const HOUR = 3_600_000;
-
-function ride(overrides: Partial<RideSummary> = {}): RideSummary {
-  return {
-    id: "r1",
-    title: "Café y Casa de Campo",
-    description: "Ritmo tranquilo",
-    city: "Madrid",
-    startTime: Date.now() + 48 * HOUR,
+/** Two places, Ana's (Puente del Rey, 35.5 km, 250 m, Coffee Stop). */
+const ride = (overrides: Partial<RideSummary> = {}) =>
+  rideSummary({
     maxParticipants: 2,
     capacity: 2,
-    modality: "road",
-    modalities: ["road"],
-    level: "chill",
-    socialTags: ["coffee"],
-    routeKm: 35.5,
-    routeElev: 250,
-    meetingPoint: "Puente del Rey",
-    status: "published",
-    cancelledAt: null,
-    cancelReason: null,
-    hasRoute: false,
     organizer: { id: "org", username: "AnaRueda", avatarKey: "ava01", avatarUrl: null },
-    participantIds: ["org"],
-    participantCount: 1,
-    viewer: { joined: false, isOrganizer: false, rodeWithCount: 0 },
     ...overrides,
-  };
-}
+  });
 
 function renderCard(card: RideSummary, viewerId = "me") {
   const client = new QueryClient();

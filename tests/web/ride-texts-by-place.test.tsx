@@ -5,42 +5,16 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { RideSummary } from "../../domain/api/rides.ts";
 import { MSG } from "../../domain/messages.ts";
 import { CancelDialog } from "../../web/rides/cancel-dialog.tsx";
 import { RideCard, type RideCardPlace } from "../../web/rides/ride-card.tsx";
+import { rideSummary } from "./helpers/rides.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("../../web/lib/toast.ts", () => ({ toast: toasts }));
 
-function ride(overrides: Partial<RideSummary> = {}): RideSummary {
-  return {
-    id: "r1",
-    title: "Café y Casa de Campo",
-    description: null,
-    city: "Madrid",
-    startTime: Date.now() + 48 * 3_600_000,
-    maxParticipants: null,
-    capacity: 20,
-    modality: "road",
-    modalities: ["road"],
-    level: "chill",
-    socialTags: [],
-    routeKm: 35,
-    routeElev: 250,
-    meetingPoint: "Puente del Rey",
-    status: "published",
-    cancelledAt: null,
-    cancelReason: null,
-    hasRoute: false,
-    organizer: { id: "org", username: "Lucía", avatarKey: "ava02", avatarUrl: null },
-    participantIds: ["org"],
-    participantCount: 1,
-    viewer: { joined: false, isOrganizer: false, rodeWithCount: 0 },
-    ...overrides,
-  } as RideSummary;
-}
+const ride = rideSummary;
 
 /** Every API call answers `status` with `body` (an error body when status >= 400). */
 function answerEvery(status: number, body: unknown) {

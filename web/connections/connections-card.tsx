@@ -76,9 +76,14 @@ export function ConnectionsCard({ rideId, forced = false }: { rideId: string; fo
   if (query.isPending) {
     return forced ? <Skeleton className="h-40" /> : null;
   }
-  if (query.isError) {
+  if (!query.data) {
     return forced ? (
-      <p className="rounded-2xl bg-surface p-4 text-ink-soft">{MSG.participantsLoadFailed}</p>
+      <div className="flex flex-col items-start gap-2 rounded-2xl bg-surface p-4">
+        <p className="text-ink-soft">{MSG.participantsLoadFailed}</p>
+        <Button variant="secondary" onClick={() => query.refetch()}>
+          {MSG.retry}
+        </Button>
+      </div>
     ) : null;
   }
   const data = query.data;

@@ -5,10 +5,10 @@ import { useEffect, useState } from "react";
 import { useLocation, useSearchParams } from "react-router-dom";
 import type { MyRidesCounts, MyRidesTab } from "../../domain/api/rides.ts";
 import { MSG } from "../../domain/messages.ts";
-import { Button, ButtonLink } from "../components/button.tsx";
+import { ButtonLink } from "../components/button.tsx";
 import { EmptyState, PageHeader } from "../components/feedback.tsx";
 import { useMyRides } from "../rides/queries.ts";
-import { RideCard, RideCardSkeleton } from "../rides/ride-card.tsx";
+import { RideList } from "../rides/ride-list.tsx";
 
 /** /app/my-rides, 'Mis salidas' (spec 02 §2 "My Rides"). */
 export default function MyRidesScreen() {
@@ -55,7 +55,7 @@ export default function MyRidesScreen() {
         <Tabs.Content value="upcoming" className="mt-4 flex flex-col gap-4">
           <RideList
             query={upcoming}
-            errorText={MSG.upcomingLoadFailed}
+            error={<p>{MSG.upcomingLoadFailed}</p>}
             empty={
               <EmptyState action={<ButtonLink to="/app/search">Explorar salidas</ButtonLink>}>
                 <p className="font-bold">Aquí aparecerán tus próximas rutas.</p>
@@ -67,7 +67,7 @@ export default function MyRidesScreen() {
         <Tabs.Content value="past" className="mt-4 flex flex-col gap-4">
           <RideList
             query={past}
-            errorText={MSG.pastLoadFailed}
+            error={<p>{MSG.pastLoadFailed}</p>}
             empty={
               <EmptyState>
                 <p>Todavía no has rodado con ninguna grupeta</p>
@@ -108,64 +108,13 @@ function CancelledList() {
   return (
     <RideList
       query={cancelled}
-      errorText={MSG.myRidesLoadFailed}
+      error={<p>{MSG.myRidesLoadFailed}</p>}
       empty={
         <EmptyState>
           <p>No tienes salidas canceladas.</p>
         </EmptyState>
       }
     />
-  );
-}
-
-function RideList({
-  query,
-  errorText,
-  empty,
-}: {
-  query: ReturnType<typeof useMyRides>;
-  errorText: string;
-  empty: React.ReactNode;
-}) {
-  if (query.isPending) {
-    return (
-      <>
-        <RideCardSkeleton />
-        <RideCardSkeleton />
-        <RideCardSkeleton />
-      </>
-    );
-  }
-  if (query.isError) {
-    return (
-      <EmptyState
-        action={
-          <Button variant="secondary" onClick={() => query.refetch()}>
-            {MSG.retry}
-          </Button>
-        }
-      >
-        <p>{errorText}</p>
-      </EmptyState>
-    );
-  }
-  const rides = query.data.pages.flatMap((p) => p.rides);
-  if (rides.length === 0) return <>{empty}</>;
-  return (
-    <>
-      {rides.map((ride) => (
-        <RideCard key={ride.id} ride={ride} />
-      ))}
-      {query.hasNextPage ? (
-        <Button
-          variant="secondary"
-          disabled={query.isFetchingNextPage}
-          onClick={() => query.fetchNextPage()}
-        >
-          {query.isFetchingNextPage ? "Cargando..." : "Cargar más"}
-        </Button>
-      ) : null}
-    </>
   );
 }
 

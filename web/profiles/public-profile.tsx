@@ -11,7 +11,7 @@ import { Avatar } from "../components/avatar.tsx";
 import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
 import { ConfirmDialog } from "../components/dialog.tsx";
-import { PageHeader, Skeleton } from "../components/feedback.tsx";
+import { EmptyState, PageHeader, Skeleton } from "../components/feedback.tsx";
 import { toast } from "../lib/toast.ts";
 import { useDeleteAccount } from "./use-delete-account.ts";
 
@@ -37,9 +37,20 @@ export default function PublicProfileScreen() {
       </div>
     );
   }
-  if (profile.isError) {
-    return <p className="text-danger">{MSG.profileLoadFailed}</p>;
+  if (!profile.data) {
+    return (
+      <EmptyState
+        action={
+          <Button variant="secondary" onClick={() => profile.refetch()}>
+            {MSG.retry}
+          </Button>
+        }
+      >
+        <p className="font-bold">{MSG.profileLoadFailed}</p>
+      </EmptyState>
+    );
   }
+  // A failed refetch keeps the profile she is reading.
   return <ProfileView data={profile.data} />;
 }
 

@@ -102,19 +102,31 @@ function requestBody(payload: object, gpx: File | null): object {
   return data;
 }
 
-/** The shared schema decides; its field names map back onto the form's. */
-const FIELD_OF: Record<string, keyof RideFormValues> = { startTime: "date" };
+/**
+ * Which of the two fields a start-time error belongs to: the one left blank, else the date when
+ * the day itself has passed, else the time (today, but too early).
+ */
+export function startErrorField(values: Pick<RideFormValues, "date" | "time">): "date" | "time" {
+  if (!values.date) return "date";
+  if (!values.time) return "time";
+  return values.date < toIsoDate(new Date()) ? "date" : "time";
+}
 
+/** The shared schema decides; its field names map back onto the form's. */
 const rideResolver: Resolver<RideFormValues> = async (values) => {
   const parsed = parseInput(rideInputSchema, toPayload(values));
   const errors: Record<string, { type: string; message: string }> = {};
   if (!parsed.ok) {
     for (const [field, message] of Object.entries(parsed.error.fields ?? {})) {
-      errors[FIELD_OF[field] ?? field] ??= { type: "validation", message };
+      errors[field === "startTime" ? startErrorField(values) : field] ??= {
+        type: "validation",
+        message,
+      };
     }
   } else {
     const startProblem = validateRideStart(Date.parse(parsed.data.startTime), Date.now());
-    if (startProblem) errors.date = { type: "validation", message: startProblem };
+    if (startProblem)
+      errors[startErrorField(values)] = { type: "validation", message: startProblem };
   }
   return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
 };
@@ -244,7 +256,7 @@ function RideForm({ editId, initial }: { editId: string | null; initial: RideFor
         });
         if (error instanceof ApiError && error.fields) {
           for (const [field, message] of Object.entries(error.fields)) {
-            const name = FIELD_OF[field] ?? field;
+            const name = field === "startTime" ? startErrorField(values) : field;
             if (name in EMPTY) form.setError(name as keyof RideFormValues, { message });
           }
         }
@@ -287,7 +299,13 @@ function RideForm({ editId, initial }: { editId: string | null; initial: RideFor
           error={errors.date?.message}
           {...register("date")}
         />
-        <TextField label="Hora" type="time" min={minTime} {...register("time")} />
+        <TextField
+          label="Hora"
+          type="time"
+          min={minTime}
+          error={errors.time?.message}
+          {...register("time")}
+        />
       </div>
 
       <fieldset className="flex flex-col gap-2">

@@ -188,8 +188,16 @@ function UpcomingRides({ mine }: { mine: ReturnType<typeof useMyRides> }) {
           </Link>
         ) : null}
       </div>
-      {mine.isError ? (
-        <p className="text-danger">{MSG.upcomingLoadFailed}</p>
+      {mine.isError && !mine.data ? (
+        <EmptyState
+          action={
+            <Button variant="secondary" onClick={() => mine.refetch()}>
+              {MSG.retry}
+            </Button>
+          }
+        >
+          <p>{MSG.upcomingLoadFailed}</p>
+        </EmptyState>
       ) : rides.length === 0 ? (
         <EmptyState
           action={

@@ -20,6 +20,8 @@ import { RideCard } from "./ride-card.tsx";
 export default function RideDetailScreen() {
   const { id = "" } = useParams();
   const ride = useRide(id);
+  // Deleted (or never there): nothing to keep showing, even from an earlier load.
+  const notFound = ride.error instanceof ApiError && ride.error.status === 404;
 
   return (
     <div className="flex flex-col gap-4">
@@ -32,7 +34,7 @@ export default function RideDetailScreen() {
           <Skeleton className="h-80" />
           <Skeleton className="h-40" />
         </>
-      ) : ride.isError ? (
+      ) : notFound ? (
         <EmptyState
           action={
             <ButtonLink to="/app/feed" variant="secondary">
@@ -40,14 +42,21 @@ export default function RideDetailScreen() {
             </ButtonLink>
           }
         >
-          <p className="font-bold">
-            {ride.error instanceof ApiError && ride.error.status === 404
-              ? MSG.rideNotFound
-              : MSG.rideDetailLoadFailed}
-          </p>
+          <p className="font-bold">{MSG.rideNotFound}</p>
         </EmptyState>
-      ) : (
+      ) : ride.data ? (
+        // A failed refetch (focus, after a join) keeps the ride she is reading on screen.
         <DetailContent ride={ride.data.ride} />
+      ) : (
+        <EmptyState
+          action={
+            <Button variant="secondary" onClick={() => ride.refetch()}>
+              {MSG.retry}
+            </Button>
+          }
+        >
+          <p className="font-bold">{MSG.rideDetailLoadFailed}</p>
+        </EmptyState>
       )}
     </div>
   );
@@ -173,8 +182,16 @@ function RouteCard({ ride }: { ride: RideDetail }) {
         </p>
       ) : route.isPending ? (
         <Skeleton className="h-64 w-full" />
-      ) : route.isError ? (
-        <p className="text-ink-soft">No hay ruta disponible</p>
+      ) : route.error instanceof ApiError && route.error.status === 404 ? (
+        <p className="text-ink-soft">{MSG.routeNotAvailable}</p>
+      ) : !route.data ? (
+        // Any other failure says so, with a retry: the route is there (hasRoute).
+        <div className="flex flex-col items-start gap-2">
+          <p className="text-ink-soft">{MSG.routeLoadFailed}</p>
+          <Button variant="secondary" onClick={() => route.refetch()}>
+            {MSG.retry}
+          </Button>
+        </div>
       ) : (
         <div className="flex flex-col gap-3">
           <LazyRouteMap

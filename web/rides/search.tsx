@@ -1,7 +1,7 @@
-import { es } from "date-fns/locale/es";
 import { Search as SearchIcon } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { type DateRange, DayPicker } from "react-day-picker";
+import { es } from "react-day-picker/locale/es";
 import "react-day-picker/style.css";
 import { useSearchParams } from "react-router-dom";
 import { LEVEL_LABELS, LEVELS, MODALITIES, MODALITY_LABELS } from "../../domain/constants.ts";
@@ -24,7 +24,7 @@ import { CityInput } from "../components/city-input.tsx";
 import { EmptyState, PageHeader } from "../components/feedback.tsx";
 import { inputClass } from "../components/field.tsx";
 import { useRideCities, useRideList } from "./queries.ts";
-import { RideCard, RideCardSkeleton } from "./ride-card.tsx";
+import { RideList } from "./ride-list.tsx";
 
 const DATE_CHIPS: { type: DateType; label: string }[] = [
   { type: "today", label: "Hoy" },
@@ -96,7 +96,6 @@ export default function SearchScreen() {
     [address, todayIso],
   );
   const list = useRideList(apiQuery, Boolean(me));
-  const rides = list.data?.pages.flatMap((p) => p.rides) ?? [];
 
   const range: DateRange | undefined =
     filters.dateType === "custom"
@@ -245,45 +244,26 @@ export default function SearchScreen() {
         aria-busy={list.isPending}
         className="flex flex-col gap-4"
       >
-        {list.isPending ? (
-          <>
-            <RideCardSkeleton />
-            <RideCardSkeleton />
-            <RideCardSkeleton />
-          </>
-        ) : list.isError ? (
-          <EmptyState
-            action={
-              <Button variant="secondary" onClick={() => list.refetch()}>
-                {MSG.retry}
-              </Button>
-            }
-          >
-            <p className="font-bold">{MSG.errorTitle}</p>
-            <p>{MSG.feedLoadFailed}</p>
-          </EmptyState>
-        ) : rides.length === 0 ? (
-          <EmptyState
-            action={
-              <ButtonLink to="/app/create" variant="secondary">
-                Propón ruta
-              </ButtonLink>
-            }
-          >
-            <p>Aquí no hay salidas aún… ¿y si creas la primera?</p>
-          </EmptyState>
-        ) : (
-          rides.map((ride) => <RideCard key={ride.id} ride={ride} />)
-        )}
-        {list.hasNextPage ? (
-          <Button
-            variant="secondary"
-            disabled={list.isFetchingNextPage}
-            onClick={() => list.fetchNextPage()}
-          >
-            {list.isFetchingNextPage ? "Cargando..." : "Cargar más"}
-          </Button>
-        ) : null}
+        <RideList
+          query={list}
+          error={
+            <>
+              <p className="font-bold">{MSG.errorTitle}</p>
+              <p>{MSG.feedLoadFailed}</p>
+            </>
+          }
+          empty={
+            <EmptyState
+              action={
+                <ButtonLink to="/app/create" variant="secondary">
+                  Propón ruta
+                </ButtonLink>
+              }
+            >
+              <p>Aquí no hay salidas aún… ¿y si creas la primera?</p>
+            </EmptyState>
+          }
+        />
       </section>
     </div>
   );

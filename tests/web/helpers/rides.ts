@@ -1,0 +1,37 @@
+import type { RideDetail, RideSummary } from "../../../domain/api/rides.ts";
+
+const HOUR = 3_600_000;
+
+/** A published ride in two days, organised by Lucía ("org"), the viewer not in it. */
+export function rideSummary(overrides: Partial<RideSummary> = {}): RideSummary {
+  return {
+    id: "r1",
+    title: "Café y Casa de Campo",
+    description: "Ritmo tranquilo",
+    city: "Madrid",
+    startTime: Date.now() + 48 * HOUR,
+    maxParticipants: null,
+    capacity: 20,
+    modality: "road",
+    modalities: ["road"],
+    level: "chill",
+    socialTags: ["coffee"],
+    routeKm: 35.5,
+    routeElev: 250,
+    meetingPoint: "Puente del Rey",
+    status: "published",
+    cancelledAt: null,
+    cancelReason: null,
+    hasRoute: false,
+    organizer: { id: "org", username: "Lucía", avatarKey: "ava02", avatarUrl: null },
+    participantIds: ["org"],
+    participantCount: 1,
+    viewer: { joined: false, isOrganizer: false, rodeWithCount: 0 },
+    ...overrides,
+  };
+}
+
+/** The same ride as the detail page gets it, with its participants. */
+export function rideDetail(overrides: Partial<RideDetail> = {}): RideDetail {
+  return { participants: [], ...rideSummary(overrides), ...overrides };
+}

@@ -20,7 +20,12 @@ export default function RouteMap({
   useEffect(() => {
     if (!container.current || coordinates.length === 0) return;
     const middle = coordinates[Math.floor(coordinates.length / 2)] ?? FALLBACK_CENTRE;
-    const map = L.map(container.current, { scrollWheelZoom: false }).setView(middle, ZOOM);
+    const map = L.map(container.current, { scrollWheelZoom: false, zoomControl: false }).setView(
+      middle,
+      ZOOM,
+    );
+    // Leaflet's own zoom control is titled "Zoom in" / "Zoom out": ours speaks Spanish.
+    L.control.zoom({ zoomInTitle: "Acercar", zoomOutTitle: "Alejar" }).addTo(map);
     L.tileLayer("https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png", {
       maxZoom: 19,
       attribution: "&copy; OpenStreetMap",

@@ -1,0 +1,24 @@
+import { render, screen } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import RouteMap from "../../web/rides/route-map.tsx";
+
+const route: [number, number][] = [
+  [40.41, -3.7],
+  [40.42, -3.71],
+  [40.43, -3.72],
+];
+
+describe("RouteMap (spec 02 §2 'Route map')", () => {
+  it("labels its zoom buttons in Spanish", () => {
+    render(<RouteMap coordinates={route} />);
+    const map = screen.getByTestId("route-map");
+    const zoomIn = map.querySelector(".leaflet-control-zoom-in");
+    const zoomOut = map.querySelector(".leaflet-control-zoom-out");
+    expect(zoomIn?.getAttribute("aria-label")).toBe("Acercar");
+    expect(zoomIn?.getAttribute("title")).toBe("Acercar");
+    expect(zoomOut?.getAttribute("aria-label")).toBe("Alejar");
+    expect(zoomOut?.getAttribute("title")).toBe("Alejar");
+    // One zoom control: Leaflet's English default is not there as well.
+    expect(map.querySelectorAll(".leaflet-control-zoom")).toHaveLength(1);
+  });
+});

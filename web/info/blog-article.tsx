@@ -2,7 +2,9 @@ import "../content/prose.css";
 import { ArrowLeft } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, Navigate, useParams } from "react-router-dom";
-import { Skeleton } from "../components/feedback.tsx";
+import { MSG } from "../../domain/messages.ts";
+import { Button } from "../components/button.tsx";
+import { EmptyState, Skeleton } from "../components/feedback.tsx";
 import { findArticle, loadArticleHtml } from "../content/blog.ts";
 import { ArticleByline } from "./article-byline.tsx";
 
@@ -10,19 +12,28 @@ import { ArticleByline } from "./article-byline.tsx";
 export default function AppBlogArticle() {
   const { slug } = useParams();
   const article = findArticle(slug);
-  const [html, setHtml] = useState<string | null>(null);
+  // null while loading; false when the body's chunk failed to load (gone after a deploy, or no
+  // connection): she gets a retry instead of a skeleton that never ends.
+  const [html, setHtml] = useState<string | false | null>(null);
+  const [attempt, setAttempt] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is how 'Reintentar' loads again
   useEffect(() => {
     if (!article) return;
     let current = true;
     setHtml(null);
-    void loadArticleHtml(article.slug).then((body) => {
-      if (current) setHtml(body ?? "");
-    });
+    loadArticleHtml(article.slug).then(
+      (body) => {
+        if (current) setHtml(body ?? "");
+      },
+      () => {
+        if (current) setHtml(false);
+      },
+    );
     return () => {
       current = false;
     };
-  }, [article]);
+  }, [article, attempt]);
 
   if (!article) return <Navigate to="/app/blog" replace />;
   return (
@@ -53,6 +64,18 @@ export default function AppBlogArticle() {
           <Skeleton className="h-5 w-full" />
           <Skeleton className="h-5 w-11/12" />
           <Skeleton className="h-5 w-4/5" />
+        </div>
+      ) : html === false ? (
+        <div className="mt-6">
+          <EmptyState
+            action={
+              <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
+                {MSG.retry}
+              </Button>
+            }
+          >
+            <p>{MSG.articleLoadFailed}</p>
+          </EmptyState>
         </div>
       ) : (
         <div

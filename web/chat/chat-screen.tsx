@@ -194,6 +194,13 @@ function ParticipantChat({
             <Skeleton className="h-12 w-2/3" />
             <Skeleton className="ml-auto h-12 w-1/2" />
           </div>
+        ) : chat.firstPageFailed ? (
+          <div className="flex flex-col items-center gap-3 py-10 text-center">
+            <p className="font-semibold">{MSG.internal}</p>
+            <Button variant="secondary" onClick={chat.retryFirstPage}>
+              {MSG.retry}
+            </Button>
+          </div>
         ) : chat.messages.length === 0 ? (
           <p className="py-10 text-center text-ink-soft">
             Aún no hay mensajes. ¡Saluda a la grupeta!

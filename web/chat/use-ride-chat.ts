@@ -27,6 +27,8 @@ interface State {
   byId: Map<string, UiMessage>;
   hasOlder: boolean;
   loadingOlder: boolean;
+  /** A history page came in, over HTTP or the socket: an empty chat is really empty. */
+  historyLoaded: boolean;
 }
 
 type Action =
@@ -56,6 +58,7 @@ function reducer(state: State, action: Action): State {
         byId,
         hasOlder: reachesBack ? action.hasMore : state.hasOlder,
         loadingOlder: false,
+        historyLoaded: true,
       };
     }
     case "pending": {
@@ -113,6 +116,7 @@ export function useRideChat(options: {
     byId: new Map(),
     hasOlder: false,
     loadingOlder: false,
+    historyLoaded: false,
   });
   const [status, setStatus] = useState<SocketStatus>("connecting");
   const socketRef = useRef<ReconnectingSocket | null>(null);
@@ -318,11 +322,19 @@ export function useRideChat(options: {
     return [...sent, ...unsent];
   }, [state.byId]);
 
+  // The HTTP page failed and neither the socket's history nor any message has filled the chat:
+  // "no messages" would be a guess, so the screen says it failed (the socket may still fill it).
+  const firstPageFailed =
+    enabled && firstPage.isError && !state.historyLoaded && state.byId.size === 0;
+  const retryFirstPage = useCallback(() => void firstPage.refetch(), [firstPage.refetch]);
+
   return {
     messages,
     hasOlder: state.hasOlder,
     loadingOlder: state.loadingOlder,
-    loadingFirstPage: enabled && firstPage.isPending,
+    loadingFirstPage: enabled && (firstPage.isPending || (firstPageFailed && firstPage.isFetching)),
+    firstPageFailed,
+    retryFirstPage,
     status,
     send,
     retry,

@@ -9,6 +9,7 @@ import { NotificationsProvider } from "../chat/notifications.tsx";
 import { Avatar } from "../components/avatar.tsx";
 import { signalAppReady } from "../pwa/app-ready.ts";
 import { OfflineGate } from "../pwa/offline-gate.tsx";
+import { RouteAnnouncer } from "./route-announcer.tsx";
 import { useNavBadge } from "./use-nav-badge.ts";
 
 /** Every /app screen: a centred mobile column, and the bottom navigation when signed in. */
@@ -30,6 +31,7 @@ export function AppLayout() {
       {showNav && user?.username ? (
         <BottomNav username={user.username} avatarKey={user.avatarKey} avatarUrl={user.avatarUrl} />
       ) : null}
+      <RouteAnnouncer />
     </div>
   );
 }

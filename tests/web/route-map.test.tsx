@@ -9,7 +9,7 @@ const route: [number, number][] = [
 ];
 
 describe("RouteMap (spec 02 §2 'Route map')", () => {
-  it("labels its zoom buttons in Spanish", () => {
+  it("labels its zoom buttons and its credit in Spanish", () => {
     render(<RouteMap coordinates={route} />);
     const map = screen.getByTestId("route-map");
     const zoomIn = map.querySelector(".leaflet-control-zoom-in");
@@ -20,5 +20,12 @@ describe("RouteMap (spec 02 §2 'Route map')", () => {
     expect(zoomOut?.getAttribute("title")).toBe("Alejar");
     // One zoom control: Leaflet's English default is not there as well.
     expect(map.querySelectorAll(".leaflet-control-zoom")).toHaveLength(1);
+    // Its credit link too, with the map data's.
+    const credits = map.querySelectorAll(".leaflet-control-attribution");
+    expect(credits).toHaveLength(1);
+    expect(
+      credits[0]?.querySelector('a[href="https://leafletjs.com"]')?.getAttribute("title"),
+    ).toBe("Una biblioteca JavaScript para mapas interactivos");
+    expect(credits[0]?.textContent).toContain("OpenStreetMap");
   });
 });

@@ -8,6 +8,9 @@ import { useEffect, useRef } from "react";
 const FALLBACK_CENTRE: [number, number] = [40.4168, -3.7038];
 const ZOOM = 13;
 
+const LEAFLET_CREDIT =
+  '<a href="https://leafletjs.com" title="Una biblioteca JavaScript para mapas interactivos">Leaflet</a>';
+
 export default function RouteMap({
   coordinates,
   label = "Mapa de la ruta",
@@ -20,12 +23,15 @@ export default function RouteMap({
   useEffect(() => {
     if (!container.current || coordinates.length === 0) return;
     const middle = coordinates[Math.floor(coordinates.length / 2)] ?? FALLBACK_CENTRE;
-    const map = L.map(container.current, { scrollWheelZoom: false, zoomControl: false }).setView(
-      middle,
-      ZOOM,
-    );
-    // Leaflet's own zoom control is titled "Zoom in" / "Zoom out": ours speaks Spanish.
+    const map = L.map(container.current, {
+      scrollWheelZoom: false,
+      zoomControl: false,
+      attributionControl: false,
+    }).setView(middle, ZOOM);
+    // Leaflet's own controls speak English ("Zoom in", "A JavaScript library for interactive
+    // maps"): ours speak Spanish.
     L.control.zoom({ zoomInTitle: "Acercar", zoomOutTitle: "Alejar" }).addTo(map);
+    L.control.attribution({ prefix: LEAFLET_CREDIT }).addTo(map);
     L.tileLayer("https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png", {
       maxZoom: 19,
       attribution: "&copy; OpenStreetMap",

@@ -12,6 +12,7 @@ import { MSG } from "../../domain/messages.ts";
 import { ME_KEY } from "../../web/auth/use-me.ts";
 import CreateRideScreen, { startErrorField } from "../../web/rides/create.tsx";
 import { RIDES_KEY } from "../../web/rides/queries.ts";
+import { rideDetail } from "./helpers/rides.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -150,31 +151,15 @@ describe("creating a ride", () => {
   });
 
   it("an edit sends no create key", async () => {
-    const ride: RideDetail = {
+    const ride = rideDetail({
       id: "r9",
-      title: "Café y Casa de Campo",
       description: null,
-      city: "Madrid",
       startTime: Date.parse("2099-06-07T06:30:00.000Z"),
-      maxParticipants: null,
-      capacity: 20,
-      modality: "road",
-      modalities: ["road"],
-      level: "chill",
       socialTags: [],
-      routeKm: 35.5,
-      routeElev: 250,
-      meetingPoint: "Puente del Rey",
-      status: "published",
-      cancelledAt: null,
-      cancelReason: null,
-      hasRoute: false,
       organizer: { id: "ana", username: "ana_rueda", avatarKey: "ava01", avatarUrl: null },
       participantIds: ["ana"],
-      participantCount: 1,
       viewer: { joined: true, isOrganizer: true, rodeWithCount: 0 },
-      participants: [],
-    };
+    });
     // The ride's reads and the save all answer with it.
     fetchMock.mockImplementation(async () => Response.json({ ride }));
     renderCreate("/app/create?edit=r9", ride);

@@ -2,25 +2,21 @@
 // participation closes it instead of serving it (ADR 0011, "Re-authorization").
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { CLOSE_CODES, type NotificationFrame } from "../../domain/chat-protocol.ts";
 import { MSG } from "../../domain/messages.ts";
 import { createSession, SESSION_COOKIE } from "../../worker/auth/session.ts";
 import { postSystemMessage } from "../../worker/chat/system-messages.ts";
-import { createRide, db, signedIn } from "./helpers/factories.ts";
+import { db, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { Browser } from "./helpers/http.ts";
-import { openChat, openSocket, sendFrame, type TestSocket } from "./helpers/sockets.ts";
+import {
+  openSocket,
+  sendFrame,
+  socketsClosedAfterEach,
+  type TestSocket,
+} from "./helpers/sockets.ts";
 
-const open: TestSocket[] = [];
-afterEach(() => {
-  for (const s of open.splice(0)) s.close();
-});
-
-async function chat(browser: Browser, rideId: string) {
-  const socket = await openChat(browser, rideId);
-  open.push(socket);
-  return socket;
-}
+const { open, chat } = socketsClosedAfterEach();
 
 async function hubOf(browser: Browser) {
   const { res, socket } = await openSocket(browser, "/api/notifications/socket");
@@ -28,13 +24,6 @@ async function hubOf(browser: Browser) {
   open.push(socket);
   await socket.nextRaw((f) => (f as NotificationFrame).type === "ready");
   return socket;
-}
-
-async function rideWithTwo() {
-  const ana = await signedIn();
-  const bea = await signedIn();
-  const ride = await createRide({ organizerId: ana.user.id, participants: [bea.user.id] });
-  return { ana, bea, ride };
 }
 
 /** Her participation row goes as a leave would, and the room is never told (lost participantLeft). */

@@ -1,28 +1,24 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { ChatInfoResponse, ChatMessagesResponse } from "../../domain/api/chat.ts";
 import { MAX_FRAME_BYTES } from "../../domain/chat-protocol.ts";
 import { MESSAGE_MAX_LENGTH } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
 import { RideRoom } from "../../worker/chat/ride-room.ts";
 import { postSystemMessage } from "../../worker/chat/system-messages.ts";
-import { createRide, HOUR, signedIn } from "./helpers/factories.ts";
+import { HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
-import { openChat, openSocket, sendFrame, type TestSocket } from "./helpers/sockets.ts";
+import {
+  openSocket,
+  sendFrame,
+  socketsClosedAfterEach,
+  type TestSocket,
+} from "./helpers/sockets.ts";
 
 const MINUTE = 60 * 1000;
 
-const open: TestSocket[] = [];
-afterEach(() => {
-  for (const s of open.splice(0)) s.close();
-});
-
-async function chat(browser: Parameters<typeof openChat>[0], rideId: string) {
-  const socket = await openChat(browser, rideId);
-  open.push(socket);
-  return socket;
-}
+const { open, chat } = socketsClosedAfterEach();
 
 async function storedMessages(rideId: string) {
   const { results } = await env.DB.prepare(
@@ -37,17 +33,6 @@ async function storedMessages(rideId: string) {
 async function say(socket: TestSocket, text: string, clientId: string = crypto.randomUUID()) {
   socket.send(sendFrame(text, clientId));
   return (await socket.next("ack", (f) => f.clientId === clientId)).message;
-}
-
-async function rideWithTwo(options: { startsIn?: number; status?: "cancelled" } = {}) {
-  const ana = await signedIn();
-  const bea = await signedIn();
-  const ride = await createRide({
-    organizerId: ana.user.id,
-    participants: [bea.user.id],
-    ...options,
-  });
-  return { ana, bea, ride };
 }
 
 describe("ride chat over websockets", () => {

@@ -4,32 +4,23 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { RideDetailResponse } from "../../domain/api/rides.ts";
 import type { ChatMessage, ServerMessage } from "../../domain/chat-protocol.ts";
 import { MSG } from "../../domain/messages.ts";
 import { rideInputSchema } from "../../domain/schemas.ts";
 import { rideParticipants, rides } from "../../worker/db/schema.ts";
 import { insertRide } from "../../worker/rides/queries.ts";
-import { createRide, createUser, db, signedIn } from "./helpers/factories.ts";
+import { createRide, createUser, db, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { type FaultPlan, type FaultyD1, faultyD1 } from "./helpers/faulty-d1.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { multipart, participantIds, rideBody, SMALL_GPX } from "./helpers/rides.ts";
-import { openChat, sendFrame, type TestSocket } from "./helpers/sockets.ts";
+import { sendFrame, socketsClosedAfterEach, type TestSocket } from "./helpers/sockets.ts";
 
 /** Generous on a loaded machine; a passing run waits a few milliseconds. */
 const WAIT = { timeout: 3000 };
 
-const open: TestSocket[] = [];
-afterEach(() => {
-  for (const s of open.splice(0)) s.close();
-});
-
-async function chat(browser: Browser, rideId: string) {
-  const socket = await openChat(browser, rideId);
-  open.push(socket);
-  return socket;
-}
+const { chat } = socketsClosedAfterEach();
 
 /** The failure is logged on purpose here: collect it instead of failing the test. */
 function expectLoggedErrors() {
@@ -339,13 +330,6 @@ describe("D1 fails while joining a ride", () => {
 });
 
 // ---------- The chat room ----------
-
-async function rideWithTwo() {
-  const ana = await signedIn();
-  const bea = await signedIn();
-  const ride = await createRide({ organizerId: ana.user.id, participants: [bea.user.id] });
-  return { ana, bea, ride };
-}
 
 function roomOf(rideId: string) {
   return env.RIDE_ROOM.get(env.RIDE_ROOM.idFromName(rideId));

@@ -7,7 +7,7 @@
 // Fixed seed, bounded runs.
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   HISTORY_PAGE_MAX,
   MAX_FRAME_BYTES,
@@ -16,29 +16,18 @@ import {
 } from "../../domain/chat-protocol.ts";
 import { MESSAGE_MAX_LENGTH } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
-import { createRide, signedIn } from "./helpers/factories.ts";
+import { rideWithTwo } from "./helpers/factories.ts";
 import { anyValue, FUZZ_SEED, HOSTILE_STRINGS, hostileStrings } from "./helpers/hostile.ts";
-import { openChat, openSocket, sendFrame, type TestSocket } from "./helpers/sockets.ts";
+import {
+  openSocket,
+  sendFrame,
+  socketsClosedAfterEach,
+  type TestSocket,
+} from "./helpers/sockets.ts";
 
 const RUNS = 30;
 
-const open: TestSocket[] = [];
-afterEach(() => {
-  for (const s of open.splice(0)) s.close();
-});
-
-async function chat(browser: Parameters<typeof openChat>[0], rideId: string) {
-  const socket = await openChat(browser, rideId);
-  open.push(socket);
-  return socket;
-}
-
-async function rideWithTwo() {
-  const ana = await signedIn();
-  const bea = await signedIn();
-  const ride = await createRide({ organizerId: ana.user.id, participants: [bea.user.id] });
-  return { ana, bea, ride };
-}
+const { open, chat } = socketsClosedAfterEach();
 
 /** Every chat message stored, in any ride. */
 async function storedMessageCount() {

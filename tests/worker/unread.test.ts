@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { ChatsResponse } from "../../domain/api/chat.ts";
 import type { NotificationFrame } from "../../domain/chat-protocol.ts";
 import { MSG } from "../../domain/messages.ts";
@@ -7,14 +7,11 @@ import { listChats } from "../../worker/chat/queries.ts";
 import { postSystemMessage } from "../../worker/chat/system-messages.ts";
 import { createRide, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
-import { openChat, openSocket, sendFrame, type TestSocket } from "./helpers/sockets.ts";
+import { openChat, openSocket, sendFrame, socketsClosedAfterEach } from "./helpers/sockets.ts";
 
-const open: TestSocket[] = [];
+const { open } = socketsClosedAfterEach();
 type UnreadFrame = Extract<NotificationFrame, { type: "unread" }>;
 const isUnread = (f: unknown): f is UnreadFrame => (f as NotificationFrame).type === "unread";
-afterEach(() => {
-  for (const s of open.splice(0)) s.close();
-});
 
 let clock = Date.now() - HOUR;
 /** Inserts a message directly (fixed, increasing timestamps). */

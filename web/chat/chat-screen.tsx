@@ -14,7 +14,7 @@ import { ApiError, api } from "../api/client.ts";
 import { useMe } from "../auth/use-me.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button } from "../components/button.tsx";
-import { Skeleton } from "../components/feedback.tsx";
+import { RetryButton, Skeleton } from "../components/feedback.tsx";
 import { Spinner } from "../components/spinner.tsx";
 import { toast } from "../lib/toast.ts";
 import { setActiveChat } from "./active-chat.ts";
@@ -65,9 +65,7 @@ export default function ChatScreen() {
     return (
       <div className="flex flex-col items-center gap-4 py-16 text-center">
         <p className="font-semibold">{MSG.rideInfoLoadFailed}</p>
-        <Button variant="secondary" onClick={() => info.refetch()}>
-          {MSG.retry}
-        </Button>
+        <RetryButton onRetry={() => info.refetch()} />
       </div>
     );
   }
@@ -197,9 +195,7 @@ function ParticipantChat({
         ) : chat.firstPageFailed ? (
           <div className="flex flex-col items-center gap-3 py-10 text-center">
             <p className="font-semibold">{MSG.internal}</p>
-            <Button variant="secondary" onClick={chat.retryFirstPage}>
-              {MSG.retry}
-            </Button>
+            <RetryButton onRetry={chat.retryFirstPage} />
           </div>
         ) : chat.messages.length === 0 ? (
           <p className="py-10 text-center text-ink-soft">

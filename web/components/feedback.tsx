@@ -1,5 +1,7 @@
 import clsx from "clsx";
 import type { ReactNode } from "react";
+import { MSG } from "../../domain/messages.ts";
+import { Button } from "./button.tsx";
 
 /** Grey placeholder block while content loads. */
 export function Skeleton({ className }: { className?: string }) {
@@ -25,5 +27,14 @@ export function PageHeader({ title, back }: { title: ReactNode; back?: ReactNode
       {back}
       <h1 className="text-2xl font-extrabold leading-tight">{title}</h1>
     </header>
+  );
+}
+
+/** 'Reintentar' for a load that failed. */
+export function RetryButton({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Button variant="secondary" onClick={onRetry}>
+      {MSG.retry}
+    </Button>
   );
 }

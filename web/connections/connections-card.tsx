@@ -14,7 +14,7 @@ import { MSG } from "../../domain/messages.ts";
 import { api } from "../api/client.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button } from "../components/button.tsx";
-import { Skeleton } from "../components/feedback.tsx";
+import { RetryButton, Skeleton } from "../components/feedback.tsx";
 import { toast } from "../lib/toast.ts";
 import { PENDING_CONNECTIONS_KEY } from "./pending.ts";
 
@@ -80,9 +80,7 @@ export function ConnectionsCard({ rideId, forced = false }: { rideId: string; fo
     return forced ? (
       <div className="flex flex-col items-start gap-2 rounded-2xl bg-surface p-4">
         <p className="text-ink-soft">{MSG.participantsLoadFailed}</p>
-        <Button variant="secondary" onClick={() => query.refetch()}>
-          {MSG.retry}
-        </Button>
+        <RetryButton onRetry={() => query.refetch()} />
       </div>
     ) : null;
   }

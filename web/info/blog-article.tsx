@@ -3,8 +3,7 @@ import { ArrowLeft } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, Navigate, useParams } from "react-router-dom";
 import { MSG } from "../../domain/messages.ts";
-import { Button } from "../components/button.tsx";
-import { EmptyState, Skeleton } from "../components/feedback.tsx";
+import { EmptyState, RetryButton, Skeleton } from "../components/feedback.tsx";
 import { findArticle, loadArticleHtml } from "../content/blog.ts";
 import { ArticleByline } from "./article-byline.tsx";
 
@@ -67,13 +66,7 @@ export default function AppBlogArticle() {
         </div>
       ) : html === false ? (
         <div className="mt-6">
-          <EmptyState
-            action={
-              <Button variant="secondary" onClick={() => setAttempt((n) => n + 1)}>
-                {MSG.retry}
-              </Button>
-            }
-          >
+          <EmptyState action={<RetryButton onRetry={() => setAttempt((n) => n + 1)} />}>
             <p>{MSG.articleLoadFailed}</p>
           </EmptyState>
         </div>

@@ -4,7 +4,7 @@ import { MSG } from "../../domain/messages.ts";
 import { ApiError, userMessage } from "../api/client.ts";
 import { useMe } from "../auth/use-me.ts";
 import { Button } from "../components/button.tsx";
-import { EmptyState, PageHeader, Skeleton } from "../components/feedback.tsx";
+import { EmptyState, PageHeader, RetryButton, Skeleton } from "../components/feedback.tsx";
 import { toast } from "../lib/toast.ts";
 import { ProfileForm } from "./profile-form.tsx";
 import { useSaveProfile } from "./save-profile.ts";
@@ -37,13 +37,7 @@ export default function ProfileEdit() {
       {me.isPending ? (
         <EditSkeleton />
       ) : !user ? (
-        <EmptyState
-          action={
-            <Button variant="secondary" onClick={() => me.refetch()}>
-              {MSG.retry}
-            </Button>
-          }
-        >
+        <EmptyState action={<RetryButton onRetry={() => me.refetch()} />}>
           {MSG.profileLoadFailed}
         </EmptyState>
       ) : (

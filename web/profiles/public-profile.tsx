@@ -11,7 +11,7 @@ import { Avatar } from "../components/avatar.tsx";
 import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
 import { ConfirmDialog } from "../components/dialog.tsx";
-import { EmptyState, PageHeader, Skeleton } from "../components/feedback.tsx";
+import { EmptyState, PageHeader, RetryButton, Skeleton } from "../components/feedback.tsx";
 import { toast } from "../lib/toast.ts";
 import { useDeleteAccount } from "./use-delete-account.ts";
 
@@ -39,13 +39,7 @@ export default function PublicProfileScreen() {
   }
   if (!profile.data) {
     return (
-      <EmptyState
-        action={
-          <Button variant="secondary" onClick={() => profile.refetch()}>
-            {MSG.retry}
-          </Button>
-        }
-      >
+      <EmptyState action={<RetryButton onRetry={() => profile.refetch()} />}>
         <p className="font-bold">{MSG.profileLoadFailed}</p>
       </EmptyState>
     );

@@ -9,7 +9,7 @@ import { inviteLink } from "../../domain/share.ts";
 import { myInviteQuery } from "../auth/referral.ts";
 import { useMe } from "../auth/use-me.ts";
 import { Button, ButtonLink } from "../components/button.tsx";
-import { EmptyState, PageHeader } from "../components/feedback.tsx";
+import { EmptyState, PageHeader, RetryButton } from "../components/feedback.tsx";
 import { Spinner } from "../components/spinner.tsx";
 import { toast } from "../lib/toast.ts";
 import { useMyRides } from "./queries.ts";
@@ -189,13 +189,7 @@ function UpcomingRides({ mine }: { mine: ReturnType<typeof useMyRides> }) {
         ) : null}
       </div>
       {mine.isError && !mine.data ? (
-        <EmptyState
-          action={
-            <Button variant="secondary" onClick={() => mine.refetch()}>
-              {MSG.retry}
-            </Button>
-          }
-        >
+        <EmptyState action={<RetryButton onRetry={() => mine.refetch()} />}>
           <p>{MSG.upcomingLoadFailed}</p>
         </EmptyState>
       ) : rides.length === 0 ? (

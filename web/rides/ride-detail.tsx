@@ -8,7 +8,7 @@ import { ApiError } from "../api/client.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
 import { ConfirmDialog } from "../components/dialog.tsx";
-import { EmptyState, Skeleton } from "../components/feedback.tsx";
+import { EmptyState, RetryButton, Skeleton } from "../components/feedback.tsx";
 import { toast } from "../lib/toast.ts";
 import { CancelDialog } from "./cancel-dialog.tsx";
 import { ConnectionsSlot } from "./connections-slot.tsx";
@@ -48,13 +48,7 @@ export default function RideDetailScreen() {
         // A failed refetch (focus, after a join) keeps the ride she is reading on screen.
         <DetailContent ride={ride.data.ride} />
       ) : (
-        <EmptyState
-          action={
-            <Button variant="secondary" onClick={() => ride.refetch()}>
-              {MSG.retry}
-            </Button>
-          }
-        >
+        <EmptyState action={<RetryButton onRetry={() => ride.refetch()} />}>
           <p className="font-bold">{MSG.rideDetailLoadFailed}</p>
         </EmptyState>
       )}
@@ -188,9 +182,7 @@ function RouteCard({ ride }: { ride: RideDetail }) {
         // Any other failure says so, with a retry: the route is there (hasRoute).
         <div className="flex flex-col items-start gap-2">
           <p className="text-ink-soft">{MSG.routeLoadFailed}</p>
-          <Button variant="secondary" onClick={() => route.refetch()}>
-            {MSG.retry}
-          </Button>
+          <RetryButton onRetry={() => route.refetch()} />
         </div>
       ) : (
         <div className="flex flex-col gap-3">

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import type { RideSummary } from "../../domain/api/rides.ts";
 import { MSG } from "../../domain/messages.ts";
 import { Button } from "../components/button.tsx";
-import { EmptyState } from "../components/feedback.tsx";
+import { EmptyState, RetryButton } from "../components/feedback.tsx";
 import { RideCard, RideCardSkeleton } from "./ride-card.tsx";
 
 type RidePages = UseInfiniteQueryResult<InfiniteData<{ rides: RideSummary[] }>>;
@@ -34,15 +34,7 @@ export function RideList({
   }
   if (!query.data) {
     return (
-      <EmptyState
-        action={
-          <Button variant="secondary" onClick={() => query.refetch()}>
-            {MSG.retry}
-          </Button>
-        }
-      >
-        {error}
-      </EmptyState>
+      <EmptyState action={<RetryButton onRetry={() => query.refetch()} />}>{error}</EmptyState>
     );
   }
   const rides = query.data.pages.flatMap((p) => p.rides);

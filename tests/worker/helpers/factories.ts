@@ -101,4 +101,16 @@ export async function createRide(options: RideOptions) {
   return { id, title, city };
 }
 
+/** Ana organises, Bea has joined (a ride in two days unless told otherwise). */
+export async function rideWithTwo(options: Omit<RideOptions, "organizerId" | "participants"> = {}) {
+  const ana = await signedIn();
+  const bea = await signedIn();
+  const ride = await createRide({
+    organizerId: ana.user.id,
+    participants: [bea.user.id],
+    ...options,
+  });
+  return { ana, bea, ride };
+}
+
 export { HOUR };

@@ -1,3 +1,4 @@
+import { afterEach } from "vitest";
 import type { ServerMessage } from "../../../domain/chat-protocol.ts";
 import { type Browser, ORIGIN } from "./http.ts";
 
@@ -114,3 +115,20 @@ export const sendFrame = (text: string, clientId: string = crypto.randomUUID()) 
   clientId,
   text,
 });
+
+/**
+ * For a test file that opens sockets: every socket pushed on `open`, and every chat opened with
+ * `chat`, is closed after each test. Call it once at the file's top level.
+ */
+export function socketsClosedAfterEach() {
+  const open: TestSocket[] = [];
+  afterEach(() => {
+    for (const s of open.splice(0)) s.close();
+  });
+  async function chat(browser: Browser, rideId: string) {
+    const socket = await openChat(browser, rideId);
+    open.push(socket);
+    return socket;
+  }
+  return { open, chat };
+}

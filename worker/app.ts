@@ -13,7 +13,7 @@ import { healthRoutes } from "./health/routes.ts";
 import { serveAppShell } from "./http/app-shell.ts";
 import { errorBody, handleError } from "./http/errors.ts";
 import { noStore, originCheck, securityHeaders } from "./http/security.ts";
-import { jsonSizeLimit, requestSizeLimit } from "./http/validate.ts";
+import { drainUnreadBody, jsonSizeLimit, requestSizeLimit } from "./http/validate.ts";
 import { profileRoutes } from "./profiles/routes.ts";
 import { referralRoutes } from "./referrals/routes.ts";
 import { myRidesRoutes, rideRoutes } from "./rides/routes.ts";
@@ -22,6 +22,7 @@ import { waitlistRoutes } from "./waitlist/routes.ts";
 
 /** The JSON API, one sub-app per area (chained so AppType carries every route). */
 const api = new Hono<AppEnv>()
+  .use(drainUnreadBody)
   .use(noStore)
   .use((c, next) =>
     c.req.header("Content-Type")?.startsWith("multipart/form-data")

@@ -4,7 +4,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { Link, MemoryRouter, Route, Routes, useParams } from "react-router-dom";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { RideDetail } from "../../domain/api/rides.ts";
 import type { MeResponse } from "../../domain/api-types.ts";
 import { toIsoDate } from "../../domain/dates.ts";
@@ -12,6 +12,7 @@ import { MSG } from "../../domain/messages.ts";
 import { ME_KEY } from "../../web/auth/use-me.ts";
 import CreateRideScreen, { startErrorField } from "../../web/rides/create.tsx";
 import { RIDES_KEY } from "../../web/rides/queries.ts";
+import { stubFetchEachTest } from "./helpers/fetch.ts";
 import { rideDetail } from "./helpers/rides.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -81,14 +82,7 @@ const unavailable = () =>
   Response.json({ error: { code: "unavailable", message: MSG.unavailable } }, { status: 503 });
 const created = (id: string) => Response.json({ ride: { id } }, { status: 201 });
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal("fetch", fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+const fetchMock = stubFetchEachTest();
 
 /** The JSON the create requests carried, in order. */
 function sentRides() {

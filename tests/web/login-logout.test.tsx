@@ -3,12 +3,13 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { Toaster } from "sonner";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { MeResponse } from "../../domain/api-types.ts";
 import { MSG } from "../../domain/messages.ts";
 import Login from "../../web/auth/login.tsx";
 import Logout from "../../web/auth/logout.tsx";
 import { ME_KEY } from "../../web/auth/use-me.ts";
+import { stubFetchEachTest } from "./helpers/fetch.ts";
 
 function renderAt(entry: string, me: MeResponse) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -35,12 +36,7 @@ const ana = {
 const failure = (status: number, code: string, message: string) =>
   Response.json({ error: { code, message } }, { status });
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal("fetch", fetchMock);
-});
-afterEach(() => vi.unstubAllGlobals());
+const fetchMock = stubFetchEachTest();
 
 describe("login", () => {
   it("says 'Error al iniciar sesión con Google' when Google sends her back with an error", async () => {

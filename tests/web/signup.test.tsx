@@ -3,11 +3,12 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { Toaster } from "sonner";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { MeResponse } from "../../domain/api-types.ts";
 import { MSG } from "../../domain/messages.ts";
 import Signup from "../../web/auth/signup.tsx";
 import { ME_KEY } from "../../web/auth/use-me.ts";
+import { stubFetchEachTest } from "./helpers/fetch.ts";
 
 const visitor: MeResponse = { user: null, signupMode: "open", googleEnabled: true };
 
@@ -26,15 +27,8 @@ function renderSignup(entry = "/app/signup") {
   );
 }
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-beforeEach(() => {
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal("fetch", fetchMock);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-});
+const fetchMock = stubFetchEachTest();
+afterEach(() => localStorage.clear());
 
 async function submitCredentials() {
   fireEvent.change(screen.getByLabelText("Correo electrónico"), {

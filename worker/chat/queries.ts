@@ -130,6 +130,15 @@ export interface UserMessageInput {
   now: number;
 }
 
+/**
+ * SQL: the session `id` of user `user` is still live at `now` (the arguments are the statement's
+ * parameters, e.g. "?3"): validateSessionToken's rule, so a logout, a new password or a deleted
+ * account ends what an open socket may do.
+ */
+function liveSession(id: string, user: string, now: string): string {
+  return `EXISTS (SELECT 1 FROM sessions WHERE id = ${id} AND user_id = ${user} AND expires_at > ${now})`;
+}
+
 /** The three statements that store one message (see storeUserMessages). */
 function storeStatements(d1: D1Database, input: UserMessageInput): D1PreparedStatement[] {
   const { id, rideId, userId, sessionId, text, now } = input;
@@ -138,7 +147,7 @@ function storeStatements(d1: D1Database, input: UserMessageInput): D1PreparedSta
       .prepare(
         `SELECT r.status, r.start_time,
           EXISTS (SELECT 1 FROM ride_participants WHERE ride_id = r.id AND user_id = ?2) AS member,
-          EXISTS (SELECT 1 FROM sessions WHERE id = ?3 AND user_id = ?2 AND expires_at > ?4) AS live
+          ${liveSession("?3", "?2", "?4")} AS live
         FROM rides r WHERE r.id = ?1`,
       )
       .bind(rideId, userId, sessionId, now),
@@ -147,7 +156,7 @@ function storeStatements(d1: D1Database, input: UserMessageInput): D1PreparedSta
         `INSERT INTO ride_messages (id, ride_id, user_id, kind, body, created_at)
         SELECT ?1, ?2, ?3, 'user', ?4, ?5
         WHERE EXISTS (SELECT 1 FROM ride_participants WHERE ride_id = ?2 AND user_id = ?3)
-          AND EXISTS (SELECT 1 FROM sessions WHERE id = ?7 AND user_id = ?3 AND expires_at > ?5)
+          AND ${liveSession("?7", "?3", "?5")}
           AND EXISTS (SELECT 1 FROM rides WHERE id = ?2 AND status != 'cancelled' AND start_time + ?6 >= ?5)
         ON CONFLICT (id) DO NOTHING`,
       )
@@ -385,7 +394,7 @@ export async function markRead(
     ? d1
         .prepare(
           `UPDATE ride_participants SET last_seen_at = ?1 WHERE ride_id = ?2 AND user_id = ?3
-            AND EXISTS (SELECT 1 FROM sessions WHERE id = ?4 AND user_id = ?3 AND expires_at > ?1)`,
+            AND ${liveSession("?4", "?3", "?1")}`,
         )
         .bind(now, rideId, userId, sessionId)
     : d1
@@ -396,10 +405,6 @@ export async function markRead(
 }
 
 /**
- * Unread count per participant of one ride (messages by others newer than her last_seen_at;
- * null = all of them), with the ride's title: one query, for the live notifications.
- */
-/**
  * Whether message `m` is unread for participant `p` of ride `r`: newer than what she has seen,
  * and neither hers nor, for the organizer, a system notice: every notice (edit, cancellation)
  * is the organizer's own doing, so it never waits unread for her.
@@ -408,6 +413,10 @@ const UNREAD_FOR_PARTICIPANT = `m.user_id IS NOT p.user_id
             AND (m.kind <> 'system' OR p.user_id IS NOT r.organizer_id)
             AND (p.last_seen_at IS NULL OR m.created_at > p.last_seen_at)`;
 
+/**
+ * Unread count per participant of one ride (see UNREAD_FOR_PARTICIPANT), with the ride's title
+ * and whether she organises it: one query, for the live notifications.
+ */
 export async function unreadByParticipant(d1: D1Database, rideId: string) {
   const { results } = await d1
     .prepare(

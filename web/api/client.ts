@@ -27,6 +27,11 @@ export function apiMessage(error: unknown): string | undefined {
   return error.code === "internal" ? undefined : error.message;
 }
 
+/** The API said the thing asked for does not exist (deleted, or a wrong id): a 404. */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
 /** What a screen shows for a failed call: the API's message, else the spec's text for it. */
 export function userMessage(error: unknown, fallback: string): string {
   return apiMessage(error) ?? fallback;

@@ -2,7 +2,7 @@ import { ServerCrash } from "lucide-react";
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router-dom";
 import { MSG } from "../../domain/messages.ts";
-import { Button } from "../components/button.tsx";
+import { ProblemScreen } from "../components/feedback.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
 import { useMe } from "./use-me.ts";
 
@@ -13,7 +13,16 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (me.isPending) return <FullPageSpinner />;
   // The server failed to say who she is (no connection is OfflineGate's): she may well be
   // signed in, so she stays on her page with a retry instead of landing on the login form.
-  if (me.data === undefined) return <SessionCheckFailed onRetry={() => void me.refetch()} />;
+  if (me.data === undefined) {
+    return (
+      <ProblemScreen
+        icon={ServerCrash}
+        title={MSG.errorTitle}
+        text={MSG.internal}
+        onRetry={() => void me.refetch()}
+      />
+    );
+  }
   if (!me.data.user) {
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={`/app/login?from=${encodeURIComponent(from)}`} replace />;
@@ -28,18 +37,4 @@ export function RequireProfile({ children }: { children: ReactNode }) {
     return <Navigate to="/app/profile-setup" replace />;
   }
   return <RequireAuth>{children}</RequireAuth>;
-}
-
-function SessionCheckFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div
-      role="alert"
-      className="flex min-h-[80dvh] flex-col items-center justify-center gap-4 text-center"
-    >
-      <ServerCrash aria-hidden="true" size={48} className="text-primary" />
-      <h1 className="text-2xl font-extrabold">Error</h1>
-      <p className="max-w-xs text-ink-soft">{MSG.internal}</p>
-      <Button onClick={onRetry}>Reintentar</Button>
-    </div>
-  );
 }

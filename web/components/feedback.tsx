@@ -1,4 +1,5 @@
 import clsx from "clsx";
+import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { MSG } from "../../domain/messages.ts";
 import { Button } from "./button.tsx";
@@ -36,5 +37,30 @@ export function RetryButton({ onRetry }: { onRetry: () => void }) {
     <Button variant="secondary" onClick={onRetry}>
       {MSG.retry}
     </Button>
+  );
+}
+
+/** A whole screen that could not be shown (offline, the session check failed), with a retry. */
+export function ProblemScreen({
+  icon: Icon,
+  title,
+  text,
+  onRetry,
+}: {
+  icon: LucideIcon;
+  title: string;
+  text: string;
+  onRetry: () => void;
+}) {
+  return (
+    <div
+      role="alert"
+      className="flex min-h-[80dvh] flex-col items-center justify-center gap-4 text-center"
+    >
+      <Icon aria-hidden="true" size={48} className="text-primary" />
+      <h1 className="text-2xl font-extrabold">{title}</h1>
+      <p className="max-w-xs text-ink-soft">{text}</p>
+      <Button onClick={onRetry}>{MSG.retry}</Button>
+    </div>
   );
 }

@@ -6,7 +6,7 @@ import type { PublicProfileResponse } from "../../domain/api/users.ts";
 import { MODALITY_LABELS } from "../../domain/constants.ts";
 import { formatMemberSince } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
-import { ApiError, api } from "../api/client.ts";
+import { api, isNotFound } from "../api/client.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
@@ -22,7 +22,7 @@ export default function PublicProfileScreen() {
     queryKey: ["users", username],
     queryFn: () => api.get<PublicProfileResponse>(`/users/${encodeURIComponent(username)}`),
   });
-  const notFound = profile.error instanceof ApiError && profile.error.status === 404;
+  const notFound = isNotFound(profile.error);
 
   useEffect(() => {
     if (notFound) toast.error(MSG.profileNotFound);

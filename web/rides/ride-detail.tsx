@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from "react-router-dom";
 import type { RideDetail } from "../../domain/api/rides.ts";
 import { MSG } from "../../domain/messages.ts";
 import { hasStarted } from "../../domain/time.ts";
-import { ApiError } from "../api/client.ts";
+import { ApiError, isNotFound } from "../api/client.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
 import { ConfirmDialog } from "../components/dialog.tsx";
@@ -21,7 +21,7 @@ export default function RideDetailScreen() {
   const { id = "" } = useParams();
   const ride = useRide(id);
   // Deleted (or never there): nothing to keep showing, even from an earlier load.
-  const notFound = ride.error instanceof ApiError && ride.error.status === 404;
+  const notFound = isNotFound(ride.error);
 
   return (
     <div className="flex flex-col gap-4">
@@ -176,7 +176,7 @@ function RouteCard({ ride }: { ride: RideDetail }) {
         </p>
       ) : route.isPending ? (
         <Skeleton className="h-64 w-full" />
-      ) : route.error instanceof ApiError && route.error.status === 404 ? (
+      ) : isNotFound(route.error) ? (
         <p className="text-ink-soft">{MSG.routeNotAvailable}</p>
       ) : !route.data ? (
         // Any other failure says so, with a retry: the route is there (hasRoute).

@@ -7,7 +7,8 @@ import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "../../domain/messages.ts";
 import { CancelDialog } from "../../web/rides/cancel-dialog.tsx";
-import { RideCard, type RideCardPlace } from "../../web/rides/ride-card.tsx";
+import type { RideCardPlace } from "../../web/rides/place-texts.ts";
+import { RideCard } from "../../web/rides/ride-card.tsx";
 import { rideSummary } from "./helpers/rides.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 

@@ -6,8 +6,8 @@ import { ApiError } from "../api/client.ts";
 import { ConfirmDialog } from "../components/dialog.tsx";
 import { inputClass } from "../components/field.tsx";
 import { toast } from "../lib/toast.ts";
+import { PLACE_TEXTS, type RideCardPlace } from "./place-texts.ts";
 import { useCancelRide } from "./queries.ts";
-import type { RideCardPlace } from "./ride-card.tsx";
 
 const CANCELLED_PATH = "/app/my-rides?showCancelled=true";
 
@@ -31,11 +31,12 @@ export function CancelDialog({
   const cancel = useCancelRide();
   const navigate = useNavigate();
   const reasonId = useId();
+  const texts = PLACE_TEXTS[place];
 
   async function confirm() {
     try {
       await cancel.mutateAsync({ id: rideId, reason: reason.trim() || null });
-      toast.success(place === "detail" ? MSG.rideCancelledSuccess : MSG.rideCancelledTitle, {
+      toast.success(texts.cancelled, {
         description: MSG.rideCancelledNotice,
         action: {
           label: MSG.viewCancelled,
@@ -46,8 +47,7 @@ export function CancelDialog({
       if (place === "list") navigate(CANCELLED_PATH);
     } catch (error) {
       const notAllowed = error instanceof ApiError && error.code === "not_authorized";
-      if (place === "detail") toast.error(notAllowed ? MSG.cancelNotAuthorized : MSG.cancelFailed);
-      else toast.error(notAllowed ? MSG.cancelNotAuthorizedDialog : MSG.cancelFailedRetry);
+      toast.error(notAllowed ? texts.cancelNotAuthorized : texts.cancelFailed);
     }
   }
 

@@ -25,6 +25,7 @@ import { Avatar } from "../components/avatar.tsx";
 import { Button, buttonClass } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
 import { toast } from "../lib/toast.ts";
+import { PLACE_TEXTS, type RideCardPlace } from "./place-texts.ts";
 import { useJoinRide, useLeaveRide } from "./queries.ts";
 import { rideShareData, shareOrCopy } from "./share.ts";
 
@@ -47,24 +48,6 @@ function preloadDialogsWhenIdle() {
   if (typeof requestIdleCallback === "function") requestIdleCallback(load, { timeout: 3000 });
   else setTimeout(load, 1000);
 }
-
-/** Where a card is shown: spec 02 §8 gives the detail page its own join/leave texts. */
-export type RideCardPlace = "list" | "detail";
-
-const JOIN_LEAVE_TEXTS = {
-  list: {
-    joined: { title: MSG.joinedTitle, description: MSG.joined },
-    left: { title: MSG.leftTitle, description: MSG.left },
-    joinFailed: MSG.joinFailedCard,
-    leaveFailed: MSG.leaveFailed,
-  },
-  detail: {
-    joined: { title: MSG.joinedShort, description: undefined },
-    left: { title: MSG.leftShort, description: undefined },
-    joinFailed: MSG.joinLeaveFailedDetail,
-    leaveFailed: MSG.joinLeaveFailedDetail,
-  },
-} as const;
 
 /**
  * The ride card of spec 02 §2: every list and the detail page show rides with it.
@@ -100,7 +83,7 @@ export function RideCard({
     now: Date.now(),
   });
   const opensDetail = place === "list" && actions.opensDetailOnClick;
-  const texts = JOIN_LEAVE_TEXTS[place];
+  const texts = PLACE_TEXTS[place];
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const detailPath = `/app/ride/${ride.id}`;
 

@@ -1,3 +1,5 @@
+import { useEffect, useRef } from "react";
+import { useSearchParams } from "react-router-dom";
 import { MSG } from "../../domain/messages.ts";
 import { query } from "../api/client.ts";
 import { Button } from "../components/button.tsx";
@@ -51,4 +53,20 @@ export function GoogleButton({ from }: { from?: "signup" }) {
       Continuar con Google
     </Button>
   );
+}
+
+/**
+ * The worker sends a failed Google sign-in back with `?error=google`: says so once, with the
+ * page's own text ('Error al iniciar sesión con Google' / 'Error al crear cuenta con Google').
+ */
+export function useGoogleFailureToast(message: string) {
+  const [params] = useSearchParams();
+  const failed = params.get("error") === "google";
+  const shown = useRef(false);
+  useEffect(() => {
+    if (failed && !shown.current) {
+      shown.current = true;
+      toast.error(message);
+    }
+  }, [failed, message]);
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import type { AuthResponse, ResetRequestResponse } from "../../domain/api/auth.ts";
 import { MSG } from "../../domain/messages.ts";
@@ -11,7 +11,7 @@ import { toast } from "../lib/toast.ts";
 import { UpdateButton } from "../pwa/update-button.tsx";
 import { AuthScreen, AuthSwitch, OrDivider } from "./auth-screen.tsx";
 import { CredentialFields } from "./credential-fields.tsx";
-import { GoogleButton } from "./google-button.tsx";
+import { GoogleButton, useGoogleFailureToast } from "./google-button.tsx";
 import { PasswordField } from "./password-input.tsx";
 import { safeReturnPath } from "./redirect.ts";
 import { ME_KEY, useMe } from "./use-me.ts";
@@ -20,14 +20,7 @@ import { ME_KEY, useMe } from "./use-me.ts";
 export default function Login() {
   const [params] = useSearchParams();
   const resetToken = params.get("reset");
-  const googleFailed = params.get("error") === "google";
-  const shown = useRef(false);
-  useEffect(() => {
-    if (googleFailed && !shown.current) {
-      shown.current = true;
-      toast.error(MSG.googleLoginFailed);
-    }
-  }, [googleFailed]);
+  useGoogleFailureToast(MSG.googleLoginFailed);
   return resetToken ? <ResetPassword token={resetToken} /> : <LoginForm />;
 }
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import type { AuthResponse } from "../../domain/api/auth.ts";
 import { MSG } from "../../domain/messages.ts";
@@ -10,7 +10,7 @@ import { preloadFormSchemas, validateForm } from "../components/validate-form.ts
 import { toast } from "../lib/toast.ts";
 import { AuthScreen, AuthSwitch, OrDivider } from "./auth-screen.tsx";
 import { CredentialFields } from "./credential-fields.tsx";
-import { GoogleButton } from "./google-button.tsx";
+import { GoogleButton, useGoogleFailureToast } from "./google-button.tsx";
 import { clearStoredReferral, storedReferral, storeReferral } from "./referral.ts";
 import { ME_KEY, useMe } from "./use-me.ts";
 
@@ -27,19 +27,12 @@ export default function Signup() {
   const [invitationMissing, setInvitationMissing] = useState(false);
   const refParam = params.get("ref");
   const googleNeedsInvitation = params.get("error") === "invitation";
-  const googleFailed = params.get("error") === "google";
-  const shown = useRef(false);
 
   useEffect(() => {
     storeReferral(refParam);
   }, [refParam]);
 
-  useEffect(() => {
-    if (googleFailed && !shown.current) {
-      shown.current = true;
-      toast.error(MSG.googleSignupFailed);
-    }
-  }, [googleFailed]);
+  useGoogleFailureToast(MSG.googleSignupFailed);
 
   if (me.isPending) return <FullPageSpinner />;
   if (me.data?.user) {

@@ -116,9 +116,15 @@ export function requireUser(
   return user;
 }
 
-/** Signed in and with a username (profile complete): what every ride screen needs. */
-export function requireProfile(c: Context<AppEnv>): SessionUser & { username: string } {
-  const user = requireUser(c);
+/**
+ * Signed in and with a username (profile complete): what every ride screen needs.
+ * `unauthenticatedMessage` as for requireUser.
+ */
+export function requireProfile(
+  c: Context<AppEnv>,
+  unauthenticatedMessage?: string,
+): SessionUser & { username: string } {
+  const user = requireUser(c, unauthenticatedMessage);
   if (!user.username) throw new DomainError("not_authorized", MSG.profileRequired);
   return user as SessionUser & { username: string };
 }

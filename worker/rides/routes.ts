@@ -26,6 +26,7 @@ import {
   validateRideStart,
 } from "../../domain/schemas.ts";
 import { capacityOf, hasStarted } from "../../domain/time.ts";
+import { requireProfile } from "../auth/session.ts";
 import { generateId } from "../auth/tokens.ts";
 import {
   announceStoredMessage,
@@ -33,7 +34,7 @@ import {
   notifyParticipantJoined,
   notifyParticipantLeft,
 } from "../chat/system-messages.ts";
-import type { AppEnv, SessionUser } from "../env.ts";
+import type { AppEnv } from "../env.ts";
 import {
   deleteGpx,
   gpxFileName,
@@ -63,14 +64,6 @@ import {
 } from "./queries.ts";
 
 type Ctx = Context<AppEnv>;
-
-/** Signed in with a profile; `unauthenticatedMessage` is the spec's text for that action. */
-function requireRider(c: Ctx, unauthenticatedMessage: string = MSG.unauthenticated) {
-  const user = c.var.user;
-  if (!user) throw new DomainError("unauthenticated", unauthenticatedMessage);
-  if (!user.username) throw new DomainError("not_authorized", MSG.profileRequired);
-  return user as SessionUser & { username: string };
-}
 
 /** Ride ids are server-generated; anything else is answered like an unknown ride. */
 const RIDE_ID = /^[a-z0-9-]{1,64}$/;
@@ -164,18 +157,18 @@ const citiesQuery = z.object({
 
 export const rideRoutes = new Hono<AppEnv>()
   .get("/", validate("query", rideListQuerySchema), async (c) => {
-    const user = requireRider(c);
+    const user = requireProfile(c);
     const filters = c.req.valid("query");
     const result = await listRides(c.var.db, filters, user.id, Date.now());
     return c.json<RideListResponse>({ ...result, page: filters.page });
   })
   .get("/cities", validate("query", citiesQuery), async (c) => {
-    requireRider(c);
+    requireProfile(c);
     const rows = await citySuggestionsQuery(c.var.db, c.req.valid("query").q, Date.now()).all();
     return c.json<RideCitiesResponse>({ cities: rows.map((r) => r.city) });
   })
   .post("/", async (c) => {
-    const user = requireRider(c, MSG.createUnauthenticated);
+    const user = requireProfile(c, MSG.createUnauthenticated);
     const now = Date.now();
     const { input, gpx } = await readRideRequest(c, rideCreateSchema, now);
     const createKey = input.createKey ?? null;
@@ -205,12 +198,12 @@ export const rideRoutes = new Hono<AppEnv>()
     return createdAnswer(c, await loadRide(c, id), user.id);
   })
   .get("/:id", validate("param", idParam), async (c) => {
-    const user = requireRider(c);
+    const user = requireProfile(c);
     const row = await loadRide(c, c.req.valid("param").id);
     return c.json<RideDetailResponse>({ ride: await rideDetail(c.var.db, row, user.id) });
   })
   .put("/:id", validate("param", idParam), async (c) => {
-    const user = requireRider(c);
+    const user = requireProfile(c);
     const now = Date.now();
     const row = await loadRide(c, c.req.valid("param").id);
     if (row.organizerId !== user.id) throw new DomainError("not_authorized", MSG.notAuthorized);
@@ -239,7 +232,7 @@ export const rideRoutes = new Hono<AppEnv>()
     return c.json<RideDetailResponse>({ ride: await rideDetail(c.var.db, updated, user.id) });
   })
   .post("/:id/join", validate("param", idParam), async (c) => {
-    const user = requireRider(c, MSG.joinUnauthenticated);
+    const user = requireProfile(c, MSG.joinUnauthenticated);
     const now = Date.now();
     const rideId = c.req.valid("param").id;
     const row = await loadRide(c, rideId);
@@ -259,7 +252,7 @@ export const rideRoutes = new Hono<AppEnv>()
     return c.json<JoinRideResponse>({ ride: await rideDetail(c.var.db, row, user.id) });
   })
   .post("/:id/leave", validate("param", idParam), async (c) => {
-    const user = requireRider(c, MSG.leaveUnauthenticated);
+    const user = requireProfile(c, MSG.leaveUnauthenticated);
     const now = Date.now();
     const row = await loadRide(c, c.req.valid("param").id);
     if (row.organizerId === user.id) {
@@ -283,7 +276,7 @@ export const rideRoutes = new Hono<AppEnv>()
     validate("param", idParam),
     validate("json", cancelRideSchema),
     async (c) => {
-      const user = requireRider(c);
+      const user = requireProfile(c);
       const now = Date.now();
       const row = await loadRide(c, c.req.valid("param").id);
       if (row.organizerId !== user.id) {
@@ -317,7 +310,7 @@ export const rideRoutes = new Hono<AppEnv>()
     },
   )
   .delete("/:id", validate("param", idParam), async (c) => {
-    const user = requireRider(c);
+    const user = requireProfile(c);
     const row = await loadRide(c, c.req.valid("param").id);
     if (row.organizerId !== user.id) {
       throw new DomainError("not_authorized", MSG.deleteNotAuthorized);
@@ -329,7 +322,7 @@ export const rideRoutes = new Hono<AppEnv>()
     return c.body(null, 204);
   })
   .get("/:id/route", validate("param", idParam), async (c) => {
-    const user = requireRider(c);
+    const user = requireProfile(c);
     const row = await loadRide(c, c.req.valid("param").id);
     if (!(await isParticipant(c.var.db, row.id, user.id))) {
       throw new DomainError("not_participant", MSG.routeParticipantsOnly);
@@ -342,7 +335,7 @@ export const rideRoutes = new Hono<AppEnv>()
     });
   })
   .get("/:id/gpx", validate("param", idParam), async (c) => {
-    const user = requireRider(c);
+    const user = requireProfile(c);
     const row = await loadRide(c, c.req.valid("param").id);
     if (!(await isParticipant(c.var.db, row.id, user.id))) {
       throw new DomainError("not_participant", MSG.routeParticipantsOnly);
@@ -363,7 +356,7 @@ export const myRidesRoutes = new Hono<AppEnv>().get(
   "/",
   validate("query", myRidesQuery),
   async (c) => {
-    const user = requireRider(c);
+    const user = requireProfile(c);
     const { tab, page } = c.req.valid("query");
     const result = await myRides(c.var.db, user.id, tab, page, Date.now());
     return c.json<MyRidesResponse>({ tab, page, ...result });

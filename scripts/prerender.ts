@@ -13,6 +13,7 @@ import react from "@vitejs/plugin-react";
 import sharp from "sharp";
 import { build, type Plugin } from "vite";
 import { markdownContent } from "./markdown-content.ts";
+import { isWorkerFirst, workerFirstPatterns } from "./worker-paths.ts";
 
 interface ServerEntry {
   SITE_ORIGIN: string;
@@ -126,6 +127,19 @@ export function prerenderPublicSite(root: string): Plugin {
 }
 
 /**
+ * Whether the dev server renders `pathname` as a public page: not a file, not one of Vite's
+ * own paths (/@vite/client, /@react-refresh, /@fs/…, /node_modules/…, /__…), not a path the
+ * worker answers first (/api/*, /app…).
+ */
+export function isDevPublicPage(pathname: string, workerFirst: string[]): boolean {
+  return (
+    !pathname.includes(".") &&
+    !/^\/(@|node_modules\/|__)/.test(pathname) &&
+    !isWorkerFirst(pathname, workerFirst)
+  );
+}
+
+/**
  * `npm run dev`: renders the public pages on request with the same server entry, so the site
  * can be worked on without a build. Runs before the worker's middleware (enforce: "pre").
  */
@@ -135,11 +149,10 @@ export function publicSiteDevServer(root: string): Plugin {
     apply: "serve",
     enforce: "pre",
     configureServer(server) {
+      const workerFirst = workerFirstPatterns(root);
       server.middlewares.use(async (req, res, next) => {
         const url = (req.url ?? "/").split("?")[0] ?? "/";
-        const isPage =
-          req.method === "GET" && !/^\/(api|app|dev|@|node_modules|assets)(\/|$)/.test(url);
-        if (!isPage || url.includes(".")) return next();
+        if (req.method !== "GET" || !isDevPublicPage(url, workerFirst)) return next();
         try {
           const entry = (await server.ssrLoadModule("/site/entry-server.tsx")) as ServerEntry;
           const routes = entry.publicRoutes();

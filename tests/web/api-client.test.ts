@@ -2,7 +2,7 @@
 // on the way) gives the screen's own text from the spec.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "../../domain/messages.ts";
-import { ApiError, api, apiMessage, userMessage } from "../../web/api/client.ts";
+import { ApiError, api, apiMessage, userMessage } from "../../web/lib/api.ts";
 
 const FALLBACK = MSG.signupFailed;
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router-dom";
 import { MSG } from "../../domain/messages.ts";
-import { query } from "../api/client.ts";
 import { Button } from "../components/button.tsx";
+import { query } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { storedReferral } from "./referral.ts";
 import { useMe } from "./use-me.ts";

@@ -1,7 +1,7 @@
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import type { ClaimReferralResponse } from "../../domain/api/referrals.ts";
-import { api } from "../api/client.ts";
+import { api } from "../lib/api.ts";
 import { inNextTask } from "../lib/next-task.ts";
 import { toast } from "../lib/toast.ts";
 import { useMe } from "./use-me.ts";

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { MeResponse } from "../../domain/api-types.ts";
-import { api } from "../api/client.ts";
+import { api } from "../lib/api.ts";
 
 export const ME_KEY = ["me"] as const;
 

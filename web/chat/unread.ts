@@ -2,8 +2,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { ChatListItem, ChatsResponse } from "../../domain/api/chat.ts";
-import { api } from "../api/client.ts";
 import { useMe } from "../auth/use-me.ts";
+import { api } from "../lib/api.ts";
 
 export const CHATS_KEY = ["chats"] as const;
 /** Rows in the feed's 'Conversaciones en curso' (spec 02 §9). */

@@ -16,7 +16,7 @@ import {
   parseServerMessage,
   type ServerMessage,
 } from "../../domain/chat-protocol.ts";
-import { api } from "../api/client.ts";
+import { api } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { ReconnectingSocket, type SocketStatus } from "./socket.ts";
 import { CHATS_KEY } from "./unread.ts";

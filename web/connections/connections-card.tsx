@@ -11,10 +11,10 @@ import {
   type SaveConnectionsResponse,
 } from "../../domain/api/connections.ts";
 import { MSG } from "../../domain/messages.ts";
-import { api } from "../api/client.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button } from "../components/button.tsx";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
+import { api } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { PENDING_CONNECTIONS_KEY } from "./pending.ts";
 

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { PendingConnectionsResponse } from "../../domain/api/connections.ts";
-import { api } from "../api/client.ts";
 import { useMe } from "../auth/use-me.ts";
+import { api } from "../lib/api.ts";
 
 export const PENDING_CONNECTIONS_KEY = ["connections", "pending"] as const;
 /** Rows in the feed's 'He rodado con ella' (spec 02 §9). */

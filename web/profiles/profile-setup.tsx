@@ -1,10 +1,10 @@
 import { useNavigate } from "react-router-dom";
 import { avatarKeyOrDefault } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
-import { ApiError, userMessage } from "../api/client.ts";
 import { useMe } from "../auth/use-me.ts";
 import { PageHeader } from "../components/feedback.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
+import { ApiError, userMessage } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { ProfileForm } from "./profile-form.tsx";
 import { useSaveProfile } from "./save-profile.ts";

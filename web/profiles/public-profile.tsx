@@ -6,12 +6,12 @@ import type { PublicProfileResponse } from "../../domain/api/users.ts";
 import { MODALITY_LABELS } from "../../domain/constants.ts";
 import { formatMemberSince } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
-import { api, isNotFound } from "../api/client.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
 import { ConfirmDialog } from "../components/dialog.tsx";
 import { EmptyState, PageHeader, RetryButton, Skeleton } from "../components/feedback.tsx";
+import { api, isNotFound } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { useDeleteAccount } from "./use-delete-account.ts";
 

@@ -2,8 +2,8 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { ProfileSaveResponse } from "../../domain/api/profiles.ts";
 import type { MeResponse } from "../../domain/api-types.ts";
 import type { ProfileInput } from "../../domain/schemas.ts";
-import { api } from "../api/client.ts";
 import { ME_KEY } from "../auth/use-me.ts";
+import { api } from "../lib/api.ts";
 
 /** Saves her profile and tells the app: cache updated, ME refetched, 'profileUpdated' sent. */
 export function useSaveProfile() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { DeleteAccountResponse } from "../../domain/api/auth.ts";
 import { MSG } from "../../domain/messages.ts";
-import { api } from "../api/client.ts";
+import { api } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 
 /**

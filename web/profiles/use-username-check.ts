@@ -3,7 +3,7 @@ import type { UsernameAvailability } from "../../domain/api/profiles.ts";
 import { USERNAME_MIN } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
 import { normalizeUsernameKey, validateUsername } from "../../domain/username.ts";
-import { api, query } from "../api/client.ts";
+import { api, query } from "../lib/api.ts";
 
 export const USERNAME_CHECK_DELAY_MS = 400;
 

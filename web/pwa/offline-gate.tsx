@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useState } from "react";
-import { ApiError } from "../api/client.ts";
 import { useMe } from "../auth/use-me.ts";
+import { ApiError } from "../lib/api.ts";
 import { OfflineScreen } from "./offline-screen.tsx";
 
 /**

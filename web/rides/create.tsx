@@ -27,13 +27,13 @@ import { isoToLocalDateTime, localDateTimeToIso, toIsoDate } from "../../domain/
 import { MSG } from "../../domain/messages.ts";
 import { parseInput, rideInputSchema, validateRideStart } from "../../domain/schemas.ts";
 import { googleMapsSearchUrl } from "../../domain/share.ts";
-import { ApiError, api } from "../api/client.ts";
 import { useMe } from "../auth/use-me.ts";
 import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
 import { ToggleChip } from "../components/chip.tsx";
 import { CityInput } from "../components/city-input.tsx";
 import { PageHeader, Skeleton } from "../components/feedback.tsx";
 import { Field, inputClass, TextField } from "../components/field.tsx";
+import { ApiError, api } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { LazyRouteMap } from "./lazy-route-map.tsx";
 import { RIDES_KEY, useRide } from "./queries.ts";

@@ -16,7 +16,7 @@ import type {
   RideListResponse,
   RideRouteResponse,
 } from "../../domain/api/rides.ts";
-import { api, query } from "../api/client.ts";
+import { api, query } from "../lib/api.ts";
 
 export const RIDES_KEY = ["rides"] as const;
 

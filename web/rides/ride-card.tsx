@@ -18,12 +18,12 @@ import { formatDayMonth, formatKm, formatMeters, formatTime } from "../../domain
 import { MSG } from "../../domain/messages.ts";
 import { rideCardActions } from "../../domain/ride-card.ts";
 import { googleMapsSearchUrl } from "../../domain/share.ts";
-import { ApiError } from "../api/client.ts";
 import { useMe } from "../auth/use-me.ts";
 import { useUnreadForRide } from "../chat/unread.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button, buttonClass } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
+import { ApiError } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { PLACE_TEXTS, type RideCardPlace } from "./place-texts.ts";
 import { useJoinRide, useLeaveRide } from "./queries.ts";

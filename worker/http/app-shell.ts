@@ -37,7 +37,7 @@ export async function serveAppShell(c: Context<AppEnv>) {
     withPreloads(new Response(shell.body, { status: 200, headers: shell.headers }), {
       modules: files,
       // Every screen's guard or layout asks who she is first: the answer is on its way
-      // before the app's code has even arrived (web/api/client.ts makes the same request).
+      // before the app's code has even arrived (web/lib/api.ts makes the same request).
       // With a session cookie, the screen's own data too: without it, those requests would
       // wait for the code and then for /api/me. The cookie is not checked here (that would
       // hold the page back on D1); a stale one costs a few 401s the app never reads.

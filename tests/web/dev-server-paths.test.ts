@@ -1,0 +1,61 @@
+// `npm run dev` serves web/ as Vite's root: web/x/y.ts is the module /x/y.ts. The worker answers
+// some paths before any file (wrangler.toml run_worker_first), so a module there never reaches
+// the browser: web/api/client.ts at /api/client.ts got the API's 404 and the app never started.
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { isDevPublicPage } from "../../scripts/prerender.ts";
+import { isWorkerFirst, workerFirstPatterns } from "../../scripts/worker-paths.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const web = path.join(root, "web");
+const patterns = workerFirstPatterns(root);
+
+/** Every file under web/ as the dev server's URL for it (web/public/* is served from /). */
+function devUrls(): string[] {
+  const files = readdirSync(web, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(web, path.join(e.parentPath, e.name)).split(path.sep).join("/"));
+  return files.filter((f) => !f.startsWith("public/")).map((f) => `/${f}`);
+}
+
+describe("npm run dev: module paths vs the worker's paths", () => {
+  it("reads the worker-first list from wrangler.toml", () => {
+    expect(patterns).toEqual(expect.arrayContaining(["/api/*", "/app", "/app/*"]));
+  });
+
+  it("no module under web/ sits at a path the worker answers first (but the /app entry page)", () => {
+    const colliding = devUrls().filter(
+      (url) => url !== "/app/index.html" && isWorkerFirst(url, patterns),
+    );
+    expect(colliding).toEqual([]);
+  });
+
+  it("matches Cloudflare's rule syntax", () => {
+    expect(isWorkerFirst("/api/client.ts", ["/api/*"])).toBe(true);
+    expect(isWorkerFirst("/apis.ts", ["/api/*"])).toBe(false);
+    expect(isWorkerFirst("/app", ["/app"])).toBe(true);
+    expect(isWorkerFirst("/app.ts", ["/app"])).toBe(false);
+  });
+
+  it("renders public pages only where neither Vite nor the worker answers", () => {
+    for (const page of ["/", "/about", "/blog", "/blog/una-ruta", "/no-existe"]) {
+      expect(isDevPublicPage(page, patterns), page).toBe(true);
+    }
+    for (const other of [
+      "/@vite/client",
+      "/@react-refresh",
+      "/@fs/work/node_modules/react/index.js",
+      "/@id/virtual:pwa-register",
+      "/node_modules/.vite/deps/react.js",
+      "/__vite_ping",
+      "/main.tsx",
+      "/api/health",
+      "/app",
+      "/app/feed",
+      "/dev/outbox",
+    ]) {
+      expect(isDevPublicPage(other, patterns), other).toBe(false);
+    }
+  });
+});

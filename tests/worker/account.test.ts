@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { eq, inArray, or } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MSG } from "../../domain/messages.ts";
 import { SESSION_COOKIE } from "../../worker/auth/session.ts";
 import {
@@ -18,9 +18,6 @@ import {
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { openChat } from "./helpers/sockets.ts";
-
-// Every sign-up and login runs scrypt; on a loaded 2-core machine that adds up.
-vi.setConfig({ testTimeout: 60_000 });
 
 describe("DELETE /api/account", () => {
   it("erases everything of hers, table by table, and cancels her rides with others", async () => {

@@ -1,9 +1,6 @@
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signedIn } from "./helpers/factories.ts";
 import { Browser, json, sendUntilLimited } from "./helpers/http.ts";
-
-// Every login runs scrypt; on a loaded 2-core machine that adds up.
-vi.setConfig({ testTimeout: 60_000 });
 
 let n = 0;
 const email = (prefix = "rl") => `${prefix}.${Date.now().toString(36)}${n++}@example.com`;

@@ -1,14 +1,11 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../../worker/auth/session.ts";
 import { hashToken } from "../../worker/auth/tokens.ts";
 import { emailOutbox, passwordResetTokens, sessions, users } from "../../worker/db/schema.ts";
 import { createUser, db, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
-
-// Every sign-up and login runs scrypt; on a loaded 2-core machine that adds up.
-vi.setConfig({ testTimeout: 60_000 });
 
 let n = 0;
 const email = (prefix = "ana") => `${prefix}.${Date.now().toString(36)}${n++}@example.com`;
@@ -47,7 +44,7 @@ describe("POST /api/auth/signup", () => {
     const me = await json(await browser.get("/api/me"));
     expect(me.user.email).toBe(address.toLowerCase());
     const row = await db().select().from(users).where(eq(users.email, address.toLowerCase())).get();
-    expect(row?.passwordHash).toMatch(/^\$scrypt\$ln=14,r=8,p=5\$/);
+    expect(row?.passwordHash).toMatch(/^\$scrypt\$ln=\d+,r=\d+,p=\d+\$/);
     expect(row?.passwordHash).not.toContain(PASSWORD);
   });
 

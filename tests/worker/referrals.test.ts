@@ -1,11 +1,8 @@
 import { eq } from "drizzle-orm";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { referrals } from "../../worker/db/schema.ts";
 import { db, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
-
-// Every sign-up and login runs scrypt; on a loaded 2-core machine that adds up.
-vi.setConfig({ testTimeout: 60_000 });
 
 let n = 0;
 const email = () => `invitada.${Date.now().toString(36)}${n++}@example.com`;

@@ -2,7 +2,20 @@ import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
 // OWASP's scrypt floor: N=2^14, r=8, p=5 (docs/decisions/0003-password-hashing.md).
 // Stored in PHC form with its parameters so they can be raised later without a migration.
-const PARAMS = { N: 2 ** 14, r: 8, p: 5 } as const;
+export const PRODUCTION_PARAMS = { N: 2 ** 14, r: 8, p: 5 } as const;
+type ScryptParams = { N: number; r: number; p: number };
+let PARAMS: ScryptParams = PRODUCTION_PARAMS;
+
+/**
+ * Worker tests only (tests/worker/setup.ts): new hashes at a cheap cost, so the hundreds of
+ * sign-ups and logins in the suite do not each spend ~140 ms of CPU. Verification reads the
+ * cost from the stored hash, so it is the same code either way; production never calls this,
+ * and tests/worker/password.test.ts checks the production cost.
+ */
+export function setHashCostForTests(params: ScryptParams = PRODUCTION_PARAMS): void {
+  PARAMS = params;
+  dummyHash = null;
+}
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 

@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 // ---- end PWA imports ----
+import { BROWSER_DEPENDENCIES } from "./scripts/app-dependencies.ts";
 import { markdownContent } from "./scripts/markdown-content.ts";
 import { prerenderPublicSite, publicSiteDevServer } from "./scripts/prerender.ts";
 // ---- PWA (issue 7) imports ----
@@ -27,6 +28,8 @@ const reactRouterProductionBuild = [
 
 export default defineConfig(({ command }) => ({
   root,
+  // The dev-server E2E smoke starts from an empty dependency cache, as a new clone does.
+  cacheDir: process.env.RODAMOS_VITE_CACHE_DIR,
   resolve: { alias: command === "build" ? reactRouterProductionBuild : [] },
   publicDir: path.join(root, "public"),
   plugins: [
@@ -70,4 +73,6 @@ export default defineConfig(({ command }) => ({
   // The cloudflare plugin writes dist/client (assets) and dist/rodamos (the worker) under this.
   build: { outDir: path.join(import.meta.dirname, "dist"), emptyOutDir: true },
   server: { host: "127.0.0.1" },
+  // Pre-bundled when `npm run dev` starts, so a lazy screen's first visit never reloads the page.
+  optimizeDeps: { include: BROWSER_DEPENDENCIES },
 }));

@@ -7,11 +7,16 @@ import { toolEnv } from "./tool-env.ts";
 
 if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
 
-execFileSync("node_modules/.bin/wrangler", ["d1", "migrations", "apply", "DB", "--local"], {
-  stdio: ["ignore", "ignore", "inherit"],
-  env: toolEnv,
-});
-await seedLocal();
+// RODAMOS_STATE_DIR (the dev-server E2E smoke sets it) keeps D1/DO/R2 in another folder; the
+// Vite config reads the same variable, so migrations, seed and server agree.
+const stateDir = process.env.RODAMOS_STATE_DIR;
+const persistTo = stateDir ? ["--persist-to", stateDir] : [];
+execFileSync(
+  "node_modules/.bin/wrangler",
+  ["d1", "migrations", "apply", "DB", "--local", ...persistTo],
+  { stdio: ["ignore", "ignore", "inherit"], env: toolEnv },
+);
+await seedLocal(persistTo);
 
 const port = process.env.PORT ?? "5173";
 console.log(`

@@ -286,13 +286,17 @@ export async function seedSql(now = Date.now()): Promise<string> {
 }
 
 /** Applies the demo data to the local D1 (the one `npm run dev` uses). */
-export async function seedLocal() {
+export async function seedLocal(wranglerArgs: string[] = []) {
   const file = path.join(mkdtempSync(path.join(tmpdir(), "rodamos-seed-")), "seed.sql");
   writeFileSync(file, await seedSql());
-  execFileSync("node_modules/.bin/wrangler", ["d1", "execute", "DB", "--local", `--file=${file}`], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: toolEnv,
-  });
+  execFileSync(
+    "node_modules/.bin/wrangler",
+    ["d1", "execute", "DB", "--local", `--file=${file}`, ...wranglerArgs],
+    {
+      stdio: ["ignore", "ignore", "inherit"],
+      env: toolEnv,
+    },
+  );
 }
 
 if (import.meta.main) {

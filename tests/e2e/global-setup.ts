@@ -10,6 +10,7 @@ import {
   freshState,
   type Preview,
   root,
+  startDevServer,
   startPreview,
 } from "../support/preview.ts";
 
@@ -38,6 +39,7 @@ export const CHROME_ARGS = [
 ];
 
 let server: Preview | undefined;
+let devServer: Preview | undefined;
 let browserServer: BrowserServer | undefined;
 
 export default async function setup(project: TestProject) {
@@ -45,23 +47,33 @@ export default async function setup(project: TestProject) {
   ensureBuilt();
   const stateDir = freshState("rodamos-e2e-state");
   const logFile = path.join(RESULTS_DIR, "server.log");
+  const devLogFile = path.join(RESULTS_DIR, "dev-server.log");
   rmSync(logFile, { force: true });
-  server = await startPreview({ port: await freePort(), stateDir, logFile });
+  rmSync(devLogFile, { force: true });
+  // The build (most journeys) and `npm run dev` (the newcomer's path: dev-server.e2e.ts).
+  [server, devServer] = await Promise.all([
+    startPreview({ port: await freePort(), stateDir, logFile }),
+    startDevServer({ port: await freePort(), logFile: devLogFile }),
+  ]);
   const baseURL = server.url;
 
   browserServer = await chromium.launchServer({ executablePath: chromePath(), args: CHROME_ARGS });
   project.provide("baseURL", baseURL);
+  project.provide("devURL", devServer.url);
   project.provide("wsEndpoint", browserServer.wsEndpoint());
 
   return async () => {
     await browserServer?.close();
     await server?.stop();
+    await devServer?.stop();
   };
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
+    /** `npm run dev`'s URL, for the newcomer's smoke journey. */
+    devURL: string;
     wsEndpoint: string;
   }
 }

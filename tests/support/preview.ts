@@ -115,3 +115,41 @@ export async function waitForHealth(url: string, child: ChildProcess, logFile: s
   }
   throw new Error(`the server did not become healthy in 90 s; see ${logFile}`);
 }
+
+/**
+ * `npm run dev` as a newcomer runs it (scripts/dev.ts: migrations, demo data, Vite with the
+ * worker in workerd) on `port`, with a fresh D1/DO/R2 folder and a fresh Vite dependency cache,
+ * as on a new clone; resolves once healthy.
+ */
+export async function startDevServer(options: { port: number; logFile: string }): Promise<Preview> {
+  const scratch = mkdtempSync(path.join(tmpdir(), "rodamos-dev-"));
+  const child = spawn(process.execPath, ["scripts/dev.ts"], {
+    cwd: root,
+    env: {
+      ...toolEnv,
+      PORT: String(options.port),
+      RODAMOS_STATE_DIR: path.join(scratch, "state"),
+      RODAMOS_VITE_CACHE_DIR: path.join(scratch, "vite"),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+    // Its own process group: scripts/dev.ts starts Vite, and both go when the run ends.
+    detached: true,
+  });
+  const log = createWriteStream(options.logFile, { flags: "a" });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      process.kill(-child.pid!, "SIGTERM");
+    });
+  const url = `http://127.0.0.1:${options.port}`;
+  try {
+    await waitForHealth(url, child, options.logFile);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, process: child, stop };
+}

@@ -1,15 +1,33 @@
 // `npm run dev` serves web/ as Vite's root: web/x/y.ts is the module /x/y.ts. The worker answers
 // some paths before any file (wrangler.toml run_worker_first), so a module there never reaches
 // the browser: web/api/client.ts at /api/client.ts got the API's 404 and the app never started.
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { BROWSER_DEPENDENCIES, SERVER_ONLY_DEPENDENCIES } from "../../scripts/app-dependencies.ts";
 import { isDevPublicPage } from "../../scripts/prerender.ts";
 import { isWorkerFirst, workerFirstPatterns } from "../../scripts/worker-paths.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const web = path.join(root, "web");
 const patterns = workerFirstPatterns(root);
+
+/** The packages that files under `dir` import at run time (type-only imports left out). */
+function bareImports(dir: string): Set<string> {
+  const found = new Set<string>();
+  const sources = readdirSync(dir, { recursive: true, withFileTypes: true }).filter(
+    (e) => e.isFile() && /\.tsx?$/.test(e.name),
+  );
+  for (const entry of sources) {
+    const text = readFileSync(path.join(entry.parentPath, entry.name), "utf8");
+    const statics = text.matchAll(/^(?:import|export)(?!\s+type\b)[^;]*?from\s+"([^".][^"]*)"/gm);
+    const dynamics = text.matchAll(/\bimport\(\s*"([^".][^"]*)"\s*\)/g);
+    for (const [, spec] of [...statics, ...dynamics]) {
+      if (!spec!.startsWith("virtual:") && !spec!.endsWith(".css")) found.add(spec!);
+    }
+  }
+  return found;
+}
 
 /** Every file under web/ as the dev server's URL for it (web/public/* is served from /). */
 function devUrls(): string[] {
@@ -57,5 +75,21 @@ describe("npm run dev: module paths vs the worker's paths", () => {
     ]) {
       expect(isDevPublicPage(other, patterns), other).toBe(false);
     }
+  });
+});
+
+describe("npm run dev: dependencies pre-bundled at start", () => {
+  it("lists every package the browser code imports, so no lazy screen triggers a reload", () => {
+    const imported = new Set([...bareImports(web), ...bareImports(path.join(root, "domain"))]);
+    const missing = [...imported].filter(
+      (spec) => !BROWSER_DEPENDENCIES.includes(spec) && !SERVER_ONLY_DEPENDENCIES.includes(spec),
+    );
+    expect(missing).toEqual([]);
+    expect(imported).toContain("leaflet");
+    // And nothing stale (a removed package would stop the dev server): the JSX runtimes and
+    // react-dom come in through the React plugin and react-dom/client.
+    const implicit = ["react/jsx-runtime", "react/jsx-dev-runtime", "react-dom"];
+    const unused = BROWSER_DEPENDENCIES.filter((d) => !imported.has(d) && !implicit.includes(d));
+    expect(unused).toEqual([]);
   });
 });

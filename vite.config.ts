@@ -3,11 +3,9 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-// ---- end PWA imports ----
 import { BROWSER_DEPENDENCIES } from "./scripts/app-dependencies.ts";
 import { markdownContent } from "./scripts/markdown-content.ts";
 import { prerenderPublicSite, publicSiteDevServer } from "./scripts/prerender.ts";
-// ---- PWA (issue 7) imports ----
 import { routePreloads } from "./scripts/route-preloads.ts";
 import { rodamosPwa } from "./scripts/vite-pwa.ts";
 
@@ -49,10 +47,8 @@ export default defineConfig(({ command }) => ({
     }),
     // Per /app route, the code its screen needs: the worker preloads it with the shell.
     routePreloads(root),
-    // ---- PWA (issue 7): manifest, service worker scoped to /app/, icons. See scripts/vite-pwa.ts
-    // and docs/decisions/0010-pwa-caching.md. ----
+    // Manifest, service worker scoped to /app/, icons: scripts/vite-pwa.ts, ADR 0010.
     ...rodamosPwa(),
-    // ---- end PWA ----
     // After the client build: writes the public pages' HTML, sitemap, robots.txt, OG PNGs.
     prerenderPublicSite(import.meta.dirname),
   ],

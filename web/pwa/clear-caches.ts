@@ -1,4 +1,4 @@
-// Logout hygiene (docs/decisions/0005-pwa-caching.md): the service worker precaches only the
+// Logout hygiene (docs/decisions/0010-pwa-caching.md): the service worker precaches only the
 // app's own code, icons and shell, never API responses. Anything else a cache holds (a future
 // runtime cache, or one left by an older worker) is deleted on logout so the next person on
 // this device never sees it.

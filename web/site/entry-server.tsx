@@ -1,6 +1,6 @@
 // Build-time renderer of the public pages (scripts/prerender.ts calls it once per path).
 // Pages are React rendered to static HTML; their few interactive parts are enhanced by the
-// small modules in islands/ (docs/decisions/0005-public-pages-static-islands.md).
+// small modules in islands/ (docs/decisions/0006-public-pages-static-islands.md).
 import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { articles, findArticle, loadArticleHtml } from "../content/blog.ts";

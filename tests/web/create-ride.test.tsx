@@ -232,3 +232,55 @@ describe("the start is on the ride's clock (DESIGN.md decision 15)", () => {
     expect(screen.getByLabelText<HTMLInputElement>("Hora").value).toBe("19:55");
   });
 });
+
+describe("the form's errors (issue 20 §3.10)", () => {
+  const errorOf = (label: string) => {
+    const field = screen.getByLabelText(label);
+    const ids = field.getAttribute("aria-describedby")?.split(" ") ?? [];
+    return ids.map((id) => document.getElementById(id)?.textContent).join(" ");
+  };
+
+  it("shows every problem at once: a past date alongside the missing distance", async () => {
+    renderCreate();
+    fillRide();
+    fireEvent.change(screen.getByLabelText("Fecha"), { target: { value: "2000-01-01" } });
+    fireEvent.change(screen.getByLabelText("Distancia (km)"), { target: { value: "" } });
+    fireEvent.change(screen.getByLabelText("Título"), { target: { value: "" } });
+    await submit();
+    expect(errorOf("Fecha")).toContain(MSG.ridePastStart);
+    expect(errorOf("Distancia (km)")).toContain(MSG.rideDistanceElevationRequired);
+    expect(errorOf("Título")).toContain(MSG.rideRequiredFields);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows each field's message from the server under its field", async () => {
+    fetchMock.mockResolvedValueOnce(
+      Response.json(
+        {
+          error: {
+            code: "validation_error",
+            message: MSG.titleTooLong,
+            fields: { title: MSG.titleTooLong, maxParticipants: MSG.maxParticipantsBelowJoined },
+          },
+        },
+        { status: 400 },
+      ),
+    );
+    renderCreate();
+    fillRide();
+    await submit();
+    expect(errorOf("Título")).toContain(MSG.titleTooLong);
+    expect(errorOf("Máximo de participantes (opcional)")).toContain(MSG.maxParticipantsBelowJoined);
+  });
+
+  it("counts the title's characters and says so at the limit of 80", () => {
+    renderCreate();
+    const title = screen.getByLabelText<HTMLInputElement>("Título");
+    fireEvent.change(title, { target: { value: "Vuelta al pantano" } });
+    expect(errorOf("Título")).toContain("17/80");
+    expect(screen.queryByText(MSG.titleAtLimit)).toBeNull();
+    fireEvent.change(title, { target: { value: "x".repeat(80) } });
+    expect(errorOf("Título")).toContain("80/80");
+    expect(screen.getByRole("status").textContent).toBe(MSG.titleAtLimit);
+  });
+});

@@ -26,7 +26,7 @@ import {
 } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
 import { zoneLabelFor } from "../../domain/ride-time.ts";
-import { parseInput, rideInputSchema, validateRideStart } from "../../domain/schemas.ts";
+import { parseRideInput, rideInputSchema } from "../../domain/schemas.ts";
 import { googleMapsSearchUrl } from "../../domain/share.ts";
 import { fromZonedDateTime, toZonedDateTime } from "../../domain/zones.ts";
 import { useMe } from "../auth/use-me.ts";
@@ -34,7 +34,7 @@ import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
 import { ToggleChip } from "../components/chip.tsx";
 import { CityInput } from "../components/city-input.tsx";
 import { PageHeader, Skeleton } from "../components/feedback.tsx";
-import { Field, inputClass, TextField } from "../components/field.tsx";
+import { Field, inputClass, LengthHint, TextField } from "../components/field.tsx";
 import { ApiError, api } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { LazyRouteMap } from "./lazy-route-map.tsx";
@@ -127,23 +127,18 @@ export function startErrorField(
   return values.date < nowOnRideClock(values.city).date ? "date" : "time";
 }
 
-/** The shared schema decides; its field names map back onto the form's. */
+/** The shared rules decide, every field at once; their field names map back onto the form's. */
 const rideResolver: Resolver<RideFormValues> = async (values) => {
-  const parsed = parseInput(rideInputSchema, toPayload(values));
+  const parsed = parseRideInput(rideInputSchema, toPayload(values), Date.now());
+  if (parsed.ok) return { values, errors: {} };
   const errors: Record<string, { type: string; message: string }> = {};
-  if (!parsed.ok) {
-    for (const [field, message] of Object.entries(parsed.error.fields ?? {})) {
-      errors[field === "startTime" ? startErrorField(values) : field] ??= {
-        type: "validation",
-        message,
-      };
-    }
-  } else {
-    const startProblem = validateRideStart(Date.parse(parsed.data.startTime), Date.now());
-    if (startProblem)
-      errors[startErrorField(values)] = { type: "validation", message: startProblem };
+  for (const [field, message] of Object.entries(parsed.error.fields ?? {})) {
+    errors[field === "startTime" ? startErrorField(values) : field] ??= {
+      type: "validation",
+      message,
+    };
   }
-  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+  return { values: {}, errors };
 };
 
 function valuesFromRide(ride: RideDetailResponse["ride"]): RideFormValues {
@@ -209,7 +204,8 @@ function RideForm({ editId, initial }: { editId: string | null; initial: RideFor
   // One per form session: every retry of the same create sends it; a success starts a new one.
   const [createKey, setCreateKey] = useState(() => crypto.randomUUID());
 
-  const [date, time, meetingPoint, city, modalities, socialTags, level] = watch([
+  const [title, date, time, meetingPoint, city, modalities, socialTags, level] = watch([
+    "title",
     "date",
     "time",
     "meetingPoint",
@@ -290,6 +286,7 @@ function RideForm({ editId, initial }: { editId: string | null; initial: RideFor
       <TextField
         label="Título"
         maxLength={RIDE_TITLE_MAX}
+        hint={<LengthHint length={title.length} max={RIDE_TITLE_MAX} atLimit={MSG.titleAtLimit} />}
         error={errors.title?.message}
         {...register("title")}
       />

@@ -139,10 +139,12 @@ export const MSG = {
   cancelFailedRetry: "No se pudo cancelar la salida. Inténtalo de nuevo.",
   deleteNotAuthorized: "No tienes permisos para eliminar esta salida",
   deleteHasParticipants: "No puedes eliminar una salida con participantes. Cancélala en su lugar.",
-  cancelFailed: "Error al cancelar la salida",
   deleteFailed: "Error al eliminar la salida",
-  rideCancelledSuccess: "Salida cancelada correctamente",
   rideDeletedSuccess: "Salida eliminada correctamente",
+  /**
+   * Cancelling says this wherever she cancels (the dialog's texts): spec 02 §8 also lists the
+   * old detail page's 'Salida cancelada correctamente' and 'Error al cancelar la salida'.
+   */
   rideCancelledTitle: "Salida cancelada",
   rideCancelledNotice: "Se ha avisado a todas las participantes.",
   viewCancelled: "Ver canceladas",

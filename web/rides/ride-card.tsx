@@ -84,6 +84,8 @@ export function RideCard({
     now: Date.now(),
   });
   const opensDetail = place === "list" && actions.opensDetailOnClick;
+  // On the ride's page the organizer cancels from 'Gestiona tu salida' (spec 02: management card).
+  const canCancelHere = place === "list" && actions.canCancel;
   const texts = PLACE_TEXTS[place];
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const detailPath = `/app/ride/${ride.id}`;
@@ -276,7 +278,7 @@ export function RideCard({
             Compartir
           </Button>
         ) : null}
-        {actions.canCancel ? (
+        {canCancelHere ? (
           <Button variant="ghost" className="text-danger" onClick={() => setCancelOpen(true)}>
             Cancelar salida
           </Button>
@@ -286,13 +288,8 @@ export function RideCard({
         {joinedOpen ? (
           <JoinDialog rideId={ride.id} open={joinedOpen} onOpenChange={setJoinedOpen} />
         ) : null}
-        {actions.canCancel && cancelOpen ? (
-          <CancelDialog
-            rideId={ride.id}
-            place={place}
-            open={cancelOpen}
-            onOpenChange={setCancelOpen}
-          />
+        {canCancelHere && cancelOpen ? (
+          <CancelDialog rideId={ride.id} open={cancelOpen} onOpenChange={setCancelOpen} />
         ) : null}
       </Suspense>
     </article>

@@ -27,15 +27,20 @@ export interface Session {
   consoleErrors: string[];
 }
 
-/** A fresh mobile-sized browser (its own cookies) with console-error tracking. */
-export async function openSession(options: { expectErrors?: RegExp[] } = {}): Promise<Session> {
+/**
+ * A fresh mobile-sized browser (its own cookies) with console-error tracking; its clock is
+ * Madrid's unless `timezoneId` says otherwise.
+ */
+export async function openSession(
+  options: { expectErrors?: RegExp[]; timezoneId?: string } = {},
+): Promise<Session> {
   if (!browser) throw new Error("call connectBrowser() in the test file");
   const context = await browser.newContext({
     baseURL: baseURL(),
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 1,
     locale: "es-ES",
-    timezoneId: "Europe/Madrid",
+    timezoneId: options.timezoneId ?? "Europe/Madrid",
     hasTouch: true,
   });
   const page = await context.newPage();

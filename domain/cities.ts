@@ -284,10 +284,14 @@ const CANARY_ISLANDS =
  * Canary time for a town named with its island, else mainland Spain's.
  */
 export function cityTimeZone(city: string): RideTimeZone {
+  // Only the cities off mainland time: everything else is on it (and ride cards call this on
+  // the first screen).
   zoneByKey ??= new Map(
-    Object.entries(CITIES_BY_ZONE).flatMap(([zone, names]) =>
-      names.map((name) => [normalizeText(name), zone as RideTimeZone] as const),
-    ),
+    Object.entries(CITIES_BY_ZONE)
+      .filter(([zone]) => zone !== DEFAULT_RIDE_TIME_ZONE)
+      .flatMap(([zone, names]) =>
+        names.map((name) => [normalizeText(name), zone as RideTimeZone] as const),
+      ),
   );
   const key = normalizeText(city);
   return (

@@ -65,23 +65,3 @@ export function localDayEndIso(isoDate: string): string | null {
   const date = parseIsoDate(isoDate);
   return date ? new Date(addDays(date, 1).getTime() - 1).toISOString() : null;
 }
-
-/**
- * ISO instant for a form's local date ('YYYY-MM-DD') and time ('HH:mm'); null when invalid.
- */
-export function localDateTimeToIso(isoDate: string, time: string): string | null {
-  const date = parseIsoDate(isoDate);
-  const match = /^(\d{2}):(\d{2})$/.exec(time);
-  if (!date || !match) return null;
-  const [hours, minutes] = [Number(match[1]), Number(match[2])];
-  if (hours > 23 || minutes > 59) return null;
-  date.setHours(hours, minutes, 0, 0);
-  return date.toISOString();
-}
-
-/** The local 'YYYY-MM-DD' and 'HH:mm' of an instant (to prefill the edit form). */
-export function isoToLocalDateTime(iso: string | number): { date: string; time: string } | null {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return null;
-  return { date: toIsoDate(d), time: `${pad2(d.getHours())}:${pad2(d.getMinutes())}` };
-}

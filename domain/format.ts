@@ -4,8 +4,10 @@
 // Dates are built from their calendar fields with Spanish month and weekday names, not with
 // Intl.DateTimeFormat: constructing one costs V8 milliseconds per pattern (locale data and a
 // pattern generator), and a feed of ride cards needs four patterns before its first paint
-// (~90 ms of main thread measured on a 4×-throttled profile). A time zone other than the
-// device's still goes through Intl, once per zone, for the fields only.
+// (~90 ms of main thread measured on a 4×-throttled profile). A ride's own zone (domain/zones.ts)
+// is read from its written-out rule; any other zone goes through Intl, once per zone, for the
+// fields only.
+import { isRideTimeZone, zonedFields } from "./zones.ts";
 
 type DateInput = string | number | Date;
 
@@ -71,6 +73,7 @@ function fieldsIn(date: Date, timeZone: string): CalendarFields {
 function fields(value: DateInput, timeZone?: string): CalendarFields {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) throw new RangeError("Invalid time value");
+  if (isRideTimeZone(timeZone)) return zonedFields(date.getTime(), timeZone);
   if (timeZone) return fieldsIn(date, timeZone);
   return {
     year: date.getFullYear(),

@@ -1,6 +1,6 @@
 // Spanish UI texts. Everything not marked "ours" is copied verbatim from the spec
 // (01 = landing/accounts/profiles, 02 = rides/chat/connections; §5 validation, §8 errors).
-import { MAX_PARTICIPANTS, MIN_PARTICIPANTS, PRODUCT_NAME } from "./constants.ts";
+import { MAX_PARTICIPANTS, MIN_PARTICIPANTS, PRODUCT_NAME, RIDE_TITLE_MAX } from "./constants.ts";
 
 export const MSG = {
   // --- Spec 01 §5 / §8: sign-up, login, password ---
@@ -139,10 +139,12 @@ export const MSG = {
   cancelFailedRetry: "No se pudo cancelar la salida. Inténtalo de nuevo.",
   deleteNotAuthorized: "No tienes permisos para eliminar esta salida",
   deleteHasParticipants: "No puedes eliminar una salida con participantes. Cancélala en su lugar.",
-  cancelFailed: "Error al cancelar la salida",
   deleteFailed: "Error al eliminar la salida",
-  rideCancelledSuccess: "Salida cancelada correctamente",
   rideDeletedSuccess: "Salida eliminada correctamente",
+  /**
+   * Cancelling says this wherever she cancels (the dialog's texts): spec 02 §8 also lists the
+   * old detail page's 'Salida cancelada correctamente' and 'Error al cancelar la salida'.
+   */
   rideCancelledTitle: "Salida cancelada",
   rideCancelledNotice: "Se ha avisado a todas las participantes.",
   viewCancelled: "Ver canceladas",
@@ -199,6 +201,8 @@ export const MSG = {
   passwordTooLong: "La contraseña es demasiado larga",
   emailTooLong: "El email es demasiado largo",
   titleTooLong: "El título es demasiado largo",
+  /** Under the create form's title once she reaches the limit (the field takes no more). */
+  titleAtLimit: `Has llegado al máximo de ${RIDE_TITLE_MAX} caracteres`,
   cityTooLong: "El nombre de la ciudad es demasiado largo",
   meetingPointTooLong: "El punto de encuentro es demasiado largo",
   descriptionTooLong: "Los comentarios adicionales son demasiado largos",

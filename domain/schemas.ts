@@ -228,6 +228,32 @@ export function validateRideStart(startMs: number, now: number): string | null {
   return startMs > now ? null : MSG.ridePastStart;
 }
 
+/**
+ * A ride form (create or edit) against the schema and the future-start rule together, so every
+ * field's problem comes back at once: a past start is named even while other fields are wrong.
+ */
+export function parseRideInput<S extends z.ZodType<RideInput>>(
+  schema: S,
+  data: unknown,
+  now: number,
+): { ok: true; data: z.output<S> } | { ok: false; error: DomainError } {
+  const parsed = parseInput(schema, data);
+  const start = parsed.ok
+    ? parsed.data.startTime
+    : parsed.error.fields?.startTime
+      ? undefined
+      : rideInputSchema.shape.startTime.safeParse((data as { startTime?: unknown })?.startTime)
+          .data;
+  const startProblem = start === undefined ? null : validateRideStart(Date.parse(start), now);
+  if (!startProblem) return parsed;
+  const fields = { ...(parsed.ok ? {} : parsed.error.fields), startTime: startProblem };
+  const message = parsed.ok ? startProblem : parsed.error.message;
+  return {
+    ok: false,
+    error: new DomainError("validation_error", message, undefined, fields),
+  };
+}
+
 export const cancelRideSchema = z.object({
   reason: userText({ error: MSG.invalidInput })
     .trim()

@@ -2,8 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   addDays,
   datePreset,
-  isoToLocalDateTime,
-  localDateTimeToIso,
   localDayEndIso,
   localDayStartIso,
   parseIsoDate,
@@ -96,15 +94,5 @@ describe("local day and time to instants", () => {
     expect(new Date(end).getTime()).toBe(new Date(2026, 5, 8).getTime() - 1);
     expect(localDayStartIso("nope")).toBeNull();
     expect(localDayEndIso("2026-02-31")).toBeNull();
-  });
-
-  it("combines a form date and time", () => {
-    const iso = localDateTimeToIso("2026-06-07", "08:30")!;
-    expect(new Date(iso).getTime()).toBe(new Date(2026, 5, 7, 8, 30).getTime());
-    expect(isoToLocalDateTime(iso)).toEqual({ date: "2026-06-07", time: "08:30" });
-    expect(localDateTimeToIso("2026-06-07", "24:00")).toBeNull();
-    expect(localDateTimeToIso("2026-06-07", "8:30")).toBeNull();
-    expect(localDateTimeToIso("2026-06-31", "08:30")).toBeNull();
-    expect(isoToLocalDateTime("nope")).toBeNull();
   });
 });

@@ -53,7 +53,15 @@ describe("format", () => {
     // The device's zone: Madrid, with its DST changes in March and October.
     vi.stubEnv("TZ", "Europe/Madrid");
     try {
-      for (const timeZone of [undefined, "UTC", "America/Mexico_City", "Pacific/Kiritimati"]) {
+      for (const timeZone of [
+        undefined,
+        "UTC",
+        "America/Mexico_City",
+        "Pacific/Kiritimati",
+        // Rides' zones are read from their written-out rule (domain/zones.ts), not Intl.
+        "Atlantic/Canary",
+        "Europe/Madrid",
+      ]) {
         // Every 7 h 13 min through 2026: all hours, minutes and weekdays, both DST changes.
         for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 26_000_000) {
           // es-ES's own short pattern is 'd/M'; the spec asks for dd/MM.

@@ -33,9 +33,12 @@ export interface Session {
   consoleErrors: string[];
 }
 
-/** A fresh mobile-sized browser (its own cookies) with console-error tracking. */
+/**
+ * A fresh mobile-sized browser (its own cookies) with console-error tracking; its clock is
+ * Madrid's unless `timezoneId` says otherwise, its server the build's unless `baseURL` does.
+ */
 export async function openSession(
-  options: { expectErrors?: RegExp[]; baseURL?: string } = {},
+  options: { expectErrors?: RegExp[]; timezoneId?: string; baseURL?: string } = {},
 ): Promise<Session> {
   if (!browser) throw new Error("call connectBrowser() in the test file");
   const context = await browser.newContext({
@@ -43,7 +46,7 @@ export async function openSession(
     viewport: { width: 390, height: 844 },
     deviceScaleFactor: 1,
     locale: "es-ES",
-    timezoneId: "Europe/Madrid",
+    timezoneId: options.timezoneId ?? "Europe/Madrid",
     hasTouch: true,
   });
   await context.route("**/*.tile.openstreetmap.org/**", (route) =>

@@ -10,6 +10,7 @@ import type { ChatInfoResponse } from "../../domain/api/chat.ts";
 import type { ChatMessage } from "../../domain/chat-protocol.ts";
 import { MSG } from "../../domain/messages.ts";
 import ChatScreen from "../../web/chat/chat-screen.tsx";
+import { FakeWebSocket } from "./helpers/fake-websocket.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 
 const RIDE = "ride_0001";
@@ -38,28 +39,6 @@ const hello: ChatMessage = {
   createdAt: new Date().toISOString(),
   author: { username: "Bea", avatarKey: "avatar-1" },
 };
-
-/** The ride's chat socket, opened and fed by the test. */
-class FakeWebSocket extends EventTarget {
-  static readonly OPEN = 1;
-  static last: FakeWebSocket | undefined;
-  readyState = 0;
-  constructor(readonly url: string) {
-    super();
-    FakeWebSocket.last = this;
-  }
-  send() {}
-  close() {
-    this.readyState = 3;
-  }
-  open() {
-    this.readyState = 1;
-    this.dispatchEvent(new Event("open"));
-  }
-  receive(frame: unknown) {
-    this.dispatchEvent(new MessageEvent("message", { data: JSON.stringify(frame) }));
-  }
-}
 
 /** The API: chat info, and a first page of messages that answers `page.messages` or fails. */
 const page: { messages: ChatMessage[] | "fail" } = { messages: "fail" };

@@ -4,11 +4,11 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { Link, MemoryRouter, Route, Routes, useParams } from "react-router-dom";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RideDetail } from "../../domain/api/rides.ts";
 import type { MeResponse } from "../../domain/api-types.ts";
-import { toIsoDate } from "../../domain/dates.ts";
 import { MSG } from "../../domain/messages.ts";
+import { toZonedDateTime } from "../../domain/zones.ts";
 import { ME_KEY } from "../../web/auth/use-me.ts";
 import CreateRideScreen, { startErrorField } from "../../web/rides/create.tsx";
 import { RIDES_KEY } from "../../web/rides/queries.ts";
@@ -169,11 +169,12 @@ describe("creating a ride", () => {
 
 describe("the start time's error sits on the field to fix", () => {
   it("blames the blank field, else the date for a past day, else the time", () => {
-    const today = toIsoDate(new Date());
-    expect(startErrorField({ date: "", time: "08:30" })).toBe("date");
-    expect(startErrorField({ date: "2099-06-07", time: "" })).toBe("time");
-    expect(startErrorField({ date: "2000-01-01", time: "08:30" })).toBe("date");
-    expect(startErrorField({ date: today, time: "00:00" })).toBe("time");
+    const city = "Madrid";
+    const today = toZonedDateTime(Date.now(), "Europe/Madrid")!.date;
+    expect(startErrorField({ city, date: "", time: "08:30" })).toBe("date");
+    expect(startErrorField({ city, date: "2099-06-07", time: "" })).toBe("time");
+    expect(startErrorField({ city, date: "2000-01-01", time: "08:30" })).toBe("date");
+    expect(startErrorField({ city, date: today, time: "00:00" })).toBe("time");
   });
 
   it("a blank 'Hora' marks 'Hora', not 'Fecha'", async () => {
@@ -184,5 +185,102 @@ describe("the start time's error sits on the field to fix", () => {
     expect(screen.getByLabelText("Hora").getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByLabelText("Fecha").getAttribute("aria-invalid")).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe("the start is on the ride's clock (DESIGN.md decision 15)", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("an organizer in New York creates a Madrid ride at 19:55 Madrid time", async () => {
+    vi.stubEnv("TZ", "America/New_York");
+    fetchMock.mockResolvedValue(created("r4"));
+    renderCreate();
+    fillRide();
+    fireEvent.change(screen.getByLabelText("Fecha"), { target: { value: "2099-06-05" } });
+    fireEvent.change(screen.getByLabelText("Hora"), { target: { value: "19:55" } });
+    expect(screen.getByText("En hora de Madrid")).toBeTruthy();
+    await submit();
+    expect(await screen.findByText("Salida r4")).toBeTruthy();
+    expect(sentRides()[0]).toMatchObject({ startTime: "2099-06-05T17:55:00.000Z" });
+  });
+
+  it("a Canarias ride's 19:55 is Canary time, an hour after Madrid's", async () => {
+    vi.stubEnv("TZ", "Europe/Madrid");
+    fetchMock.mockResolvedValue(created("r5"));
+    renderCreate();
+    fillRide();
+    const city = screen.getByLabelText("Ciudad");
+    fireEvent.change(city, { target: { value: "Las Palmas de Gran Canaria" } });
+    fireEvent.change(screen.getByLabelText("Fecha"), { target: { value: "2099-06-05" } });
+    fireEvent.change(screen.getByLabelText("Hora"), { target: { value: "19:55" } });
+    expect(screen.getByText("En hora canaria")).toBeTruthy();
+    await submit();
+    expect(await screen.findByText("Salida r5")).toBeTruthy();
+    expect(sentRides()[0]).toMatchObject({ startTime: "2099-06-05T18:55:00.000Z" });
+  });
+
+  it("editing shows the start on the ride's clock, whatever her device's zone", () => {
+    vi.stubEnv("TZ", "America/New_York");
+    const ride = rideDetail({
+      id: "r9",
+      startTime: Date.parse("2099-06-05T17:55:00.000Z"),
+      viewer: { joined: true, isOrganizer: true, rodeWithCount: 0 },
+    });
+    fetchMock.mockImplementation(async () => Response.json({ ride }));
+    renderCreate("/app/create?edit=r9", ride);
+    expect(screen.getByLabelText<HTMLInputElement>("Fecha").value).toBe("2099-06-05");
+    expect(screen.getByLabelText<HTMLInputElement>("Hora").value).toBe("19:55");
+  });
+});
+
+describe("the form's errors (issue 20 §3.10)", () => {
+  const errorOf = (label: string) => {
+    const field = screen.getByLabelText(label);
+    const ids = field.getAttribute("aria-describedby")?.split(" ") ?? [];
+    return ids.map((id) => document.getElementById(id)?.textContent).join(" ");
+  };
+
+  it("shows every problem at once: a past date alongside the missing distance", async () => {
+    renderCreate();
+    fillRide();
+    fireEvent.change(screen.getByLabelText("Fecha"), { target: { value: "2000-01-01" } });
+    fireEvent.change(screen.getByLabelText("Distancia (km)"), { target: { value: "" } });
+    fireEvent.change(screen.getByLabelText("Título"), { target: { value: "" } });
+    await submit();
+    expect(errorOf("Fecha")).toContain(MSG.ridePastStart);
+    expect(errorOf("Distancia (km)")).toContain(MSG.rideDistanceElevationRequired);
+    expect(errorOf("Título")).toContain(MSG.rideRequiredFields);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("shows each field's message from the server under its field", async () => {
+    fetchMock.mockResolvedValueOnce(
+      Response.json(
+        {
+          error: {
+            code: "validation_error",
+            message: MSG.titleTooLong,
+            fields: { title: MSG.titleTooLong, maxParticipants: MSG.maxParticipantsBelowJoined },
+          },
+        },
+        { status: 400 },
+      ),
+    );
+    renderCreate();
+    fillRide();
+    await submit();
+    expect(errorOf("Título")).toContain(MSG.titleTooLong);
+    expect(errorOf("Máximo de participantes (opcional)")).toContain(MSG.maxParticipantsBelowJoined);
+  });
+
+  it("counts the title's characters and says so at the limit of 80", () => {
+    renderCreate();
+    const title = screen.getByLabelText<HTMLInputElement>("Título");
+    fireEvent.change(title, { target: { value: "Vuelta al pantano" } });
+    expect(errorOf("Título")).toContain("17/80");
+    expect(screen.queryByText(MSG.titleAtLimit)).toBeNull();
+    fireEvent.change(title, { target: { value: "x".repeat(80) } });
+    expect(errorOf("Título")).toContain("80/80");
+    expect(screen.getByRole("status").textContent).toBe(MSG.titleAtLimit);
   });
 });

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RideSummary } from "../../domain/api/rides.ts";
 import { ME_KEY } from "../../web/auth/use-me.ts";
 import { RideCard } from "../../web/rides/ride-card.tsx";
@@ -81,5 +81,37 @@ describe("RideCard", () => {
     expect((screen.getByRole("button", { name: "Chat" }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByRole("button", { name: "Compartir" })).toBeNull();
     expect(screen.queryByRole("button", { name: "UNIRME" })).toBeNull();
+  });
+});
+
+describe("RideCard times (DESIGN.md decision 15)", () => {
+  // Friday 5 June 2099, 19:55 in Madrid (UTC+2).
+  const madridAt1955 = Date.parse("2099-06-05T17:55:00.000Z");
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("shows a Madrid ride at 19:55 in New York, labelled 'hora de Madrid'", () => {
+    vi.stubEnv("TZ", "America/New_York");
+    renderCard(ride({ startTime: madridAt1955 }));
+    expect(screen.getByText("05/06")).toBeTruthy();
+    expect(screen.getByText("19:55 (hora de Madrid)")).toBeTruthy();
+  });
+
+  it("shows a Canarias ride on its own clock on the mainland, labelled 'hora canaria'", () => {
+    vi.stubEnv("TZ", "Europe/Madrid");
+    // 19:55 in Las Palmas is 20:55 in Madrid.
+    const canary = ride({
+      city: "Las Palmas de Gran Canaria",
+      startTime: madridAt1955 + 3_600_000,
+    });
+    renderCard(canary);
+    expect(screen.getByText("19:55 (hora canaria)")).toBeTruthy();
+  });
+
+  it("needs no label when her clock is the ride's, and the date is the ride's day", () => {
+    vi.stubEnv("TZ", "Europe/Madrid");
+    // 00:30 on Saturday in Madrid, still Friday in UTC.
+    renderCard(ride({ startTime: Date.parse("2099-06-05T22:30:00.000Z") }));
+    expect(screen.getByText("06/06")).toBeTruthy();
+    expect(screen.getByText("00:30")).toBeTruthy();
   });
 });

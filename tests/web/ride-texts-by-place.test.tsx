@@ -1,15 +1,16 @@
-// Spec 02 §8 gives the ride detail page its own join, leave and cancel texts; the lists (feed,
-// search, My Rides) use the card's and the cancel dialog's. One card and one dialog serve both,
-// told apart by `place`.
+// Spec 02 §8 gives the ride detail page its own join and leave texts; the lists (feed, search,
+// My Rides) use the card's. One card serves both, told apart by `place`. Cancelling reads the
+// cancel dialog's texts wherever she cancels.
 import { QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "../../domain/messages.ts";
 import { CancelDialog } from "../../web/rides/cancel-dialog.tsx";
 import type { RideCardPlace } from "../../web/rides/place-texts.ts";
 import { RideCard } from "../../web/rides/ride-card.tsx";
-import { rideSummary } from "./helpers/rides.ts";
+import RideDetailScreen from "../../web/rides/ride-detail.tsx";
+import { rideDetail, rideSummary } from "./helpers/rides.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -26,6 +27,11 @@ function answerEvery(status: number, body: unknown) {
 
 const failure = (code: string, message: string) => ({ error: { code, message } });
 
+/** My Rides names itself and its query. */
+function MyRidesStub() {
+  return <p>Pantalla Mis salidas {useLocation().search}</p>;
+}
+
 /** Renders `ui` at /app/ride/r1 with a /app/my-rides route that names itself. */
 function renderAt(ui: React.ReactNode) {
   return render(
@@ -33,7 +39,7 @@ function renderAt(ui: React.ReactNode) {
       <MemoryRouter initialEntries={["/app/ride/r1"]}>
         <Routes>
           <Route path="/app/ride/:id" element={ui} />
-          <Route path="/app/my-rides" element={<p>Pantalla Mis salidas</p>} />
+          <Route path="/app/my-rides" element={<MyRidesStub />} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -89,40 +95,57 @@ describe("join and leave texts", () => {
   });
 });
 
-describe("cancel dialog texts", () => {
-  function cancelFrom(place: RideCardPlace) {
-    renderAt(<CancelDialog rideId="r1" place={place} open onOpenChange={() => {}} />);
+describe("cancelling (issue 20 §3.4): one set of texts, then My Rides > Canceladas", () => {
+  function cancel() {
+    renderAt(<CancelDialog rideId="r1" open onOpenChange={() => {}} />);
     fireEvent.click(screen.getByRole("button", { name: "Sí, cancelar salida" }));
   }
 
-  it("from a list: 'Salida cancelada', then My Rides", async () => {
+  it("says 'Salida cancelada' and goes to My Rides with Canceladas open", async () => {
     answerEvery(200, { ride: ride({ status: "cancelled" }) });
-    cancelFrom("list");
-    await screen.findByText("Pantalla Mis salidas");
-    expect(toasts.success.mock.calls[0]?.[0]).toBe(MSG.rideCancelledTitle);
+    cancel();
+    await screen.findByText("Pantalla Mis salidas ?showCancelled=true");
+    expect(toasts.success.mock.calls[0]).toEqual([
+      MSG.rideCancelledTitle,
+      expect.objectContaining({
+        description: MSG.rideCancelledNotice,
+        action: expect.objectContaining({ label: MSG.viewCancelled }),
+      }),
+    ]);
   });
 
-  it("from the detail: 'Salida cancelada correctamente', and she stays on the ride", async () => {
-    answerEvery(200, { ride: ride({ status: "cancelled" }) });
-    cancelFrom("detail");
-    await waitFor(() => expect(toasts.success).toHaveBeenCalledTimes(1));
-    expect(toasts.success.mock.calls[0]?.[0]).toBe(MSG.rideCancelledSuccess);
-    expect(screen.queryByText("Pantalla Mis salidas")).toBeNull();
-  });
-
-  // [place, the API's code, what she reads, the API's message]
-  const failures: [RideCardPlace, string, string, string][] = [
-    ["list", "not_authorized", MSG.cancelNotAuthorizedDialog, MSG.cancelNotAuthorized],
-    ["list", "internal", MSG.cancelFailedRetry, MSG.internal],
-    ["detail", "not_authorized", MSG.cancelNotAuthorized, MSG.cancelNotAuthorized],
-    ["detail", "internal", MSG.cancelFailed, MSG.internal],
+  // [the API's code, what she reads, the API's message]
+  const failures: [string, string, string][] = [
+    ["not_authorized", MSG.cancelNotAuthorizedDialog, MSG.cancelNotAuthorized],
+    ["internal", MSG.cancelFailedRetry, MSG.internal],
   ];
 
-  it.each(failures)("from the %s, code %s reads %j", async (place, code, shown, message) => {
+  it.each(failures)("code %s reads %j, and she stays", async (code, shown, message) => {
     answerEvery(code === "internal" ? 500 : 403, failure(code, message));
-    cancelFrom(place);
+    cancel();
     await waitFor(() => expect(toasts.error).toHaveBeenCalledTimes(1));
     expect(toasts.error.mock.calls[0]?.[0]).toBe(shown);
-    expect(screen.queryByText("Pantalla Mis salidas")).toBeNull();
+    expect(screen.queryByText(/Pantalla Mis salidas/)).toBeNull();
+  });
+
+  it("from the ride's page: 'Cancelar salida' once, in 'Gestiona tu salida', then My Rides", async () => {
+    const own = rideDetail({
+      organizer: { id: "u1", username: "Ana", avatarKey: "ava01", avatarUrl: null },
+      participantIds: ["u1"],
+      viewer: { joined: true, isOrganizer: true, rodeWithCount: 0 },
+    });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (_url: string, init?: RequestInit) =>
+        Response.json({ ride: init?.method === "POST" ? { ...own, status: "cancelled" } : own }),
+      ),
+    );
+    renderAt(<RideDetailScreen />);
+    const manage = await screen.findByRole("region", { name: "Gestiona tu salida" });
+    expect(screen.getAllByRole("button", { name: "Cancelar salida" })).toHaveLength(1);
+    fireEvent.click(within(manage).getByRole("button", { name: "Cancelar salida" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Sí, cancelar salida" }));
+    await screen.findByText("Pantalla Mis salidas ?showCancelled=true");
+    expect(toasts.success.mock.calls[0]?.[0]).toBe(MSG.rideCancelledTitle);
   });
 });

@@ -36,6 +36,29 @@ describe("rides API → chat room", () => {
     expect(frame).toMatchObject({ rideId: ride.id, count: 1, lastMessage: { kind: "system" } });
   });
 
+  it("a chat open when the ride is cancelled refuses her next send and stores nothing", async () => {
+    const ana = await signedIn();
+    const bea = await signedIn();
+    const ride = await createRide({ organizerId: ana.user.id, participants: [bea.user.id] });
+    const chat = await openChat(bea.browser, ride.id);
+    open.push(chat);
+
+    expect((await ana.browser.post(`/api/rides/${ride.id}/cancel`, {})).status).toBe(200);
+    await chat.next("message", (f) => f.message.kind === "system");
+    const clientId = crypto.randomUUID();
+    chat.send({ type: "send", clientId, text: "¿Sigue en pie?" });
+    expect(await chat.next("error")).toEqual({
+      type: "error",
+      code: "ride_cancelled",
+      message: MSG.rideCancelledJoin,
+      clientId,
+    });
+    const { results } = await env.DB.prepare("SELECT kind FROM ride_messages WHERE ride_id = ?")
+      .bind(ride.id)
+      .all<{ kind: string }>();
+    expect(results).toEqual([{ kind: "system" }]);
+  });
+
   it("joining is announced in the room; leaving closes her chat sockets", async () => {
     const ana = await signedIn();
     const bea = await signedIn();

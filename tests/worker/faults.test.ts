@@ -261,6 +261,7 @@ describe("a create whose answer is lost, retried with the same create key", () =
     expect((await json(res)).error).toEqual({
       code: "validation_error",
       message: MSG.invalidInput,
+      fields: { createKey: MSG.invalidInput },
     });
     expect(await ridesOrganizedBy(user.id)).toEqual([]);
   });

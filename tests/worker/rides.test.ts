@@ -92,6 +92,23 @@ describe("POST /api/rides", () => {
     expect((await json(res)).error.message).toBe(MSG.ridePastStart);
   });
 
+  it("names every refused field at once, the past start included (issue 20 §3.10)", async () => {
+    const { browser } = await signedIn();
+    const res = await browser.post(
+      "/api/rides",
+      rideBody({ title: "", distanceKm: "", maxParticipants: 30 }, -HOUR),
+    );
+    expect(res.status).toBe(400);
+    const { error } = await json(res);
+    expect(error.code).toBe("validation_error");
+    expect(error.fields).toEqual({
+      title: MSG.rideRequiredFields,
+      distanceKm: MSG.rideDistanceElevationRequired,
+      maxParticipants: MSG.maxParticipantsRange,
+      startTime: MSG.ridePastStart,
+    });
+  });
+
   it("stores a multipart GPX under a server-chosen key and serves the route to participants", async () => {
     const { browser } = await signedIn();
     const res = await browser.fetch("/api/rides", {

@@ -132,6 +132,8 @@ function ParticipantChat({
         refreshInfo();
       }
     },
+    // A cancellation closes the input and a rename retitles the header, live.
+    onSystemMessage: refreshInfo,
   });
 
   useEffect(() => {
@@ -139,10 +141,12 @@ function ParticipantChat({
     return () => setActiveChat(null);
   }, [rideId]);
 
-  // Messages stored after the count was read are not in it.
+  // Messages stored after the count was read are not in it; unsent ones (pending, refused) never
+  // count.
   const since = new Date(infoUpdatedAt).toISOString();
-  const newer = chat.messages.filter((m) => m.status === "sent" && m.createdAt > since).length;
-  const count = Math.max(info.messageCount + newer, chat.messages.length);
+  const stored = chat.messages.filter((m) => m.status === "sent");
+  const newer = stored.filter((m) => m.createdAt > since).length;
+  const count = Math.max(info.messageCount + newer, stored.length);
 
   const list = useRef<HTMLDivElement>(null);
   const stickToBottom = useRef(true);
@@ -198,9 +202,12 @@ function ParticipantChat({
             <RetryButton onRetry={chat.retryFirstPage} />
           </div>
         ) : chat.messages.length === 0 ? (
-          <p className="py-10 text-center text-ink-soft">
-            Aún no hay mensajes. ¡Saluda a la grupeta!
-          </p>
+          // A closed chat says only why (below), not to say hello.
+          info.canWrite ? (
+            <p className="py-10 text-center text-ink-soft">
+              Aún no hay mensajes. ¡Saluda a la grupeta!
+            </p>
+          ) : null
         ) : (
           <ol className="flex flex-col gap-2">
             {chat.messages.map((m) => (
@@ -208,7 +215,8 @@ function ParticipantChat({
                 key={m.id}
                 message={m}
                 mine={m.userId === me?.id}
-                onRetry={() => chat.retry(m.id)}
+                // Once the chat is closed a resend can only be refused again.
+                onRetry={info.canWrite ? () => chat.retry(m.id) : undefined}
               />
             ))}
           </ol>
@@ -232,7 +240,7 @@ function MessageItem({
 }: {
   message: UiMessage;
   mine: boolean;
-  onRetry: () => void;
+  onRetry: (() => void) | undefined;
 }) {
   if (message.kind === "system") {
     return (
@@ -273,9 +281,11 @@ function MessageItem({
           <p className="mt-1 flex items-center gap-1 text-xs font-semibold">
             <AlertCircle aria-hidden="true" size={14} />
             {message.error ?? MSG.messageSendFailed}
-            <button type="button" className="ml-1 min-h-8 underline" onClick={onRetry}>
-              {MSG.retry}
-            </button>
+            {onRetry ? (
+              <button type="button" className="ml-1 min-h-8 underline" onClick={onRetry}>
+                {MSG.retry}
+              </button>
+            ) : null}
           </p>
         ) : null}
       </div>

@@ -109,6 +109,11 @@ export function useRideChat(options: {
   onGone?: () => void;
   /** The server refused a send for a reason that changes what the screen offers. */
   onWriteRefused?: (code: string) => void;
+  /**
+   * A system notice came in (the organizer edited or cancelled the ride): what the screen shows
+   * of the ride (title, whether she may still write) may have changed.
+   */
+  onSystemMessage?: () => void;
 }) {
   const { rideId, enabled, canWrite, myUserId, myAuthor } = options;
   const queryClient = useQueryClient();
@@ -176,6 +181,7 @@ export function useRideChat(options: {
         case "message":
           dispatch({ type: "merge", messages: [frame.message] });
           if (frame.message.userId !== callbacks.current.myUserId) scheduleRead();
+          if (frame.message.kind === "system") callbacks.current.onSystemMessage?.();
           return;
         case "ack":
           dispatch({ type: "merge", messages: [frame.message] });
@@ -185,6 +191,10 @@ export function useRideChat(options: {
           return;
         case "synced":
           dispatch({ type: "merge", messages: frame.messages });
+          // A notice missed while she was disconnected.
+          if (frame.messages.some((m) => m.kind === "system")) {
+            callbacks.current.onSystemMessage?.();
+          }
           if (frame.hasMore) {
             const after = frame.messages.at(-1)?.id;
             if (after) socketRef.current?.send(JSON.stringify({ type: "sync", after }));

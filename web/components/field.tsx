@@ -71,3 +71,28 @@ export const TextField = forwardRef<
     </Field>
   );
 });
+
+/**
+ * A field's hint counting its characters ('42/80'); at the limit it says `atLimit`, in a live
+ * region so a screen reader hears why her typing stops.
+ */
+export function LengthHint({
+  length,
+  max,
+  atLimit,
+}: {
+  length: number;
+  max: number;
+  atLimit: string;
+}) {
+  return (
+    <>
+      <span>
+        {length}/{max}
+      </span>
+      <span role="status" className="ml-2 font-semibold text-ink">
+        {length >= max ? atLimit : ""}
+      </span>
+    </>
+  );
+}

@@ -6,24 +6,21 @@ import { ConfirmDialog } from "../components/dialog.tsx";
 import { inputClass } from "../components/field.tsx";
 import { ApiError } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
-import { PLACE_TEXTS, type RideCardPlace } from "./place-texts.ts";
 import { useCancelRide } from "./queries.ts";
 
 const CANCELLED_PATH = "/app/my-rides?showCancelled=true";
 
 /**
- * '¿Cancelar la salida?' with an optional reason (spec 02 §2 "Cancel dialog", §8). From a list
- * she goes on to My Rides > Canceladas; on the detail page she stays there and sees the ride
- * cancelled. Spec 02 §8 gives each place its own texts.
+ * '¿Cancelar la salida?' with an optional reason (spec 02 §2 "Cancel dialog", §8). Wherever she
+ * cancels (a list or the ride's page) the dialog's texts apply, and she goes on to
+ * My Rides > Ya rodadas > Canceladas, where the ride now is.
  */
 export function CancelDialog({
   rideId,
-  place,
   open,
   onOpenChange,
 }: {
   rideId: string;
-  place: RideCardPlace;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -31,12 +28,11 @@ export function CancelDialog({
   const cancel = useCancelRide();
   const navigate = useNavigate();
   const reasonId = useId();
-  const texts = PLACE_TEXTS[place];
 
   async function confirm() {
     try {
       await cancel.mutateAsync({ id: rideId, reason: reason.trim() || null });
-      toast.success(texts.cancelled, {
+      toast.success(MSG.rideCancelledTitle, {
         description: MSG.rideCancelledNotice,
         action: {
           label: MSG.viewCancelled,
@@ -44,10 +40,10 @@ export function CancelDialog({
         },
       });
       onOpenChange(false);
-      if (place === "list") navigate(CANCELLED_PATH);
+      navigate(CANCELLED_PATH);
     } catch (error) {
       const notAllowed = error instanceof ApiError && error.code === "not_authorized";
-      toast.error(notAllowed ? texts.cancelNotAuthorized : texts.cancelFailed);
+      toast.error(notAllowed ? MSG.cancelNotAuthorizedDialog : MSG.cancelFailedRetry);
     }
   }
 

@@ -4,6 +4,7 @@ import { useEffect, useId, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import type { RideDetailResponse } from "../../domain/api/rides.ts";
+import { cityTimeZone } from "../../domain/cities.ts";
 import {
   CITY_MAX,
   GPX_MAX_BYTES,
@@ -23,16 +24,17 @@ import {
   SOCIAL_TAG_LABELS,
   type SocialTag,
 } from "../../domain/constants.ts";
-import { isoToLocalDateTime, localDateTimeToIso, toIsoDate } from "../../domain/dates.ts";
 import { MSG } from "../../domain/messages.ts";
-import { parseInput, rideInputSchema, validateRideStart } from "../../domain/schemas.ts";
+import { zoneLabelFor } from "../../domain/ride-time.ts";
+import { parseRideInput, rideInputSchema } from "../../domain/schemas.ts";
 import { googleMapsSearchUrl } from "../../domain/share.ts";
+import { fromZonedDateTime, toZonedDateTime } from "../../domain/zones.ts";
 import { useMe } from "../auth/use-me.ts";
 import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
 import { ToggleChip } from "../components/chip.tsx";
 import { CityInput } from "../components/city-input.tsx";
 import { PageHeader, Skeleton } from "../components/feedback.tsx";
-import { Field, inputClass, TextField } from "../components/field.tsx";
+import { Field, inputClass, LengthHint, TextField } from "../components/field.tsx";
 import { ApiError, api } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { LazyRouteMap } from "./lazy-route-map.tsx";
@@ -68,12 +70,23 @@ const EMPTY: RideFormValues = {
   description: "",
 };
 
+/** Date and time are on the ride's clock (its city's zone, DESIGN.md decision 15). */
+function startInstant(values: Pick<RideFormValues, "date" | "time" | "city">): number | null {
+  return fromZonedDateTime(values.date, values.time, cityTimeZone(values.city));
+}
+
+/** 'YYYY-MM-DD' and 'HH:mm' the ride's clock reads now: the form's today and earliest time. */
+function nowOnRideClock(city: string) {
+  return toZonedDateTime(Date.now(), cityTimeZone(city)) ?? { date: "", time: "" };
+}
+
 /** What the API receives (rideInputSchema's input). */
 function toPayload(values: RideFormValues) {
+  const start = startInstant(values);
   return {
     title: values.title,
     city: values.city,
-    startTime: localDateTimeToIso(values.date, values.time) ?? "",
+    startTime: start === null ? "" : new Date(start).toISOString(),
     level: values.level || undefined,
     modalities: values.modalities,
     meetingPoint: values.meetingPoint,
@@ -106,33 +119,30 @@ function requestBody(payload: object, gpx: File | null): object {
  * Which of the two fields a start-time error belongs to: the one left blank, else the date when
  * the day itself has passed, else the time (today, but too early).
  */
-export function startErrorField(values: Pick<RideFormValues, "date" | "time">): "date" | "time" {
+export function startErrorField(
+  values: Pick<RideFormValues, "date" | "time" | "city">,
+): "date" | "time" {
   if (!values.date) return "date";
   if (!values.time) return "time";
-  return values.date < toIsoDate(new Date()) ? "date" : "time";
+  return values.date < nowOnRideClock(values.city).date ? "date" : "time";
 }
 
-/** The shared schema decides; its field names map back onto the form's. */
+/** The shared rules decide, every field at once; their field names map back onto the form's. */
 const rideResolver: Resolver<RideFormValues> = async (values) => {
-  const parsed = parseInput(rideInputSchema, toPayload(values));
+  const parsed = parseRideInput(rideInputSchema, toPayload(values), Date.now());
+  if (parsed.ok) return { values, errors: {} };
   const errors: Record<string, { type: string; message: string }> = {};
-  if (!parsed.ok) {
-    for (const [field, message] of Object.entries(parsed.error.fields ?? {})) {
-      errors[field === "startTime" ? startErrorField(values) : field] ??= {
-        type: "validation",
-        message,
-      };
-    }
-  } else {
-    const startProblem = validateRideStart(Date.parse(parsed.data.startTime), Date.now());
-    if (startProblem)
-      errors[startErrorField(values)] = { type: "validation", message: startProblem };
+  for (const [field, message] of Object.entries(parsed.error.fields ?? {})) {
+    errors[field === "startTime" ? startErrorField(values) : field] ??= {
+      type: "validation",
+      message,
+    };
   }
-  return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+  return { values: {}, errors };
 };
 
 function valuesFromRide(ride: RideDetailResponse["ride"]): RideFormValues {
-  const local = isoToLocalDateTime(ride.startTime);
+  const local = toZonedDateTime(ride.startTime, cityTimeZone(ride.city));
   return {
     title: ride.title,
     city: ride.city,
@@ -194,20 +204,20 @@ function RideForm({ editId, initial }: { editId: string | null; initial: RideFor
   // One per form session: every retry of the same create sends it; a success starts a new one.
   const [createKey, setCreateKey] = useState(() => crypto.randomUUID());
 
-  const todayIso = toIsoDate(new Date());
-  const [date, meetingPoint, city, modalities, socialTags, level] = watch([
+  const [title, date, time, meetingPoint, city, modalities, socialTags, level] = watch([
+    "title",
     "date",
+    "time",
     "meetingPoint",
     "city",
     "modalities",
     "socialTags",
     "level",
   ]);
-  const now = new Date();
-  const minTime =
-    date === todayIso
-      ? `${String(now.getHours()).padStart(2, "0")}:${String(now.getMinutes()).padStart(2, "0")}`
-      : undefined;
+  const rideNow = nowOnRideClock(city);
+  const todayIso = rideNow.date;
+  const minTime = date === todayIso ? rideNow.time : undefined;
+  const zoneHint = rideClockHint(city, startInstant({ date, time, city }));
 
   async function onGpxChosen(file: File | undefined) {
     setGpxError(null);
@@ -276,6 +286,7 @@ function RideForm({ editId, initial }: { editId: string | null; initial: RideFor
       <TextField
         label="Título"
         maxLength={RIDE_TITLE_MAX}
+        hint={<LengthHint length={title.length} max={RIDE_TITLE_MAX} atLimit={MSG.titleAtLimit} />}
         error={errors.title?.message}
         {...register("title")}
       />
@@ -303,6 +314,7 @@ function RideForm({ editId, initial }: { editId: string | null; initial: RideFor
           label="Hora"
           type="time"
           min={minTime}
+          hint={zoneHint}
           error={errors.time?.message}
           {...register("time")}
         />
@@ -482,4 +494,12 @@ function RideForm({ editId, initial }: { editId: string | null; initial: RideFor
       </div>
     </form>
   );
+}
+
+/** 'En hora canaria' under the time when her device's clock reads differently from the ride's. */
+function rideClockHint(city: string, start: number | null): string | undefined {
+  const zone = cityTimeZone(city);
+  const at = start ?? Date.now();
+  const label = zoneLabelFor(at, zone);
+  return label ? `En ${label}` : undefined;
 }

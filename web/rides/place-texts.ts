@@ -4,8 +4,9 @@ import { MSG } from "../../domain/messages.ts";
 export type RideCardPlace = "list" | "detail";
 
 /**
- * Spec 02 §8 gives the ride detail page its own texts for joining, leaving and cancelling; the
- * lists (feed, search, My Rides) use the card's and the cancel dialog's. One table for both.
+ * Spec 02 §8 gives the ride detail page its own texts for joining and leaving; the lists (feed,
+ * search, My Rides) use the card's. One table for both. Cancelling has one set of texts, the
+ * cancel dialog's, wherever she cancels (cancel-dialog.tsx).
  */
 export const PLACE_TEXTS = {
   list: {
@@ -13,17 +14,11 @@ export const PLACE_TEXTS = {
     left: { title: MSG.leftTitle, description: MSG.left },
     joinFailed: MSG.joinFailedCard,
     leaveFailed: MSG.leaveFailed,
-    cancelled: MSG.rideCancelledTitle,
-    cancelNotAuthorized: MSG.cancelNotAuthorizedDialog,
-    cancelFailed: MSG.cancelFailedRetry,
   },
   detail: {
     joined: { title: MSG.joinedShort, description: undefined },
     left: { title: MSG.leftShort, description: undefined },
     joinFailed: MSG.joinLeaveFailedDetail,
     leaveFailed: MSG.joinLeaveFailedDetail,
-    cancelled: MSG.rideCancelledSuccess,
-    cancelNotAuthorized: MSG.cancelNotAuthorized,
-    cancelFailed: MSG.cancelFailed,
   },
 } as const;

@@ -14,9 +14,10 @@ import { Link, useNavigate } from "react-router-dom";
 import type { RideSummary } from "../../domain/api/rides.ts";
 import { LEVEL_LABELS, MODALITY_LABELS, SOCIAL_TAG_LABELS } from "../../domain/constants.ts";
 import { formatBadge } from "../../domain/display.ts";
-import { formatDayMonth, formatKm, formatMeters, formatTime } from "../../domain/format.ts";
+import { formatKm, formatMeters } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
 import { rideCardActions } from "../../domain/ride-card.ts";
+import { rideStartTexts } from "../../domain/ride-time.ts";
 import { googleMapsSearchUrl } from "../../domain/share.ts";
 import { useMe } from "../auth/use-me.ts";
 import { useUnreadForRide } from "../chat/unread.ts";
@@ -83,9 +84,12 @@ export function RideCard({
     now: Date.now(),
   });
   const opensDetail = place === "list" && actions.opensDetailOnClick;
+  // On the ride's page the organizer cancels from 'Gestiona tu salida' (spec 02: management card).
+  const canCancelHere = place === "list" && actions.canCancel;
   const texts = PLACE_TEXTS[place];
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const detailPath = `/app/ride/${ride.id}`;
+  const start = rideStartTexts(ride);
 
   async function onJoin() {
     try {
@@ -153,11 +157,11 @@ export function RideCard({
       <div className="flex flex-wrap gap-1.5">
         <Chip tone="primary">
           <Calendar aria-hidden="true" size={12} />
-          {formatDayMonth(ride.startTime)}
+          {start.dayMonth}
         </Chip>
         <Chip tone="primary">
           <Clock aria-hidden="true" size={12} />
-          {formatTime(ride.startTime)}
+          {start.zoneLabel ? `${start.time} (${start.zoneLabel})` : start.time}
         </Chip>
         <Chip tone="accent">
           <MapPin aria-hidden="true" size={12} />
@@ -274,7 +278,7 @@ export function RideCard({
             Compartir
           </Button>
         ) : null}
-        {actions.canCancel ? (
+        {canCancelHere ? (
           <Button variant="ghost" className="text-danger" onClick={() => setCancelOpen(true)}>
             Cancelar salida
           </Button>
@@ -284,13 +288,8 @@ export function RideCard({
         {joinedOpen ? (
           <JoinDialog rideId={ride.id} open={joinedOpen} onOpenChange={setJoinedOpen} />
         ) : null}
-        {actions.canCancel && cancelOpen ? (
-          <CancelDialog
-            rideId={ride.id}
-            place={place}
-            open={cancelOpen}
-            onOpenChange={setCancelOpen}
-          />
+        {canCancelHere && cancelOpen ? (
+          <CancelDialog rideId={ride.id} open={cancelOpen} onOpenChange={setCancelOpen} />
         ) : null}
       </Suspense>
     </article>

@@ -141,12 +141,7 @@ function ManagementCard({ ride }: { ride: RideDetail }) {
           Eliminar
         </Button>
       </div>
-      <CancelDialog
-        rideId={ride.id}
-        place="detail"
-        open={cancelOpen}
-        onOpenChange={setCancelOpen}
-      />
+      <CancelDialog rideId={ride.id} open={cancelOpen} onOpenChange={setCancelOpen} />
       <ConfirmDialog
         open={deleteOpen}
         onOpenChange={setDeleteOpen}

@@ -1,3 +1,4 @@
+import { cityTimeZone } from "../../domain/cities.ts";
 import { MSG } from "../../domain/messages.ts";
 import { ridePath, shareText } from "../../domain/share.ts";
 
@@ -33,7 +34,8 @@ export function rideShareData(ride: {
 }) {
   return {
     title: ride.title,
-    text: shareText(ride),
+    // On the ride's clock: whoever reads it meets there.
+    text: shareText(ride, cityTimeZone(ride.city)),
     url: `${location.origin}${ridePath(ride.id)}`,
   };
 }

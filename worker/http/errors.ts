@@ -38,7 +38,8 @@ const RETRY_AFTER_SECONDS = "2";
  */
 export function handleError(err: Error, c: Context<AppEnv>) {
   if (err instanceof DomainError) {
-    return c.json(errorBody(err.code, err.message), err.status as ContentfulStatusCode);
+    // `fields` names each refused field for the forms (create/edit ride shows them in place).
+    return c.json(errorBody(err.code, err.message, err.fields), err.status as ContentfulStatusCode);
   }
   if (err instanceof ZodError) return validationResponse(c, err);
   if (err instanceof HTTPException) {

@@ -18,12 +18,11 @@ import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import {
   cancelRideSchema,
-  parseInput,
+  parseRideInput,
   type RideInput,
   rideCreateSchema,
   rideInputSchema,
   rideListQuerySchema,
-  validateRideStart,
 } from "../../domain/schemas.ts";
 import { capacityOf, hasStarted } from "../../domain/time.ts";
 import { requireProfile } from "../auth/session.ts";
@@ -96,15 +95,9 @@ async function readRideRequest<S extends z.ZodType<RideInput>>(c: Ctx, schema: S
       throw new DomainError("validation_error", MSG.invalidInput);
     });
   }
-  const parsed = parseInput(schema, data);
+  const parsed = parseRideInput(schema, data, now);
   if (!parsed.ok) throw parsed.error;
   const input: z.output<S> = parsed.data;
-  const startProblem = validateRideStart(Date.parse(input.startTime), now);
-  if (startProblem) {
-    throw new DomainError("validation_error", startProblem, undefined, {
-      startTime: startProblem,
-    });
-  }
   return { input, gpx };
 }
 

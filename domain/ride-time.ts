@@ -1,0 +1,41 @@
+// A ride's start as every screen shows it (DESIGN.md decision 15): on the ride's own clock, with
+// the zone's name when the viewer's clock reads differently at that instant (a rider in New York
+// or in Canarias looking at a Madrid ride). Chat and other personal times keep her own clock.
+import { cityTimeZone } from "./cities.ts";
+import { formatDayMonth, formatLongDate, formatTime } from "./format.ts";
+import { deviceOffsetMinutes, type RideTimeZone, ZONE_LABELS, zoneOffsetMinutes } from "./zones.ts";
+
+/**
+ * `zone`'s label ('hora canaria') when a clock `viewerOffset` minutes east of UTC (this device's
+ * by default) reads differently from `zone`'s at `ms`; null when both read the same time.
+ */
+export function zoneLabelFor(
+  ms: number,
+  zone: RideTimeZone,
+  viewerOffset: number = deviceOffsetMinutes(ms),
+): string | null {
+  return viewerOffset === zoneOffsetMinutes(ms, zone) ? null : ZONE_LABELS[zone];
+}
+
+export interface RideStartTexts {
+  zone: RideTimeZone;
+  /** '14/11' */
+  dayMonth: string;
+  /** 'sábado, 14 de noviembre' */
+  longDate: string;
+  /** '19:55' */
+  time: string;
+  /** 'hora de Madrid' when her clock differs, else null. */
+  zoneLabel: string | null;
+}
+
+export function rideStartTexts(ride: { startTime: number; city: string }): RideStartTexts {
+  const zone = cityTimeZone(ride.city);
+  return {
+    zone,
+    dayMonth: formatDayMonth(ride.startTime, zone),
+    longDate: formatLongDate(ride.startTime, zone),
+    time: formatTime(ride.startTime, zone),
+    zoneLabel: zoneLabelFor(ride.startTime, zone),
+  };
+}

@@ -1,0 +1,105 @@
+// Ride times on the ride's clock (issue 20 §3.2, DESIGN.md decision 15): riders whose browsers
+// keep New York, Canary and Madrid time create and read rides in Madrid and Las Palmas.
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import type { RideDetailResponse } from "../../domain/api/rides.ts";
+import { fromZonedDateTime, type RideTimeZone, toZonedDateTime } from "../../domain/zones.ts";
+import { apiFromPage, closeSession, connectBrowser, openSession, signInAs } from "./fixtures.ts";
+
+connectBrowser();
+
+const DAY = 24 * 3_600_000;
+
+/** A rider whose browser keeps `timezoneId`'s clock. */
+async function riderIn(timezoneId: string, name: string) {
+  const session = await openSession({ timezoneId });
+  await signInAs(session, `${name}_${Date.now().toString(36).slice(-6)}`);
+  return session;
+}
+
+/**
+ * Proposes a ride at 19:55 on the city's clock, three days ahead, checking the time field's
+ * zone hint (none when her clock is the city's); returns the ride's id and date.
+ */
+async function proposeAt1955(
+  page: Page,
+  city: string,
+  zone: RideTimeZone,
+  title: string,
+  { hint }: { hint?: string } = {},
+) {
+  const date = toZonedDateTime(Date.now() + 3 * DAY, zone)!.date;
+  await page.goto("/app/create");
+  await page.getByRole("heading", { name: "Propón una ruta" }).waitFor();
+  await page.getByLabel("Título").fill(title);
+  await page.getByLabel("Ciudad").fill(city);
+  await page.getByLabel("Fecha").fill(date);
+  await page.getByLabel("Hora").fill("19:55");
+  if (hint) await page.getByText(hint, { exact: true }).waitFor();
+  else expect(await page.getByText(/^En hora /).count()).toBe(0);
+  await page.getByRole("radio", { name: "Chill" }).click();
+  await page.getByLabel("Punto de encuentro").fill("Plaza Mayor");
+  await page.getByLabel("Distancia (km)").fill("40");
+  await page.getByLabel("Desnivel (m)").fill("300");
+  await page.getByRole("button", { name: "Crear salida" }).click();
+  await page.waitForURL(/\/app\/ride\/[a-z0-9]+$/);
+  return { rideId: page.url().split("/").pop()!, date };
+}
+
+/** The time chip of the ride's card on its page. */
+async function timeOnCard(page: Page, rideId: string, title: string) {
+  await page.goto(`/app/ride/${rideId}`);
+  const card = page.getByRole("article", { name: title });
+  await card.waitFor();
+  return card.getByText(/^\d\d:\d\d/).textContent();
+}
+
+describe("ride times", () => {
+  it("follow the ride's city, labelled when the rider's clock differs", async () => {
+    const suffix = Date.now().toString(36).slice(-6);
+    const madridTitle = `Sierra al atardecer ${suffix}`;
+    const canaryTitle = `Vuelta a Gran Canaria ${suffix}`;
+    const newYork = await riderIn("America/New_York", "ny");
+    const canary = await riderIn("Atlantic/Canary", "canaria");
+    const madrid = await riderIn("Europe/Madrid", "madrid");
+
+    // In New York she proposes a Madrid ride at 19:55: stored as 19:55 Madrid time.
+    const inMadrid = await proposeAt1955(newYork.page, "Madrid", "Europe/Madrid", madridTitle, {
+      hint: "En hora de Madrid",
+    });
+    const stored = await apiFromPage<RideDetailResponse>(
+      newYork,
+      "GET",
+      `/api/rides/${inMadrid.rideId}`,
+    );
+    expect(stored.body.ride.startTime).toBe(
+      fromZonedDateTime(inMadrid.date, "19:55", "Europe/Madrid"),
+    );
+    expect(await timeOnCard(newYork.page, inMadrid.rideId, madridTitle)).toBe(
+      "19:55 (hora de Madrid)",
+    );
+
+    // In Canarias, an hour behind Madrid, she reads it at 19:55 too, named as Madrid's.
+    expect(await timeOnCard(canary.page, inMadrid.rideId, madridTitle)).toBe(
+      "19:55 (hora de Madrid)",
+    );
+    // Her own Las Palmas ride at 19:55 needs no label for her...
+    const inLasPalmas = await proposeAt1955(
+      canary.page,
+      "Las Palmas de Gran Canaria",
+      "Atlantic/Canary",
+      canaryTitle,
+    );
+    expect(await timeOnCard(canary.page, inLasPalmas.rideId, canaryTitle)).toBe("19:55");
+
+    // ...and on the mainland it still reads 19:55, Canary time; the Madrid ride has no label.
+    expect(await timeOnCard(madrid.page, inLasPalmas.rideId, canaryTitle)).toBe(
+      "19:55 (hora canaria)",
+    );
+    expect(await timeOnCard(madrid.page, inMadrid.rideId, madridTitle)).toBe("19:55");
+
+    await closeSession(newYork);
+    await closeSession(canary);
+    await closeSession(madrid);
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * A ride chat's socket, opened and fed by the test (install with
+ * `vi.stubGlobal("WebSocket", FakeWebSocket)`); `sent` holds what the app sent, parsed.
+ */
+export class FakeWebSocket extends EventTarget {
+  static readonly OPEN = 1;
+  static last: FakeWebSocket | undefined;
+  readyState = 0;
+  readonly sent: unknown[] = [];
+  constructor(readonly url: string) {
+    super();
+    FakeWebSocket.last = this;
+  }
+  send(data: string) {
+    if (data !== "ping") this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.dispatchEvent(new Event("open"));
+  }
+  receive(frame: unknown) {
+    this.dispatchEvent(new MessageEvent("message", { data: JSON.stringify(frame) }));
+  }
+}

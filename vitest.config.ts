@@ -31,6 +31,9 @@ export default defineConfig({
         test: {
           name: "worker",
           include: ["tests/worker/**/*.test.ts"],
+          // Real workerd, D1 and sockets: a file sending 60 requests or 50 frames needs more than
+          // vitest's 5 s on a loaded 2-core machine.
+          testTimeout: 20_000,
           setupFiles: ["tests/worker/setup.ts"],
         },
       },

@@ -10,6 +10,11 @@ import { EmptyState, PageHeader } from "../components/feedback.tsx";
 import { useMyRides } from "../rides/queries.ts";
 import { RideList } from "../rides/ride-list.tsx";
 
+/** ' (3)' after a tab's name; nothing while the count is unknown (loading, offline), not ' (0)'. */
+function tabCount(count: number | undefined): string {
+  return count === undefined ? "" : ` (${count})`;
+}
+
 /** /app/my-rides, 'Mis salidas' (spec 02 §2 "My Rides"). */
 export default function MyRidesScreen() {
   const [searchParams] = useSearchParams();
@@ -46,10 +51,10 @@ export default function MyRidesScreen() {
           className="flex gap-1 rounded-full border border-line bg-surface p-1"
         >
           <Tabs.Trigger value="upcoming" className={tabClass}>
-            En marcha ({counts?.upcoming ?? 0})
+            En marcha{tabCount(counts?.upcoming)}
           </Tabs.Trigger>
           <Tabs.Trigger value="past" className={tabClass}>
-            Ya rodadas ({counts?.past ?? 0})
+            Ya rodadas{tabCount(counts?.past)}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="upcoming" className="mt-4 flex flex-col gap-4">

@@ -10,7 +10,7 @@ import { Avatar } from "../components/avatar.tsx";
 import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
 import { ConfirmDialog } from "../components/dialog.tsx";
-import { EmptyState, PageHeader, RetryButton, Skeleton } from "../components/feedback.tsx";
+import { LoadFailed, PageHeader, Skeleton } from "../components/feedback.tsx";
 import { api, isNotFound } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { useDeleteAccount } from "./use-delete-account.ts";
@@ -39,9 +39,9 @@ export default function PublicProfileScreen() {
   }
   if (!profile.data) {
     return (
-      <EmptyState action={<RetryButton onRetry={() => profile.refetch()} />}>
+      <LoadFailed error={profile.error} onRetry={() => profile.refetch()}>
         <p className="font-bold">{MSG.profileLoadFailed}</p>
-      </EmptyState>
+      </LoadFailed>
     );
   }
   // A failed refetch keeps the profile she is reading.

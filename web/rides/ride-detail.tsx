@@ -7,7 +7,7 @@ import { hasStarted } from "../../domain/time.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
 import { ConfirmDialog } from "../components/dialog.tsx";
-import { EmptyState, RetryButton, Skeleton } from "../components/feedback.tsx";
+import { EmptyState, LoadFailed, RetryButton, Skeleton } from "../components/feedback.tsx";
 import { ApiError, isNotFound } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { CancelDialog } from "./cancel-dialog.tsx";
@@ -48,9 +48,9 @@ export default function RideDetailScreen() {
         // A failed refetch (focus, after a join) keeps the ride she is reading on screen.
         <DetailContent ride={ride.data.ride} />
       ) : (
-        <EmptyState action={<RetryButton onRetry={() => ride.refetch()} />}>
+        <LoadFailed error={ride.error} onRetry={() => ride.refetch()}>
           <p className="font-bold">{MSG.rideDetailLoadFailed}</p>
-        </EmptyState>
+        </LoadFailed>
       )}
     </div>
   );

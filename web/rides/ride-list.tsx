@@ -10,8 +10,8 @@ type RidePages = UseInfiniteQueryResult<InfiniteData<{ rides: RideSummary[] }>>;
 
 /**
  * A paged list of ride cards (search, My Rides): three skeletons while the first page loads, the
- * error ('Sin conexión' offline) with 'Reintentar' only when there is nothing to show (a failed refetch or next page keeps
- * the rides she is reading), the empty state, and 'Cargar más'.
+ * error ('Sin conexión' offline) with 'Reintentar' only when there is nothing to show (a failed
+ * refetch or next page keeps the rides she is reading), the empty state, and 'Cargar más'.
  */
 export function RideList({
   query,

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { LogOut, Pencil, Trash2 } from "lucide-react";
+import { LogOut, Pencil, Settings, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, Navigate, useParams } from "react-router-dom";
 import type { PublicProfileResponse } from "../../domain/api/users.ts";
@@ -65,10 +65,17 @@ function ProfileView({ data }: { data: PublicProfileResponse }) {
           ))}
         </div>
         {isOwner ? (
-          <ButtonLink to="/app/profile/edit" variant="secondary">
-            <Pencil aria-hidden="true" size={18} />
-            Editar
-          </ButtonLink>
+          <div className="flex flex-wrap justify-center gap-2">
+            <ButtonLink to="/app/profile/edit" variant="secondary">
+              <Pencil aria-hidden="true" size={18} />
+              Editar
+            </ButtonLink>
+            {/* The app's settings: 'Actualizar app', and what she sets for her account. */}
+            <ButtonLink to="/app/settings" variant="secondary">
+              <Settings aria-hidden="true" size={18} />
+              Ajustes
+            </ButtonLink>
+          </div>
         ) : null}
       </section>
 

@@ -1,10 +1,11 @@
-import { ArrowLeft, Download, ExternalLink, Pencil, Trash2, XCircle } from "lucide-react";
+import { Download, ExternalLink, Pencil, Trash2, XCircle } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import type { RideDetail } from "../../domain/api/rides.ts";
 import { MSG } from "../../domain/messages.ts";
 import { hasStarted } from "../../domain/time.ts";
 import { Avatar } from "../components/avatar.tsx";
+import { BackButton } from "../components/back-button.tsx";
 import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
 import { ConfirmDialog } from "../components/dialog.tsx";
 import { EmptyState, LoadFailed, RetryButton, Skeleton } from "../components/feedback.tsx";
@@ -25,10 +26,7 @@ export default function RideDetailScreen() {
 
   return (
     <div className="flex flex-col gap-4">
-      <Link to="/app/feed" className={buttonClass("ghost", "self-start px-2")}>
-        <ArrowLeft aria-hidden="true" size={20} />
-        Volver
-      </Link>
+      <BackButton fallback="/app/feed" />
       {ride.isPending ? (
         <>
           <Skeleton className="h-80" />

@@ -1,4 +1,4 @@
-import { Download, ExternalLink, Pencil, Trash2, XCircle } from "lucide-react";
+import { Download, Pencil, Trash2, XCircle } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import type { RideDetail } from "../../domain/api/rides.ts";
@@ -158,7 +158,7 @@ function ManagementCard({ ride }: { ride: RideDetail }) {
   );
 }
 
-/** Map, GPX download and external viewer: for participants of rides with a route (decision 12). */
+/** Map and GPX download: for participants of rides with a route (decision 12). */
 function RouteCard({ ride }: { ride: RideDetail }) {
   const canSee = ride.viewer.joined && ride.hasRoute;
   const route = useRideRoute(ride.id, canSee);
@@ -196,15 +196,6 @@ function RouteCard({ ride }: { ride: RideDetail }) {
             >
               <Download aria-hidden="true" size={18} />
               Descargar GPX
-            </a>
-            <a
-              href="https://gpx.studio/app"
-              target="_blank"
-              rel="noopener noreferrer"
-              className={buttonClass("ghost")}
-            >
-              <ExternalLink aria-hidden="true" size={18} />
-              Abrir en visor GPX
             </a>
           </div>
         </div>

@@ -170,6 +170,7 @@ export const MSG = {
   profileDeleteFailed: "Error al eliminar el perfil",
   accountDeleteFailed: "Error al eliminar la cuenta",
   accountDeleted: "Cuenta eliminada correctamente",
+  accountDeletedDetail: "Se han borrado todos tus datos.",
   profileNotFound: "Perfil no encontrado",
 
   // --- Ours: texts the spec does not give ---

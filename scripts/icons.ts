@@ -2,6 +2,8 @@
 // (web/public/icons/icon.svg and icon-maskable.svg) plus the three shortcut glyphs below.
 // The build emits them through the `rodamosPwaIcons` plugin in vite.config.ts; run
 // `node scripts/icons.ts OUT_DIR` to write them to a folder and look at them.
+// web/public/favicon.ico (for clients that ask for /favicon.ico without reading the pages'
+// <link rel="icon">) is rendered from web/public/favicon.svg: `node scripts/icons.ts --favicon`.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
@@ -61,7 +63,46 @@ export async function renderIcons(): Promise<{ fileName: string; source: Buffer 
   );
 }
 
-if (import.meta.main) {
+/** Sizes in favicon.ico: tabs and bookmarks (16, 32), Windows shortcuts (48). */
+export const FAVICON_SIZES = [16, 32, 48];
+const FAVICON_SVG = path.join(import.meta.dirname, "../web/public/favicon.svg");
+export const FAVICON_ICO = path.join(import.meta.dirname, "../web/public/favicon.ico");
+
+/** favicon.svg as an ICO file holding one PNG per size (an ICONDIR, its entries, the PNGs). */
+export async function renderFaviconIco(): Promise<Buffer> {
+  const svg = readFileSync(FAVICON_SVG);
+  const pngs = await Promise.all(
+    FAVICON_SIZES.map((size) =>
+      sharp(svg, { density: 144 }).resize(size, size).png({ compressionLevel: 9 }).toBuffer(),
+    ),
+  );
+  const header = Buffer.alloc(6);
+  header.writeUInt16LE(0, 0); // reserved
+  header.writeUInt16LE(1, 2); // type: icon
+  header.writeUInt16LE(pngs.length, 4);
+  let offset = header.length + 16 * pngs.length;
+  const entries = pngs.map((png, i) => {
+    const size = FAVICON_SIZES[i]!;
+    const entry = Buffer.alloc(16);
+    entry.writeUInt8(size % 256, 0); // width (0 would mean 256)
+    entry.writeUInt8(size % 256, 1); // height
+    entry.writeUInt8(0, 2); // no palette
+    entry.writeUInt8(0, 3); // reserved
+    entry.writeUInt16LE(1, 4); // colour planes
+    entry.writeUInt16LE(32, 6); // bits per pixel
+    entry.writeUInt32LE(png.length, 8);
+    entry.writeUInt32LE(offset, 12);
+    offset += png.length;
+    return entry;
+  });
+  return Buffer.concat([header, ...entries, ...pngs]);
+}
+
+if (import.meta.main && process.argv[2] === "--favicon") {
+  const ico = await renderFaviconIco();
+  writeFileSync(FAVICON_ICO, ico);
+  console.log(`${FAVICON_ICO} (${ico.length} bytes)`);
+} else if (import.meta.main) {
   const outDir = process.argv[2] ?? "icons-preview";
   for (const { fileName, source } of await renderIcons()) {
     const target = path.join(outDir, fileName);

@@ -41,7 +41,7 @@ function render() {
             <App />
           </BrowserRouter>
           {/* Toasts' code loads with the first toast (web/lib/toast.ts). */}
-          <LazyToaster position="top-center" richColors closeButton />
+          <LazyToaster />
         </QueryClientProvider>
       </StrictMode>,
     );

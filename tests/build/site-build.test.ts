@@ -6,6 +6,7 @@ import matter from "gray-matter";
 import { beforeAll, describe, expect, it } from "vitest";
 import { isPreloadableAsset, type RoutePreloads } from "../../domain/route-preloads.ts";
 import { FALLBACK_FONTS_FILE, fallbackFontsCss } from "../../scripts/fallback-fonts.ts";
+import { FAVICON_SIZES } from "../../scripts/icons.ts";
 import { routerScreens } from "../../scripts/route-preloads.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -156,6 +157,24 @@ describe("landing images", () => {
       const src = attr(img, /src="([^"]+)"/);
       expect(statSync(path.join(client, src)).size).toBeLessThanOrEqual(LANDING_IMAGE_BUDGET);
     }
+  });
+});
+
+describe("favicon.ico", () => {
+  it("is an icon file with the 16, 32 and 48 px PNGs that scripts/icons.ts renders", () => {
+    const ico = readFileSync(path.join(client, "favicon.ico"));
+    // ICONDIR: reserved 0, type 1 (icon), then one 16-byte entry per image.
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2)]).toEqual([0, 1]);
+    const sizes: number[] = [];
+    for (let i = 0; i < ico.readUInt16LE(4); i++) {
+      const entry = 6 + 16 * i;
+      const offset = ico.readUInt32LE(entry + 12);
+      // Each image is a PNG (its signature) of the size its entry says (IHDR width).
+      expect(ico.subarray(offset, offset + 8).toString("hex")).toBe("89504e470d0a1a0a");
+      expect(ico.readUInt32BE(offset + 16)).toBe(ico.readUInt8(entry));
+      sizes.push(ico.readUInt8(entry));
+    }
+    expect(sizes).toEqual(FAVICON_SIZES);
   });
 });
 

@@ -187,18 +187,27 @@ describe("accounts", () => {
     await closeSession(session);
   });
 
-  it("deletes the account, signs out, and the email can sign up again", async () => {
+  it("deletes the account from her profile, confirms it on the landing, and the email can sign up again", async () => {
     const email = uniqueEmail("baja");
     const session = await openSession();
     const { page } = session;
     await page.goto("/app/signup");
     await signUp(page, email);
     await completeProfile(page, uniqueUsername());
-    const status = await page.evaluate(async () => {
-      const res = await fetch("/api/account", { method: "DELETE" });
-      return res.status;
-    });
-    expect(status).toBe(200);
+    await page
+      .getByRole("navigation", { name: "Navegación principal" })
+      .getByRole("link", { name: "Perfil" })
+      .click();
+    await page.getByRole("button", { name: "Eliminar mi cuenta" }).click();
+    await page.getByRole("button", { name: "Eliminar cuenta" }).click();
+    // The app leaves with a full page load to the landing, which still says it went well.
+    await page.waitForURL(`${baseURL()}/`);
+    const notice = page.locator("#toasts").getByText("Cuenta eliminada correctamente");
+    await notice.waitFor();
+    // Said once: not again on the next visit.
+    await page.reload();
+    await page.getByRole("heading", { level: 1 }).waitFor();
+    expect(await notice.count()).toBe(0);
     await page.goto("/app/feed");
     await page.waitForURL("**/app/login?from=%2Fapp%2Ffeed");
     await page.goto("/app/signup");

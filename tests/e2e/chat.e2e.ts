@@ -264,7 +264,12 @@ describe("He rodado con ella", () => {
     expect(await save.isDisabled()).toBe(false);
     await save.click();
     await bea.page.getByText(MSG.connectionsSaved).waitFor();
-    await bea.page.getByText(`Nuevas conexiones: ${cris.username}`).waitFor();
+    // The card shows what she saved instead of the checkboxes and the button.
+    const savedCard = bea.page.locator("#connections");
+    await savedCard.getByText(`Nuevas conexiones: ${cris.username}`).waitFor();
+    await savedCard.getByText("Ya has guardado tus conexiones de esta salida.").waitFor();
+    expect(await savedCard.getByRole("checkbox").count()).toBe(0);
+    expect(await save.count()).toBe(0);
 
     const card = (await (
       await bea.context.request.get(`/api/rides/${rideId}/connections`)

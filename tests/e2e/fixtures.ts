@@ -83,10 +83,8 @@ export async function openSession(
   return { context, page, consoleErrors };
 }
 
-/** Saves a mobile screenshot for the README (docs/screenshots/NAME.png). */
-export async function saveScreenshot(page: Page, name: string) {
-  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-  // Finite transitions first run to their end: a toast caught as it slid in was an empty box.
+/** Waits until finite animations and transitions have run to their end (a toast sliding in). */
+export async function animationsSettled(page: Page) {
   await page.waitForFunction(() =>
     document
       .getAnimations()
@@ -94,6 +92,13 @@ export async function saveScreenshot(page: Page, name: string) {
         (a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity,
       ),
   );
+}
+
+/** Saves a mobile screenshot for the README (docs/screenshots/NAME.png). */
+export async function saveScreenshot(page: Page, name: string) {
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  // A toast caught as it slid in was an empty box.
+  await animationsSettled(page);
   await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`) });
 }
 

@@ -75,6 +75,12 @@ describe("security headers and cookies on the built worker", () => {
     expect(asset.status).toBe(200);
     expect(asset.headers.get("content-type")).toContain("javascript");
     expect(asset.headers.get("x-content-type-options")).toBe("nosniff");
+
+    // Asked for by clients that do not read the pages' <link rel="icon">.
+    const favicon = await get("/favicon.ico");
+    expect(favicon.status).toBe(200);
+    expect(favicon.headers.get("content-type")).toMatch(/^image\/(x-icon|vnd\.microsoft\.icon)/);
+    expectBaseline(favicon, "/favicon.ico");
   });
 
   it("puts the baseline on JSON answers, errors included, and never caches them", async () => {

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "../../domain/messages.ts";
 import { ConnectionsCard } from "../../web/connections/connections-card.tsx";
@@ -23,5 +23,65 @@ describe("ConnectionsCard", () => {
     await screen.findByText(MSG.participantsLoadFailed);
     expect(screen.queryByText(MSG.connectionsSaveFailed)).toBeNull();
     expect(screen.getByRole("button", { name: MSG.retry })).toBeTruthy();
+  });
+});
+
+describe("ConnectionsCard after saving", () => {
+  it("shows what she saved in place of the checkboxes and 'Guardar conexiones'", async () => {
+    let saved = false;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === "POST") {
+          saved = true;
+          return Response.json({ newRiders: ["Cris"], repeatRiders: [] });
+        }
+        if (url === "/api/rides/r1/connections") {
+          return Response.json({
+            open: true,
+            alreadySaved: saved,
+            companions: [
+              { userId: "u3", username: "Cris", avatarKey: "ava03", timesRodeWith: saved ? 1 : 0 },
+            ],
+          });
+        }
+        return Response.json({ pending: [] });
+      }),
+    );
+    render(
+      <QueryClientProvider client={signedInClient()}>
+        <ConnectionsCard rideId="r1" forced />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(await screen.findByRole("checkbox", { name: "Cris" }));
+    fireEvent.click(screen.getByRole("button", { name: "Guardar conexiones" }));
+
+    await screen.findByText("Ya has guardado tus conexiones de esta salida.");
+    expect(screen.getByText("Nuevas conexiones: Cris")).toBeTruthy();
+    // Also once the card's data is refetched (alreadySaved).
+    await new Promise((done) => setTimeout(done, 50));
+    expect(screen.queryByRole("checkbox")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Guardar conexiones" })).toBeNull();
+  });
+
+  it("says she already saved them when she opens the ride again", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        Response.json({
+          open: true,
+          alreadySaved: true,
+          companions: [{ userId: "u3", username: "Cris", avatarKey: "ava03", timesRodeWith: 1 }],
+        }),
+      ),
+    );
+    render(
+      <QueryClientProvider client={signedInClient()}>
+        <ConnectionsCard rideId="r1" forced />
+      </QueryClientProvider>,
+    );
+    await screen.findByText("Ya has guardado tus conexiones de esta salida.");
+    expect(screen.queryByRole("checkbox")).toBeNull();
+    expect(screen.queryByRole("button", { name: "Guardar conexiones" })).toBeNull();
   });
 });

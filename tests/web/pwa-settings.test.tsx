@@ -1,7 +1,9 @@
+import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "../../domain/messages.ts";
+import { signedInClient } from "./helpers/signed-in-client.ts";
 
 const updateCheck = vi.hoisted(() => ({
   check: vi.fn(async () => "latest" as const),
@@ -20,9 +22,11 @@ const { default: Settings } = await import("../../web/settings/settings.tsx");
 
 function renderSettings() {
   return render(
-    <MemoryRouter>
-      <Settings />
-    </MemoryRouter>,
+    <QueryClientProvider client={signedInClient()}>
+      <MemoryRouter>
+        <Settings />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

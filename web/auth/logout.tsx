@@ -2,13 +2,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router-dom";
 import type { LogoutResponse } from "../../domain/api/auth.ts";
-import type { MeResponse } from "../../domain/api-types.ts";
 import { MSG } from "../../domain/messages.ts";
 import { FullPageSpinner } from "../components/spinner.tsx";
 import { api } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { clearRuntimeCaches } from "../pwa/clear-caches.ts";
-import { ME_KEY } from "./use-me.ts";
+import { forgetSession } from "./use-me.ts";
 
 /** /app/logout: signs out and goes to login, also when signing out failed. */
 export default function Logout() {
@@ -18,7 +17,6 @@ export default function Logout() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    const previous = queryClient.getQueryData<MeResponse>(ME_KEY);
     api
       .post<LogoutResponse>("/auth/logout")
       .then(() => toast.success(MSG.logoutSuccess))
@@ -26,12 +24,7 @@ export default function Logout() {
       .finally(async () => {
         // Nothing of her stays in memory or in the service worker's caches.
         await clearRuntimeCaches().catch(() => undefined);
-        queryClient.clear();
-        queryClient.setQueryData<MeResponse>(ME_KEY, {
-          user: null,
-          signupMode: previous?.signupMode ?? "open",
-          googleEnabled: previous?.googleEnabled ?? false,
-        });
+        forgetSession(queryClient);
         navigate("/app/login", { replace: true });
       });
   }, [navigate, queryClient]);

@@ -12,6 +12,7 @@ import { MSG } from "../../domain/messages.ts";
 import { hasStarted } from "../../domain/time.ts";
 import { useMe } from "../auth/use-me.ts";
 import { Avatar } from "../components/avatar.tsx";
+import { useBack } from "../components/back-button.tsx";
 import { Button } from "../components/button.tsx";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
 import { Spinner } from "../components/spinner.tsx";
@@ -77,12 +78,12 @@ export default function ChatScreen() {
 }
 
 function ChatHeader({ info, count }: { info: ChatInfoResponse; count: number }) {
-  const navigate = useNavigate();
+  const back = useBack("/app/feed");
   return (
     <header className="flex shrink-0 items-center gap-2 border-b border-line pb-3">
       <button
         type="button"
-        onClick={() => (window.history.length > 1 ? navigate(-1) : navigate("/app/feed"))}
+        onClick={back}
         className="flex size-11 items-center justify-center rounded-full text-ink hover:bg-primary-soft"
         aria-label="Volver"
       >

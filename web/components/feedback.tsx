@@ -1,7 +1,8 @@
 import clsx from "clsx";
-import type { LucideIcon } from "lucide-react";
+import { type LucideIcon, WifiOff } from "lucide-react";
 import type { ReactNode } from "react";
 import { MSG } from "../../domain/messages.ts";
+import { isNetworkError } from "../lib/api.ts";
 import { Button } from "./button.tsx";
 
 /** Grey placeholder block while content loads. */
@@ -37,6 +38,35 @@ export function RetryButton({ onRetry }: { onRetry: () => void }) {
     <Button variant="secondary" onClick={onRetry}>
       {MSG.retry}
     </Button>
+  );
+}
+
+/**
+ * In place of content whose load failed, with 'Reintentar': 'Sin conexión' when the request never
+ * reached the server (the query loads again by itself once the browser is back online:
+ * web/lib/query-client.ts), else the screen's own text (`children`).
+ */
+export function LoadFailed({
+  error,
+  onRetry,
+  children,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <EmptyState action={<RetryButton onRetry={onRetry} />}>
+      {isNetworkError(error) ? (
+        <div role="status" className="flex flex-col items-center gap-1">
+          <WifiOff aria-hidden="true" size={32} className="text-primary" />
+          <p className="font-bold">{MSG.offlineTitle}</p>
+          <p>{MSG.networkError}</p>
+        </div>
+      ) : (
+        children
+      )}
+    </EmptyState>
   );
 }
 

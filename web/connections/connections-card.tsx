@@ -42,7 +42,9 @@ export function ConnectionsCard({ rideId, forced = false }: { rideId: string; fo
   const card = useRef<HTMLElement>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [dismissed, setDismissed] = useState(false);
-  const [justSaved, setJustSaved] = useState(false);
+  // What she saved in this visit ('Nuevas conexiones: …'), shown in place of the form.
+  const [savedSummary, setSavedSummary] = useState<string | null>(null);
+  const justSaved = savedSummary !== null;
 
   const query = useQuery({
     queryKey: rideConnectionsKey(rideId),
@@ -62,9 +64,10 @@ export function ConnectionsCard({ rideId, forced = false }: { rideId: string; fo
     mutationFn: (otherUserIds: string[]) =>
       api.post<SaveConnectionsResponse>(`/rides/${rideId}/connections`, { otherUserIds }),
     onSuccess: (result) => {
-      toast.success(MSG.connectionsSaved, { description: connectionsSummary(result) });
+      // The card itself shows whom she saved (savedSummary).
+      toast.success(MSG.connectionsSaved);
       setSelected(new Set());
-      setJustSaved(true);
+      setSavedSummary(connectionsSummary(result));
       void queryClient.invalidateQueries({ queryKey: rideConnectionsKey(rideId) });
       void queryClient.invalidateQueries({ queryKey: PENDING_CONNECTIONS_KEY });
       window.dispatchEvent(new CustomEvent(CONNECTIONS_COMPLETED_EVENT, { detail: { rideId } }));
@@ -107,12 +110,15 @@ export function ConnectionsCard({ rideId, forced = false }: { rideId: string; fo
         He rodado con ella
       </h2>
       {justSaved || data.alreadySaved ? (
-        <p className="mt-1 flex items-center gap-1 text-sm font-semibold text-success">
-          <Check aria-hidden="true" size={16} />
-          Ya has guardado tus conexiones de esta salida.
-        </p>
-      ) : null}
-      {!data.open ? (
+        // Saved: what she recorded, instead of the checkboxes and 'Guardar conexiones'.
+        <div role="status" className="mt-1 flex flex-col gap-1">
+          <p className="flex items-center gap-1 text-sm font-semibold text-success">
+            <Check aria-hidden="true" size={16} />
+            Ya has guardado tus conexiones de esta salida.
+          </p>
+          {savedSummary ? <p className="text-sm text-ink-soft">{savedSummary}</p> : null}
+        </div>
+      ) : !data.open ? (
         <p className="mt-2 text-ink-soft">{MSG.connectionsWindowClosed}</p>
       ) : data.companions.length === 0 ? null : (
         <form
@@ -156,17 +162,15 @@ export function ConnectionsCard({ rideId, forced = false }: { rideId: string; fo
             <Button type="submit" disabled={save.isPending || selected.size === 0}>
               {save.isPending ? "Guardando..." : "Guardar conexiones"}
             </Button>
-            {justSaved || data.alreadySaved ? null : (
-              <Button
-                variant="ghost"
-                onClick={() => {
-                  toast(MSG.connectionsSkipped);
-                  setDismissed(true);
-                }}
-              >
-                Ahora no
-              </Button>
-            )}
+            <Button
+              variant="ghost"
+              onClick={() => {
+                toast(MSG.connectionsSkipped);
+                setDismissed(true);
+              }}
+            >
+              Ahora no
+            </Button>
           </div>
         </form>
       )}

@@ -32,6 +32,11 @@ export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }
 
+/** The request never reached the server: no connection (the browser's fetch itself failed). */
+export function isNetworkError(error: unknown): boolean {
+  return error instanceof ApiError && error.code === "network_error";
+}
+
 /** What a screen shows for a failed call: the API's message, else the spec's text for it. */
 export function userMessage(error: unknown, fallback: string): string {
   return apiMessage(error) ?? fallback;

@@ -8,6 +8,11 @@ const Toaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaste
 const REGION_LABEL = "Avisos";
 const TOAST_OPTIONS = { closeButtonAriaLabel: "Cerrar aviso" };
 
+// At the bottom, above the bottom navigation (3.5rem tall, on the phone's safe area), instead of
+// over the top of the screen, where every screen has its title and 'Volver'. One toast at a time
+// (web/lib/toast.ts replaces the one on screen).
+const ABOVE_NAV = { bottom: "calc(4.5rem + env(safe-area-inset-bottom))" };
+
 /**
  * sonner's Toaster, mounted once the first toast is raised (web/lib/toast.ts): a screen that
  * shows no toast never downloads, evaluates or renders it.
@@ -17,7 +22,17 @@ export function LazyToaster(props: ComponentProps<typeof Toaster>) {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <Toaster containerAriaLabel={REGION_LABEL} toastOptions={TOAST_OPTIONS} {...props} />
+      <Toaster
+        position="bottom-center"
+        offset={ABOVE_NAV}
+        mobileOffset={ABOVE_NAV}
+        visibleToasts={1}
+        richColors
+        closeButton
+        containerAriaLabel={REGION_LABEL}
+        toastOptions={TOAST_OPTIONS}
+        {...props}
+      />
     </Suspense>
   );
 }

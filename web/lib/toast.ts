@@ -32,20 +32,35 @@ export function onToasterWanted(listener: () => void): () => void {
   return () => toasterListeners.delete(listener);
 }
 
-type Method = "success" | "error" | "info" | "loading" | "custom" | "dismiss";
+type Method = "success" | "error" | "info" | "loading" | "custom";
+
+/**
+ * One toast at a time: a new toast dismisses whatever is on screen, so an old error never
+ * lingers under a new success. A toast raised again with the same id (a check's loading toast
+ * becoming its outcome) is updated in place.
+ */
+function replaceShown(toast: SonnerToast, id: string | number | undefined) {
+  for (const shown of toast.getToasts()) {
+    if (shown.id !== id) toast.dismiss(shown.id);
+  }
+}
 
 function deferred<M extends Method>(method: M) {
   return (...args: Parameters<SonnerToast[M]>): void => {
-    void loadSonner().then(({ toast }) =>
-      (toast[method] as (...a: Parameters<SonnerToast[M]>) => unknown)(...args),
-    );
+    void loadSonner().then(({ toast }) => {
+      replaceShown(toast, args[1]?.id);
+      (toast[method] as (...a: Parameters<SonnerToast[M]>) => unknown)(...args);
+    });
   };
 }
 
 /** sonner's `toast`, minus the return values (the toast id is passed in when one is needed). */
 export const toast = Object.assign(
   (...args: Parameters<SonnerToast>): void => {
-    void loadSonner().then(({ toast }) => toast(...args));
+    void loadSonner().then(({ toast }) => {
+      replaceShown(toast, args[1]?.id);
+      toast(...args);
+    });
   },
   {
     success: deferred("success"),
@@ -55,7 +70,7 @@ export const toast = Object.assign(
     custom: deferred("custom"),
     // Nothing to dismiss before any toast was raised: no reason to load sonner for it.
     dismiss: (...args: Parameters<SonnerToast["dismiss"]>): void => {
-      if (toasterWanted()) deferred("dismiss")(...args);
+      if (toasterWanted()) void loadSonner().then(({ toast }) => toast.dismiss(...args));
     },
   },
 );

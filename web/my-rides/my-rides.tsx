@@ -1,8 +1,7 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import clsx from "clsx";
 import { ChevronDown } from "lucide-react";
-import { useEffect, useState } from "react";
-import { useLocation, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
 import type { MyRidesCounts, MyRidesTab } from "../../domain/api/rides.ts";
 import { MSG } from "../../domain/messages.ts";
 import { ButtonLink } from "../components/button.tsx";
@@ -10,29 +9,41 @@ import { EmptyState, PageHeader } from "../components/feedback.tsx";
 import { useMyRides } from "../rides/queries.ts";
 import { RideList } from "../rides/ride-list.tsx";
 
+interface MyRidesView {
+  tab: "upcoming" | "past";
+  cancelledOpen: boolean;
+}
+
+/** ' (3)' after a tab's name; nothing while the count is unknown (loading, offline), not ' (0)'. */
+function tabCount(count: number | undefined): string {
+  return count === undefined ? "" : ` (${count})`;
+}
+
 /** /app/my-rides, 'Mis salidas' (spec 02 §2 "My Rides"). */
 export default function MyRidesScreen() {
-  const [searchParams] = useSearchParams();
-  const wantsCancelled = searchParams.get("showCancelled") === "true";
+  const [searchParams, setSearchParams] = useSearchParams();
   const upcoming = useMyRides("upcoming");
   const past = useMyRides("past");
   const counts: MyRidesCounts | undefined =
     upcoming.data?.pages[0]?.counts ?? past.data?.pages[0]?.counts;
-  const [tab, setTab] = useState<"upcoming" | "past">("upcoming");
-  const [cancelledOpen, setCancelledOpen] = useState(false);
 
-  // ?showCancelled=true shows Ya rodadas with Canceladas open, once the counts say there is
-  // something in it (spec 02 §2); with nothing cancelled she stays on En marcha. Once per visit
-  // of the address: a refetch (focus, a socket event) must not take her back from a tab she chose.
-  const { key: visit } = useLocation();
-  const [shownForVisit, setShownForVisit] = useState<string | null>(null);
-  useEffect(() => {
-    if (wantsCancelled && counts && counts.cancelled > 0 && shownForVisit !== visit) {
-      setShownForVisit(visit);
-      setTab("past");
-      setCancelledOpen(true);
-    }
-  }, [wantsCancelled, counts, shownForVisit, visit]);
+  // Her tab and the Canceladas section live in the address (?tab=past&cancelled=open), so coming
+  // back here (Volver, the browser's back) finds them as she left them. ?showCancelled=true shows
+  // Ya rodadas with Canceladas open once the counts say there is something in it (spec 02 §2);
+  // with nothing cancelled she stays on En marcha. Her first choice replaces it, so a refetch
+  // (focus, a socket event) never takes her back from a tab she chose.
+  const showCancelled =
+    searchParams.get("showCancelled") === "true" && counts !== undefined && counts.cancelled > 0;
+  const tab: MyRidesView["tab"] =
+    searchParams.get("tab") === "past" || showCancelled ? "past" : "upcoming";
+  const cancelledOpen = searchParams.get("cancelled") === "open" || showCancelled;
+
+  function choose(view: MyRidesView) {
+    const next = new URLSearchParams();
+    if (view.tab === "past") next.set("tab", "past");
+    if (view.cancelledOpen) next.set("cancelled", "open");
+    setSearchParams(next, { replace: true });
+  }
 
   const tabClass =
     "min-h-11 flex-1 rounded-full px-3 py-2 font-bold text-ink-soft data-[state=active]:bg-primary data-[state=active]:text-white";
@@ -40,16 +51,19 @@ export default function MyRidesScreen() {
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title="Mis salidas" />
-      <Tabs.Root value={tab} onValueChange={(v) => setTab(v as "upcoming" | "past")}>
+      <Tabs.Root
+        value={tab}
+        onValueChange={(v) => choose({ tab: v as MyRidesView["tab"], cancelledOpen })}
+      >
         <Tabs.List
           aria-label="Mis salidas"
           className="flex gap-1 rounded-full border border-line bg-surface p-1"
         >
           <Tabs.Trigger value="upcoming" className={tabClass}>
-            En marcha ({counts?.upcoming ?? 0})
+            En marcha{tabCount(counts?.upcoming)}
           </Tabs.Trigger>
           <Tabs.Trigger value="past" className={tabClass}>
-            Ya rodadas ({counts?.past ?? 0})
+            Ya rodadas{tabCount(counts?.past)}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="upcoming" className="mt-4 flex flex-col gap-4">
@@ -80,7 +94,7 @@ export default function MyRidesScreen() {
                 type="button"
                 aria-expanded={cancelledOpen}
                 aria-controls="canceladas"
-                onClick={() => setCancelledOpen((open) => !open)}
+                onClick={() => choose({ tab, cancelledOpen: !cancelledOpen })}
                 className="flex min-h-12 items-center justify-between rounded-2xl border border-line bg-surface px-4 font-bold"
               >
                 Canceladas ({counts.cancelled})

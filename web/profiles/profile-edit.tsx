@@ -2,6 +2,7 @@ import { useNavigate } from "react-router-dom";
 import { avatarKeyOrDefault } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
 import { useMe } from "../auth/use-me.ts";
+import { useBack } from "../components/back-button.tsx";
 import { Button } from "../components/button.tsx";
 import { EmptyState, PageHeader, RetryButton, Skeleton } from "../components/feedback.tsx";
 import { ApiError, userMessage } from "../lib/api.ts";
@@ -31,6 +32,7 @@ export default function ProfileEdit() {
   const navigate = useNavigate();
   const save = useSaveProfile();
   const user = me.data?.user;
+  const back = useBack(`/app/profile/${encodeURIComponent(user?.username ?? "")}`);
   return (
     <div className="flex flex-col gap-2">
       <PageHeader title="Editar perfil" />
@@ -52,7 +54,7 @@ export default function ProfileEdit() {
           submitLabel="Guardar cambios"
           savingLabel="Guardando..."
           secondary={
-            <Button variant="secondary" className="w-full sm:w-auto" onClick={() => navigate(-1)}>
+            <Button variant="secondary" className="w-full sm:w-auto" onClick={back}>
               Cancelar
             </Button>
           }

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { LogOut, Pencil, Trash2 } from "lucide-react";
+import { LogOut, Pencil, Settings, Trash2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, Navigate, useParams } from "react-router-dom";
 import type { PublicProfileResponse } from "../../domain/api/users.ts";
@@ -10,7 +10,7 @@ import { Avatar } from "../components/avatar.tsx";
 import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
 import { ConfirmDialog } from "../components/dialog.tsx";
-import { EmptyState, PageHeader, RetryButton, Skeleton } from "../components/feedback.tsx";
+import { LoadFailed, PageHeader, Skeleton } from "../components/feedback.tsx";
 import { api, isNotFound } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { useDeleteAccount } from "./use-delete-account.ts";
@@ -39,9 +39,9 @@ export default function PublicProfileScreen() {
   }
   if (!profile.data) {
     return (
-      <EmptyState action={<RetryButton onRetry={() => profile.refetch()} />}>
+      <LoadFailed error={profile.error} onRetry={() => profile.refetch()}>
         <p className="font-bold">{MSG.profileLoadFailed}</p>
-      </EmptyState>
+      </LoadFailed>
     );
   }
   // A failed refetch keeps the profile she is reading.
@@ -65,10 +65,17 @@ function ProfileView({ data }: { data: PublicProfileResponse }) {
           ))}
         </div>
         {isOwner ? (
-          <ButtonLink to="/app/profile/edit" variant="secondary">
-            <Pencil aria-hidden="true" size={18} />
-            Editar
-          </ButtonLink>
+          <div className="flex flex-wrap justify-center gap-2">
+            <ButtonLink to="/app/profile/edit" variant="secondary">
+              <Pencil aria-hidden="true" size={18} />
+              Editar
+            </ButtonLink>
+            {/* The app's settings: 'Actualizar app', and what she sets for her account. */}
+            <ButtonLink to="/app/settings" variant="secondary">
+              <Settings aria-hidden="true" size={18} />
+              Ajustes
+            </ButtonLink>
+          </div>
         ) : null}
       </section>
 

@@ -1,20 +1,23 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { DeleteAccountResponse } from "../../domain/api/auth.ts";
 import { MSG } from "../../domain/messages.ts";
+import { forgetSession } from "../auth/use-me.ts";
+import { noteAccountDeleted } from "../lib/account-deleted-note.ts";
 import { api } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 
 /**
  * Deletes her account (DESIGN.md decision 14). On success nothing of hers stays in memory and
- * the page reloads on the public home. Usage: `const del = useDeleteAccount(); del.mutate()`.
+ * the page reloads on the public home, which says 'Cuenta eliminada correctamente' (a toast
+ * raised here would be lost in the page load). Usage: `const del = useDeleteAccount(); del.mutate()`.
  */
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.delete<DeleteAccountResponse>("/account"),
     onSuccess: () => {
-      queryClient.clear();
-      toast.success(MSG.accountDeleted);
+      forgetSession(queryClient);
+      noteAccountDeleted();
       // A full page load: no state of the deleted account survives in the SPA.
       window.location.assign("/");
     },

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useState } from "react";
 import { useMe } from "../auth/use-me.ts";
-import { ApiError } from "../lib/api.ts";
+import { isNetworkError } from "../lib/api.ts";
 import { OfflineScreen } from "./offline-screen.tsx";
 
 /**
@@ -9,13 +9,13 @@ import { OfflineScreen } from "./offline-screen.tsx";
  * browser said so when the page loaded, or the first /api/me never reached the server. The
  * address stays the page's own, so 'Reintentar' (a reload) lands where she was going. A
  * connection lost later keeps the page as it is (forms keep their values; requests show the
- * Spanish network error).
+ * Spanish network error, and a load that fails says 'Sin conexión' in place of its content until
+ * the connection is back: components/feedback.tsx LoadFailed).
  */
 export function OfflineGate({ children }: { children: ReactNode }) {
   const [offlineAtLoad] = useState(() => typeof navigator !== "undefined" && !navigator.onLine);
   const me = useMe();
-  const neverReachedServer =
-    me.data === undefined && me.error instanceof ApiError && me.error.code === "network_error";
+  const neverReachedServer = me.data === undefined && isNetworkError(me.error);
   if (offlineAtLoad || neverReachedServer) return <OfflineScreen />;
   return <>{children}</>;
 }

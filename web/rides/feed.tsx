@@ -9,7 +9,7 @@ import { inviteLink } from "../../domain/share.ts";
 import { myInviteQuery } from "../auth/referral.ts";
 import { useMe } from "../auth/use-me.ts";
 import { Button, ButtonLink } from "../components/button.tsx";
-import { EmptyState, PageHeader, RetryButton } from "../components/feedback.tsx";
+import { EmptyState, LoadFailed, PageHeader } from "../components/feedback.tsx";
 import { Spinner } from "../components/spinner.tsx";
 import { toast } from "../lib/toast.ts";
 import { useMyRides } from "./queries.ts";
@@ -189,9 +189,9 @@ function UpcomingRides({ mine }: { mine: ReturnType<typeof useMyRides> }) {
         ) : null}
       </div>
       {mine.isError && !mine.data ? (
-        <EmptyState action={<RetryButton onRetry={() => mine.refetch()} />}>
+        <LoadFailed error={mine.error} onRetry={() => mine.refetch()}>
           <p>{MSG.upcomingLoadFailed}</p>
-        </EmptyState>
+        </LoadFailed>
       ) : rides.length === 0 ? (
         <EmptyState
           action={

@@ -1,13 +1,14 @@
-import { ArrowLeft, Download, ExternalLink, Pencil, Trash2, XCircle } from "lucide-react";
+import { Download, Pencil, Trash2, XCircle } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import type { RideDetail } from "../../domain/api/rides.ts";
 import { MSG } from "../../domain/messages.ts";
 import { hasStarted } from "../../domain/time.ts";
 import { Avatar } from "../components/avatar.tsx";
+import { BackButton } from "../components/back-button.tsx";
 import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
 import { ConfirmDialog } from "../components/dialog.tsx";
-import { EmptyState, RetryButton, Skeleton } from "../components/feedback.tsx";
+import { EmptyState, LoadFailed, RetryButton, Skeleton } from "../components/feedback.tsx";
 import { ApiError, isNotFound } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { CancelDialog } from "./cancel-dialog.tsx";
@@ -25,10 +26,7 @@ export default function RideDetailScreen() {
 
   return (
     <div className="flex flex-col gap-4">
-      <Link to="/app/feed" className={buttonClass("ghost", "self-start px-2")}>
-        <ArrowLeft aria-hidden="true" size={20} />
-        Volver
-      </Link>
+      <BackButton fallback="/app/feed" />
       {ride.isPending ? (
         <>
           <Skeleton className="h-80" />
@@ -48,9 +46,9 @@ export default function RideDetailScreen() {
         // A failed refetch (focus, after a join) keeps the ride she is reading on screen.
         <DetailContent ride={ride.data.ride} />
       ) : (
-        <EmptyState action={<RetryButton onRetry={() => ride.refetch()} />}>
+        <LoadFailed error={ride.error} onRetry={() => ride.refetch()}>
           <p className="font-bold">{MSG.rideDetailLoadFailed}</p>
-        </EmptyState>
+        </LoadFailed>
       )}
     </div>
   );
@@ -155,7 +153,7 @@ function ManagementCard({ ride }: { ride: RideDetail }) {
   );
 }
 
-/** Map, GPX download and external viewer: for participants of rides with a route (decision 12). */
+/** Map and GPX download: for participants of rides with a route (decision 12). */
 function RouteCard({ ride }: { ride: RideDetail }) {
   const canSee = ride.viewer.joined && ride.hasRoute;
   const route = useRideRoute(ride.id, canSee);
@@ -193,15 +191,6 @@ function RouteCard({ ride }: { ride: RideDetail }) {
             >
               <Download aria-hidden="true" size={18} />
               Descargar GPX
-            </a>
-            <a
-              href="https://gpx.studio/app"
-              target="_blank"
-              rel="noopener noreferrer"
-              className={buttonClass("ghost")}
-            >
-              <ExternalLink aria-hidden="true" size={18} />
-              Abrir en visor GPX
             </a>
           </div>
         </div>

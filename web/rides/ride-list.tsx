@@ -3,15 +3,15 @@ import type { ReactNode } from "react";
 import type { RideSummary } from "../../domain/api/rides.ts";
 import { MSG } from "../../domain/messages.ts";
 import { Button } from "../components/button.tsx";
-import { EmptyState, RetryButton } from "../components/feedback.tsx";
+import { LoadFailed } from "../components/feedback.tsx";
 import { RideCard, RideCardSkeleton } from "./ride-card.tsx";
 
 type RidePages = UseInfiniteQueryResult<InfiniteData<{ rides: RideSummary[] }>>;
 
 /**
  * A paged list of ride cards (search, My Rides): three skeletons while the first page loads, the
- * error with 'Reintentar' only when there is nothing to show (a failed refetch or next page keeps
- * the rides she is reading), the empty state, and 'Cargar más'.
+ * error ('Sin conexión' offline) with 'Reintentar' only when there is nothing to show (a failed
+ * refetch or next page keeps the rides she is reading), the empty state, and 'Cargar más'.
  */
 export function RideList({
   query,
@@ -34,7 +34,9 @@ export function RideList({
   }
   if (!query.data) {
     return (
-      <EmptyState action={<RetryButton onRetry={() => query.refetch()} />}>{error}</EmptyState>
+      <LoadFailed error={query.error} onRetry={() => query.refetch()}>
+        {error}
+      </LoadFailed>
     );
   }
   const rides = query.data.pages.flatMap((p) => p.rides);

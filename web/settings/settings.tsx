@@ -1,6 +1,8 @@
 import { ChevronDown, Mail } from "lucide-react";
 import { Link } from "react-router-dom";
 import { MSG } from "../../domain/messages.ts";
+import { useMe } from "../auth/use-me.ts";
+import { BackButton } from "../components/back-button.tsx";
 import { buttonClass } from "../components/button.tsx";
 import { PageHeader } from "../components/feedback.tsx";
 import { UpdateButton } from "../pwa/update-button.tsx";
@@ -14,8 +16,12 @@ function appVersion(): string | null {
 /** /app/settings (spec 01 §2): 'Actualizar app', a short FAQ and the e-mail contact button. */
 export default function Settings() {
   const version = appVersion();
+  const username = useMe().data?.user?.username ?? "";
   return (
     <div className="flex flex-col gap-6">
+      <div className="-mb-4">
+        <BackButton fallback={`/app/profile/${encodeURIComponent(username)}`} />
+      </div>
       <PageHeader title="Ajustes" />
 
       <section aria-labelledby="settings-app" className="rounded-3xl bg-surface p-5 shadow-sm">

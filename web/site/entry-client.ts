@@ -3,6 +3,7 @@
 import "../styles.css";
 import "../content/prose.css";
 import { initAccordions } from "./islands/accordion.ts";
+import { initAccountDeletedNotice } from "./islands/account-deleted.ts";
 import { initBlogFilter } from "./islands/blog-filter.ts";
 import { initVariantForm } from "./islands/variant-form.ts";
 import { initLandingWaitlist } from "./islands/waitlist.ts";
@@ -18,6 +19,7 @@ if (page === "not-found" && location.pathname.startsWith("/blog/")) {
 }
 
 initAccordions(document);
+initAccountDeletedNotice();
 
 const waitlist = document.querySelector<HTMLElement>("[data-waitlist]");
 if (waitlist) initLandingWaitlist(waitlist);

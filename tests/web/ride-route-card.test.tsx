@@ -1,0 +1,53 @@
+// The ride detail's route card for a participant: the map and 'Descargar GPX'. No 'Abrir en
+// visor GPX': it opened an external viewer with nothing in it (the route never reached it).
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { describe, expect, it, vi } from "vitest";
+import { stubFetchEachTest } from "./helpers/fetch.ts";
+import { rideDetail } from "./helpers/rides.ts";
+import { signedInClient } from "./helpers/signed-in-client.ts";
+
+// The map itself (Leaflet) is tested in route-map.test.tsx.
+vi.mock("../../web/rides/lazy-route-map.tsx", () => ({
+  LazyRouteMap: (props: { label?: string }) => <div role="img" aria-label={props.label} />,
+}));
+const { default: RideDetailScreen } = await import("../../web/rides/ride-detail.tsx");
+
+const fetchMock = stubFetchEachTest();
+
+describe("route card", () => {
+  it("offers the GPX download and no external viewer", async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === "/api/rides/r1/route") {
+        return Response.json({
+          coordinates: [
+            [40.4, -3.7],
+            [40.41, -3.71],
+          ],
+          distanceKm: 2,
+          elevationGain: 10,
+        });
+      }
+      return Response.json({
+        ride: rideDetail({
+          hasRoute: true,
+          viewer: { joined: true, isOrganizer: false, rodeWithCount: 0 },
+        }),
+      });
+    });
+    render(
+      <QueryClientProvider client={signedInClient()}>
+        <MemoryRouter initialEntries={["/app/ride/r1"]}>
+          <Routes>
+            <Route path="/app/ride/:id" element={<RideDetailScreen />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const download = await screen.findByRole("link", { name: "Descargar GPX" });
+    expect(download.getAttribute("href")).toBe("/api/rides/r1/gpx");
+    expect(screen.queryByRole("link", { name: "Abrir en visor GPX" })).toBeNull();
+  });
+});

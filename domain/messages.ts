@@ -2,6 +2,14 @@
 // (01 = landing/accounts/profiles, 02 = rides/chat/connections; §5 validation, §8 errors).
 import { MAX_PARTICIPANTS, MIN_PARTICIPANTS, PRODUCT_NAME, RIDE_TITLE_MAX } from "./constants.ts";
 
+/** Ours: the chat notice when a freed place goes to the first in line ('{name}': her username). */
+export const WAITING_LIST_PROMOTED_NOTICE = "{name} entra desde la lista de espera";
+
+/** 1ª, 2ª, 3ª… (riders are women: the feminine ordinal). */
+export function ordinalFeminine(n: number): string {
+  return `${n}ª`;
+}
+
 export const MSG = {
   // --- Spec 01 §5 / §8: sign-up, login, password ---
   signupMissingFields: "Por favor completa todos los campos",
@@ -240,6 +248,28 @@ export const MSG = {
     reason
       ? `❌ La organizadora ha cancelado esta salida. Motivo: ${reason}`
       : "❌ La organizadora ha cancelado esta salida.",
+
+  // --- Ours: a full ride's waiting list (DESIGN.md decision 23) ---
+  systemWaitingListPromoted: (name: string) => WAITING_LIST_PROMOTED_NOTICE.replace("{name}", name),
+  waitingListJoin: "Apuntarme a la lista de espera",
+  waitingListLeave: "Salir de la lista de espera",
+  waitingListPosition: (position: number) =>
+    `Estás la ${ordinalFeminine(position)} en la lista de espera`,
+  waitingListCount: (n: number) => `Lista de espera (${n})`,
+  waitingListJoinedTitle: "Estás en la lista de espera",
+  waitingListJoinedText:
+    "Si se libera una plaza antes de la salida, entrarás por orden de llegada y te avisaremos.",
+  waitingListLeft: "Has salido de la lista de espera",
+  waitingListJoinFailed: "No se pudo apuntarte a la lista de espera",
+  waitingListLeaveFailed: "No se pudo salir de la lista de espera",
+  waitingListNotFull: "Aún quedan plazas: puedes unirte directamente",
+  waitingListNotOnIt: "No estás en la lista de espera de esta salida",
+  waitingListPromotedTitle: "¡Tienes plaza!",
+  waitingListPromotedText: (title: string) => `Has entrado en "${title}" desde la lista de espera.`,
+  waitingListClosedTitle: "Salida cancelada",
+  waitingListClosedText: (title: string) =>
+    `La organizadora ha cancelado "${title}" y su lista de espera se ha cerrado.`,
+  waitingListOrganizerTitle: "Lista de espera",
 } as const;
 
 export type MessageKey = keyof typeof MSG;

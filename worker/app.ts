@@ -18,6 +18,7 @@ import { profileRoutes } from "./profiles/routes.ts";
 import { referralRoutes } from "./referrals/routes.ts";
 import { myRidesRoutes, rideRoutes } from "./rides/routes.ts";
 import { userRoutes } from "./users/routes.ts";
+import { waitingListRoutes } from "./waiting-list/routes.ts";
 import { waitlistRoutes } from "./waitlist/routes.ts";
 
 /** The JSON API, one sub-app per area (chained so AppType carries every route). */
@@ -41,6 +42,7 @@ const api = new Hono<AppEnv>()
   .route("/account", accountRoutes)
   .route("/", chatRoutes)
   .route("/", connectionsRoutes)
+  .route("/", waitingListRoutes)
   .route("/waitlist", waitlistRoutes);
 
 export type AppType = typeof api;

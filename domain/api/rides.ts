@@ -38,16 +38,24 @@ export interface RideSummary {
   organizer: RidePerson;
   participantIds: string[];
   participantCount: number;
+  /** Riders on its waiting list ('Lista de espera (N)', DESIGN.md decision 23). */
+  waitingCount: number;
   viewer: {
     joined: boolean;
     isOrganizer: boolean;
-    /** Participants of this ride she has ridden with before ('Ya has rodado con: n'). */
+    /** Participants of this ride she has ridden with before (her own records only). */
     rodeWithCount: number;
+    /** Those participants, for 'Has rodado con 2 de las que van' with their avatars. */
+    rodeWith: RidePerson[];
+    /** Her place on the waiting list (1 = next in); null when she is not on it. */
+    waitingPosition: number | null;
   };
 }
 
 export interface RideDetail extends RideSummary {
   participants: RidePerson[];
+  /** The waiting list in order: for the organizer only, null for everyone else. */
+  waitingList: RidePerson[] | null;
 }
 
 export interface RideListResponse {
@@ -66,6 +74,11 @@ export interface RideCitiesResponse {
 }
 
 export interface JoinRideResponse {
+  ride: RideDetail;
+}
+
+/** POST /api/rides/:id/waiting-list: the ride with her place on its list. */
+export interface JoinWaitingListResponse {
   ride: RideDetail;
 }
 

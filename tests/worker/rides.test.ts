@@ -256,12 +256,14 @@ describe("PUT /api/rides/:id", () => {
       routeGpxKey: null,
       now: Date.now(),
     };
-    expect(await updateRide(db(), { ...change, noticeId: crypto.randomUUID() }, input)).toBe(false);
+    const refused = await updateRide(db(), { ...change, noticeId: crypto.randomUUID() }, input);
+    expect(refused.edited).toBe(false);
     expect(await rideRow(ride.id)).toEqual(before);
     expect(await messagesOf(ride.id)).toHaveLength(0);
     // With room for the three of them the same edit applies, with its notice.
     const roomy = rideInputSchema.parse(rideBody({ title: "Más pequeña", maxParticipants: 3 }));
-    expect(await updateRide(db(), { ...change, noticeId: crypto.randomUUID() }, roomy)).toBe(true);
+    const applied = await updateRide(db(), { ...change, noticeId: crypto.randomUUID() }, roomy);
+    expect(applied.edited).toBe(true);
     expect((await rideRow(ride.id))?.maxParticipants).toBe(3);
     expect(await messagesOf(ride.id)).toHaveLength(1);
   });
@@ -315,7 +317,13 @@ describe("GET /api/rides/:id", () => {
       "AnaRueda",
       "Lucia_BTT",
     ]);
-    expect(body.ride.viewer).toEqual({ joined: false, isOrganizer: false, rodeWithCount: 0 });
+    expect(body.ride.viewer).toEqual({
+      joined: false,
+      isOrganizer: false,
+      rodeWithCount: 0,
+      rodeWith: [],
+      waitingPosition: null,
+    });
   });
 
   it.each(["unknownid123", "..%2F..%2Fetc", "DROP TABLE", "x".repeat(99)])(

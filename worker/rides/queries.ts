@@ -27,8 +27,23 @@ import { MSG } from "../../domain/messages.ts";
 import type { RideInput } from "../../domain/schemas.ts";
 import { capacityOf } from "../../domain/time.ts";
 import { d1Of } from "../db/client.ts";
-import { profiles, rideMessages, rideParticipants, rides } from "../db/schema.ts";
+import { profiles, rideMessages, rideParticipants, rides, rideWaitingList } from "../db/schema.ts";
 import type { Database } from "../env.ts";
+import {
+  NO_PROMOTION,
+  oneRide,
+  type Promotion,
+  promotionOf,
+  promotionStatements,
+} from "../waiting-list/promotion.ts";
+import {
+  clearedEntries,
+  clearWaitingListsOfCancelled,
+  waitingCountSql,
+  waitingListQuery,
+  waitingPersonOf,
+  waitingPositionSql,
+} from "../waiting-list/sql.ts";
 
 /** Trigram search needs 3 characters; shorter queries filter the index-selected rows by LIKE. */
 const TRIGRAM_MIN = 3;
@@ -86,7 +101,7 @@ type Buildable = SQL | { toSQL(): { sql: string; params: unknown[] } };
  * Runs writes as one D1 batch (a transaction). drizzle's own batch cannot take raw `sql`
  * statements, which the conditional writes below need.
  */
-async function writeBatch(db: Database, queries: Buildable[]): Promise<D1Result[]> {
+export async function writeBatch(db: Database, queries: Buildable[]): Promise<D1Result[]> {
   const d1 = d1Of(db);
   const statements = queries.map((query) => {
     const built = is(query, SQL) ? dialect.sqlToQuery(query) : query.toSQL();
@@ -151,8 +166,16 @@ export function listingWithParticipantsQuery(
   now: number,
 ) {
   const page = listingPageQuery(db, filters, now).as("page");
+  // drizzle writes page.id as a bare "id" inside sql``, which the waiting list's own id column
+  // would capture: qualified by hand.
+  const pageId = sql.raw(`"page"."id"`);
   return db
-    .select({ ...page._.selectedFields, participants: participantsJson(page.id, viewerId) })
+    .select({
+      ...page._.selectedFields,
+      participants: participantsJson(page.id, viewerId),
+      waitingCount: waitingCountSql(pageId),
+      waitingPosition: waitingPositionSql(pageId, viewerId),
+    })
     .from(page)
     .orderBy(asc(page.startTime), asc(page.id));
 }
@@ -218,8 +241,20 @@ function organizerOf(row: RideRow): RidePerson {
   };
 }
 
-function summaryOf(row: RideRow, members: ParticipantRow[], viewerId: string): RideSummary {
+/** What a card shows of the ride's waiting list; position 0 means she is not on it. */
+interface WaitingSummary {
+  count: number;
+  position: number;
+}
+
+function summaryOf(
+  row: RideRow,
+  members: ParticipantRow[],
+  viewerId: string,
+  waiting: WaitingSummary,
+): RideSummary {
   const participantIds = members.map((m) => m.userId);
+  const rodeWith = members.filter((m) => m.userId !== viewerId && Boolean(m.rodeWith));
   return {
     id: row.id,
     title: row.title,
@@ -242,10 +277,13 @@ function summaryOf(row: RideRow, members: ParticipantRow[], viewerId: string): R
     organizer: organizerOf(row),
     participantIds,
     participantCount: participantIds.length,
+    waitingCount: Number(waiting.count),
     viewer: {
       joined: participantIds.includes(viewerId),
       isOrganizer: row.organizerId === viewerId,
-      rodeWithCount: members.filter((m) => m.userId !== viewerId && Boolean(m.rodeWith)).length,
+      rodeWithCount: rodeWith.length,
+      rodeWith: rodeWith.map(personOf),
+      waitingPosition: Number(waiting.position) > 0 ? Number(waiting.position) : null,
     },
   };
 }
@@ -274,8 +312,11 @@ export async function listRides(db: Database, filters: ListFilters, viewerId: st
   const hasMore = rows.length > FEED_PAGE_SIZE;
   const page = rows.slice(0, FEED_PAGE_SIZE);
   return {
-    rides: page.map(({ participants, ...row }) =>
-      summaryOf(row, participantsFromJson(row.id, participants), viewerId),
+    rides: page.map(({ participants, waitingCount, waitingPosition, ...row }) =>
+      summaryOf(row, participantsFromJson(row.id, participants), viewerId, {
+        count: waitingCount,
+        position: waitingPosition,
+      }),
     ),
     hasMore,
   };
@@ -304,12 +345,21 @@ export async function rideDetail(
   row: RideRow,
   viewerId: string,
 ): Promise<RideDetail> {
-  const members = await participantsQuery(db, [row.id], viewerId).all();
+  // One round trip: the riders and the waiting list.
+  const [members, waiting] = await db.batch([
+    participantsQuery(db, [row.id], viewerId),
+    waitingListQuery(db, row.id),
+  ]);
   // The organizer first, then in joining order.
   const ordered = [...members].sort(
     (a, b) => Number(b.userId === row.organizerId) - Number(a.userId === row.organizerId),
   );
-  return { ...summaryOf(row, members, viewerId), participants: ordered.map(personOf) };
+  const position = waiting.findIndex((w) => w.userId === viewerId) + 1;
+  return {
+    ...summaryOf(row, members, viewerId, { count: waiting.length, position }),
+    participants: ordered.map(personOf),
+    waitingList: row.organizerId === viewerId ? waiting.map(waitingPersonOf) : null,
+  };
 }
 
 /** Columns written from the validated form. */
@@ -408,7 +458,7 @@ export async function updateRide(
     now: number;
   },
   input: RideInput,
-): Promise<boolean> {
+): Promise<{ edited: boolean; promotion: Promotion }> {
   const stillEditable = and(
     eq(rides.id, change.rideId),
     eq(rides.organizerId, change.organizerId),
@@ -416,7 +466,7 @@ export async function updateRide(
     sql`(select count(*) from ${rideParticipants} p where p.ride_id = ${change.rideId})
       <= ${capacityOf(input.maxParticipants)}`,
   );
-  const [edit] = await writeBatch(db, [
+  const [edit, , ...promotion] = await writeBatch(db, [
     db
       .update(rides)
       .set({ ...rideValues(input), routeGpxKey: change.routeGpxKey, updatedAt: change.now })
@@ -429,8 +479,10 @@ export async function updateRide(
       body: MSG.systemEditNotice,
       now: change.now,
     })} and exists (select 1 from ${rides} where ${stillEditable})`,
+    // A raised cap frees places: the first in line get them in this transaction.
+    ...promotionStatements(oneRide(change.rideId), change.now),
   ]);
-  return (edit?.meta.changes ?? 0) > 0;
+  return { edited: (edit?.meta.changes ?? 0) > 0, promotion: promotionOf(promotion) };
 }
 
 export async function participantCount(db: Database, rideId: string): Promise<number> {
@@ -471,25 +523,41 @@ export async function joinRideAtomically(
     where r.id = ${rideId} and r.status = 'published' and r.start_time > ${now}
       and (select count(*) from ${rideParticipants} p where p.ride_id = r.id)
         < coalesce(r.max_participants, 20)
+      and not exists (select 1 from ${rideWaitingList} w where w.ride_id = r.id)
     on conflict do nothing`);
   return result.meta.changes > 0;
 }
 
-/** Leaves a ride that has not started; never removes the organizer. */
-export async function leaveRide(db: Database, rideId: string, userId: string, now: number) {
-  const result = await db.run(sql`delete from ${rideParticipants}
+/**
+ * Leaves a ride that has not started (never removes the organizer); the place she frees goes to
+ * the first in line in the same batch (worker/waiting-list/promotion.ts).
+ */
+export async function leaveRide(
+  db: Database,
+  rideId: string,
+  userId: string,
+  now: number,
+): Promise<{ left: boolean; promotion: Promotion }> {
+  const [left, ...promotion] = await writeBatch(db, [
+    sql`delete from ${rideParticipants}
     where ride_id = ${rideId} and user_id = ${userId}
       and exists (select 1 from ${rides} r where r.id = ${rideId} and r.start_time > ${now}
-        and r.status != 'cancelled' and (r.organizer_id is null or r.organizer_id != ${userId}))`);
-  return result.meta.changes > 0;
+        and r.status != 'cancelled' and (r.organizer_id is null or r.organizer_id != ${userId}))`,
+    ...promotionStatements(oneRide(rideId), now),
+  ]);
+  const done = (left?.meta.changes ?? 0) > 0;
+  return { left: done, promotion: done ? promotionOf(promotion) : NO_PROMOTION };
 }
 
-/** Cancels a future published/closed ride of hers; returns true when it changed. */
+/**
+ * Cancels a future published/closed ride of hers, and empties its waiting list in the same
+ * batch: whether it changed, and who was waiting (they are told).
+ */
 export async function cancelRide(
   db: Database,
   change: { rideId: string; organizerId: string; reason: string | null; now: number },
-) {
-  const result = await db
+): Promise<{ cancelled: boolean; waiting: { rideId: string; userId: string }[] }> {
+  const cancel = db
     .update(rides)
     .set({
       status: "cancelled",
@@ -504,9 +572,12 @@ export async function cancelRide(
         inArray(rides.status, ["published", "closed"]),
         sql`${rides.startTime} > ${change.now}`,
       ),
-    )
-    .run();
-  return result.meta.changes > 0;
+    );
+  const [result, cleared] = await writeBatch(db, [
+    cancel,
+    clearWaitingListsOfCancelled(sql`(${change.rideId})`),
+  ]);
+  return { cancelled: (result?.meta.changes ?? 0) > 0, waiting: clearedEntries(cleared) };
 }
 
 /**
@@ -577,7 +648,7 @@ export function myRidesPageQuery(
   now: number,
 ) {
   return db
-    .select(rideColumns)
+    .select({ ...rideColumns, waitingCount: waitingCountSql(rides.id) })
     .from(rideParticipants)
     .crossJoin(rides)
     .leftJoin(profiles, eq(profiles.userId, rides.organizerId))
@@ -645,7 +716,10 @@ export async function myRides(
   const pageRows = rows.slice(0, FEED_PAGE_SIZE);
   const byRide = groupByRide(members);
   return {
-    rides: pageRows.map((row) => summaryOf(row, byRide.get(row.id) ?? [], userId)),
+    // She rides each of them, so she is on none of their lists.
+    rides: pageRows.map(({ waitingCount, ...row }) =>
+      summaryOf(row, byRide.get(row.id) ?? [], userId, { count: waitingCount, position: 0 }),
+    ),
     hasMore,
     counts: {
       upcoming: Number(counts?.upcoming ?? 0),

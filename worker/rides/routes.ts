@@ -43,6 +43,7 @@ import {
   type UploadedGpx,
 } from "../gpx/storage.ts";
 import { validate } from "../http/validate.ts";
+import { announceListClosed, announcePromotion } from "../waiting-list/notify.ts";
 import {
   cancelRide,
   citySuggestionsQuery,
@@ -67,7 +68,7 @@ type Ctx = Context<AppEnv>;
 /** Ride ids are server-generated; anything else is answered like an unknown ride. */
 const RIDE_ID = /^[a-z0-9-]{1,64}$/;
 
-async function loadRide(c: Ctx, rideId: string): Promise<RideRow> {
+export async function loadRide(c: Ctx, rideId: string): Promise<RideRow> {
   const row = RIDE_ID.test(rideId) ? await findRideRow(c.var.db, rideId) : null;
   if (!row) throw new DomainError("not_found", MSG.rideNotFound);
   return row;
@@ -209,12 +210,13 @@ export const rideRoutes = new Hono<AppEnv>()
     const routeGpxKey = gpx ? await storeGpx(c.env.GPX, row.id, gpx) : row.routeGpxKey;
     const noticeId = generateId();
     try {
-      const edited = await updateRide(
+      const { edited, promotion } = await updateRide(
         c.var.db,
         { rideId: row.id, organizerId: user.id, routeGpxKey, noticeId, now },
         input,
       );
       if (!edited) throw await editRefusal(c, row.id, input.maxParticipants);
+      announcePromotion(c, promotion);
     } catch (error) {
       if (gpx) await deleteGpx(c.env.GPX, routeGpxKey);
       throw error;
@@ -251,7 +253,8 @@ export const rideRoutes = new Hono<AppEnv>()
     if (row.organizerId === user.id) {
       throw new DomainError("organizer_cannot_leave", MSG.organizerCannotLeave);
     }
-    if (!(await leaveRide(c.var.db, row.id, user.id, now))) {
+    const { left, promotion } = await leaveRide(c.var.db, row.id, user.id, now);
+    if (!left) {
       if (!(await isParticipant(c.var.db, row.id, user.id))) {
         throw new DomainError("not_participant", MSG.notParticipantLeave);
       }
@@ -262,6 +265,7 @@ export const rideRoutes = new Hono<AppEnv>()
     }
     // Her open chat sockets for this ride close (the room re-checks D1 on every send anyway).
     inBackground(c, notifyParticipantLeft(c.env, row.id, user.id));
+    announcePromotion(c, promotion);
     return c.json({ ok: true });
   })
   .post(
@@ -276,7 +280,13 @@ export const rideRoutes = new Hono<AppEnv>()
         throw new DomainError("not_authorized", MSG.cancelNotAuthorized);
       }
       const { reason } = c.req.valid("json");
-      if (!(await cancelRide(c.var.db, { rideId: row.id, organizerId: user.id, reason, now }))) {
+      const { cancelled, waiting } = await cancelRide(c.var.db, {
+        rideId: row.id,
+        organizerId: user.id,
+        reason,
+        now,
+      });
+      if (!cancelled) {
         if (row.status === "cancelled" || row.status === "completed") {
           throw new DomainError("ride_cancelled", MSG.rideAlreadyCancelled);
         }
@@ -298,6 +308,7 @@ export const rideRoutes = new Hono<AppEnv>()
         console.warn(`[${c.get("requestId")}] cancel notice not posted`, error);
       }
       inBackground(c, announceStoredMessage(c.env, row.id, noticeId));
+      announceListClosed(c, waiting);
       const updated = await loadRide(c, row.id);
       return c.json<RideDetailResponse>({ ride: await rideDetail(c.var.db, updated, user.id) });
     },

@@ -270,6 +270,16 @@ export const MSG = {
   waitingListClosedText: (title: string) =>
     `La organizadora ha cancelado "${title}" y su lista de espera se ha cerrado.`,
   waitingListOrganizerTitle: "Lista de espera",
+
+  // --- Ours: honest levels (DESIGN.md decision 24) ---
+  paceQuestion: "¿El ritmo fue el anunciado?",
+  waitedQuestion: "¿Se esperó a todas?",
+  levelAnswersAnonymous: "Respuestas anónimas: la organizadora solo verá el total.",
+  levelAnswersNone: "Responde al menos una de las dos preguntas",
+  levelAnswersAlready: "Ya has respondido sobre esta salida",
+  levelAnswersSaved: "¡Gracias! Tus respuestas son anónimas.",
+  levelAnswersSaveFailed: "No se pudieron guardar tus respuestas",
+  levelAnswersOrganizer: "La organizadora no puede responder sobre su propia salida",
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -16,6 +16,7 @@ import {
   MIN_PARTICIPANTS,
   MODALITIES,
   OFFERED_SOCIAL_TAGS,
+  PACE_ANSWERS,
   PASSWORD_MAX,
   PASSWORD_MIN,
   RIDE_DESCRIPTION_MAX,
@@ -354,6 +355,20 @@ export const connectionsSaveSchema = z.object({
     .refine((ids) => new Set(ids).size === ids.length, { error: MSG.connectionsDuplicate }),
 });
 
+/**
+ * POST /api/rides/:id/level-answers (DESIGN.md decision 24): the two optional, anonymous
+ * questions of the post-ride step; at least one answered.
+ */
+export const levelAnswersSchema = z
+  .object({
+    pace: z.enum(PACE_ANSWERS, { error: MSG.invalidInput }).nullable().default(null),
+    waitedForAll: z.boolean({ error: MSG.invalidInput }).nullable().default(null),
+  })
+  .strict()
+  .refine((a) => a.pace !== null || a.waitedForAll !== null, {
+    error: MSG.levelAnswersNone,
+  });
+
 // ---------- Inferred types ----------
 
 export type SignupInput = z.infer<typeof signupSchema>;
@@ -370,6 +385,7 @@ export type RideCreateInput = z.infer<typeof rideCreateSchema>;
 export type CancelRideInput = z.infer<typeof cancelRideSchema>;
 export type RideListQuery = z.infer<typeof rideListQuerySchema>;
 export type ConnectionsSaveInput = z.infer<typeof connectionsSaveSchema>;
+export type LevelAnswersInput = z.infer<typeof levelAnswersSchema>;
 
 // ---------- Turning zod failures into API errors ----------
 

@@ -14,6 +14,7 @@ import { serveAppShell } from "./http/app-shell.ts";
 import { errorBody, handleError } from "./http/errors.ts";
 import { noStore, originCheck, securityHeaders } from "./http/security.ts";
 import { drainUnreadBody, jsonSizeLimit, requestSizeLimit } from "./http/validate.ts";
+import { levelAnswersRoutes } from "./level-answers/routes.ts";
 import { profileRoutes } from "./profiles/routes.ts";
 import { referralRoutes } from "./referrals/routes.ts";
 import { myRidesRoutes, rideRoutes } from "./rides/routes.ts";
@@ -43,6 +44,7 @@ const api = new Hono<AppEnv>()
   .route("/", chatRoutes)
   .route("/", connectionsRoutes)
   .route("/", waitingListRoutes)
+  .route("/", levelAnswersRoutes)
   .route("/waitlist", waitlistRoutes);
 
 export type AppType = typeof api;

@@ -388,6 +388,14 @@ const MATRIX: Row[] = [
   },
   {
     method: "POST",
+    route: "/api/rides/:id/level-answers",
+    path: (w) => `/api/rides/${w.rideId}/level-answers`,
+    body: () => ({ pace: "as_announced", waitedForAll: true }),
+    expect: [U, P, 403, 409, 403],
+    why: "riders who were there, never the organizer; this ride has not started (window closed)",
+  },
+  {
+    method: "POST",
     route: "/api/rides/:id/waiting-list",
     path: (w) => `/api/rides/${w.rideId}/waiting-list`,
     expect: [U, P, 409, 409, 409],

@@ -67,6 +67,11 @@ const ENDPOINTS: { method: string; path: (rideId: string) => string; keys: strin
     keys: RIDE_KEYS,
   },
   { method: "POST", path: (id) => `/api/rides/${id}/cancel`, keys: ["reason"] },
+  {
+    method: "POST",
+    path: (id) => `/api/rides/${id}/level-answers`,
+    keys: ["pace", "waitedForAll"],
+  },
 ];
 
 describe("hostile bodies never cause a 500", () => {
@@ -153,6 +158,8 @@ describe("hostile queries and ids", () => {
         const id = encodeURIComponent(raw.slice(0, 1000)) || "x";
         for (const path of paths(id)) await expectClientErrorOrSuccess(await browser.get(path));
         await expectClientErrorOrSuccess(await browser.post(`/api/rides/${id}/join`));
+        await expectClientErrorOrSuccess(await browser.post(`/api/rides/${id}/waiting-list`));
+        await expectClientErrorOrSuccess(await browser.delete(`/api/rides/${id}/waiting-list`));
       }),
       { numRuns: RUNS, seed: FUZZ_SEED },
     );

@@ -11,6 +11,7 @@ import { listChats } from "../../worker/chat/queries.ts";
 import { createDb } from "../../worker/db/client.ts";
 import { rideParticipants, rides, rideWaitingList, rodeWith } from "../../worker/db/schema.ts";
 import handler from "../../worker/index.ts";
+import { organizerLevelsQuery } from "../../worker/level-answers/queries.ts";
 import {
   citySuggestionsQuery,
   type ListFilters,
@@ -501,6 +502,7 @@ describe("query plans", () => {
     expectIndexed(await plan(completedRidesQuery(d, owner.id, now)));
     expectIndexed(await plan(connectionsCountQuery(d, owner.id)));
     expectIndexed(await plan(historyQuery(d, owner.id)));
+    expectIndexed(await plan(organizerLevelsQuery(d, owner.id)));
   });
 
   it("indexes only rides the listing can show; the daily cron drops the started ones", async () => {

@@ -13,6 +13,7 @@ import { ConfirmDialog } from "../components/dialog.tsx";
 import { LoadFailed, PageHeader, Skeleton } from "../components/feedback.tsx";
 import { api, isNotFound } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { OrganizerLevelsCard } from "./organizer-levels.tsx";
 import { useDeleteAccount } from "./use-delete-account.ts";
 
 /** /app/profile/:username (spec 02 §2 "Public profile"). */
@@ -91,6 +92,8 @@ function ProfileView({ data }: { data: PublicProfileResponse }) {
           zeroText="Sin conexiones (de momento)"
         />
       </div>
+
+      <OrganizerLevelsCard levels={stats.levels} />
 
       {stats.history.length > 0 ? (
         <section

@@ -28,7 +28,9 @@ import { ApiError } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { PLACE_TEXTS, type RideCardPlace } from "./place-texts.ts";
 import { useJoinRide, useLeaveRide } from "./queries.ts";
+import { RodeWithLine } from "./rode-with-line.tsx";
 import { rideShareData, shareOrCopy } from "./share.ts";
+import { WaitingListButtons } from "./waiting-list-buttons.tsx";
 
 // The dialogs (and Radix behind them) are not part of the first paint of a list of cards: they
 // load once the screen is idle, so they are there by the time she taps.
@@ -72,6 +74,8 @@ export function RideCard({
   const join = useJoinRide();
   const leave = useLeaveRide();
   const [joinedOpen, setJoinedOpen] = useState(false);
+  // Her place when the dialog is about the waiting list rather than the ride.
+  const [joinedListAt, setJoinedListAt] = useState<number | undefined>(undefined);
   const [cancelOpen, setCancelOpen] = useState(false);
   const viewerId = useMe().data?.user?.id ?? null;
   useEffect(preloadDialogsWhenIdle, []);
@@ -81,6 +85,8 @@ export function RideCard({
     viewerId,
     isParticipant: ride.viewer.joined,
     participantCount: ride.participantCount,
+    waitingCount: ride.waitingCount,
+    waitingPosition: ride.viewer.waitingPosition,
     now: Date.now(),
   });
   const opensDetail = place === "list" && actions.opensDetailOnClick;
@@ -95,6 +101,7 @@ export function RideCard({
     try {
       await join.mutateAsync(ride.id);
       toast.success(texts.joined.title, { description: texts.joined.description });
+      setJoinedListAt(undefined);
       setJoinedOpen(true);
     } catch (error) {
       if (error instanceof ApiError && error.code === "already_joined") {
@@ -231,15 +238,16 @@ export function RideCard({
           />
           <span>{ride.organizer.username}</span>
         </p>
-        <p className="font-semibold">
-          Participantes {ride.participantCount}/{ride.capacity}
+        <p className="flex flex-col items-end font-semibold">
+          <span>
+            Participantes {ride.participantCount}/{ride.capacity}
+          </span>
+          {actions.showsWaitingCount ? (
+            <span className="text-ink-soft">{MSG.waitingListCount(ride.waitingCount)}</span>
+          ) : null}
         </p>
       </div>
-      {ride.viewer.rodeWithCount > 0 ? (
-        <p className="text-sm font-semibold text-success">
-          Ya has rodado con: {ride.viewer.rodeWithCount}
-        </p>
-      ) : null}
+      <RodeWithLine people={ride.viewer.rodeWith} />
 
       <div className="flex flex-wrap gap-2">
         {actions.canJoin ? (
@@ -247,7 +255,15 @@ export function RideCard({
             UNIRME
           </Button>
         ) : null}
-        {actions.joinShowsFull ? <Button disabled>Completa</Button> : null}
+        <WaitingListButtons
+          ride={ride}
+          actions={actions}
+          place={place}
+          onJoined={(position) => {
+            setJoinedListAt(position);
+            setJoinedOpen(true);
+          }}
+        />
         {actions.canChat ? (
           actions.chatDisabled ? (
             <Button variant="secondary" disabled>
@@ -286,7 +302,12 @@ export function RideCard({
       </div>
       <Suspense fallback={null}>
         {joinedOpen ? (
-          <JoinDialog rideId={ride.id} open={joinedOpen} onOpenChange={setJoinedOpen} />
+          <JoinDialog
+            rideId={ride.id}
+            open={joinedOpen}
+            onOpenChange={setJoinedOpen}
+            waitingPosition={joinedListAt}
+          />
         ) : null}
         {canCancelHere && cancelOpen ? (
           <CancelDialog rideId={ride.id} open={cancelOpen} onOpenChange={setCancelOpen} />

@@ -15,6 +15,8 @@ const rideFixtureSchema = z.object({
   /** Start relative to now; negative: already started. */
   startsInMinutes: z.number().default(48 * 60),
   title: z.string().min(1).max(100).optional(),
+  /** null: no cap (20); a small cap makes a full ride with a waiting list. */
+  maxParticipants: z.number().int().min(2).max(20).nullable().default(null),
   status: z.enum(["published", "cancelled", "closed", "completed"]).default("published"),
 });
 
@@ -35,6 +37,7 @@ export const fixtureRoutes = new Hono<AppEnv>()
         cityKey: normalizeText(city),
         searchText: normalizeText(`${title} ${city}`),
         startTime: Date.now() + input.startsInMinutes * 60_000,
+        maxParticipants: input.maxParticipants,
         modality: "road",
         modalities: ["road"],
         level: "chill",

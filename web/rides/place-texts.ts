@@ -10,10 +10,6 @@ export type RideCardPlace = "list" | "detail";
  */
 /** The waiting list's texts (DESIGN.md decision 23; ours): the same wherever the card is. */
 const WAITING_LIST_TEXTS = {
-  waitingJoined: (position: number) => ({
-    title: MSG.waitingListJoinedTitle,
-    description: MSG.waitingListPosition(position),
-  }),
   waitingLeft: MSG.waitingListLeft,
   waitingJoinFailed: MSG.waitingListJoinFailed,
   waitingLeaveFailed: MSG.waitingListLeaveFailed,

@@ -238,12 +238,10 @@ export function RideCard({
           />
           <span>{ride.organizer.username}</span>
         </p>
-        <p className="flex flex-col items-end font-semibold">
-          <span>
-            Participantes {ride.participantCount}/{ride.capacity}
-          </span>
+        <p className="font-semibold">
+          Participantes {ride.participantCount}/{ride.capacity}
           {actions.showsWaitingCount ? (
-            <span className="text-ink-soft">{MSG.waitingListCount(ride.waitingCount)}</span>
+            <span className="text-ink-soft"> · {MSG.waitingListCount(ride.waitingCount)}</span>
           ) : null}
         </p>
       </div>

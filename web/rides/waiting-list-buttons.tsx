@@ -38,9 +38,7 @@ export function WaitingListButtons({
         });
         return;
       }
-      toast.success(texts.waitingJoined(position).title, {
-        description: texts.waitingJoined(position).description,
-      });
+      // The dialog that opens says it (her place, what happens next): no toast over it.
       onJoined(position);
     } catch (error) {
       toast.error(texts.waitingJoinFailed, {

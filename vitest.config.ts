@@ -7,6 +7,9 @@ const root = import.meta.dirname;
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one file at a time (cores - 1). Worker test files spend much
+    // of their time waiting on workerd and D1, so two at a time keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         test: {

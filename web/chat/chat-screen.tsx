@@ -17,6 +17,7 @@ import { RetryButton, Skeleton } from "../components/feedback.tsx";
 import { Spinner } from "../components/spinner.tsx";
 import { ApiError, api } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { MessageMenu } from "../safety/message-menu.tsx";
 import { setActiveChat } from "./active-chat.ts";
 import { CHATS_KEY } from "./unread.ts";
 import { type UiMessage, useRideChat } from "./use-ride-chat.ts";
@@ -209,6 +210,7 @@ function ParticipantChat({
                 message={m}
                 mine={m.userId === me?.id}
                 onRetry={() => chat.retry(m.id)}
+                onAuthorBlocked={chat.forgetAuthor}
               />
             ))}
           </ol>
@@ -229,10 +231,12 @@ function MessageItem({
   message,
   mine,
   onRetry,
+  onAuthorBlocked,
 }: {
   message: UiMessage;
   mine: boolean;
   onRetry: () => void;
+  onAuthorBlocked: (userId: string) => void;
 }) {
   if (message.kind === "system") {
     return (
@@ -257,8 +261,24 @@ function MessageItem({
           message.status === "pending" && "opacity-70",
         )}
       >
-        {mine ? null : <p className="text-xs font-bold text-primary">{name}</p>}
-        <p className="whitespace-pre-wrap break-words">{message.text}</p>
+        {mine ? null : (
+          <div className="flex items-start justify-between gap-2">
+            <p className="text-xs font-bold text-primary">{name}</p>
+            {message.userId && message.author && !message.hidden ? (
+              <MessageMenu
+                messageId={message.id}
+                author={{ id: message.userId, username: message.author.username }}
+                onBlocked={onAuthorBlocked}
+              />
+            ) : null}
+          </div>
+        )}
+        <p
+          className={clsx("whitespace-pre-wrap break-words", message.hidden && "italic")}
+          data-hidden={message.hidden ? "true" : undefined}
+        >
+          {message.text}
+        </p>
         <p className={clsx("mt-0.5 text-right text-xs", mine ? "text-white/85" : "text-ink-soft")}>
           {message.status === "pending" ? (
             <span className="inline-flex items-center gap-1">

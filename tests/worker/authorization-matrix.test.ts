@@ -8,7 +8,7 @@ import { app } from "../../worker/app.ts";
 import { createRide, createUser, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser } from "./helpers/http.ts";
 import { block, insertMessage, moderator, report } from "./helpers/safety.ts";
-import { openSocket, socketsClosedAfterEach } from "./helpers/sockets.ts";
+import { openSocket, socketsClosedAfterEach, type TestSocket } from "./helpers/sockets.ts";
 
 type Role =
   | "anonymous"
@@ -630,7 +630,7 @@ describe("socket frames for each kind of visitor", () => {
     };
     const hub: Record<Role, number> = { ...chat, outsider: 101, moderator: 101 };
     const actual = { chat: {} as Record<Role, number>, hub: {} as Record<Role, number> };
-    const live = [];
+    const live: TestSocket[] = [];
     for (const role of ROLES) {
       const room = await openSocket(w.browsers[role], `/api/rides/${w.rideId}/chat/socket`);
       actual.chat[role] = room.res.status;

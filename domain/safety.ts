@@ -23,7 +23,11 @@ export const REPORT_DETAILS_MAX = 500;
 /** Why a moderator acted (kept in the audit). */
 export const MODERATION_REASON_MAX = 500;
 
-/** open: in the queue; dismissed: nothing to do; actioned: a message hidden or an account suspended. */
+/**
+ * open: in the queue (a hidden message's reports too, until the account is decided on);
+ * dismissed: closed with nothing done; actioned: closed after its message was hidden or its
+ * author's account suspended.
+ */
 export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
@@ -31,7 +35,7 @@ export const MODERATION_ACTIONS = ["dismiss", "hide_message", "suspend", "unsusp
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
-  dismiss: "Denuncia descartada",
+  dismiss: "Denuncia cerrada",
   hide_message: "Mensaje ocultado",
   suspend: "Cuenta suspendida",
   unsuspend: "Suspensión levantada",

@@ -155,6 +155,10 @@ describe("the queue", () => {
     });
     expect(res.status).toBe(200);
     expect((await queue(mod.browser)).map((r) => r.id)).not.toContain(reportId);
+    const status = await env.DB.prepare("SELECT status FROM reports WHERE id = ?")
+      .bind(reportId)
+      .first<string>("status");
+    expect(status).toBe("dismissed");
     const [entry] = await audit(mod.browser);
     expect(entry).toMatchObject({
       action: "dismiss",
@@ -174,7 +178,7 @@ describe("the queue", () => {
 });
 
 describe("hiding a message", () => {
-  it("shows 'Mensaje ocultado por moderación' to everyone, live and in history, and closes its reports", async () => {
+  it("shows 'Mensaje ocultado por moderación' to everyone, live and in history; its report stays for the account", async () => {
     const mod = await moderator();
     const { ana, bea, ride } = await rideWithTwo({ startsIn: 2 * HOUR });
     const a = await chat(ana.browser, ride.id);
@@ -210,7 +214,8 @@ describe("hiding a message", () => {
     const reconnected = await chat(bea.browser, ride.id);
     reconnected.send({ type: "history" });
     expect((await reconnected.next("history")).messages[0]?.text).toBe(MSG.messageHidden);
-    expect((await queue(mod.browser)).map((r) => r.id)).not.toContain(reportId);
+    const stillQueued = (await queue(mod.browser)).find((r) => r.id === reportId);
+    expect(stillQueued).toMatchObject({ messageHidden: true, reported: { id: ana.user.id } });
     expect((await audit(mod.browser))[0]).toMatchObject({
       action: "hide_message",
       messageId: sent.id,
@@ -222,6 +227,12 @@ describe("hiding a message", () => {
     expect((await mod.browser.post("/api/moderation/messages/nada/hide", because)).status).toBe(
       404,
     );
+    // Closing it now records that something was done.
+    await mod.browser.post(`/api/moderation/reports/${reportId}/dismiss`, because);
+    const status = await env.DB.prepare("SELECT status FROM reports WHERE id = ?")
+      .bind(reportId)
+      .first<string>("status");
+    expect(status).toBe("actioned");
   });
 });
 

@@ -80,7 +80,7 @@ export function ReportCard({ report }: { report: QueuedReport }) {
 
       <div className="mt-4 flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => setAction("dismiss")}>
-          Descartar
+          {report.messageHidden ? "Cerrar la denuncia" : "Descartar"}
         </Button>
         {report.kind === "message" && !report.messageHidden ? (
           <Button variant="secondary" onClick={() => setAction("hide")}>
@@ -97,11 +97,11 @@ export function ReportCard({ report }: { report: QueuedReport }) {
       <ActionDialog
         open={action === "dismiss"}
         onOpenChange={(next) => setAction(next ? "dismiss" : null)}
-        title="¿Descartar la denuncia?"
+        title={report.messageHidden ? "¿Cerrar la denuncia?" : "¿Descartar la denuncia?"}
         description="Sale de la cola sin más acciones."
-        confirmLabel="Descartar"
+        confirmLabel={report.messageHidden ? "Cerrar la denuncia" : "Descartar"}
         path={`/moderation/reports/${encodeURIComponent(report.id)}/dismiss`}
-        done="Denuncia descartada"
+        done={report.messageHidden ? "Denuncia cerrada" : "Denuncia descartada"}
       />
       <ActionDialog
         open={action === "hide"}

@@ -205,7 +205,10 @@ export async function messageContext(d1: D1Database, messageId: string): Promise
   }));
 }
 
-/** Dismisses an open report; false when it is not open (or not there). */
+/**
+ * Closes an open report with no (further) action: 'dismissed', or 'actioned' when its message
+ * was hidden meanwhile. False when it is not open (or not there).
+ */
 export async function dismissReport(
   d1: D1Database,
   moderator: Moderator,
@@ -214,7 +217,9 @@ export async function dismissReport(
   const [dismissed] = await d1.batch([
     d1
       .prepare(
-        `UPDATE reports SET status = 'dismissed', resolved_at = ?2, resolved_by = ?3
+        `UPDATE reports SET resolved_at = ?2, resolved_by = ?3,
+          status = CASE WHEN target_kind = 'message' AND EXISTS (SELECT 1 FROM ride_messages m
+            WHERE m.id = reports.target_id AND m.hidden_at IS NOT NULL) THEN 'actioned' ELSE 'dismissed' END
         WHERE id = ?1 AND status = 'open'`,
       )
       .bind(input.reportId, input.now, moderator.id),
@@ -229,8 +234,9 @@ export async function dismissReport(
 }
 
 /**
- * Hides a rider's message for everyone; its open reports leave the queue. Returns its ride (to
- * tell the room), or null when there is no such message or it was already hidden.
+ * Hides a rider's message for everyone. Its reports stay in the queue, marked hidden, for the
+ * moderator to decide about the account (suspend) or close them. Returns its ride (to tell the
+ * room), or null when there is no such message or it was already hidden.
  */
 export async function hideMessage(
   d1: D1Database,
@@ -252,13 +258,6 @@ export async function hideMessage(
       messageId: input.messageId,
       now: input.now,
     }),
-    d1
-      .prepare(
-        `UPDATE reports SET status = 'actioned', resolved_at = ?2, resolved_by = ?3
-        WHERE target_kind = 'message' AND target_id = ?1 AND status = 'open'
-          AND EXISTS (SELECT 1 FROM ride_messages WHERE id = ?1 AND hidden_at = ?2)`,
-      )
-      .bind(input.messageId, input.now, moderator.id),
   ]);
   const row = hidden?.results[0] as { ride_id: string; user_id: string | null } | undefined;
   return row ? { rideId: row.ride_id, authorId: row.user_id } : null;

@@ -116,12 +116,17 @@ describe("feed and search", () => {
   it("neither sees the other's rides, nor rides the other is in; unblocking brings them back", async () => {
     const ana = await signedIn();
     const bea = await signedIn();
-    const cris = await createUser();
+    const cris = await signedIn();
     const city = `Bloqueos${Date.now()}`;
     await createRide({ organizerId: ana.user.id, city, title: "De Ana" });
     await createRide({ organizerId: bea.user.id, city, title: "De Bea" });
-    await createRide({ organizerId: cris.id, city, title: "Con Bea", participants: [bea.user.id] });
-    await createRide({ organizerId: cris.id, city, title: "De Cris" });
+    await createRide({
+      organizerId: cris.user.id,
+      city,
+      title: "Con Bea",
+      participants: [bea.user.id],
+    });
+    await createRide({ organizerId: cris.user.id, city, title: "De Cris" });
     const q = `?city=${city}`;
     expect(await titles(ana.browser, q)).toEqual(["De Ana", "De Bea", "Con Bea", "De Cris"]);
 
@@ -132,6 +137,13 @@ describe("feed and search", () => {
     // Text search goes through the same listing.
     expect(await titles(ana.browser, `?q=${encodeURIComponent("De Bea")}`)).toEqual([]);
     expect(await titles(bea.browser, `?q=${encodeURIComponent("De Ana")}`)).toEqual([]);
+    // A city only her rides bring is not suggested to the other.
+    const onlyHers = `SoloAna${Date.now()}`;
+    await createRide({ organizerId: ana.user.id, city: onlyHers });
+    const suggested = async (browser: Browser) =>
+      (await json(await browser.get(`/api/rides/cities?q=${onlyHers}`))).cities;
+    expect(await suggested(cris.browser)).toEqual([onlyHers]);
+    expect(await suggested(bea.browser)).toEqual([]);
 
     await ana.browser.delete(`/api/blocks/${bea.user.id}`);
     expect(await titles(ana.browser, q)).toEqual(["De Ana", "De Bea", "Con Bea", "De Cris"]);

@@ -417,7 +417,7 @@ describe("query plans", () => {
       expectIndexed(await plan(listingPageQuery(d, filters, owner.id, now)));
       expectIndexed(await plan(listingWithParticipantsQuery(d, filters, owner.id, now)));
     }
-    expectIndexed(await plan(citySuggestionsQuery(d, "ma", now)));
+    expectIndexed(await plan(citySuggestionsQuery(d, "ma", owner.id, now)));
     expectIndexed(await plan(participantsQuery(d, ["a", "b", "c"], owner.id)));
     expectIndexed(await plan(rideByCreateKeyQuery(d, owner.id, crypto.randomUUID())));
     for (const tab of ["upcoming", "past", "cancelled"] as const) {

@@ -311,9 +311,21 @@ export async function listRides(db: Database, filters: ListFilters, viewerId: st
   };
 }
 
-/** Cities of upcoming published rides (distinct, sorted, at most 8), optionally containing q. */
-export function citySuggestionsQuery(db: Database, q: string | undefined, now: number) {
-  const conditions: SQL[] = [eq(rides.status, "published"), gte(rides.startTime, now)];
+/**
+ * Cities of upcoming published rides she may see (distinct, sorted, at most 8), optionally
+ * containing q: a city only a blocked rider's rides bring is not suggested either.
+ */
+export function citySuggestionsQuery(
+  db: Database,
+  q: string | undefined,
+  viewerId: string,
+  now: number,
+) {
+  const conditions: SQL[] = [
+    eq(rides.status, "published"),
+    gte(rides.startTime, now),
+    sql`not ${rideHiddenFrom(rides.id, viewerId)}`,
+  ];
   const text = q ? normalizeText(q) : "";
   if (text) conditions.push(sql`${rides.cityKey} like ${`%${escapeLike(text)}%`} escape '\\'`);
   return db

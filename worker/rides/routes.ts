@@ -165,8 +165,9 @@ export const rideRoutes = new Hono<AppEnv>()
     return c.json<RideListResponse>({ ...result, page: filters.page });
   })
   .get("/cities", validate("query", citiesQuery), async (c) => {
-    requireProfile(c);
-    const rows = await citySuggestionsQuery(c.var.db, c.req.valid("query").q, Date.now()).all();
+    const user = requireProfile(c);
+    const { q } = c.req.valid("query");
+    const rows = await citySuggestionsQuery(c.var.db, q, user.id, Date.now()).all();
     return c.json<RideCitiesResponse>({ cities: rows.map((r) => r.city) });
   })
   .post("/", async (c) => {

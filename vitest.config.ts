@@ -27,6 +27,8 @@ export default defineConfig({
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, "migrations")),
                 ENVIRONMENT: "test",
+                // The moderator of the worker tests (tests/worker/helpers/safety.ts).
+                MODERATOR_EMAILS: "moderadora@example.com",
               },
             },
           })),

@@ -25,8 +25,9 @@ export const SYNC_PAGE_MAX = 200;
  * Close codes of the chat and notification sockets. `sessionEnded`: her session was revoked or
  * expired (logout, password change): reconnecting re-checks the cookie, so the client may retry.
  * `notParticipant`: she left the ride; reconnecting cannot help (web/chat/socket.ts stops).
+ * `suspended`: a moderator suspended her account; the app signs her out (web/chat/notifications.tsx).
  */
-export const CLOSE_CODES = { sessionEnded: 4001, notParticipant: 4003 } as const;
+export const CLOSE_CODES = { sessionEnded: 4001, notParticipant: 4003, suspended: 4004 } as const;
 
 const idString = z.string().min(1).max(100);
 
@@ -45,6 +46,8 @@ export const chatMessageSchema = z.object({
   /** ISO instant. */
   createdAt: z.string(),
   author: chatAuthorSchema.nullable().optional(),
+  /** Hidden by a moderator: `text` is then 'Mensaje ocultado por moderación'. */
+  hidden: z.literal(true).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export type ChatAuthor = z.infer<typeof chatAuthorSchema>;
@@ -103,6 +106,8 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
     event: z.enum(["joined", "left"]),
     userId: z.string(),
   }),
+  /** A moderator hid a message: it replaces the copy she has (its text says so). */
+  z.object({ type: z.literal("hidden"), message: chatMessageSchema }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 

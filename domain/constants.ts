@@ -2,6 +2,9 @@
 
 export const PRODUCT_NAME = "Rodamos";
 
+/** Where riders write to us (settings, suspended accounts). */
+export const SUPPORT_EMAIL = "hola@rodamos.app";
+
 export const MODALITIES = ["road", "gravel", "btt"] as const;
 export type Modality = (typeof MODALITIES)[number];
 

@@ -1,6 +1,12 @@
 // Spanish UI texts. Everything not marked "ours" is copied verbatim from the spec
 // (01 = landing/accounts/profiles, 02 = rides/chat/connections; §5 validation, §8 errors).
-import { MAX_PARTICIPANTS, MIN_PARTICIPANTS, PRODUCT_NAME, RIDE_TITLE_MAX } from "./constants.ts";
+import {
+  MAX_PARTICIPANTS,
+  MIN_PARTICIPANTS,
+  PRODUCT_NAME,
+  RIDE_TITLE_MAX,
+  SUPPORT_EMAIL,
+} from "./constants.ts";
 
 export const MSG = {
   // --- Spec 01 §5 / §8: sign-up, login, password ---
@@ -172,6 +178,35 @@ export const MSG = {
   accountDeleted: "Cuenta eliminada correctamente",
   accountDeletedDetail: "Se han borrado todos tus datos.",
   profileNotFound: "Perfil no encontrado",
+
+  // --- Ours: blocking, reports and moderation (DESIGN.md decisions 16, 17) ---
+  accountSuspended: `Cuenta suspendida. Escríbenos a ${SUPPORT_EMAIL}`,
+  reportThanks: "Gracias. Lo revisaremos lo antes posible.",
+  reportRepeated: "Ya nos lo habías enviado. Lo revisaremos lo antes posible.",
+  reportReasonRequired: "Elige un motivo",
+  reportDetailsTooLong: "El texto es demasiado largo (máximo 500 caracteres)",
+  reportSelf: "No puedes denunciar algo tuyo",
+  reportFailed: "No se pudo enviar la denuncia. Inténtalo de nuevo.",
+  blockSelf: "No puedes bloquearte a ti misma",
+  blocked: (username: string) => `Has bloqueado a ${username}`,
+  unblocked: (username: string) => `Has desbloqueado a ${username}`,
+  blockFailed: "No se pudo bloquear. Inténtalo de nuevo.",
+  unblockFailed: "No se pudo desbloquear. Inténtalo de nuevo.",
+  blockedListLoadFailed: "No se pudo cargar la lista de usuarias bloqueadas",
+  removedFromRide: "Ya no forma parte de tu salida.",
+  removeFromRideFailed: "No se pudo quitar de la salida. Inténtalo de nuevo.",
+  removeStarted: "No puedes quitar a nadie de una salida que ya ha comenzado",
+  /** The neutral notice she receives when an organizer removes her (no word about blocking). */
+  removedFromRideMailSubject: "Cambios en una de tus salidas",
+  removedFromRideMail: (title: string) =>
+    `Ya no formas parte de la salida «${title}». La lista de participantes ha cambiado.`,
+  messageHidden: "Mensaje ocultado por moderación",
+  moderationReasonRequired: "Escribe el motivo",
+  moderationReasonTooLong: "El motivo es demasiado largo (máximo 500 caracteres)",
+  moderationSelf: "No puedes suspender tu propia cuenta",
+  moderationAlreadyDone: "Esto ya estaba hecho",
+  moderationLoadFailed: "No se pudo cargar la moderación",
+  moderationActionFailed: "No se pudo completar la acción. Inténtalo de nuevo.",
 
   // --- Ours: texts the spec does not give ---
   rateLimited: "Demasiados intentos. Espera un momento y vuelve a intentarlo.",

@@ -4,6 +4,7 @@ import { MSG } from "../domain/messages.ts";
 import { accountRoutes } from "./account/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { sessionMiddleware } from "./auth/session.ts";
+import { blockRoutes } from "./blocks/routes.ts";
 import { chatRoutes } from "./chat/routes.ts";
 import { connectionsRoutes } from "./connections/routes.ts";
 import { createDb } from "./db/client.ts";
@@ -14,8 +15,10 @@ import { serveAppShell } from "./http/app-shell.ts";
 import { errorBody, handleError } from "./http/errors.ts";
 import { noStore, originCheck, securityHeaders } from "./http/security.ts";
 import { drainUnreadBody, jsonSizeLimit, requestSizeLimit } from "./http/validate.ts";
+import { moderationRoutes } from "./moderation/routes.ts";
 import { profileRoutes } from "./profiles/routes.ts";
 import { referralRoutes } from "./referrals/routes.ts";
+import { reportRoutes } from "./reports/routes.ts";
 import { myRidesRoutes, rideRoutes } from "./rides/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { waitlistRoutes } from "./waitlist/routes.ts";
@@ -41,7 +44,10 @@ const api = new Hono<AppEnv>()
   .route("/account", accountRoutes)
   .route("/", chatRoutes)
   .route("/", connectionsRoutes)
-  .route("/waitlist", waitlistRoutes);
+  .route("/waitlist", waitlistRoutes)
+  .route("/", blockRoutes)
+  .route("/reports", reportRoutes)
+  .route("/moderation", moderationRoutes);
 
 export type AppType = typeof api;
 

@@ -28,6 +28,7 @@ const me: MeResponse = {
     modalities: ["road"],
     profileComplete: true,
     hasPassword: true,
+    isModerator: false,
     createdAt: 0,
   },
   signupMode: "open",

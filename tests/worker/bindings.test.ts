@@ -77,10 +77,13 @@ describe("D1 schema", () => {
       "select name from sqlite_master where type = 'table' and name not like '\\_%' escape '\\' and name not like 'sqlite%' and name != 'd1_migrations' order by name",
     ).all<{ name: string }>();
     expect(results.map((r) => r.name)).toEqual([
+      "blocks",
       "email_outbox",
+      "moderation_actions",
       "password_reset_tokens",
       "profiles",
       "referrals",
+      "reports",
       "ride_messages",
       "ride_participants",
       "rides",

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { createRide, HOUR, signedIn } from "./helpers/factories.ts";
 import { anyValue, FUZZ_SEED, hostileStrings } from "./helpers/hostile.ts";
 import type { Browser } from "./helpers/http.ts";
+import { moderator } from "./helpers/safety.ts";
 
 const RUNS = 20;
 
@@ -67,6 +68,8 @@ const ENDPOINTS: { method: string; path: (rideId: string) => string; keys: strin
     keys: RIDE_KEYS,
   },
   { method: "POST", path: (id) => `/api/rides/${id}/cancel`, keys: ["reason"] },
+  { method: "POST", path: () => "/api/blocks", keys: ["userId"] },
+  { method: "POST", path: () => "/api/reports", keys: ["kind", "targetId", "reason", "details"] },
 ];
 
 describe("hostile bodies never cause a 500", () => {
@@ -217,5 +220,37 @@ describe("ill-formed Unicode in JSON bodies", () => {
       .first<{ title: string }>();
     // "Ruta " then EF BF BD, the UTF-8 of U+FFFD (not ED A0 BD, an encoded surrogate).
     expect(row?.title).toBe("5275746120EFBFBD");
+  });
+});
+
+describe("hostile moderation requests never cause a 500", () => {
+  it("bodies and ids of every moderator action", async () => {
+    const { browser } = await moderator();
+    const { user } = await signedIn();
+    await fc.assert(
+      fc.asyncProperty(
+        bodyFor(["reason", "reportId"]),
+        fc.oneof(fc.string({ maxLength: 200 }), hostileStrings),
+        async (body, raw) => {
+          const id = encodeURIComponent(raw.slice(0, 1000)) || "x";
+          for (const path of [
+            `/api/moderation/reports/${id}/dismiss`,
+            `/api/moderation/messages/${id}/hide`,
+            `/api/moderation/users/${user.id}/unsuspend`,
+          ]) {
+            const res = await browser.fetch(path, {
+              method: "POST",
+              body: JSON.stringify(body) ?? "null",
+              headers: { "Content-Type": "application/json" },
+            });
+            await expectClientErrorOrSuccess(res);
+          }
+          await expectClientErrorOrSuccess(
+            await browser.get(`/api/moderation/reports/${id}/context`),
+          );
+        },
+      ),
+      { numRuns: RUNS, seed: FUZZ_SEED },
+    );
   });
 });

@@ -414,10 +414,10 @@ describe("query plans", () => {
       },
     ];
     for (const filters of variants) {
-      expectIndexed(await plan(listingPageQuery(d, filters, now)));
+      expectIndexed(await plan(listingPageQuery(d, filters, owner.id, now)));
       expectIndexed(await plan(listingWithParticipantsQuery(d, filters, owner.id, now)));
     }
-    expectIndexed(await plan(citySuggestionsQuery(d, "ma", now)));
+    expectIndexed(await plan(citySuggestionsQuery(d, "ma", owner.id, now)));
     expectIndexed(await plan(participantsQuery(d, ["a", "b", "c"], owner.id)));
     expectIndexed(await plan(rideByCreateKeyQuery(d, owner.id, crypto.randomUUID())));
     for (const tab of ["upcoming", "past", "cancelled"] as const) {
@@ -426,7 +426,7 @@ describe("query plans", () => {
     expectIndexed(await plan(myRidesCountsQuery(d, owner.id, now)));
     expectIndexed(await plan(completedRidesQuery(d, owner.id, now)));
     expectIndexed(await plan(connectionsCountQuery(d, owner.id)));
-    expectIndexed(await plan(historyQuery(d, owner.id)));
+    expectIndexed(await plan(historyQuery(d, owner.id, owner.id)));
   });
 
   it("indexes only rides the listing can show; the daily cron drops the started ones", async () => {

@@ -5,9 +5,57 @@ import type { Database } from "../env.ts";
 /** What the deletion did to her rides, for the work that follows it (chat notices, R2). */
 export interface DeletionOutcome {
   /** Upcoming rides others had joined: cancelled, each with its chat notice. */
-  cancelled: { rideId: string; noticeId: string }[];
+  cancelled: CancelledRide[];
   /** Route files of the rides nobody else had joined, which were deleted. */
   gpxKeys: string[];
+}
+
+export interface CancelledRide {
+  rideId: string;
+  noticeId: string;
+}
+
+const OTHERS_JOINED = `exists (select 1 from ride_participants p
+    where p.ride_id = r.id and p.user_id <> ?1)`;
+
+/**
+ * Her upcoming published rides that others joined (?1 her id, ?2 now): a cancellation notice in
+ * each chat, then the cancellation, as two statements for a batch (a D1 transaction), the
+ * notices first so they see the rides before the update. Shared by account deletion
+ * (DESIGN.md decision 14) and suspension (decision 17): "cancelled with the usual notice".
+ * Read the notices' result with `cancelledRides`.
+ */
+export function cancelHerRidesWithOthers(
+  d1: D1Database,
+  userId: string,
+  now: number,
+): [D1PreparedStatement, D1PreparedStatement] {
+  const toCancel = `r.organizer_id = ?1 and r.status = 'published' and r.start_time > ?2
+    and ${OTHERS_JOINED}`;
+  return [
+    d1
+      .prepare(
+        `insert into ride_messages (id, ride_id, user_id, kind, body, created_at)
+        select lower(hex(randomblob(16))), r.id, null, 'system', ?3, ?2
+        from rides r where ${toCancel}
+        returning id, ride_id`,
+      )
+      .bind(userId, now, MSG.systemCancelNotice()),
+    d1
+      .prepare(
+        `update rides as r set status = 'cancelled', cancelled_at = ?2, updated_at = ?2
+        where ${toCancel}`,
+      )
+      .bind(userId, now),
+  ];
+}
+
+/** The rides cancelled by cancelHerRidesWithOthers, from its first statement's result. */
+export function cancelledRides(notices: D1Result | undefined): CancelledRide[] {
+  return ((notices?.results ?? []) as { id: string; ride_id: string }[]).map((row) => ({
+    rideId: row.ride_id,
+    noticeId: row.id,
+  }));
 }
 
 /**
@@ -25,28 +73,11 @@ export async function deleteAccount(
   now: number,
 ): Promise<DeletionOutcome> {
   const d1 = d1Of(db);
-  const others = `exists (select 1 from ride_participants p
-    where p.ride_id = r.id and p.user_id <> ?1)`;
-  const toCancel = `r.organizer_id = ?1 and r.status = 'published' and r.start_time > ?2
-    and ${others}`;
   const [notices, , removed] = await d1.batch([
+    ...cancelHerRidesWithOthers(d1, user.id, now),
     d1
       .prepare(
-        `insert into ride_messages (id, ride_id, user_id, kind, body, created_at)
-        select lower(hex(randomblob(16))), r.id, null, 'system', ?3, ?2
-        from rides r where ${toCancel}
-        returning id, ride_id`,
-      )
-      .bind(user.id, now, MSG.systemCancelNotice()),
-    d1
-      .prepare(
-        `update rides as r set status = 'cancelled', cancelled_at = ?2, updated_at = ?2
-        where ${toCancel}`,
-      )
-      .bind(user.id, now),
-    d1
-      .prepare(
-        `delete from rides as r where r.organizer_id = ?1 and not ${others}
+        `delete from rides as r where r.organizer_id = ?1 and not ${OTHERS_JOINED}
         returning route_gpx_key`,
       )
       .bind(user.id),
@@ -54,10 +85,7 @@ export async function deleteAccount(
     d1.prepare("delete from users where id = ?").bind(user.id),
   ]);
   return {
-    cancelled: ((notices?.results ?? []) as { id: string; ride_id: string }[]).map((row) => ({
-      rideId: row.ride_id,
-      noticeId: row.id,
-    })),
+    cancelled: cancelledRides(notices),
     gpxKeys: ((removed?.results ?? []) as { route_gpx_key: string | null }[]).flatMap((row) =>
       row.route_gpx_key ? [row.route_gpx_key] : [],
     ),

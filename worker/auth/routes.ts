@@ -56,15 +56,22 @@ const googleStartQuery = z.object({
   from: z.literal("signup").optional().catch(undefined),
 });
 
+/** A suspended account gets no session, whichever way she signs in (DESIGN.md decision 17). */
+async function refuseIfSuspended(c: Context<AppEnv>, userId: string) {
+  const user = await findUserById(c.var.db, userId);
+  if (user?.suspendedAt != null) throw new DomainError("account_suspended", MSG.accountSuspended);
+}
+
 /**
  * Always a fresh session id (no fixation): any session the browser still carried is dropped.
  * Answers with the signed-in state so the web can fill its cache without another request.
  */
 async function signIn(c: Context<AppEnv>, userId: string): Promise<MeResponse> {
+  await refuseIfSuspended(c, userId);
   if (c.var.sessionId) await invalidateSession(c.var.db, c.var.sessionId);
   const { token, expiresAt } = await createSession(c.var.db, userId);
   setSessionCookie(c, token, expiresAt);
-  return meResponse(c.env, await loadMeUser(c.var.db, userId));
+  return meResponse(c.env, await loadMeUser(c.var.db, userId, c.env.MODERATOR_EMAILS));
 }
 
 function googleClient(c: Context<AppEnv>) {
@@ -79,7 +86,9 @@ function googleClient(c: Context<AppEnv>) {
 export const authRoutes = new Hono<AppEnv>()
   .get("/me", async (c) => {
     const sessionUser = c.var.user;
-    const user = sessionUser ? await loadMeUser(c.var.db, sessionUser.id) : null;
+    const user = sessionUser
+      ? await loadMeUser(c.var.db, sessionUser.id, c.env.MODERATOR_EMAILS)
+      : null;
     return c.json<MeResponse>(meResponse(c.env, user));
   })
 
@@ -144,7 +153,9 @@ export const authRoutes = new Hono<AppEnv>()
     // Every session ended above; this browser continues with a new one.
     const { token, expiresAt } = await createSession(c.var.db, user.id);
     setSessionCookie(c, token, expiresAt);
-    return c.json<AuthResponse>(meResponse(c.env, await loadMeUser(c.var.db, user.id)));
+    return c.json<AuthResponse>(
+      meResponse(c.env, await loadMeUser(c.var.db, user.id, c.env.MODERATOR_EMAILS)),
+    );
   })
 
   .post("/auth/reset/request", validate("json", resetRequestSchema), async (c) => {
@@ -178,6 +189,8 @@ export const authRoutes = new Hono<AppEnv>()
     await limitResetConfirm(c);
     const userId = await findResetTokenUser(c.var.db, token, Date.now());
     if (!userId) throw new DomainError("reset_token_invalid", MSG.resetTokenInvalid);
+    // Before the password changes: a suspended account keeps hers.
+    await refuseIfSuspended(c, userId);
     await replacePassword(c.var.db, userId, await hashPassword(password));
     return c.json<AuthResponse>(await signIn(c, userId));
   })
@@ -254,6 +267,14 @@ export const authRoutes = new Hono<AppEnv>()
       // Only logged (spec 01 §8): her account exists, so she signs in and completes the profile.
       console.error(`[${c.get("requestId")}] google sign-in: profile not created`, err);
     }
-    const me = await signIn(c, userId);
+    let me: MeResponse;
+    try {
+      me = await signIn(c, userId);
+    } catch (err) {
+      if (err instanceof DomainError && err.code === "account_suspended") {
+        return c.redirect("/app/login?error=suspended", 302);
+      }
+      throw err;
+    }
     return c.redirect(me.user?.profileComplete ? "/app/feed" : "/app/profile-setup", 302);
   });

@@ -39,6 +39,7 @@ export async function validateSessionToken(
       expiresAt: sessions.expiresAt,
       userId: users.id,
       email: users.email,
+      suspendedAt: users.suspendedAt,
       username: profiles.username,
     })
     .from(sessions)
@@ -47,7 +48,8 @@ export async function validateSessionToken(
     .where(eq(sessions.id, sessionId))
     .get();
   if (!row) return null;
-  if (row.expiresAt <= now) {
+  // Suspension deletes her sessions; a row that escaped it (a race) is refused all the same.
+  if (row.expiresAt <= now || row.suspendedAt !== null) {
     await db.delete(sessions).where(eq(sessions.id, sessionId));
     return null;
   }

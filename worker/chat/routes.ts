@@ -93,7 +93,9 @@ export const chatRoutes = new Hono<AppEnv>()
       if (!info) throw new DomainError("not_found", MSG.rideGone);
       if (!info.isParticipant) throw new DomainError("not_participant", MSG.notParticipant);
       const { before, limit } = c.req.valid("query");
-      return c.json<ChatMessagesResponse>(await historyPage(c.env.DB, rideId, { before, limit }));
+      return c.json<ChatMessagesResponse>(
+        await historyPage(c.env.DB, rideId, { before, limit, viewerId: user.id }),
+      );
     },
   )
 

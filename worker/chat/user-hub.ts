@@ -75,6 +75,32 @@ export class UserHub extends DurableObject<Bindings> {
     return delivered;
   }
 
+  /**
+   * Closes her open tabs' channels at once: all of them, or those opened with `sessionIds`
+   * (see worker/chat/close-sockets.ts). `suspended` tells the app to sign her out for good.
+   * Returns how many were closed.
+   */
+  async closeSockets(
+    reason: "session_ended" | "suspended",
+    sessionIds?: string[],
+  ): Promise<number> {
+    let closed = 0;
+    for (const socket of this.ctx.getWebSockets()) {
+      const state = socket.deserializeAttachment() as HubSocketState | null;
+      if (sessionIds && !(state && sessionIds.includes(state.sessionId))) continue;
+      try {
+        socket.close(
+          reason === "suspended" ? CLOSE_CODES.suspended : CLOSE_CODES.sessionEnded,
+          reason,
+        );
+        closed++;
+      } catch {
+        // already closed
+      }
+    }
+    return closed;
+  }
+
   /** The channel is one-way: anything but the auto-answered ping is ignored. */
   override async webSocketMessage() {}
 

@@ -31,7 +31,7 @@ export const profileRoutes = new Hono<AppEnv>()
       }
       throw err;
     }
-    const me = await loadMeUser(db, user.id);
+    const me = await loadMeUser(db, user.id, c.env.MODERATOR_EMAILS);
     if (!me) throw new DomainError("unauthenticated", MSG.profileUnauthenticated);
     return c.json<ProfileSaveResponse>({ user: me });
   })

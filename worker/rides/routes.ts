@@ -67,8 +67,10 @@ type Ctx = Context<AppEnv>;
 /** Ride ids are server-generated; anything else is answered like an unknown ride. */
 const RIDE_ID = /^[a-z0-9-]{1,64}$/;
 
+/** The ride as she may see it: unknown and hidden by a block get the same 404 (decision 16). */
 async function loadRide(c: Ctx, rideId: string): Promise<RideRow> {
-  const row = RIDE_ID.test(rideId) ? await findRideRow(c.var.db, rideId) : null;
+  const viewerId = c.var.user?.id;
+  const row = RIDE_ID.test(rideId) ? await findRideRow(c.var.db, rideId, viewerId) : null;
   if (!row) throw new DomainError("not_found", MSG.rideNotFound);
   return row;
 }
@@ -156,8 +158,9 @@ export const rideRoutes = new Hono<AppEnv>()
     return c.json<RideListResponse>({ ...result, page: filters.page });
   })
   .get("/cities", validate("query", citiesQuery), async (c) => {
-    requireProfile(c);
-    const rows = await citySuggestionsQuery(c.var.db, c.req.valid("query").q, Date.now()).all();
+    const user = requireProfile(c);
+    const { q } = c.req.valid("query");
+    const rows = await citySuggestionsQuery(c.var.db, q, user.id, Date.now()).all();
     return c.json<RideCitiesResponse>({ cities: rows.map((r) => r.city) });
   })
   .post("/", async (c) => {

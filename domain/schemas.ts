@@ -25,7 +25,7 @@ import {
 import { DomainError } from "./errors.ts";
 import { MSG } from "./messages.ts";
 import { validateUsername } from "./username.ts";
-import { hasVisibleCharacter, userText, wellFormed, z } from "./zod.ts";
+import { cleanText, hasVisibleCharacter, userText, z } from "./zod.ts";
 
 const unique = <T>(values: T[]): T[] => [...new Set(values)];
 
@@ -141,8 +141,8 @@ export const waitlistStep2Schema = z.object({
   ua: z
     .string()
     .optional()
-    // A cut can split a surrogate pair: made well-formed after it.
-    .transform((ua) => (ua === undefined ? undefined : wellFormed(ua.slice(0, 400)))),
+    // A cut can split a surrogate pair: cleaned (made well-formed) after it.
+    .transform((ua) => (ua === undefined ? undefined : cleanText(ua.slice(0, 400)))),
 });
 
 // ---------- Rides ----------
@@ -277,9 +277,9 @@ const enumListParam = <T extends string>(values: readonly [T, ...T[]]) =>
     .pipe(z.array(z.enum(values, { error: MSG.invalidInput })))
     .transform(unique);
 
-const optionalSearchText = (max: number) =>
-  z
-    .string()
+/** A search box's text (query parameter): cleaned like any text, blank = no filter. */
+export const optionalSearchText = (max: number) =>
+  userText()
     .trim()
     .max(max, { error: MSG.invalidInput })
     .optional()

@@ -23,6 +23,7 @@ import {
   waitlistStep1Schema,
   waitlistStep2Schema,
 } from "../../domain/schemas.ts";
+import { chatTextSchema } from "../../domain/chat-protocol.ts";
 
 /** Messages of a failed parse (fails the test when parsing succeeds). */
 function messages(
@@ -427,5 +428,70 @@ describe("parseInput", () => {
     const result = parseInput(rideListQuerySchema, "not an object");
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.message).toBe(MSG.invalidInput);
+  });
+});
+
+describe("control characters in text inputs", () => {
+  const ride = {
+    title: "Ruta",
+    city: "Madrid",
+    startTime: "2030-05-01T08:00:00Z",
+    level: "chill",
+    modalities: ["road"],
+    meetingPoint: "Sol",
+    distanceKm: 40,
+    elevationM: 300,
+    maxParticipants: null,
+  };
+
+  it("are removed from every stored text; tabs and line breaks stay, CR LF becomes LF", () => {
+    const parsed = rideInputSchema.parse({
+      ...ride,
+      title: "Ruta\u0000 al\u0007 pantano\u007F",
+      city: "Ma\u0085drid",
+      meetingPoint: "\u001B[31mSol",
+      description: "Línea 1\r\nLínea 2\rLínea 3\tfin\u0000",
+    });
+    expect(parsed).toMatchObject({
+      title: "Ruta al pantano",
+      city: "Madrid",
+      meetingPoint: "[31mSol",
+      description: "Línea 1\nLínea 2\nLínea 3\tfin",
+    });
+    expect(cancelRideSchema.parse({ reason: "Lluvia\u0000" }).reason).toBe("Lluvia");
+    expect(
+      profileSchema.parse({ username: "Ana_BTT", city: "Bil\u0000bao", modalities: ["btt"] }).city,
+    ).toBe("Bilbao");
+    expect(waitlistStep1Schema.parse({ email: "a@b.es", source: "landing\u0000" }).source).toBe(
+      "landing",
+    );
+    expect(
+      waitlistStep2Schema.parse({
+        email: "a@b.es",
+        city: "Madrid",
+        modalities: ["road"],
+        ua: "Mozilla\u0000/5.0",
+      }).ua,
+    ).toBe("Mozilla/5.0");
+    expect(chatTextSchema.parse("hola\u0000\u0008 grupeta")).toBe("hola grupeta");
+  });
+
+  it("a text of control characters only is blank", () => {
+    expect(messages(rideInputSchema, { ...ride, title: "\u0000\u0001\u0002" })).toContain(
+      MSG.rideRequiredFields,
+    );
+    expect(messages(chatTextSchema, "\u0000\u001F")).toEqual([MSG.messageEmpty]);
+  });
+
+  it("are removed from searches, which then match the text around them", () => {
+    expect(rideListQuerySchema.parse({ q: "abc\u0000def", city: "Ma\u0000drid" })).toMatchObject({
+      q: "abcdef",
+      city: "Madrid",
+    });
+    expect(rideListQuerySchema.parse({ q: "\u0000\u0000\u0000" }).q).toBeUndefined();
+  });
+
+  it("are refused in usernames (only letters, digits and underscores)", () => {
+    expect(messages(usernameSchema, "Ana\u0000BTT")).toEqual([MSG.usernameChars]);
   });
 });

@@ -6,6 +6,7 @@ import type { AuthResponse, LogoutResponse, ResetRequestResponse } from "../../d
 import type { MeResponse } from "../../domain/api-types.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
+import { cleanText } from "../../domain/zod.ts";
 import {
   changePasswordSchema,
   loginSchema,
@@ -234,7 +235,7 @@ export const authRoutes = new Hono<AppEnv>()
         sub: claims.sub,
         email,
         emailVerified: claims.email_verified === true,
-        name: typeof claims.name === "string" ? claims.name : null,
+        name: typeof claims.name === "string" ? cleanText(claims.name) : null,
         picture: typeof claims.picture === "string" ? claims.picture : null,
       };
       userId = await upsertGoogleUser(c.var.db, identity, generateId(), {

@@ -18,6 +18,7 @@ import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import {
   cancelRideSchema,
+  optionalSearchText,
   parseInput,
   type RideInput,
   rideCreateSchema,
@@ -151,9 +152,7 @@ const myRidesQuery = z.object({
     .default(0),
 });
 
-const citiesQuery = z.object({
-  q: z.string().trim().max(CITY_MAX, { error: MSG.invalidInput }).optional(),
-});
+const citiesQuery = z.object({ q: optionalSearchText(CITY_MAX) });
 
 export const rideRoutes = new Hono<AppEnv>()
   .get("/", validate("query", rideListQuerySchema), async (c) => {

@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   "invitation_required",
   "gpx_invalid",
   "payload_too_large",
+  "unsupported_media_type",
   "internal",
   "unavailable",
 ] as const;
@@ -49,6 +50,7 @@ export const DEFAULT_STATUS: Record<ErrorCode, number> = {
   invitation_required: 403,
   gpx_invalid: 400,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   internal: 500,
   unavailable: 503,
 };

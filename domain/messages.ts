@@ -218,6 +218,10 @@ export const MSG = {
   messageEmpty: "El mensaje no puede estar vacío",
   messageTooLong: "El mensaje es demasiado largo",
   payloadTooLarge: "El archivo es demasiado grande (máximo 5 MB)",
+  /** A multipart body that does not parse (broken, cut, compressed). */
+  formUnreadable: "No se pudo leer el formulario enviado. Revisa los datos e inténtalo de nuevo.",
+  /** A body of another type than the route reads (JSON, or multipart with a GPX), or compressed. */
+  unsupportedMediaType: "Formato de datos no admitido. Actualiza la app e inténtalo de nuevo.",
   maxParticipantsBelowJoined:
     "El máximo de participantes no puede ser menor que las participantes ya apuntadas",
   notParticipantLeave: "No formas parte de esta salida",

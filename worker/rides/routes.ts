@@ -44,7 +44,7 @@ import {
   storeGpx,
   type UploadedGpx,
 } from "../gpx/storage.ts";
-import { validate } from "../http/validate.ts";
+import { MULTIPART_TYPE, mediaType, readFormData, validate } from "../http/validate.ts";
 import {
   cancelRide,
   citySuggestionsQuery,
@@ -82,8 +82,8 @@ async function loadRide(c: Ctx, rideId: string): Promise<RideRow> {
 async function readRideRequest<S extends z.ZodType<RideInput>>(c: Ctx, schema: S, now: number) {
   let data: unknown;
   let gpx: UploadedGpx | null = null;
-  if (c.req.header("Content-Type")?.startsWith("multipart/form-data")) {
-    const form = await c.req.formData();
+  if (mediaType(c.req.raw) === MULTIPART_TYPE) {
+    const form = await readFormData(c);
     const raw = form.get("data");
     try {
       data = typeof raw === "string" ? JSON.parse(raw) : {};

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { normalizeUsernameKey, usernameCandidates } from "../../domain/username.ts";
+import { d1Of } from "../db/client.ts";
 import { passwordResetTokens, profiles, referrals, sessions, users } from "../db/schema.ts";
 import type { Database } from "../env.ts";
 import { hashToken } from "./tokens.ts";
@@ -79,6 +80,44 @@ export async function findResetTokenUser(db: Database, token: string, now: numbe
     )
     .get();
   return row?.userId ?? null;
+}
+
+/**
+ * Reset confirmation in one batch (a D1 transaction) whose every statement needs the token to be
+ * live: the new hash, the end of every session of hers, her new session (already hashed, see
+ * newSession), then every reset token of hers deleted. The token is consumed by the statements
+ * that use it, so of two parallel confirms the second finds it gone and changes nothing.
+ * Returns her id, or null (unknown, used or expired token).
+ */
+export async function resetPassword(
+  db: Database,
+  input: {
+    token: string;
+    passwordHash: string;
+    session: { id: string; expiresAt: number };
+    now: number;
+  },
+): Promise<string | null> {
+  const d1 = d1Of(db);
+  const tokenId = hashToken(input.token);
+  const holder = "(SELECT user_id FROM password_reset_tokens WHERE id = ?1 AND expires_at > ?2)";
+  const results = await d1.batch([
+    d1
+      .prepare(`UPDATE users SET password_hash = ?3 WHERE id = ${holder}`)
+      .bind(tokenId, input.now, input.passwordHash),
+    d1.prepare(`DELETE FROM sessions WHERE user_id = ${holder}`).bind(tokenId, input.now),
+    d1
+      .prepare(
+        `INSERT INTO sessions (id, user_id, expires_at, created_at)
+        SELECT ?3, user_id, ?4, ?2 FROM password_reset_tokens WHERE id = ?1 AND expires_at > ?2`,
+      )
+      .bind(tokenId, input.now, input.session.id, input.session.expiresAt),
+    d1
+      .prepare(`DELETE FROM password_reset_tokens WHERE user_id = ${holder} RETURNING user_id`)
+      .bind(tokenId, input.now),
+  ]);
+  const consumed = (results[3]?.results ?? []) as { user_id: string }[];
+  return consumed[0]?.user_id ?? null;
 }
 
 /**

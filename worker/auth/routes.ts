@@ -6,7 +6,6 @@ import type { AuthResponse, LogoutResponse, ResetRequestResponse } from "../../d
 import type { MeResponse } from "../../domain/api-types.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
-import { cleanText } from "../../domain/zod.ts";
 import {
   changePasswordSchema,
   loginSchema,
@@ -14,6 +13,7 @@ import {
   resetRequestSchema,
   signupSchema,
 } from "../../domain/schemas.ts";
+import { cleanText } from "../../domain/zod.ts";
 import type { AppEnv } from "../env.ts";
 import { expectedOrigin } from "../http/security.ts";
 import { validate } from "../http/validate.ts";
@@ -31,6 +31,7 @@ import {
   isOpenReferral,
   isUniqueViolation,
   replacePassword,
+  resetPassword,
   upsertGoogleUser,
 } from "./queries.ts";
 import { limitAuth, limitPasswordChange, limitResetConfirm } from "./rate-limit.ts";
@@ -38,6 +39,7 @@ import {
   clearSessionCookie,
   createSession,
   invalidateSession,
+  newSession,
   requireUser,
   setSessionCookie,
 } from "./session.ts";
@@ -60,10 +62,15 @@ const googleStartQuery = z.object({
 /**
  * Always a fresh session id (no fixation): any session the browser still carried is dropped.
  * Answers with the signed-in state so the web can fill its cache without another request.
+ * `stored`: a session the caller already wrote (reset confirmation), else one is created.
  */
-async function signIn(c: Context<AppEnv>, userId: string): Promise<MeResponse> {
+async function signIn(
+  c: Context<AppEnv>,
+  userId: string,
+  stored?: { token: string; expiresAt: number },
+): Promise<MeResponse> {
   if (c.var.sessionId) await invalidateSession(c.var.db, c.var.sessionId);
-  const { token, expiresAt } = await createSession(c.var.db, userId);
+  const { token, expiresAt } = stored ?? (await createSession(c.var.db, userId));
   setSessionCookie(c, token, expiresAt);
   return meResponse(c.env, await loadMeUser(c.var.db, userId));
 }
@@ -177,10 +184,15 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/auth/reset/confirm", validate("json", resetConfirmSchema), async (c) => {
     const { token, password } = c.req.valid("json");
     await limitResetConfirm(c);
-    const userId = await findResetTokenUser(c.var.db, token, Date.now());
-    if (!userId) throw new DomainError("reset_token_invalid", MSG.resetTokenInvalid);
-    await replacePassword(c.var.db, userId, await hashPassword(password));
-    return c.json<AuthResponse>(await signIn(c, userId));
+    const invalid = () => new DomainError("reset_token_invalid", MSG.resetTokenInvalid);
+    // A dead token is refused before the hashing; the batch below is what decides.
+    if (!(await findResetTokenUser(c.var.db, token, Date.now()))) throw invalid();
+    const passwordHash = await hashPassword(password);
+    const now = Date.now();
+    const session = newSession(now);
+    const userId = await resetPassword(c.var.db, { token, passwordHash, session, now });
+    if (!userId) throw invalid();
+    return c.json<AuthResponse>(await signIn(c, userId, session));
   })
 
   .get("/auth/google", validate("query", googleStartQuery), (c) => {

@@ -3,6 +3,7 @@ import type { DeleteAccountResponse } from "../../domain/api/auth.ts";
 import { clearSessionCookie, requireUser } from "../auth/session.ts";
 import { announceStoredMessage, inBackground } from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
+import { deleteRideFiles } from "../gpx/storage.ts";
 import { deleteAccount } from "./queries.ts";
 
 export const accountRoutes = new Hono<AppEnv>().delete("/", async (c) => {
@@ -13,11 +14,9 @@ export const accountRoutes = new Hono<AppEnv>().delete("/", async (c) => {
   for (const { rideId, noticeId } of outcome.cancelled) {
     inBackground(c, announceStoredMessage(c.env, rideId, noticeId));
   }
-  // Route files of deleted rides: after the data is gone; a failure only leaves an orphan file.
-  if (outcome.gpxKeys.length > 0) {
-    await c.env.GPX.delete(outcome.gpxKeys).catch((err: unknown) => {
-      console.warn("could not delete route files", err);
-    });
-  }
+  // Her rides' files: after the data is gone; a failure only leaves an orphan file.
+  await deleteRideFiles(c.env.GPX, outcome.rideFiles).catch((err: unknown) => {
+    console.warn("could not delete route files", err);
+  });
   return c.json<DeleteAccountResponse>({ deleted: true });
 });

@@ -1,6 +1,14 @@
 // Spanish UI texts. Everything not marked "ours" is copied verbatim from the spec
 // (01 = landing/accounts/profiles, 02 = rides/chat/connections; §5 validation, §8 errors).
-import { MAX_PARTICIPANTS, MIN_PARTICIPANTS, PRODUCT_NAME } from "./constants.ts";
+import {
+  MAX_DISTANCE_KM,
+  MAX_ELEVATION_M,
+  MAX_PARTICIPANTS,
+  MIN_PARTICIPANTS,
+  PRODUCT_NAME,
+  RIDE_START_MAX_MONTHS,
+} from "./constants.ts";
+import { formatKm, formatMeters } from "./format.ts";
 
 export const MSG = {
   // --- Spec 01 §5 / §8: sign-up, login, password ---
@@ -205,6 +213,9 @@ export const MSG = {
   cancelReasonTooLong: "El motivo es demasiado largo",
   rideStartInvalid: "La fecha y hora de la salida no son válidas",
   distanceMin: "La distancia mínima es de 1 km",
+  distanceMax: `La distancia máxima es de ${formatKm(MAX_DISTANCE_KM)}`,
+  elevationMax: `El desnivel máximo es de ${formatMeters(MAX_ELEVATION_M)}`,
+  rideStartTooFar: `No puedes crear una salida con más de ${RIDE_START_MAX_MONTHS} meses de antelación`,
   distanceStep: "La distancia admite como máximo un decimal",
   elevationInvalid: "El desnivel debe ser un número entero igual o mayor que 0",
   maxParticipantsRange: `El máximo de participantes debe estar entre ${MIN_PARTICIPANTS} y ${MAX_PARTICIPANTS}`,

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { chatTextSchema } from "../../domain/chat-protocol.ts";
+import { MAX_DISTANCE_KM, MAX_ELEVATION_M } from "../../domain/constants.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import {
@@ -7,6 +9,7 @@ import {
   connectionsSaveSchema,
   emailSchema,
   isTenthMultiple,
+  latestRideStart,
   loginSchema,
   parseInput,
   passwordSchema,
@@ -23,7 +26,6 @@ import {
   waitlistStep1Schema,
   waitlistStep2Schema,
 } from "../../domain/schemas.ts";
-import { chatTextSchema } from "../../domain/chat-protocol.ts";
 
 /** Messages of a failed parse (fails the test when parsing succeeds). */
 function messages(
@@ -257,6 +259,19 @@ describe("rideInputSchema", () => {
       MSG.elevationInvalid,
     ]);
     expect(rideInputSchema.parse({ ...good, elevationM: 0 }).elevationM).toBe(0);
+    // What a day's ride can be (domain/constants.ts).
+    expect(MAX_DISTANCE_KM).toBe(400);
+    expect(MAX_ELEVATION_M).toBe(10_000);
+    expect(rideInputSchema.parse({ ...good, distanceKm: 400 }).distanceKm).toBe(400);
+    expect(messages(rideInputSchema, { ...good, distanceKm: 400.1 })).toEqual([
+      "La distancia máxima es de 400 km",
+    ]);
+    expect(rideInputSchema.parse({ ...good, elevationM: 10_000 }).elevationM).toBe(10_000);
+    for (const elevationM of [10_001, 1e12]) {
+      expect(messages(rideInputSchema, { ...good, elevationM })).toEqual([
+        "El desnivel máximo es de 10.000 m",
+      ]);
+    }
     for (const max of [1, 21, 5.5]) {
       expect(messages(rideInputSchema, { ...good, maxParticipants: max })).toEqual([
         MSG.maxParticipantsRange,
@@ -304,6 +319,19 @@ describe("rideInputSchema", () => {
     );
     expect(validateRideStart(now - 1, now)).toBe(MSG.ridePastStart);
     expect(validateRideStart(Number.NaN, now)).toBe(MSG.rideStartInvalid);
+  });
+
+  it("checks the start is within the next 12 months", () => {
+    const now = Date.parse("2026-06-01T10:00:00Z");
+    const tooFar = "No puedes crear una salida con más de 12 meses de antelación";
+    expect(validateRideStart(Date.parse("2027-06-01T10:00:00Z"), now)).toBeNull();
+    expect(validateRideStart(Date.parse("2027-06-01T10:00:00.001Z"), now)).toBe(tooFar);
+    expect(validateRideStart(Date.parse("9999-12-31T23:59:00Z"), now)).toBe(tooFar);
+    expect(latestRideStart(now)).toBe(Date.parse("2027-06-01T10:00:00Z"));
+    // 29 February: a year later is the first of March.
+    expect(latestRideStart(Date.parse("2028-02-29T12:00:00Z"))).toBe(
+      Date.parse("2029-03-01T12:00:00Z"),
+    );
   });
 
   it("recognises tenths despite float noise", () => {

@@ -15,6 +15,9 @@ import { RIDES_KEY } from "../../web/rides/queries.ts";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
 import { rideDetail } from "./helpers/rides.ts";
 
+/** A start date the form accepts: within the next 12 months. */
+const IN_A_MONTH = toIsoDate(new Date(Date.now() + 30 * 24 * 3_600_000));
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 const me: MeResponse = {
@@ -64,7 +67,7 @@ function fillRide(title = "Café y Casa de Campo") {
   const type = (label: string, value: string) =>
     fireEvent.change(screen.getByLabelText(label), { target: { value } });
   type("Título", title);
-  type("Fecha", "2099-06-07");
+  type("Fecha", IN_A_MONTH);
   type("Hora", "08:30");
   fireEvent.click(screen.getByRole("radio", { name: "Chill" }));
   type("Punto de encuentro", "Puente del Rey");
@@ -148,7 +151,7 @@ describe("creating a ride", () => {
     const ride = rideDetail({
       id: "r9",
       description: null,
-      startTime: Date.parse("2099-06-07T06:30:00.000Z"),
+      startTime: Date.parse(`${IN_A_MONTH}T06:30:00.000Z`),
       socialTags: [],
       organizer: { id: "ana", username: "ana_rueda", avatarKey: "ava01", avatarUrl: null },
       participantIds: ["ana"],
@@ -183,6 +186,32 @@ describe("the start time's error sits on the field to fix", () => {
     await submit();
     expect(screen.getByLabelText("Hora").getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByLabelText("Fecha").getAttribute("aria-invalid")).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe("the form's bounds: one day's ride, within the next 12 months", () => {
+  it("shows the spec-style message on the field and sends nothing", async () => {
+    renderCreate();
+    fillRide();
+    const type = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    type("Distancia (km)", "401");
+    type("Desnivel (m)", "12000");
+    await submit();
+    expect(screen.getByText("La distancia máxima es de 400 km")).toBeTruthy();
+    expect(screen.getByText("El desnivel máximo es de 10.000 m")).toBeTruthy();
+    type("Distancia (km)", "400");
+    type("Desnivel (m)", "10000");
+    type("Fecha", toIsoDate(new Date(Date.now() + 400 * 24 * 3_600_000)));
+    await submit();
+    expect(
+      screen.getByText("No puedes crear una salida con más de 12 meses de antelación"),
+    ).toBeTruthy();
+    expect(screen.getByLabelText("Fecha").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByLabelText("Distancia (km)").getAttribute("max")).toBe("400");
+    expect(screen.getByLabelText("Desnivel (m)").getAttribute("max")).toBe("10000");
+    expect(screen.getByLabelText("Fecha").getAttribute("max")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -10,9 +10,12 @@ import {
   LEVEL_LABELS,
   LEVELS,
   type Level,
+  MAX_DISTANCE_KM,
+  MAX_ELEVATION_M,
   MAX_PARTICIPANTS,
   MAX_SOCIAL_TAGS,
   MEETING_POINT_MAX,
+  MIN_DISTANCE_KM,
   MIN_PARTICIPANTS,
   MODALITIES,
   MODALITY_LABELS,
@@ -25,7 +28,12 @@ import {
 } from "../../domain/constants.ts";
 import { isoToLocalDateTime, localDateTimeToIso, toIsoDate } from "../../domain/dates.ts";
 import { MSG } from "../../domain/messages.ts";
-import { parseInput, rideInputSchema, validateRideStart } from "../../domain/schemas.ts";
+import {
+  latestRideStart,
+  parseInput,
+  rideInputSchema,
+  validateRideStart,
+} from "../../domain/schemas.ts";
 import { googleMapsSearchUrl } from "../../domain/share.ts";
 import { useMe } from "../auth/use-me.ts";
 import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
@@ -104,12 +112,17 @@ function requestBody(payload: object, gpx: File | null): object {
 
 /**
  * Which of the two fields a start-time error belongs to: the one left blank, else the date when
- * the day itself has passed, else the time (today, but too early).
+ * the day itself has passed or is beyond the last one allowed, else the time (that day, but too
+ * early or too late).
  */
 export function startErrorField(values: Pick<RideFormValues, "date" | "time">): "date" | "time" {
   if (!values.date) return "date";
   if (!values.time) return "time";
-  return values.date < toIsoDate(new Date()) ? "date" : "time";
+  const now = Date.now();
+  return values.date < toIsoDate(new Date(now)) ||
+    values.date > toIsoDate(new Date(latestRideStart(now)))
+    ? "date"
+    : "time";
 }
 
 /** The shared schema decides; its field names map back onto the form's. */
@@ -296,6 +309,7 @@ function RideForm({ editId, initial }: { editId: string | null; initial: RideFor
           label="Fecha"
           type="date"
           min={todayIso}
+          max={toIsoDate(new Date(latestRideStart(now.getTime())))}
           error={errors.date?.message}
           {...register("date")}
         />
@@ -408,7 +422,8 @@ function RideForm({ editId, initial }: { editId: string | null; initial: RideFor
           label="Distancia (km)"
           type="number"
           inputMode="decimal"
-          min={1}
+          min={MIN_DISTANCE_KM}
+          max={MAX_DISTANCE_KM}
           step={0.1}
           error={errors.distanceKm?.message}
           {...register("distanceKm")}
@@ -418,6 +433,7 @@ function RideForm({ editId, initial }: { editId: string | null; initial: RideFor
           type="number"
           inputMode="numeric"
           min={0}
+          max={MAX_ELEVATION_M}
           step={1}
           error={errors.elevationM?.message}
           {...register("elevationM")}

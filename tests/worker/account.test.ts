@@ -190,7 +190,7 @@ describe("DELETE /api/account", () => {
   });
 
   it("leaves no file of hers in R2: every object under each of her rides, listed after deletion", async () => {
-    const { user, browser } = await signedIn();
+    const { browser } = await signedIn();
     const friend = await signedIn();
     const stranger = await signedIn();
     const upload = async (who: Browser, title: string) => {

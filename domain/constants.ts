@@ -135,6 +135,11 @@ export const CHAT_CANDIDATE_LOOKBACK_MS = 24 * HOUR_MS;
 
 // Chat.
 export const MESSAGE_MAX_LENGTH = 2000;
+/** Chat pace (DESIGN.md decision 18): per rider and ride, at most `max` messages in `windowMs`. */
+export const CHAT_PACE = [
+  { max: 5, windowMs: 5_000 },
+  { max: 30, windowMs: 60_000 },
+] as const;
 export const PREVIEW_MAX_CHARS = 50;
 export const BADGE_CAP = 99;
 

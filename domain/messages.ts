@@ -228,6 +228,8 @@ export const MSG = {
   connectionsSaved: "¡Conexiones guardadas!",
   messageEmpty: "El mensaje no puede estar vacío",
   messageTooLong: "El mensaje es demasiado largo",
+  /** DESIGN.md decision 18: a message above the chat pace. */
+  chatTooFast: "Vas muy rápido. Espera un momento.",
   payloadTooLarge: "El archivo es demasiado grande (máximo 5 MB)",
   /** A multipart body that does not parse (broken, cut, compressed). */
   formUnreadable: "No se pudo leer el formulario enviado. Revisa los datos e inténtalo de nuevo.",

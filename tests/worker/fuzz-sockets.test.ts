@@ -20,6 +20,7 @@ import { cleanText, hasVisibleCharacter } from "../../domain/zod.ts";
 import { rideWithTwo } from "./helpers/factories.ts";
 import { anyValue, FUZZ_SEED, HOSTILE_STRINGS, hostileStrings } from "./helpers/hostile.ts";
 import {
+  forgetChatPace,
   openSocket,
   sendFrame,
   socketsClosedAfterEach,
@@ -220,6 +221,7 @@ describe("ride chat socket: bad frames", () => {
     const socket = await chat(ana.browser, ride.id);
     await fc.assert(
       fc.asyncProperty(fc.array(badFrames, { minLength: 1, maxLength: 4 }), async (bad) => {
+        await forgetChatPace(ride.id);
         const before = await storedMessageCount();
         for (const { frame, code } of bad) {
           socket.ws.send(frame);
@@ -342,6 +344,7 @@ describe("ride chat socket: valid frames with hostile content", () => {
       });
     await fc.assert(
       fc.asyncProperty(text, async (sent) => {
+        await forgetChatPace(ride.id);
         // The rule: ill-formed UTF-16 (a lone surrogate) becomes U+FFFD, as any UTF-8 encoder
         // would write it; control characters but tab and line feed go (CR LF becomes LF); then
         // trimmed. Everything else comes back character for character.

@@ -1,7 +1,11 @@
 import { Hono } from "hono";
 import type { DeleteAccountResponse } from "../../domain/api/auth.ts";
 import { clearSessionCookie, requireUser } from "../auth/session.ts";
-import { announceStoredMessage, inBackground } from "../chat/system-messages.ts";
+import {
+  announceStoredMessage,
+  closeRevokedSockets,
+  inBackground,
+} from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
 import { deleteRideFiles } from "../gpx/storage.ts";
 import { deleteAccount } from "./queries.ts";
@@ -10,6 +14,7 @@ export const accountRoutes = new Hono<AppEnv>().delete("/", async (c) => {
   const user = requireUser(c);
   const outcome = await deleteAccount(c.var.db, user, Date.now());
   clearSessionCookie(c);
+  inBackground(c, closeRevokedSockets(c.env, user.id, { erase: true }));
   // Open chats and badges learn of each cancellation, as after a cancel from the ride page.
   for (const { rideId, noticeId } of outcome.cancelled) {
     inBackground(c, announceStoredMessage(c.env, rideId, noticeId));

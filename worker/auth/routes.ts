@@ -14,6 +14,7 @@ import {
   signupSchema,
 } from "../../domain/schemas.ts";
 import { cleanText } from "../../domain/zod.ts";
+import { closeRevokedSockets, inBackground } from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
 import { expectedOrigin } from "../http/security.ts";
 import { validate } from "../http/validate.ts";
@@ -130,6 +131,7 @@ export const authRoutes = new Hono<AppEnv>()
 
   .post("/auth/logout", async (c) => {
     if (c.var.sessionId) await invalidateSession(c.var.db, c.var.sessionId);
+    if (c.var.user) inBackground(c, closeRevokedSockets(c.env, c.var.user.id));
     clearSessionCookie(c);
     return c.json<LogoutResponse>({ ok: true });
   })
@@ -151,6 +153,7 @@ export const authRoutes = new Hono<AppEnv>()
     await replacePassword(c.var.db, user.id, await hashPassword(newPassword));
     // Every session ended above; this browser continues with a new one.
     const { token, expiresAt } = await createSession(c.var.db, user.id);
+    inBackground(c, closeRevokedSockets(c.env, user.id));
     setSessionCookie(c, token, expiresAt);
     return c.json<AuthResponse>(meResponse(c.env, await loadMeUser(c.var.db, user.id)));
   })
@@ -192,6 +195,7 @@ export const authRoutes = new Hono<AppEnv>()
     const session = newSession(now);
     const userId = await resetPassword(c.var.db, { token, passwordHash, session, now });
     if (!userId) throw invalid();
+    inBackground(c, closeRevokedSockets(c.env, userId));
     return c.json<AuthResponse>(await signIn(c, userId, session));
   })
 

@@ -455,6 +455,27 @@ export class RideRoom extends DurableObject<Bindings> {
     this.broadcast({ type: "participant", event: "left", userId });
   }
 
+  /**
+   * Some of her sessions ended (her UserHub asks, ADR 0017): her sockets here are checked again
+   * in D1 now, and closed if their session or her participation is gone. Returns how many of
+   * hers stay open.
+   */
+  async recheckRider(userId: string): Promise<number> {
+    const sockets = this.ctx.getWebSockets(userId);
+    const states = sockets.map((ws) => ws.deserializeAttachment() as SocketState | null);
+    const rideId = states.find(Boolean)?.rideId;
+    if (!rideId) return 0;
+    const sessions = [...new Set(states.flatMap((s) => (s?.sessionId ? [s.sessionId] : [])))];
+    const access = await socketAccess(this.env.DB, rideId, sessions, Date.now());
+    let open = 0;
+    for (const [i, socket] of sockets.entries()) {
+      const verdict = access.get(states[i]?.sessionId ?? "") ?? "session_ended";
+      if (verdict === "ok") open++;
+      else closeFor(socket, verdict);
+    }
+    return open;
+  }
+
   /** She joined the ride: tell the room. */
   async participantJoined(userId: string): Promise<void> {
     this.broadcast({ type: "participant", event: "joined", userId });

@@ -1,7 +1,11 @@
-import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
-import { normalizeUsernameKey, usernameCandidates } from "../../domain/username.ts";
+import {
+  normalizeUsernameKey,
+  usernameCandidates,
+  usernameSkeleton,
+} from "../../domain/username.ts";
 import { d1Of } from "../db/client.ts";
 import { passwordResetTokens, profiles, referrals, sessions, users } from "../db/schema.ts";
 import type { Database } from "../env.ts";
@@ -140,7 +144,10 @@ export interface GoogleIdentity {
   picture: string | null;
 }
 
-/** First free username among the candidates, in one query over the unique key. */
+/**
+ * First free username among the candidates, in one query over the unique key and skeleton: a
+ * look-alike of someone's name is not free (DESIGN.md decision 19).
+ */
 export async function firstFreeUsername(
   db: Database,
   base: string | null,
@@ -149,12 +156,22 @@ export async function firstFreeUsername(
   const candidates = usernameCandidates(base, id);
   if (candidates.length === 0) return null;
   const taken = await db
-    .select({ key: profiles.usernameKey })
+    .select({ key: profiles.usernameKey, skeleton: profiles.usernameSkeleton })
     .from(profiles)
-    .where(inArray(profiles.usernameKey, candidates.map(normalizeUsernameKey)))
+    .where(
+      or(
+        inArray(profiles.usernameKey, candidates.map(normalizeUsernameKey)),
+        inArray(profiles.usernameSkeleton, candidates.map(usernameSkeleton)),
+      ),
+    )
     .all();
-  const takenKeys = new Set(taken.map((row) => row.key));
-  return candidates.find((name) => !takenKeys.has(normalizeUsernameKey(name))) ?? null;
+  const takenKeys = new Set(taken.flatMap((row) => [row.key, row.skeleton]));
+  return (
+    candidates.find(
+      (name) =>
+        !takenKeys.has(normalizeUsernameKey(name)) && !takenKeys.has(usernameSkeleton(name)),
+    ) ?? null
+  );
 }
 
 /**
@@ -223,6 +240,7 @@ export async function ensureGoogleProfile(db: Database, userId: string, identity
         userId,
         username,
         usernameKey: normalizeUsernameKey(username),
+        usernameSkeleton: usernameSkeleton(username),
         avatarKey: "ava01",
         avatarUrl: identity.picture,
         modalities: ["road"],

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { normalizeText } from "../../../domain/cities.ts";
 import type { Level, Modality } from "../../../domain/constants.ts";
+import { normalizeUsernameKey, usernameSkeleton } from "../../../domain/username.ts";
 import { createSession, SESSION_COOKIE } from "../../../worker/auth/session.ts";
 import { generateId } from "../../../worker/auth/tokens.ts";
 import { createDb } from "../../../worker/db/client.ts";
@@ -36,7 +37,8 @@ export async function createUser(options: UserOptions = {}) {
       .values({
         userId: id,
         username,
-        usernameKey: username.toLowerCase(),
+        usernameKey: normalizeUsernameKey(username),
+        usernameSkeleton: usernameSkeleton(username),
         city: options.city ?? "Madrid",
         modalities: options.modalities ?? ["road"],
       });

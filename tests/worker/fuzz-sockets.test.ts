@@ -18,7 +18,14 @@ import { MESSAGE_MAX_LENGTH } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
 import { cleanText, hasVisibleCharacter } from "../../domain/zod.ts";
 import { rideWithTwo } from "./helpers/factories.ts";
-import { anyValue, FUZZ_SEED, HOSTILE_STRINGS, hostileStrings } from "./helpers/hostile.ts";
+import {
+  anyValue,
+  controlCharacter,
+  FUZZ_SEED,
+  HOSTILE_STRINGS,
+  hostileStrings,
+  textWithControls,
+} from "./helpers/hostile.ts";
 import {
   forgetChatPace,
   openSocket,
@@ -96,8 +103,16 @@ const badClientId = fc.oneof(
 );
 const badText = fc.oneof(
   notAString,
-  // Blank once trimmed.
-  fc.constantFrom("", "   ", "\n\t\r", "\u00A0\u3000\uFEFF"),
+  // Blank once trimmed, or once control characters (NUL included) are dropped.
+  fc.constantFrom(
+    "",
+    "   ",
+    "\n\t\r",
+    "\u00A0\u3000\uFEFF",
+    "\u0000",
+    "\u0000\u0001\u001F \u007F\u009F",
+  ),
+  fc.array(controlCharacter, { minLength: 1, maxLength: 20 }).map((cs) => cs.join("")),
   // Too long, though well under the frame cap.
   fc
     .integer({ min: MESSAGE_MAX_LENGTH + 1, max: MESSAGE_MAX_LENGTH + 500 })
@@ -329,6 +344,7 @@ describe("ride chat socket: valid frames with hostile content", () => {
         fc.array(fc.constantFrom(...short), { minLength: 2, maxLength: 5 }).map((p) => p.join(" ")),
         fc.string({ unit: "grapheme", minLength: 1, maxLength: 200 }),
         fc.string({ unit: "binary", minLength: 1, maxLength: 200 }),
+        textWithControls,
         // Lone surrogates (JSON carries them escaped), e.g. an emoji cut in half.
         fc
           .array(fc.constantFrom("\uD83D", "\uDEB2", "🚲", "\uDFFF", "a", " "), {

@@ -4,32 +4,18 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MSG } from "../../domain/messages.ts";
-import { createRide, HOUR, signedIn } from "./helpers/factories.ts";
+import { createRide, signedIn } from "./helpers/factories.ts";
 import { type Browser, json } from "./helpers/http.ts";
-
-const rideBody = () => ({
-  title: "Vuelta al pantano",
-  city: "Madrid",
-  startTime: new Date(Date.now() + 72 * HOUR).toISOString(),
-  level: "chill",
-  modalities: ["road"],
-  meetingPoint: "Puerta del Sol",
-  distanceKm: 40,
-  elevationM: 300,
-  maxParticipants: null,
-  socialTags: [],
-});
+import { multipart, rideBody } from "./helpers/rides.ts";
 
 async function rideCount() {
   const row = await env.DB.prepare("SELECT count(*) AS n FROM rides").first<{ n: number }>();
   return row!.n;
 }
 
-/** A multipart body as a browser's FormData sends it, with its own boundary. */
-async function multipart(data: unknown) {
-  const form = new FormData();
-  form.set("data", JSON.stringify(data));
-  const req = new Request("http://x", { method: "POST", body: form });
+/** A multipart body's bytes as a browser's FormData sends them, with its own boundary. */
+async function multipartBytes(data: unknown) {
+  const req = new Request("http://x", { method: "POST", body: multipart(data) });
   return {
     contentType: req.headers.get("Content-Type")!,
     bytes: new Uint8Array(await req.arrayBuffer()),
@@ -48,7 +34,7 @@ async function expectRefused(res: Response, status: number, code: string, messag
 
 describe("malformed multipart bodies on ride create and edit", () => {
   async function badBodies() {
-    const good = await multipart(rideBody());
+    const good = await multipartBytes(rideBody());
     const text = new TextDecoder().decode(good.bytes);
     return [
       { contentType: "multipart/form-data; boundary=x", body: "garbage" as BodyInit },
@@ -93,7 +79,7 @@ describe("malformed multipart bodies on ride create and edit", () => {
 
   it("a well-formed multipart create still works", async () => {
     const { browser } = await signedIn();
-    const { contentType, bytes } = await multipart(rideBody());
+    const { contentType, bytes } = await multipartBytes(rideBody());
     const res = await browser.fetch("/api/rides", {
       method: "POST",
       body: bytes,
@@ -139,7 +125,7 @@ describe("a body whose type is not the one the route takes: 415", () => {
   it("JSON-only routes refuse multipart and other types, and change nothing", async () => {
     const { user, browser } = await signedIn();
     const ride = await createRide({ organizerId: user.id });
-    const { contentType, bytes } = await multipart({ reason: "lluvia" });
+    const { contentType, bytes } = await multipartBytes({ reason: "lluvia" });
     const routes: [string, string, unknown][] = [
       ["POST", `/api/rides/${ride.id}/cancel`, { reason: "lluvia" }],
       ["PUT", "/api/profile", { username: "Otra_Ana", city: "Soria", modalities: ["road"] }],

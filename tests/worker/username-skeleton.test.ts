@@ -184,7 +184,7 @@ describe("the migration's skeletons (migrations/0007_username_skeleton_backfill.
   it("an older look-alike keeps her name on edit, but cannot move to another look-alike", async () => {
     const base = fresh("Noa_Carretera");
     await createUser({ username: base });
-    const { user, browser } = await signedIn({ username: base.replace("Noa", "NOA") + "x" });
+    const { user, browser } = await signedIn({ username: `${base.replace("Noa", "NOA")}x` });
     // She became a look-alike before skeletons: her row has none.
     await env.DB.prepare(
       "UPDATE profiles SET username = ?, username_key = ?, username_skeleton = NULL WHERE user_id = ?",

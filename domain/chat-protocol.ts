@@ -1,7 +1,7 @@
 // Ride chat WebSocket protocol (RideRoom Durable Object ↔ browser) and the per-user
 // notification frames for live badges.
 
-import { MESSAGE_MAX_LENGTH } from "./constants.ts";
+import { CHAT_PACE, MESSAGE_MAX_LENGTH } from "./constants.ts";
 import { ERROR_CODES } from "./errors.ts";
 import { MSG } from "./messages.ts";
 import { type ParseResult, readJsonFrame } from "./notification-frame.ts";
@@ -28,6 +28,21 @@ export const SYNC_PAGE_MAX = 200;
  * `suspended`: a moderator suspended her account; the app signs her out (web/chat/notifications.tsx).
  */
 export const CLOSE_CODES = { sessionEnded: 4001, notParticipant: 4003, suspended: 4004 } as const;
+
+export { CHAT_PACE };
+
+/** The longest pace window: a message older than this no longer counts. */
+export const CHAT_PACE_MEMORY_MS = Math.max(...CHAT_PACE.map((rule) => rule.windowMs));
+
+/**
+ * Whether one more message keeps her within the chat pace, given when her earlier messages in
+ * this ride were sent (any order). Above it the frame is refused: nothing is stored.
+ */
+export function withinChatPace(sentAt: readonly number[], now: number): boolean {
+  return CHAT_PACE.every(
+    ({ max, windowMs }) => sentAt.filter((at) => at > now - windowMs).length < max,
+  );
+}
 
 const idString = z.string().min(1).max(100);
 

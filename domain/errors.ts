@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   "account_suspended",
   "gpx_invalid",
   "payload_too_large",
+  "unsupported_media_type",
   "internal",
   "unavailable",
 ] as const;
@@ -51,6 +52,7 @@ export const DEFAULT_STATUS: Record<ErrorCode, number> = {
   account_suspended: 403,
   gpx_invalid: 400,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   internal: 500,
   unavailable: 503,
 };

@@ -1,12 +1,16 @@
 // Spanish UI texts. Everything not marked "ours" is copied verbatim from the spec
 // (01 = landing/accounts/profiles, 02 = rides/chat/connections; §5 validation, §8 errors).
 import {
+  MAX_DISTANCE_KM,
+  MAX_ELEVATION_M,
   MAX_PARTICIPANTS,
   MIN_PARTICIPANTS,
   PRODUCT_NAME,
+  RIDE_START_MAX_MONTHS,
   RIDE_TITLE_MAX,
   SUPPORT_EMAIL,
 } from "./constants.ts";
+import { formatKm, formatMeters } from "./format.ts";
 
 export const MSG = {
   // --- Spec 01 §5 / §8: sign-up, login, password ---
@@ -245,6 +249,9 @@ export const MSG = {
   cancelReasonTooLong: "El motivo es demasiado largo",
   rideStartInvalid: "La fecha y hora de la salida no son válidas",
   distanceMin: "La distancia mínima es de 1 km",
+  distanceMax: `La distancia máxima es de ${formatKm(MAX_DISTANCE_KM)}`,
+  elevationMax: `El desnivel máximo es de ${formatMeters(MAX_ELEVATION_M)}`,
+  rideStartTooFar: `No puedes crear una salida con más de ${RIDE_START_MAX_MONTHS} meses de antelación`,
   distanceStep: "La distancia admite como máximo un decimal",
   elevationInvalid: "El desnivel debe ser un número entero igual o mayor que 0",
   maxParticipantsRange: `El máximo de participantes debe estar entre ${MIN_PARTICIPANTS} y ${MAX_PARTICIPANTS}`,
@@ -257,7 +264,13 @@ export const MSG = {
   connectionsSaved: "¡Conexiones guardadas!",
   messageEmpty: "El mensaje no puede estar vacío",
   messageTooLong: "El mensaje es demasiado largo",
+  /** DESIGN.md decision 18: a message above the chat pace. */
+  chatTooFast: "Vas muy rápido. Espera un momento.",
   payloadTooLarge: "El archivo es demasiado grande (máximo 5 MB)",
+  /** A multipart body that does not parse (broken, cut, compressed). */
+  formUnreadable: "No se pudo leer el formulario enviado. Revisa los datos e inténtalo de nuevo.",
+  /** A body of another type than the route reads (JSON, or multipart with a GPX), or compressed. */
+  unsupportedMediaType: "Formato de datos no admitido. Actualiza la app e inténtalo de nuevo.",
   maxParticipantsBelowJoined:
     "El máximo de participantes no puede ser menor que las participantes ya apuntadas",
   notParticipantLeave: "No formas parte de esta salida",

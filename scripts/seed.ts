@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { normalizeText } from "../domain/cities.ts";
+import { normalizeUsernameKey, usernameSkeleton } from "../domain/username.ts";
 import { hashPassword } from "../worker/auth/password.ts";
 import { toolEnv } from "./tool-env.ts";
 
@@ -295,7 +296,7 @@ export async function seedSql(now = Date.now()): Promise<string> {
   for (const u of [...DEMO_USERS, DEMO_MODERATOR]) {
     lines.push(
       `INSERT INTO users (id, email, password_hash, created_at) VALUES (${q(u.id)}, ${q(u.email)}, ${q(hash)}, ${now - 90 * DAY}) ON CONFLICT(id) DO NOTHING;`,
-      `INSERT INTO profiles (user_id, username, username_key, city, modalities, avatar_key, created_at) VALUES (${q(u.id)}, ${q(u.username)}, ${q(u.username.toLowerCase())}, ${q(u.city)}, ${q(JSON.stringify(u.modalities))}, ${q(u.avatar)}, ${now - 90 * DAY}) ON CONFLICT(user_id) DO NOTHING;`,
+      `INSERT INTO profiles (user_id, username, username_key, username_skeleton, city, modalities, avatar_key, created_at) VALUES (${q(u.id)}, ${q(u.username)}, ${q(normalizeUsernameKey(u.username))}, ${q(usernameSkeleton(u.username))}, ${q(u.city)}, ${q(JSON.stringify(u.modalities))}, ${q(u.avatar)}, ${now - 90 * DAY}) ON CONFLICT(user_id) DO NOTHING;`,
     );
   }
   for (const r of RIDES) {

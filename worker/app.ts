@@ -14,7 +14,14 @@ import { healthRoutes } from "./health/routes.ts";
 import { serveAppShell } from "./http/app-shell.ts";
 import { errorBody, handleError } from "./http/errors.ts";
 import { noStore, originCheck, securityHeaders } from "./http/security.ts";
-import { drainUnreadBody, jsonSizeLimit, requestSizeLimit } from "./http/validate.ts";
+import {
+  bodyContentType,
+  drainUnreadBody,
+  jsonSizeLimit,
+  MULTIPART_TYPE,
+  mediaType,
+  requestSizeLimit,
+} from "./http/validate.ts";
 import { moderationRoutes } from "./moderation/routes.ts";
 import { profileRoutes } from "./profiles/routes.ts";
 import { referralRoutes } from "./referrals/routes.ts";
@@ -28,11 +35,10 @@ const api = new Hono<AppEnv>()
   .use(drainUnreadBody)
   .use(noStore)
   .use((c, next) =>
-    c.req.header("Content-Type")?.startsWith("multipart/form-data")
-      ? requestSizeLimit(c, next)
-      : jsonSizeLimit(c, next),
+    mediaType(c.req.raw) === MULTIPART_TYPE ? requestSizeLimit(c, next) : jsonSizeLimit(c, next),
   )
   .use(originCheck)
+  .use(bodyContentType)
   .use(sessionMiddleware)
   .route("/health", healthRoutes)
   .route("/", authRoutes)

@@ -69,6 +69,19 @@ describe("GET /api/rides (listing and filters)", () => {
     expect(await titles(browser, "?q=%22%20OR%20%22")).toEqual([]);
   });
 
+  it("drops control characters from the search (a NUL once cut the index query short: a 500)", async () => {
+    const owner = await createUser();
+    await createRide({ organizerId: owner.id, title: "Ruta abcdef", city: "Soria" });
+    const { browser } = await signedIn();
+    expect(await titles(browser, "?q=abc%00def")).toEqual(["Ruta abcdef"]);
+    expect(await titles(browser, "?q=ab%00")).toEqual(["Ruta abcdef"]);
+    // Nothing left once cleaned: no text filter.
+    expect(await titles(browser, "?q=%00%00%00%00&city=Soria")).toEqual(["Ruta abcdef"]);
+    expect(await titles(browser, "?q=abc%1B%7F%C2%85def&city=So%00ria")).toEqual(["Ruta abcdef"]);
+    const cities = await browser.get("/api/rides/cities?q=so%00r");
+    expect(await json(cities)).toEqual({ cities: ["Soria"] });
+  });
+
   it("filters by city, modality (any of the ride's), level and date range", async () => {
     const owner = await createUser();
     const city = `Segovia${Date.now()}`;

@@ -6,8 +6,11 @@ import type { Database } from "../env.ts";
 export interface DeletionOutcome {
   /** Upcoming rides others had joined: cancelled, each with its chat notice. */
   cancelled: CancelledRide[];
-  /** Route files of the rides nobody else had joined, which were deleted. */
-  gpxKeys: string[];
+  /**
+   * Every ride she organized (deleted, cancelled or kept for the others) with the route file it
+   * named: her files in R2 go, and the rides that stay no longer name one.
+   */
+  rideFiles: { rideId: string; gpxKey: string | null }[];
 }
 
 export interface CancelledRide {
@@ -64,7 +67,8 @@ export function cancelledRides(notices: D1Result | undefined): CancelledRide[] {
  * her upcoming published rides that others joined get a notice and are cancelled; the rides
  * nobody else joined are deleted; then the user row, whose foreign keys cascade sessions, reset
  * tokens, profile, participations, messages, rode_with and her referrals (claimed ones lose her
- * id). Past or cancelled rides with others stay, their organizer_id set to null. Set-based,
+ * id). Past or cancelled rides with others stay, their organizer_id set to null and without her
+ * route file (the caller deletes every file of her rides from R2). Set-based,
  * whatever the number of her rides (no id lists against D1's 100 bound parameters).
  */
 export async function deleteAccount(
@@ -73,12 +77,15 @@ export async function deleteAccount(
   now: number,
 ): Promise<DeletionOutcome> {
   const d1 = d1Of(db);
-  const [notices, , removed] = await d1.batch([
+  const [organized, notices] = await d1.batch([
+    d1.prepare("select id, route_gpx_key from rides where organizer_id = ?").bind(user.id),
     ...cancelHerRidesWithOthers(d1, user.id, now),
     d1
+      .prepare(`delete from rides as r where r.organizer_id = ?1 and not ${OTHERS_JOINED}`)
+      .bind(user.id),
+    d1
       .prepare(
-        `delete from rides as r where r.organizer_id = ?1 and not ${OTHERS_JOINED}
-        returning route_gpx_key`,
+        "update rides set route_gpx_key = null where organizer_id = ? and route_gpx_key is not null",
       )
       .bind(user.id),
     d1.prepare("delete from email_outbox where to_email = ?").bind(user.email),
@@ -86,8 +93,8 @@ export async function deleteAccount(
   ]);
   return {
     cancelled: cancelledRides(notices),
-    gpxKeys: ((removed?.results ?? []) as { route_gpx_key: string | null }[]).flatMap((row) =>
-      row.route_gpx_key ? [row.route_gpx_key] : [],
+    rideFiles: ((organized?.results ?? []) as { id: string; route_gpx_key: string | null }[]).map(
+      (row) => ({ rideId: row.id, gpxKey: row.route_gpx_key }),
     ),
   };
 }

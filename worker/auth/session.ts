@@ -20,10 +20,15 @@ export interface SessionValidation {
   renewed: boolean;
 }
 
-export async function createSession(db: Database, userId: string, now = Date.now()) {
+/** A new session's cookie token, the row id stored for it (its hash) and its expiry. */
+export function newSession(now = Date.now()) {
   const token = generateToken();
-  const expiresAt = now + SESSION_TTL_MS;
-  await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt, createdAt: now });
+  return { token, id: hashToken(token), expiresAt: now + SESSION_TTL_MS };
+}
+
+export async function createSession(db: Database, userId: string, now = Date.now()) {
+  const { token, id, expiresAt } = newSession(now);
+  await db.insert(sessions).values({ id, userId, expiresAt, createdAt: now });
   return { token, expiresAt };
 }
 

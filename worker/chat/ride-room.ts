@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import {
+  CHAT_PACE_MEMORY_MS,
   type ChatMessage,
   CLOSE_CODES,
   type ClientMessage,
@@ -8,6 +9,7 @@ import {
   parseClientMessage,
   type ServerMessage,
   SYNC_PAGE_MAX,
+  withinChatPace,
 } from "../../domain/chat-protocol.ts";
 import type { ErrorCode } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
@@ -67,6 +69,7 @@ const ERROR_TEXT: Record<string, string> = {
   conflict: MSG.messageSendFailed,
   internal: MSG.messageSendFailed,
   unavailable: MSG.messageSendFailed,
+  rate_limited: MSG.chatTooFast,
 };
 
 /**
@@ -97,6 +100,13 @@ export class RideRoom extends DurableObject<Bindings> {
     super(ctx, env);
     // Answered by the runtime without waking the object: keeps idle rooms hibernated.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
+    // The chat pace's memory: her sends of the last minute. In the object's own storage, not in
+    // memory, so hibernation or a restart does not reset it; synchronous, so two frames cannot
+    // both pass one check.
+    ctx.storage.sql.exec(
+      `CREATE TABLE IF NOT EXISTS chat_pace (user_id TEXT NOT NULL, client_id TEXT NOT NULL,
+        sent_at INTEGER NOT NULL, PRIMARY KEY (user_id, client_id))`,
+    );
   }
 
   override async fetch(request: Request): Promise<Response> {
@@ -168,6 +178,11 @@ export class RideRoom extends DurableObject<Bindings> {
     const d1 = this.env.DB;
     switch (msg.type) {
       case "send": {
+        if (!this.withinPace(state.userId, msg.clientId)) {
+          // Nothing stored, broadcast or announced; her app shows the text beside the message.
+          sendError(ws, "rate_limited", msg.clientId);
+          return;
+        }
         const { result, access } = await this.store({
           id: msg.clientId,
           rideId: state.rideId,
@@ -294,6 +309,38 @@ export class RideRoom extends DurableObject<Bindings> {
     } finally {
       this.writing = false;
     }
+  }
+
+  /**
+   * The chat pace (DESIGN.md decision 18) for one more send of hers, recorded when it passes. A
+   * resend of an id she sent within the last minute (a lost ack, a reconnect, "Reintentar"
+   * after a failed write) is the same message, not a new one.
+   */
+  private withinPace(userId: string, clientId: string): boolean {
+    const sql = this.ctx.storage.sql;
+    const now = Date.now();
+    sql.exec("DELETE FROM chat_pace WHERE sent_at <= ?", now - CHAT_PACE_MEMORY_MS);
+    const sent = sql
+      .exec<{ client_id: string; sent_at: number }>(
+        "SELECT client_id, sent_at FROM chat_pace WHERE user_id = ?",
+        userId,
+      )
+      .toArray();
+    if (sent.some((row) => row.client_id === clientId)) return true;
+    if (
+      !withinChatPace(
+        sent.map((row) => row.sent_at),
+        now,
+      )
+    )
+      return false;
+    sql.exec(
+      "INSERT INTO chat_pace (user_id, client_id, sent_at) VALUES (?, ?, ?)",
+      userId,
+      clientId,
+      now,
+    );
+    return true;
   }
 
   private rememberUnconfirmed(clientId: string) {
@@ -455,6 +502,27 @@ export class RideRoom extends DurableObject<Bindings> {
       closeFor(socket, "not_participant");
     }
     this.broadcast({ type: "participant", event: "left", userId });
+  }
+
+  /**
+   * Some of her sessions ended (her UserHub asks, ADR 0020): her sockets here are checked again
+   * in D1 now, and closed if their session or her participation is gone. Returns how many of
+   * hers stay open.
+   */
+  async recheckRider(userId: string): Promise<number> {
+    const sockets = this.ctx.getWebSockets(userId);
+    const states = sockets.map((ws) => ws.deserializeAttachment() as SocketState | null);
+    const rideId = states.find(Boolean)?.rideId;
+    if (!rideId) return 0;
+    const sessions = [...new Set(states.flatMap((s) => (s?.sessionId ? [s.sessionId] : [])))];
+    const access = await socketAccess(this.env.DB, rideId, sessions, Date.now());
+    let open = 0;
+    for (const [i, socket] of sockets.entries()) {
+      const verdict = access.verdict(states[i]?.sessionId ?? "", "session_ended");
+      if (verdict === "ok") open++;
+      else closeFor(socket, verdict);
+    }
+    return open;
   }
 
   /** She joined the ride: tell the room. */

@@ -98,6 +98,11 @@ export const profiles = sqliteTable(
     username: text("username").notNull(),
     /** JS-lowercased username: SQLite's lower() ignores accents like 'Á'. */
     usernameKey: text("username_key").notNull(),
+    /**
+     * usernameSkeleton(username): look-alike names share it (DESIGN.md decision 19, ADR 0021).
+     * Null only for a name that was already a look-alike of an older one when skeletons came.
+     */
+    usernameSkeleton: text("username_skeleton"),
     city: text("city"),
     modalities: text("modalities", { mode: "json" }).$type<Modality[]>().notNull().default([]),
     avatarKey: text("avatar_key").notNull().default("ava01"),
@@ -106,7 +111,10 @@ export const profiles = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
   },
-  (t) => [uniqueIndex("profiles_username_key_unique").on(t.usernameKey)],
+  (t) => [
+    uniqueIndex("profiles_username_key_unique").on(t.usernameKey),
+    uniqueIndex("profiles_username_skeleton_unique").on(t.usernameSkeleton),
+  ],
 );
 
 export const referrals = sqliteTable(

@@ -26,7 +26,7 @@ export const profileRoutes = new Hono<AppEnv>()
     try {
       await saveProfile(db, user.id, input, Date.now());
     } catch (err) {
-      if (isUniqueViolation(err, "username_key")) {
+      if (isUniqueViolation(err, "username_key") || isUniqueViolation(err, "username_skeleton")) {
         throw new DomainError("username_taken", MSG.usernameTakenOnSave);
       }
       throw err;

@@ -327,7 +327,9 @@ export function citySuggestionsQuery(
     sql`not ${rideHiddenFrom(rides.id, viewerId)}`,
   ];
   const text = q ? normalizeText(q) : "";
-  if (text) conditions.push(sql`${rides.cityKey} like ${`%${escapeLike(text)}%`} escape '\\'`);
+  // instr, not LIKE: D1 refuses LIKE patterns over 50 bytes ("pattern too complex"), which a
+  // long city name in accented letters reaches.
+  if (text) conditions.push(sql`instr(${rides.cityKey}, ${text}) > 0`);
   return db
     .select({ city: sql<string>`min(${rides.city})` })
     .from(rides)

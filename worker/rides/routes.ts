@@ -18,6 +18,7 @@ import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import {
   cancelRideSchema,
+  optionalSearchText,
   parseRideInput,
   type RideInput,
   rideCreateSchema,
@@ -42,7 +43,7 @@ import {
   storeGpx,
   type UploadedGpx,
 } from "../gpx/storage.ts";
-import { validate } from "../http/validate.ts";
+import { MULTIPART_TYPE, mediaType, readFormData, validate } from "../http/validate.ts";
 import {
   cancelRide,
   citySuggestionsQuery,
@@ -82,8 +83,8 @@ async function loadRide(c: Ctx, rideId: string): Promise<RideRow> {
 async function readRideRequest<S extends z.ZodType<RideInput>>(c: Ctx, schema: S, now: number) {
   let data: unknown;
   let gpx: UploadedGpx | null = null;
-  if (c.req.header("Content-Type")?.startsWith("multipart/form-data")) {
-    const form = await c.req.formData();
+  if (mediaType(c.req.raw) === MULTIPART_TYPE) {
+    const form = await readFormData(c);
     const raw = form.get("data");
     try {
       data = typeof raw === "string" ? JSON.parse(raw) : {};
@@ -146,9 +147,7 @@ const myRidesQuery = z.object({
     .default(0),
 });
 
-const citiesQuery = z.object({
-  q: z.string().trim().max(CITY_MAX, { error: MSG.invalidInput }).optional(),
-});
+const citiesQuery = z.object({ q: optionalSearchText(CITY_MAX) });
 
 export const rideRoutes = new Hono<AppEnv>()
   .get("/", validate("query", rideListQuerySchema), async (c) => {

@@ -7,6 +7,9 @@ const root = import.meta.dirname;
 
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one file at a time (cores - 1). Worker test files spend much
+    // of their time waiting on workerd and D1, so two at a time keep both cores busy.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -24,6 +27,8 @@ export default defineConfig({
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, "migrations")),
                 ENVIRONMENT: "test",
+                // The moderator of the worker tests (tests/worker/helpers/safety.ts).
+                MODERATOR_EMAILS: "moderadora@example.com",
               },
             },
           })),

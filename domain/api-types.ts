@@ -19,6 +19,8 @@ export interface MeUser {
   /** A username exists: the app's guards send her to profile setup otherwise. */
   profileComplete: boolean;
   hasPassword: boolean;
+  /** Her e-mail is in MODERATOR_EMAILS: the app offers /app/moderacion (the API decides). */
+  isModerator: boolean;
   createdAt: number;
 }
 

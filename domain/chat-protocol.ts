@@ -1,7 +1,7 @@
 // Ride chat WebSocket protocol (RideRoom Durable Object ↔ browser) and the per-user
 // notification frames for live badges.
 
-import { MESSAGE_MAX_LENGTH } from "./constants.ts";
+import { CHAT_PACE, MESSAGE_MAX_LENGTH } from "./constants.ts";
 import { ERROR_CODES } from "./errors.ts";
 import { MSG } from "./messages.ts";
 import { type ParseResult, readJsonFrame } from "./notification-frame.ts";
@@ -25,8 +25,24 @@ export const SYNC_PAGE_MAX = 200;
  * Close codes of the chat and notification sockets. `sessionEnded`: her session was revoked or
  * expired (logout, password change): reconnecting re-checks the cookie, so the client may retry.
  * `notParticipant`: she left the ride; reconnecting cannot help (web/chat/socket.ts stops).
+ * `suspended`: a moderator suspended her account; the app signs her out (web/chat/notifications.tsx).
  */
-export const CLOSE_CODES = { sessionEnded: 4001, notParticipant: 4003 } as const;
+export const CLOSE_CODES = { sessionEnded: 4001, notParticipant: 4003, suspended: 4004 } as const;
+
+export { CHAT_PACE };
+
+/** The longest pace window: a message older than this no longer counts. */
+export const CHAT_PACE_MEMORY_MS = Math.max(...CHAT_PACE.map((rule) => rule.windowMs));
+
+/**
+ * Whether one more message keeps her within the chat pace, given when her earlier messages in
+ * this ride were sent (any order). Above it the frame is refused: nothing is stored.
+ */
+export function withinChatPace(sentAt: readonly number[], now: number): boolean {
+  return CHAT_PACE.every(
+    ({ max, windowMs }) => sentAt.filter((at) => at > now - windowMs).length < max,
+  );
+}
 
 const idString = z.string().min(1).max(100);
 
@@ -45,6 +61,8 @@ export const chatMessageSchema = z.object({
   /** ISO instant. */
   createdAt: z.string(),
   author: chatAuthorSchema.nullable().optional(),
+  /** Hidden by a moderator: `text` is then 'Mensaje ocultado por moderación'. */
+  hidden: z.literal(true).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export type ChatAuthor = z.infer<typeof chatAuthorSchema>;
@@ -103,6 +121,8 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
     event: z.enum(["joined", "left"]),
     userId: z.string(),
   }),
+  /** A moderator hid a message: it replaces the copy she has (its text says so). */
+  z.object({ type: z.literal("hidden"), message: chatMessageSchema }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 

@@ -2,6 +2,9 @@
 
 export const PRODUCT_NAME = "Rodamos";
 
+/** Where riders write to us (settings, suspended accounts). */
+export const SUPPORT_EMAIL = "hola@rodamos.app";
+
 export const MODALITIES = ["road", "gravel", "btt"] as const;
 export type Modality = (typeof MODALITIES)[number];
 
@@ -123,6 +126,14 @@ export const MAX_PARTICIPANTS = 20;
 export const MIN_PARTICIPANTS = 2;
 export const MAX_SOCIAL_TAGS = 2;
 export const MIN_DISTANCE_KM = 1;
+/**
+ * What one day's ride can be: the longest one-day brevets and sportives stay under 400 km, and
+ * the hardest mountain days under 10,000 m of climbing. Anything above is a typo or an attack.
+ */
+export const MAX_DISTANCE_KM = 400;
+export const MAX_ELEVATION_M = 10_000;
+/** How far ahead a ride can be proposed. */
+export const RIDE_START_MAX_MONTHS = 12;
 export const RIDE_TITLE_MAX = 80;
 export const RIDE_DESCRIPTION_MAX = 1000;
 export const MEETING_POINT_MAX = 200;
@@ -138,6 +149,11 @@ export const CHAT_CANDIDATE_LOOKBACK_MS = 24 * HOUR_MS;
 
 // Chat.
 export const MESSAGE_MAX_LENGTH = 2000;
+/** Chat pace (DESIGN.md decision 18): per rider and ride, at most `max` messages in `windowMs`. */
+export const CHAT_PACE = [
+  { max: 5, windowMs: 5_000 },
+  { max: 30, windowMs: 60_000 },
+] as const;
 export const PREVIEW_MAX_CHARS = 50;
 export const BADGE_CAP = 99;
 

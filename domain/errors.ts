@@ -21,8 +21,10 @@ export const ERROR_CODES = [
   "reset_token_invalid",
   "cross_origin",
   "invitation_required",
+  "account_suspended",
   "gpx_invalid",
   "payload_too_large",
+  "unsupported_media_type",
   "internal",
   "unavailable",
 ] as const;
@@ -49,8 +51,10 @@ export const DEFAULT_STATUS: Record<ErrorCode, number> = {
   reset_token_invalid: 400,
   cross_origin: 403,
   invitation_required: 403,
+  account_suspended: 403,
   gpx_invalid: 400,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   internal: 500,
   unavailable: 503,
 };

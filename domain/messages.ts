@@ -1,6 +1,16 @@
 // Spanish UI texts. Everything not marked "ours" is copied verbatim from the spec
 // (01 = landing/accounts/profiles, 02 = rides/chat/connections; §5 validation, §8 errors).
-import { MAX_PARTICIPANTS, MIN_PARTICIPANTS, PRODUCT_NAME, RIDE_TITLE_MAX } from "./constants.ts";
+import {
+  MAX_DISTANCE_KM,
+  MAX_ELEVATION_M,
+  MAX_PARTICIPANTS,
+  MIN_PARTICIPANTS,
+  PRODUCT_NAME,
+  RIDE_START_MAX_MONTHS,
+  RIDE_TITLE_MAX,
+  SUPPORT_EMAIL,
+} from "./constants.ts";
+import { formatKm, formatMeters } from "./format.ts";
 
 /** Ours: the chat notice when a freed place goes to the first in line ('{name}': her username). */
 export const WAITING_LIST_PROMOTED_NOTICE = "{name} entra desde la lista de espera";
@@ -181,6 +191,35 @@ export const MSG = {
   accountDeletedDetail: "Se han borrado todos tus datos.",
   profileNotFound: "Perfil no encontrado",
 
+  // --- Ours: blocking, reports and moderation (DESIGN.md decisions 16, 17) ---
+  accountSuspended: `Cuenta suspendida. Escríbenos a ${SUPPORT_EMAIL}`,
+  reportThanks: "Gracias. Lo revisaremos lo antes posible.",
+  reportRepeated: "Ya nos lo habías enviado. Lo revisaremos lo antes posible.",
+  reportReasonRequired: "Elige un motivo",
+  reportDetailsTooLong: "El texto es demasiado largo (máximo 500 caracteres)",
+  reportSelf: "No puedes denunciar algo tuyo",
+  reportFailed: "No se pudo enviar la denuncia. Inténtalo de nuevo.",
+  blockSelf: "No puedes bloquearte a ti misma",
+  blocked: (username: string) => `Has bloqueado a ${username}`,
+  unblocked: (username: string) => `Has desbloqueado a ${username}`,
+  blockFailed: "No se pudo bloquear. Inténtalo de nuevo.",
+  unblockFailed: "No se pudo desbloquear. Inténtalo de nuevo.",
+  blockedListLoadFailed: "No se pudo cargar la lista de usuarias bloqueadas",
+  removedFromRide: "Ya no forma parte de tu salida.",
+  removeFromRideFailed: "No se pudo quitar de la salida. Inténtalo de nuevo.",
+  removeStarted: "No puedes quitar a nadie de una salida que ya ha comenzado",
+  /** The neutral notice she receives when an organizer removes her (no word about blocking). */
+  removedFromRideMailSubject: "Cambios en una de tus salidas",
+  removedFromRideMail: (title: string) =>
+    `Ya no formas parte de la salida «${title}». La lista de participantes ha cambiado.`,
+  messageHidden: "Mensaje ocultado por moderación",
+  moderationReasonRequired: "Escribe el motivo",
+  moderationReasonTooLong: "El motivo es demasiado largo (máximo 500 caracteres)",
+  moderationSelf: "No puedes suspender tu propia cuenta",
+  moderationAlreadyDone: "Esto ya estaba hecho",
+  moderationLoadFailed: "No se pudo cargar la moderación",
+  moderationActionFailed: "No se pudo completar la acción. Inténtalo de nuevo.",
+
   // --- Ours: texts the spec does not give ---
   rateLimited: "Demasiados intentos. Espera un momento y vuelve a intentarlo.",
   rideFull: "Esta salida está completa",
@@ -218,6 +257,9 @@ export const MSG = {
   cancelReasonTooLong: "El motivo es demasiado largo",
   rideStartInvalid: "La fecha y hora de la salida no son válidas",
   distanceMin: "La distancia mínima es de 1 km",
+  distanceMax: `La distancia máxima es de ${formatKm(MAX_DISTANCE_KM)}`,
+  elevationMax: `El desnivel máximo es de ${formatMeters(MAX_ELEVATION_M)}`,
+  rideStartTooFar: `No puedes crear una salida con más de ${RIDE_START_MAX_MONTHS} meses de antelación`,
   distanceStep: "La distancia admite como máximo un decimal",
   elevationInvalid: "El desnivel debe ser un número entero igual o mayor que 0",
   maxParticipantsRange: `El máximo de participantes debe estar entre ${MIN_PARTICIPANTS} y ${MAX_PARTICIPANTS}`,
@@ -230,7 +272,13 @@ export const MSG = {
   connectionsSaved: "¡Conexiones guardadas!",
   messageEmpty: "El mensaje no puede estar vacío",
   messageTooLong: "El mensaje es demasiado largo",
+  /** DESIGN.md decision 18: a message above the chat pace. */
+  chatTooFast: "Vas muy rápido. Espera un momento.",
   payloadTooLarge: "El archivo es demasiado grande (máximo 5 MB)",
+  /** A multipart body that does not parse (broken, cut, compressed). */
+  formUnreadable: "No se pudo leer el formulario enviado. Revisa los datos e inténtalo de nuevo.",
+  /** A body of another type than the route reads (JSON, or multipart with a GPX), or compressed. */
+  unsupportedMediaType: "Formato de datos no admitido. Actualiza la app e inténtalo de nuevo.",
   maxParticipantsBelowJoined:
     "El máximo de participantes no puede ser menor que las participantes ya apuntadas",
   notParticipantLeave: "No formas parte de esta salida",

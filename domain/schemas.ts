@@ -9,6 +9,8 @@ import {
   DEFAULT_AVATAR_KEY,
   EMAIL_MAX,
   LEVELS,
+  MAX_DISTANCE_KM,
+  MAX_ELEVATION_M,
   MAX_PARTICIPANTS,
   MAX_SOCIAL_TAGS,
   MEETING_POINT_MAX,
@@ -20,13 +22,14 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   RIDE_DESCRIPTION_MAX,
+  RIDE_START_MAX_MONTHS,
   RIDE_TITLE_MAX,
   SEARCH_QUERY_MAX,
 } from "./constants.ts";
 import { DomainError } from "./errors.ts";
 import { MSG } from "./messages.ts";
 import { validateUsername } from "./username.ts";
-import { hasVisibleCharacter, userText, wellFormed, z } from "./zod.ts";
+import { cleanText, hasVisibleCharacter, userText, z } from "./zod.ts";
 
 const unique = <T>(values: T[]): T[] => [...new Set(values)];
 
@@ -142,8 +145,8 @@ export const waitlistStep2Schema = z.object({
   ua: z
     .string()
     .optional()
-    // A cut can split a surrogate pair: made well-formed after it.
-    .transform((ua) => (ua === undefined ? undefined : wellFormed(ua.slice(0, 400)))),
+    // A cut can split a surrogate pair: cleaned (made well-formed) after it.
+    .transform((ua) => (ua === undefined ? undefined : cleanText(ua.slice(0, 400)))),
 });
 
 // ---------- Rides ----------
@@ -182,12 +185,12 @@ export const rideInputSchema = z.object({
   meetingPoint: requiredRideText(MEETING_POINT_MAX, MSG.meetingPointTooLong),
   distanceKm: numberInput(MSG.rideDistanceElevationRequired)
     .refine((km) => km >= MIN_DISTANCE_KM, { error: MSG.distanceMin })
+    .refine((km) => km <= MAX_DISTANCE_KM, { error: MSG.distanceMax })
     .refine(isTenthMultiple, { error: MSG.distanceStep })
     .transform((km) => Math.round(km * 10) / 10),
-  elevationM: numberInput(MSG.rideDistanceElevationRequired).refine(
-    (m) => Number.isInteger(m) && m >= 0,
-    { error: MSG.elevationInvalid },
-  ),
+  elevationM: numberInput(MSG.rideDistanceElevationRequired)
+    .refine((m) => Number.isInteger(m) && m >= 0, { error: MSG.elevationInvalid, abort: true })
+    .refine((m) => m <= MAX_ELEVATION_M, { error: MSG.elevationMax }),
   /** null = no explicit cap (capacity 20). */
   maxParticipants: z.preprocess((value) => {
     if (value === "" || value === undefined) return null;
@@ -220,13 +223,21 @@ export const rideCreateSchema = rideInputSchema.extend({
   createKey: z.uuid({ error: MSG.invalidInput }).optional(),
 });
 
+/** The latest start a ride proposed at `now` may have: the same instant 12 months later. */
+export function latestRideStart(now: number): number {
+  const latest = new Date(now);
+  latest.setUTCMonth(latest.getUTCMonth() + RIDE_START_MAX_MONTHS);
+  return latest.getTime();
+}
+
 /**
- * Start must be in the future (spec 02 §5). Kept out of the schema because it needs `now`.
- * Returns the message to show, or null when fine.
+ * Start must be in the future (spec 02 §5) and within the next 12 months. Kept out of the schema
+ * because it needs `now`. Returns the message to show, or null when fine.
  */
 export function validateRideStart(startMs: number, now: number): string | null {
   if (!Number.isFinite(startMs)) return MSG.rideStartInvalid;
-  return startMs > now ? null : MSG.ridePastStart;
+  if (startMs <= now) return MSG.ridePastStart;
+  return startMs > latestRideStart(now) ? MSG.rideStartTooFar : null;
 }
 
 /**
@@ -304,9 +315,9 @@ const enumListParam = <T extends string>(values: readonly [T, ...T[]]) =>
     .pipe(z.array(z.enum(values, { error: MSG.invalidInput })))
     .transform(unique);
 
-const optionalSearchText = (max: number) =>
-  z
-    .string()
+/** A search box's text (query parameter): cleaned like any text, blank = no filter. */
+export const optionalSearchText = (max: number) =>
+  userText()
     .trim()
     .max(max, { error: MSG.invalidInput })
     .optional()

@@ -107,6 +107,167 @@ export function normalizeUsernameKey(name: string): string {
   return name.normalize("NFC").trim().toLowerCase();
 }
 
+/**
+ * Unicode's TR39 confusables (confusables.txt, as packaged by the `unhomoglyph` npm module) for
+ * every character up to Armenian whose prototype is ASCII: the Latin, Greek, Cyrillic and
+ * Armenian look-alikes of Latin letters and digits, plus ASCII's own ('I' → 'l', '0' → 'O',
+ * 'm' → 'rn'). Case-sensitive, as TR39 is: 'I' looks like 'l' only as a capital. Characters NFKC
+ * already maps (full-width letters, mathematical letters, ligatures) are not repeated. Usernames
+ * only allow Latin letters, so the rest is defence in depth. The full table (6,000 entries, 100 KB)
+ * is not needed for that alphabet.
+ */
+const CONFUSABLES: Readonly<Record<string, string>> = {
+  "0": "O",
+  "1": "l",
+  I: "l",
+  m: "rn",
+  "|": "l",
+  "\u00C6": "AE",
+  "\u00E6": "ae",
+  "\u0131": "i",
+  "\u0152": "OE",
+  "\u0153": "oe",
+  "\u0184": "b",
+  "\u018D": "g",
+  "\u0196": "l",
+  "\u01A6": "R",
+  "\u01A7": "2",
+  "\u01B7": "3",
+  "\u01BC": "5",
+  "\u01BD": "s",
+  "\u01C0": "l",
+  "\u01C1": "ll",
+  "\u021C": "3",
+  "\u0222": "8",
+  "\u0223": "8",
+  "\u0251": "a",
+  "\u0261": "g",
+  "\u0263": "y",
+  "\u0269": "i",
+  "\u026A": "i",
+  "\u026F": "w",
+  "\u028B": "u",
+  "\u028F": "y",
+  "\u02A3": "dz",
+  "\u02A6": "ts",
+  "\u02AA": "ls",
+  "\u02AB": "lz",
+  "\u037A": "i",
+  "\u037F": "J",
+  "\u0391": "A",
+  "\u0392": "B",
+  "\u0395": "E",
+  "\u0396": "Z",
+  "\u0397": "H",
+  "\u0399": "l",
+  "\u039A": "K",
+  "\u039C": "M",
+  "\u039D": "N",
+  "\u039F": "O",
+  "\u03A1": "P",
+  "\u03A4": "T",
+  "\u03A5": "Y",
+  "\u03A7": "X",
+  "\u03B1": "a",
+  "\u03B3": "y",
+  "\u03B9": "i",
+  "\u03BD": "v",
+  "\u03BF": "o",
+  "\u03C1": "p",
+  "\u03C3": "o",
+  "\u03C5": "u",
+  "\u03D2": "Y",
+  "\u03DC": "F",
+  "\u03E8": "2",
+  "\u03F1": "p",
+  "\u03F2": "c",
+  "\u03F3": "j",
+  "\u03F9": "C",
+  "\u03FA": "M",
+  "\u0405": "S",
+  "\u0406": "l",
+  "\u0408": "J",
+  "\u0410": "A",
+  "\u0412": "B",
+  "\u0415": "E",
+  "\u0417": "3",
+  "\u041A": "K",
+  "\u041C": "M",
+  "\u041D": "H",
+  "\u041E": "O",
+  "\u0420": "P",
+  "\u0421": "C",
+  "\u0422": "T",
+  "\u0423": "Y",
+  "\u0425": "X",
+  "\u042B": "bl",
+  "\u042C": "b",
+  "\u042E": "lO",
+  "\u0430": "a",
+  "\u0431": "6",
+  "\u0433": "r",
+  "\u0435": "e",
+  "\u043E": "o",
+  "\u0440": "p",
+  "\u0441": "c",
+  "\u0443": "y",
+  "\u0445": "x",
+  "\u0455": "s",
+  "\u0456": "i",
+  "\u0458": "j",
+  "\u0461": "w",
+  "\u0474": "V",
+  "\u0475": "v",
+  "\u04AE": "Y",
+  "\u04AF": "y",
+  "\u04BB": "h",
+  "\u04BD": "e",
+  "\u04C0": "l",
+  "\u04CF": "i",
+  "\u04D4": "AE",
+  "\u04D5": "ae",
+  "\u04E0": "3",
+  "\u0501": "d",
+  "\u050C": "G",
+  "\u051B": "q",
+  "\u051C": "W",
+  "\u051D": "w",
+  "\u054D": "U",
+  "\u054F": "S",
+  "\u0555": "O",
+  "\u0561": "w",
+  "\u0563": "q",
+  "\u0566": "q",
+  "\u0570": "h",
+  "\u0578": "n",
+  "\u057C": "n",
+  "\u057D": "u",
+  "\u0581": "g",
+  "\u0584": "f",
+  "\u0585": "o",
+};
+
+/**
+ * Case folding merges what TR39 keeps apart: 'I' is 'l' (confusable) and 'i' (same letter), so
+ * 'i' must read as 'l' too; 'M' folds to 'm', which reads 'rn'.
+ */
+const FOLDED_CONFUSABLES: Readonly<Record<string, string>> = { i: "l", m: "rn" };
+
+const mapEach = (text: string, table: Readonly<Record<string, string>>) =>
+  Array.from(text, (ch) => table[ch] ?? ch).join("");
+
+/**
+ * The look of a username (DESIGN.md decision 19): NFKC, TR39 confusables, accents removed,
+ * case folded. Two names with the same skeleton are look-alikes ('EIenaChill' with a capital i
+ * and 'ElenaChill'; 'Lucía_BTT' and 'Lucia_BTT'; Cyrillic 'а'; '0' and 'O'); a new name whose
+ * skeleton another profile has is taken. Not for display: 'm' becomes 'rn'.
+ */
+export function usernameSkeleton(name: string): string {
+  const mapped = mapEach(name.normalize("NFKC").normalize("NFD"), CONFUSABLES);
+  const folded = mapped.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+  return mapEach(folded, FOLDED_CONFUSABLES);
+}
+
 function isReserved(name: string): boolean {
   return RESERVED_USERNAMES.includes(normalizeText(name));
 }

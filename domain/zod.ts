@@ -24,13 +24,30 @@ export function wellFormed(text: string): string {
   return text.replace(LONE_SURROGATE, "\uFFFD");
 }
 
+// Control characters (Unicode category Cc: C0, DEL, C1) other than tab and line feed.
+const CONTROL_CHARACTERS = /(?![\t\n])\p{Cc}/gu;
+
 /**
- * A string a rider typed and we store. Made well-formed first: D1 would otherwise keep bytes that
+ * Text without control characters: a NUL cut the search index's query short (a 500), and none
+ * of them shows anything. Tabs and line breaks stay; CR LF and a lone CR become LF.
+ */
+export function withoutControlCharacters(text: string): string {
+  return text.replace(/\r\n?/g, "\n").replace(CONTROL_CHARACTERS, "");
+}
+
+/** What every text a rider sends becomes before any other rule reads it. */
+export function cleanText(text: string): string {
+  return withoutControlCharacters(wellFormed(text));
+}
+
+/**
+ * A string a rider typed, and the one helper every text schema starts from (titles, cities,
+ * descriptions, reasons, chat, searches). Made well-formed (D1 would otherwise keep bytes that
  * are not UTF-8 and read each lone surrogate back as three U+FFFD, so the text would no longer be
- * what was accepted (nor fit the limit it passed).
+ * what was accepted, nor fit the limit it passed) and stripped of control characters.
  */
 export const userText = (params?: Parameters<typeof z.string>[0]) =>
-  z.string(params).overwrite(wellFormed);
+  z.string(params).overwrite(cleanText);
 
 /**
  * Whether a text shows anything: not only spaces and invisible format characters (zero-width

@@ -1,8 +1,8 @@
 // `npm run dev`: local D1 migrated and seeded, then Vite with the real worker in workerd.
 // Everything (D1, Durable Objects, R2) is embedded: nothing else to install or start.
 import { execFileSync, spawn } from "node:child_process";
-import { copyFileSync, existsSync } from "node:fs";
-import { DEMO_PASSWORD, DEMO_USERS, seedLocal } from "./seed.ts";
+import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { DEMO_MODERATOR, DEMO_PASSWORD, DEMO_USERS, seedLocal } from "./seed.ts";
 import { toolEnv } from "./tool-env.ts";
 
 if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
@@ -23,8 +23,16 @@ console.log(`
   Rodamos en local: http://localhost:${port}/app
   Cuentas de demo (contraseña: ${DEMO_PASSWORD}):
 ${DEMO_USERS.map((u) => `    ${u.email}  (${u.username}, ${u.city})`).join("\n")}
+  Moderadora (MODERATOR_EMAILS): ${DEMO_MODERATOR.email}  →  http://localhost:${port}/app/moderacion${moderatorHint()}
   Correos enviados (recuperación de contraseña): http://localhost:${port}/dev/outbox
 `);
+
+/** A .dev.vars made before moderation existed lacks the demo moderator. */
+function moderatorHint(): string {
+  return readFileSync(".dev.vars", "utf8").includes("MODERATOR_EMAILS")
+    ? ""
+    : `\n    (tu .dev.vars no tiene MODERATOR_EMAILS: añade MODERATOR_EMAILS=${DEMO_MODERATOR.email})`;
+}
 
 const vite = spawn(
   "node_modules/.bin/vite",

@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { normalizeText } from "../domain/cities.ts";
+import { normalizeUsernameKey, usernameSkeleton } from "../domain/username.ts";
 import { hashPassword } from "../worker/auth/password.ts";
 import { toolEnv } from "./tool-env.ts";
 
@@ -61,6 +62,19 @@ export const DEMO_USERS = [
     avatar: "ava11",
   },
 ] as const;
+
+/**
+ * The demo moderator: .dev.vars.example lists her e-mail in MODERATOR_EMAILS, so she gets
+ * /app/moderacion (DESIGN.md decision 17). In no ride.
+ */
+export const DEMO_MODERATOR = {
+  id: "demo-moderadora",
+  email: "moderadora@rodamos.test",
+  username: "Moderadora",
+  city: "Madrid",
+  modalities: ["road"],
+  avatar: "ava06",
+} as const;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -247,6 +261,26 @@ const MESSAGES = [
     text: "¡Qué buena rodada! Gracias por venir, chicas.",
     at: -30 * 60_000,
   },
+  {
+    id: "demo-msg-04",
+    ride: "demo-ride-08",
+    user: "demo-elena",
+    text: "Pásame tu dirección y me paso a verte esta noche.",
+    at: -20 * 60_000,
+  },
+];
+
+/** One open report, so the demo moderator's queue is not empty: Ana reports Elena's message. */
+const REPORTS = [
+  {
+    id: "demo-report-01",
+    reporter: "demo-ana",
+    message: "demo-msg-04",
+    reported: "demo-elena",
+    ride: "demo-ride-08",
+    reason: "harassment",
+    details: "Me incomoda, no la conozco de nada.",
+  },
 ];
 
 const q = (v: string | number | null | undefined) =>
@@ -259,10 +293,10 @@ const q = (v: string | number | null | undefined) =>
 export async function seedSql(now = Date.now()): Promise<string> {
   const hash = await hashPassword(DEMO_PASSWORD);
   const lines: string[] = [];
-  for (const u of DEMO_USERS) {
+  for (const u of [...DEMO_USERS, DEMO_MODERATOR]) {
     lines.push(
       `INSERT INTO users (id, email, password_hash, created_at) VALUES (${q(u.id)}, ${q(u.email)}, ${q(hash)}, ${now - 90 * DAY}) ON CONFLICT(id) DO NOTHING;`,
-      `INSERT INTO profiles (user_id, username, username_key, city, modalities, avatar_key, created_at) VALUES (${q(u.id)}, ${q(u.username)}, ${q(u.username.toLowerCase())}, ${q(u.city)}, ${q(JSON.stringify(u.modalities))}, ${q(u.avatar)}, ${now - 90 * DAY}) ON CONFLICT(user_id) DO NOTHING;`,
+      `INSERT INTO profiles (user_id, username, username_key, username_skeleton, city, modalities, avatar_key, created_at) VALUES (${q(u.id)}, ${q(u.username)}, ${q(normalizeUsernameKey(u.username))}, ${q(usernameSkeleton(u.username))}, ${q(u.city)}, ${q(JSON.stringify(u.modalities))}, ${q(u.avatar)}, ${now - 90 * DAY}) ON CONFLICT(user_id) DO NOTHING;`,
     );
   }
   for (const r of RIDES) {
@@ -280,6 +314,20 @@ export async function seedSql(now = Date.now()): Promise<string> {
   for (const m of MESSAGES) {
     lines.push(
       `INSERT INTO ride_messages (id, ride_id, user_id, kind, body, created_at) VALUES (${q(m.id)}, ${q(m.ride)}, ${q(m.user)}, 'user', ${q(m.text)}, ${now + m.at}) ON CONFLICT(id) DO UPDATE SET created_at = excluded.created_at;`,
+    );
+  }
+  for (const r of REPORTS) {
+    const message = MESSAGES.find((m) => m.id === r.message)!;
+    const ride = RIDES.find((ride) => ride.id === r.ride)!;
+    const snapshot = {
+      kind: "message",
+      text: message.text,
+      authorUsername: DEMO_USERS.find((u) => u.id === r.reported)?.username ?? null,
+      createdAt: now + message.at,
+      rideTitle: ride.title,
+    };
+    lines.push(
+      `INSERT INTO reports (id, reporter_id, target_kind, target_id, reported_user_id, ride_id, reason, details, snapshot, status, created_at) VALUES (${q(r.id)}, ${q(r.reporter)}, 'message', ${q(r.message)}, ${q(r.reported)}, ${q(r.ride)}, ${q(r.reason)}, ${q(r.details)}, ${q(JSON.stringify(snapshot))}, 'open', ${now - 10 * 60_000}) ON CONFLICT DO NOTHING;`,
     );
   }
   return `${lines.join("\n")}\n`;

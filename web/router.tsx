@@ -91,6 +91,7 @@ export const appRoutes: RouteObject[] = [
       screen("chat/:id", () => import("./chat/chat-screen.tsx"), "profile"),
       screen("my-rides", () => import("./my-rides/my-rides.tsx"), "profile"),
       screen("settings", () => import("./settings/settings.tsx"), "profile"),
+      screen("moderacion", () => import("./safety/moderation.tsx"), "profile"),
       screen("*", () => import("./screens/not-found.tsx"), "none"),
     ],
   },

@@ -4,6 +4,7 @@ import { MSG } from "../domain/messages.ts";
 import { accountRoutes } from "./account/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { sessionMiddleware } from "./auth/session.ts";
+import { blockRoutes } from "./blocks/routes.ts";
 import { chatRoutes } from "./chat/routes.ts";
 import { connectionsRoutes } from "./connections/routes.ts";
 import { createDb } from "./db/client.ts";
@@ -13,10 +14,19 @@ import { healthRoutes } from "./health/routes.ts";
 import { serveAppShell } from "./http/app-shell.ts";
 import { errorBody, handleError } from "./http/errors.ts";
 import { noStore, originCheck, securityHeaders } from "./http/security.ts";
-import { drainUnreadBody, jsonSizeLimit, requestSizeLimit } from "./http/validate.ts";
+import {
+  bodyContentType,
+  drainUnreadBody,
+  jsonSizeLimit,
+  MULTIPART_TYPE,
+  mediaType,
+  requestSizeLimit,
+} from "./http/validate.ts";
 import { levelAnswersRoutes } from "./level-answers/routes.ts";
+import { moderationRoutes } from "./moderation/routes.ts";
 import { profileRoutes } from "./profiles/routes.ts";
 import { referralRoutes } from "./referrals/routes.ts";
+import { reportRoutes } from "./reports/routes.ts";
 import { myRidesRoutes, rideRoutes } from "./rides/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { waitingListRoutes } from "./waiting-list/routes.ts";
@@ -27,11 +37,10 @@ const api = new Hono<AppEnv>()
   .use(drainUnreadBody)
   .use(noStore)
   .use((c, next) =>
-    c.req.header("Content-Type")?.startsWith("multipart/form-data")
-      ? requestSizeLimit(c, next)
-      : jsonSizeLimit(c, next),
+    mediaType(c.req.raw) === MULTIPART_TYPE ? requestSizeLimit(c, next) : jsonSizeLimit(c, next),
   )
   .use(originCheck)
+  .use(bodyContentType)
   .use(sessionMiddleware)
   .route("/health", healthRoutes)
   .route("/", authRoutes)
@@ -45,7 +54,10 @@ const api = new Hono<AppEnv>()
   .route("/", connectionsRoutes)
   .route("/", waitingListRoutes)
   .route("/", levelAnswersRoutes)
-  .route("/waitlist", waitlistRoutes);
+  .route("/waitlist", waitlistRoutes)
+  .route("/", blockRoutes)
+  .route("/reports", reportRoutes)
+  .route("/moderation", moderationRoutes);
 
 export type AppType = typeof api;
 

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
+  CHAT_PACE,
   type ChatMessage,
   MAX_FRAME_BYTES,
   parseClientMessage,
   parseNotificationFrame,
   parseServerMessage,
   utf8ByteLength,
+  withinChatPace,
 } from "../../domain/chat-protocol.ts";
 import { MSG } from "../../domain/messages.ts";
 
@@ -220,5 +222,33 @@ describe("utf8ByteLength", () => {
     // 5 + ñ 2 + 1 + € 3 + 1 + 🚴 4 + ZWJ 3 + ♀ 3 + VS16 3
     expect(utf8ByteLength(sample)).toBe(25);
     expect(MAX_FRAME_BYTES).toBe(8192);
+  });
+});
+
+describe("chat pace (DESIGN.md decision 18)", () => {
+  const now = Date.parse("2026-06-01T10:00:00Z");
+  const ago = (...seconds: number[]) => seconds.map((s) => now - s * 1000);
+
+  it("is 5 messages in 5 s and 30 a minute, per rider and ride", () => {
+    expect(CHAT_PACE).toEqual([
+      { max: 5, windowMs: 5_000 },
+      { max: 30, windowMs: 60_000 },
+    ]);
+    expect(MSG.chatTooFast).toBe("Vas muy rápido. Espera un momento.");
+  });
+
+  it("allows a sixth message only once the first of five left the 5 s window", () => {
+    expect(withinChatPace([], now)).toBe(true);
+    expect(withinChatPace(ago(4, 3, 2, 1), now)).toBe(true);
+    expect(withinChatPace(ago(4.9, 3, 2, 1, 0), now)).toBe(false);
+    expect(withinChatPace(ago(5, 3, 2, 1, 0), now)).toBe(true);
+  });
+
+  it("allows a 31st message only once the first of 30 left the minute", () => {
+    const thirty = Array.from({ length: 30 }, (_, i) => 59.9 - i * 1.9);
+    expect(thirty.filter((s) => s < 5).length).toBeLessThan(5);
+    expect(withinChatPace(ago(...thirty), now)).toBe(false);
+    expect(withinChatPace(ago(...thirty.slice(1)), now)).toBe(true);
+    expect(withinChatPace(ago(60, ...thirty.slice(1)), now)).toBe(true);
   });
 });

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { chatTextSchema } from "../../domain/chat-protocol.ts";
+import { MAX_DISTANCE_KM, MAX_ELEVATION_M } from "../../domain/constants.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import {
@@ -7,6 +9,7 @@ import {
   connectionsSaveSchema,
   emailSchema,
   isTenthMultiple,
+  latestRideStart,
   loginSchema,
   parseInput,
   passwordSchema,
@@ -256,6 +259,19 @@ describe("rideInputSchema", () => {
       MSG.elevationInvalid,
     ]);
     expect(rideInputSchema.parse({ ...good, elevationM: 0 }).elevationM).toBe(0);
+    // What a day's ride can be (domain/constants.ts).
+    expect(MAX_DISTANCE_KM).toBe(400);
+    expect(MAX_ELEVATION_M).toBe(10_000);
+    expect(rideInputSchema.parse({ ...good, distanceKm: 400 }).distanceKm).toBe(400);
+    expect(messages(rideInputSchema, { ...good, distanceKm: 400.1 })).toEqual([
+      "La distancia máxima es de 400 km",
+    ]);
+    expect(rideInputSchema.parse({ ...good, elevationM: 10_000 }).elevationM).toBe(10_000);
+    for (const elevationM of [10_001, 1e12]) {
+      expect(messages(rideInputSchema, { ...good, elevationM })).toEqual([
+        "El desnivel máximo es de 10.000 m",
+      ]);
+    }
     for (const max of [1, 21, 5.5]) {
       expect(messages(rideInputSchema, { ...good, maxParticipants: max })).toEqual([
         MSG.maxParticipantsRange,
@@ -303,6 +319,19 @@ describe("rideInputSchema", () => {
     );
     expect(validateRideStart(now - 1, now)).toBe(MSG.ridePastStart);
     expect(validateRideStart(Number.NaN, now)).toBe(MSG.rideStartInvalid);
+  });
+
+  it("checks the start is within the next 12 months", () => {
+    const now = Date.parse("2026-06-01T10:00:00Z");
+    const tooFar = "No puedes crear una salida con más de 12 meses de antelación";
+    expect(validateRideStart(Date.parse("2027-06-01T10:00:00Z"), now)).toBeNull();
+    expect(validateRideStart(Date.parse("2027-06-01T10:00:00.001Z"), now)).toBe(tooFar);
+    expect(validateRideStart(Date.parse("9999-12-31T23:59:00Z"), now)).toBe(tooFar);
+    expect(latestRideStart(now)).toBe(Date.parse("2027-06-01T10:00:00Z"));
+    // 29 February: a year later is the first of March.
+    expect(latestRideStart(Date.parse("2028-02-29T12:00:00Z"))).toBe(
+      Date.parse("2029-03-01T12:00:00Z"),
+    );
   });
 
   it("recognises tenths despite float noise", () => {
@@ -427,5 +456,70 @@ describe("parseInput", () => {
     const result = parseInput(rideListQuerySchema, "not an object");
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.message).toBe(MSG.invalidInput);
+  });
+});
+
+describe("control characters in text inputs", () => {
+  const ride = {
+    title: "Ruta",
+    city: "Madrid",
+    startTime: "2030-05-01T08:00:00Z",
+    level: "chill",
+    modalities: ["road"],
+    meetingPoint: "Sol",
+    distanceKm: 40,
+    elevationM: 300,
+    maxParticipants: null,
+  };
+
+  it("are removed from every stored text; tabs and line breaks stay, CR LF becomes LF", () => {
+    const parsed = rideInputSchema.parse({
+      ...ride,
+      title: "Ruta\u0000 al\u0007 pantano\u007F",
+      city: "Ma\u0085drid",
+      meetingPoint: "\u001B[31mSol",
+      description: "Línea 1\r\nLínea 2\rLínea 3\tfin\u0000",
+    });
+    expect(parsed).toMatchObject({
+      title: "Ruta al pantano",
+      city: "Madrid",
+      meetingPoint: "[31mSol",
+      description: "Línea 1\nLínea 2\nLínea 3\tfin",
+    });
+    expect(cancelRideSchema.parse({ reason: "Lluvia\u0000" }).reason).toBe("Lluvia");
+    expect(
+      profileSchema.parse({ username: "Ana_BTT", city: "Bil\u0000bao", modalities: ["btt"] }).city,
+    ).toBe("Bilbao");
+    expect(waitlistStep1Schema.parse({ email: "a@b.es", source: "landing\u0000" }).source).toBe(
+      "landing",
+    );
+    expect(
+      waitlistStep2Schema.parse({
+        email: "a@b.es",
+        city: "Madrid",
+        modalities: ["road"],
+        ua: "Mozilla\u0000/5.0",
+      }).ua,
+    ).toBe("Mozilla/5.0");
+    expect(chatTextSchema.parse("hola\u0000\u0008 grupeta")).toBe("hola grupeta");
+  });
+
+  it("a text of control characters only is blank", () => {
+    expect(messages(rideInputSchema, { ...ride, title: "\u0000\u0001\u0002" })).toContain(
+      MSG.rideRequiredFields,
+    );
+    expect(messages(chatTextSchema, "\u0000\u001F")).toEqual([MSG.messageEmpty]);
+  });
+
+  it("are removed from searches, which then match the text around them", () => {
+    expect(rideListQuerySchema.parse({ q: "abc\u0000def", city: "Ma\u0000drid" })).toMatchObject({
+      q: "abcdef",
+      city: "Madrid",
+    });
+    expect(rideListQuerySchema.parse({ q: "\u0000\u0000\u0000" }).q).toBeUndefined();
+  });
+
+  it("are refused in usernames (only letters, digits and underscores)", () => {
+    expect(messages(usernameSchema, "Ana\u0000BTT")).toEqual([MSG.usernameChars]);
   });
 });

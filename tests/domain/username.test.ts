@@ -8,6 +8,7 @@ import {
   suggestUsername,
   USERNAME_HINT,
   usernameCandidates,
+  usernameSkeleton,
   validateUsername,
 } from "../../domain/username.ts";
 
@@ -144,5 +145,53 @@ describe("suggested usernames", () => {
     expect(suggestUsername("Ana", id, (c) => taken.has(c.toLowerCase()))).toBe("Ana_3");
     expect(suggestUsername("Ana", id, (c) => c.startsWith("Ana"))).toBe("user_abcdef12");
     expect(suggestUsername("Ana", id, () => true)).toBeNull();
+  });
+});
+
+describe("usernameSkeleton (DESIGN.md decision 19)", () => {
+  const same = (a: string, b: string) =>
+    expect(usernameSkeleton(a), `${a} / ${b}`).toBe(usernameSkeleton(b));
+  const differ = (a: string, b: string) =>
+    expect(usernameSkeleton(a), `${a} / ${b}`).not.toBe(usernameSkeleton(b));
+
+  it("matches the probe's look-alikes", () => {
+    same("EIenaChill", "ElenaChill"); // capital i
+    same("Lucia_BTT", "Lucía_BTT");
+  });
+
+  it("folds case, accents and compatibility forms", () => {
+    same("ANA_rueda", "ana_RUEDA");
+    same("MaríaÑú", "mariaNU");
+    same("Mari\u0301a", "María");
+    same("Ｅｌｅｎａ", "Elena"); // full-width (NFKC)
+    same("Çelia", "celia");
+  });
+
+  it("maps TR39 confusables: Cyrillic and Greek letters, I / l / 1 / i, 0 / O, rn / m", () => {
+    same("\u0430na", "ana"); // Cyrillic а
+    same("\u0410NA", "ana"); // Cyrillic А
+    same("\u0391na", "Ana"); // Greek Α
+    same("Ele\u03BFna", "Eleona"); // Greek ο
+    same("\u0455ara", "sara"); // Cyrillic ѕ
+    same("Ana1", "Anal");
+    same("AnaI", "Anal");
+    same("Ivana", "lvana");
+    same("Iván", "ivan");
+    same("0scar", "Oscar");
+    same("R0DAM0S", "rodamos");
+    same("rnaria", "Maria");
+  });
+
+  it("keeps different names apart", () => {
+    differ("ana", "ane");
+    differ("lucia_btt", "luciabtt");
+    differ("Elena", "Elena2");
+    differ("vv", "w");
+  });
+
+  it("gives lowercase ASCII letters, digits and underscores for every character a username allows", () => {
+    const allowed =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_ÁÉÍÓÚÜÑÀÈÌÒÙÏÇáéíóúüñàèìòùïç";
+    for (const ch of allowed) expect(usernameSkeleton(ch), ch).toMatch(/^[a-z0-9_]+$/);
   });
 });

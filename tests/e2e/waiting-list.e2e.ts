@@ -76,7 +76,10 @@ describe("waiting list", () => {
     await animationsSettled(carla.page);
     await expectAccessible(carla.page, "waiting list dialog");
     await dialog.getByRole("button", { name: "Entendido" }).click();
-    await carla.page.getByRole("status").filter({ hasText: MSG.waitingListPosition(1) }).waitFor();
+    await carla.page
+      .getByRole("status")
+      .filter({ hasText: MSG.waitingListPosition(1) })
+      .waitFor();
     await carla.page.getByRole("button", { name: MSG.waitingListLeave }).waitFor();
     await carla.page.getByText(MSG.waitingListCount(1)).waitFor();
     await saveScreenshot(carla.page, "ride-waiting-list");

@@ -7,6 +7,7 @@ import { Link, MemoryRouter, Route, Routes, useParams } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RideDetail } from "../../domain/api/rides.ts";
 import type { MeResponse } from "../../domain/api-types.ts";
+import { toIsoDate } from "../../domain/dates.ts";
 import { MSG } from "../../domain/messages.ts";
 import { toZonedDateTime } from "../../domain/zones.ts";
 import { ME_KEY } from "../../web/auth/use-me.ts";
@@ -14,6 +15,17 @@ import CreateRideScreen, { startErrorField } from "../../web/rides/create.tsx";
 import { RIDES_KEY } from "../../web/rides/queries.ts";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
 import { rideDetail } from "./helpers/rides.ts";
+
+/** The next 5 June (summer time on every ride clock), always within the next 12 months. */
+const JUNE_5 = (() => {
+  const now = new Date();
+  const thisYear = now.getUTCFullYear();
+  const year = now < new Date(Date.UTC(thisYear, 5, 4)) ? thisYear : thisYear + 1;
+  return `${year}-06-05`;
+})();
+
+/** A start date the form accepts: within the next 12 months. */
+const IN_A_MONTH = toIsoDate(new Date(Date.now() + 30 * 24 * 3_600_000));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -28,6 +40,7 @@ const me: MeResponse = {
     modalities: ["road"],
     profileComplete: true,
     hasPassword: true,
+    isModerator: false,
     createdAt: 0,
   },
   signupMode: "open",
@@ -64,7 +77,7 @@ function fillRide(title = "Café y Casa de Campo") {
   const type = (label: string, value: string) =>
     fireEvent.change(screen.getByLabelText(label), { target: { value } });
   type("Título", title);
-  type("Fecha", "2099-06-07");
+  type("Fecha", IN_A_MONTH);
   type("Hora", "08:30");
   fireEvent.click(screen.getByRole("radio", { name: "Chill" }));
   type("Punto de encuentro", "Puente del Rey");
@@ -148,7 +161,7 @@ describe("creating a ride", () => {
     const ride = rideDetail({
       id: "r9",
       description: null,
-      startTime: Date.parse("2099-06-07T06:30:00.000Z"),
+      startTime: Date.parse(`${IN_A_MONTH}T06:30:00.000Z`),
       socialTags: [],
       organizer: { id: "ana", username: "ana_rueda", avatarKey: "ava01", avatarUrl: null },
       participantIds: ["ana"],
@@ -202,12 +215,12 @@ describe("the start is on the ride's clock (DESIGN.md decision 15)", () => {
     fetchMock.mockResolvedValue(created("r4"));
     renderCreate();
     fillRide();
-    fireEvent.change(screen.getByLabelText("Fecha"), { target: { value: "2099-06-05" } });
+    fireEvent.change(screen.getByLabelText("Fecha"), { target: { value: JUNE_5 } });
     fireEvent.change(screen.getByLabelText("Hora"), { target: { value: "19:55" } });
     expect(screen.getByText("En hora de Madrid")).toBeTruthy();
     await submit();
     expect(await screen.findByText("Salida r4")).toBeTruthy();
-    expect(sentRides()[0]).toMatchObject({ startTime: "2099-06-05T17:55:00.000Z" });
+    expect(sentRides()[0]).toMatchObject({ startTime: `${JUNE_5}T17:55:00.000Z` });
   });
 
   it("a Canarias ride's 19:55 is Canary time, an hour after Madrid's", async () => {
@@ -217,19 +230,19 @@ describe("the start is on the ride's clock (DESIGN.md decision 15)", () => {
     fillRide();
     const city = screen.getByLabelText("Ciudad");
     fireEvent.change(city, { target: { value: "Las Palmas de Gran Canaria" } });
-    fireEvent.change(screen.getByLabelText("Fecha"), { target: { value: "2099-06-05" } });
+    fireEvent.change(screen.getByLabelText("Fecha"), { target: { value: JUNE_5 } });
     fireEvent.change(screen.getByLabelText("Hora"), { target: { value: "19:55" } });
     expect(screen.getByText("En hora canaria")).toBeTruthy();
     await submit();
     expect(await screen.findByText("Salida r5")).toBeTruthy();
-    expect(sentRides()[0]).toMatchObject({ startTime: "2099-06-05T18:55:00.000Z" });
+    expect(sentRides()[0]).toMatchObject({ startTime: `${JUNE_5}T18:55:00.000Z` });
   });
 
   it("editing shows the start on the ride's clock, whatever her device's zone", () => {
     vi.stubEnv("TZ", "America/New_York");
     const ride = rideDetail({
       id: "r9",
-      startTime: Date.parse("2099-06-05T17:55:00.000Z"),
+      startTime: Date.parse(`${JUNE_5}T17:55:00.000Z`),
       viewer: {
         joined: true,
         isOrganizer: true,
@@ -240,7 +253,7 @@ describe("the start is on the ride's clock (DESIGN.md decision 15)", () => {
     });
     fetchMock.mockImplementation(async () => Response.json({ ride }));
     renderCreate("/app/create?edit=r9", ride);
-    expect(screen.getByLabelText<HTMLInputElement>("Fecha").value).toBe("2099-06-05");
+    expect(screen.getByLabelText<HTMLInputElement>("Fecha").value).toBe(JUNE_5);
     expect(screen.getByLabelText<HTMLInputElement>("Hora").value).toBe("19:55");
   });
 });
@@ -294,5 +307,31 @@ describe("the form's errors (issue 20 §3.10)", () => {
     fireEvent.change(title, { target: { value: "x".repeat(80) } });
     expect(errorOf("Título")).toContain("80/80");
     expect(screen.getByRole("status").textContent).toBe(MSG.titleAtLimit);
+  });
+});
+
+describe("the form's bounds: one day's ride, within the next 12 months", () => {
+  it("shows the spec-style message on the field and sends nothing", async () => {
+    renderCreate();
+    fillRide();
+    const type = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    type("Distancia (km)", "401");
+    type("Desnivel (m)", "12000");
+    await submit();
+    expect(screen.getByText("La distancia máxima es de 400 km")).toBeTruthy();
+    expect(screen.getByText("El desnivel máximo es de 10.000 m")).toBeTruthy();
+    type("Distancia (km)", "400");
+    type("Desnivel (m)", "10000");
+    type("Fecha", toIsoDate(new Date(Date.now() + 400 * 24 * 3_600_000)));
+    await submit();
+    expect(
+      screen.getByText("No puedes crear una salida con más de 12 meses de antelación"),
+    ).toBeTruthy();
+    expect(screen.getByLabelText("Fecha").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByLabelText("Distancia (km)").getAttribute("max")).toBe("400");
+    expect(screen.getByLabelText("Desnivel (m)").getAttribute("max")).toBe("10000");
+    expect(screen.getByLabelText("Fecha").getAttribute("max")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -3,6 +3,7 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "../../domain/messages.ts";
+import { ME_KEY } from "../../web/auth/use-me.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 
 const updateCheck = vi.hoisted(() => ({
@@ -20,9 +21,9 @@ vi.mock("../../web/pwa/use-update-check.ts", () => ({
 
 const { default: Settings } = await import("../../web/settings/settings.tsx");
 
-function renderSettings() {
+function renderSettings(client = signedInClient()) {
   return render(
-    <QueryClientProvider client={signedInClient()}>
+    <QueryClientProvider client={client}>
       <MemoryRouter>
         <Settings />
       </MemoryRouter>
@@ -32,12 +33,33 @@ function renderSettings() {
 
 describe("/app/settings", () => {
   beforeEach(() => {
+    // 'Usuarias bloqueadas' asks for her blocks.
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json({ blocked: [] })),
+    );
     updateCheck.check.mockClear();
     updateCheck.options = [];
     updateCheck.state = { checking: false, updateAvailable: false };
   });
   afterEach(() => {
     document.head.querySelector('meta[name="rodamos-version"]')?.remove();
+    vi.unstubAllGlobals();
+  });
+
+  it("lists 'Usuarias bloqueadas', and offers 'Moderación' to moderators only", async () => {
+    renderSettings();
+    await screen.findByText("No has bloqueado a nadie.");
+    expect(screen.queryByRole("link", { name: "Abrir moderación" })).toBeNull();
+    const moderator = signedInClient();
+    moderator.setQueryData(ME_KEY, {
+      user: { id: "m1", username: "Mod", profileComplete: true, isModerator: true },
+      signupMode: "open",
+      googleEnabled: false,
+    });
+    renderSettings(moderator);
+    const link = await screen.findByRole("link", { name: "Abrir moderación" });
+    expect(link.getAttribute("href")).toBe("/app/moderacion");
   });
 
   it("'Actualizar app' runs the update check with the settings' error message", () => {

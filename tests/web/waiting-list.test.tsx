@@ -37,7 +37,16 @@ describe("the organizer's waiting list", () => {
     });
     vi.stubGlobal(
       "fetch",
-      vi.fn(async () => Response.json({ ride })),
+      vi.fn(async (url: string) =>
+        url.endsWith("/connections")
+          ? Response.json({
+              open: false,
+              alreadySaved: false,
+              companions: [],
+              levelQuestions: { open: false, answered: false },
+            })
+          : Response.json({ ride }),
+      ),
     );
     render(
       <QueryClientProvider client={signedInClient()}>
@@ -62,7 +71,7 @@ describe("the organizer's waiting list", () => {
 
   it("shows the others only its length", async () => {
     renderDetail(false);
-    await screen.findAllByText("Lista de espera (2)");
+    await screen.findByText(/Lista de espera \(2\)/);
     expect(screen.queryByRole("heading", { name: "Lista de espera (2)" })).toBeNull();
     expect(screen.queryByText("Bea")).toBeNull();
   });

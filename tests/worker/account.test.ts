@@ -17,7 +17,20 @@ import {
 } from "../../worker/db/schema.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
+import { multipart, rideBody, rideRow, SMALL_GPX } from "./helpers/rides.ts";
 import { openChat } from "./helpers/sockets.ts";
+
+/** Every key in the GPX bucket, all pages. */
+async function allR2Keys(): Promise<string[]> {
+  const keys: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await env.GPX.list(cursor ? { cursor } : {});
+    keys.push(...page.objects.map((o) => o.key));
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return keys;
+}
 
 describe("DELETE /api/account", () => {
   it("erases everything of hers, table by table, and cancels her rides with others", async () => {
@@ -174,6 +187,46 @@ describe("DELETE /api/account", () => {
     expect((await browser.delete("/api/account")).status).toBe(200);
     expect(await db().select().from(rides).where(eq(rides.organizerId, user.id)).all()).toEqual([]);
     expect(await env.GPX.head(gpxKey)).toBeNull();
+  });
+
+  it("leaves no file of hers in R2: every object under each of her rides, listed after deletion", async () => {
+    const { browser } = await signedIn();
+    const friend = await signedIn();
+    const stranger = await signedIn();
+    const upload = async (who: Browser, title: string) => {
+      const res = await who.fetch("/api/rides", {
+        method: "POST",
+        body: multipart(rideBody({ title }), SMALL_GPX),
+      });
+      expect(res.status).toBe(201);
+      return (await json(res)).ride.id as string;
+    };
+    const solo = await upload(browser, "Sola");
+    const shared = await upload(browser, "Con amiga");
+    const past = await upload(browser, "Ya rodada");
+    const theirs = await upload(stranger.browser, "De otra");
+    for (const id of [shared, past]) {
+      expect((await friend.browser.post(`/api/rides/${id}/join`)).status).toBe(200);
+    }
+    await db()
+      .update(rides)
+      .set({ startTime: Date.now() - 48 * HOUR })
+      .where(eq(rides.id, past));
+    // A file an interrupted edit left behind, which no row names.
+    await env.GPX.put(`rides/${shared}/huerfano.gpx`, SMALL_GPX);
+    const hers = [solo, shared, past];
+    const keysUnder = async (ids: string[]) =>
+      (await allR2Keys()).filter((key) => ids.some((id) => key.startsWith(`rides/${id}/`)));
+    // Each upload stored the file and the route beside it.
+    expect((await keysUnder(hers)).filter((k) => k.endsWith(".route.json"))).toHaveLength(3);
+
+    expect((await browser.delete("/api/account")).status).toBe(200);
+    expect(await keysUnder(hers)).toEqual([]);
+    // The rides that stay (cancelled, past) keep no route, and another rider's files stay.
+    for (const id of [shared, past]) expect((await rideRow(id))?.routeGpxKey).toBeNull();
+    const route = await json(await friend.browser.get(`/api/rides/${past}/route`));
+    expect(route.coordinates).toEqual([]);
+    expect(await keysUnder([theirs])).toHaveLength(2);
   });
 
   it("cancels, not deletes, a solo ride someone joins in the last moment", async () => {

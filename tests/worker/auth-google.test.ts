@@ -319,3 +319,25 @@ describe("Google sign-up in invite mode", () => {
     expect((await json(await browser.get("/api/me"))).user.id).toBe(existing.id);
   });
 });
+
+describe("a suspended account (DESIGN.md decision 17)", () => {
+  it("signing in with Google goes back to the login page with the suspension, and no session", async () => {
+    const id = uniq();
+    const email = `suspendida.${id}@gmail.com`;
+    const user = await createUser({ email });
+    await db()
+      .update(users)
+      .set({ googleId: `g-${id}`, suspendedAt: Date.now() })
+      .where(eq(users.id, user.id));
+    stubGoogleToken({ sub: `g-${id}`, email, email_verified: true, name: "Suspendida" });
+    const browser = googleBrowser();
+    const res = await googleRoundTrip(browser);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe("/app/login?error=suspended");
+    expect(browser.cookies.get(SESSION_COOKIE)).toBeUndefined();
+    const sessions = await env.DB.prepare("SELECT count(*) AS n FROM sessions WHERE user_id = ?")
+      .bind(user.id)
+      .first<number>("n");
+    expect(sessions).toBe(0);
+  });
+});

@@ -6,6 +6,7 @@ import { hashToken } from "../../worker/auth/tokens.ts";
 import { emailOutbox, passwordResetTokens, sessions, users } from "../../worker/db/schema.ts";
 import { createUser, db, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
+import { readsBeforeWrites } from "./helpers/interleave.ts";
 
 let n = 0;
 const email = (prefix = "ana") => `${prefix}.${Date.now().toString(36)}${n++}@example.com`;
@@ -303,6 +304,47 @@ describe("password reset", () => {
       password: "reset-123",
     });
     expect(stillNew.status).toBe(200);
+  });
+
+  it("is consumed by the statement that uses it: one of 10 parallel confirms wins, her other sessions end", async () => {
+    const { browser: first, email: address } = await signUp();
+    await new Browser().post("/api/auth/reset/request", { email: address });
+    const token = tokenOf(await latestResetLink(address));
+    // Every confirm looks the token up before any of them writes: the interleaving the probe hit
+    // with production's slow hashing between the lookup and the write.
+    const DB = readsBeforeWrites(env.DB, {
+      read: /^select .* from "password_reset_tokens"/i,
+      write: /^\s*(insert|update|delete)/i,
+      readers: 10,
+    });
+    const browsers = Array.from({ length: 10 }, () => new Browser({ env: { DB } }));
+    const answers = await Promise.all(
+      browsers.map((b, i) =>
+        b.post("/api/auth/reset/confirm", { token, password: `nueva-${i}-clave` }),
+      ),
+    );
+    const won = answers.flatMap((res, i) => (res.status === 200 ? [i] : []));
+    expect(won).toHaveLength(1);
+    for (const res of answers.filter((r) => r.status !== 200)) {
+      expect(res.status).toBe(400);
+      expect((await json(res)).error.code).toBe("reset_token_invalid");
+    }
+    const winner = won[0]!;
+    const user = await db().select().from(users).where(eq(users.email, address)).get();
+    // Her only session is the winner's: the sign-up session and every loser have none.
+    const rows = await db().select().from(sessions).where(eq(sessions.userId, user!.id)).all();
+    expect(rows).toHaveLength(1);
+    expect((await json(await browsers[winner]!.get("/api/me"))).user.email).toBe(address);
+    for (const [i, b] of browsers.entries()) {
+      if (i !== winner) expect((await json(await b.get("/api/me"))).user).toBeNull();
+    }
+    expect((await json(await first.get("/api/me"))).user).toBeNull();
+    // The winner's password is the one set.
+    const login = await new Browser().post("/api/auth/login", {
+      email: address,
+      password: `nueva-${winner}-clave`,
+    });
+    expect(login.status).toBe(200);
   });
 
   it("answers the same for an unknown email and mails nothing", async () => {

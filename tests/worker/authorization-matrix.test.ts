@@ -1,17 +1,48 @@
 // The authorization matrix: every endpoint called as each kind of visitor, with the status we
 // expect. A new route without a row fails the coverage test at the bottom, so nobody can add an
-// endpoint without deciding who may call it.
-import { describe, expect, it } from "vitest";
+// endpoint without deciding who may call it. The socket frames each kind of visitor gets are
+// at the end.
+import { describe, expect, it, vi } from "vitest";
+import type { NotificationFrame } from "../../domain/chat-protocol.ts";
 import { app } from "../../worker/app.ts";
-import { createRide, HOUR, signedIn } from "./helpers/factories.ts";
+import { createRide, createUser, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser } from "./helpers/http.ts";
+import { block, insertMessage, moderator, report } from "./helpers/safety.ts";
+import { openSocket, socketsClosedAfterEach, type TestSocket } from "./helpers/sockets.ts";
 
-type Role = "anonymous" | "noProfile" | "outsider" | "participant" | "organizer";
-const ROLES: Role[] = ["anonymous", "noProfile", "outsider", "participant", "organizer"];
+type Role =
+  | "anonymous"
+  | "noProfile"
+  | "outsider"
+  | "participant"
+  | "organizer"
+  /** MODERATOR_EMAILS lists her (DESIGN.md decision 17); she is in no ride of the world. */
+  | "moderator"
+  /** Her account was suspended after she signed in: her browser still carries the cookie. */
+  | "suspended";
+const ROLES: Role[] = [
+  "anonymous",
+  "noProfile",
+  "outsider",
+  "participant",
+  "organizer",
+  "moderator",
+  "suspended",
+];
 
 interface World {
   rideId: string;
+  organizerId: string;
   organizerName: string;
+  participantId: string;
+  /** Another participant, whom the organizer blocked ('Quitarla de la salida'). */
+  blockedId: string;
+  /** A rider in no ride, for blocks and suspensions. */
+  otherId: string;
+  suspendedId: string;
+  /** The participant's message in the ride's chat, reported by the other participant. */
+  messageId: string;
+  reportId: string;
   browsers: Record<Role, Browser>;
 }
 
@@ -19,22 +50,43 @@ interface World {
 async function world(): Promise<World> {
   const organizer = await signedIn();
   const participant = await signedIn();
+  const blocked = await signedIn();
   const outsider = await signedIn();
   const noProfile = await signedIn({ username: null });
+  const other = await createUser();
+  const suspended = await signedIn();
+  const mod = await moderator();
   const ride = await createRide({
     organizerId: organizer.user.id,
-    participants: [participant.user.id],
+    participants: [participant.user.id, blocked.user.id],
     startsIn: 48 * HOUR,
   });
+  await block(organizer.browser, blocked.user.id);
+  const messageId = await insertMessage(ride.id, participant.user.id, "hola");
+  const reportId = await report(blocked.browser, { kind: "message", targetId: messageId });
+  const suspension = await (await moderator()).browser.post(
+    `/api/moderation/users/${suspended.user.id}/suspend`,
+    { reason: "matriz" },
+  );
+  expect(suspension.status).toBe(200);
   return {
     rideId: ride.id,
+    organizerId: organizer.user.id,
     organizerName: organizer.user.username!,
+    participantId: participant.user.id,
+    blockedId: blocked.user.id,
+    otherId: other.id,
+    suspendedId: suspended.user.id,
+    messageId,
+    reportId,
     browsers: {
       anonymous: new Browser(),
       noProfile: noProfile.browser,
       outsider: outsider.browser,
       participant: participant.browser,
       organizer: organizer.browser,
+      moderator: mod.browser,
+      suspended: suspended.browser,
     },
   };
 }
@@ -59,8 +111,30 @@ interface Row {
   route: string;
   path: (w: World) => string;
   body?: (w: World) => unknown;
+  /** anonymous, noProfile, outsider, participant, organizer. */
   expect: [number, number, number, number, number];
+  /**
+   * When not given: a moderator is an outsider everywhere but the moderation API, and a
+   * suspended rider's cookie is worth nothing (anonymous).
+   */
+  moderator?: number;
+  suspended?: number;
   why: string;
+}
+
+const N = 404; // the moderation API does not exist for anyone but a moderator
+
+function expected(row: Row): Record<Role, number> {
+  const [anonymous, noProfile, outsider, participant, organizer] = row.expect;
+  return {
+    anonymous,
+    noProfile,
+    outsider,
+    participant,
+    organizer,
+    moderator: row.moderator ?? outsider,
+    suspended: row.suspended ?? anonymous,
+  };
 }
 
 const U = 401; // not signed in
@@ -416,6 +490,120 @@ const MATRIX: Row[] = [
     expect: [404, 404, 404, 404, 404],
     why: "development only",
   },
+  // ---------- Blocking, reports and moderation (DESIGN.md decisions 16, 17) ----------
+  {
+    method: "GET",
+    route: "/api/blocks",
+    path: () => "/api/blocks",
+    expect: [U, P, 200, 200, 200],
+    why: "her own 'Usuarias bloqueadas'",
+  },
+  {
+    method: "POST",
+    route: "/api/blocks",
+    path: () => "/api/blocks",
+    body: (w) => ({ userId: w.otherId }),
+    expect: [U, P, 200, 200, 200],
+    why: "any rider may block another",
+  },
+  {
+    method: "DELETE",
+    route: "/api/blocks/:userId",
+    path: (w) => `/api/blocks/${w.blockedId}`,
+    expect: [U, P, 200, 200, 200],
+    why: "only her own blocks (a no-op for those who did not block)",
+  },
+  {
+    method: "DELETE",
+    route: "/api/rides/:id/participants/:userId",
+    path: (w) => `/api/rides/${w.rideId}/participants/${w.blockedId}`,
+    expect: [U, P, 403, 403, 200],
+    why: "the organizer, only a rider she blocked",
+  },
+  {
+    method: "POST",
+    route: "/api/reports",
+    path: () => "/api/reports",
+    body: (w) => ({ kind: "user", targetId: w.organizerId, reason: "spam" }),
+    expect: [U, P, 201, 201, 400],
+    why: "any rider may report another, never herself",
+  },
+  {
+    method: "GET",
+    route: "/api/moderation/reports",
+    path: () => "/api/moderation/reports",
+    expect: [N, N, N, N, N],
+    moderator: 200,
+    suspended: N,
+    why: "moderators only",
+  },
+  {
+    method: "GET",
+    route: "/api/moderation/reports/:id/context",
+    path: (w) => `/api/moderation/reports/${w.reportId}/context`,
+    expect: [N, N, N, N, N],
+    moderator: 200,
+    suspended: N,
+    why: "moderators only",
+  },
+  {
+    method: "POST",
+    route: "/api/moderation/reports/:id/dismiss",
+    path: (w) => `/api/moderation/reports/${w.reportId}/dismiss`,
+    body: () => ({ reason: "matriz" }),
+    expect: [N, N, N, N, N],
+    moderator: 200,
+    suspended: N,
+    why: "moderators only",
+  },
+  {
+    method: "POST",
+    route: "/api/moderation/messages/:id/hide",
+    path: (w) => `/api/moderation/messages/${w.messageId}/hide`,
+    body: () => ({ reason: "matriz" }),
+    expect: [N, N, N, N, N],
+    moderator: 200,
+    suspended: N,
+    why: "moderators only",
+  },
+  {
+    method: "POST",
+    route: "/api/moderation/users/:userId/suspend",
+    path: (w) => `/api/moderation/users/${w.otherId}/suspend`,
+    body: () => ({ reason: "matriz" }),
+    expect: [N, N, N, N, N],
+    moderator: 200,
+    suspended: N,
+    why: "moderators only",
+  },
+  {
+    method: "POST",
+    route: "/api/moderation/users/:userId/unsuspend",
+    path: (w) => `/api/moderation/users/${w.suspendedId}/unsuspend`,
+    body: () => ({ reason: "matriz" }),
+    expect: [N, N, N, N, N],
+    moderator: 200,
+    suspended: N,
+    why: "moderators only (not even the suspended rider herself)",
+  },
+  {
+    method: "GET",
+    route: "/api/moderation/suspended",
+    path: () => "/api/moderation/suspended",
+    expect: [N, N, N, N, N],
+    moderator: 200,
+    suspended: N,
+    why: "moderators only",
+  },
+  {
+    method: "GET",
+    route: "/api/moderation/actions",
+    path: () => "/api/moderation/actions",
+    expect: [N, N, N, N, N],
+    moderator: 200,
+    suspended: N,
+    why: "moderators only: the audit",
+  },
 ];
 
 describe("authorization matrix", () => {
@@ -432,9 +620,7 @@ describe("authorization matrix", () => {
         });
         actual.push(res.status);
       }
-      expect(Object.fromEntries(ROLES.map((r, i) => [r, actual[i]]))).toEqual(
-        Object.fromEntries(ROLES.map((r, i) => [r, row.expect[i]])),
-      );
+      expect(Object.fromEntries(ROLES.map((r, i) => [r, actual[i]]))).toEqual(expected(row));
     });
   }
 
@@ -447,5 +633,52 @@ describe("authorization matrix", () => {
     const covered = new Set(MATRIX.map((r) => `${r.method} ${r.route}`));
     expect([...served].filter((r) => !covered.has(r)).sort()).toEqual([]);
     expect([...covered].filter((r) => !served.has(r)).sort()).toEqual([]);
+  });
+});
+
+const { open } = socketsClosedAfterEach();
+
+describe("socket frames for each kind of visitor", () => {
+  it("the chat socket, its live frames (a moderator's 'hidden' included) and the notification channel", async () => {
+    const w = await world();
+    const chat: Record<Role, number> = {
+      anonymous: 401,
+      noProfile: 403,
+      outsider: 403,
+      participant: 101,
+      organizer: 101,
+      moderator: 403,
+      suspended: 401,
+    };
+    const hub: Record<Role, number> = { ...chat, outsider: 101, moderator: 101 };
+    const actual = { chat: {} as Record<Role, number>, hub: {} as Record<Role, number> };
+    const live: TestSocket[] = [];
+    for (const role of ROLES) {
+      const room = await openSocket(w.browsers[role], `/api/rides/${w.rideId}/chat/socket`);
+      actual.chat[role] = room.res.status;
+      if (room.socket) {
+        open.push(room.socket);
+        live.push(room.socket);
+      }
+      const channel = await openSocket(w.browsers[role], "/api/notifications/socket");
+      actual.hub[role] = channel.res.status;
+      if (channel.socket) {
+        open.push(channel.socket);
+        await channel.socket.nextRaw((f) => (f as NotificationFrame).type === "ready");
+      }
+    }
+    expect(actual).toEqual({ chat, hub });
+    const mod = await moderator();
+    const hidden = await mod.browser.post(`/api/moderation/messages/${w.messageId}/hide`, {
+      reason: "matriz",
+    });
+    expect(hidden.status).toBe(200);
+    // Every open chat (participant, organizer) gets the 'hidden' frame; nobody else has one.
+    expect(live).toHaveLength(2);
+    for (const socket of live) {
+      const frame = await socket.next("hidden");
+      expect(frame.message.id).toBe(w.messageId);
+    }
+    await vi.waitFor(() => expect(live.every((s) => s.closed === null)).toBe(true));
   });
 });

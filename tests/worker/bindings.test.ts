@@ -77,12 +77,17 @@ describe("D1 schema", () => {
       "select name from sqlite_master where type = 'table' and name not like '\\_%' escape '\\' and name not like 'sqlite%' and name != 'd1_migrations' order by name",
     ).all<{ name: string }>();
     expect(results.map((r) => r.name)).toEqual([
+      "blocks",
       "email_outbox",
+      "moderation_actions",
       "password_reset_tokens",
       "profiles",
       "referrals",
+      "reports",
+      "ride_level_answers",
       "ride_messages",
       "ride_participants",
+      "ride_waiting_list",
       "rides",
       // FTS5 search index and its shadow tables (migration 0001_rides_search).
       "rides_fts",

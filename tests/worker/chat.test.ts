@@ -2,7 +2,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import type { ChatInfoResponse, ChatMessagesResponse } from "../../domain/api/chat.ts";
-import { MAX_FRAME_BYTES } from "../../domain/chat-protocol.ts";
+import { CHAT_PACE, MAX_FRAME_BYTES } from "../../domain/chat-protocol.ts";
 import { MESSAGE_MAX_LENGTH } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
 import { RideRoom } from "../../worker/chat/ride-room.ts";
@@ -70,7 +70,8 @@ describe("ride chat over websockets", () => {
   it("keeps the order of arrival for messages sent back to back", async () => {
     const { ana, ride } = await rideWithTwo();
     const a = await chat(ana.browser, ride.id);
-    const ids = Array.from({ length: 20 }, () => crypto.randomUUID());
+    // As many as the chat pace lets her send at once (decision 18).
+    const ids = Array.from({ length: CHAT_PACE[0].max }, () => crypto.randomUUID());
     for (const [i, id] of ids.entries()) a.send(sendFrame(`m${i}`, id));
     for (const id of ids) await a.next("ack", (f) => f.clientId === id);
     expect((await storedMessages(ride.id)).map((m) => m.body)).toEqual(ids.map((_, i) => `m${i}`));

@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import type { RideDetailResponse } from "../../domain/api/rides.ts";
-import type { ChatMessage, ServerMessage } from "../../domain/chat-protocol.ts";
+import { CHAT_PACE, type ChatMessage, type ServerMessage } from "../../domain/chat-protocol.ts";
 import { MSG } from "../../domain/messages.ts";
 import { rideInputSchema } from "../../domain/schemas.ts";
 import { rideParticipants, rides } from "../../worker/db/schema.ts";
@@ -445,34 +445,43 @@ describe("D1 fails while sending a chat message", () => {
 
 describe("the room restarts during a burst", () => {
   it("resending what was not acked stores every message once, and the receiver gets them all in order", async () => {
-    const { ana, bea, ride } = await rideWithTwo();
+    const ana = await signedIn();
+    const bea = await signedIn();
+    const cris = await signedIn();
+    const ride = await createRide({
+      organizerId: ana.user.id,
+      participants: [bea.user.id, cris.user.id],
+    });
     const a = await chat(ana.browser, ride.id);
     const b = await chat(bea.browser, ride.id);
-    const before = await say(a, "antes de la ráfaga");
+    const c = await chat(cris.browser, ride.id);
+    const before = await say(c, "antes de la ráfaga");
     await b.next("message");
 
     // The room writes the burst's first message alone, then what arrived meanwhile as one
-    // group: that second write commits in D1 and the room dies before acking it.
+    // group: that second write commits in D1 and the room dies before acking it. (Five from
+    // Ana, then four from Cris: each within the chat pace, decision 18.)
     const fault = await faultInRoom(ride.id, {
       match: /INSERT INTO ride_messages/,
       nth: 2,
       effect: "hang",
     });
-    const burst = Array.from({ length: 12 }, (_, i) => ({
+    const burst = Array.from({ length: 9 }, (_, i) => ({
+      sender: i < 5 ? a : c,
       clientId: crypto.randomUUID(),
       text: `ráfaga ${i + 1}`,
     }));
-    for (const m of burst.slice(0, 8)) a.send(sendFrame(m.text, m.clientId));
+    for (const m of burst.slice(0, 5)) m.sender.send(sendFrame(m.text, m.clientId));
     await vi.waitFor(async () => {
       expect(fault.fired).toBe(true);
       expect((await storedMessages(ride.id)).length).toBeGreaterThan(2);
     }, WAIT);
     // The rest of the burst queues behind that write and is never written.
-    for (const m of burst.slice(8)) a.send(sendFrame(m.text, m.clientId));
-    await restartRoom(ride.id, [a, b]);
+    for (const m of burst.slice(5)) m.sender.send(sendFrame(m.text, m.clientId));
+    await restartRoom(ride.id, [a, b, c]);
 
     const acked = new Set(
-      a.frames
+      [...a.frames, ...c.frames]
         .filter((f): f is { type: "ack"; clientId: string } => (f as ServerMessage).type === "ack")
         .map((f) => f.clientId),
     );
@@ -483,16 +492,27 @@ describe("the room restarts during a burst", () => {
     expect(unacked.some((m) => storedIds.has(m.clientId))).toBe(true);
     expect(unacked.some((m) => !storedIds.has(m.clientId))).toBe(true);
 
-    // Bea's app reconnects and syncs from the last message it has; Ana's resends the unacked.
+    // Bea's app reconnects and syncs from the last message it has; Ana's and Cris's resend
+    // what was not acked (the same messages: the pace does not count them again).
     const b2 = await chat(bea.browser, ride.id);
     b2.send({ type: "sync", after: before.id });
     const backfill = (await b2.next("synced")).messages;
     const a2 = await chat(ana.browser, ride.id);
-    for (const m of unacked) a2.send(sendFrame(m.text, m.clientId));
-    const acks = await Promise.all(
-      unacked.map((m) => a2.next("ack", (f) => f.clientId === m.clientId, 5000)),
+    const c2 = await chat(cris.browser, ride.id);
+    // Ana's app first, then Cris's: the burst's order.
+    const acks: ServerMessage[] = [];
+    for (const [sender, socket] of [
+      [a, a2],
+      [c, c2],
+    ] as const) {
+      const hers = unacked.filter((m) => m.sender === sender);
+      for (const m of hers) socket.send(sendFrame(m.text, m.clientId));
+      for (const m of hers)
+        acks.push(await socket.next("ack", (f) => f.clientId === m.clientId, 5000));
+    }
+    expect(acks.map((f) => (f.type === "ack" ? f.message.text : f.type))).toEqual(
+      unacked.map((m) => m.text),
     );
-    expect(acks.map((f) => f.message.text)).toEqual(unacked.map((m) => m.text));
 
     const live = (await receivedSoFar(b2, "message")).map((f) => f.message);
     const seenByBea: ChatMessage[] = [...backfill, ...live];
@@ -512,7 +532,8 @@ describe("a sender drops mid-send", () => {
     const { ana, bea, ride } = await rideWithTwo();
     const a = await chat(ana.browser, ride.id);
     const b = await chat(bea.browser, ride.id);
-    const sent = Array.from({ length: 10 }, (_, i) => ({
+    // Five: as many as the chat pace lets her send at once (decision 18).
+    const sent = Array.from({ length: CHAT_PACE[0].max }, (_, i) => ({
       clientId: crypto.randomUUID(),
       text: `¿Alguien lleva bomba? (${i + 1})`,
     }));

@@ -16,9 +16,18 @@ import {
 } from "../../domain/chat-protocol.ts";
 import { MESSAGE_MAX_LENGTH } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
+import { cleanText, hasVisibleCharacter } from "../../domain/zod.ts";
 import { rideWithTwo } from "./helpers/factories.ts";
-import { anyValue, FUZZ_SEED, HOSTILE_STRINGS, hostileStrings } from "./helpers/hostile.ts";
 import {
+  anyValue,
+  controlCharacter,
+  FUZZ_SEED,
+  HOSTILE_STRINGS,
+  hostileStrings,
+  textWithControls,
+} from "./helpers/hostile.ts";
+import {
+  forgetChatPace,
   openSocket,
   sendFrame,
   socketsClosedAfterEach,
@@ -94,8 +103,16 @@ const badClientId = fc.oneof(
 );
 const badText = fc.oneof(
   notAString,
-  // Blank once trimmed.
-  fc.constantFrom("", "   ", "\n\t\r", "\u00A0\u3000\uFEFF"),
+  // Blank once trimmed, or once control characters (NUL included) are dropped.
+  fc.constantFrom(
+    "",
+    "   ",
+    "\n\t\r",
+    "\u00A0\u3000\uFEFF",
+    "\u0000",
+    "\u0000\u0001\u001F \u007F\u009F",
+  ),
+  fc.array(controlCharacter, { minLength: 1, maxLength: 20 }).map((cs) => cs.join("")),
   // Too long, though well under the frame cap.
   fc
     .integer({ min: MESSAGE_MAX_LENGTH + 1, max: MESSAGE_MAX_LENGTH + 500 })
@@ -219,6 +236,7 @@ describe("ride chat socket: bad frames", () => {
     const socket = await chat(ana.browser, ride.id);
     await fc.assert(
       fc.asyncProperty(fc.array(badFrames, { minLength: 1, maxLength: 4 }), async (bad) => {
+        await forgetChatPace(ride.id);
         const before = await storedMessageCount();
         for (const { frame, code } of bad) {
           socket.ws.send(frame);
@@ -326,6 +344,7 @@ describe("ride chat socket: valid frames with hostile content", () => {
         fc.array(fc.constantFrom(...short), { minLength: 2, maxLength: 5 }).map((p) => p.join(" ")),
         fc.string({ unit: "grapheme", minLength: 1, maxLength: 200 }),
         fc.string({ unit: "binary", minLength: 1, maxLength: 200 }),
+        textWithControls,
         // Lone surrogates (JSON carries them escaped), e.g. an emoji cut in half.
         fc
           .array(fc.constantFrom("\uD83D", "\uDEB2", "🚲", "\uDFFF", "a", " "), {
@@ -335,12 +354,21 @@ describe("ride chat socket: valid frames with hostile content", () => {
           .map((units) => units.join("")),
         fc.constantFrom("ﷺ".repeat(MESSAGE_MAX_LENGTH), "🚲".repeat(MESSAGE_MAX_LENGTH / 2)),
       )
-      .filter((t) => t.trim().length >= 1 && t.trim().length <= MESSAGE_MAX_LENGTH);
+      .filter((t) => {
+        const kept = cleanText(t).trim();
+        return hasVisibleCharacter(kept) && kept.length <= MESSAGE_MAX_LENGTH;
+      });
     await fc.assert(
       fc.asyncProperty(text, async (sent) => {
-        // The rule: trimmed, and ill-formed UTF-16 (a lone surrogate) becomes U+FFFD, as any
-        // UTF-8 encoder would write it. Everything else comes back character for character.
-        const expected = sent.toWellFormed().trim();
+        await forgetChatPace(ride.id);
+        // The rule: ill-formed UTF-16 (a lone surrogate) becomes U+FFFD, as any UTF-8 encoder
+        // would write it; control characters but tab and line feed go (CR LF becomes LF); then
+        // trimmed. Everything else comes back character for character.
+        const expected = sent
+          .toWellFormed()
+          .replace(/\r\n?/g, "\n")
+          .replace(/(?![\t\n])\p{Cc}/gu, "")
+          .trim();
         const frame = sendFrame(sent);
         a.send(frame);
         const ack = await a.next("ack", (f) => f.clientId === frame.clientId);

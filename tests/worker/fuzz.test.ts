@@ -1,12 +1,18 @@
 // Bad input, property-based: random, oversized, wrong-typed and hostile bodies, queries and ids
-// for every JSON endpoint. Each answer is a 4xx with { error: { code, message } } or a success
-// that stored the text as given — never a 500 or a stack trace. Fixed seed, bounded runs.
+// for every JSON endpoint; control characters and NUL; broken and compressed multipart bodies;
+// wrong and missing content types; single-use tokens used in parallel. Each answer is a 4xx with
+// { error: { code, message } } or a success that stored the text as given (less control
+// characters) — never a 500 or a stack trace. Fixed seed, bounded runs.
 import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { MSG } from "../../domain/messages.ts";
 import { createRide, HOUR, signedIn } from "./helpers/factories.ts";
-import { anyValue, FUZZ_SEED, hostileStrings } from "./helpers/hostile.ts";
-import type { Browser } from "./helpers/http.ts";
+import { anyValue, FUZZ_SEED, hostileStrings, textWithControls } from "./helpers/hostile.ts";
+import { Browser, json } from "./helpers/http.ts";
+import { readsBeforeWrites } from "./helpers/interleave.ts";
+import { multipart, rideBody, SMALL_GPX } from "./helpers/rides.ts";
+import { moderator } from "./helpers/safety.ts";
 
 const RUNS = 20;
 
@@ -72,6 +78,8 @@ const ENDPOINTS: { method: string; path: (rideId: string) => string; keys: strin
     path: (id) => `/api/rides/${id}/level-answers`,
     keys: ["pace", "waitedForAll"],
   },
+  { method: "POST", path: () => "/api/blocks", keys: ["userId"] },
+  { method: "POST", path: () => "/api/reports", keys: ["kind", "targetId", "reason", "details"] },
 ];
 
 describe("hostile bodies never cause a 500", () => {
@@ -168,7 +176,7 @@ describe("hostile queries and ids", () => {
 
 describe("hostile text is stored as given (rendered as text by the app)", () => {
   it("a ride title with markup comes back verbatim", async () => {
-    const { browser }: { browser: Browser } = await signedIn();
+    const { browser } = await signedIn();
     const title = "<img src=x onerror=alert(1)> & 'x'";
     const res = await browser.post("/api/rides", {
       title,
@@ -224,5 +232,284 @@ describe("ill-formed Unicode in JSON bodies", () => {
       .first<{ title: string }>();
     // "Ruta " then EF BF BD, the UTF-8 of U+FFFD (not ED A0 BD, an encoded surrogate).
     expect(row?.title).toBe("5275746120EFBFBD");
+  });
+});
+
+describe("hostile moderation requests never cause a 500", () => {
+  it("bodies and ids of every moderator action", async () => {
+    const { browser } = await moderator();
+    const { user } = await signedIn();
+    await fc.assert(
+      fc.asyncProperty(
+        bodyFor(["reason", "reportId"]),
+        fc.oneof(fc.string({ maxLength: 200 }), hostileStrings),
+        async (body, raw) => {
+          const id = encodeURIComponent(raw.slice(0, 1000)) || "x";
+          for (const path of [
+            `/api/moderation/reports/${id}/dismiss`,
+            `/api/moderation/messages/${id}/hide`,
+            `/api/moderation/users/${user.id}/unsuspend`,
+          ]) {
+            const res = await browser.fetch(path, {
+              method: "POST",
+              body: JSON.stringify(body) ?? "null",
+              headers: { "Content-Type": "application/json" },
+            });
+            await expectClientErrorOrSuccess(res);
+          }
+          await expectClientErrorOrSuccess(
+            await browser.get(`/api/moderation/reports/${id}/context`),
+          );
+        },
+      ),
+      { numRuns: RUNS, seed: FUZZ_SEED },
+    );
+  });
+});
+
+describe("control characters and NUL", () => {
+  it("in every text field of a ride: stored without them, or refused when nothing is left", async () => {
+    const { browser } = await signedIn();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          title: textWithControls,
+          city: textWithControls,
+          meetingPoint: textWithControls,
+          description: textWithControls,
+        }),
+        async (texts) => {
+          const res = await browser.post("/api/rides", rideBody(texts));
+          await expectClientErrorOrSuccess(res.clone());
+          if (res.status !== 201) return;
+          const { ride } = await json(res);
+          for (const field of ["title", "city", "meetingPoint", "description"] as const) {
+            expect(ride[field] ?? "", field).not.toMatch(/(?![\t\n])\p{Cc}/u);
+          }
+        },
+      ),
+      { numRuns: RUNS, seed: FUZZ_SEED },
+    );
+  });
+
+  it("in searches (q, city, the city suggestions) never give a 500", async () => {
+    const { user, browser } = await signedIn();
+    // Rides in the search index, so the text reaches the FTS5 query.
+    await createRide({ organizerId: user.id, title: "abc def ruta" });
+    await fc.assert(
+      fc.asyncProperty(textWithControls, textWithControls, async (q, city) => {
+        const search = new URLSearchParams({ q: q.slice(0, 100), city: city.slice(0, 80) });
+        await expectClientErrorOrSuccess(await browser.get(`/api/rides?${search}`));
+        await expectClientErrorOrSuccess(
+          await browser.get(`/api/rides/cities?${new URLSearchParams({ q: q.slice(0, 80) })}`),
+        );
+      }),
+      { numRuns: RUNS * 2, seed: FUZZ_SEED },
+    );
+  });
+});
+
+describe("broken and compressed multipart bodies on ride create and edit", () => {
+  const boundaries = fc.constantFrom(
+    "x",
+    "----WebKitFormBoundaryAbC123",
+    "",
+    '"quoted"',
+    "a".repeat(80),
+  );
+  /** A real multipart body (FormData's own bytes and boundary). */
+  async function realMultipart() {
+    const req = new Request("http://x", { method: "POST", body: multipart(rideBody(), SMALL_GPX) });
+    return {
+      type: req.headers.get("Content-Type")!,
+      bytes: new Uint8Array(await req.arrayBuffer()),
+    };
+  }
+  const gzip = async (bytes: Uint8Array) =>
+    new Uint8Array(
+      await new Response(
+        new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip")),
+      ).arrayBuffer(),
+    );
+
+  it("answer 400 with a Spanish message (or 415 with a compression header), never a 500", async () => {
+    const { user, browser } = await signedIn();
+    const ride = await createRide({ organizerId: user.id });
+    const real = await realMultipart();
+    const bodies = fc.oneof(
+      fc.uint8Array({ maxLength: 2000 }).map((bytes) => ({ bytes, typeOf: "any" as const })),
+      // A real body cut anywhere, or with bytes flipped.
+      fc
+        .nat({ max: real.bytes.length - 1 })
+        .map((cut) => ({ bytes: real.bytes.slice(0, cut), typeOf: "real" as const })),
+      fc
+        .tuple(fc.nat({ max: real.bytes.length - 1 }), fc.integer({ min: 0, max: 255 }))
+        .map(([at, byte]) => {
+          const bytes = real.bytes.slice();
+          bytes[at] = byte;
+          return { bytes, typeOf: "real" as const };
+        }),
+      fc.constant({ bytes: real.bytes, typeOf: "gzip" as const }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        bodies,
+        boundaries,
+        fc.constantFrom("POST", "PUT"),
+        fc.boolean(),
+        async ({ bytes, typeOf }, boundary, method, encodingHeader) => {
+          const body = typeOf === "gzip" ? await gzip(bytes) : bytes;
+          const type = typeOf === "any" ? `multipart/form-data; boundary=${boundary}` : real.type;
+          const headers: Record<string, string> = { "Content-Type": type };
+          if (typeOf === "gzip" && encodingHeader) headers["Content-Encoding"] = "gzip";
+          const path = method === "POST" ? "/api/rides" : `/api/rides/${ride.id}`;
+          const res = await browser.fetch(path, { method, body, headers });
+          await expectClientErrorOrSuccess(res.clone());
+          if (res.status === 415)
+            expect((await json(res)).error.message).toBe(MSG.unsupportedMediaType);
+          else if (res.status === 400) {
+            const { error } = await json(res);
+            expect(error.message).not.toMatch(/[a-z]+Error|boundary/i);
+          }
+        },
+      ),
+      { numRuns: RUNS * 2, seed: FUZZ_SEED },
+    );
+  });
+});
+
+describe("wrong and missing content types", () => {
+  const wrongTypes = fc.oneof(
+    fc.constantFrom(
+      "text/plain",
+      "text/plain;charset=UTF-8",
+      "application/x-www-form-urlencoded",
+      "text/html",
+      "application/xml",
+      "application/octet-stream",
+      "application/json-patch",
+      "json",
+      "",
+    ),
+    fc
+      .string({ maxLength: 40 })
+      .filter((t) => !/^\s*(application\/json|multipart\/form-data)\b/i.test(t)),
+  );
+
+  it("are refused with 415 on every JSON endpoint, before anything is read or written", async () => {
+    const { user, browser } = await signedIn();
+    const ride = await createRide({ organizerId: user.id, startsIn: 72 * HOUR });
+    const before = await env.DB.prepare("SELECT count(*) AS n FROM rides").first<{ n: number }>();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...ENDPOINTS),
+        wrongTypes,
+        fc.option(anyValue, { nil: undefined }),
+        async (endpoint, type, value) => {
+          const body = JSON.stringify(value ?? rideBody()) ?? "{}";
+          const headers: Record<string, string> = {};
+          // A header the runtime refuses to send is the same as none.
+          if (type && /^[\t\x20-\x7e]*$/.test(type)) headers["Content-Type"] = type;
+          const res = await browser.fetch(endpoint.path(ride.id), {
+            method: endpoint.method,
+            body,
+            headers,
+          });
+          expect(res.status, `${endpoint.method} ${endpoint.path(":id")} ${type}`).toBe(415);
+          expect((await json(res)).error).toEqual({
+            code: "unsupported_media_type",
+            message: MSG.unsupportedMediaType,
+          });
+        },
+      ),
+      { numRuns: RUNS * 3, seed: FUZZ_SEED },
+    );
+    const after = await env.DB.prepare("SELECT count(*) AS n FROM rides").first<{ n: number }>();
+    expect(after!.n).toBe(before!.n);
+    expect((await json(await browser.get(`/api/rides/${ride.id}`))).ride.status).toBe("published");
+  });
+
+  it("multipart is taken by ride create and edit only", async () => {
+    const { user, browser } = await signedIn();
+    const ride = await createRide({ organizerId: user.id, startsIn: 72 * HOUR });
+    for (const endpoint of ENDPOINTS) {
+      const res = await browser.fetch(endpoint.path(ride.id), {
+        method: endpoint.method,
+        body: multipart(rideBody()),
+      });
+      const ridesForm = endpoint.path(":id").match(/^\/api\/rides(\/:id)?$/);
+      if (ridesForm) expect(res.status).not.toBe(415);
+      else expect(res.status, `${endpoint.method} ${endpoint.path(":id")}`).toBe(415);
+      await expectClientErrorOrSuccess(res);
+    }
+  });
+});
+
+describe("parallel use of single-use tokens", () => {
+  it("a reset link used by 2–8 browsers at once signs in exactly one, whatever the interleaving", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 2, max: 8 }), fc.boolean(), async (browsers, worst) => {
+        const email = `paralelo.${crypto.randomUUID().slice(0, 8)}@example.com`;
+        await new Browser().post("/api/auth/signup", { email, password: "clave-vieja-1" });
+        await new Browser().post("/api/auth/reset/request", { email });
+        const { results } = await env.DB.prepare(
+          "SELECT body_text FROM email_outbox WHERE to_email = ? ORDER BY id DESC LIMIT 1",
+        )
+          .bind(email)
+          .all<{ body_text: string }>();
+        const token = /reset=(\w+)/.exec(results[0]!.body_text)![1]!;
+        const DB = worst
+          ? readsBeforeWrites(env.DB, {
+              read: /^select .* from "password_reset_tokens"/i,
+              write: /^\s*(insert|update|delete)/i,
+              readers: browsers,
+            })
+          : env.DB;
+        const answers = await Promise.all(
+          Array.from({ length: browsers }, (_, i) =>
+            new Browser({ env: { DB } }).post("/api/auth/reset/confirm", {
+              token,
+              password: `clave-nueva-${i}`,
+            }),
+          ),
+        );
+        expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
+        for (const res of answers) await expectClientErrorOrSuccess(res);
+        const sessions = await env.DB.prepare(
+          "SELECT count(*) AS n FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = ?",
+        )
+          .bind(email)
+          .first<{ n: number }>();
+        expect(sessions!.n).toBe(1);
+      }),
+      { numRuns: 6, seed: FUZZ_SEED },
+    );
+  });
+
+  it("an invitation claimed by 2–8 riders at once goes to exactly one", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 2, max: 8 }), fc.boolean(), async (riders, worst) => {
+        const referrer = await signedIn();
+        const { token } = await json(await referrer.browser.get("/api/referrals/mine"));
+        const DB = worst
+          ? readsBeforeWrites(env.DB, {
+              read: /^select .* from "referrals"/i,
+              write: /^update "referrals"/i,
+              readers: riders * 2,
+            })
+          : env.DB;
+        const claims = await Promise.all(
+          Array.from({ length: riders }, async () => {
+            const { browser } = await signedIn();
+            const racer = new Browser({ env: { DB } });
+            racer.cookies = browser.cookies;
+            return racer.post("/api/referrals/claim", { token });
+          }),
+        );
+        expect(claims.filter((res) => res.status === 200)).toHaveLength(1);
+        for (const res of claims) await expectClientErrorOrSuccess(res);
+      }),
+      { numRuns: 6, seed: FUZZ_SEED },
+    );
   });
 });

@@ -1,8 +1,10 @@
+import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { referrals } from "../../worker/db/schema.ts";
 import { db, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
+import { readsBeforeWrites } from "./helpers/interleave.ts";
 
 let n = 0;
 const email = () => `invitada.${Date.now().toString(36)}${n++}@example.com`;
@@ -93,6 +95,53 @@ describe("POST /api/referrals/claim", () => {
   it("needs a session", async () => {
     const res = await new Browser().post("/api/referrals/claim", { token: crypto.randomUUID() });
     expect(res.status).toBe(401);
+  });
+});
+
+describe("claims in parallel: an invitation is single-use", () => {
+  /** Her browser on a D1 where every claim reads before any claim writes. */
+  function racing(browser: Browser, DB: D1Database) {
+    const racer = new Browser({ env: { DB } });
+    for (const [name, value] of browser.cookies) racer.cookies.set(name, value);
+    return racer;
+  }
+  const plan = (claims: number) => ({
+    // Each claim reads the token, then whether she was already invited.
+    read: /^select .* from "referrals"/i,
+    write: /^update "referrals"/i,
+    readers: claims * 2,
+  });
+
+  it("ten riders claiming one token at once: exactly one gets it", async () => {
+    const referrer = await signedIn();
+    const token = await myToken(referrer.browser);
+    const DB = readsBeforeWrites(env.DB, plan(10));
+    const riders = await Promise.all(Array.from({ length: 10 }, () => signedIn()));
+    const answers = await Promise.all(
+      riders.map((r) => racing(r.browser, DB).post("/api/referrals/claim", { token })),
+    );
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
+    for (const res of answers.filter((r) => r.status !== 200)) expect(res.status).toBe(409);
+    const row = await db().select().from(referrals).where(eq(referrals.token, token)).get();
+    const winner = riders[answers.findIndex((res) => res.status === 200)]!;
+    expect(row?.refereeId).toBe(winner.user.id);
+  });
+
+  it("one rider claiming ten invitations at once is invited once", async () => {
+    const referrers = await Promise.all(Array.from({ length: 10 }, () => signedIn()));
+    const tokens = await Promise.all(referrers.map((r) => myToken(r.browser)));
+    const friend = await signedIn();
+    const browser = racing(friend.browser, readsBeforeWrites(env.DB, plan(10)));
+    const answers = await Promise.all(
+      tokens.map((token) => browser.post("/api/referrals/claim", { token })),
+    );
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(1);
+    for (const res of answers.filter((r) => r.status !== 200)) {
+      expect(res.status).toBe(409);
+      expect((await json(res)).error.message).toBe("Ya te has registrado con otra invitación");
+    }
+    const mine = await db().select().from(referrals).where(eq(referrals.refereeId, friend.user.id));
+    expect(mine).toHaveLength(1);
   });
 });
 

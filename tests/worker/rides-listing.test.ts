@@ -70,6 +70,19 @@ describe("GET /api/rides (listing and filters)", () => {
     expect(await titles(browser, "?q=%22%20OR%20%22")).toEqual([]);
   });
 
+  it("drops control characters from the search (a NUL once cut the index query short: a 500)", async () => {
+    const owner = await createUser();
+    await createRide({ organizerId: owner.id, title: "Ruta abcdef", city: "Soria" });
+    const { browser } = await signedIn();
+    expect(await titles(browser, "?q=abc%00def")).toEqual(["Ruta abcdef"]);
+    expect(await titles(browser, "?q=ab%00")).toEqual(["Ruta abcdef"]);
+    // Nothing left once cleaned: no text filter.
+    expect(await titles(browser, "?q=%00%00%00%00&city=Soria")).toEqual(["Ruta abcdef"]);
+    expect(await titles(browser, "?q=abc%1B%7F%C2%85def&city=So%00ria")).toEqual(["Ruta abcdef"]);
+    const cities = await browser.get("/api/rides/cities?q=so%00r");
+    expect(await json(cities)).toEqual({ cities: ["Soria"] });
+  });
+
   it("filters by city, modality (any of the ride's), level and date range", async () => {
     const owner = await createUser();
     const city = `Segovia${Date.now()}`;
@@ -489,10 +502,10 @@ describe("query plans", () => {
       },
     ];
     for (const filters of variants) {
-      expectIndexed(await plan(listingPageQuery(d, filters, now)));
+      expectIndexed(await plan(listingPageQuery(d, filters, owner.id, now)));
       expectIndexed(await plan(listingWithParticipantsQuery(d, filters, owner.id, now)));
     }
-    expectIndexed(await plan(citySuggestionsQuery(d, "ma", now)));
+    expectIndexed(await plan(citySuggestionsQuery(d, "ma", owner.id, now)));
     expectIndexed(await plan(participantsQuery(d, ["a", "b", "c"], owner.id)));
     expectIndexed(await plan(rideByCreateKeyQuery(d, owner.id, crypto.randomUUID())));
     for (const tab of ["upcoming", "past", "cancelled"] as const) {
@@ -501,7 +514,7 @@ describe("query plans", () => {
     expectIndexed(await plan(myRidesCountsQuery(d, owner.id, now)));
     expectIndexed(await plan(completedRidesQuery(d, owner.id, now)));
     expectIndexed(await plan(connectionsCountQuery(d, owner.id)));
-    expectIndexed(await plan(historyQuery(d, owner.id)));
+    expectIndexed(await plan(historyQuery(d, owner.id, owner.id)));
     expectIndexed(await plan(organizerLevelsQuery(d, owner.id)));
   });
 

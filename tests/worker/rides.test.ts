@@ -638,3 +638,50 @@ describe("DELETE /api/rides/:id", () => {
     expect(await rideRow(ride.id)).not.toBeNull();
   });
 });
+
+describe("a ride is one day's ride within the next 12 months", () => {
+  const YEAR = 365 * 24 * HOUR;
+
+  it("create refuses a start beyond 12 months, and distances and elevations no day's ride has", async () => {
+    const { browser } = await signedIn();
+    const refusals: [Record<string, unknown>, string, string][] = [
+      [{ startTime: "9999-12-31T10:00:00.000Z" }, "startTime", MSG.rideStartTooFar],
+      [
+        { startTime: new Date(Date.now() + YEAR + 2 * 24 * HOUR).toISOString() },
+        "startTime",
+        MSG.rideStartTooFar,
+      ],
+      [{ elevationM: 1e12 }, "elevationM", MSG.elevationMax],
+      [{ elevationM: 10_001 }, "elevationM", MSG.elevationMax],
+      [{ distanceKm: 400.1 }, "distanceKm", MSG.distanceMax],
+      [{ distanceKm: 1e9 }, "distanceKm", MSG.distanceMax],
+    ];
+    const before = (await db().select().from(rides).all()).length;
+    for (const [override, field, message] of refusals) {
+      const res = await browser.post("/api/rides", rideBody(override));
+      expect(res.status, field).toBe(400);
+      expect((await json(res)).error).toMatchObject({ code: "validation_error", message });
+    }
+    expect(await db().select().from(rides).all()).toHaveLength(before);
+    // The bounds themselves are fine.
+    const edge = await browser.post(
+      "/api/rides",
+      rideBody({ distanceKm: 400, elevationM: 10_000 }, YEAR - HOUR),
+    );
+    expect(edge.status).toBe(201);
+  });
+
+  it("edit refuses them too and leaves the ride as it was", async () => {
+    const { user, browser } = await signedIn();
+    const ride = await createRide({ organizerId: user.id });
+    for (const override of [
+      { startTime: "9999-01-01T08:00:00.000Z" },
+      { elevationM: 1e12 },
+      { distanceKm: 5000 },
+    ]) {
+      const res = await browser.put(`/api/rides/${ride.id}`, rideBody(override));
+      expect(res.status).toBe(400);
+    }
+    expect(await rideRow(ride.id)).toMatchObject({ routeKm: 40, routeElev: 300 });
+  });
+});

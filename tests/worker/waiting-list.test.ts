@@ -1,4 +1,4 @@
-// A full ride's waiting list (DESIGN.md decision 23, ADR 0018): joining and leaving it, the
+// A full ride's waiting list (DESIGN.md decision 23, ADR 0022): joining and leaving it, the
 // promotion of the first in line inside the batch that frees a place (a leave, a raised cap, an
 // account deleted), its chat notice and her notification, the list closing at the start and
 // emptied by a cancellation; and the same rules under parallel requests.
@@ -16,8 +16,9 @@ import {
 } from "../../worker/waiting-list/promotion.ts";
 import { clearWaitingListsOfCancelled, waitingListQuery } from "../../worker/waiting-list/sql.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
-import { json } from "./helpers/http.ts";
+import { type Browser, json } from "./helpers/http.ts";
 import { messagesOf, participantIds, rideBody } from "./helpers/rides.ts";
+import { moderator } from "./helpers/safety.ts";
 import { openSocket, type TestSocket } from "./helpers/sockets.ts";
 
 const open: TestSocket[] = [];
@@ -367,6 +368,100 @@ describe("account deletion and the waiting list", () => {
     expect(await participantIds(upcoming[0]!.id)).toEqual([owner.id, waiting[0]!.user.id].sort());
     expect(await participantIds(upcoming[1]!.id)).toEqual([owner.id, waiting[1]!.user.id].sort());
     expect(await participantIds(past.id)).toEqual([owner.id]);
+  });
+});
+
+describe("blocking and the waiting list (DESIGN.md decision 16)", () => {
+  const blockOf = (who: { browser: Browser }, userId: string) =>
+    who.browser.post("/api/blocks", { userId });
+
+  it("a rider blocked with someone in the ride cannot get in line: as if it did not exist", async () => {
+    const { organizer, riders, ride } = await fullRide(3, 0);
+    const bea = await signedIn();
+    const cris = await signedIn();
+    expect((await blockOf(organizer, bea.user.id)).status).toBe(200);
+    expect((await blockOf(cris, riders[0]!.user.id)).status).toBe(200);
+    for (const who of [bea, cris]) {
+      const res = await who.browser.post(`/api/rides/${ride.id}/waiting-list`);
+      expect(res.status).toBe(404);
+      expect((await json(res)).error).toEqual({ code: "not_found", message: MSG.rideNotFound });
+    }
+    expect(await waitingIds(ride.id)).toEqual([]);
+  });
+
+  it("nor on a list where someone she blocked (or who blocked her) waits", async () => {
+    const { ride, queue } = await fullRide(2, 1);
+    const bea = await signedIn();
+    expect((await blockOf(queue[0]!, bea.user.id)).status).toBe(200);
+    const res = await bea.browser.post(`/api/rides/${ride.id}/waiting-list`);
+    expect(res.status).toBe(404);
+    expect(await waitingIds(ride.id)).toEqual([queue[0]!.user.id]);
+  });
+
+  it("a block takes the waiting one off the list of a ride the other rides", async () => {
+    const { organizer, riders, ride, queue } = await fullRide(3, 2);
+    // The organizer blocks the first in line; a rider blocks the second.
+    await blockOf(organizer, queue[0]!.user.id);
+    await blockOf(riders[0]!, queue[1]!.user.id);
+    expect(await waitingIds(ride.id)).toEqual([]);
+    // A place freed later goes to nobody blocked with those riding.
+    await riders[1]!.browser.post(`/api/rides/${ride.id}/leave`);
+    expect(await participantIds(ride.id)).toHaveLength(2);
+  });
+
+  it("two blocked riders on one list: the later arrival leaves, nobody moves up by blocking", async () => {
+    const { ride, riders, queue } = await fullRide(2, 3);
+    const [first, second, third] = queue;
+    // The third blocks the first (ahead of her): the third leaves the list.
+    await blockOf(third!, first!.user.id);
+    expect(await waitingIds(ride.id)).toEqual([first!.user.id, second!.user.id]);
+    // The first blocks the second (behind her): the second leaves.
+    await blockOf(first!, second!.user.id);
+    expect(await waitingIds(ride.id)).toEqual([first!.user.id]);
+    await riders[0]!.browser.post(`/api/rides/${ride.id}/leave`);
+    expect(await participantIds(ride.id)).toContain(first!.user.id);
+  });
+
+  it("the organizer taking a blocked rider out of her ride gives the place to the first in line", async () => {
+    const { organizer, riders, ride, queue } = await fullRide(3, 1);
+    await blockOf(organizer, riders[0]!.user.id);
+    const res = await organizer.browser.delete(
+      `/api/rides/${ride.id}/participants/${riders[0]!.user.id}`,
+    );
+    expect(res.status).toBe(200);
+    const members = await participantIds(ride.id);
+    expect(members).toHaveLength(3);
+    expect(members).toContain(queue[0]!.user.id);
+    expect(await promotionNotices(ride.id)).toEqual([
+      MSG.systemWaitingListPromoted(queue[0]!.user.username!),
+    ]);
+  });
+});
+
+describe("suspension and the waiting list (DESIGN.md decision 17)", () => {
+  it("her places go to the first in line, her own places in line go, her rides' lists close", async () => {
+    const mod = await moderator();
+    const { ride, riders, queue } = await fullRide(2, 2);
+    const suspended = riders[0]!;
+    // She also waits for another full ride, and organizes a full one with a list.
+    const other = await fullRide(2, 0);
+    await suspended.browser.post(`/api/rides/${other.ride.id}/waiting-list`);
+    const hers = await createRide({
+      organizerId: suspended.user.id,
+      participants: [queue[1]!.user.id],
+      maxParticipants: 2,
+    });
+    const waiter = await signedIn();
+    await waiter.browser.post(`/api/rides/${hers.id}/waiting-list`);
+
+    const res = await mod.browser.post(`/api/moderation/users/${suspended.user.id}/suspend`, {
+      reason: "Incumple las normas",
+    });
+    expect(res.status).toBe(200);
+    expect(await participantIds(ride.id)).toContain(queue[0]!.user.id);
+    expect(await waitingIds(ride.id)).toEqual([queue[1]!.user.id]);
+    expect(await waitingIds(other.ride.id)).toEqual([]);
+    expect(await waitingIds(hers.id)).toEqual([]);
   });
 });
 

@@ -9,6 +9,7 @@ import { preloadFormSchemas, validateForm } from "../components/validate-form.ts
 import { ApiError, api, apiMessage, userMessage } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { UpdateButton } from "../pwa/update-button.tsx";
+import { useSuspendedNotice } from "../safety/suspended-notice.ts";
 import { AuthScreen, AuthSwitch, OrDivider } from "./auth-screen.tsx";
 import { CredentialFields } from "./credential-fields.tsx";
 import { GoogleButton, useGoogleFailureToast } from "./google-button.tsx";
@@ -21,6 +22,7 @@ export default function Login() {
   const [params] = useSearchParams();
   const resetToken = params.get("reset");
   useGoogleFailureToast(MSG.googleLoginFailed);
+  useSuspendedNotice();
   return resetToken ? <ResetPassword token={resetToken} /> : <LoginForm />;
 }
 

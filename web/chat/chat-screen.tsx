@@ -18,6 +18,7 @@ import { RetryButton, Skeleton } from "../components/feedback.tsx";
 import { Spinner } from "../components/spinner.tsx";
 import { ApiError, api } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { MessageMenu } from "../safety/message-menu.tsx";
 import { setActiveChat } from "./active-chat.ts";
 import { CHATS_KEY } from "./unread.ts";
 import { type UiMessage, useRideChat } from "./use-ride-chat.ts";
@@ -218,6 +219,7 @@ function ParticipantChat({
                 mine={m.userId === me?.id}
                 // Once the chat is closed a resend can only be refused again.
                 onRetry={info.canWrite ? () => chat.retry(m.id) : undefined}
+                onAuthorBlocked={chat.forgetAuthor}
               />
             ))}
           </ol>
@@ -238,10 +240,12 @@ function MessageItem({
   message,
   mine,
   onRetry,
+  onAuthorBlocked,
 }: {
   message: UiMessage;
   mine: boolean;
   onRetry: (() => void) | undefined;
+  onAuthorBlocked: (userId: string) => void;
 }) {
   if (message.kind === "system") {
     return (
@@ -266,8 +270,24 @@ function MessageItem({
           message.status === "pending" && "opacity-70",
         )}
       >
-        {mine ? null : <p className="text-xs font-bold text-primary">{name}</p>}
-        <p className="whitespace-pre-wrap break-words">{message.text}</p>
+        {mine ? null : (
+          <div className="flex items-start justify-between gap-2">
+            <p className="text-xs font-bold text-primary">{name}</p>
+            {message.userId && message.author && !message.hidden ? (
+              <MessageMenu
+                messageId={message.id}
+                author={{ id: message.userId, username: message.author.username }}
+                onBlocked={onAuthorBlocked}
+              />
+            ) : null}
+          </div>
+        )}
+        <p
+          className={clsx("whitespace-pre-wrap break-words", message.hidden && "italic")}
+          data-hidden={message.hidden ? "true" : undefined}
+        >
+          {message.text}
+        </p>
         <p className={clsx("mt-0.5 text-right text-xs", mine ? "text-white/85" : "text-ink-soft")}>
           {message.status === "pending" ? (
             <span className="inline-flex items-center gap-1">

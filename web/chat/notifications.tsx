@@ -12,6 +12,12 @@ import { useMe } from "../auth/use-me.ts";
 import { PENDING_CONNECTIONS_KEY } from "../connections/pending.ts";
 import { inNextTask } from "../lib/next-task.ts";
 import { justPromoted, showWaitingListToast } from "../rides/waiting-list-toast.ts";
+import {
+  announceSuspension,
+  onSuspension,
+  SUSPENDED_CLOSE_CODE,
+  signOutSuspended,
+} from "../safety/suspended.ts";
 import { isChatOnScreen } from "./active-chat.ts";
 import { showConversationToast } from "./conversation-toast.tsx";
 import { ReconnectingSocket } from "./socket.ts";
@@ -60,6 +66,9 @@ export function NotificationsProvider({ children }: { children?: ReactNode }) {
           });
         }
       },
+      onGone: (code) => {
+        if (code === SUSPENDED_CLOSE_CODE) announceSuspension();
+      },
     });
     // Opening a socket costs the main thread a few ms: not inside the first screen's effects.
     const cancelStart = inNextTask(() => socket.start());
@@ -67,6 +76,15 @@ export function NotificationsProvider({ children }: { children?: ReactNode }) {
       cancelStart();
       socket.stop();
     };
+  }, [userId, queryClient, navigate]);
+
+  // A moderator suspended her account: this tab signs out at once (DESIGN.md decision 17).
+  useEffect(() => {
+    if (!userId) return;
+    return onSuspension(() => {
+      void signOutSuspended(queryClient);
+      navigate("/app/login", { replace: true });
+    });
   }, [userId, queryClient, navigate]);
 
   // Rechecks on focus, visibility and read-state / connections events.

@@ -18,11 +18,12 @@ export interface ReconnectingSocketOptions {
 
 const PING_EVERY_MS = 25_000;
 /**
- * Close codes after which reconnecting cannot help: 4003 is CLOSE_CODES.notParticipant
- * (domain/chat-protocol.ts, not imported: it would bring zod into the first screen). 4001, her
- * session ended, is worth a reconnect: after a password change her tab has a new cookie.
+ * Close codes after which reconnecting cannot help: 4003 is CLOSE_CODES.notParticipant, 4004
+ * CLOSE_CODES.suspended (domain/chat-protocol.ts, not imported: it would bring zod into the
+ * first screen). 4001, her session ended, is worth a reconnect: after a password change her
+ * tab has a new cookie.
  */
-const FINAL_CODES = new Set([4003]);
+const FINAL_CODES = new Set([4003, 4004]);
 
 export function socketURL(path: string): string {
   const scheme = window.location.protocol === "https:" ? "wss" : "ws";

@@ -18,6 +18,7 @@ import {
 } from "../../domain/chat-protocol.ts";
 import { api } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { announceSuspension, SUSPENDED_CLOSE_CODE } from "../safety/suspended.ts";
 import { ReconnectingSocket, type SocketStatus } from "./socket.ts";
 import { CHATS_KEY } from "./unread.ts";
 
@@ -37,7 +38,9 @@ type Action =
   | { type: "pending"; message: UiMessage }
   | { type: "failed"; id: string; error: string }
   | { type: "retry"; id: string }
-  | { type: "loadingOlder" };
+  | { type: "loadingOlder" }
+  /** She blocked this rider: her messages leave the chat (DESIGN.md decision 16). */
+  | { type: "forgetAuthor"; userId: string };
 
 function order(a: ChatMessage, b: ChatMessage) {
   return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1;
@@ -81,6 +84,10 @@ function reducer(state: State, action: Action): State {
     }
     case "loadingOlder":
       return { ...state, loadingOlder: true };
+    case "forgetAuthor": {
+      const byId = new Map([...state.byId].filter(([, m]) => m.userId !== action.userId));
+      return { ...state, byId };
+    }
   }
 }
 
@@ -212,6 +219,10 @@ export function useRideChat(options: {
           }
           toast.error(frame.message, { id: `chat-error-${frame.code}` });
           return;
+        case "hidden":
+          // A moderator hid it: the copy she has becomes 'Mensaje ocultado por moderación'.
+          dispatch({ type: "merge", messages: [frame.message] });
+          return;
         case "participant":
           return;
       }
@@ -246,7 +257,10 @@ export function useRideChat(options: {
         }
         markReadIfLooking();
       },
-      onGone: () => callbacks.current.onGone?.(),
+      onGone: (code) => {
+        if (code === SUSPENDED_CLOSE_CODE) announceSuspension();
+        else callbacks.current.onGone?.();
+      },
     });
     socketRef.current = socket;
     socket.start();
@@ -310,6 +324,10 @@ export function useRideChat(options: {
     socketRef.current?.send(JSON.stringify({ type: "send", clientId: id, text: message.text }));
   }, []);
 
+  const forgetAuthor = useCallback((userId: string) => {
+    dispatch({ type: "forgetAuthor", userId });
+  }, []);
+
   const loadOlder = useCallback(() => {
     const current = stateRef.current;
     if (!current.hasOlder || current.loadingOlder) return;
@@ -349,5 +367,6 @@ export function useRideChat(options: {
     send,
     retry,
     loadOlder,
+    forgetAuthor,
   };
 }

@@ -13,6 +13,7 @@ import { ConfirmDialog } from "../components/dialog.tsx";
 import { LoadFailed, PageHeader, Skeleton } from "../components/feedback.tsx";
 import { api, isNotFound } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { ProfileSafetyActions } from "../safety/profile-actions.tsx";
 import { OrganizerLevelsCard } from "./organizer-levels.tsx";
 import { useDeleteAccount } from "./use-delete-account.ts";
 
@@ -122,7 +123,11 @@ function ProfileView({ data }: { data: PublicProfileResponse }) {
         Miembro desde {formatMemberSince(profile.memberSince)}
       </p>
 
-      {isOwner ? <OwnerActions /> : null}
+      {isOwner ? (
+        <OwnerActions />
+      ) : (
+        <ProfileSafetyActions user={{ id: profile.userId, username: profile.username }} />
+      )}
     </div>
   );
 }

@@ -11,9 +11,12 @@ import {
   LEVEL_LABELS,
   LEVELS,
   type Level,
+  MAX_DISTANCE_KM,
+  MAX_ELEVATION_M,
   MAX_PARTICIPANTS,
   MAX_SOCIAL_TAGS,
   MEETING_POINT_MAX,
+  MIN_DISTANCE_KM,
   MIN_PARTICIPANTS,
   MODALITIES,
   MODALITY_LABELS,
@@ -24,9 +27,10 @@ import {
   SOCIAL_TAG_LABELS,
   type SocialTag,
 } from "../../domain/constants.ts";
+import { toIsoDate } from "../../domain/dates.ts";
 import { MSG } from "../../domain/messages.ts";
 import { zoneLabelFor } from "../../domain/ride-time.ts";
-import { parseRideInput, rideInputSchema } from "../../domain/schemas.ts";
+import { latestRideStart, parseRideInput, rideInputSchema } from "../../domain/schemas.ts";
 import { googleMapsSearchUrl } from "../../domain/share.ts";
 import { fromZonedDateTime, toZonedDateTime } from "../../domain/zones.ts";
 import { useMe } from "../auth/use-me.ts";
@@ -117,14 +121,18 @@ function requestBody(payload: object, gpx: File | null): object {
 
 /**
  * Which of the two fields a start-time error belongs to: the one left blank, else the date when
- * the day itself has passed, else the time (today, but too early).
+ * the day itself has passed or is beyond the last one allowed, else the time (that day, but too
+ * early or too late).
  */
 export function startErrorField(
   values: Pick<RideFormValues, "date" | "time" | "city">,
 ): "date" | "time" {
   if (!values.date) return "date";
   if (!values.time) return "time";
-  return values.date < nowOnRideClock(values.city).date ? "date" : "time";
+  const today = nowOnRideClock(values.city).date;
+  return values.date < today || values.date > toIsoDate(new Date(latestRideStart(Date.now())))
+    ? "date"
+    : "time";
 }
 
 /** The shared rules decide, every field at once; their field names map back onto the form's. */
@@ -216,6 +224,7 @@ function RideForm({ editId, initial }: { editId: string | null; initial: RideFor
   ]);
   const rideNow = nowOnRideClock(city);
   const todayIso = rideNow.date;
+  const latestDate = toIsoDate(new Date(latestRideStart(Date.now())));
   const minTime = date === todayIso ? rideNow.time : undefined;
   const zoneHint = rideClockHint(city, startInstant({ date, time, city }));
 
@@ -307,6 +316,7 @@ function RideForm({ editId, initial }: { editId: string | null; initial: RideFor
           label="Fecha"
           type="date"
           min={todayIso}
+          max={latestDate}
           error={errors.date?.message}
           {...register("date")}
         />
@@ -420,7 +430,8 @@ function RideForm({ editId, initial }: { editId: string | null; initial: RideFor
           label="Distancia (km)"
           type="number"
           inputMode="decimal"
-          min={1}
+          min={MIN_DISTANCE_KM}
+          max={MAX_DISTANCE_KM}
           step={0.1}
           error={errors.distanceKm?.message}
           {...register("distanceKm")}
@@ -430,6 +441,7 @@ function RideForm({ editId, initial }: { editId: string | null; initial: RideFor
           type="number"
           inputMode="numeric"
           min={0}
+          max={MAX_ELEVATION_M}
           step={1}
           error={errors.elevationM?.message}
           {...register("elevationM")}

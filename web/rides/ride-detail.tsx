@@ -11,6 +11,7 @@ import { ConfirmDialog } from "../components/dialog.tsx";
 import { EmptyState, LoadFailed, RetryButton, Skeleton } from "../components/feedback.tsx";
 import { ApiError, isNotFound } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { ReportRideButton } from "../safety/report-ride.tsx";
 import { CancelDialog } from "./cancel-dialog.tsx";
 import { ConnectionsSlot } from "./connections-slot.tsx";
 import { LazyRouteMap } from "./lazy-route-map.tsx";
@@ -68,6 +69,7 @@ function DetailContent({ ride }: { ride: RideDetail }) {
       {ride.viewer.isOrganizer && !cancelled ? <ManagementCard ride={ride} /> : null}
       {!cancelled ? <RouteCard ride={ride} /> : null}
       {!cancelled ? <ConnectionsSlot ride={ride} /> : null}
+      {ride.viewer.isOrganizer ? null : <ReportRideButton rideId={ride.id} />}
     </>
   );
 }

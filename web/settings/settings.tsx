@@ -1,11 +1,12 @@
-import { ChevronDown, Mail } from "lucide-react";
+import { ChevronDown, Mail, ShieldCheck } from "lucide-react";
 import { Link } from "react-router-dom";
 import { MSG } from "../../domain/messages.ts";
 import { useMe } from "../auth/use-me.ts";
 import { BackButton } from "../components/back-button.tsx";
-import { buttonClass } from "../components/button.tsx";
+import { ButtonLink, buttonClass } from "../components/button.tsx";
 import { PageHeader } from "../components/feedback.tsx";
 import { UpdateButton } from "../pwa/update-button.tsx";
+import { BlockedUsersSection } from "../safety/blocked-users.tsx";
 import { CONTACT_EMAIL, SETTINGS_FAQ } from "./faq.ts";
 
 /** The build's version (scripts/vite-pwa.ts writes it into the app page), if any. */
@@ -16,7 +17,9 @@ function appVersion(): string | null {
 /** /app/settings (spec 01 §2): 'Actualizar app', a short FAQ and the e-mail contact button. */
 export default function Settings() {
   const version = appVersion();
-  const username = useMe().data?.user?.username ?? "";
+  const me = useMe().data?.user;
+  const username = me?.username ?? "";
+  const isModerator = me?.isModerator === true;
   return (
     <div className="flex flex-col gap-6">
       <div className="-mb-4">
@@ -41,6 +44,24 @@ export default function Settings() {
           {version ? <p className="text-sm text-ink-soft">Versión {version}</p> : null}
         </div>
       </section>
+
+      <BlockedUsersSection />
+
+      {isModerator ? (
+        <section
+          aria-labelledby="settings-moderation"
+          className="rounded-3xl bg-surface p-5 shadow-sm"
+        >
+          <h2 id="settings-moderation" className="text-lg font-extrabold">
+            Moderación
+          </h2>
+          <p className="mt-1 text-ink-soft">Las denuncias pendientes y el registro de acciones.</p>
+          <ButtonLink to="/app/moderacion" variant="secondary" className="mt-4 w-full">
+            <ShieldCheck aria-hidden="true" size={18} />
+            Abrir moderación
+          </ButtonLink>
+        </section>
+      ) : null}
 
       <section aria-labelledby="settings-faq">
         <h2 id="settings-faq" className="mb-3 text-lg font-extrabold">

@@ -1,9 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { MeResponse, MeUser } from "../../domain/api-types.ts";
+import { isModeratorEmail } from "../../domain/safety.ts";
 import { profiles, users } from "../db/schema.ts";
 import type { Bindings, Database } from "../env.ts";
 
-export async function loadMeUser(db: Database, userId: string): Promise<MeUser | null> {
+/** `moderators`: the MODERATOR_EMAILS variable (DESIGN.md decision 17). */
+export async function loadMeUser(
+  db: Database,
+  userId: string,
+  moderators: string,
+): Promise<MeUser | null> {
   const row = await db
     .select({ user: users, profile: profiles })
     .from(users)
@@ -22,6 +28,7 @@ export async function loadMeUser(db: Database, userId: string): Promise<MeUser |
     modalities: profile?.modalities ?? [],
     profileComplete: Boolean(profile?.username),
     hasPassword: Boolean(user.passwordHash),
+    isModerator: isModeratorEmail(moderators, user.email),
     createdAt: user.createdAt,
   };
 }

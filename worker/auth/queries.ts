@@ -1,7 +1,12 @@
-import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
-import { normalizeUsernameKey, usernameCandidates } from "../../domain/username.ts";
+import {
+  normalizeUsernameKey,
+  usernameCandidates,
+  usernameSkeleton,
+} from "../../domain/username.ts";
+import { d1Of } from "../db/client.ts";
 import { passwordResetTokens, profiles, referrals, sessions, users } from "../db/schema.ts";
 import type { Database } from "../env.ts";
 import { hashToken } from "./tokens.ts";
@@ -82,6 +87,44 @@ export async function findResetTokenUser(db: Database, token: string, now: numbe
 }
 
 /**
+ * Reset confirmation in one batch (a D1 transaction) whose every statement needs the token to be
+ * live: the new hash, the end of every session of hers, her new session (already hashed, see
+ * newSession), then every reset token of hers deleted. The token is consumed by the statements
+ * that use it, so of two parallel confirms the second finds it gone and changes nothing.
+ * Returns her id, or null (unknown, used or expired token).
+ */
+export async function resetPassword(
+  db: Database,
+  input: {
+    token: string;
+    passwordHash: string;
+    session: { id: string; expiresAt: number };
+    now: number;
+  },
+): Promise<string | null> {
+  const d1 = d1Of(db);
+  const tokenId = hashToken(input.token);
+  const holder = "(SELECT user_id FROM password_reset_tokens WHERE id = ?1 AND expires_at > ?2)";
+  const results = await d1.batch([
+    d1
+      .prepare(`UPDATE users SET password_hash = ?3 WHERE id = ${holder}`)
+      .bind(tokenId, input.now, input.passwordHash),
+    d1.prepare(`DELETE FROM sessions WHERE user_id = ${holder}`).bind(tokenId, input.now),
+    d1
+      .prepare(
+        `INSERT INTO sessions (id, user_id, expires_at, created_at)
+        SELECT ?3, user_id, ?4, ?2 FROM password_reset_tokens WHERE id = ?1 AND expires_at > ?2`,
+      )
+      .bind(tokenId, input.now, input.session.id, input.session.expiresAt),
+    d1
+      .prepare(`DELETE FROM password_reset_tokens WHERE user_id = ${holder} RETURNING user_id`)
+      .bind(tokenId, input.now),
+  ]);
+  const consumed = (results[3]?.results ?? []) as { user_id: string }[];
+  return consumed[0]?.user_id ?? null;
+}
+
+/**
  * New password in one batch: every reset token and every session of hers goes, so a stolen
  * session or an older reset link stops working.
  */
@@ -101,7 +144,10 @@ export interface GoogleIdentity {
   picture: string | null;
 }
 
-/** First free username among the candidates, in one query over the unique key. */
+/**
+ * First free username among the candidates, in one query over the unique key and skeleton: a
+ * look-alike of someone's name is not free (DESIGN.md decision 19).
+ */
 export async function firstFreeUsername(
   db: Database,
   base: string | null,
@@ -110,12 +156,22 @@ export async function firstFreeUsername(
   const candidates = usernameCandidates(base, id);
   if (candidates.length === 0) return null;
   const taken = await db
-    .select({ key: profiles.usernameKey })
+    .select({ key: profiles.usernameKey, skeleton: profiles.usernameSkeleton })
     .from(profiles)
-    .where(inArray(profiles.usernameKey, candidates.map(normalizeUsernameKey)))
+    .where(
+      or(
+        inArray(profiles.usernameKey, candidates.map(normalizeUsernameKey)),
+        inArray(profiles.usernameSkeleton, candidates.map(usernameSkeleton)),
+      ),
+    )
     .all();
-  const takenKeys = new Set(taken.map((row) => row.key));
-  return candidates.find((name) => !takenKeys.has(normalizeUsernameKey(name))) ?? null;
+  const takenKeys = new Set(taken.flatMap((row) => [row.key, row.skeleton]));
+  return (
+    candidates.find(
+      (name) =>
+        !takenKeys.has(normalizeUsernameKey(name)) && !takenKeys.has(usernameSkeleton(name)),
+    ) ?? null
+  );
 }
 
 /**
@@ -184,6 +240,7 @@ export async function ensureGoogleProfile(db: Database, userId: string, identity
         userId,
         username,
         usernameKey: normalizeUsernameKey(username),
+        usernameSkeleton: usernameSkeleton(username),
         avatarKey: "ava01",
         avatarUrl: identity.picture,
         modalities: ["road"],

@@ -13,6 +13,8 @@ import {
   resetRequestSchema,
   signupSchema,
 } from "../../domain/schemas.ts";
+import { cleanText } from "../../domain/zod.ts";
+import { closeRevokedSockets, inBackground } from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
 import { expectedOrigin } from "../http/security.ts";
 import { validate } from "../http/validate.ts";
@@ -30,6 +32,7 @@ import {
   isOpenReferral,
   isUniqueViolation,
   replacePassword,
+  resetPassword,
   upsertGoogleUser,
 } from "./queries.ts";
 import { limitAuth, limitPasswordChange, limitResetConfirm } from "./rate-limit.ts";
@@ -37,6 +40,7 @@ import {
   clearSessionCookie,
   createSession,
   invalidateSession,
+  newSession,
   requireUser,
   setSessionCookie,
 } from "./session.ts";
@@ -56,15 +60,27 @@ const googleStartQuery = z.object({
   from: z.literal("signup").optional().catch(undefined),
 });
 
+/** A suspended account gets no session, whichever way she signs in (DESIGN.md decision 17). */
+async function refuseIfSuspended(c: Context<AppEnv>, userId: string) {
+  const user = await findUserById(c.var.db, userId);
+  if (user?.suspendedAt != null) throw new DomainError("account_suspended", MSG.accountSuspended);
+}
+
 /**
  * Always a fresh session id (no fixation): any session the browser still carried is dropped.
  * Answers with the signed-in state so the web can fill its cache without another request.
+ * `stored`: a session the caller already wrote (reset confirmation), else one is created.
  */
-async function signIn(c: Context<AppEnv>, userId: string): Promise<MeResponse> {
+async function signIn(
+  c: Context<AppEnv>,
+  userId: string,
+  stored?: { token: string; expiresAt: number },
+): Promise<MeResponse> {
+  await refuseIfSuspended(c, userId);
   if (c.var.sessionId) await invalidateSession(c.var.db, c.var.sessionId);
-  const { token, expiresAt } = await createSession(c.var.db, userId);
+  const { token, expiresAt } = stored ?? (await createSession(c.var.db, userId));
   setSessionCookie(c, token, expiresAt);
-  return meResponse(c.env, await loadMeUser(c.var.db, userId));
+  return meResponse(c.env, await loadMeUser(c.var.db, userId, c.env.MODERATOR_EMAILS));
 }
 
 function googleClient(c: Context<AppEnv>) {
@@ -79,7 +95,9 @@ function googleClient(c: Context<AppEnv>) {
 export const authRoutes = new Hono<AppEnv>()
   .get("/me", async (c) => {
     const sessionUser = c.var.user;
-    const user = sessionUser ? await loadMeUser(c.var.db, sessionUser.id) : null;
+    const user = sessionUser
+      ? await loadMeUser(c.var.db, sessionUser.id, c.env.MODERATOR_EMAILS)
+      : null;
     return c.json<MeResponse>(meResponse(c.env, user));
   })
 
@@ -122,6 +140,7 @@ export const authRoutes = new Hono<AppEnv>()
 
   .post("/auth/logout", async (c) => {
     if (c.var.sessionId) await invalidateSession(c.var.db, c.var.sessionId);
+    if (c.var.user) inBackground(c, closeRevokedSockets(c.env, c.var.user.id));
     clearSessionCookie(c);
     return c.json<LogoutResponse>({ ok: true });
   })
@@ -143,8 +162,11 @@ export const authRoutes = new Hono<AppEnv>()
     await replacePassword(c.var.db, user.id, await hashPassword(newPassword));
     // Every session ended above; this browser continues with a new one.
     const { token, expiresAt } = await createSession(c.var.db, user.id);
+    inBackground(c, closeRevokedSockets(c.env, user.id));
     setSessionCookie(c, token, expiresAt);
-    return c.json<AuthResponse>(meResponse(c.env, await loadMeUser(c.var.db, user.id)));
+    return c.json<AuthResponse>(
+      meResponse(c.env, await loadMeUser(c.var.db, user.id, c.env.MODERATOR_EMAILS)),
+    );
   })
 
   .post("/auth/reset/request", validate("json", resetRequestSchema), async (c) => {
@@ -176,10 +198,19 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/auth/reset/confirm", validate("json", resetConfirmSchema), async (c) => {
     const { token, password } = c.req.valid("json");
     await limitResetConfirm(c);
-    const userId = await findResetTokenUser(c.var.db, token, Date.now());
-    if (!userId) throw new DomainError("reset_token_invalid", MSG.resetTokenInvalid);
-    await replacePassword(c.var.db, userId, await hashPassword(password));
-    return c.json<AuthResponse>(await signIn(c, userId));
+    const invalid = () => new DomainError("reset_token_invalid", MSG.resetTokenInvalid);
+    // A dead token is refused before the hashing; the batch below is what decides.
+    const tokenUser = await findResetTokenUser(c.var.db, token, Date.now());
+    if (!tokenUser) throw invalid();
+    // Before the password changes: a suspended account keeps hers.
+    await refuseIfSuspended(c, tokenUser);
+    const passwordHash = await hashPassword(password);
+    const now = Date.now();
+    const session = newSession(now);
+    const userId = await resetPassword(c.var.db, { token, passwordHash, session, now });
+    if (!userId) throw invalid();
+    inBackground(c, closeRevokedSockets(c.env, userId));
+    return c.json<AuthResponse>(await signIn(c, userId, session));
   })
 
   .get("/auth/google", validate("query", googleStartQuery), (c) => {
@@ -234,7 +265,7 @@ export const authRoutes = new Hono<AppEnv>()
         sub: claims.sub,
         email,
         emailVerified: claims.email_verified === true,
-        name: typeof claims.name === "string" ? claims.name : null,
+        name: typeof claims.name === "string" ? cleanText(claims.name) : null,
         picture: typeof claims.picture === "string" ? claims.picture : null,
       };
       userId = await upsertGoogleUser(c.var.db, identity, generateId(), {
@@ -254,6 +285,14 @@ export const authRoutes = new Hono<AppEnv>()
       // Only logged (spec 01 §8): her account exists, so she signs in and completes the profile.
       console.error(`[${c.get("requestId")}] google sign-in: profile not created`, err);
     }
-    const me = await signIn(c, userId);
+    let me: MeResponse;
+    try {
+      me = await signIn(c, userId);
+    } catch (err) {
+      if (err instanceof DomainError && err.code === "account_suspended") {
+        return c.redirect("/app/login?error=suspended", 302);
+      }
+      throw err;
+    }
     return c.redirect(me.user?.profileComplete ? "/app/feed" : "/app/profile-setup", 302);
   });

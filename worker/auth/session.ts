@@ -20,10 +20,15 @@ export interface SessionValidation {
   renewed: boolean;
 }
 
-export async function createSession(db: Database, userId: string, now = Date.now()) {
+/** A new session's cookie token, the row id stored for it (its hash) and its expiry. */
+export function newSession(now = Date.now()) {
   const token = generateToken();
-  const expiresAt = now + SESSION_TTL_MS;
-  await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt, createdAt: now });
+  return { token, id: hashToken(token), expiresAt: now + SESSION_TTL_MS };
+}
+
+export async function createSession(db: Database, userId: string, now = Date.now()) {
+  const { token, id, expiresAt } = newSession(now);
+  await db.insert(sessions).values({ id, userId, expiresAt, createdAt: now });
   return { token, expiresAt };
 }
 
@@ -39,6 +44,7 @@ export async function validateSessionToken(
       expiresAt: sessions.expiresAt,
       userId: users.id,
       email: users.email,
+      suspendedAt: users.suspendedAt,
       username: profiles.username,
     })
     .from(sessions)
@@ -47,7 +53,8 @@ export async function validateSessionToken(
     .where(eq(sessions.id, sessionId))
     .get();
   if (!row) return null;
-  if (row.expiresAt <= now) {
+  // Suspension deletes her sessions; a row that escaped it (a race) is refused all the same.
+  if (row.expiresAt <= now || row.suspendedAt !== null) {
     await db.delete(sessions).where(eq(sessions.id, sessionId));
     return null;
   }

@@ -5,7 +5,9 @@
 import type { ChatListItem } from "../../domain/api/chat.ts";
 import type { ChatMessage } from "../../domain/chat-protocol.ts";
 import { CHAT_WRITE_WINDOW_MS, type RideStatus } from "../../domain/constants.ts";
+import { MSG } from "../../domain/messages.ts";
 import { chatCandidateSince } from "../../domain/time.ts";
+import { blockedBetweenSql, rideHiddenFromSql } from "../blocks/sql.ts";
 
 /** A message row joined with its author's profile. */
 interface MessageRow {
@@ -14,22 +16,33 @@ interface MessageRow {
   user_id: string | null;
   kind: "user" | "system";
   body: string;
+  hidden_at: number | null;
   created_at: number;
   username: string | null;
   avatar_key: string | null;
 }
 
-const MESSAGE_SELECT = `SELECT m.id, m.ride_id, m.user_id, m.kind, m.body, m.created_at,
+const MESSAGE_SELECT = `SELECT m.id, m.ride_id, m.user_id, m.kind, m.body, m.hidden_at, m.created_at,
   p.username, p.avatar_key
   FROM ride_messages m LEFT JOIN profiles p ON p.user_id = m.user_id`;
 
+/**
+ * SQL: message `m` may be shown to `viewer` (a parameter such as "?3"): not by someone she and
+ * the author blocked each other (DESIGN.md decision 16). System notices have no author.
+ */
+function visibleTo(viewer: string): string {
+  return `NOT ${blockedBetweenSql(viewer, "m.user_id")}`;
+}
+
+/** A message as riders see it: one hidden by a moderator says so instead of its text. */
 export function toChatMessage(row: MessageRow): ChatMessage {
   return {
     id: row.id,
     rideId: row.ride_id,
     userId: row.user_id,
     kind: row.kind,
-    text: row.body,
+    text: row.hidden_at === null ? row.body : MSG.messageHidden,
+    ...(row.hidden_at === null ? {} : { hidden: true }),
     createdAt: new Date(row.created_at).toISOString(),
     author:
       row.kind === "user" && row.username
@@ -68,14 +81,17 @@ export async function loadRide(d1: D1Database, rideId: string): Promise<RideChat
     : null;
 }
 
-/** The ride, whether she participates and how many messages it has: one query. */
+/**
+ * The ride, whether she participates and how many messages she can read in it: one query.
+ * null when the ride does not exist or a block hides it from her (the same answer).
+ */
 export async function loadChatInfo(d1: D1Database, rideId: string, userId: string) {
   const row = await d1
     .prepare(
       `SELECT r.id, r.title, r.start_time, r.status, r.organizer_id,
         EXISTS (SELECT 1 FROM ride_participants WHERE ride_id = r.id AND user_id = ?2) AS member,
-        (SELECT count(*) FROM ride_messages WHERE ride_id = r.id) AS message_count
-      FROM rides r WHERE r.id = ?1`,
+        (SELECT count(*) FROM ride_messages m WHERE m.ride_id = r.id AND ${visibleTo("?2")}) AS message_count
+      FROM rides r WHERE r.id = ?1 AND NOT ${rideHiddenFromSql("r.id", "?2")}`,
     )
     .bind(rideId, userId)
     .first<{
@@ -209,10 +225,11 @@ export async function storeUserMessages(
   d1: D1Database,
   inputs: UserMessageInput[],
   openSessions: string[],
-): Promise<{ results: StoreResult[]; access: Map<string, SocketAccess> }> {
+): Promise<{ results: StoreResult[]; access: RoomAccess }> {
   const first = inputs[0];
-  if (!first) return { results: [], access: new Map() };
-  const check = socketAccessStatement(d1, first.rideId, openSessions, Date.now());
+  if (!first) return { results: [], access: new RoomAccess(new Map()) };
+  const authors = inputs.map((input) => input.userId);
+  const check = socketAccessStatement(d1, first.rideId, openSessions, Date.now(), authors);
   const batch = await d1.batch([
     ...inputs.flatMap((input) => storeStatements(d1, input)),
     ...(check ? [check] : []),
@@ -226,52 +243,87 @@ export async function storeUserMessages(
 /** Whether an open chat socket may still read the ride: see socketAccessStatement. */
 export type SocketAccess = "ok" | "not_participant" | "session_ended";
 
+/** What a broadcast needs to know about the room's open sockets, read in one statement. */
+export class RoomAccess {
+  constructor(
+    private readonly verdicts: Map<string, SocketAccess>,
+    /** `${sessionId} ${authorId}`: that session's rider and that author blocked each other. */
+    private readonly blockedPairs: ReadonlySet<string> = new Set(),
+  ) {}
+
+  /** Whether the check covered this session (a socket opened after it was not). */
+  covers(sessionId: string): boolean {
+    return this.verdicts.has(sessionId);
+  }
+
+  /** The session's verdict; `fallback` for one the check did not cover. */
+  verdict(sessionId: string, fallback: SocketAccess): SocketAccess {
+    return this.verdicts.get(sessionId) ?? fallback;
+  }
+
+  /** A message by `authorId` is not for this session's rider (decision 16). */
+  hides(sessionId: string, authorId: string | null): boolean {
+    return authorId !== null && this.blockedPairs.has(`${sessionId} ${authorId}`);
+  }
+}
+
 /**
  * For one ride and the sessions its sockets were opened with: which sessions are still valid
- * (validateSessionToken's rule; a deleted user's sessions go with her, ON DELETE CASCADE) and
- * whether each one's user still participates. ONE statement whatever the number of sockets:
- * the ids travel as a single JSON array. null when there is nothing to check.
+ * (validateSessionToken's rule; a deleted user's sessions go with her, ON DELETE CASCADE),
+ * whether each one's user still participates, and which of `authorIds` (the authors about to
+ * be broadcast) she and they blocked each other. ONE statement whatever the number of sockets:
+ * the ids travel as JSON arrays. null when there is nothing to check.
  */
 function socketAccessStatement(
   d1: D1Database,
   rideId: string,
   sessionIds: string[],
   now: number,
+  authorIds: readonly string[] = [],
 ): D1PreparedStatement | null {
   if (sessionIds.length === 0) return null;
   return d1
     .prepare(
       `SELECT s.id,
-        EXISTS (SELECT 1 FROM ride_participants p WHERE p.ride_id = ?1 AND p.user_id = s.user_id) AS member
+        EXISTS (SELECT 1 FROM ride_participants p WHERE p.ride_id = ?1 AND p.user_id = s.user_id) AS member,
+        (SELECT json_group_array(a.value) FROM json_each(?4) a
+          WHERE ${blockedBetweenSql("s.user_id", "a.value")}) AS blocked
       FROM sessions s
       WHERE s.id IN (SELECT value FROM json_each(?2)) AND s.expires_at > ?3`,
     )
-    .bind(rideId, JSON.stringify(sessionIds), now);
+    .bind(rideId, JSON.stringify(sessionIds), now, JSON.stringify([...new Set(authorIds)]));
 }
 
 /** Every asked session id with its verdict: absent from the answer means the session ended. */
-function socketAccessOutcome(
-  sessionIds: string[],
-  result: D1Result | undefined,
-): Map<string, SocketAccess> {
-  const rows = (result?.results ?? []) as { id: string; member: number }[];
+function socketAccessOutcome(sessionIds: string[], result: D1Result | undefined): RoomAccess {
+  const rows = (result?.results ?? []) as { id: string; member: number; blocked: string }[];
   const found = new Map(rows.map((r) => [r.id, r.member === 1]));
-  return new Map(
+  const blockedPairs = new Set<string>();
+  for (const row of rows) {
+    for (const author of JSON.parse(row.blocked) as string[])
+      blockedPairs.add(`${row.id} ${author}`);
+  }
+  const verdicts = new Map<string, SocketAccess>(
     sessionIds.map((id) => {
       const member = found.get(id);
       return [id, member === undefined ? "session_ended" : member ? "ok" : "not_participant"];
     }),
   );
+  return new RoomAccess(verdicts, blockedPairs);
 }
 
-/** Re-authorizes a ride's open sockets before it answers or broadcasts to them: one query. */
+/**
+ * Re-authorizes a ride's open sockets before it answers or broadcasts to them: one query.
+ * `authorIds`: the authors of what is about to be broadcast (see RoomAccess.hides).
+ */
 export async function socketAccess(
   d1: D1Database,
   rideId: string,
   sessionIds: string[],
   now: number,
-): Promise<Map<string, SocketAccess>> {
-  const statement = socketAccessStatement(d1, rideId, sessionIds, now);
+  authorIds: readonly string[] = [],
+): Promise<RoomAccess> {
+  const statement = socketAccessStatement(d1, rideId, sessionIds, now, authorIds);
   return socketAccessOutcome(sessionIds, statement ? await statement.run() : undefined);
 }
 
@@ -328,11 +380,14 @@ export async function loadMessage(
   return row ? toChatMessage(row) : null;
 }
 
-/** A page before `before` (latest page when absent), returned oldest → newest. */
+/**
+ * A page before `before` (latest page when absent), returned oldest → newest, of the messages
+ * `viewerId` may read (none by someone she and the author blocked each other).
+ */
 export async function historyPage(
   d1: D1Database,
   rideId: string,
-  options: { before?: string | undefined; limit: number },
+  options: { before?: string | undefined; limit: number; viewerId: string },
 ): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
   const statement = options.before
     ? d1
@@ -340,28 +395,32 @@ export async function historyPage(
           `WITH cursor AS (SELECT created_at AS ts, id AS cid FROM ride_messages WHERE id = ?2 AND ride_id = ?1)
           ${MESSAGE_SELECT}, cursor
           WHERE m.ride_id = ?1 AND (m.created_at < cursor.ts OR (m.created_at = cursor.ts AND m.id < cursor.cid))
+            AND ${visibleTo("?4")}
           ORDER BY m.created_at DESC, m.id DESC LIMIT ?3`,
         )
-        .bind(rideId, options.before, options.limit + 1)
+        .bind(rideId, options.before, options.limit + 1, options.viewerId)
     : d1
         .prepare(
-          `${MESSAGE_SELECT} WHERE m.ride_id = ?1 ORDER BY m.created_at DESC, m.id DESC LIMIT ?2`,
+          `${MESSAGE_SELECT} WHERE m.ride_id = ?1 AND ${visibleTo("?3")}
+          ORDER BY m.created_at DESC, m.id DESC LIMIT ?2`,
         )
-        .bind(rideId, options.limit + 1);
+        .bind(rideId, options.limit + 1, options.viewerId);
   const { results } = await statement.all<MessageRow>();
   const hasMore = results.length > options.limit;
   return { messages: results.slice(0, options.limit).reverse().map(toChatMessage), hasMore };
 }
 
 /**
- * Everything after the client's last message id, oldest → newest, at most `limit`.
- * `null` when the cursor is unknown in this ride (the client then reloads the latest page).
+ * Everything after the client's last message id, oldest → newest, at most `limit`, of what
+ * `viewerId` may read. `null` when the cursor is unknown in this ride (the client then reloads
+ * the latest page).
  */
 export async function messagesAfter(
   d1: D1Database,
   rideId: string,
   after: string,
   limit: number,
+  viewerId: string,
 ): Promise<{ messages: ChatMessage[]; hasMore: boolean } | null> {
   const [cursorResult, pageResult] = await d1.batch([
     d1
@@ -372,9 +431,10 @@ export async function messagesAfter(
         `WITH cursor AS (SELECT created_at AS ts, id AS cid FROM ride_messages WHERE id = ?2 AND ride_id = ?1)
         ${MESSAGE_SELECT}, cursor
         WHERE m.ride_id = ?1 AND (m.created_at > cursor.ts OR (m.created_at = cursor.ts AND m.id > cursor.cid))
+          AND ${visibleTo("?4")}
         ORDER BY m.created_at ASC, m.id ASC LIMIT ?3`,
       )
-      .bind(rideId, after, limit + 1),
+      .bind(rideId, after, limit + 1, viewerId),
   ]);
   if (!cursorResult?.results.length) return null;
   const rows = (pageResult?.results ?? []) as MessageRow[];
@@ -411,28 +471,43 @@ export async function markRead(
  */
 const UNREAD_FOR_PARTICIPANT = `m.user_id IS NOT p.user_id
             AND (m.kind <> 'system' OR p.user_id IS NOT r.organizer_id)
-            AND (p.last_seen_at IS NULL OR m.created_at > p.last_seen_at)`;
+            AND (p.last_seen_at IS NULL OR m.created_at > p.last_seen_at)
+            AND NOT ${blockedBetweenSql("p.user_id", "m.user_id")}`;
 
 /**
- * Unread count per participant of one ride (see UNREAD_FOR_PARTICIPANT), with the ride's title
- * and whether she organises it: one query, for the live notifications.
+ * Unread count per participant of one ride (see UNREAD_FOR_PARTICIPANT), with the ride's title,
+ * whether she organises it and which of `authorIds` (the burst being announced) she and they
+ * blocked each other: one query, for the live notifications.
  */
-export async function unreadByParticipant(d1: D1Database, rideId: string) {
+export async function unreadByParticipant(
+  d1: D1Database,
+  rideId: string,
+  authorIds: readonly string[] = [],
+) {
   const { results } = await d1
     .prepare(
       `SELECT p.user_id, r.title, r.organizer_id,
         (SELECT count(*) FROM ride_messages m
-          WHERE m.ride_id = p.ride_id AND ${UNREAD_FOR_PARTICIPANT}) AS unread
+          WHERE m.ride_id = p.ride_id AND ${UNREAD_FOR_PARTICIPANT}) AS unread,
+        (SELECT json_group_array(a.value) FROM json_each(?2) a
+          WHERE ${blockedBetweenSql("p.user_id", "a.value")}) AS blocked
       FROM ride_participants p JOIN rides r ON r.id = p.ride_id
-      WHERE p.ride_id = ?`,
+      WHERE p.ride_id = ?1`,
     )
-    .bind(rideId)
-    .all<{ user_id: string; title: string; organizer_id: string | null; unread: number }>();
+    .bind(rideId, JSON.stringify([...new Set(authorIds)]))
+    .all<{
+      user_id: string;
+      title: string;
+      organizer_id: string | null;
+      unread: number;
+      blocked: string;
+    }>();
   return results.map((r) => ({
     userId: r.user_id,
     title: r.title,
     isOrganizer: r.user_id === r.organizer_id,
     unread: r.unread,
+    blockedAuthors: new Set(JSON.parse(r.blocked) as string[]),
   }));
 }
 
@@ -454,16 +529,18 @@ export async function listChats(
       `SELECT r.id, r.title, r.start_time,
         (SELECT count(*) FROM ride_messages m
           WHERE m.ride_id = r.id AND ${UNREAD_FOR_PARTICIPANT}) AS unread,
-        lm.body AS last_body, lm.created_at AS last_at, lm.kind AS last_kind
+        CASE WHEN lm.hidden_at IS NULL THEN lm.body ELSE ?3 END AS last_body,
+        lm.created_at AS last_at, lm.kind AS last_kind
       FROM ride_participants p
       CROSS JOIN rides r ON r.id = p.ride_id
       LEFT JOIN ride_messages lm ON lm.id = (
         SELECT m2.id FROM ride_messages m2 WHERE m2.ride_id = r.id
+          AND NOT ${blockedBetweenSql("?1", "m2.user_id")}
         ORDER BY m2.created_at DESC, m2.id DESC LIMIT 1)
       WHERE p.user_id = ?1 AND p.ride_status = 'published' AND p.ride_start_time >= ?2
       ORDER BY lm.created_at IS NULL, lm.created_at DESC, r.start_time ASC`,
     )
-    .bind(userId, chatCandidateSince(now))
+    .bind(userId, chatCandidateSince(now), MSG.messageHidden)
     .all<{
       id: string;
       title: string;
@@ -489,13 +566,16 @@ export async function listChats(
   }));
 }
 
-/** What the socket upgrade needs: the ride's existence, her membership and her avatar. */
+/**
+ * What the socket upgrade needs: the ride's existence (as she may see it: a block hides it like
+ * a missing ride) and her membership.
+ */
 export async function loadSocketAccess(d1: D1Database, rideId: string, userId: string) {
   return d1
     .prepare(
       `SELECT r.id,
         EXISTS (SELECT 1 FROM ride_participants WHERE ride_id = r.id AND user_id = ?2) AS member
-      FROM rides r WHERE r.id = ?1`,
+      FROM rides r WHERE r.id = ?1 AND NOT ${rideHiddenFromSql("r.id", "?2")}`,
     )
     .bind(rideId, userId)
     .first<{ id: string; member: number }>();

@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import {
+  CHAT_PACE_MEMORY_MS,
   type ChatMessage,
   CLOSE_CODES,
   type ClientMessage,
@@ -8,6 +9,7 @@ import {
   parseClientMessage,
   type ServerMessage,
   SYNC_PAGE_MAX,
+  withinChatPace,
 } from "../../domain/chat-protocol.ts";
 import type { ErrorCode } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
@@ -18,6 +20,7 @@ import {
   loadMessage,
   markRead,
   messagesAfter,
+  type RoomAccess,
   type SocketAccess,
   type StoreResult,
   socketAccess,
@@ -45,7 +48,7 @@ interface SocketState {
 /** What the write path hands each send: her outcome and the room check of her group's batch. */
 interface StoredSend {
   result: StoreResult;
-  access: Map<string, SocketAccess>;
+  access: RoomAccess;
 }
 
 /** At most this many sends share one D1 batch (3 statements each + one room check). */
@@ -66,6 +69,7 @@ const ERROR_TEXT: Record<string, string> = {
   conflict: MSG.messageSendFailed,
   internal: MSG.messageSendFailed,
   unavailable: MSG.messageSendFailed,
+  rate_limited: MSG.chatTooFast,
 };
 
 /**
@@ -96,6 +100,13 @@ export class RideRoom extends DurableObject<Bindings> {
     super(ctx, env);
     // Answered by the runtime without waking the object: keeps idle rooms hibernated.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
+    // The chat pace's memory: her sends of the last minute. In the object's own storage, not in
+    // memory, so hibernation or a restart does not reset it; synchronous, so two frames cannot
+    // both pass one check.
+    ctx.storage.sql.exec(
+      `CREATE TABLE IF NOT EXISTS chat_pace (user_id TEXT NOT NULL, client_id TEXT NOT NULL,
+        sent_at INTEGER NOT NULL, PRIMARY KEY (user_id, client_id))`,
+    );
   }
 
   override async fetch(request: Request): Promise<Response> {
@@ -167,6 +178,11 @@ export class RideRoom extends DurableObject<Bindings> {
     const d1 = this.env.DB;
     switch (msg.type) {
       case "send": {
+        if (!this.withinPace(state.userId, msg.clientId)) {
+          // Nothing stored, broadcast or announced; her app shows the text beside the message.
+          sendError(ws, "rate_limited", msg.clientId);
+          return;
+        }
         const { result, access } = await this.store({
           id: msg.clientId,
           rideId: state.rideId,
@@ -195,6 +211,7 @@ export class RideRoom extends DurableObject<Bindings> {
           historyPage(d1, state.rideId, {
             before: msg.before,
             limit: msg.limit ?? HISTORY_PAGE_DEFAULT,
+            viewerId: state.userId,
           }),
         ]);
         if (allowed) send(ws, { type: "history", ...page });
@@ -203,7 +220,7 @@ export class RideRoom extends DurableObject<Bindings> {
       case "sync": {
         const [allowed, answer] = await Promise.all([
           this.stillAllowed(ws, state),
-          this.syncAnswer(state.rideId, msg.after),
+          this.syncAnswer(state.rideId, msg.after, state.userId),
         ]);
         if (allowed) send(ws, answer);
         return;
@@ -220,19 +237,23 @@ export class RideRoom extends DurableObject<Bindings> {
     }
   }
 
-  private async syncAnswer(rideId: string, after: string | undefined): Promise<ServerMessage> {
+  private async syncAnswer(
+    rideId: string,
+    after: string | undefined,
+    viewerId: string,
+  ): Promise<ServerMessage> {
     const d1 = this.env.DB;
-    const page = after ? await messagesAfter(d1, rideId, after, SYNC_PAGE_MAX) : null;
+    const page = after ? await messagesAfter(d1, rideId, after, SYNC_PAGE_MAX, viewerId) : null;
     if (page) return { type: "synced", ...page };
     // No cursor, or one this ride does not know: start again from the latest page.
-    const latest = await historyPage(d1, rideId, { limit: HISTORY_PAGE_DEFAULT });
+    const latest = await historyPage(d1, rideId, { limit: HISTORY_PAGE_DEFAULT, viewerId });
     return { type: "history", ...latest };
   }
 
   /** Her session and participation, checked again in D1; a socket that lost them is closed. */
   private async stillAllowed(ws: WebSocket, state: SocketState): Promise<boolean> {
     const access = await socketAccess(this.env.DB, state.rideId, [state.sessionId], Date.now());
-    const verdict = access.get(state.sessionId) ?? "session_ended";
+    const verdict = access.verdict(state.sessionId, "session_ended");
     if (verdict === "ok") return true;
     closeFor(ws, verdict);
     return false;
@@ -248,9 +269,12 @@ export class RideRoom extends DurableObject<Bindings> {
     return [...ids];
   }
 
-  /** One D1 query re-checking every open socket of the room (system notices, stored notices). */
-  private checkRoom(rideId: string): Promise<Map<string, SocketAccess>> {
-    return socketAccess(this.env.DB, rideId, this.openSessions(), Date.now());
+  /**
+   * One D1 query re-checking every open socket of the room (system notices, stored notices,
+   * hidden messages), and which of them must not see `authorIds`' messages (blocks).
+   */
+  private checkRoom(rideId: string, authorIds: string[] = []): Promise<RoomAccess> {
+    return socketAccess(this.env.DB, rideId, this.openSessions(), Date.now(), authorIds);
   }
 
   /**
@@ -287,6 +311,38 @@ export class RideRoom extends DurableObject<Bindings> {
     }
   }
 
+  /**
+   * The chat pace (DESIGN.md decision 18) for one more send of hers, recorded when it passes. A
+   * resend of an id she sent within the last minute (a lost ack, a reconnect, "Reintentar"
+   * after a failed write) is the same message, not a new one.
+   */
+  private withinPace(userId: string, clientId: string): boolean {
+    const sql = this.ctx.storage.sql;
+    const now = Date.now();
+    sql.exec("DELETE FROM chat_pace WHERE sent_at <= ?", now - CHAT_PACE_MEMORY_MS);
+    const sent = sql
+      .exec<{ client_id: string; sent_at: number }>(
+        "SELECT client_id, sent_at FROM chat_pace WHERE user_id = ?",
+        userId,
+      )
+      .toArray();
+    if (sent.some((row) => row.client_id === clientId)) return true;
+    if (
+      !withinChatPace(
+        sent.map((row) => row.sent_at),
+        now,
+      )
+    )
+      return false;
+    sql.exec(
+      "INSERT INTO chat_pace (user_id, client_id, sent_at) VALUES (?, ?, ?)",
+      userId,
+      clientId,
+      now,
+    );
+    return true;
+  }
+
   private rememberUnconfirmed(clientId: string) {
     if (this.unconfirmed.size >= UNCONFIRMED_MAX) {
       const oldest = this.unconfirmed.values().next().value;
@@ -307,30 +363,67 @@ export class RideRoom extends DurableObject<Bindings> {
   /**
    * Broadcasts a stored message to the room (the sender got her ack) and queues the badges.
    * `access` was read from D1 alongside the message: a socket whose session ended or whose
-   * owner left is closed instead of served. A socket opened after that read is not in it and
-   * was authorized by its upgrade moments ago.
+   * owner left is closed instead of served, and a rider who and the author blocked each other
+   * is skipped (DESIGN.md decision 16). A socket opened after that read is checked on its own
+   * first (see sendChecked). `type` "hidden": a moderator hid it (no badge then).
    */
-  private announce(message: ChatMessage, access: Map<string, SocketAccess>, except?: WebSocket) {
-    const frame = JSON.stringify({ type: "message", message } satisfies ServerMessage);
+  private announce(
+    message: ChatMessage,
+    access: RoomAccess,
+    except?: WebSocket,
+    type: "message" | "hidden" = "message",
+  ) {
+    const frame = JSON.stringify({ type, message } satisfies ServerMessage);
+    const unchecked: WebSocket[] = [];
     for (const socket of this.ctx.getWebSockets()) {
       if (socket === except) continue;
       const state = socket.deserializeAttachment() as SocketState | null;
-      const verdict = state?.sessionId ? (access.get(state.sessionId) ?? "ok") : "session_ended";
+      if (state?.sessionId && !access.covers(state.sessionId)) {
+        unchecked.push(socket);
+        continue;
+      }
+      const verdict = state?.sessionId ? access.verdict(state.sessionId, "ok") : "session_ended";
       if (verdict !== "ok") {
         closeFor(socket, verdict);
         continue;
       }
-      try {
-        socket.send(frame);
-      } catch {
-        // A socket closing under us: it will reconnect and sync.
-      }
+      if (state && access.hides(state.sessionId, message.userId)) continue;
+      trySend(socket, frame);
     }
+    if (unchecked.length > 0) this.ctx.waitUntil(this.sendChecked(unchecked, message, frame));
+    if (type === "hidden") return;
     this.pendingNotifications.push(message);
     if (!this.notifyScheduled) {
       this.notifyScheduled = true;
       // Not awaited by the send path: the sender's ack never waits for the fan-out.
       this.ctx.waitUntil(this.flushNotifications());
+    }
+  }
+
+  /**
+   * Sockets opened while a broadcast's check was in flight: checked now (one query), then sent
+   * the frame unless they lost access or must not see its author. If the check fails they get
+   * it, as before blocks existed: their upgrade authorized them moments ago.
+   */
+  private async sendChecked(sockets: WebSocket[], message: ChatMessage, frame: string) {
+    const states = sockets.map((socket) => socket.deserializeAttachment() as SocketState);
+    const sessions = [...new Set(states.map((state) => state.sessionId))];
+    const access = await socketAccess(
+      this.env.DB,
+      message.rideId,
+      sessions,
+      Date.now(),
+      message.userId ? [message.userId] : [],
+    ).catch(() => null);
+    for (const [i, socket] of sockets.entries()) {
+      const state = states[i]!;
+      const verdict = access ? access.verdict(state.sessionId, "session_ended") : "ok";
+      if (verdict !== "ok") {
+        closeFor(socket, verdict);
+        continue;
+      }
+      if (access?.hides(state.sessionId, message.userId)) continue;
+      trySend(socket, frame);
     }
   }
 
@@ -343,14 +436,17 @@ export class RideRoom extends DurableObject<Bindings> {
     const rideId = batch[0]?.rideId;
     if (!rideId) return;
     try {
-      const riders = await unreadByParticipant(this.env.DB, rideId);
+      const authors = batch.flatMap((m) => (m.userId ? [m.userId] : []));
+      const riders = await unreadByParticipant(this.env.DB, rideId, authors);
       await Promise.all(
         riders.map(async (rider) => {
           // The newest message of this burst that is not hers (for the organizer, not a notice
-          // of her own doing either, see UNREAD_FOR_PARTICIPANT); none → nothing new for her.
+          // of her own doing either, see UNREAD_FOR_PARTICIPANT) nor by someone she and they
+          // blocked each other; none → nothing new for her.
           const latest = batch
             .filter((m) => m.userId !== rider.userId)
             .filter((m) => !(rider.isOrganizer && m.kind === "system"))
+            .filter((m) => !(m.userId && rider.blockedAuthors.has(m.userId)))
             .at(-1);
           if (!latest) return;
           const frame: NotificationFrame = {
@@ -408,9 +504,65 @@ export class RideRoom extends DurableObject<Bindings> {
     this.broadcast({ type: "participant", event: "left", userId });
   }
 
+  /**
+   * Some of her sessions ended (her UserHub asks, ADR 0020): her sockets here are checked again
+   * in D1 now, and closed if their session or her participation is gone. Returns how many of
+   * hers stay open.
+   */
+  async recheckRider(userId: string): Promise<number> {
+    const sockets = this.ctx.getWebSockets(userId);
+    const states = sockets.map((ws) => ws.deserializeAttachment() as SocketState | null);
+    const rideId = states.find(Boolean)?.rideId;
+    if (!rideId) return 0;
+    const sessions = [...new Set(states.flatMap((s) => (s?.sessionId ? [s.sessionId] : [])))];
+    const access = await socketAccess(this.env.DB, rideId, sessions, Date.now());
+    let open = 0;
+    for (const [i, socket] of sockets.entries()) {
+      const verdict = access.verdict(states[i]?.sessionId ?? "", "session_ended");
+      if (verdict === "ok") open++;
+      else closeFor(socket, verdict);
+    }
+    return open;
+  }
+
   /** She joined the ride: tell the room. */
   async participantJoined(userId: string): Promise<void> {
     this.broadcast({ type: "participant", event: "joined", userId });
+  }
+
+  /**
+   * A moderator hid one of the room's messages (already marked in D1): every open chat swaps
+   * its copy for 'Mensaje ocultado por moderación' at once. Returns whether the message exists.
+   */
+  async messageHidden(rideId: string, messageId: string): Promise<boolean> {
+    const message = await loadMessage(this.env.DB, rideId, messageId);
+    if (!message) return false;
+    const access = await this.checkRoom(rideId, message.userId ? [message.userId] : []);
+    this.announce(message, access, undefined, "hidden");
+    return true;
+  }
+
+  /**
+   * Closes her sockets in this room at once: all of them, or those opened with `sessionIds`
+   * (see worker/chat/close-sockets.ts). Returns how many were closed.
+   */
+  async closeUserSockets(
+    userId: string,
+    reason: "session_ended" | "suspended",
+    sessionIds?: string[],
+  ): Promise<number> {
+    let closed = 0;
+    for (const socket of this.ctx.getWebSockets(userId)) {
+      const state = socket.deserializeAttachment() as SocketState | null;
+      if (sessionIds && !(state && sessionIds.includes(state.sessionId))) continue;
+      closeQuietly(
+        socket,
+        reason === "suspended" ? CLOSE_CODES.suspended : CLOSE_CODES.sessionEnded,
+        reason,
+      );
+      closed++;
+    }
+    return closed;
   }
 
   /** How many sockets are open (tests and diagnostics). */
@@ -427,6 +579,14 @@ export class RideRoom extends DurableObject<Bindings> {
         // closing socket
       }
     }
+  }
+}
+
+function trySend(ws: WebSocket, data: string) {
+  try {
+    ws.send(data);
+  } catch {
+    // A socket closing under us: it will reconnect and sync.
   }
 }
 

@@ -93,7 +93,9 @@ export const chatRoutes = new Hono<AppEnv>()
       if (!info) throw new DomainError("not_found", MSG.rideGone);
       if (!info.isParticipant) throw new DomainError("not_participant", MSG.notParticipant);
       const { before, limit } = c.req.valid("query");
-      return c.json<ChatMessagesResponse>(await historyPage(c.env.DB, rideId, { before, limit }));
+      return c.json<ChatMessagesResponse>(
+        await historyPage(c.env.DB, rideId, { before, limit, viewerId: user.id }),
+      );
     },
   )
 
@@ -119,15 +121,24 @@ export const chatRoutes = new Hono<AppEnv>()
     if (!access) throw new DomainError("not_found", MSG.rideGone);
     if (access.member !== 1) throw new DomainError("not_participant", MSG.notParticipant);
     const room = c.env.RIDE_ROOM.get(c.env.RIDE_ROOM.idFromName(rideId));
-    // A fresh request: client-sent copies of the identity headers never reach the object.
-    return room.fetch(
-      new Request("https://ride-room/socket", {
-        headers: {
-          Upgrade: "websocket",
-          [ROOM_HEADERS.rideId]: rideId,
-          [ROOM_HEADERS.userId]: user.id,
-          [ROOM_HEADERS.sessionId]: currentSessionId(c),
-        },
+    const hub = c.env.USER_HUB.get(c.env.USER_HUB.idFromName(user.id));
+    const [upgrade] = await Promise.all([
+      // A fresh request: client-sent copies of the identity headers never reach the object.
+      room.fetch(
+        new Request("https://ride-room/socket", {
+          headers: {
+            Upgrade: "websocket",
+            [ROOM_HEADERS.rideId]: rideId,
+            [ROOM_HEADERS.userId]: user.id,
+            [ROOM_HEADERS.sessionId]: currentSessionId(c),
+          },
+        }),
+      ),
+      // Her hub learns the room, so a revoked session's socket here closes at once (ADR 0020).
+      // Without it the room still re-checks the socket at its next use.
+      hub.roomOpened(rideId).catch((error: unknown) => {
+        console.warn(`[${c.get("requestId")}] hub not told of the room`, error);
       }),
-    );
+    ]);
+    return upgrade;
   });

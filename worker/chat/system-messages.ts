@@ -33,6 +33,19 @@ export async function notifyParticipantJoined(env: Bindings, rideId: string, use
 }
 
 /**
+ * Some of her sessions ended (logout, password change or reset, account deletion): her
+ * notification tabs and chat sockets whose session is gone close now (ADR 0020). `erase`: her
+ * account is gone, so her hub forgets the rooms she had open.
+ */
+export async function closeRevokedSockets(
+  env: Bindings,
+  userId: string,
+  options: { erase?: boolean } = {},
+) {
+  await env.USER_HUB.get(env.USER_HUB.idFromName(userId)).sessionsRevoked(userId, options);
+}
+
+/**
  * Runs a room notification after the response (the HTTP answer never waits for the chat);
  * a failure is only logged: the data is in D1 and open chats resync on reconnect.
  */

@@ -16,15 +16,85 @@ interface HubSocketState {
   sessionId: string;
 }
 
+/** The ride rooms she opened a chat in that her hub remembers (the most recent ones). */
+const ROOMS_KEPT = 200;
+
 /**
  * One Durable Object per user: her notification channel while the app is open, so badges and
  * the 'Conversación en curso' toast update without one socket per ride. Ride rooms call
- * `notify` after storing a message; it forwards the frame to her open tabs.
+ * `notify` after storing a message; it forwards the frame to her open tabs. It also remembers
+ * the rooms she opened a chat in, so a revoked session's sockets close at once (ADR 0020).
  */
 export class UserHub extends DurableObject<Bindings> {
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
+    ctx.storage.sql.exec(
+      "CREATE TABLE IF NOT EXISTS rooms (ride_id TEXT PRIMARY KEY, opened_at INTEGER NOT NULL)",
+    );
+  }
+
+  /** She opened a chat socket in this ride's room (called by the worker on the upgrade). */
+  async roomOpened(rideId: string): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    sql.exec(
+      `INSERT INTO rooms (ride_id, opened_at) VALUES (?1, ?2)
+      ON CONFLICT (ride_id) DO UPDATE SET opened_at = ?2`,
+      rideId,
+      Date.now(),
+    );
+    sql.exec(
+      "DELETE FROM rooms WHERE ride_id NOT IN (SELECT ride_id FROM rooms ORDER BY opened_at DESC LIMIT ?)",
+      ROOMS_KEPT,
+    );
+  }
+
+  /**
+   * Some of her sessions ended (logout, password change or reset, account deletion): her tabs
+   * and her sockets in every room she opened are checked again in D1 now, and those whose
+   * session ended are closed, instead of at their next use. Rooms where she has no socket left
+   * are forgotten; `erase` (her account is gone) forgets everything.
+   */
+  async sessionsRevoked(userId: string, { erase = false } = {}): Promise<void> {
+    await this.closeEndedTabs();
+    const rooms = this.ctx.storage.sql
+      .exec<{ ride_id: string }>("SELECT ride_id FROM rooms")
+      .toArray()
+      .map((row) => row.ride_id);
+    const left = await Promise.all(
+      rooms.map((rideId) =>
+        this.env.RIDE_ROOM.get(this.env.RIDE_ROOM.idFromName(rideId))
+          .recheckRider(userId)
+          // Unknown: keep the room for the next revocation; the room re-checks at next use anyway.
+          .catch(() => 1),
+      ),
+    );
+    for (const [i, rideId] of rooms.entries()) {
+      if (erase || left[i] === 0) {
+        this.ctx.storage.sql.exec("DELETE FROM rooms WHERE ride_id = ?", rideId);
+      }
+    }
+  }
+
+  /** Closes her tabs whose session ended; returns the sockets still open. */
+  private async closeEndedTabs(): Promise<WebSocket[]> {
+    const sockets = this.ctx.getWebSockets();
+    if (sockets.length === 0) return [];
+    const ids = [...new Set(sockets.map(sessionOf).filter(Boolean))];
+    const live = await liveSessions(this.env.DB, ids, Date.now());
+    const open: WebSocket[] = [];
+    for (const socket of sockets) {
+      if (live.has(sessionOf(socket))) {
+        open.push(socket);
+        continue;
+      }
+      try {
+        socket.close(CLOSE_CODES.sessionEnded, "session_ended");
+      } catch {
+        // A tab closing under us.
+      }
+    }
+    return open;
   }
 
   override async fetch(request: Request): Promise<Response> {
@@ -52,20 +122,10 @@ export class UserHub extends DurableObject<Bindings> {
    * deletion) is closed instead.
    */
   async notify(frame: NotificationFrame): Promise<number> {
-    const sockets = this.ctx.getWebSockets();
-    if (sockets.length === 0) return 0;
-    const sessionOf = (ws: WebSocket) =>
-      (ws.deserializeAttachment() as HubSocketState | null)?.sessionId ?? "";
-    const ids = [...new Set(sockets.map(sessionOf).filter(Boolean))];
-    const live = await liveSessions(this.env.DB, ids, Date.now());
     const data = JSON.stringify(frame);
     let delivered = 0;
-    for (const socket of sockets) {
+    for (const socket of await this.closeEndedTabs()) {
       try {
-        if (!live.has(sessionOf(socket))) {
-          socket.close(CLOSE_CODES.sessionEnded, "session_ended");
-          continue;
-        }
         socket.send(data);
         delivered++;
       } catch {
@@ -73,6 +133,32 @@ export class UserHub extends DurableObject<Bindings> {
       }
     }
     return delivered;
+  }
+
+  /**
+   * Closes her open tabs' channels at once: all of them, or those opened with `sessionIds`
+   * (see worker/chat/close-sockets.ts). `suspended` tells the app to sign her out for good.
+   * Returns how many were closed.
+   */
+  async closeSockets(
+    reason: "session_ended" | "suspended",
+    sessionIds?: string[],
+  ): Promise<number> {
+    let closed = 0;
+    for (const socket of this.ctx.getWebSockets()) {
+      const state = socket.deserializeAttachment() as HubSocketState | null;
+      if (sessionIds && !(state && sessionIds.includes(state.sessionId))) continue;
+      try {
+        socket.close(
+          reason === "suspended" ? CLOSE_CODES.suspended : CLOSE_CODES.sessionEnded,
+          reason,
+        );
+        closed++;
+      } catch {
+        // already closed
+      }
+    }
+    return closed;
   }
 
   /** The channel is one-way: anything but the auto-answered ping is ignored. */
@@ -85,4 +171,8 @@ export class UserHub extends DurableObject<Bindings> {
       // already closed
     }
   }
+}
+
+function sessionOf(ws: WebSocket): string {
+  return (ws.deserializeAttachment() as HubSocketState | null)?.sessionId ?? "";
 }

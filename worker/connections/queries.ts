@@ -7,10 +7,12 @@ import {
   CONNECTIONS_OPEN_AFTER_MS,
   type RideStatus,
 } from "../../domain/constants.ts";
+import { blockedBetweenSql, rideHiddenFromSql } from "../blocks/sql.ts";
 
 /**
  * Her pending rides, in ONE query: participant, not the organizer, published, start + 30 min ≤
- * now ≤ start + 48 h, at least 2 participants, no rode_with record of hers for that ride
+ * now ≤ start + 48 h, at least one other participant she could record (not one she and they
+ * blocked each other: DESIGN.md decision 16), no rode_with record of hers for that ride
  * (the SQL form of domain/time.ts `isPendingConnection`). Most recent ride first. The time
  * window is a range of ride_participants_user_start_idx (ADR 0015): only rides in it are read.
  */
@@ -27,7 +29,8 @@ export async function pendingConnections(
         AND p.ride_status = 'published'
         AND p.ride_start_time <= ?2 AND p.ride_start_time >= ?3
         AND r.organizer_id IS NOT ?1
-        AND (SELECT count(*) FROM ride_participants p2 WHERE p2.ride_id = r.id) >= 2
+        AND EXISTS (SELECT 1 FROM ride_participants p2 WHERE p2.ride_id = r.id
+          AND p2.user_id <> ?1 AND NOT ${blockedBetweenSql("?1", "p2.user_id")})
         AND NOT EXISTS (SELECT 1 FROM rode_with w WHERE w.ride_id = r.id AND w.user_id = ?1)
       ORDER BY r.start_time DESC`,
     )
@@ -42,25 +45,34 @@ export interface RideConnectionsState {
   isParticipant: boolean;
   /** Companions already recorded by her for this ride. */
   savedForRide: Set<string>;
-  /** Every other participant with her running count for the pair. */
+  /** Every other participant she may record, with her running count for the pair. */
   companions: Companion[];
   /** She answered the two questions about this ride (honest levels, DESIGN.md decision 24). */
   answeredLevels: boolean;
 }
 
-/** Everything the card and the save rules need, in one batch. */
+/**
+ * Everything the card and the save rules need, in one batch. null when the ride does not exist
+ * or a block hides it from her; a companion she and they blocked each other is not offered.
+ */
 export async function loadRideConnections(
   d1: D1Database,
   rideId: string,
   userId: string,
 ): Promise<RideConnectionsState | null> {
   const [rideResult, participantsResult, savedResult, answeredResult] = await d1.batch([
-    d1.prepare("SELECT id, start_time, status, organizer_id FROM rides WHERE id = ?").bind(rideId),
+    d1
+      .prepare(
+        `SELECT id, start_time, status, organizer_id FROM rides r
+        WHERE r.id = ?1 AND NOT ${rideHiddenFromSql("r.id", "?2")}`,
+      )
+      .bind(rideId, userId),
     d1
       .prepare(
         `SELECT p.user_id, pr.username, pr.avatar_key,
           (SELECT max(w.times_rode_with) FROM rode_with w
-            WHERE w.user_id = ?2 AND w.other_user_id = p.user_id) AS times
+            WHERE w.user_id = ?2 AND w.other_user_id = p.user_id) AS times,
+          ${blockedBetweenSql("?2", "p.user_id")} AS hidden
         FROM ride_participants p LEFT JOIN profiles pr ON pr.user_id = p.user_id
         WHERE p.ride_id = ?1 ORDER BY p.joined_at, p.user_id`,
       )
@@ -81,6 +93,7 @@ export async function loadRideConnections(
     username: string | null;
     avatar_key: string | null;
     times: number | null;
+    hidden: number;
   }[];
   const participantIds = participants.map((p) => p.user_id);
   return {
@@ -96,7 +109,7 @@ export async function loadRideConnections(
       ((savedResult?.results ?? []) as { other_user_id: string }[]).map((r) => r.other_user_id),
     ),
     companions: participants
-      .filter((p) => p.user_id !== userId)
+      .filter((p) => p.user_id !== userId && p.hidden !== 1)
       .map((p) => ({
         userId: p.user_id,
         username: p.username ?? "Usuario",
@@ -110,7 +123,8 @@ export async function loadRideConnections(
 /**
  * One rode_with row per companion, times_rode_with = her previous count for the pair + 1
  * (1 the first time), all in one batch (a transaction). A companion already recorded for this
- * ride is skipped (unique ride+user+other). Returns the rows actually inserted.
+ * ride is skipped (unique ride+user+other), and so is one she and they blocked each other, in
+ * the writing statement itself. Returns the rows actually inserted.
  */
 export async function saveConnections(
   d1: D1Database,
@@ -124,7 +138,7 @@ export async function saveConnections(
           SELECT ?1, ?2, ?3,
             COALESCE((SELECT max(times_rode_with) FROM rode_with WHERE user_id = ?2 AND other_user_id = ?3), 0) + 1,
             ?4
-          WHERE true
+          WHERE NOT ${blockedBetweenSql("?2", "?3")}
           ON CONFLICT (ride_id, user_id, other_user_id) DO NOTHING
           RETURNING other_user_id, times_rode_with`,
         )

@@ -19,21 +19,34 @@ import {
   RIDE_STATUSES,
   type SocialTag,
 } from "../../domain/constants.ts";
+import {
+  MODERATION_ACTIONS,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGETS,
+  type ReportSnapshot,
+} from "../../domain/safety.ts";
 
 const createdAt = (column = "created_at") =>
   integer(column, { mode: "number" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
 
-export const users = sqliteTable("users", {
-  id: text("id").primaryKey(),
-  /** Always stored trimmed and lowercased. */
-  email: text("email").notNull().unique(),
-  /** PHC string (scrypt); null for accounts that only use Google. */
-  passwordHash: text("password_hash"),
-  googleId: text("google_id").unique(),
-  /** Display name given by the identity provider, used for the display-name rule. */
-  fullName: text("full_name"),
-  createdAt: createdAt(),
-});
+export const users = sqliteTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    /** Always stored trimmed and lowercased. */
+    email: text("email").notNull().unique(),
+    /** PHC string (scrypt); null for accounts that only use Google. */
+    passwordHash: text("password_hash"),
+    googleId: text("google_id").unique(),
+    /** Display name given by the identity provider, used for the display-name rule. */
+    fullName: text("full_name"),
+    /** Set by a moderator (DESIGN.md decision 17): she cannot sign in and her profile is not found. */
+    suspendedAt: integer("suspended_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("users_suspended_idx").on(t.suspendedAt)],
+);
 
 export const sessions = sqliteTable(
   "sessions",
@@ -86,6 +99,11 @@ export const profiles = sqliteTable(
     username: text("username").notNull(),
     /** JS-lowercased username: SQLite's lower() ignores accents like 'Á'. */
     usernameKey: text("username_key").notNull(),
+    /**
+     * usernameSkeleton(username): look-alike names share it (DESIGN.md decision 19, ADR 0021).
+     * Null only for a name that was already a look-alike of an older one when skeletons came.
+     */
+    usernameSkeleton: text("username_skeleton"),
     city: text("city"),
     modalities: text("modalities", { mode: "json" }).$type<Modality[]>().notNull().default([]),
     avatarKey: text("avatar_key").notNull().default("ava01"),
@@ -94,7 +112,10 @@ export const profiles = sqliteTable(
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
   },
-  (t) => [uniqueIndex("profiles_username_key_unique").on(t.usernameKey)],
+  (t) => [
+    uniqueIndex("profiles_username_key_unique").on(t.usernameKey),
+    uniqueIndex("profiles_username_skeleton_unique").on(t.usernameSkeleton),
+  ],
 );
 
 export const referrals = sqliteTable(
@@ -212,6 +233,11 @@ export const rideMessages = sqliteTable(
       .notNull()
       .default("user"),
     body: text("body").notNull(),
+    /**
+     * Hidden by a moderator: everyone is served 'Mensaje ocultado por moderación' instead of the
+     * body, which stays for the moderation record.
+     */
+    hiddenAt: integer("hidden_at", { mode: "number" }),
     createdAt: createdAt(),
   },
   (t) => [index("ride_messages_ride_created_idx").on(t.rideId, t.createdAt)],
@@ -245,9 +271,82 @@ export const rodeWith = sqliteTable(
 );
 
 /**
+ * "Bloquear" (DESIGN.md decision 16): one row per blocker and blocked rider. The rule is mutual,
+ * so every check looks both ways (worker/blocks/sql.ts): the primary key serves "did A block B",
+ * blocks_blocked_idx "who blocked me".
+ */
+export const blocks = sqliteTable(
+  "blocks",
+  {
+    blockerId: text("blocker_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: text("blocked_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index("blocks_blocked_idx").on(t.blockedId, t.blockerId),
+  ],
+);
+
+/**
+ * "Denunciar" (DESIGN.md decision 17): what was reported, why, and a snapshot of it as it was.
+ * One report per rider and thing (reports_reporter_target_unique).
+ */
+export const reports = sqliteTable(
+  "reports",
+  {
+    id: text("id").primaryKey(),
+    /** null once the reporter deleted her account; the report stays for the moderators. */
+    reporterId: text("reporter_id").references(() => users.id, { onDelete: "set null" }),
+    targetKind: text("target_kind", { enum: REPORT_TARGETS }).notNull(),
+    /** The user, ride or message id. */
+    targetId: text("target_id").notNull(),
+    /** Who answers for it: the rider, the ride's organizer or the message's author. */
+    reportedUserId: text("reported_user_id").references(() => users.id, { onDelete: "set null" }),
+    /** The ride of a ride or message report (the moderator's context). */
+    rideId: text("ride_id").references(() => rides.id, { onDelete: "set null" }),
+    reason: text("reason", { enum: REPORT_REASONS }).notNull(),
+    details: text("details"),
+    snapshot: text("snapshot", { mode: "json" }).$type<ReportSnapshot>().notNull(),
+    status: text("status", { enum: REPORT_STATUSES }).notNull().default("open"),
+    resolvedAt: integer("resolved_at", { mode: "number" }),
+    resolvedBy: text("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("reports_reporter_target_unique").on(t.reporterId, t.targetKind, t.targetId),
+    index("reports_status_created_idx").on(t.status, t.createdAt),
+    index("reports_reporter_created_idx").on(t.reporterId, t.createdAt),
+    index("reports_reported_user_idx").on(t.reportedUserId, t.status),
+  ],
+);
+
+/** Every moderator action, with who, when and why (DESIGN.md decision 17). */
+export const moderationActions = sqliteTable(
+  "moderation_actions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    moderatorId: text("moderator_id").references(() => users.id, { onDelete: "set null" }),
+    /** Kept as written: the record still names her if her account goes. */
+    moderatorEmail: text("moderator_email").notNull(),
+    action: text("action", { enum: MODERATION_ACTIONS }).notNull(),
+    reason: text("reason").notNull(),
+    reportId: text("report_id").references(() => reports.id, { onDelete: "set null" }),
+    targetUserId: text("target_user_id").references(() => users.id, { onDelete: "set null" }),
+    messageId: text("message_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("moderation_actions_created_idx").on(t.createdAt)],
+);
+
+/**
  * A full ride's waiting list (DESIGN.md decision 23; not the landing's `waitlist`): one row per
  * ride and rider, first come, first served in `id` order. A freed place goes to the first in
- * line inside the batch that frees it (worker/waiting-list/promotion.ts, ADR 0018).
+ * line inside the batch that frees it (worker/waiting-list/promotion.ts, ADR 0022).
  */
 export const rideWaitingList = sqliteTable(
   "ride_waiting_list",

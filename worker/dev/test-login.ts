@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
 import { usernameSchema } from "../../domain/schemas.ts";
+import { normalizeUsernameKey, usernameSkeleton } from "../../domain/username.ts";
 import { createSession, setSessionCookie } from "../auth/session.ts";
 import { generateId } from "../auth/tokens.ts";
 import { profiles, users } from "../db/schema.ts";
@@ -32,7 +33,8 @@ export const devTestLoginRoutes = new Hono<AppEnv>().post("/test-login", async (
       db.insert(profiles).values({
         userId: id,
         username: input.username,
-        usernameKey: input.username.toLowerCase(),
+        usernameKey: normalizeUsernameKey(input.username),
+        usernameSkeleton: usernameSkeleton(input.username),
         city: input.city,
         modalities: input.modalities,
       }),

@@ -70,6 +70,41 @@ export async function deleteGpx(bucket: R2Bucket, key: string | null) {
   await bucket.delete([key, routeKeyOf(key)]);
 }
 
+/** R2 accepts at most this many keys per delete, and lists at most this many per page. */
+const R2_KEYS_PER_CALL = 1000;
+/** Rides whose folders are listed at once. */
+const LISTS_IN_PARALLEL = 6;
+
+/**
+ * Every object of these rides: the files each row names, and anything else under the ride's
+ * folder `rides/<id>/` (e.g. what an interrupted edit left behind), listed page by page.
+ */
+export async function deleteRideFiles(
+  bucket: R2Bucket,
+  rides: { rideId: string; gpxKey: string | null }[],
+) {
+  const keys = new Set<string>();
+  for (const { gpxKey } of rides) {
+    if (gpxKey) keys.add(gpxKey).add(routeKeyOf(gpxKey));
+  }
+  const queue = rides.map((ride) => ride.rideId);
+  const listFolders = async () => {
+    for (let rideId = queue.pop(); rideId !== undefined; rideId = queue.pop()) {
+      let cursor: string | undefined;
+      do {
+        const page = await bucket.list({ prefix: `rides/${rideId}/`, cursor });
+        for (const object of page.objects) keys.add(object.key);
+        cursor = page.truncated ? page.cursor : undefined;
+      } while (cursor);
+    }
+  };
+  await Promise.all(Array.from({ length: LISTS_IN_PARALLEL }, listFolders));
+  const all = [...keys];
+  for (let i = 0; i < all.length; i += R2_KEYS_PER_CALL) {
+    await bucket.delete(all.slice(i, i + R2_KEYS_PER_CALL));
+  }
+}
+
 export async function readRoute(bucket: R2Bucket, key: string): Promise<StoredRoute | null> {
   const object = await bucket.get(routeKeyOf(key));
   return object ? ((await object.json()) as StoredRoute) : null;

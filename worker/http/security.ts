@@ -31,12 +31,24 @@ export const SECURITY_HEADERS: Record<string, string> = {
   "Permissions-Policy": "camera=(), microphone=(), geolocation=(self)",
 };
 
+/**
+ * Production only: browsers then refuse plain HTTP to the site and its subdomains for a year.
+ * A local server (http://localhost) is never pinned. web/public/_headers carries it too.
+ */
+export const PRODUCTION_HEADERS: Record<string, string> = {
+  "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
+};
+
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   // WebSocket upgrades carry an immutable 101 response.
   if (c.res.status === 101) return;
+  const headers =
+    c.env.ENVIRONMENT === "production"
+      ? { ...SECURITY_HEADERS, ...PRODUCTION_HEADERS }
+      : SECURITY_HEADERS;
   // c.header copies responses whose headers are immutable (the assets binding's).
-  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+  for (const [name, value] of Object.entries(headers)) {
     if (!c.res.headers.has(name)) c.header(name, value);
   }
   // Vite's dev server injects inline scripts (React refresh); a build allows none.

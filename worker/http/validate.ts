@@ -1,5 +1,5 @@
 import { zValidator } from "@hono/zod-validator";
-import type { MiddlewareHandler, ValidationTargets } from "hono";
+import type { Context, MiddlewareHandler, ValidationTargets } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
 import { DomainError } from "../../domain/errors.ts";
@@ -9,15 +9,67 @@ import { validationError } from "../../domain/schemas.ts";
 /**
  * Validates one part of the request with a shared zod schema; a failure becomes a 400
  * `validation_error` with the first Spanish message and every field's message.
- * Handlers read the parsed value with `c.req.valid(target)`.
+ * Handlers read the parsed value with `c.req.valid(target)`. A `json` route takes JSON only.
  */
 export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
   target: Target,
   schema: Schema,
 ) {
-  return zValidator(target, schema, (result) => {
+  const validator = zValidator(target, schema, (result) => {
     if (!result.success) throw validationError(result.error as unknown as z.ZodError);
   });
+  if (target !== "json") return validator;
+  // zod-validator reads a body of another type as {}: a text/plain `{"reason":…}` would have
+  // cancelled a ride with no reason instead of being refused.
+  return (async (c, next) => {
+    if (hasBody(c.req.raw) && mediaType(c.req.raw) !== JSON_TYPE) throw unsupportedMediaType();
+    return validator(c, next);
+  }) as typeof validator;
+}
+
+export const JSON_TYPE = "application/json";
+export const MULTIPART_TYPE = "multipart/form-data";
+
+/** The media type of the body, lowercased, without parameters ('' when none is declared). */
+export function mediaType(request: Request): string {
+  return (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
+}
+
+/** Whether the request carries a body (a declared length above 0, or a stream of unknown length). */
+function hasBody(request: Request): boolean {
+  const length = request.headers.get("Content-Length");
+  return length === null ? request.body !== null : Number(length) > 0;
+}
+
+function unsupportedMediaType() {
+  return new DomainError("unsupported_media_type", MSG.unsupportedMediaType);
+}
+
+/**
+ * Every body the API reads is plain JSON, or multipart on the two routes that take a GPX (ride
+ * create and edit; `validate("json")` refuses it everywhere else). Anything else — text/plain
+ * (what a cross-site form can send without a preflight), no type at all, a compressed body — is
+ * a 415 before a handler reads it. A request without a body (a beacon, a join) needs no type.
+ */
+export const bodyContentType: MiddlewareHandler = async (c, next) => {
+  const request = c.req.raw;
+  if (hasBody(request)) {
+    const encoding = request.headers.get("Content-Encoding")?.trim().toLowerCase();
+    const type = mediaType(request);
+    if ((encoding && encoding !== "identity") || (type !== JSON_TYPE && type !== MULTIPART_TYPE)) {
+      throw unsupportedMediaType();
+    }
+  }
+  await next();
+};
+
+/** The form data of a multipart body; one that does not parse is her 400, not our 500. */
+export async function readFormData(c: Context): Promise<FormData> {
+  try {
+    return await c.req.formData();
+  } catch {
+    throw new DomainError("validation_error", MSG.formUnreadable);
+  }
 }
 
 const JSON_LIMIT = 64 * 1024;

@@ -1,20 +1,33 @@
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, or, sql } from "drizzle-orm";
 import type { ProfileInput } from "../../domain/schemas.ts";
-import { normalizeUsernameKey } from "../../domain/username.ts";
+import { normalizeUsernameKey, usernameSkeleton } from "../../domain/username.ts";
 import { profiles } from "../db/schema.ts";
 import type { Database } from "../env.ts";
 
-/** Whether someone other than `userId` holds this name (case- and accent-case-insensitive). */
+/**
+ * Whether someone other than `userId` holds this name or a look-alike of it (same key, or same
+ * skeleton: DESIGN.md decision 19). Her own current name stays hers even when it is an older
+ * look-alike of another's (ADR 0021): only a new or changed name must be free.
+ */
 export async function usernameTakenByOther(
   db: Database,
   username: string,
   userId: string,
 ): Promise<boolean> {
+  const key = normalizeUsernameKey(username);
   const row = await db
     .select({ userId: profiles.userId })
     .from(profiles)
     .where(
-      and(eq(profiles.usernameKey, normalizeUsernameKey(username)), ne(profiles.userId, userId)),
+      and(
+        ne(profiles.userId, userId),
+        or(
+          eq(profiles.usernameKey, key),
+          eq(profiles.usernameSkeleton, usernameSkeleton(username)),
+        ),
+        sql`not exists (select 1 from ${profiles} mine
+          where mine.user_id = ${userId} and mine.username_key = ${key})`,
+      ),
     )
     .get();
   return Boolean(row);
@@ -22,12 +35,14 @@ export async function usernameTakenByOther(
 
 /**
  * Setup and edit are one upsert on her own row: the id comes from the session, never from the
- * body. The unique index on username_key is the final word on a race.
+ * body. The unique indexes on username_key and username_skeleton are the final word on a race.
+ * A kept name keeps the skeleton it has (none, for an older look-alike: ADR 0021).
  */
 export async function saveProfile(db: Database, userId: string, input: ProfileInput, now: number) {
   const values = {
     username: input.username,
     usernameKey: normalizeUsernameKey(input.username),
+    usernameSkeleton: usernameSkeleton(input.username),
     city: input.city,
     modalities: input.modalities,
     avatarKey: input.avatarKey,
@@ -36,5 +51,13 @@ export async function saveProfile(db: Database, userId: string, input: ProfileIn
   await db
     .insert(profiles)
     .values({ userId, ...values })
-    .onConflictDoUpdate({ target: profiles.userId, set: values });
+    .onConflictDoUpdate({
+      target: profiles.userId,
+      set: {
+        ...values,
+        // SET reads the row as it was: her old key and skeleton.
+        usernameSkeleton: sql`case when ${profiles.usernameKey} = excluded.username_key
+          then ${profiles.usernameSkeleton} else excluded.username_skeleton end`,
+      },
+    });
 }

@@ -26,12 +26,12 @@ export const profileRoutes = new Hono<AppEnv>()
     try {
       await saveProfile(db, user.id, input, Date.now());
     } catch (err) {
-      if (isUniqueViolation(err, "username_key")) {
+      if (isUniqueViolation(err, "username_key") || isUniqueViolation(err, "username_skeleton")) {
         throw new DomainError("username_taken", MSG.usernameTakenOnSave);
       }
       throw err;
     }
-    const me = await loadMeUser(db, user.id);
+    const me = await loadMeUser(db, user.id, c.env.MODERATOR_EMAILS);
     if (!me) throw new DomainError("unauthenticated", MSG.profileUnauthenticated);
     return c.json<ProfileSaveResponse>({ user: me });
   })

@@ -26,8 +26,9 @@ export async function getOrCreateReferralToken(db: Database, userId: string): Pr
 export type ClaimOutcome = "claimed" | "already_mine" | "not_found" | "own" | "taken" | "referred";
 
 /**
- * Claims `token` for `userId` only while it is unclaimed and not hers, in one conditional
- * UPDATE (two concurrent claims cannot both win). On refusal, reads why.
+ * Claims `token` for `userId` in one conditional UPDATE: only while the token is unclaimed and not
+ * hers, and while she has claimed no other (two concurrent claims of one token, or of two tokens
+ * by her, cannot both win). The reads before it only explain a refusal early.
  */
 export async function claimReferral(
   db: Database,
@@ -40,16 +41,28 @@ export async function claimReferral(
   if (row.refereeId === userId) return "already_mine";
   if (row.referrerId === userId) return "own";
   if (row.refereeId) return "taken";
+  if (await invitedBefore(db, userId)) return "referred";
+  const mine = db
+    .select({ token: referrals.token })
+    .from(referrals)
+    .where(eq(referrals.refereeId, userId));
+  const claimed = await db
+    .update(referrals)
+    .set({ refereeId: userId, claimedAt: now })
+    .where(and(eq(referrals.token, token), isNull(referrals.refereeId), sql`not exists ${mine}`))
+    .returning({ token: referrals.token });
+  if (claimed.length > 0) return "claimed";
+  // Another claim won meanwhile: hers (of this token or another), or someone else's.
+  const after = await db.select().from(referrals).where(eq(referrals.token, token)).get();
+  if (after?.refereeId === userId) return "already_mine";
+  return (await invitedBefore(db, userId)) ? "referred" : "taken";
+}
+
+async function invitedBefore(db: Database, userId: string): Promise<boolean> {
   const previous = await db
     .select({ token: referrals.token })
     .from(referrals)
     .where(eq(referrals.refereeId, userId))
     .get();
-  if (previous) return "referred";
-  const claimed = await db
-    .update(referrals)
-    .set({ refereeId: userId, claimedAt: now })
-    .where(and(eq(referrals.token, token), isNull(referrals.refereeId)))
-    .returning({ token: referrals.token });
-  return claimed.length > 0 ? "claimed" : "taken";
+  return Boolean(previous);
 }

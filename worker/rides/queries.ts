@@ -26,6 +26,7 @@ import { organizerName, participantName } from "../../domain/display.ts";
 import { MSG } from "../../domain/messages.ts";
 import type { RideInput } from "../../domain/schemas.ts";
 import { capacityOf } from "../../domain/time.ts";
+import { blockedBetween, rideHiddenFrom } from "../blocks/sql.ts";
 import { d1Of } from "../db/client.ts";
 import { profiles, rideMessages, rideParticipants, rides, rideWaitingList } from "../db/schema.ts";
 import type { Database } from "../env.ts";
@@ -114,11 +115,15 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
-/** Where-clause of the feed: published, from now (or `from`), and the optional filters. */
-export function listingConditions(filters: ListFilters, now: number): SQL {
+/**
+ * Where-clause of the feed: published, from now (or `from`), not hidden from her by a block
+ * (DESIGN.md decision 16), and the optional filters.
+ */
+export function listingConditions(filters: ListFilters, viewerId: string, now: number): SQL {
   const conditions: SQL[] = [
     eq(rides.status, "published"),
     gte(rides.startTime, Math.max(now, filters.fromMs ?? 0)),
+    sql`not ${rideHiddenFrom(rides.id, viewerId)}`,
   ];
   if (filters.toMs !== undefined) conditions.push(lte(rides.startTime, filters.toMs));
   if (filters.city) conditions.push(eq(rides.cityKey, normalizeText(filters.city)));
@@ -146,9 +151,14 @@ export function listingConditions(filters: ListFilters, now: number): SQL {
 }
 
 /** One page of the feed (page size + 1 rows, to know whether another page follows). */
-export function listingPageQuery(db: Database, filters: ListFilters, now: number) {
+export function listingPageQuery(
+  db: Database,
+  filters: ListFilters,
+  viewerId: string,
+  now: number,
+) {
   return ridesWithOrganizer(db)
-    .where(listingConditions(filters, now))
+    .where(listingConditions(filters, viewerId, now))
     .orderBy(asc(rides.startTime), asc(rides.id))
     .limit(FEED_PAGE_SIZE + 1)
     .offset(filters.page * FEED_PAGE_SIZE);
@@ -165,7 +175,7 @@ export function listingWithParticipantsQuery(
   viewerId: string,
   now: number,
 ) {
-  const page = listingPageQuery(db, filters, now).as("page");
+  const page = listingPageQuery(db, filters, viewerId, now).as("page");
   // drizzle writes page.id as a bare "id" inside sql``, which the waiting list's own id column
   // would capture: qualified by hand.
   const pageId = sql.raw(`"page"."id"`);
@@ -180,8 +190,19 @@ export function listingWithParticipantsQuery(
     .orderBy(asc(page.startTime), asc(page.id));
 }
 
-/** What participantsJson puts in each element: [userId, username, avatarKey, avatarUrl, rodeWith, joinedAt]. */
-type ParticipantTuple = [string, string | null, string | null, string | null, number, number];
+/**
+ * What participantsJson puts in each element:
+ * [userId, username, avatarKey, avatarUrl, rodeWith, joinedAt, hidden].
+ */
+type ParticipantTuple = [
+  string,
+  string | null,
+  string | null,
+  string | null,
+  number,
+  number,
+  number,
+];
 
 /** 1 when the viewer has recorded that she rode with this rider, else 0. */
 function viewerRodeWith(viewerId: string, userId: SQLWrapper) {
@@ -190,7 +211,8 @@ function viewerRodeWith(viewerId: string, userId: SQLWrapper) {
 
 function participantsJson(rideId: SQLWrapper, viewerId: string) {
   return sql<string>`(select json_group_array(json_array(p.user_id, pr.username, pr.avatar_key,
-      pr.avatar_url, ${viewerRodeWith(viewerId, sql`p.user_id`)}, p.joined_at))
+      pr.avatar_url, ${viewerRodeWith(viewerId, sql`p.user_id`)}, p.joined_at,
+      ${blockedBetween(viewerId, sql`p.user_id`)}))
     from ${rideParticipants} p left join ${profiles} pr on pr.user_id = p.user_id
     where p.ride_id = ${rideId})`;
 }
@@ -199,13 +221,14 @@ function participantsJson(rideId: SQLWrapper, viewerId: string) {
 function participantsFromJson(rideId: string, json: string): ParticipantRow[] {
   const tuples = JSON.parse(json) as ParticipantTuple[];
   tuples.sort((a, b) => a[5] - b[5] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return tuples.map(([userId, username, avatarKey, avatarUrl, rodeWith]) => ({
+  return tuples.map(([userId, username, avatarKey, avatarUrl, rodeWith, , hidden]) => ({
     rideId,
     userId,
     username,
     avatarKey,
     avatarUrl,
     rodeWith,
+    hidden,
   }));
 }
 
@@ -219,6 +242,8 @@ export function participantsQuery(db: Database, rideIds: string[] | SQLWrapper, 
       avatarKey: profiles.avatarKey,
       avatarUrl: profiles.avatarUrl,
       rodeWith: viewerRodeWith(viewerId, rideParticipants.userId),
+      // A rider she and this one blocked (both already in the ride): counted, never shown.
+      hidden: blockedBetween(viewerId, rideParticipants.userId).mapWith(Number),
     })
     .from(rideParticipants)
     .leftJoin(profiles, eq(profiles.userId, rideParticipants.userId))
@@ -247,14 +272,19 @@ interface WaitingSummary {
   position: number;
 }
 
+/**
+ * A card for the viewer. `members` are all the ride's riders: the count and her own place are
+ * theirs; the riders she and they blocked are left out of what is shown (DESIGN.md decision 16).
+ */
 function summaryOf(
   row: RideRow,
   members: ParticipantRow[],
   viewerId: string,
   waiting: WaitingSummary,
 ): RideSummary {
-  const participantIds = members.map((m) => m.userId);
-  const rodeWith = members.filter((m) => m.userId !== viewerId && Boolean(m.rodeWith));
+  const shown = members.filter((m) => !m.hidden);
+  const participantIds = shown.map((m) => m.userId);
+  const rodeWith = shown.filter((m) => m.userId !== viewerId && Boolean(m.rodeWith));
   return {
     id: row.id,
     title: row.title,
@@ -276,10 +306,10 @@ function summaryOf(
     hasRoute: row.routeGpxKey !== null,
     organizer: organizerOf(row),
     participantIds,
-    participantCount: participantIds.length,
+    participantCount: members.length,
     waitingCount: Number(waiting.count),
     viewer: {
-      joined: participantIds.includes(viewerId),
+      joined: members.some((m) => m.userId === viewerId),
       isOrganizer: row.organizerId === viewerId,
       rodeWithCount: rodeWith.length,
       rodeWith: rodeWith.map(personOf),
@@ -322,11 +352,25 @@ export async function listRides(db: Database, filters: ListFilters, viewerId: st
   };
 }
 
-/** Cities of upcoming published rides (distinct, sorted, at most 8), optionally containing q. */
-export function citySuggestionsQuery(db: Database, q: string | undefined, now: number) {
-  const conditions: SQL[] = [eq(rides.status, "published"), gte(rides.startTime, now)];
+/**
+ * Cities of upcoming published rides she may see (distinct, sorted, at most 8), optionally
+ * containing q: a city only a blocked rider's rides bring is not suggested either.
+ */
+export function citySuggestionsQuery(
+  db: Database,
+  q: string | undefined,
+  viewerId: string,
+  now: number,
+) {
+  const conditions: SQL[] = [
+    eq(rides.status, "published"),
+    gte(rides.startTime, now),
+    sql`not ${rideHiddenFrom(rides.id, viewerId)}`,
+  ];
   const text = q ? normalizeText(q) : "";
-  if (text) conditions.push(sql`${rides.cityKey} like ${`%${escapeLike(text)}%`} escape '\\'`);
+  // instr, not LIKE: D1 refuses LIKE patterns over 50 bytes ("pattern too complex"), which a
+  // long city name in accented letters reaches.
+  if (text) conditions.push(sql`instr(${rides.cityKey}, ${text}) > 0`);
   return db
     .select({ city: sql<string>`min(${rides.city})` })
     .from(rides)
@@ -336,8 +380,18 @@ export function citySuggestionsQuery(db: Database, q: string | undefined, now: n
     .limit(CITY_SUGGESTIONS_MAX);
 }
 
-export async function findRideRow(db: Database, rideId: string) {
-  return (await ridesWithOrganizer(db).where(eq(rides.id, rideId)).get()) ?? null;
+/**
+ * The ride as `viewerId` may see it: null when it does not exist or a block hides it from her
+ * (the same answer, DESIGN.md decision 16). Without a viewer (the worker's own bookkeeping),
+ * any ride.
+ */
+export async function findRideRow(db: Database, rideId: string, viewerId?: string) {
+  const visible = viewerId ? sql`not ${rideHiddenFrom(rides.id, viewerId)}` : undefined;
+  return (
+    (await ridesWithOrganizer(db)
+      .where(and(eq(rides.id, rideId), visible))
+      .get()) ?? null
+  );
 }
 
 export async function rideDetail(
@@ -351,9 +405,9 @@ export async function rideDetail(
     waitingListQuery(db, row.id),
   ]);
   // The organizer first, then in joining order.
-  const ordered = [...members].sort(
-    (a, b) => Number(b.userId === row.organizerId) - Number(a.userId === row.organizerId),
-  );
+  const ordered = members
+    .filter((m) => !m.hidden)
+    .sort((a, b) => Number(b.userId === row.organizerId) - Number(a.userId === row.organizerId));
   const position = waiting.findIndex((w) => w.userId === viewerId) + 1;
   return {
     ...summaryOf(row, members, viewerId, { count: waiting.length, position }),
@@ -505,8 +559,9 @@ export async function isParticipant(db: Database, rideId: string, userId: string
 
 /**
  * The atomic join: one conditional INSERT … SELECT that only inserts while the ride is
- * published, not started and below capacity. D1 runs each statement serially, so concurrent
- * joins can never overbook. last_seen_at is null when the chat already has messages (spec 02 §3).
+ * published, not started, below capacity and not hidden from her by a block (nobody in it and
+ * she blocked each other). D1 runs each statement serially, so concurrent joins can never
+ * overbook. last_seen_at is null when the chat already has messages (spec 02 §3).
  * Returns true when she was added.
  */
 export async function joinRideAtomically(
@@ -524,6 +579,7 @@ export async function joinRideAtomically(
       and (select count(*) from ${rideParticipants} p where p.ride_id = r.id)
         < coalesce(r.max_participants, 20)
       and not exists (select 1 from ${rideWaitingList} w where w.ride_id = r.id)
+      and not ${rideHiddenFrom(sql`r.id`, userId)}
     on conflict do nothing`);
   return result.meta.changes > 0;
 }

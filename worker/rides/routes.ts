@@ -18,6 +18,7 @@ import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import {
   cancelRideSchema,
+  optionalSearchText,
   parseRideInput,
   type RideInput,
   rideCreateSchema,
@@ -42,7 +43,7 @@ import {
   storeGpx,
   type UploadedGpx,
 } from "../gpx/storage.ts";
-import { validate } from "../http/validate.ts";
+import { MULTIPART_TYPE, mediaType, readFormData, validate } from "../http/validate.ts";
 import { announceListClosed, announcePromotion } from "../waiting-list/notify.ts";
 import {
   cancelRide,
@@ -68,8 +69,10 @@ type Ctx = Context<AppEnv>;
 /** Ride ids are server-generated; anything else is answered like an unknown ride. */
 const RIDE_ID = /^[a-z0-9-]{1,64}$/;
 
+/** The ride as she may see it: unknown and hidden by a block get the same 404 (decision 16). */
 export async function loadRide(c: Ctx, rideId: string): Promise<RideRow> {
-  const row = RIDE_ID.test(rideId) ? await findRideRow(c.var.db, rideId) : null;
+  const viewerId = c.var.user?.id;
+  const row = RIDE_ID.test(rideId) ? await findRideRow(c.var.db, rideId, viewerId) : null;
   if (!row) throw new DomainError("not_found", MSG.rideNotFound);
   return row;
 }
@@ -81,8 +84,8 @@ export async function loadRide(c: Ctx, rideId: string): Promise<RideRow> {
 async function readRideRequest<S extends z.ZodType<RideInput>>(c: Ctx, schema: S, now: number) {
   let data: unknown;
   let gpx: UploadedGpx | null = null;
-  if (c.req.header("Content-Type")?.startsWith("multipart/form-data")) {
-    const form = await c.req.formData();
+  if (mediaType(c.req.raw) === MULTIPART_TYPE) {
+    const form = await readFormData(c);
     const raw = form.get("data");
     try {
       data = typeof raw === "string" ? JSON.parse(raw) : {};
@@ -145,9 +148,7 @@ const myRidesQuery = z.object({
     .default(0),
 });
 
-const citiesQuery = z.object({
-  q: z.string().trim().max(CITY_MAX, { error: MSG.invalidInput }).optional(),
-});
+const citiesQuery = z.object({ q: optionalSearchText(CITY_MAX) });
 
 export const rideRoutes = new Hono<AppEnv>()
   .get("/", validate("query", rideListQuerySchema), async (c) => {
@@ -157,8 +158,9 @@ export const rideRoutes = new Hono<AppEnv>()
     return c.json<RideListResponse>({ ...result, page: filters.page });
   })
   .get("/cities", validate("query", citiesQuery), async (c) => {
-    requireProfile(c);
-    const rows = await citySuggestionsQuery(c.var.db, c.req.valid("query").q, Date.now()).all();
+    const user = requireProfile(c);
+    const { q } = c.req.valid("query");
+    const rows = await citySuggestionsQuery(c.var.db, q, user.id, Date.now()).all();
     return c.json<RideCitiesResponse>({ cities: rows.map((r) => r.city) });
   })
   .post("/", async (c) => {

@@ -4,7 +4,8 @@ import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { HistoryEntry } from "../../domain/api/users.ts";
 import { DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
 import { participantName } from "../../domain/display.ts";
-import { profiles, rideParticipants, rides, rodeWith } from "../db/schema.ts";
+import { blockedBetween } from "../blocks/sql.ts";
+import { profiles, rideParticipants, rides, rodeWith, users } from "../db/schema.ts";
 import type { Database } from "../env.ts";
 import { organizerLevelsOf, organizerLevelsQuery } from "../level-answers/queries.ts";
 import { myRidesCondition } from "../rides/queries.ts";
@@ -14,14 +15,24 @@ export function usernameKeyOf(username: string): string {
   return username.normalize("NFC").toLowerCase();
 }
 
-export async function findProfileByUsername(db: Database, username: string) {
-  return (
-    (await db
-      .select()
-      .from(profiles)
-      .where(eq(profiles.usernameKey, usernameKeyOf(username)))
-      .get()) ?? null
-  );
+/**
+ * Her profile as `viewerId` may see it: null when there is none, her account is suspended or
+ * she and the viewer blocked each other — one answer for all three (DESIGN.md decisions 16, 17).
+ */
+export async function findProfileByUsername(db: Database, username: string, viewerId: string) {
+  const row = await db
+    .select({ profile: profiles })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(
+      and(
+        eq(profiles.usernameKey, usernameKeyOf(username)),
+        isNull(users.suspendedAt),
+        sql`not ${blockedBetween(viewerId, profiles.userId)}`,
+      ),
+    )
+    .get();
+  return row?.profile ?? null;
 }
 
 /** Rides she took part in, organised by someone else, that took place (not cancelled). */
@@ -48,8 +59,11 @@ export function connectionsCountQuery(db: Database, userId: string) {
     .where(eq(rodeWith.userId, userId));
 }
 
-/** Top 3 companions: times_rode_with carries the running count, so its max is the total. */
-export function historyQuery(db: Database, userId: string) {
+/**
+ * Top 3 companions: times_rode_with carries the running count, so its max is the total. A
+ * companion the viewer and she blocked each other is left out (her name would lead nowhere).
+ */
+export function historyQuery(db: Database, userId: string, viewerId: string) {
   const times = sql<number>`max(${rodeWith.timesRodeWith})`;
   return db
     .select({
@@ -60,17 +74,19 @@ export function historyQuery(db: Database, userId: string) {
     })
     .from(rodeWith)
     .leftJoin(profiles, eq(profiles.userId, rodeWith.otherUserId))
-    .where(eq(rodeWith.userId, userId))
+    .where(
+      and(eq(rodeWith.userId, userId), sql`not ${blockedBetween(viewerId, rodeWith.otherUserId)}`),
+    )
     .groupBy(rodeWith.otherUserId)
     .orderBy(desc(times), profiles.usernameKey)
     .limit(3);
 }
 
-export async function profileStats(db: Database, userId: string, now: number) {
+export async function profileStats(db: Database, userId: string, viewerId: string, now: number) {
   const [completed, connections, history, levels] = await db.batch([
     completedRidesQuery(db, userId, now),
     connectionsCountQuery(db, userId),
-    historyQuery(db, userId),
+    historyQuery(db, userId, viewerId),
     organizerLevelsQuery(db, userId),
   ]);
   return {

@@ -16,9 +16,9 @@ export const userRoutes = new Hono<AppEnv>().get(
   validate("param", usernameParam),
   async (c) => {
     const viewer = requireProfile(c);
-    const profile = await findProfileByUsername(c.var.db, c.req.valid("param").username);
+    const profile = await findProfileByUsername(c.var.db, c.req.valid("param").username, viewer.id);
     if (!profile) throw new DomainError("not_found", MSG.userNotFound);
-    const stats = await profileStats(c.var.db, profile.userId, Date.now());
+    const stats = await profileStats(c.var.db, profile.userId, viewer.id, Date.now());
     return c.json<PublicProfileResponse>({
       profile: {
         userId: profile.userId,

@@ -3,6 +3,7 @@
 // (The landing's waiting list for the app itself is worker/waitlist/.)
 import { and, eq, sql } from "drizzle-orm";
 import { DEFAULT_MAX_PARTICIPANTS } from "../../domain/constants.ts";
+import { blockedBetween, rideHiddenFrom } from "../blocks/sql.ts";
 import { rideWaitingList } from "../db/schema.ts";
 import type { Database } from "../env.ts";
 import { writeBatch } from "../rides/queries.ts";
@@ -11,7 +12,7 @@ import { oneRide, type Promotion, promotionOf, promotionStatements } from "./pro
 /**
  * Puts her at the end of the ride's list, only while the ride is published, has not started,
  * she is not riding it and it is full (or others already wait: a place is never taken past
- * them). The promotion statements follow in the same batch: if a place is free after all, the
+ * them), and nobody riding it or waiting for it and she blocked each other (decision 16). The promotion statements follow in the same batch: if a place is free after all, the
  * first in line gets it at once. Returns whether she was added, and who got a place.
  */
 export async function joinWaitingList(
@@ -25,6 +26,9 @@ export async function joinWaitingList(
       select r.id, ${userId}, ${now} from rides r
       where r.id = ${rideId} and r.status = 'published' and r.start_time > ${now}
         and not exists (select 1 from ride_participants p where p.ride_id = r.id and p.user_id = ${userId})
+        and not ${rideHiddenFrom(sql`r.id`, userId)}
+        and not exists (select 1 from ${rideWaitingList} bw
+          where bw.ride_id = r.id and ${blockedBetween(sql`bw.user_id`, userId)})
         and ((select count(*) from ride_participants p where p.ride_id = r.id)
               >= coalesce(r.max_participants, ${DEFAULT_MAX_PARTICIPANTS})
           or exists (select 1 from ${rideWaitingList} w where w.ride_id = r.id))

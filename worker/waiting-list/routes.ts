@@ -1,6 +1,7 @@
 // A full ride's waiting list (DESIGN.md decision 23): POST to join it, DELETE to leave it. Her
 // place and the list itself come with the ride (GET /api/rides/:id: the organizer sees the
-// list). Every rule is checked by the statement that writes, like the join's capacity.
+// list). Every rule is checked by the statement that writes, like the join's capacity; a ride
+// hidden from her by a block answers 404 (loadRide), as for joining it.
 import { Hono } from "hono";
 import type { JoinWaitingListResponse } from "../../domain/api/rides.ts";
 import { DomainError } from "../../domain/errors.ts";
@@ -34,7 +35,13 @@ export const waitingListRoutes = new Hono<AppEnv>()
       }
       if (hasStarted(fresh.startTime, now)) throw new DomainError("ride_started", MSG.rideStarted);
       if (fresh.status !== "published") throw new DomainError("ride_full", MSG.rideFull);
-      throw new DomainError("ride_not_full", MSG.waitingListNotFull);
+      const ride = await rideDetail(c.var.db, fresh, user.id);
+      if (ride.participantCount < ride.capacity && ride.waitingCount === 0) {
+        throw new DomainError("ride_not_full", MSG.waitingListNotFull);
+      }
+      // Full, yet refused: someone waiting for it and she blocked each other. Answered like a
+      // ride that does not exist (DESIGN.md decision 16).
+      throw new DomainError("not_found", MSG.rideNotFound);
     }
     const fresh = await loadRide(c, row.id);
     return c.json<JoinWaitingListResponse>({

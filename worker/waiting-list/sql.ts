@@ -63,3 +63,18 @@ export function clearedEntries(result: D1Result | undefined) {
     userId: r.user_id,
   }));
 }
+
+/**
+ * For the block's batch (DESIGN.md decisions 16 and 23): a blocked pair is never on each other's
+ * ride list. Whoever of the two waits for a ride the other rides leaves its list; when both wait
+ * for the same ride, the later arrival leaves (the earlier one keeps her place: blocking never
+ * moves anyone up). Silent, like the block itself.
+ */
+export function separateBlockedOnWaitingLists(a: string, b: string) {
+  const other = sql`(case when w.user_id = ${a} then ${b} else ${a} end)`;
+  return sql`delete from ${rideWaitingList} as w
+    where w.user_id in (${a}, ${b})
+      and (exists (select 1 from ride_participants p where p.ride_id = w.ride_id and p.user_id = ${other})
+        or exists (select 1 from ${rideWaitingList} o
+          where o.ride_id = w.ride_id and o.id < w.id and o.user_id = ${other}))`;
+}

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { normalizeText } from "../../../domain/cities.ts";
 import type { Level, Modality } from "../../../domain/constants.ts";
+import { normalizeUsernameKey, usernameSkeleton } from "../../../domain/username.ts";
 import { createSession, SESSION_COOKIE } from "../../../worker/auth/session.ts";
 import { generateId } from "../../../worker/auth/tokens.ts";
 import { createDb } from "../../../worker/db/client.ts";
@@ -11,6 +12,23 @@ export const db = () => createDb(env.DB);
 
 let counter = 0;
 const next = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+// No two of these letters share a username skeleton (no i/l, o, m, r, n): distinct names stay
+// distinct look-alike-wise too (DESIGN.md decision 19).
+const NAME_LETTERS = "abcdefghjkpqstuvwxyz";
+let named = 0;
+/** A name no other of this run looks like: the time and a counter in NAME_LETTERS, ≤ 14 letters. */
+function distinctName(): string {
+  const letters = (n: number) => {
+    let out = "";
+    do {
+      out = NAME_LETTERS[n % NAME_LETTERS.length] + out;
+      n = Math.floor(n / NAME_LETTERS.length);
+    } while (n > 0);
+    return out;
+  };
+  return `${letters(Date.now() % 20 ** 9)}${letters(named++)}`;
+}
 
 export interface UserOptions {
   email?: string;
@@ -28,15 +46,15 @@ export async function createUser(options: UserOptions = {}) {
   await db()
     .insert(users)
     .values({ id, email, passwordHash: options.passwordHash ?? null });
-  const username =
-    options.username === undefined ? `rider_${suffix}`.slice(0, 20) : options.username;
+  const username = options.username === undefined ? `rider_${distinctName()}` : options.username;
   if (username) {
     await db()
       .insert(profiles)
       .values({
         userId: id,
         username,
-        usernameKey: username.toLowerCase(),
+        usernameKey: normalizeUsernameKey(username),
+        usernameSkeleton: usernameSkeleton(username),
         city: options.city ?? "Madrid",
         modalities: options.modalities ?? ["road"],
       });

@@ -18,6 +18,10 @@ export const HOSTILE_STRINGS: readonly string[] = [
   // Stacked combining accents.
   "Ána\u0301\u0301\u0301",
   "\u0000\u0001\u0002",
+  // NUL inside text (cut the search index's query short once), terminal escapes, C1 controls.
+  "abc\u0000def",
+  "Ruta\u0007\u001B[2J\u009B31m",
+  "línea\r\nsiguiente\rúltima",
   "x".repeat(100_000),
   "ﷺ".repeat(500),
   "null",
@@ -26,10 +30,24 @@ export const HOSTILE_STRINGS: readonly string[] = [
 
 export const hostileStrings = fc.constantFrom(...HOSTILE_STRINGS);
 
+/** Any control character (Unicode Cc: C0, DEL, C1), NUL included. */
+export const controlCharacter = fc
+  .oneof(fc.integer({ min: 0, max: 0x1f }), fc.integer({ min: 0x7f, max: 0x9f }))
+  .map((code) => String.fromCharCode(code));
+
+/** Ordinary text with control characters mixed in. */
+export const textWithControls = fc
+  .array(fc.oneof(controlCharacter, fc.string({ unit: "grapheme", minLength: 1, maxLength: 8 })), {
+    minLength: 1,
+    maxLength: 12,
+  })
+  .map((parts) => parts.join(""));
+
 /** Any JSON-ish value, hostile strings and random Unicode included. */
 export const anyValue = fc.oneof(
   fc.anything({ maxDepth: 3 }),
   hostileStrings,
+  textWithControls,
   fc.string({ unit: "grapheme", maxLength: 300 }),
   fc.double(),
   fc.integer(),

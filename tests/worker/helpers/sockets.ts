@@ -1,3 +1,5 @@
+import { runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { afterEach } from "vitest";
 import type { ServerMessage } from "../../../domain/chat-protocol.ts";
 import { type Browser, ORIGIN } from "./http.ts";
@@ -131,4 +133,15 @@ export function socketsClosedAfterEach() {
     return socket;
   }
   return { open, chat };
+}
+
+/**
+ * For tests about something else than the chat pace (decision 18) that send more than it
+ * allows: the ride's room forgets her earlier sends, as if minutes had passed.
+ */
+export async function forgetChatPace(rideId: string) {
+  const room = env.RIDE_ROOM.get(env.RIDE_ROOM.idFromName(rideId));
+  await runInDurableObject(room, (_, state) => {
+    state.storage.sql.exec("DELETE FROM chat_pace");
+  });
 }

@@ -1,0 +1,116 @@
+// The chat pace (DESIGN.md decision 18): a message the room refuses as too fast shows the
+// room's text beside it, with "Reintentar", which sends the same message again.
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ChatInfoResponse } from "../../domain/api/chat.ts";
+import { MSG } from "../../domain/messages.ts";
+import ChatScreen from "../../web/chat/chat-screen.tsx";
+import { signedInClient } from "./helpers/signed-in-client.ts";
+
+const RIDE = "ride_0002";
+
+const info: ChatInfoResponse = {
+  ride: {
+    id: RIDE,
+    title: "Vuelta al pantano",
+    startTime: Date.now() + 3_600_000,
+    status: "published",
+    organizerId: "u2",
+  },
+  messageCount: 0,
+  isParticipant: true,
+  canWrite: true,
+  canJoin: false,
+};
+
+/** The ride's chat socket: the test opens it, reads what the app sent and answers. */
+class FakeWebSocket extends EventTarget {
+  static readonly OPEN = 1;
+  static last: FakeWebSocket | undefined;
+  readyState = 0;
+  readonly sent: { type: string; clientId?: string; text?: string }[] = [];
+  constructor(readonly url: string) {
+    super();
+    FakeWebSocket.last = this;
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data));
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.dispatchEvent(new Event("open"));
+  }
+  receive(frame: unknown) {
+    this.dispatchEvent(new MessageEvent("message", { data: JSON.stringify(frame) }));
+  }
+  sends() {
+    return this.sent.filter((frame) => frame.type === "send");
+  }
+}
+
+beforeEach(() => {
+  FakeWebSocket.last = undefined;
+  vi.stubGlobal("WebSocket", FakeWebSocket);
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      if (url === `/api/rides/${RIDE}/chat`) return Response.json(info);
+      if (url.startsWith(`/api/rides/${RIDE}/chat/messages`)) {
+        return Response.json({ messages: [], hasMore: false });
+      }
+      return Response.json({ lastSeenAt: new Date().toISOString() });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("a message refused as too fast", () => {
+  it("shows 'Vas muy rápido. Espera un momento.' beside it, and 'Reintentar' sends it again", async () => {
+    render(
+      <QueryClientProvider client={signedInClient()}>
+        <MemoryRouter initialEntries={[`/app/chat/${RIDE}`]}>
+          <Routes>
+            <Route path="/app/chat/:id" element={<ChatScreen />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const input = await screen.findByLabelText("Escribe un mensaje");
+    act(() => {
+      FakeWebSocket.last!.open();
+      FakeWebSocket.last!.receive({ type: "history", messages: [], hasMore: false });
+    });
+    await userEvent.type(input, "¿Salimos ya?");
+    await userEvent.click(screen.getByRole("button", { name: "Enviar" }));
+    const [sent] = FakeWebSocket.last!.sends();
+    expect(sent).toMatchObject({ type: "send", text: "¿Salimos ya?" });
+
+    act(() => {
+      FakeWebSocket.last!.receive({
+        type: "error",
+        code: "rate_limited",
+        message: MSG.chatTooFast,
+        clientId: sent!.clientId,
+      });
+    });
+    const refusal = await screen.findByText("Vas muy rápido. Espera un momento.");
+    // Her message stays on screen, marked, with the way to send it again.
+    expect(screen.getByText("¿Salimos ya?")).toBeTruthy();
+    const retry = screen.getByRole("button", { name: MSG.retry });
+    expect(refusal.contains(retry)).toBe(true);
+
+    await userEvent.click(retry);
+    expect(FakeWebSocket.last!.sends()).toEqual([sent, sent]);
+    expect(screen.queryByText("Vas muy rápido. Espera un momento.")).toBeNull();
+  });
+});

@@ -1,0 +1,338 @@
+// Blocking, reporting and moderation screens (DESIGN.md decisions 16, 17): what each dialog sends
+// and says, 'Usuarias bloqueadas', the moderators' screen, and a suspended tab signing out.
+import { QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { QueuedReport } from "../../domain/api/safety.ts";
+import { MSG } from "../../domain/messages.ts";
+import { ME_KEY } from "../../web/auth/use-me.ts";
+import { ReconnectingSocket } from "../../web/chat/socket.ts";
+import { BlockDialog } from "../../web/safety/block-dialog.tsx";
+import { BlockedUsersSection } from "../../web/safety/blocked-users.tsx";
+import ModerationScreen from "../../web/safety/moderation.tsx";
+import { ReportDialog } from "../../web/safety/report-dialog.tsx";
+import {
+  announceSuspension,
+  onSuspension,
+  SUSPENDED_CLOSE_CODE,
+  signOutSuspended,
+} from "../../web/safety/suspended.ts";
+import { signedInClient } from "./helpers/signed-in-client.ts";
+
+const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock("../../web/lib/toast.ts", () => ({ toast: toasts }));
+
+type Call = { method: string; path: string; body: unknown };
+
+/** Answers each API call with `answer(method, path, body)`; records the calls. */
+function stubApi(answer: (call: Call) => { status?: number; body: unknown }) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const call = {
+        method: init?.method ?? "GET",
+        path: new URL(url, "http://x").pathname.replace(/^\/api/, ""),
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      };
+      calls.push(call);
+      const { status = 200, body } = answer(call);
+      return Response.json(body, { status });
+    }),
+  );
+  return calls;
+}
+
+function renderWith(ui: React.ReactNode, client = signedInClient()) {
+  render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={["/app/x"]}>
+        <Routes>
+          <Route path="/app/x" element={ui} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
+beforeEach(() => {
+  toasts.success.mockReset();
+  toasts.error.mockReset();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("ReportDialog ('Denunciar')", () => {
+  it("asks for a reason, then sends it with the details and shows the API's thanks", async () => {
+    const calls = stubApi(() => ({
+      status: 201,
+      body: { message: MSG.reportThanks, alreadyReported: false },
+    }));
+    const onOpenChange = vi.fn();
+    renderWith(
+      <ReportDialog
+        open
+        onOpenChange={onOpenChange}
+        kind="message"
+        targetId="m1"
+        title="Denunciar este mensaje"
+      />,
+    );
+    const dialog = screen.getByRole("dialog", { name: "Denunciar este mensaje" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Enviar denuncia" }));
+    expect(await within(dialog).findByRole("alert")).toHaveProperty(
+      "textContent",
+      MSG.reportReasonRequired,
+    );
+    expect(calls).toEqual([]);
+    for (const label of [
+      "Acoso o comportamiento inapropiado",
+      "Perfil falso",
+      "Contenido ofensivo",
+      "Spam",
+      "Otro",
+    ]) {
+      expect(within(dialog).getByRole("radio", { name: label })).toBeTruthy();
+    }
+    fireEvent.click(within(dialog).getByRole("radio", { name: "Contenido ofensivo" }));
+    const details = within(dialog).getByLabelText("Cuéntanos más (opcional)");
+    expect(details.getAttribute("maxLength")).toBe("500");
+    fireEvent.change(details, { target: { value: "  Insultos  " } });
+    expect(within(dialog).getByText("12/500")).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole("button", { name: "Enviar denuncia" }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(MSG.reportThanks));
+    expect(calls).toEqual([
+      {
+        method: "POST",
+        path: "/reports",
+        body: { kind: "message", targetId: "m1", reason: "offensive", details: "Insultos" },
+      },
+    ]);
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+});
+
+describe("BlockDialog ('Bloquear')", () => {
+  it("confirms, blocks, then offers 'Quitarla de la salida' for each of her rides the rider is in", async () => {
+    const calls = stubApi(({ method }) =>
+      method === "POST"
+        ? {
+            body: {
+              blocked: { userId: "u2", username: "Bea" },
+              sharedRides: [{ id: "r1", title: "Café y Casa de Campo", startTime: 0 }],
+            },
+          }
+        : { body: { removed: true } },
+    );
+    const onBlocked = vi.fn();
+    renderWith(
+      <BlockDialog
+        open
+        onOpenChange={() => {}}
+        user={{ id: "u2", username: "Bea" }}
+        onBlocked={onBlocked}
+      />,
+    );
+    const confirm = screen.getByRole("dialog", { name: "¿Bloquear a Bea?" });
+    fireEvent.click(within(confirm).getByRole("button", { name: "Bloquear" }));
+    const shared = await screen.findByRole("dialog", { name: "Está en tus próximas salidas" });
+    expect(toasts.success).toHaveBeenCalledWith(MSG.blocked("Bea"));
+    expect(onBlocked).not.toHaveBeenCalled();
+    fireEvent.click(
+      within(shared).getByRole("button", { name: "Quitarla de la salida Café y Casa de Campo" }),
+    );
+    await within(shared).findByText("Ya no está en esta salida");
+    expect(toasts.success).toHaveBeenCalledWith(MSG.removedFromRide);
+    fireEvent.click(within(shared).getByRole("button", { name: "Hecho" }));
+    expect(onBlocked).toHaveBeenCalledTimes(1);
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
+      "POST /blocks",
+      "DELETE /rides/r1/participants/u2",
+    ]);
+    expect(calls[0]?.body).toEqual({ userId: "u2" });
+  });
+
+  it("without shared rides, blocking is all there is", async () => {
+    stubApi(() => ({ body: { blocked: { userId: "u2", username: "Bea" }, sharedRides: [] } }));
+    const onBlocked = vi.fn();
+    renderWith(
+      <BlockDialog
+        open
+        onOpenChange={() => {}}
+        user={{ id: "u2", username: "Bea" }}
+        onBlocked={onBlocked}
+      />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Bloquear" }));
+    await waitFor(() => expect(onBlocked).toHaveBeenCalledTimes(1));
+    expect(screen.queryByText("Está en tus próximas salidas")).toBeNull();
+  });
+});
+
+describe("'Usuarias bloqueadas' in Ajustes", () => {
+  it("lists whom she blocked and unblocks", async () => {
+    let blocked = [
+      { userId: "u2", username: "Bea", avatarKey: "ava02", avatarUrl: null, blockedAt: 0 },
+    ];
+    const calls = stubApi(({ method }) => {
+      if (method === "DELETE") {
+        blocked = [];
+        return { body: { ok: true } };
+      }
+      return { body: { blocked } };
+    });
+    renderWith(<BlockedUsersSection />);
+    const section = await screen.findByRole("region", { name: "Usuarias bloqueadas" });
+    fireEvent.click(await within(section).findByRole("button", { name: "Desbloquear a Bea" }));
+    await within(section).findByText("No has bloqueado a nadie.");
+    expect(toasts.success).toHaveBeenCalledWith(MSG.unblocked("Bea"));
+    expect(calls.some((c) => c.method === "DELETE" && c.path === "/blocks/u2")).toBe(true);
+  });
+});
+
+const queued: QueuedReport = {
+  id: "rep1",
+  kind: "message",
+  targetId: "m1",
+  reason: "harassment",
+  details: "Me escribe cosas desagradables",
+  snapshot: {
+    kind: "message",
+    text: "Texto denunciado",
+    authorUsername: "Cris",
+    createdAt: 0,
+    rideTitle: "Gravel",
+  },
+  status: "open",
+  createdAt: 0,
+  reporter: { id: "u1", username: "Ana", earlierReports: 2 },
+  reported: {
+    id: "u3",
+    username: "Cris",
+    email: "cris@example.com",
+    suspended: false,
+    openReports: 1,
+  },
+  ride: { id: "r1", title: "Gravel", startTime: 0, status: "published", participantCount: 3 },
+  messageHidden: false,
+};
+
+describe("/app/moderacion", () => {
+  it("shows the queue with the snapshot, the reporter's earlier reports and the context; actions need a reason", async () => {
+    const calls = stubApi(({ path }) => {
+      if (path === "/moderation/reports") return { body: { reports: [queued] } };
+      if (path === "/moderation/reports/rep1/context") {
+        return {
+          body: {
+            messages: [
+              {
+                id: "m1",
+                rideId: "r1",
+                userId: "u3",
+                kind: "user",
+                text: "Texto denunciado",
+                createdAt: "2026-11-25T10:00:00.000Z",
+                author: { username: "Cris", avatarKey: "ava01" },
+                reported: true,
+              },
+            ],
+          },
+        };
+      }
+      return { body: { ok: true } };
+    });
+    renderWith(<ModerationScreen />);
+    const card = await screen.findByRole("article", {
+      name: "Mensaje: Acoso o comportamiento inapropiado",
+    });
+    expect(within(card).getByText("Texto denunciado")).toBeTruthy();
+    expect(within(card).getByText("Me escribe cosas desagradables")).toBeTruthy();
+    expect(within(card).getByText(/Ana · 2 denuncias anteriores/)).toBeTruthy();
+    fireEvent.click(within(card).getByRole("button", { name: "Ver la conversación" }));
+    const context = await within(card).findByRole("list", {
+      name: "Conversación alrededor del mensaje",
+    });
+    expect(context.textContent).toContain("(denunciado)");
+
+    fireEvent.click(within(card).getByRole("button", { name: "Ocultar mensaje" }));
+    const dialog = screen.getByRole("dialog", { name: "¿Ocultar el mensaje?" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Ocultar mensaje" }));
+    expect((await within(dialog).findByRole("alert")).textContent).toBe(
+      MSG.moderationReasonRequired,
+    );
+    fireEvent.change(within(dialog).getByLabelText("Motivo (queda en el registro)"), {
+      target: { value: "Acoso" },
+    });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Ocultar mensaje" }));
+    await waitFor(() => expect(toasts.success).toHaveBeenCalledWith("Mensaje ocultado"));
+    expect(calls.find((c) => c.method === "POST")).toEqual({
+      method: "POST",
+      path: "/moderation/messages/m1/hide",
+      body: { reportId: "rep1", reason: "Acoso" },
+    });
+  });
+
+  it("is the app's not-found page for anyone the API does not know as a moderator", async () => {
+    stubApi(() => ({ status: 404, body: { error: { code: "not_found", message: MSG.notFound } } }));
+    renderWith(<ModerationScreen />);
+    await screen.findByText(MSG.notFoundPage);
+    expect(screen.queryByText("Moderación")).toBeNull();
+  });
+});
+
+describe("a suspended tab", () => {
+  it("signs out in place and says why", async () => {
+    const client = signedInClient();
+    client.setQueryData(["rides", "mine"], { rides: [] });
+    await signOutSuspended(client);
+    expect(client.getQueryData<{ user: unknown }>(ME_KEY)?.user).toBeNull();
+    expect(client.getQueryData(["rides", "mine"])).toBeUndefined();
+    expect(toasts.error).toHaveBeenCalledWith(MSG.accountSuspended, expect.anything());
+  });
+});
+
+describe("the sockets of a suspended account", () => {
+  it("stop for good on 4004 and report it", () => {
+    const sockets: FakeSocket[] = [];
+    class FakeSocket extends EventTarget {
+      static OPEN = 1;
+      readyState = 0;
+      constructor(readonly url: string) {
+        super();
+        sockets.push(this);
+      }
+      close() {}
+      send() {}
+    }
+    vi.stubGlobal("WebSocket", FakeSocket);
+    vi.useFakeTimers();
+    try {
+      const onGone = vi.fn();
+      const socket = new ReconnectingSocket({
+        path: "/api/notifications/socket",
+        onMessage: () => {},
+        onGone,
+      });
+      socket.start();
+      const closing = new Event("close") as Event & { code: number };
+      closing.code = SUSPENDED_CLOSE_CODE;
+      sockets[0]!.dispatchEvent(closing);
+      vi.advanceTimersByTime(60_000);
+      expect(onGone).toHaveBeenCalledWith(SUSPENDED_CLOSE_CODE);
+      expect(sockets).toHaveLength(1);
+      socket.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("sign the tab out when one of them says so", () => {
+    const signedOut = vi.fn();
+    const stop = onSuspension(signedOut);
+    announceSuspension();
+    stop();
+    announceSuspension();
+    expect(signedOut).toHaveBeenCalledTimes(1);
+  });
+});

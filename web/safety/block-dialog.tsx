@@ -1,0 +1,149 @@
+// 'Bloquear' (DESIGN.md decision 16), with its confirmation. When the blocked rider is in an
+// upcoming ride of hers, the dialog then offers 'Quitarla de la salida' for each.
+import { type QueryClient, useQueryClient } from "@tanstack/react-query";
+import { Check } from "lucide-react";
+import { useState } from "react";
+import type {
+  BlockResponse,
+  RemoveParticipantResponse,
+  SharedRide,
+} from "../../domain/api/safety.ts";
+import { formatLongDate, formatTime } from "../../domain/format.ts";
+import { MSG } from "../../domain/messages.ts";
+import { Button } from "../components/button.tsx";
+import { ConfirmDialog, Dialog } from "../components/dialog.tsx";
+import { api, userMessage } from "../lib/api.ts";
+import { toast } from "../lib/toast.ts";
+
+/**
+ * After a block or an unblock every list may change (rides, chats, profiles): refetch what is on
+ * screen, drop the profiles (the blocked one is now 'not found'), keep who she is.
+ */
+export function refreshAfterBlockChange(queryClient: QueryClient) {
+  queryClient.removeQueries({ queryKey: ["users"] });
+  void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== "me" });
+}
+
+export function BlockDialog({
+  open,
+  onOpenChange,
+  user,
+  onBlocked,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  user: { id: string; username: string };
+  /** Called once she is done (the blocked rider's profile and messages are gone for her). */
+  onBlocked: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [shared, setShared] = useState<SharedRide[] | null>(null);
+
+  function finish() {
+    setShared(null);
+    onOpenChange(false);
+    onBlocked();
+    refreshAfterBlockChange(queryClient);
+  }
+
+  async function confirm() {
+    setBusy(true);
+    try {
+      const res = await api.post<BlockResponse>("/blocks", { userId: user.id });
+      toast.success(MSG.blocked(user.username));
+      setBusy(false);
+      if (res.sharedRides.length > 0) setShared(res.sharedRides);
+      else finish();
+    } catch (error) {
+      setBusy(false);
+      toast.error(userMessage(error, MSG.blockFailed));
+    }
+  }
+
+  if (shared) {
+    return (
+      <SharedRidesDialog username={user.username} userId={user.id} rides={shared} onDone={finish} />
+    );
+  }
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`¿Bloquear a ${user.username}?`}
+      description="No veréis vuestras salidas ni vuestros mensajes, no podrá unirse a tus salidas ni ver tu perfil. No se lo diremos. Puedes desbloquearla en Ajustes."
+      confirmLabel={busy ? "Bloqueando..." : "Bloquear"}
+      busy={busy}
+      onConfirm={confirm}
+    />
+  );
+}
+
+/** Her upcoming rides the blocked rider is in, each with 'Quitarla de la salida'. */
+function SharedRidesDialog({
+  username,
+  userId,
+  rides,
+  onDone,
+}: {
+  username: string;
+  userId: string;
+  rides: SharedRide[];
+  onDone: () => void;
+}) {
+  const [removed, setRemoved] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function remove(rideId: string) {
+    setBusy(rideId);
+    try {
+      await api.delete<RemoveParticipantResponse>(`/rides/${rideId}/participants/${userId}`);
+      setRemoved((current) => new Set(current).add(rideId));
+      toast.success(MSG.removedFromRide);
+    } catch (error) {
+      toast.error(userMessage(error, MSG.removeFromRideFailed));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(next) => !next && !busy && onDone()}
+      title="Está en tus próximas salidas"
+      description={`${username} está apuntada a estas salidas tuyas. Si la quitas, solo le diremos que ya no forma parte de la salida.`}
+    >
+      <ul className="flex flex-col gap-3">
+        {rides.map((ride) => (
+          <li key={ride.id} className="flex flex-col gap-2 rounded-2xl border border-line p-3">
+            <p className="font-bold">{ride.title}</p>
+            <p className="text-sm text-ink-soft">
+              {formatLongDate(ride.startTime)} · {formatTime(ride.startTime)}
+            </p>
+            {removed.has(ride.id) ? (
+              <p className="flex items-center gap-1 text-sm font-semibold text-success">
+                <Check aria-hidden="true" size={16} />
+                Ya no está en esta salida
+              </p>
+            ) : (
+              <Button
+                variant="secondary"
+                disabled={busy !== null}
+                onClick={() => remove(ride.id)}
+                aria-label={`Quitarla de la salida ${ride.title}`}
+              >
+                {busy === ride.id ? "Quitando..." : "Quitarla de la salida"}
+              </Button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className="mt-5 flex justify-end">
+        <Button disabled={busy !== null} onClick={onDone}>
+          Hecho
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

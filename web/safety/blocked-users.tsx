@@ -1,0 +1,79 @@
+// 'Usuarias bloqueadas' in Ajustes (DESIGN.md decision 16): whom she blocked, with 'Desbloquear'.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { BlockedUser, BlockedUsersResponse } from "../../domain/api/safety.ts";
+import { MSG } from "../../domain/messages.ts";
+import { Avatar } from "../components/avatar.tsx";
+import { Button } from "../components/button.tsx";
+import { RetryButton, Skeleton } from "../components/feedback.tsx";
+import { api, userMessage } from "../lib/api.ts";
+import { toast } from "../lib/toast.ts";
+import { refreshAfterBlockChange } from "./block-dialog.tsx";
+
+export const BLOCKS_KEY = ["blocks"] as const;
+
+export function BlockedUsersSection() {
+  const blocked = useQuery({
+    queryKey: BLOCKS_KEY,
+    queryFn: () => api.get<BlockedUsersResponse>("/blocks"),
+  });
+  return (
+    <section aria-labelledby="settings-blocked" className="rounded-3xl bg-surface p-5 shadow-sm">
+      <h2 id="settings-blocked" className="text-lg font-extrabold">
+        Usuarias bloqueadas
+      </h2>
+      <p className="mt-1 text-ink-soft">
+        No veis vuestras salidas ni vuestros mensajes. Ellas no saben que las has bloqueado.
+      </p>
+      <div className="mt-4">
+        {blocked.isPending ? (
+          <Skeleton className="h-14" />
+        ) : !blocked.data ? (
+          <div className="flex flex-col items-start gap-2">
+            <p className="font-semibold">{MSG.blockedListLoadFailed}</p>
+            <RetryButton onRetry={() => blocked.refetch()} />
+          </div>
+        ) : blocked.data.blocked.length === 0 ? (
+          <p className="text-ink-soft">No has bloqueado a nadie.</p>
+        ) : (
+          <ul className="flex flex-col gap-2">
+            {blocked.data.blocked.map((user) => (
+              <BlockedRow key={user.userId} user={user} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function BlockedRow({ user }: { user: BlockedUser }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  async function unblock() {
+    setBusy(true);
+    try {
+      await api.delete(`/blocks/${encodeURIComponent(user.userId)}`);
+      toast.success(MSG.unblocked(user.username));
+      refreshAfterBlockChange(queryClient);
+    } catch (error) {
+      toast.error(userMessage(error, MSG.unblockFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <li className="flex items-center gap-3">
+      <Avatar avatarKey={user.avatarKey} avatarUrl={user.avatarUrl} size={40} alt="" />
+      <span className="min-w-0 flex-1 truncate font-bold">{user.username}</span>
+      <Button
+        variant="secondary"
+        disabled={busy}
+        onClick={unblock}
+        aria-label={`Desbloquear a ${user.username}`}
+      >
+        Desbloquear
+      </Button>
+    </li>
+  );
+}

@@ -1,0 +1,68 @@
+// A chat message's menu (DESIGN.md decisions 16, 17): 'Denunciar' the message or 'Bloquear' its
+// author. A dialog rather than a pop-up menu: one more tap, but keyboard and screen readers get
+// the same focus trap and Escape as every other dialog of the app.
+import { Ban, Flag, MoreVertical } from "lucide-react";
+import { useState } from "react";
+import { Button } from "../components/button.tsx";
+import { Dialog } from "../components/dialog.tsx";
+import { BlockDialog } from "./block-dialog.tsx";
+import { ReportDialog } from "./report-dialog.tsx";
+
+export function MessageMenu({
+  messageId,
+  author,
+  onBlocked,
+}: {
+  messageId: string;
+  author: { id: string; username: string };
+  /** Her messages leave the chat once she is blocked. */
+  onBlocked: (userId: string) => void;
+}) {
+  const [open, setOpen] = useState<"menu" | "report" | "block" | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen("menu")}
+        className="-mr-2 -mt-1 flex size-8 shrink-0 items-center justify-center rounded-full text-ink-soft hover:bg-primary-soft"
+        aria-label={`Opciones del mensaje de ${author.username}`}
+      >
+        <MoreVertical aria-hidden="true" size={16} />
+      </button>
+      <Dialog
+        open={open === "menu"}
+        onOpenChange={(next) => setOpen(next ? "menu" : null)}
+        title={`Mensaje de ${author.username}`}
+      >
+        <div className="flex flex-col gap-2">
+          <Button variant="secondary" onClick={() => setOpen("report")}>
+            <Flag aria-hidden="true" size={18} />
+            Denunciar
+          </Button>
+          <Button variant="secondary" onClick={() => setOpen("block")}>
+            <Ban aria-hidden="true" size={18} />
+            Bloquear
+          </Button>
+          <Button variant="ghost" onClick={() => setOpen(null)}>
+            Cancelar
+          </Button>
+        </div>
+      </Dialog>
+      <ReportDialog
+        open={open === "report"}
+        onOpenChange={(next) => setOpen(next ? "report" : null)}
+        kind="message"
+        targetId={messageId}
+        title="Denunciar este mensaje"
+      />
+      {open === "block" ? (
+        <BlockDialog
+          open
+          onOpenChange={(next) => !next && setOpen(null)}
+          user={author}
+          onBlocked={() => onBlocked(author.id)}
+        />
+      ) : null}
+    </>
+  );
+}

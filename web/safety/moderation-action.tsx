@@ -1,0 +1,117 @@
+// The moderators' shared pieces (/app/moderacion): the query key, dates, and an action with
+// the reason the audit keeps.
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { formatLongDate, formatTime } from "../../domain/format.ts";
+import { MSG } from "../../domain/messages.ts";
+import { MODERATION_REASON_MAX } from "../../domain/safety.ts";
+import { Button } from "../components/button.tsx";
+import { Dialog } from "../components/dialog.tsx";
+import { inputClass } from "../components/field.tsx";
+import { api, userMessage } from "../lib/api.ts";
+import { toast } from "../lib/toast.ts";
+
+export const MODERATION_KEY = ["moderation"] as const;
+
+export function when(ms: number) {
+  return `${formatLongDate(ms)}, ${formatTime(ms)}`;
+}
+
+/** Refetches the queue, the suspended accounts and the audit after an action. */
+export function useRefreshModeration() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: MODERATION_KEY });
+}
+
+/**
+ * A moderator action with its reason, which the audit keeps: `title` and `confirmLabel` say
+ * what it does; `path` is the API call.
+ */
+export function ActionDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  path,
+  body,
+  done,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  path: string;
+  body?: Record<string, unknown>;
+  done: string;
+}) {
+  const refresh = useRefreshModeration();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const reasonId = useId();
+  const errorId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!reason.trim()) {
+      setError(MSG.moderationReasonRequired);
+      return;
+    }
+    setBusy(true);
+    try {
+      await api.post(path, { ...body, reason: reason.trim() });
+      toast.success(done);
+      setReason("");
+      onOpenChange(false);
+      refresh();
+    } catch (err) {
+      toast.error(userMessage(err, MSG.moderationActionFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !busy && onOpenChange(next)}
+      title={title}
+      description={description}
+    >
+      <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={reasonId} className="font-bold">
+            Motivo (queda en el registro)
+          </label>
+          <textarea
+            id={reasonId}
+            className={`${inputClass} min-h-20`}
+            maxLength={MODERATION_REASON_MAX}
+            value={reason}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setError(null);
+            }}
+          />
+          {error ? (
+            <p id={errorId} role="alert" className="text-sm font-semibold text-danger">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" disabled={busy} onClick={() => onOpenChange(false)}>
+            Cancelar
+          </Button>
+          <Button type="submit" variant="danger" disabled={busy}>
+            {confirmLabel}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

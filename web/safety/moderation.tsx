@@ -1,0 +1,173 @@
+// /app/moderacion (DESIGN.md decision 17): the moderators' screen. The queue (oldest first), the
+// suspended accounts and the audit. The API decides who is a moderator: anyone else gets its 404
+// and sees the app's not-found page.
+import * as Tabs from "@radix-ui/react-tabs";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import type {
+  AuditResponse,
+  ModerationQueueResponse,
+  SuspendedAccountsResponse,
+} from "../../domain/api/safety.ts";
+import { MSG } from "../../domain/messages.ts";
+import { MODERATION_ACTION_LABELS } from "../../domain/safety.ts";
+import { Button } from "../components/button.tsx";
+import { EmptyState, PageHeader, RetryButton, Skeleton } from "../components/feedback.tsx";
+import { api, isNotFound } from "../lib/api.ts";
+import NotFound from "../screens/not-found.tsx";
+import { ActionDialog, MODERATION_KEY, when } from "./moderation-action.tsx";
+import { ReportCard } from "./moderation-report.tsx";
+
+export default function ModerationScreen() {
+  const queue = useQuery({
+    queryKey: [...MODERATION_KEY, "reports"],
+    queryFn: () => api.get<ModerationQueueResponse>("/moderation/reports"),
+  });
+  const [tab, setTab] = useState("queue");
+  if (isNotFound(queue.error)) return <NotFound />;
+  const tabClass =
+    "min-h-11 flex-1 rounded-full px-3 py-2 font-bold text-ink-soft data-[state=active]:bg-primary data-[state=active]:text-white";
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title="Moderación" />
+      <Tabs.Root value={tab} onValueChange={setTab}>
+        <Tabs.List
+          aria-label="Moderación"
+          className="flex gap-1 rounded-full border border-line bg-surface p-1"
+        >
+          <Tabs.Trigger value="queue" className={tabClass}>
+            Denuncias{queue.data ? ` (${queue.data.reports.length})` : ""}
+          </Tabs.Trigger>
+          <Tabs.Trigger value="suspended" className={tabClass}>
+            Suspendidas
+          </Tabs.Trigger>
+          <Tabs.Trigger value="audit" className={tabClass}>
+            Registro
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="queue" className="mt-4 flex flex-col gap-4">
+          {queue.isPending ? (
+            <Skeleton className="h-48" />
+          ) : !queue.data ? (
+            <LoadFailed onRetry={() => queue.refetch()} />
+          ) : queue.data.reports.length === 0 ? (
+            <EmptyState>
+              <p className="font-bold">No hay denuncias pendientes.</p>
+            </EmptyState>
+          ) : (
+            <ol className="flex flex-col gap-4">
+              {queue.data.reports.map((report) => (
+                <li key={report.id}>
+                  <ReportCard report={report} />
+                </li>
+              ))}
+            </ol>
+          )}
+        </Tabs.Content>
+        <Tabs.Content value="suspended" className="mt-4">
+          <SuspendedAccounts />
+        </Tabs.Content>
+        <Tabs.Content value="audit" className="mt-4">
+          <AuditLog />
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}
+
+function LoadFailed({ onRetry }: { onRetry: () => void }) {
+  return (
+    <EmptyState action={<RetryButton onRetry={onRetry} />}>
+      <p className="font-bold">{MSG.moderationLoadFailed}</p>
+    </EmptyState>
+  );
+}
+
+function SuspendedAccounts() {
+  const accounts = useQuery({
+    queryKey: [...MODERATION_KEY, "suspended"],
+    queryFn: () => api.get<SuspendedAccountsResponse>("/moderation/suspended"),
+  });
+  const [lifting, setLifting] = useState<{ id: string; name: string } | null>(null);
+  if (accounts.isPending) return <Skeleton className="h-24" />;
+  if (!accounts.data) return <LoadFailed onRetry={() => accounts.refetch()} />;
+  if (accounts.data.accounts.length === 0) {
+    return (
+      <EmptyState>
+        <p className="font-bold">No hay cuentas suspendidas.</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <ul className="flex flex-col gap-2">
+        {accounts.data.accounts.map((account) => {
+          const name = account.username ?? account.email;
+          return (
+            <li
+              key={account.id}
+              className="flex flex-wrap items-center gap-3 rounded-2xl bg-surface p-3 shadow-sm"
+            >
+              <div className="min-w-0 flex-1">
+                <p className="truncate font-bold">{name}</p>
+                <p className="truncate text-sm text-ink-soft">
+                  {account.email} · desde {when(account.suspendedAt)}
+                </p>
+              </div>
+              <Button
+                variant="secondary"
+                onClick={() => setLifting({ id: account.id, name })}
+                aria-label={`Levantar la suspensión de ${name}`}
+              >
+                Levantar la suspensión
+              </Button>
+            </li>
+          );
+        })}
+      </ul>
+      {lifting ? (
+        <ActionDialog
+          open
+          onOpenChange={(next) => !next && setLifting(null)}
+          title={`¿Levantar la suspensión de ${lifting.name}?`}
+          description="Podrá volver a iniciar sesión. Sus salidas canceladas siguen canceladas."
+          confirmLabel="Levantar la suspensión"
+          path={`/moderation/users/${encodeURIComponent(lifting.id)}/unsuspend`}
+          done="Suspensión levantada"
+        />
+      ) : null}
+    </>
+  );
+}
+
+function AuditLog() {
+  const audit = useQuery({
+    queryKey: [...MODERATION_KEY, "actions"],
+    queryFn: () => api.get<AuditResponse>("/moderation/actions"),
+  });
+  if (audit.isPending) return <Skeleton className="h-24" />;
+  if (!audit.data) return <LoadFailed onRetry={() => audit.refetch()} />;
+  if (audit.data.actions.length === 0) {
+    return (
+      <EmptyState>
+        <p className="font-bold">Aún no hay acciones registradas.</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <ol className="flex flex-col gap-2" aria-label="Registro de acciones">
+      {audit.data.actions.map((entry) => (
+        <li key={entry.id} className="rounded-2xl bg-surface p-3 shadow-sm">
+          <p className="font-bold">
+            {MODERATION_ACTION_LABELS[entry.action]}
+            {entry.target ? ` · ${entry.target.username ?? "Usuario"}` : ""}
+          </p>
+          <p className="whitespace-pre-wrap break-words">{entry.reason}</p>
+          <p className="text-sm text-ink-soft">
+            {entry.moderatorEmail} · {when(entry.createdAt)}
+          </p>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,40 @@
+// 'Bloquear' and 'Denunciar' on another rider's public profile (DESIGN.md decisions 16, 17).
+import { Ban, Flag } from "lucide-react";
+import { useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { Button } from "../components/button.tsx";
+import { BlockDialog } from "./block-dialog.tsx";
+import { ReportDialog } from "./report-dialog.tsx";
+
+export function ProfileSafetyActions({ user }: { user: { id: string; username: string } }) {
+  const navigate = useNavigate();
+  const [open, setOpen] = useState<"report" | "block" | null>(null);
+  return (
+    <div className="flex flex-wrap justify-center gap-2">
+      <Button variant="ghost" className="text-ink-soft" onClick={() => setOpen("report")}>
+        <Flag aria-hidden="true" size={18} />
+        Denunciar
+      </Button>
+      <Button variant="ghost" className="text-danger" onClick={() => setOpen("block")}>
+        <Ban aria-hidden="true" size={18} />
+        Bloquear
+      </Button>
+      <ReportDialog
+        open={open === "report"}
+        onOpenChange={(next) => setOpen(next ? "report" : null)}
+        kind="user"
+        targetId={user.id}
+        title={`Denunciar a ${user.username}`}
+      />
+      {open === "block" ? (
+        <BlockDialog
+          open
+          onOpenChange={(next) => !next && setOpen(null)}
+          user={user}
+          // Her profile is now one that does not exist for her.
+          onBlocked={() => navigate("/app/feed", { replace: true })}
+        />
+      ) : null}
+    </div>
+  );
+}

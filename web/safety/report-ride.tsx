@@ -1,0 +1,24 @@
+// 'Denunciar esta salida' on a ride's page (DESIGN.md decision 17), for anyone but its organizer.
+import { Flag } from "lucide-react";
+import { useState } from "react";
+import { Button } from "../components/button.tsx";
+import { ReportDialog } from "./report-dialog.tsx";
+
+export function ReportRideButton({ rideId }: { rideId: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <div className="flex justify-center">
+      <Button variant="ghost" className="text-ink-soft" onClick={() => setOpen(true)}>
+        <Flag aria-hidden="true" size={18} />
+        Denunciar esta salida
+      </Button>
+      <ReportDialog
+        open={open}
+        onOpenChange={setOpen}
+        kind="ride"
+        targetId={rideId}
+        title="Denunciar esta salida"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+// Blocking API (DESIGN.md decision 16): block and unblock, 'Usuarias bloqueadas', and the
+// organizer's 'Quitarla de la salida'. Every other area applies the block through ./sql.ts.
+import { Hono } from "hono";
+import type {
+  BlockedUsersResponse,
+  BlockResponse,
+  RemoveParticipantResponse,
+} from "../../domain/api/safety.ts";
+import { DomainError } from "../../domain/errors.ts";
+import { MSG } from "../../domain/messages.ts";
+import { blockSchema, userIdParamSchema } from "../../domain/safety-schemas.ts";
+import { rideIdParamSchema } from "../../domain/schemas.ts";
+import { requireProfile } from "../auth/session.ts";
+import { inBackground, notifyParticipantLeft } from "../chat/system-messages.ts";
+import type { AppEnv } from "../env.ts";
+import { validate } from "../http/validate.ts";
+import { mailTransport } from "../mail/transport.ts";
+import { findRideRow } from "../rides/queries.ts";
+import { announcePromotion } from "../waiting-list/notify.ts";
+import { block, findBlockable, listBlocked, removeBlockedParticipant, unblock } from "./queries.ts";
+
+export const blockRoutes = new Hono<AppEnv>()
+  .get("/blocks", async (c) => {
+    const user = requireProfile(c);
+    return c.json<BlockedUsersResponse>({ blocked: await listBlocked(c.env.DB, user.id) });
+  })
+
+  .post("/blocks", validate("json", blockSchema), async (c) => {
+    const user = requireProfile(c);
+    const { userId } = c.req.valid("json");
+    if (userId === user.id) throw new DomainError("validation_error", MSG.blockSelf);
+    // Silent: blocking someone who blocked her first answers the same as any block.
+    const target = await findBlockable(c.env.DB, userId);
+    if (!target) throw new DomainError("not_found", MSG.userNotFound);
+    const sharedRides = await block(c.env.DB, user.id, target.id, Date.now());
+    return c.json<BlockResponse>({
+      blocked: { userId: target.id, username: target.username },
+      sharedRides,
+    });
+  })
+
+  .delete("/blocks/:userId", validate("param", userIdParamSchema), async (c) => {
+    const user = requireProfile(c);
+    await unblock(c.env.DB, user.id, c.req.valid("param").userId);
+    return c.json({ ok: true as const });
+  })
+
+  /** 'Quitarla de la salida': only a rider she blocked, from her own upcoming ride. */
+  .delete(
+    "/rides/:id/participants/:userId",
+    validate("param", rideIdParamSchema.extend(userIdParamSchema.shape)),
+    async (c) => {
+      const user = requireProfile(c);
+      const { id: rideId, userId } = c.req.valid("param");
+      const now = Date.now();
+      // A ride she cannot see answers as a missing one.
+      if (!(await findRideRow(c.var.db, rideId, user.id))) {
+        throw new DomainError("not_found", MSG.rideNotFound);
+      }
+      const outcome = await removeBlockedParticipant(c.env.DB, {
+        rideId,
+        organizerId: user.id,
+        userId,
+        now,
+      });
+      if (outcome.removed) {
+        // Her open chat closes (4003) and the room sees her go, as after a leave.
+        inBackground(c, notifyParticipantLeft(c.env, rideId, userId));
+        announcePromotion(c, outcome.promotion);
+        if (outcome.email) {
+          // A neutral notice: nothing about who decided or why. The removal stands if it fails.
+          await mailTransport(c.env, c.var.db)
+            .send({
+              to: outcome.email,
+              subject: MSG.removedFromRideMailSubject,
+              text: ["Hola,", "", MSG.removedFromRideMail(outcome.title)].join("\n"),
+            })
+            .catch((error: unknown) => {
+              console.warn(`[${c.get("requestId")}] removal notice not sent`, error);
+            });
+        }
+        return c.json<RemoveParticipantResponse>({ removed: true });
+      }
+      switch (outcome.why) {
+        case "not_found":
+          throw new DomainError("not_found", MSG.rideNotFound);
+        case "not_organizer":
+        case "not_blocked":
+          throw new DomainError("not_authorized", MSG.notAuthorized);
+        case "cancelled":
+          throw new DomainError("ride_cancelled", MSG.rideCancelledJoin);
+        case "started":
+          throw new DomainError("ride_started", MSG.removeStarted);
+        case "not_in_ride":
+          return c.json<RemoveParticipantResponse>({ removed: false });
+      }
+    },
+  );

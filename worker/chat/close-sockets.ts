@@ -1,0 +1,46 @@
+// Closing a rider's open sockets at once, wherever they are: her app tabs' notification channel
+// (her UserHub) and her chats (the RideRoom of each ride she is in). Used by suspension (every
+// socket of hers); with `sessionIds`, only the sockets opened with those sessions (a revoked
+// session). Idle sockets would otherwise stay open until their next frame (ADR 0011).
+import type { Bindings } from "../env.ts";
+
+export interface CloseSocketsOptions {
+  reason: "session_ended" | "suspended";
+  /** Only the sockets opened with these sessions (default: all of hers). */
+  sessionIds?: string[];
+  /**
+   * The rides whose rooms may hold her sockets. Default: every ride she participates in, read
+   * now; pass the list read before a write that removes her participations.
+   */
+  rideIds?: string[];
+}
+
+/** Her ride ids (her participations, ride_participants_user_start_idx): one query. */
+export async function ridesOf(d1: D1Database, userId: string): Promise<string[]> {
+  const { results } = await d1
+    .prepare("SELECT ride_id FROM ride_participants WHERE user_id = ?")
+    .bind(userId)
+    .all<{ ride_id: string }>();
+  return results.map((row) => row.ride_id);
+}
+
+/** Closes her sockets in her hub and her rides' rooms; resolves with how many were closed. */
+export async function closeUserSockets(
+  env: Bindings,
+  userId: string,
+  options: CloseSocketsOptions,
+): Promise<number> {
+  const rideIds = options.rideIds ?? (await ridesOf(env.DB, userId));
+  const hub = env.USER_HUB.get(env.USER_HUB.idFromName(userId));
+  const counts = await Promise.all([
+    hub.closeSockets(options.reason, options.sessionIds),
+    ...rideIds.map((rideId) =>
+      env.RIDE_ROOM.get(env.RIDE_ROOM.idFromName(rideId)).closeUserSockets(
+        userId,
+        options.reason,
+        options.sessionIds,
+      ),
+    ),
+  ]);
+  return counts.reduce((sum, n) => sum + n, 0);
+}

@@ -1,0 +1,169 @@
+// Moderation API (DESIGN.md decision 17) for the accounts listed in MODERATOR_EMAILS. Anyone
+// else, signed in or not, gets the 404 of an unknown path: the endpoints do not exist for them.
+import type { Context } from "hono";
+import { Hono } from "hono";
+import type {
+  AuditResponse,
+  ModerationActionResponse,
+  ModerationQueueResponse,
+  ReportContextResponse,
+  SuspendedAccountsResponse,
+} from "../../domain/api/safety.ts";
+import { DomainError } from "../../domain/errors.ts";
+import { MSG } from "../../domain/messages.ts";
+import { isModeratorEmail } from "../../domain/safety.ts";
+import {
+  moderationActionSchema,
+  moderationIdParamSchema,
+  userIdParamSchema,
+} from "../../domain/safety-schemas.ts";
+import { announceStoredMessage, inBackground } from "../chat/system-messages.ts";
+import type { AppEnv } from "../env.ts";
+import { validate } from "../http/validate.ts";
+import { announceListClosed, announcePromotion } from "../waiting-list/notify.ts";
+import {
+  auditLog,
+  dismissReport,
+  findAccount,
+  findReport,
+  hideMessage,
+  liftSuspension,
+  type Moderator,
+  messageContext,
+  openReports,
+  suspendedAccounts,
+} from "./queries.ts";
+import { suspend } from "./suspend.ts";
+
+/** The signed-in moderator, or the API's plain 404 for everyone else. */
+function requireModerator(c: Context<AppEnv>): Moderator {
+  const user = c.var.user;
+  if (!user || !isModeratorEmail(c.env.MODERATOR_EMAILS, user.email)) {
+    throw new DomainError("not_found", MSG.notFound);
+  }
+  return { id: user.id, email: user.email };
+}
+
+const ok = { ok: true } as const;
+
+export const moderationRoutes = new Hono<AppEnv>()
+  // Before validation too: a non-moderator learns nothing from a malformed request either.
+  .use(async (c, next) => {
+    requireModerator(c);
+    await next();
+  })
+
+  .get("/reports", async (c) => {
+    return c.json<ModerationQueueResponse>({ reports: await openReports(c.env.DB) });
+  })
+
+  .get("/reports/:id/context", validate("param", moderationIdParamSchema), async (c) => {
+    const report = await findReport(c.env.DB, c.req.valid("param").id);
+    if (!report) throw new DomainError("not_found", MSG.notFound);
+    const messages =
+      report.target_kind === "message" ? await messageContext(c.env.DB, report.target_id) : [];
+    return c.json<ReportContextResponse>({ messages });
+  })
+
+  .post(
+    "/reports/:id/dismiss",
+    validate("param", moderationIdParamSchema),
+    validate("json", moderationActionSchema),
+    async (c) => {
+      const moderator = requireModerator(c);
+      const reportId = c.req.valid("param").id;
+      const { reason } = c.req.valid("json");
+      if (!(await dismissReport(c.env.DB, moderator, { reportId, reason, now: Date.now() }))) {
+        if (!(await findReport(c.env.DB, reportId))) {
+          throw new DomainError("not_found", MSG.notFound);
+        }
+        throw new DomainError("conflict", MSG.moderationAlreadyDone);
+      }
+      return c.json<ModerationActionResponse>(ok);
+    },
+  )
+
+  .post(
+    "/messages/:id/hide",
+    validate("param", moderationIdParamSchema),
+    validate("json", moderationActionSchema),
+    async (c) => {
+      const moderator = requireModerator(c);
+      const messageId = c.req.valid("param").id;
+      const { reason, reportId } = c.req.valid("json");
+      const hidden = await hideMessage(c.env.DB, moderator, {
+        messageId,
+        reason,
+        reportId,
+        now: Date.now(),
+      });
+      if (!hidden) {
+        const exists = await c.env.DB.prepare(
+          "SELECT 1 AS found FROM ride_messages WHERE id = ? AND kind = 'user'",
+        )
+          .bind(messageId)
+          .first();
+        if (!exists) throw new DomainError("not_found", MSG.notFound);
+        throw new DomainError("conflict", MSG.moderationAlreadyDone);
+      }
+      // Open chats swap the message at once (live); D1 already serves it hidden.
+      const room = c.env.RIDE_ROOM.get(c.env.RIDE_ROOM.idFromName(hidden.rideId));
+      inBackground(c, room.messageHidden(hidden.rideId, messageId));
+      return c.json<ModerationActionResponse>(ok);
+    },
+  )
+
+  .post(
+    "/users/:userId/suspend",
+    validate("param", userIdParamSchema),
+    validate("json", moderationActionSchema),
+    async (c) => {
+      const moderator = requireModerator(c);
+      const userId = c.req.valid("param").userId;
+      const { reason, reportId } = c.req.valid("json");
+      if (userId === moderator.id) throw new DomainError("validation_error", MSG.moderationSelf);
+      const account = await findAccount(c.env.DB, userId);
+      if (!account) throw new DomainError("not_found", MSG.notFound);
+      if (account.suspended_at !== null) {
+        throw new DomainError("conflict", MSG.moderationAlreadyDone);
+      }
+      const outcome = await suspend(c.env, moderator, {
+        userId,
+        reason,
+        reportId,
+        now: Date.now(),
+      });
+      if (!outcome.suspended) throw new DomainError("conflict", MSG.moderationAlreadyDone);
+      for (const { rideId, noticeId } of outcome.cancelled) {
+        inBackground(c, announceStoredMessage(c.env, rideId, noticeId));
+      }
+      announceListClosed(c, outcome.waitingLists.waitingCleared);
+      announcePromotion(c, outcome.waitingLists.promotion);
+      return c.json<ModerationActionResponse>(ok);
+    },
+  )
+
+  .post(
+    "/users/:userId/unsuspend",
+    validate("param", userIdParamSchema),
+    validate("json", moderationActionSchema),
+    async (c) => {
+      const moderator = requireModerator(c);
+      const userId = c.req.valid("param").userId;
+      const { reason } = c.req.valid("json");
+      if (!(await liftSuspension(c.env.DB, moderator, { userId, reason, now: Date.now() }))) {
+        if (!(await findAccount(c.env.DB, userId)))
+          throw new DomainError("not_found", MSG.notFound);
+        throw new DomainError("conflict", MSG.moderationAlreadyDone);
+      }
+      return c.json<ModerationActionResponse>(ok);
+    },
+  )
+
+  .get("/suspended", async (c) => {
+    return c.json<SuspendedAccountsResponse>({ accounts: await suspendedAccounts(c.env.DB) });
+  })
+
+  .get("/actions", async (c) => {
+    return c.json<AuditResponse>({ actions: await auditLog(c.env.DB) });
+  });

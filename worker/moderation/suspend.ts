@@ -1,0 +1,22 @@
+// Suspending an account (DESIGN.md decision 17): the D1 batch (suspendAccount), then at once her
+// open sockets close everywhere and the rides she left see her go.
+import { closeUserSockets } from "../chat/close-sockets.ts";
+import { notifyParticipantLeft } from "../chat/system-messages.ts";
+import type { Bindings } from "../env.ts";
+import { type Moderator, type SuspensionOutcome, suspendAccount } from "./queries.ts";
+
+export async function suspend(
+  env: Bindings,
+  moderator: Moderator,
+  input: { userId: string; reason: string; reportId?: string | undefined; now: number },
+): Promise<SuspensionOutcome> {
+  const outcome = await suspendAccount(env.DB, moderator, input);
+  if (!outcome.suspended) return outcome;
+  // Awaited: the moderator's answer means her tabs and chats are closed. Her sessions are
+  // already gone, so a room that cannot be reached closes her socket on its next use anyway.
+  await Promise.all([
+    closeUserSockets(env, input.userId, { reason: "suspended", rideIds: outcome.rideIds }),
+    ...outcome.leftRideIds.map((rideId) => notifyParticipantLeft(env, rideId, input.userId)),
+  ]).catch((error: unknown) => console.warn("suspension: closing her sockets failed", error));
+  return outcome;
+}

@@ -231,7 +231,13 @@ describe("a create whose answer is lost, retried with the same create key", () =
     const input = rideInputSchema.parse(rideBody());
     const insert = (createKey: string | null) => {
       const id = crypto.randomUUID();
-      const values = { id, organizerId: organizer.id, createKey, routeGpxKey: null };
+      const values = {
+        id,
+        organizerId: organizer.id,
+        createKey,
+        routeGpxKey: null,
+        routeFileName: null,
+      };
       return insertRide(db(), { ...values, now: Date.now() }, input).then((stored) => ({
         id,
         stored,

@@ -10,7 +10,7 @@ const route: [number, number][] = [
 
 describe("RouteMap (spec 02 §2 'Route map')", () => {
   it("labels its zoom buttons and its credit in Spanish", () => {
-    render(<RouteMap coordinates={route} />);
+    render(<RouteMap segments={[route]} />);
     const map = screen.getByTestId("route-map");
     const zoomIn = map.querySelector(".leaflet-control-zoom-in");
     const zoomOut = map.querySelector(".leaflet-control-zoom-out");

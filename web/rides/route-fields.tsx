@@ -17,6 +17,9 @@ const FALLBACK_CENTRE: MeetingPin = { lat: 40.4168, lon: -3.7038 };
 /** The form's preview needs a shape, not every recorded point. */
 const PREVIEW_MAX_POINTS = 2000;
 
+// One empty list for every render: the pin's map rebuilds when its lines change.
+const NO_LINES: [number, number][][] = [];
+
 const toPin = (at: [number, number]): MeetingPin => ({ lat: at[0], lon: at[1] });
 
 /** What the form sends besides its own fields. */
@@ -31,8 +34,9 @@ export function useRouteFields(ride: RideDetail | undefined, city: string) {
   const [preview, setPreview] = useState<[number, number][][] | null>(null);
   const [removed, setRemoved] = useState(false);
   const [movedPin, setMovedPin] = useState<MeetingPin | null>(ride?.meetingPin ?? null);
-  // On edit without a pin, the stored route's start is the default: she is in her own ride.
-  const stored = useRideRoute(ride?.id ?? "", Boolean(ride?.hasRoute && !ride.meetingPin));
+  // On edit, the stored route is drawn under the pin (and its start is the default pin when
+  // the ride has none): she is in her own ride, so she may read it.
+  const stored = useRideRoute(ride?.id ?? "", Boolean(ride?.hasRoute));
   const storedLine = removed || file ? null : (stored.data?.segments ?? null);
   const routeStart = preview?.[0]?.[0] ?? storedLine?.[0]?.[0] ?? null;
   const centre = cityCentre(city);
@@ -47,7 +51,7 @@ export function useRouteFields(ride: RideDetail | undefined, city: string) {
     centre,
     pin,
     /** The lines drawn faintly under the pin. */
-    line: preview ?? storedLine ?? [],
+    line: preview ?? storedLine ?? NO_LINES,
     choose(next: File, segments: [number, number][][]) {
       setFile(next);
       setPreview(segments);
@@ -203,7 +207,7 @@ export function MeetingPinField({ fields, city }: { fields: RouteFields; city: s
         pin={pin}
         onChange={fields.movePin}
         route={fields.line}
-        label="Punto de encuentro: arrástralo o muévelo con las flechas"
+        label="Marcador de la quedada: arrástralo o muévelo con las flechas"
       />
       <p className="text-sm" aria-live="polite" data-testid="meeting-pin-coordinates">
         Marcador en {formatCoordinate(pin.lat)}, {formatCoordinate(pin.lon)}

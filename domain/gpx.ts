@@ -1,4 +1,4 @@
-// Safe GPX reading (spec 02 §5, §8; issue 23). One pass over the text with a small scanner that
+// Safe GPX reading (spec 02 §5, §8; issue 23). One pass over the text with a light scanner that
 // keeps only what the app uses: lat, lon and ele of each point, where segments begin and end,
 // and how many waypoints there are. Nothing is ever expanded: a DOCTYPE (entities, external
 // files) is refused and `&` is never decoded, so an unescaped one in a name does no harm.
@@ -147,7 +147,6 @@ export function decodeGpx(bytes: Uint8Array): string {
 
 // ---------- The scanner ----------
 
-const OTHER = 0;
 const GPX = 1;
 const TRK = 2;
 const TRKSEG = 3;
@@ -157,41 +156,51 @@ const RTEPT = 6;
 const ELE = 7;
 const WPT = 8;
 
-/** Kind of a local name (the part after any namespace prefix). */
-function kindOf(xml: string, start: number, end: number): number {
-  switch (end - start) {
-    case 3:
-      if (xml.startsWith("ele", start)) return ELE;
-      if (xml.startsWith("trk", start)) return TRK;
-      if (xml.startsWith("rte", start)) return RTE;
-      if (xml.startsWith("wpt", start)) return WPT;
-      if (xml.startsWith("gpx", start)) return GPX;
-      return OTHER;
-    case 5:
-      if (xml.startsWith("trkpt", start)) return TRKPT;
-      if (xml.startsWith("rtept", start)) return RTEPT;
-      return OTHER;
-    case 6:
-      return xml.startsWith("trkseg", start) ? TRKSEG : OTHER;
-    default:
-      return OTHER;
-  }
-}
+/** The GPX elements the app reads, by local name (any namespace prefix is dropped). */
+const KINDS: Record<string, number> = {
+  gpx: GPX,
+  trk: TRK,
+  trkseg: TRKSEG,
+  trkpt: TRKPT,
+  rte: RTE,
+  rtept: RTEPT,
+  ele: ELE,
+  wpt: WPT,
+};
+
+/**
+ * The markup the scanner stops at; the regex engine skips everything else (names, times,
+ * extensions) without a line of JavaScript per tag:
+ * 1 an <ele> with its text, closed at once (the usual case);
+ * 2–5 a <trkpt> or <rtept> written lat="…" lon="…" (nearly all), with its numbers;
+ * 6–8 any other tag of a GPX element: "/" when closing, its local name, its attributes;
+ * comments and CDATA are stepped over whole (a <trkpt> in a comment is no point);
+ * "<!" otherwise is a declaration (DOCTYPE: refused) or broken.
+ * Every repeat stops at the next "<" (or quote), so hostile text costs linear time.
+ */
+const TOKEN =
+  /<(?:[\w.-]+:)?ele\s*>([^<]*)<\/(?:[\w.-]+:)?ele\s*>|<(?:[\w.-]+:)?(trkpt|rtept)\s+lat\s*=\s*"([^"]*)"\s+lon\s*=\s*"([^"]*)"\s*(\/?)>|<(\/?)(?:[\w.-]+:)?(trkseg|trkpt|trk|rtept|rte|wpt|gpx|ele)(?=[\s/>])([^<>]*)>|<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<!/g;
+const LAT = /(?:^|\s)lat\s*=\s*(?:"([^"]*)"|'([^']*)')/;
+const LON = /(?:^|\s)lon\s*=\s*(?:"([^"]*)"|'([^']*)')/;
+/** What may stand before the root element and after it: blanks, comments, <?xml …?>. */
+const PROLOG = /^(?:\s|\ufeff|<\?[\s\S]*?\?>|<!--[\s\S]*?-->)*/;
+const FIRST_ELEMENT = /<([A-Za-z_][^\s/>]*)/g;
 
 /** A number written in the file; '' and blanks are not 0. */
-function numberAt(xml: string, start: number, end: number): number {
-  const text = xml.slice(start, end);
+function toNumber(text: string | undefined): number {
+  if (text === undefined) return Number.NaN;
   const value = Number(text);
   return value === 0 && text.trim() === "" ? Number.NaN : value;
+}
+
+function attribute(attributes: string, pattern: RegExp): number {
+  const match = pattern.exec(attributes);
+  return match ? toNumber(match[1] ?? match[2]) : Number.NaN;
 }
 
 function validLatLon(lat: number, lon: number): boolean {
   // Latitude or longitude 0 is a real place (the equator, Greenwich): kept.
   return lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180;
-}
-
-function isNameStart(ch: number): boolean {
-  return (ch >= 65 && ch <= 90) || (ch >= 97 && ch <= 122) || ch === 95 || ch === 58 || ch >= 0xc0;
 }
 
 function isBlank(xml: string, start: number, end: number): boolean {
@@ -234,6 +243,12 @@ interface Segment {
   end: number;
 }
 
+interface Scan {
+  points: Points;
+  segments: Segment[];
+  waypoints: number;
+}
+
 function lineOf(xml: string, at: number): number {
   let line = 1;
   for (let i = xml.indexOf("\n"); i !== -1 && i < at; i = xml.indexOf("\n", i + 1)) line++;
@@ -244,238 +259,114 @@ function xmlError(xml: string, at: number, detail: string): GpxError {
   return new GpxError(MSG.gpxInvalidXmlAt(lineOf(xml, at), detail));
 }
 
-/** A tag name for a message: short, whatever the file holds. */
-function shownName(xml: string, start: number, end: number): string {
-  return xml.slice(start, Math.min(end, start + 40));
-}
-
-/** Position just past any blanks from `p`. */
-function skipBlanks(xml: string, p: number): number {
-  while (p < xml.length && xml.charCodeAt(p) <= 32) p++;
-  return p;
-}
-
-/** End of a name starting at `p`: the first blank, '/', '>' or '=' (for attributes). */
-function nameEnd(xml: string, p: number): number {
-  for (;;) {
-    const ch = xml.charCodeAt(p);
-    // NaN past the end: the loop stops there too.
-    if (!(ch > 32) || ch === 47 || ch === 62 || ch === 61) return p;
-    p++;
-  }
-}
-
-/** Where the local name starts, after any namespace prefix ('gpx:trkpt' → 'trkpt'). */
-function localStart(xml: string, start: number, end: number): number {
-  let local = start;
-  for (let p = start; p < end; p++) if (xml.charCodeAt(p) === 58) local = p + 1;
-  return local;
-}
-
-function sameName(xml: string, a: number, b: number, length: number): boolean {
-  for (let k = 0; k < length; k++)
-    if (xml.charCodeAt(a + k) !== xml.charCodeAt(b + k)) return false;
-  return true;
-}
+const NAMES = ["", "gpx", "trk", "trkseg", "trkpt", "rte", "rtept", "ele", "wpt"];
 
 /**
- * The pass over the text. Each kind of markup is a method: V8 optimizes them as they get hot,
- * where one big loop would wait for on-stack replacement (10× slower on a cold first parse).
+ * One pass over the text. Only the GPX elements the app reads are looked at (and their
+ * nesting checked); the rest is text to the scanner, so nothing in it is expanded or kept.
  */
-class Scanner {
-  readonly points = new Points();
-  readonly segments: Segment[] = [];
-  waypoints = 0;
-  // Open elements: where each name starts and ends in the text, and its kind.
-  private readonly nameStarts = new Int32Array(GPX_MAX_DEPTH);
-  private readonly nameEnds = new Int32Array(GPX_MAX_DEPTH);
-  private readonly kinds = new Uint8Array(GPX_MAX_DEPTH);
-  private depth = 0;
-  private rootClosed = false;
-  private segment: Segment | null = null;
-  /** Index of the open, accepted point, and the depth it sits at. */
-  private point = -1;
-  private pointDepth = -1;
-  // Read by openTag from its attributes.
-  private lat = Number.NaN;
-  private lon = Number.NaN;
+function scan(xml: string): Scan {
+  const points = new Points();
+  const segments: Segment[] = [];
+  let waypoints = 0;
 
-  private readonly xml: string;
-
-  constructor(xml: string) {
-    this.xml = xml;
+  // Before the root: blanks, the declaration, comments. The root must be <gpx>.
+  const prolog = PROLOG.exec(xml)![0].length;
+  if (xml.startsWith("<!", prolog) && /^<!\s*doctype/i.test(xml.slice(prolog, prolog + 12))) {
+    throw new GpxError(MSG.gpxDoctype);
   }
+  FIRST_ELEMENT.lastIndex = prolog;
+  const root = FIRST_ELEMENT.exec(xml);
+  if (!root || root.index !== prolog) throw xmlError(xml, prolog, MSG.gpxXmlTextOutside);
+  const rootName = root[1]!;
+  if (rootName.slice(rootName.indexOf(":") + 1) !== "gpx") throw new GpxError(MSG.gpxNotGpx);
 
-  run(): void {
-    const xml = this.xml;
-    let i = 0;
-    for (;;) {
-      const lt = xml.indexOf("<", i);
-      if (this.depth === 0) this.outside(i, lt === -1 ? xml.length : lt);
-      if (lt === -1) break;
-      const next = xml.charCodeAt(lt + 1);
-      if (next === 47) i = this.closeTag(lt);
-      else if (next === 33) i = this.declaration(lt);
-      else if (next === 63) i = this.instruction(lt);
-      else i = this.openTag(lt);
+  const kinds = new Uint8Array(GPX_MAX_DEPTH);
+  let depth = 0;
+  let segment: Segment | null = null;
+  let point = -1;
+  let pointDepth = -1;
+  let rootEnd = -1;
+  TOKEN.lastIndex = prolog;
+  for (let m = TOKEN.exec(xml); m !== null; m = TOKEN.exec(xml)) {
+    const eleText = m[1];
+    if (eleText !== undefined) {
+      // The first <ele> of a point is its elevation (GPX puts it first; an extension's is not).
+      if (point !== -1 && pointDepth === depth - 1 && Number.isNaN(points.ele[point]!)) {
+        points.ele[point] = toNumber(eleText);
+      }
+      continue;
     }
-    if (this.depth > 0) {
-      const top = this.depth - 1;
+    const pointName = m[2];
+    const name = pointName ?? m[7];
+    if (name === undefined) {
+      if (m[0] !== "<!") continue; // a comment or CDATA
+      if (/^<!\s*(doctype|entity|element|attlist)/i.test(xml.slice(m.index, m.index + 12))) {
+        throw new GpxError(MSG.gpxDoctype);
+      }
       throw xmlError(
         xml,
-        xml.length,
-        MSG.gpxXmlUnclosedTag(shownName(xml, this.nameStarts[top]!, this.nameEnds[top]!)),
+        m.index,
+        xml.startsWith("<!--", m.index) || xml.startsWith("<![CDATA[", m.index)
+          ? MSG.gpxXmlUnclosedComment
+          : MSG.gpxXmlBadTag,
       );
     }
-    if (!this.rootClosed) throw xmlError(xml, 0, MSG.gpxXmlTextOutside);
-  }
-
-  /** Only blanks may sit outside the root element. */
-  private outside(from: number, to: number) {
-    if (to > from && !isBlank(this.xml, from, to)) {
-      throw xmlError(this.xml, from, this.rootClosed ? MSG.gpxXmlAfterRoot : MSG.gpxXmlTextOutside);
-    }
-  }
-
-  private closeTag(lt: number): number {
-    const xml = this.xml;
-    const start = lt + 2;
-    const end = nameEnd(xml, start);
-    const p = skipBlanks(xml, end);
-    if (xml.charCodeAt(p) !== 62) throw xmlError(xml, lt, MSG.gpxXmlBadTag);
-    if (this.depth === 0) {
-      throw xmlError(xml, lt, MSG.gpxXmlUnexpectedClose(shownName(xml, start, end)));
-    }
-    const top = this.depth - 1;
-    const openStart = this.nameStarts[top]!;
-    const openEnd = this.nameEnds[top]!;
-    if (end - start !== openEnd - openStart || !sameName(xml, openStart, start, end - start)) {
-      throw xmlError(
-        xml,
-        lt,
-        MSG.gpxXmlMismatch(shownName(xml, openStart, openEnd), shownName(xml, start, end)),
-      );
-    }
-    this.depth = top;
-    this.closed(this.kinds[top]!, top);
-    return p + 1;
-  }
-
-  private closed(kind: number, depth: number) {
-    if ((kind === TRKSEG || kind === RTE) && this.segment) {
-      this.segment.end = this.points.count;
-      this.segment = null;
-    } else if (depth === this.pointDepth) {
-      this.point = -1;
-      this.pointDepth = -1;
-    }
-    if (depth === 0) this.rootClosed = true;
-  }
-
-  /** <!-- -->, <![CDATA[ ]]>; a DOCTYPE is refused (entities live only there). */
-  private declaration(lt: number): number {
-    const xml = this.xml;
-    let end = -1;
-    if (xml.startsWith("<!--", lt)) end = xml.indexOf("-->", lt + 4);
-    else if (xml.startsWith("<![CDATA[", lt) && this.depth > 0) end = xml.indexOf("]]>", lt + 9);
-    else if (/^<!\s*(doctype|entity|element|attlist)/i.test(xml.slice(lt, lt + 12))) {
-      throw new GpxError(MSG.gpxDoctype);
-    } else throw xmlError(xml, lt, MSG.gpxXmlBadTag);
-    if (end === -1) throw xmlError(xml, lt, MSG.gpxXmlUnclosedComment);
-    return end + 3;
-  }
-
-  /** <?xml …?> and other processing instructions, wherever blank lines put them. */
-  private instruction(lt: number): number {
-    const end = this.xml.indexOf("?>", lt + 2);
-    if (end === -1) throw xmlError(this.xml, lt, MSG.gpxXmlBadTag);
-    return end + 2;
-  }
-
-  private openTag(lt: number): number {
-    const xml = this.xml;
-    const start = lt + 1;
-    const end = nameEnd(xml, start);
-    if (end === start || !isNameStart(xml.charCodeAt(start))) {
-      throw xmlError(xml, lt, MSG.gpxXmlStrayLt);
-    }
-    const kind = kindOf(xml, localStart(xml, start, end), end);
-    const p = this.attributes(lt, start, end, kind === TRKPT || kind === RTEPT || kind === WPT);
-    const selfClosing = xml.charCodeAt(p - 2) === 47;
-    const depth = this.depth;
-    if (depth === 0) {
-      if (this.rootClosed) throw xmlError(xml, lt, MSG.gpxXmlAfterRoot);
-      if (kind !== GPX) throw new GpxError(MSG.gpxNotGpx);
-    }
-    if (kind !== OTHER) this.element(kind, depth > 0 ? this.kinds[depth - 1]! : -1, p, selfClosing);
-    if (selfClosing) {
-      if (kind !== OTHER) this.closed(kind, depth);
-    } else {
-      if (depth === GPX_MAX_DEPTH) throw new GpxError(MSG.gpxTooDeep);
-      this.nameStarts[depth] = start;
-      this.nameEnds[depth] = end;
-      this.kinds[depth] = kind;
-      this.depth = depth + 1;
-    }
-    return p;
-  }
-
-  /** Reads attributes up to the tag's end ('>' or '/>'); returns the position past it. */
-  private attributes(lt: number, nameStart: number, nameEnd_: number, isPoint: boolean): number {
-    const xml = this.xml;
-    this.lat = Number.NaN;
-    this.lon = Number.NaN;
-    let p = nameEnd_;
-    for (;;) {
-      p = skipBlanks(xml, p);
-      const ch = xml.charCodeAt(p);
-      if (ch === 62) return p + 1;
-      if (ch === 47 && xml.charCodeAt(p + 1) === 62) return p + 2;
-      if (p >= xml.length) {
-        throw xmlError(xml, lt, MSG.gpxXmlUnclosedTag(shownName(xml, nameStart, nameEnd_)));
+    const kind = KINDS[name]!;
+    if (depth === 0 && rootEnd !== -1) throw xmlError(xml, m.index, MSG.gpxXmlAfterRoot);
+    if (m[6] === "/") {
+      if (depth === 0 || kinds[depth - 1] !== kind) {
+        const open = depth === 0 ? "gpx" : NAMES[kinds[depth - 1]!]!;
+        throw xmlError(xml, m.index, MSG.gpxXmlMismatch(open, name));
       }
-      const attrStart = p;
-      const attrEnd = nameEnd(xml, p);
-      p = skipBlanks(xml, attrEnd);
-      const bad = () =>
-        xmlError(xml, p, MSG.gpxXmlBadAttribute(shownName(xml, nameStart, nameEnd_)));
-      if (attrEnd === attrStart || xml.charCodeAt(p) !== 61) throw bad();
-      p = skipBlanks(xml, p + 1);
-      const quote = xml.charCodeAt(p);
-      if (quote !== 34 && quote !== 39) throw bad();
-      const valueEnd = xml.indexOf(quote === 34 ? '"' : "'", p + 1);
-      if (valueEnd === -1) throw bad();
-      if (isPoint && attrEnd - attrStart === 3) {
-        if (xml.startsWith("lat", attrStart)) this.lat = numberAt(xml, p + 1, valueEnd);
-        else if (xml.startsWith("lon", attrStart)) this.lon = numberAt(xml, p + 1, valueEnd);
+      depth--;
+      if (kind === TRKSEG || kind === RTE) {
+        if (segment) segment.end = points.count;
+        segment = null;
+      } else if (depth === pointDepth) {
+        point = -1;
+        pointDepth = -1;
       }
-      p = valueEnd + 1;
+      if (depth === 0) rootEnd = TOKEN.lastIndex;
+      continue;
     }
-  }
-
-  /** What a GPX element means, by its kind and its parent's. `p` is just past its tag. */
-  private element(kind: number, parent: number, p: number, selfClosing: boolean) {
-    const depth = this.depth;
+    // The usual <trkpt lat="…" lon="…"> comes with its numbers; any other layout is read here.
+    const attributes = pointName === undefined ? m[8]! : "";
+    const selfClosing = pointName === undefined ? attributes.endsWith("/") : m[5] === "/";
+    const parent = depth > 0 ? kinds[depth - 1] : 0;
     if ((kind === TRKSEG && parent === TRK) || (kind === RTE && parent === GPX)) {
-      const segment: Segment = {
-        kind: kind === RTE ? RTE : TRK,
-        start: this.points.count,
-        end: this.points.count,
-      };
-      this.segments.push(segment);
-      this.segment = segment;
+      segment = { kind: kind === RTE ? RTE : TRK, start: points.count, end: points.count };
+      segments.push(segment);
+      if (selfClosing) segment = null;
     } else if ((kind === TRKPT && parent === TRKSEG) || (kind === RTEPT && parent === RTE)) {
-      if (this.segment && validLatLon(this.lat, this.lon)) {
-        this.point = this.points.push(this.lat, this.lon);
-        this.pointDepth = depth;
+      const lat = pointName === undefined ? attribute(attributes, LAT) : toNumber(m[3]);
+      const lon = pointName === undefined ? attribute(attributes, LON) : toNumber(m[4]);
+      if (segment && validLatLon(lat, lon)) {
+        const index = points.push(lat, lon);
+        if (!selfClosing) {
+          point = index;
+          pointDepth = depth;
+        }
       }
     } else if (kind === WPT && parent === GPX) {
-      if (validLatLon(this.lat, this.lon)) this.waypoints++;
-    } else if (kind === ELE && this.point !== -1 && this.pointDepth === depth - 1 && !selfClosing) {
-      const end = this.xml.indexOf("<", p);
-      if (end !== -1) this.points.ele[this.point] = numberAt(this.xml, p, end);
+      if (validLatLon(attribute(attributes, LAT), attribute(attributes, LON))) waypoints++;
+    }
+    if (!selfClosing) {
+      if (depth === GPX_MAX_DEPTH) throw new GpxError(MSG.gpxTooDeep);
+      kinds[depth++] = kind;
+    } else if (depth === 0) {
+      rootEnd = TOKEN.lastIndex; // <gpx/>
     }
   }
+  if (depth > 0) {
+    throw xmlError(xml, xml.length, MSG.gpxXmlUnclosedTag(NAMES[kinds[depth - 1]!]!));
+  }
+  // After the root: blanks and comments only.
+  const after = rootEnd + (PROLOG.exec(xml.slice(rootEnd))?.[0].length ?? 0);
+  if (rootEnd === -1 || !isBlank(xml, after, xml.length)) {
+    throw xmlError(xml, Math.max(after, 0), MSG.gpxXmlAfterRoot);
+  }
+  return { points, segments, waypoints };
 }
 
 // ---------- Measures ----------
@@ -518,30 +409,32 @@ function thinIndices(start: number, end: number, keep: number): number[] {
   return Array.from({ length: keep }, (_, k) => start + Math.round(k * step));
 }
 
-/** Profile points by distance buckets, each keeping its lowest and highest point in order. */
-function decimate(profile: ProfilePoint[], max: number): ProfilePoint[] {
-  if (profile.length <= max) return profile;
+/**
+ * Which of `count` profile points to keep (at most `max`, in order): per distance bucket its
+ * lowest and its highest point, so peaks and dips survive; the last point always.
+ */
+function decimate(heights: Float64Array, count: number, max: number): number[] {
+  if (count <= max) return Array.from({ length: count }, (_, k) => k);
   const buckets = Math.floor(max / 2);
-  const out: ProfilePoint[] = [];
-  const size = profile.length / buckets;
+  const out: number[] = [];
+  const size = count / buckets;
   for (let b = 0; b < buckets; b++) {
     const from = Math.floor(b * size);
-    const to = Math.min(profile.length, Math.floor((b + 1) * size));
+    const to = Math.min(count, Math.floor((b + 1) * size));
     let low = from;
     let high = from;
     for (let k = from + 1; k < to; k++) {
-      if (profile[k]![1] < profile[low]![1]) low = k;
-      if (profile[k]![1] > profile[high]![1]) high = k;
+      if (heights[k]! < heights[low]!) low = k;
+      if (heights[k]! > heights[high]!) high = k;
     }
-    out.push(profile[Math.min(low, high)]!);
-    if (low !== high) out.push(profile[Math.max(low, high)]!);
+    out.push(Math.min(low, high));
+    if (low !== high) out.push(Math.max(low, high));
   }
-  const last = profile.at(-1)!;
-  if (out.at(-1) !== last) out.push(last);
+  if (out.at(-1) !== count - 1) out.push(count - 1);
   return out;
 }
 
-function summarize({ points }: Scanner, chosen: Segment[], options: GpxParseOptions): GpxResult {
+function summarize({ points }: Scan, chosen: Segment[], options: GpxParseOptions): GpxResult {
   const { lat, lon, ele } = points;
   const total = chosen.reduce((n, s) => n + (s.end - s.start), 0);
   const maxPoints = options.maxPoints ?? Number.POSITIVE_INFINITY;
@@ -549,14 +442,18 @@ function summarize({ points }: Scanner, chosen: Segment[], options: GpxParseOpti
   let gain = 0;
   let maxElevation = Number.NEGATIVE_INFINITY;
   const outSegments: [number, number][][] = [];
-  const profile: ProfilePoint[] = [];
+  // The profile in columns: which point, its distance along the route, its height.
+  const profileAt = new Int32Array(total);
+  const profileKm = new Float64Array(total);
+  const profileEle = new Float64Array(total);
+  let profileCount = 0;
   for (const seg of chosen) {
     const keep = Math.max(
       Math.min(2, seg.end - seg.start),
       Math.floor((maxPoints * (seg.end - seg.start)) / total),
     );
     outSegments.push(thinIndices(seg.start, seg.end, keep).map((k) => [lat[k]!, lon[k]!]));
-    const heights: number[] = [];
+    const first = profileCount;
     let cosPrev = Math.cos(toRadians(lat[seg.start]!));
     for (let k = seg.start; k < seg.end; k++) {
       if (k > seg.start) {
@@ -568,22 +465,27 @@ function summarize({ points }: Scanner, chosen: Segment[], options: GpxParseOpti
         distance += 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
         cosPrev = cosHere;
       }
-      if (!Number.isNaN(ele[k]!)) {
-        heights.push(ele[k]!);
-        if (ele[k]! > maxElevation) maxElevation = ele[k]!;
-        profile.push([distance, ele[k]!, lat[k]!, lon[k]!]);
+      const height = ele[k]!;
+      if (!Number.isNaN(height)) {
+        if (height > maxElevation) maxElevation = height;
+        profileAt[profileCount] = k;
+        profileKm[profileCount] = distance;
+        profileEle[profileCount++] = height;
       }
     }
-    gain += hysteresisGain(heights);
+    // Climbing is counted within the segment: the gap to the next one was not recorded.
+    gain += hysteresisGain(profileEle.subarray(first, profileCount));
   }
+  const kept = decimate(profileEle, profileCount, options.profilePoints ?? PROFILE_MAX_POINTS);
   return {
     distanceKm: round(distance, 2),
     elevationGain: Math.round(gain),
     maxElevation: Number.isFinite(maxElevation) ? Math.round(maxElevation) : null,
     segments: outSegments,
-    profile: decimate(profile, options.profilePoints ?? PROFILE_MAX_POINTS).map(
-      ([km, m, la, lo]): ProfilePoint => [round(km, 3), round(m, 1), la, lo],
-    ),
+    profile: kept.map((j): ProfilePoint => {
+      const k = profileAt[j]!;
+      return [round(profileKm[j]!, 3), round(profileEle[j]!, 1), lat[k]!, lon[k]!];
+    }),
     pointCount: total,
   };
 }
@@ -596,8 +498,7 @@ export function parseGpx(input: Uint8Array | string, options: GpxParseOptions = 
   try {
     const xml = typeof input === "string" ? input : decodeGpx(input);
     if (isBlank(xml, 0, xml.length)) throw new GpxError(MSG.gpxEmpty);
-    const result = new Scanner(xml);
-    result.run();
+    const result = scan(xml);
     const withPoints = result.segments.filter((s) => s.end > s.start);
     const tracks = withPoints.filter((s) => s.kind === TRK);
     const chosen = tracks.length > 0 ? tracks : withPoints.filter((s) => s.kind === RTE);

@@ -160,12 +160,9 @@ export const MSG = {
   gpxXmlTextOutside: "hay texto fuera de las etiquetas; ¿es de verdad un archivo GPX?",
   gpxXmlAfterRoot: "hay contenido después del cierre de </gpx>",
   gpxXmlBadTag: "una etiqueta está mal escrita",
-  gpxXmlStrayLt: "hay un «<» que no abre ninguna etiqueta",
   gpxXmlUnclosedComment: "un comentario o bloque CDATA no se cierra",
   gpxXmlUnclosedTag: (name: string) => `la etiqueta <${name}> no se cierra`,
-  gpxXmlUnexpectedClose: (name: string) => `</${name}> cierra una etiqueta que no está abierta`,
   gpxXmlMismatch: (open: string, close: string) => `se esperaba </${open}> y aparece </${close}>`,
-  gpxXmlBadAttribute: (name: string) => `un atributo de <${name}> está mal escrito`,
   gpxDoctype:
     "Formato de archivo GPX inválido o corrupto: por seguridad no se admiten declaraciones DOCTYPE ni entidades",
   gpxNotGpx: "Formato de archivo GPX inválido o corrupto: es un XML, pero no un GPX",

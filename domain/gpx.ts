@@ -178,8 +178,11 @@ const KINDS: Record<string, number> = {
  * "<!" otherwise is a declaration (DOCTYPE: refused) or broken.
  * Every repeat stops at the next "<" (or quote), so hostile text costs linear time.
  */
-const TOKEN =
-  /<(?:[\w.-]+:)?ele\s*>([^<]*)<\/(?:[\w.-]+:)?ele\s*>|<(?:[\w.-]+:)?(trkpt|rtept)\s+lat\s*=\s*"([^"]*)"\s+lon\s*=\s*"([^"]*)"\s*(\/?)>|<(\/?)(?:[\w.-]+:)?(trkseg|trkpt|trk|rtept|rte|wpt|gpx|ele)(?=[\s/>])([^<>]*)>|<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<!/g;
+const UNPREFIXED_TOKEN =
+  /<(?:ele\s*>([^<]*)<\/ele\s*>|(trkpt|rtept)\s+lat\s*=\s*"([^"]*)"\s+lon\s*=\s*"([^"]*)"\s*(\/?)>|(\/?)(trkseg|trkpt|trk|rtept|rte|wpt|gpx|ele)(?=[\s/>])([^<>]*)>|!--[\s\S]*?-->|!\[CDATA\[[\s\S]*?\]\]>|!)/g;
+/** The same for a file whose elements carry a namespace prefix (<gpx:trkpt>): rarer, slower. */
+const PREFIXED_TOKEN =
+  /<(?:(?:[\w.-]+:)?ele\s*>([^<]*)<\/(?:[\w.-]+:)?ele\s*>|(?:[\w.-]+:)?(trkpt|rtept)\s+lat\s*=\s*"([^"]*)"\s+lon\s*=\s*"([^"]*)"\s*(\/?)>|(\/?)(?:[\w.-]+:)?(trkseg|trkpt|trk|rtept|rte|wpt|gpx|ele)(?=[\s/>])([^<>]*)>|!--[\s\S]*?-->|!\[CDATA\[[\s\S]*?\]\]>|!)/g;
 const LAT = /(?:^|\s)lat\s*=\s*(?:"([^"]*)"|'([^']*)')/;
 const LON = /(?:^|\s)lon\s*=\s*(?:"([^"]*)"|'([^']*)')/;
 /** What may stand before the root element and after it: blanks, comments, <?xml …?>. */
@@ -281,6 +284,8 @@ function scan(xml: string): Scan {
   const rootName = root[1]!;
   if (rootName.slice(rootName.indexOf(":") + 1) !== "gpx") throw new GpxError(MSG.gpxNotGpx);
 
+  // Files whose root has no prefix keep to the faster pattern: their GPX elements have none.
+  const TOKEN = rootName.includes(":") ? PREFIXED_TOKEN : UNPREFIXED_TOKEN;
   const kinds = new Uint8Array(GPX_MAX_DEPTH);
   let depth = 0;
   let segment: Segment | null = null;

@@ -172,17 +172,18 @@ const KINDS: Record<string, number> = {
  * The markup the scanner stops at; the regex engine skips everything else (names, times,
  * extensions) without a line of JavaScript per tag:
  * 1 an <ele> with its text, closed at once (the usual case);
- * 2–5 a <trkpt> or <rtept> written lat="…" lon="…" (nearly all), with its numbers;
- * 6–8 any other tag of a GPX element: "/" when closing, its local name, its attributes;
+ * 2–7 a <trkpt> or <rtept> written lat="…" lon="…" (nearly all): its numbers, "/" when
+ *     self-closing, and the <ele> and closing tag that follow it at once, when they do;
+ * 8–10 any other tag of a GPX element: "/" when closing, its local name, its attributes;
  * comments and CDATA are stepped over whole (a <trkpt> in a comment is no point);
  * "<!" otherwise is a declaration (DOCTYPE: refused) or broken.
  * Every repeat stops at the next "<" (or quote), so hostile text costs linear time.
  */
 const UNPREFIXED_TOKEN =
-  /<(?:ele\s*>([^<]*)<\/ele\s*>|(trkpt|rtept)\s+lat\s*=\s*"([^"]*)"\s+lon\s*=\s*"([^"]*)"\s*(\/?)>|(\/?)(trkseg|trkpt|trk|rtept|rte|wpt|gpx|ele)(?=[\s/>])([^<>]*)>|!--[\s\S]*?-->|!\[CDATA\[[\s\S]*?\]\]>|!)/g;
+  /<(?:ele\s*>([^<]*)<\/ele\s*>|(trkpt|rtept)\s+lat\s*=\s*"([^"]*)"\s+lon\s*=\s*"([^"]*)"\s*(?:(\/)>|>\s*(?:<ele>([^<]*)<\/ele>\s*)?(<\/\2>)?)|(\/?)(trkseg|trkpt|trk|rtept|rte|wpt|gpx|ele)(?=[\s/>])([^<>]*)>|!--[\s\S]*?-->|!\[CDATA\[[\s\S]*?\]\]>|!)/g;
 /** The same for a file whose elements carry a namespace prefix (<gpx:trkpt>): rarer, slower. */
 const PREFIXED_TOKEN =
-  /<(?:(?:[\w.-]+:)?ele\s*>([^<]*)<\/(?:[\w.-]+:)?ele\s*>|(?:[\w.-]+:)?(trkpt|rtept)\s+lat\s*=\s*"([^"]*)"\s+lon\s*=\s*"([^"]*)"\s*(\/?)>|(\/?)(?:[\w.-]+:)?(trkseg|trkpt|trk|rtept|rte|wpt|gpx|ele)(?=[\s/>])([^<>]*)>|!--[\s\S]*?-->|!\[CDATA\[[\s\S]*?\]\]>|!)/g;
+  /<(?:(?:[\w.-]+:)?ele\s*>([^<]*)<\/(?:[\w.-]+:)?ele\s*>|((?:[\w.-]+:)?(?:trkpt|rtept))\s+lat\s*=\s*"([^"]*)"\s+lon\s*=\s*"([^"]*)"\s*(?:(\/)>|>\s*(?:<(?:[\w.-]+:)?ele>([^<]*)<\/(?:[\w.-]+:)?ele>\s*)?(<\/\2>)?)|(\/?)(?:[\w.-]+:)?(trkseg|trkpt|trk|rtept|rte|wpt|gpx|ele)(?=[\s/>])([^<>]*)>|!--[\s\S]*?-->|!\[CDATA\[[\s\S]*?\]\]>|!)/g;
 const LAT = /(?:^|\s)lat\s*=\s*(?:"([^"]*)"|'([^']*)')/;
 const LON = /(?:^|\s)lon\s*=\s*(?:"([^"]*)"|'([^']*)')/;
 /** What may stand before the root element and after it: blanks, comments, <?xml …?>. */
@@ -303,7 +304,31 @@ function scan(xml: string): Scan {
       continue;
     }
     const pointName = m[2];
-    const name = pointName ?? m[7];
+    if (pointName !== undefined) {
+      // <trkpt lat="…" lon="…">, maybe with its <ele> and its end in the same match.
+      const kind = pointName.endsWith("trkpt") ? TRKPT : RTEPT;
+      const parent = depth > 0 ? kinds[depth - 1] : 0;
+      const complete = m[5] !== undefined || m[7] !== undefined;
+      let index = -1;
+      if ((kind === TRKPT ? parent === TRKSEG : parent === RTE) && segment) {
+        const lat = toNumber(m[3]);
+        const lon = toNumber(m[4]);
+        if (validLatLon(lat, lon)) {
+          index = points.push(lat, lon);
+          if (m[6] !== undefined) points.ele[index] = toNumber(m[6]);
+        }
+      }
+      if (!complete) {
+        if (depth === GPX_MAX_DEPTH) throw new GpxError(MSG.gpxTooDeep);
+        if (index !== -1) {
+          point = index;
+          pointDepth = depth;
+        }
+        kinds[depth++] = kind;
+      }
+      continue;
+    }
+    const name = m[9];
     if (name === undefined) {
       if (m[0] !== "<!") continue; // a comment or CDATA
       if (/^<!\s*(doctype|entity|element|attlist)/i.test(xml.slice(m.index, m.index + 12))) {
@@ -319,7 +344,7 @@ function scan(xml: string): Scan {
     }
     const kind = KINDS[name]!;
     if (depth === 0 && rootEnd !== -1) throw xmlError(xml, m.index, MSG.gpxXmlAfterRoot);
-    if (m[6] === "/") {
+    if (m[8] === "/") {
       if (depth === 0 || kinds[depth - 1] !== kind) {
         const open = depth === 0 ? "gpx" : NAMES[kinds[depth - 1]!]!;
         throw xmlError(xml, m.index, MSG.gpxXmlMismatch(open, name));
@@ -335,17 +360,16 @@ function scan(xml: string): Scan {
       if (depth === 0) rootEnd = TOKEN.lastIndex;
       continue;
     }
-    // The usual <trkpt lat="…" lon="…"> comes with its numbers; any other layout is read here.
-    const attributes = pointName === undefined ? m[8]! : "";
-    const selfClosing = pointName === undefined ? attributes.endsWith("/") : m[5] === "/";
+    const attributes = m[10]!;
+    const selfClosing = attributes.endsWith("/");
     const parent = depth > 0 ? kinds[depth - 1] : 0;
     if ((kind === TRKSEG && parent === TRK) || (kind === RTE && parent === GPX)) {
       segment = { kind: kind === RTE ? RTE : TRK, start: points.count, end: points.count };
       segments.push(segment);
       if (selfClosing) segment = null;
     } else if ((kind === TRKPT && parent === TRKSEG) || (kind === RTEPT && parent === RTE)) {
-      const lat = pointName === undefined ? attribute(attributes, LAT) : toNumber(m[3]);
-      const lon = pointName === undefined ? attribute(attributes, LON) : toNumber(m[4]);
+      const lat = attribute(attributes, LAT);
+      const lon = attribute(attributes, LON);
       if (segment && validLatLon(lat, lon)) {
         const index = points.push(lat, lon);
         if (!selfClosing) {

@@ -11,6 +11,12 @@ export const SCREENSHOTS_DIR = path.resolve(import.meta.dirname, "../../docs/scr
 
 let browser: Browser | undefined;
 
+// A 1x1 transparent PNG: map tiles never leave the machine during tests.
+export const MAP_TILE_PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
+  "base64",
+);
+
 /** Connects this test file to the run's one Chromium. */
 export function connectBrowser() {
   beforeAll(async () => {
@@ -38,6 +44,9 @@ export async function openSession(options: { expectErrors?: RegExp[] } = {}): Pr
     timezoneId: "Europe/Madrid",
     hasTouch: true,
   });
+  await context.route("**/*.tile.openstreetmap.org/**", (route) =>
+    route.fulfill({ status: 200, contentType: "image/png", body: MAP_TILE_PNG }),
+  );
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   const allowed = options.expectErrors ?? [];

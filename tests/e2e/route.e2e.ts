@@ -4,6 +4,7 @@
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { expectAccessible } from "./a11y.ts";
 import {
   apiFromPage,
   closeSession,
@@ -17,17 +18,9 @@ import {
 connectBrowser();
 
 const GPX_FIXTURE = path.resolve(import.meta.dirname, "fixtures/casa-de-campo-two-tracks.gpx");
-// A 1x1 transparent PNG: map tiles never leave the machine during tests.
-const TILE = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-  "base64",
-);
-
+/** A signed-in rider (map tiles are stubbed for every session: fixtures.ts). */
 async function rider(username: string): Promise<Session> {
   const session = await openSession();
-  await session.context.route("**/*.tile.openstreetmap.org/**", (route) =>
-    route.fulfill({ status: 200, contentType: "image/png", body: TILE }),
-  );
   await signInAs(session, username);
   return session;
 }
@@ -65,7 +58,7 @@ describe("route journey", () => {
     const coordinates = op.getByTestId("meeting-pin-coordinates");
     expect(await coordinates.textContent()).toBe("Marcador en 40,41680, -3,70380");
     await op.getByLabel("Archivo GPX (opcional)").setInputFiles(GPX_FIXTURE);
-    await op.getByRole("img", { name: /Vista previa de la ruta/ }).waitFor();
+    await op.getByRole("group", { name: /Vista previa de la ruta/ }).waitFor();
     // 8.4 km in two tracks (chained, the 1.8 km between them would count), 112 m of climbing.
     expect(await op.getByLabel("Distancia (km)").inputValue()).toBe("8.4");
     expect(await op.getByLabel("Desnivel (m)").inputValue()).toBe("112");
@@ -145,6 +138,8 @@ describe("route journey", () => {
     expect(
       await op.getByRole("slider", { name: /Recorrer el perfil/ }).getAttribute("aria-valuenow"),
     ).toBe("0");
+    // axe on the detail with route, profile and pin, and on the form with her file.
+    await expectAccessible(op, "ride detail with its route");
 
     // --- Another rider, not in the ride: the pin and its link, not the route.
     const stranger = await rider(`mira_${suffix}`);
@@ -171,10 +166,12 @@ describe("route journey", () => {
       .getByRole("button", { name: "Cambiar el archivo casa-de-campo-two-tracks.gpx" })
       .waitFor();
     expect(await coordinates.textContent()).toBe(moved);
-    // Her stored route is drawn under the pin, and its start is offered.
-    await overlayPaths(op, "meeting-pin-picker").nth(1).waitFor();
+    // Her stored route is drawn under the pin (both tracks), and its start is offered.
+    await overlayPaths(op, "meeting-pin-picker").first().waitFor();
+    expect(await overlayPaths(op, "meeting-pin-picker").count()).toBe(2);
     await op.getByRole("button", { name: "Usar la salida de la ruta" }).waitFor();
     await current.scrollIntoViewIfNeeded();
+    await expectAccessible(op, "edit form with its route");
     await saveScreenshot(op, "edit-route");
     await current
       .getByRole("button", { name: "Quitar el archivo casa-de-campo-two-tracks.gpx" })

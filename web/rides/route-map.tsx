@@ -137,7 +137,7 @@ export default function RouteMap({
   return (
     <div
       ref={container}
-      role="img"
+      role="group"
       aria-label={`${label}. Salida y llegada marcadas${pin ? ", con el punto de encuentro" : ""}.`}
       data-testid="route-map"
       className="z-0 h-64 w-full overflow-hidden rounded-2xl border border-line"
@@ -157,7 +157,7 @@ export function PinMap({ pin, label }: { pin: MeetingPin; label: string }) {
   return (
     <div
       ref={container}
-      role="img"
+      role="group"
       aria-label={label}
       data-testid="meeting-pin-map"
       className="z-0 h-44 w-full overflow-hidden rounded-2xl border border-line"

@@ -92,7 +92,7 @@ describe("rides journey", () => {
     await op.getByRole("button", { name: "Early Birds" }).click();
     expect(await op.getByRole("button", { name: "Sweet Break" }).isDisabled()).toBe(true);
     await op.getByLabel("Archivo GPX (opcional)").setInputFiles(GPX_FIXTURE);
-    await op.getByRole("group", { name: "Vista previa de la ruta" }).waitFor();
+    await op.getByRole("figure", { name: "Vista previa de la ruta" }).waitFor();
     expect(Number(await op.getByLabel("Distancia (km)").inputValue())).toBeGreaterThan(1);
     expect(await op.getByLabel("Desnivel (m)").inputValue()).toBe("65");
     await saveScreenshot(op, "create");

@@ -58,7 +58,7 @@ describe("route journey", () => {
     const coordinates = op.getByTestId("meeting-pin-coordinates");
     expect(await coordinates.textContent()).toBe("Marcador en 40,41680, -3,70380");
     await op.getByLabel("Archivo GPX (opcional)").setInputFiles(GPX_FIXTURE);
-    await op.getByRole("group", { name: /Vista previa de la ruta/ }).waitFor();
+    await op.getByRole("figure", { name: /Vista previa de la ruta/ }).waitFor();
     // 8.4 km in two tracks (chained, the 1.8 km between them would count), 112 m of climbing.
     expect(await op.getByLabel("Distancia (km)").inputValue()).toBe("8.4");
     expect(await op.getByLabel("Desnivel (m)").inputValue()).toBe("112");

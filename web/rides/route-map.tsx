@@ -80,7 +80,7 @@ export default function RouteMap({
   /** A point to mark (the one her finger is on in the elevation profile). */
   highlight?: [number, number] | null;
 }) {
-  const container = useRef<HTMLDivElement>(null);
+  const container = useRef<HTMLElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const marker = useRef<L.CircleMarker | null>(null);
   const lines = segments.filter((s) => s.length > 0);
@@ -135,9 +135,8 @@ export default function RouteMap({
     );
   }
   return (
-    <div
+    <figure
       ref={container}
-      role="group"
       aria-label={`${label}. Salida y llegada marcadas${pin ? ", con el punto de encuentro" : ""}.`}
       data-testid="route-map"
       className="z-0 h-64 w-full overflow-hidden rounded-2xl border border-line"
@@ -147,7 +146,7 @@ export default function RouteMap({
 
 /** The meeting pin on a small map (ride detail). */
 export function PinMap({ pin, label }: { pin: MeetingPin; label: string }) {
-  const container = useRef<HTMLDivElement>(null);
+  const container = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!container.current) return;
     const map = baseMap(container.current, false).setView([pin.lat, pin.lon], PIN_ZOOM);
@@ -155,9 +154,8 @@ export function PinMap({ pin, label }: { pin: MeetingPin; label: string }) {
     return () => stopAndRemove(map);
   }, [pin]);
   return (
-    <div
+    <figure
       ref={container}
-      role="group"
       aria-label={label}
       data-testid="meeting-pin-map"
       className="z-0 h-44 w-full overflow-hidden rounded-2xl border border-line"

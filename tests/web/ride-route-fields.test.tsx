@@ -106,7 +106,9 @@ describe("the ride form's GPX field", () => {
 
   it("leaves a route under 1 km's distance to her and says why", async () => {
     renderForm();
-    fireEvent.change(screen.getByLabelText("Distancia (km)"), { target: { value: "" } });
+    // A longer file first: its 11.1 km must not stay for the short one.
+    await choose(LONG);
+    await waitFor(() => expect(value("Distancia (km)")).toBe("11.1"));
     await choose(SHORT);
     await screen.findByText(MSG.gpxShortRoute("0,4 km"));
     expect(value("Distancia (km)")).toBe("");

@@ -374,7 +374,8 @@ function RideForm({
       <GpxField
         fields={route}
         onPrefill={({ distanceKm, elevationM }) => {
-          if (distanceKm !== null) setValue("distanceKm", distanceKm, { shouldDirty: true });
+          // Under 1 km the field is left for her, emptied: the note under the file says why.
+          setValue("distanceKm", distanceKm ?? "", { shouldDirty: true });
           setValue("elevationM", elevationM, { shouldDirty: true });
         }}
       />

@@ -15,6 +15,7 @@ import {
   sessions,
   users,
 } from "../../worker/db/schema.ts";
+import { routeKeyOf } from "../../worker/gpx/storage.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { openChat } from "./helpers/sockets.ts";
@@ -170,10 +171,13 @@ describe("DELETE /api/account", () => {
     );
     const gpxKey = `routes/${solo[0]!.id}.gpx`;
     await env.GPX.put(gpxKey, "<gpx/>");
+    await env.GPX.put(routeKeyOf(gpxKey), "{}");
     await db().update(rides).set({ routeGpxKey: gpxKey }).where(eq(rides.id, solo[0]!.id));
     expect((await browser.delete("/api/account")).status).toBe(200);
     expect(await db().select().from(rides).where(eq(rides.organizerId, user.id)).all()).toEqual([]);
     expect(await env.GPX.head(gpxKey)).toBeNull();
+    // The parsed route beside it goes too.
+    expect(await env.GPX.head(routeKeyOf(gpxKey))).toBeNull();
   });
 
   it("cancels, not deletes, a solo ride someone joins in the last moment", async () => {

@@ -49,11 +49,14 @@ const rideColumns = {
   routeKm: rides.routeKm,
   routeElev: rides.routeElev,
   meetingPoint: rides.meetingPoint,
+  meetingLat: rides.meetingLat,
+  meetingLon: rides.meetingLon,
   organizerId: rides.organizerId,
   status: rides.status,
   cancelledAt: rides.cancelledAt,
   cancelReason: rides.cancelReason,
   routeGpxKey: rides.routeGpxKey,
+  routeFileName: rides.routeFileName,
   organizerUsername: profiles.username,
   organizerAvatarKey: profiles.avatarKey,
   organizerAvatarUrl: profiles.avatarUrl,
@@ -265,6 +268,10 @@ function summaryOf(row: RideRow, members: ParticipantRow[], viewerId: string): R
     routeKm: row.routeKm,
     routeElev: row.routeElev,
     meetingPoint: row.meetingPoint,
+    meetingPin:
+      row.meetingLat !== null && row.meetingLon !== null
+        ? { lat: row.meetingLat, lon: row.meetingLon }
+        : null,
     status: row.status,
     cancelledAt: row.cancelledAt,
     cancelReason: row.cancelReason,
@@ -363,7 +370,11 @@ export async function rideDetail(
   const ordered = members
     .filter((m) => !m.hidden)
     .sort((a, b) => Number(b.userId === row.organizerId) - Number(a.userId === row.organizerId));
-  return { ...summaryOf(row, members, viewerId), participants: ordered.map(personOf) };
+  return {
+    ...summaryOf(row, members, viewerId),
+    participants: ordered.map(personOf),
+    routeFileName: row.organizerId === viewerId ? row.routeFileName : null,
+  };
 }
 
 /** Columns written from the validated form. */
@@ -383,6 +394,10 @@ export function rideValues(input: RideInput) {
     routeKm: input.distanceKm,
     routeElev: input.elevationM,
     meetingPoint: input.meetingPoint,
+    // Left out (an older client's edit): the stored pin stays.
+    ...(input.meetingPin === undefined
+      ? {}
+      : { meetingLat: input.meetingPin?.lat ?? null, meetingLon: input.meetingPin?.lon ?? null }),
   };
 }
 
@@ -398,6 +413,7 @@ export async function insertRide(
     organizerId: string;
     createKey: string | null;
     routeGpxKey: string | null;
+    routeFileName: string | null;
     now: number;
   },
   input: RideInput,
@@ -411,6 +427,7 @@ export async function insertRide(
         organizerId: values.organizerId,
         createKey: values.createKey,
         routeGpxKey: values.routeGpxKey,
+        routeFileName: values.routeFileName,
         status: "published",
         createdAt: values.now,
       })
@@ -458,6 +475,7 @@ export async function updateRide(
     rideId: string;
     organizerId: string;
     routeGpxKey: string | null;
+    routeFileName: string | null;
     noticeId: string;
     now: number;
   },
@@ -473,7 +491,12 @@ export async function updateRide(
   const [edit] = await writeBatch(db, [
     db
       .update(rides)
-      .set({ ...rideValues(input), routeGpxKey: change.routeGpxKey, updatedAt: change.now })
+      .set({
+        ...rideValues(input),
+        routeGpxKey: change.routeGpxKey,
+        routeFileName: change.routeFileName,
+        updatedAt: change.now,
+      })
       .where(stillEditable),
     // Same batch, same condition: the update above changes none of its columns.
     sql`${systemNoticeWhenOthers({

@@ -1,28 +1,56 @@
-// Safe GPX parsing: distance, elevation gain and coordinates (spec 02 §5, §7, §8).
-import { XMLParser, XMLValidator } from "fast-xml-parser";
+// Safe GPX reading (spec 02 §5, §8; issue 23). One pass over the text with a light scanner that
+// keeps only what the app uses: lat, lon and ele of each point, where segments begin and end,
+// and how many waypoints there are. Nothing is ever expanded: a DOCTYPE (entities, external
+// files) is refused and `&` is never decoded, so an unescaped one in a name does no harm.
+// Distance is summed per segment (a pause or a second track is not a straight-line ride), and
+// elevation gain is smoothed like the riders' devices do: docs/decisions/0022-gpx-route-measures.md.
+import { MIN_DISTANCE_KM } from "./constants.ts";
+import { formatKm } from "./format.ts";
 import { MSG } from "./messages.ts";
 
-export type GpxResult = {
-  /** Haversine distance over all points, km, rounded to 2 decimals. */
-  distanceKm: number;
-  /** Sum of positive elevation differences, metres, rounded. */
-  elevationGain: number;
-  /** [lat, lon] pairs in file order (Leaflet order). */
-  coordinates: [number, number][];
-};
+// In every runtime the app has (browsers, workerd, Node), though not in the ESNext lib that keeps
+// domain/ free of either side's APIs: its one use is typed here.
+declare const TextDecoder: new () => { decode(input: Uint8Array): string };
 
-/** Thrown with one of the spec's GPX messages as `message`. */
+export const EARTH_RADIUS_KM = 6371;
+/** A rise counts once it climbs this far above the last low (ADR 0022). */
+export const GAIN_THRESHOLD_M = 5;
+/** Deeper nesting than any real GPX: refused before it costs anything. */
+export const GPX_MAX_DEPTH = 64;
+/** The profile keeps at most this many points (peaks and dips kept). */
+export const PROFILE_MAX_POINTS = 400;
+
+/** [km from the start, elevation in m, lat, lon]. */
+export type ProfilePoint = [number, number, number, number];
+
+export interface GpxResult {
+  /** Haversine distance summed within each segment, km, rounded to 2 decimals. */
+  distanceKm: number;
+  /** Positive elevation change with hysteresis (ADR 0022), metres, rounded. */
+  elevationGain: number;
+  /** Highest elevation, metres, rounded; null when no point has <ele>. */
+  maxElevation: number | null;
+  /** [lat, lon] pairs per segment, in file order (Leaflet order); thinned to options.maxPoints. */
+  segments: [number, number][][];
+  /** Elevation along the route (gaps between segments not counted); empty without <ele>. */
+  profile: ProfilePoint[];
+  /** Valid points read (before thinning). */
+  pointCount: number;
+}
+
+export interface GpxParseOptions {
+  /** Most [lat, lon] pairs kept over all segments; each segment keeps its ends. */
+  maxPoints?: number;
+  profilePoints?: number;
+}
+
+/** Thrown with a Spanish message for her as `message`. */
 export class GpxError extends Error {
   constructor(message: string) {
     super(message);
     this.name = "GpxError";
   }
 }
-
-export const EARTH_RADIUS_KM = 6371;
-
-type Point = { lat: number; lon: number; ele: number | null };
-type XmlNode = Record<string, unknown>;
 
 const toRadians = (deg: number) => (deg * Math.PI) / 180;
 
@@ -36,125 +64,502 @@ export function haversineKm(a: readonly [number, number], b: readonly [number, n
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** fast-xml-parser gives one object for a single child and an array for several. */
-function asArray(value: unknown): unknown[] {
-  if (value === undefined || value === null) return [];
-  return Array.isArray(value) ? value : [value];
+// ---------- Bytes to text ----------
+
+const UTF8_LABELS = new Set(["utf-8", "utf8", "unicode-1-1-utf-8"]);
+// WHATWG decodes all of these as windows-1252, a superset of ISO-8859-1's printable range.
+const LATIN1_LABELS = new Set([
+  "iso-8859-1",
+  "iso8859-1",
+  "iso_8859-1",
+  "latin1",
+  "l1",
+  "windows-1252",
+  "cp1252",
+  "x-cp1252",
+  "us-ascii",
+  "ascii",
+  "iso-8859-15",
+  "latin-9",
+]);
+// windows-1252's 0x80–0x9F (0 = unassigned, kept as the C1 control of the same number).
+const CP1252_HIGH = [
+  0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152,
+  0, 0x017d, 0, 0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122, 0x0161,
+  0x203a, 0x0153, 0, 0x017e, 0x0178,
+];
+
+function fromCodes(codes: Uint16Array): string {
+  const parts: string[] = [];
+  for (let i = 0; i < codes.length; i += 8192) {
+    parts.push(String.fromCharCode.apply(null, codes.subarray(i, i + 8192) as unknown as number[]));
+  }
+  return parts.join("");
 }
 
-function asNode(value: unknown): XmlNode | null {
-  return typeof value === "object" && value !== null && !Array.isArray(value)
-    ? (value as XmlNode)
-    : null;
+function decodeWindows1252(bytes: Uint8Array): string {
+  const codes = new Uint16Array(bytes.length);
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    codes[i] = b >= 0x80 && b <= 0x9f ? CP1252_HIGH[b - 0x80] || b : b;
+  }
+  return fromCodes(codes);
 }
 
-/** Text of a leaf that may carry attributes ({ '#text': … }) or be a bare value. */
-function textOf(value: unknown): string | null {
-  if (typeof value === "string" || typeof value === "number") return String(value);
-  const node = asNode(value);
-  if (node && node["#text"] !== undefined) return textOf(node["#text"]);
-  return null;
+function decodeUtf16(bytes: Uint8Array, littleEndian: boolean): string {
+  const codes = new Uint16Array(bytes.length >> 1);
+  for (let i = 0, j = 0; i < codes.length; i++, j += 2) {
+    codes[i] = littleEndian ? bytes[j]! | (bytes[j + 1]! << 8) : (bytes[j]! << 8) | bytes[j + 1]!;
+  }
+  return fromCodes(codes);
 }
 
-function toNumber(value: unknown): number {
-  const text = textOf(value);
-  if (text === null || text.trim() === "") return Number.NaN;
-  return Number(text.trim());
+/** The encoding named by an XML declaration at the start (after blank lines), lowercased. */
+function declaredEncoding(bytes: Uint8Array): string | null {
+  const head = String.fromCharCode.apply(null, bytes.subarray(0, 512) as unknown as number[]);
+  const match = /^\s*<\?xml\s[^>]*?encoding\s*=\s*["']([^"']{1,40})["']/.exec(head);
+  return match ? match[1]!.trim().toLowerCase() : null;
 }
 
-/** Valid points need finite, non-zero lat and lon within range (spec 02 §5). */
-function readPoint(value: unknown): Point | null {
-  const node = asNode(value);
-  if (!node) return null;
-  const lat = toNumber(node["@_lat"]);
-  const lon = toNumber(node["@_lon"]);
-  if (!Number.isFinite(lat) || !Number.isFinite(lon)) return null;
-  if (lat === 0 || lon === 0) return null;
-  if (Math.abs(lat) > 90 || Math.abs(lon) > 180) return null;
-  const ele = toNumber(node.ele);
-  return { lat, lon, ele: Number.isFinite(ele) ? ele : null };
+/**
+ * The file's text: a BOM decides (UTF-8, UTF-16 LE/BE), else zero bytes beside the first
+ * characters (UTF-16 without BOM), else the XML declaration's encoding, else UTF-8.
+ */
+export function decodeGpx(bytes: Uint8Array): string {
+  const [b0, b1, b2, b3] = bytes;
+  if (b0 === 0xef && b1 === 0xbb && b2 === 0xbf) return new TextDecoder().decode(bytes);
+  if (b0 === 0xff && b1 === 0xfe) return decodeUtf16(bytes.subarray(2), true);
+  if (b0 === 0xfe && b1 === 0xff) return decodeUtf16(bytes.subarray(2), false);
+  if (bytes.length >= 4 && b0 !== 0 && b1 === 0 && b2 !== 0 && b3 === 0) {
+    return decodeUtf16(bytes, true);
+  }
+  if (bytes.length >= 4 && b0 === 0 && b1 !== 0 && b2 === 0 && b3 !== 0) {
+    return decodeUtf16(bytes, false);
+  }
+  const label = declaredEncoding(bytes);
+  // A file that says UTF-16 but has single-byte text was saved as UTF-8 by an editor.
+  if (label === null || UTF8_LABELS.has(label) || label.startsWith("utf-16")) {
+    return new TextDecoder().decode(bytes);
+  }
+  if (LATIN1_LABELS.has(label)) return decodeWindows1252(bytes);
+  throw new GpxError(MSG.gpxEncodingUnsupported(label.replace(/[^a-z0-9._:-]/g, "")));
 }
 
-function trackPoints(gpx: XmlNode): Point[] {
-  const points: Point[] = [];
-  for (const trk of asArray(gpx.trk)) {
-    for (const seg of asArray(asNode(trk)?.trkseg)) {
-      for (const pt of asArray(asNode(seg)?.trkpt)) {
-        const point = readPoint(pt);
-        if (point) points.push(point);
+// ---------- The scanner ----------
+
+const GPX = 1;
+const TRK = 2;
+const TRKSEG = 3;
+const TRKPT = 4;
+const RTE = 5;
+const RTEPT = 6;
+const ELE = 7;
+const WPT = 8;
+
+/** The GPX elements the app reads, by local name (any namespace prefix is dropped). */
+const KINDS: Record<string, number> = {
+  gpx: GPX,
+  trk: TRK,
+  trkseg: TRKSEG,
+  trkpt: TRKPT,
+  rte: RTE,
+  rtept: RTEPT,
+  ele: ELE,
+  wpt: WPT,
+};
+
+/**
+ * The markup the scanner stops at; the regex engine skips everything else (names, times,
+ * extensions) without a line of JavaScript per tag:
+ * 1 an <ele> with its text, closed at once (the usual case);
+ * 2–7 a <trkpt> or <rtept> written lat="…" lon="…" (nearly all): its numbers, "/" when
+ *     self-closing, and the <ele> and closing tag that follow it at once, when they do;
+ * 8–10 any other tag of a GPX element: "/" when closing, its local name, its attributes;
+ * comments and CDATA are stepped over whole (a <trkpt> in a comment is no point);
+ * "<!" otherwise is a declaration (DOCTYPE: refused) or broken.
+ * Every repeat stops at the next "<" (or quote), so hostile text costs linear time.
+ */
+const UNPREFIXED_TOKEN =
+  /<(?:ele\s*>([^<]*)<\/ele\s*>|(trkpt|rtept)\s+lat\s*=\s*"([^"]*)"\s+lon\s*=\s*"([^"]*)"\s*(?:(\/)>|>\s*(?:<ele>([^<]*)<\/ele>\s*)?(<\/\2>)?)|(\/?)(trkseg|trkpt|trk|rtept|rte|wpt|gpx|ele)(?=[\s/>])([^<>]*)>|!--[\s\S]*?-->|!\[CDATA\[[\s\S]*?\]\]>|!)/g;
+/** The same for a file whose elements carry a namespace prefix (<gpx:trkpt>): rarer, slower. */
+const PREFIXED_TOKEN =
+  /<(?:(?:[\w.-]+:)?ele\s*>([^<]*)<\/(?:[\w.-]+:)?ele\s*>|((?:[\w.-]+:)?(?:trkpt|rtept))\s+lat\s*=\s*"([^"]*)"\s+lon\s*=\s*"([^"]*)"\s*(?:(\/)>|>\s*(?:<(?:[\w.-]+:)?ele>([^<]*)<\/(?:[\w.-]+:)?ele>\s*)?(<\/\2>)?)|(\/?)(?:[\w.-]+:)?(trkseg|trkpt|trk|rtept|rte|wpt|gpx|ele)(?=[\s/>])([^<>]*)>|!--[\s\S]*?-->|!\[CDATA\[[\s\S]*?\]\]>|!)/g;
+const LAT = /(?:^|\s)lat\s*=\s*(?:"([^"]*)"|'([^']*)')/;
+const LON = /(?:^|\s)lon\s*=\s*(?:"([^"]*)"|'([^']*)')/;
+/** What may stand before the root element and after it: blanks, comments, <?xml …?>. */
+const PROLOG = /^(?:\s|\ufeff|<\?[\s\S]*?\?>|<!--[\s\S]*?-->)*/;
+const FIRST_ELEMENT = /<([A-Za-z_][^\s/>]*)/g;
+
+/** A number written in the file; '' and blanks are not 0. */
+function toNumber(text: string | undefined): number {
+  if (text === undefined) return Number.NaN;
+  const value = Number(text);
+  return value === 0 && text.trim() === "" ? Number.NaN : value;
+}
+
+function attribute(attributes: string, pattern: RegExp): number {
+  const match = pattern.exec(attributes);
+  return match ? toNumber(match[1] ?? match[2]) : Number.NaN;
+}
+
+function validLatLon(lat: number, lon: number): boolean {
+  // Latitude or longitude 0 is a real place (the equator, Greenwich): kept.
+  return lat >= -90 && lat <= 90 && lon >= -180 && lon <= 180;
+}
+
+function isBlank(xml: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const ch = xml.charCodeAt(i);
+    if (ch !== 32 && ch !== 10 && ch !== 13 && ch !== 9 && ch !== 0xfeff) return false;
+  }
+  return true;
+}
+
+/** Growable columns of points: lat, lon, ele (NaN when missing). */
+class Points {
+  lat = new Float64Array(1024);
+  lon = new Float64Array(1024);
+  ele = new Float64Array(1024);
+  count = 0;
+
+  push(lat: number, lon: number): number {
+    if (this.count === this.lat.length) {
+      const grow = (a: Float64Array) => {
+        const b = new Float64Array(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.lat = grow(this.lat);
+      this.lon = grow(this.lon);
+      this.ele = grow(this.ele);
+    }
+    const i = this.count++;
+    this.lat[i] = lat;
+    this.lon[i] = lon;
+    this.ele[i] = Number.NaN;
+    return i;
+  }
+}
+
+interface Segment {
+  kind: typeof TRK | typeof RTE;
+  start: number;
+  end: number;
+}
+
+interface Scan {
+  points: Points;
+  segments: Segment[];
+  waypoints: number;
+}
+
+function lineOf(xml: string, at: number): number {
+  let line = 1;
+  for (let i = xml.indexOf("\n"); i !== -1 && i < at; i = xml.indexOf("\n", i + 1)) line++;
+  return line;
+}
+
+function xmlError(xml: string, at: number, detail: string): GpxError {
+  return new GpxError(MSG.gpxInvalidXmlAt(lineOf(xml, at), detail));
+}
+
+const NAMES = ["", "gpx", "trk", "trkseg", "trkpt", "rte", "rtept", "ele", "wpt"];
+
+/**
+ * One pass over the text. Only the GPX elements the app reads are looked at (and their
+ * nesting checked); the rest is text to the scanner, so nothing in it is expanded or kept.
+ */
+function scan(xml: string): Scan {
+  const points = new Points();
+  const segments: Segment[] = [];
+  let waypoints = 0;
+
+  // Before the root: blanks, the declaration, comments. The root must be <gpx>.
+  const prolog = PROLOG.exec(xml)![0].length;
+  if (xml.startsWith("<!", prolog) && /^<!\s*doctype/i.test(xml.slice(prolog, prolog + 12))) {
+    throw new GpxError(MSG.gpxDoctype);
+  }
+  FIRST_ELEMENT.lastIndex = prolog;
+  const root = FIRST_ELEMENT.exec(xml);
+  if (!root || root.index !== prolog) throw xmlError(xml, prolog, MSG.gpxXmlTextOutside);
+  const rootName = root[1]!;
+  if (rootName.slice(rootName.indexOf(":") + 1) !== "gpx") throw new GpxError(MSG.gpxNotGpx);
+
+  // Files whose root has no prefix keep to the faster pattern: their GPX elements have none.
+  const TOKEN = rootName.includes(":") ? PREFIXED_TOKEN : UNPREFIXED_TOKEN;
+  const kinds = new Uint8Array(GPX_MAX_DEPTH);
+  let depth = 0;
+  let segment: Segment | null = null;
+  let point = -1;
+  let pointDepth = -1;
+  let rootEnd = -1;
+  TOKEN.lastIndex = prolog;
+  for (let m = TOKEN.exec(xml); m !== null; m = TOKEN.exec(xml)) {
+    const eleText = m[1];
+    if (eleText !== undefined) {
+      // The first <ele> of a point is its elevation (GPX puts it first; an extension's is not).
+      if (point !== -1 && pointDepth === depth - 1 && Number.isNaN(points.ele[point]!)) {
+        points.ele[point] = toNumber(eleText);
+      }
+      continue;
+    }
+    const pointName = m[2];
+    if (pointName !== undefined) {
+      // <trkpt lat="…" lon="…">, maybe with its <ele> and its end in the same match.
+      const kind = pointName.endsWith("trkpt") ? TRKPT : RTEPT;
+      const parent = depth > 0 ? kinds[depth - 1] : 0;
+      const complete = m[5] !== undefined || m[7] !== undefined;
+      let index = -1;
+      if ((kind === TRKPT ? parent === TRKSEG : parent === RTE) && segment) {
+        const lat = toNumber(m[3]);
+        const lon = toNumber(m[4]);
+        if (validLatLon(lat, lon)) {
+          index = points.push(lat, lon);
+          if (m[6] !== undefined) points.ele[index] = toNumber(m[6]);
+        }
+      }
+      if (!complete) {
+        if (depth === GPX_MAX_DEPTH) throw new GpxError(MSG.gpxTooDeep);
+        if (index !== -1) {
+          point = index;
+          pointDepth = depth;
+        }
+        kinds[depth++] = kind;
+      }
+      continue;
+    }
+    const name = m[9];
+    if (name === undefined) {
+      if (m[0] !== "<!") continue; // a comment or CDATA
+      if (/^<!\s*(doctype|entity|element|attlist)/i.test(xml.slice(m.index, m.index + 12))) {
+        throw new GpxError(MSG.gpxDoctype);
+      }
+      throw xmlError(
+        xml,
+        m.index,
+        xml.startsWith("<!--", m.index) || xml.startsWith("<![CDATA[", m.index)
+          ? MSG.gpxXmlUnclosedComment
+          : MSG.gpxXmlBadTag,
+      );
+    }
+    const kind = KINDS[name]!;
+    if (depth === 0 && rootEnd !== -1) throw xmlError(xml, m.index, MSG.gpxXmlAfterRoot);
+    if (m[8] === "/") {
+      if (depth === 0 || kinds[depth - 1] !== kind) {
+        const open = depth === 0 ? "gpx" : NAMES[kinds[depth - 1]!]!;
+        throw xmlError(xml, m.index, MSG.gpxXmlMismatch(open, name));
+      }
+      depth--;
+      if (kind === TRKSEG || kind === RTE) {
+        if (segment) segment.end = points.count;
+        segment = null;
+      } else if (depth === pointDepth) {
+        point = -1;
+        pointDepth = -1;
+      }
+      if (depth === 0) rootEnd = TOKEN.lastIndex;
+      continue;
+    }
+    const attributes = m[10]!;
+    const selfClosing = attributes.endsWith("/");
+    const parent = depth > 0 ? kinds[depth - 1] : 0;
+    if ((kind === TRKSEG && parent === TRK) || (kind === RTE && parent === GPX)) {
+      segment = { kind: kind === RTE ? RTE : TRK, start: points.count, end: points.count };
+      segments.push(segment);
+      if (selfClosing) segment = null;
+    } else if ((kind === TRKPT && parent === TRKSEG) || (kind === RTEPT && parent === RTE)) {
+      const lat = attribute(attributes, LAT);
+      const lon = attribute(attributes, LON);
+      if (segment && validLatLon(lat, lon)) {
+        const index = points.push(lat, lon);
+        if (!selfClosing) {
+          point = index;
+          pointDepth = depth;
+        }
+      }
+    } else if (kind === WPT && parent === GPX) {
+      if (validLatLon(attribute(attributes, LAT), attribute(attributes, LON))) waypoints++;
+    }
+    if (!selfClosing) {
+      if (depth === GPX_MAX_DEPTH) throw new GpxError(MSG.gpxTooDeep);
+      kinds[depth++] = kind;
+    } else if (depth === 0) {
+      rootEnd = TOKEN.lastIndex; // <gpx/>
+    }
+  }
+  if (depth > 0) {
+    throw xmlError(xml, xml.length, MSG.gpxXmlUnclosedTag(NAMES[kinds[depth - 1]!]!));
+  }
+  // After the root: blanks and comments only.
+  const after = rootEnd + (PROLOG.exec(xml.slice(rootEnd))?.[0].length ?? 0);
+  if (rootEnd === -1 || !isBlank(xml, after, xml.length)) {
+    throw xmlError(xml, Math.max(after, 0), MSG.gpxXmlAfterRoot);
+  }
+  return { points, segments, waypoints };
+}
+
+// ---------- Measures ----------
+
+/**
+ * Climbing with hysteresis (ADR 0022): from the last low, a rise counts once it reaches
+ * `threshold`, and then every metre up to the top; a dip smaller than `threshold` on the way up
+ * is jitter and changes nothing.
+ */
+export function hysteresisGain(values: ArrayLike<number>, threshold = GAIN_THRESHOLD_M): number {
+  if (values.length === 0) return 0;
+  let gain = 0;
+  let ref = values[0]!;
+  let climbing = false;
+  for (let i = 1; i < values.length; i++) {
+    const v = values[i]!;
+    if (v > ref) {
+      if (climbing || v - ref >= threshold) {
+        gain += v - ref;
+        ref = v;
+        climbing = true;
+      }
+    } else if (v < ref && (!climbing || ref - v >= threshold)) {
+      ref = v;
+      climbing = false;
+    }
+  }
+  return gain;
+}
+
+const round = (value: number, decimals: number) => {
+  const f = 10 ** decimals;
+  return Math.round(value * f) / f;
+};
+
+function thinIndices(start: number, end: number, keep: number): number[] {
+  const count = end - start;
+  if (count <= keep) return Array.from({ length: count }, (_, k) => start + k);
+  const step = (count - 1) / (keep - 1);
+  return Array.from({ length: keep }, (_, k) => start + Math.round(k * step));
+}
+
+/**
+ * Which of `count` profile points to keep (at most `max`, in order): per distance bucket its
+ * lowest and its highest point, so peaks and dips survive; the last point always.
+ */
+function decimate(heights: Float64Array, count: number, max: number): number[] {
+  if (count <= max) return Array.from({ length: count }, (_, k) => k);
+  const buckets = Math.floor(max / 2);
+  const out: number[] = [];
+  const size = count / buckets;
+  for (let b = 0; b < buckets; b++) {
+    const from = Math.floor(b * size);
+    const to = Math.min(count, Math.floor((b + 1) * size));
+    let low = from;
+    let high = from;
+    for (let k = from + 1; k < to; k++) {
+      if (heights[k]! < heights[low]!) low = k;
+      if (heights[k]! > heights[high]!) high = k;
+    }
+    out.push(Math.min(low, high));
+    if (low !== high) out.push(Math.max(low, high));
+  }
+  if (out.at(-1) !== count - 1) out.push(count - 1);
+  return out;
+}
+
+function summarize({ points }: Scan, chosen: Segment[], options: GpxParseOptions): GpxResult {
+  const { lat, lon, ele } = points;
+  const total = chosen.reduce((n, s) => n + (s.end - s.start), 0);
+  const maxPoints = options.maxPoints ?? Number.POSITIVE_INFINITY;
+  let distance = 0;
+  let gain = 0;
+  let maxElevation = Number.NEGATIVE_INFINITY;
+  const outSegments: [number, number][][] = [];
+  // The profile in columns: which point, its distance along the route, its height.
+  const profileAt = new Int32Array(total);
+  const profileKm = new Float64Array(total);
+  const profileEle = new Float64Array(total);
+  let profileCount = 0;
+  for (const seg of chosen) {
+    const keep = Math.max(
+      Math.min(2, seg.end - seg.start),
+      Math.floor((maxPoints * (seg.end - seg.start)) / total),
+    );
+    outSegments.push(thinIndices(seg.start, seg.end, keep).map((k) => [lat[k]!, lon[k]!]));
+    const first = profileCount;
+    let cosPrev = Math.cos(toRadians(lat[seg.start]!));
+    for (let k = seg.start; k < seg.end; k++) {
+      if (k > seg.start) {
+        // haversineKm inlined on the columns, with each point's cosine computed once.
+        const cosHere = Math.cos(toRadians(lat[k]!));
+        const h =
+          Math.sin(toRadians(lat[k]! - lat[k - 1]!) / 2) ** 2 +
+          cosPrev * cosHere * Math.sin(toRadians(lon[k]! - lon[k - 1]!) / 2) ** 2;
+        distance += 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+        cosPrev = cosHere;
+      }
+      const height = ele[k]!;
+      if (!Number.isNaN(height)) {
+        if (height > maxElevation) maxElevation = height;
+        profileAt[profileCount] = k;
+        profileKm[profileCount] = distance;
+        profileEle[profileCount++] = height;
       }
     }
+    // Climbing is counted within the segment: the gap to the next one was not recorded.
+    gain += hysteresisGain(profileEle.subarray(first, profileCount));
   }
-  return points;
-}
-
-function routePoints(gpx: XmlNode): Point[] {
-  const points: Point[] = [];
-  for (const rte of asArray(gpx.rte)) {
-    for (const pt of asArray(asNode(rte)?.rtept)) {
-      const point = readPoint(pt);
-      if (point) points.push(point);
-    }
-  }
-  return points;
-}
-
-function summarize(points: Point[]): GpxResult {
-  const coordinates = points.map((p): [number, number] => [p.lat, p.lon]);
-  let distance = 0;
-  for (let i = 1; i < coordinates.length; i++) {
-    distance += haversineKm(coordinates[i - 1]!, coordinates[i]!);
-  }
-  // Gain compares each elevation with the last known one; points without <ele> are skipped.
-  let gain = 0;
-  let lastEle: number | null = null;
-  for (const { ele } of points) {
-    if (ele === null) continue;
-    if (lastEle !== null && ele > lastEle) gain += ele - lastEle;
-    lastEle = ele;
-  }
+  const kept = decimate(profileEle, profileCount, options.profilePoints ?? PROFILE_MAX_POINTS);
   return {
-    distanceKm: Math.round(distance * 100) / 100,
+    distanceKm: round(distance, 2),
     elevationGain: Math.round(gain),
-    coordinates,
+    maxElevation: Number.isFinite(maxElevation) ? Math.round(maxElevation) : null,
+    segments: outSegments,
+    profile: kept.map((j): ProfilePoint => {
+      const k = profileAt[j]!;
+      return [round(profileKm[j]!, 3), round(profileEle[j]!, 1), lat[k]!, lon[k]!];
+    }),
+    pointCount: total,
   };
 }
 
-// A DOCTYPE can declare entities (billion laughs, external files): never accepted.
-const DANGEROUS_DECLARATION = /<!\s*(DOCTYPE|ENTITY)/i;
-
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@_",
-  processEntities: false,
-  htmlEntities: false,
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  ignoreDeclaration: true,
-  ignorePiTags: true,
-});
-
 /**
- * Parses GPX text. Tracks (every trk/trkseg/trkpt) are used first; routes (rte/rtept) only
- * when no valid track point exists. Throws GpxError with the spec's messages.
+ * Reads a GPX file (its bytes as uploaded, or text). Track segments are used first; routes
+ * only when no track has a valid point. Throws GpxError with a Spanish message.
  */
-export function parseGpx(xml: string): GpxResult {
-  if (typeof xml !== "string" || xml.trim() === "") throw new GpxError(MSG.gpxEmpty);
+export function parseGpx(input: Uint8Array | string, options: GpxParseOptions = {}): GpxResult {
   try {
-    if (DANGEROUS_DECLARATION.test(xml)) throw new GpxError(MSG.gpxInvalidFormat);
-    if (XMLValidator.validate(xml) !== true) throw new GpxError(MSG.gpxInvalidXml);
-    const root = asNode(parser.parse(xml));
-    if (!root || !("gpx" in root)) throw new GpxError(MSG.gpxInvalidFormat);
-    // An empty <gpx/> parses to '' rather than an object: it simply has no points.
-    const gpx = asNode(root.gpx) ?? {};
-    let points = trackPoints(gpx);
-    if (points.length === 0) points = routePoints(gpx);
-    if (points.length === 0) throw new GpxError(MSG.gpxNoCoordinates);
-    return summarize(points);
+    const xml = typeof input === "string" ? input : decodeGpx(input);
+    if (isBlank(xml, 0, xml.length)) throw new GpxError(MSG.gpxEmpty);
+    const result = scan(xml);
+    const withPoints = result.segments.filter((s) => s.end > s.start);
+    const tracks = withPoints.filter((s) => s.kind === TRK);
+    const chosen = tracks.length > 0 ? tracks : withPoints.filter((s) => s.kind === RTE);
+    if (chosen.length === 0) {
+      throw new GpxError(result.waypoints > 0 ? MSG.gpxWaypointsOnly : MSG.gpxNoCoordinates);
+    }
+    return summarize(result, chosen, options);
   } catch (error) {
     if (error instanceof GpxError) throw error;
-    const detail = error instanceof Error ? error.message : String(error);
-    throw new GpxError(MSG.gpxProcessingError(detail));
+    // Never a library's or engine's English text in front of her.
+    throw new GpxError(MSG.gpxProcessingError("no se pudo leer el archivo"));
   }
+}
+
+/** The [lat, lon] a route starts at. */
+export function routeStart(segments: [number, number][][]): [number, number] | null {
+  return segments.find((s) => s.length > 0)?.[0] ?? null;
+}
+
+/**
+ * What the ride form fills in from a route. A route under the 1 km a ride needs leaves the
+ * distance for her to write, with a note saying why, rather than a number the form refuses.
+ */
+export function formPrefill(result: Pick<GpxResult, "distanceKm" | "elevationGain">): {
+  distanceKm: string | null;
+  elevationM: string;
+  note: string | null;
+} {
+  const km = Math.round(result.distanceKm * 10) / 10;
+  const elevationM = String(result.elevationGain);
+  if (km < MIN_DISTANCE_KM) {
+    return { distanceKm: null, elevationM, note: MSG.gpxShortRoute(formatKm(result.distanceKm)) };
+  }
+  return { distanceKm: String(km), elevationM, note: null };
 }

@@ -174,6 +174,25 @@ export const MSG = {
   gpxInvalidXml: "El archivo GPX tiene formato XML inválido",
   gpxInvalidFormat: "Formato de archivo GPX inválido o corrupto",
   gpxProcessingError: (detail: string) => `Error al procesar GPX: ${detail}`,
+  // Issue 23: what exactly is wrong, in Spanish; never a parser's English text.
+  gpxInvalidXmlAt: (line: number, detail: string) =>
+    `El archivo GPX tiene formato XML inválido (línea ${line}: ${detail})`,
+  gpxXmlTextOutside: "hay texto fuera de las etiquetas; ¿es de verdad un archivo GPX?",
+  gpxXmlAfterRoot: "hay contenido después del cierre de </gpx>",
+  gpxXmlBadTag: "una etiqueta está mal escrita",
+  gpxXmlUnclosedComment: "un comentario o bloque CDATA no se cierra",
+  gpxXmlUnclosedTag: (name: string) => `la etiqueta <${name}> no se cierra`,
+  gpxXmlMismatch: (open: string, close: string) => `se esperaba </${open}> y aparece </${close}>`,
+  gpxDoctype:
+    "Formato de archivo GPX inválido o corrupto: por seguridad no se admiten declaraciones DOCTYPE ni entidades",
+  gpxNotGpx: "Formato de archivo GPX inválido o corrupto: es un XML, pero no un GPX",
+  gpxTooDeep: "El archivo GPX tiene demasiadas etiquetas anidadas unas dentro de otras",
+  gpxEncodingUnsupported: (label: string) =>
+    `El archivo GPX usa una codificación que no sabemos leer (${label}). Guárdalo como UTF-8 y vuelve a subirlo.`,
+  gpxWaypointsOnly: "Este GPX solo tiene puntos sueltos, no una ruta",
+  gpxShortRoute: (km: string) =>
+    `La ruta del GPX mide ${km}, menos del mínimo de 1 km de una salida: escribe tú la distancia que vais a recorrer.`,
+  meetingPinInvalid: "El punto de encuentro del mapa no es válido",
 
   // --- Spec 02 §8: My Rides ---
   upcomingLoadFailed: "No se pudieron cargar las salidas próximas",

@@ -170,6 +170,27 @@ export function isTenthMultiple(value: number): boolean {
   return Math.abs(value * 10 - Math.round(value * 10)) < 1e-6;
 }
 
+const round7 = (value: number) => Math.round(value * 1e7) / 1e7;
+
+/**
+ * The meeting pin (DESIGN decision 25): a real place on Earth, kept to ~1 cm (7 decimals).
+ * null clears it; left out on an edit, the stored pin stays.
+ */
+export const meetingPinSchema = z.unknown().transform((value, ctx) => {
+  const pin = pinShape.safeParse(value);
+  if (!pin.success) {
+    // One message for the pin as a whole: the form shows it under the map.
+    ctx.addIssue({ code: "custom", message: MSG.meetingPinInvalid });
+    return z.NEVER;
+  }
+  return { lat: round7(pin.data.lat), lon: round7(pin.data.lon) };
+});
+
+const pinShape = z.object({
+  lat: z.number().min(-90).max(90),
+  lon: z.number().min(-180).max(180),
+});
+
 export const rideInputSchema = z.object({
   title: requiredRideText(RIDE_TITLE_MAX, MSG.titleTooLong),
   city: requiredRideText(CITY_MAX, MSG.cityTooLong),
@@ -183,6 +204,7 @@ export const rideInputSchema = z.object({
     .min(1, { error: MSG.rideRequiredFields })
     .transform(unique),
   meetingPoint: requiredRideText(MEETING_POINT_MAX, MSG.meetingPointTooLong),
+  meetingPin: meetingPinSchema.nullish(),
   distanceKm: numberInput(MSG.rideDistanceElevationRequired)
     .refine((km) => km >= MIN_DISTANCE_KM, { error: MSG.distanceMin })
     .refine((km) => km <= MAX_DISTANCE_KM, { error: MSG.distanceMax })
@@ -229,6 +251,14 @@ export function latestRideStart(now: number): number {
   latest.setUTCMonth(latest.getUTCMonth() + RIDE_START_MAX_MONTHS);
   return latest.getTime();
 }
+
+/**
+ * PUT /api/rides/:id: the form, plus `removeRoute` when she took the GPX away ('Quitar'). A new
+ * file in the same request replaces the route instead.
+ */
+export const rideEditSchema = rideInputSchema.extend({
+  removeRoute: z.boolean({ error: MSG.invalidInput }).optional(),
+});
 
 /**
  * Start must be in the future (spec 02 §5) and within the next 12 months. Kept out of the schema
@@ -392,6 +422,7 @@ export type ProfileInput = z.infer<typeof profileSchema>;
 export type WaitlistStep1Input = z.infer<typeof waitlistStep1Schema>;
 export type WaitlistStep2Input = z.infer<typeof waitlistStep2Schema>;
 export type RideInput = z.infer<typeof rideInputSchema>;
+export type MeetingPin = z.infer<typeof meetingPinSchema>;
 export type RideCreateInput = z.infer<typeof rideCreateSchema>;
 export type CancelRideInput = z.infer<typeof cancelRideSchema>;
 export type RideListQuery = z.infer<typeof rideListQuerySchema>;

@@ -31,3 +31,14 @@ export function googleMapsSearchUrl(meetingPoint: string, city?: string | null):
   const query = [place, includeCity ? town : ""].filter(Boolean).join(", ");
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 }
+
+/** 'Abrir en Google Maps' at the meeting pin (DESIGN decision 25), else a search on its text. */
+export function meetingMapsUrl(ride: {
+  meetingPoint: string;
+  city: string;
+  meetingPin: { lat: number; lon: number } | null;
+}): string {
+  if (!ride.meetingPin) return googleMapsSearchUrl(ride.meetingPoint, ride.city);
+  const { lat, lon } = ride.meetingPin;
+  return `https://www.google.com/maps/search/?api=1&query=${lat}%2C${lon}`;
+}

@@ -7,7 +7,6 @@ export const BROWSER_DEPENDENCIES = [
   "@radix-ui/react-tabs",
   "@tanstack/react-query",
   "clsx",
-  "fast-xml-parser",
   "leaflet",
   "lucide-react",
   "react",

@@ -30,6 +30,11 @@ export interface RideSummary {
   routeKm: number | null;
   routeElev: number | null;
   meetingPoint: string;
+  /**
+   * The meeting pin (DESIGN decision 25), for whoever may see the ride (decision 13), as the
+   * meeting point's text is. Never in the public share preview (decision 22).
+   */
+  meetingPin: { lat: number; lon: number } | null;
   status: RideStatus;
   cancelledAt: number | null;
   cancelReason: string | null;
@@ -54,6 +59,8 @@ export interface RideSummary {
 
 export interface RideDetail extends RideSummary {
   participants: RidePerson[];
+  /** The uploaded file's name, for her edit form ('Cambiar' / 'Quitar'); null for others. */
+  routeFileName: string | null;
   /** The waiting list in order: for the organizer only, null for everyone else. */
   waitingList: RidePerson[] | null;
 }
@@ -83,10 +90,13 @@ export interface JoinWaitingListResponse {
 }
 
 export interface RideRouteResponse {
-  /** [lat, lon] pairs, simplified for display; empty when the ride has no route. */
-  coordinates: [number, number][];
+  /** [lat, lon] pairs per segment, simplified for display; empty when the ride has no route. */
+  segments: [number, number][][];
   distanceKm: number | null;
   elevationGain: number | null;
+  maxElevation: number | null;
+  /** [km from the start, elevation m, lat, lon]; empty when the file has no elevations. */
+  profile: [number, number, number, number][];
 }
 
 export const MY_RIDES_TABS = ["upcoming", "past", "cancelled"] as const;

@@ -3,16 +3,18 @@
 // docs/benchmarks.md is updated by hand from a run, with the machine and date.
 //
 // Flags: --no-build (reuse dist/), --no-lighthouse, --no-load (skip the load run and the
-// rate-limit hammer), --only api,chat,load,lighthouse (just those sections),
+// rate-limit hammer), --only gpx,api,chat,load,lighthouse (just those sections; gpx alone needs
+// no build and no server),
 // --load-seconds N (default 60), --load-riders N (default 200),
 // --server wrangler|preview (default wrangler: `wrangler dev` on the built worker; see server.ts).
-import { rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEMO_USERS, seedSql } from "../../scripts/seed.ts";
 import { apiLatencyReport } from "./benchmarks/api-latency.ts";
 import { chatFanoutReport, prepareChatFanout } from "./benchmarks/chat-fanout.ts";
+import { gpxParseReport } from "./benchmarks/gpx-parse.ts";
 import { lighthouseScores, lighthouseTable } from "./benchmarks/lighthouse.ts";
 import {
   type LoadRecorder,
@@ -47,7 +49,7 @@ const { values: flags } = parseArgs({
   },
 });
 const only = flags.only?.split(",");
-const runs = (section: "weight" | "api" | "chat" | "load" | "lighthouse") =>
+const runs = (section: "gpx" | "weight" | "api" | "chat" | "load" | "lighthouse") =>
   only ? only.includes(section) : true;
 if (flags.server !== "wrangler" && flags.server !== "preview") {
   throw new Error(`--server must be wrangler or preview, not ${flags.server}`);
@@ -65,6 +67,21 @@ async function timed<T>(name: string, work: () => T | Promise<T>): Promise<T> {
   return result;
 }
 
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+
+// GPX parsing needs no server: measured first, before the server takes the cores.
+const gpx = runs("gpx") ? await timed("GPX parse", () => gpxParseReport()) : undefined;
+const gpxSection = gpx
+  ? `## GPX parse (5 MB files; each measure a fresh process, median of 5)\n\n${gpx.markdown}`
+  : undefined;
+if (only?.every((section) => section === "gpx")) {
+  const report = `# Rodamos benchmarks\n\nRun ${new Date().toISOString()} on ${machine}.\n\n${gpxSection}\n`;
+  mkdirSync(path.join(root, "test-results"), { recursive: true });
+  writeFileSync(path.join(root, "test-results/bench.md"), report);
+  console.log(`\n${report}`);
+  process.exit(gpx?.ok ? 0 : 1);
+}
+
 if (!flags["no-build"]) await timed("build", build);
 
 const dataset = await timed("generate dataset", () => generateDataset(Date.now()));
@@ -80,12 +97,13 @@ const stateDir = await timed("migrate + load D1 (wrangler d1 execute)", async ()
 const server = await timed("start server", () => startServer(stateDir, serverKind));
 
 const sections: string[] = [
-  `# Rodamos benchmarks\n\nRun ${new Date().toISOString()} on ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}; server: ${serverKind === "wrangler" ? "wrangler dev" : "vite preview"} on the built worker.`,
+  `# Rodamos benchmarks\n\nRun ${new Date().toISOString()} on ${machine}; server: ${serverKind === "wrangler" ? "wrangler dev" : "vite preview"} on the built worker.`,
   `## Bench dataset\n\n${Object.entries(dataset.counts)
     .map(([table, n]) => `${table}: ${n.toLocaleString("en")}`)
     .join(" · ")} (tests/bench/dataset.ts; ${DATASET_SIZE.cities} cities, seeded).`,
 ];
-let ok = true;
+if (gpxSection) sections.push(gpxSection);
+let ok = gpx?.ok ?? true;
 let load: LoadRecorder | undefined;
 let rateLimits: { markdown: string; ok: boolean } | undefined;
 let loadSectionAt = 0;

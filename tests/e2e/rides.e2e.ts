@@ -15,19 +15,11 @@ import {
 connectBrowser();
 
 const GPX_FIXTURE = path.resolve(import.meta.dirname, "fixtures/casa-de-campo.gpx");
-// A 1x1 transparent PNG: map tiles never leave the machine during tests.
-const TILE = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-  "base64",
-);
 
-/** A rider signed in through the dev-only test-login route, tiles stubbed, share recorded. */
+/** A rider signed in through the dev-only test-login route, share recorded (tiles: openSession). */
 async function riderSession(username: string): Promise<Session> {
   const session = await openSession();
   const { page, context } = session;
-  await context.route("**/*.tile.openstreetmap.org/**", (route) =>
-    route.fulfill({ status: 200, contentType: "image/png", body: TILE }),
-  );
   // Record what the Web Share API would have received.
   await context.addInitScript(() => {
     Object.defineProperty(navigator, "share", {
@@ -92,7 +84,7 @@ describe("rides journey", () => {
     await op.getByRole("button", { name: "Early Birds" }).click();
     expect(await op.getByRole("button", { name: "Sweet Break" }).isDisabled()).toBe(true);
     await op.getByLabel("Archivo GPX (opcional)").setInputFiles(GPX_FIXTURE);
-    await op.getByRole("img", { name: "Vista previa de la ruta" }).waitFor();
+    await op.getByRole("figure", { name: "Vista previa de la ruta" }).waitFor();
     expect(Number(await op.getByLabel("Distancia (km)").inputValue())).toBeGreaterThan(1);
     expect(await op.getByLabel("Desnivel (m)").inputValue()).toBe("65");
     await saveScreenshot(op, "create");

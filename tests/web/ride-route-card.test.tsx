@@ -11,6 +11,8 @@ import { signedInClient } from "./helpers/signed-in-client.ts";
 // The map itself (Leaflet) is tested in route-map.test.tsx.
 vi.mock("../../web/rides/lazy-route-map.tsx", () => ({
   LazyRouteMap: (props: { label?: string }) => <div role="img" aria-label={props.label} />,
+  LazyRouteView: () => <div role="img" aria-label="Mapa de la ruta" />,
+  LazyPinMap: () => <div role="img" aria-label="Punto de encuentro" />,
 }));
 const { default: RideDetailScreen } = await import("../../web/rides/ride-detail.tsx");
 
@@ -22,12 +24,16 @@ describe("route card", () => {
       const url = String(input);
       if (url === "/api/rides/r1/route") {
         return Response.json({
-          coordinates: [
-            [40.4, -3.7],
-            [40.41, -3.71],
+          segments: [
+            [
+              [40.4, -3.7],
+              [40.41, -3.71],
+            ],
           ],
           distanceKm: 2,
           elevationGain: 10,
+          maxElevation: 700,
+          profile: [],
         });
       }
       if (url === "/api/rides/r1/connections") {

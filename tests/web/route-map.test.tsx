@@ -10,7 +10,7 @@ const route: [number, number][] = [
 
 describe("RouteMap (spec 02 §2 'Route map')", () => {
   it("labels its zoom buttons and its credit in Spanish", () => {
-    render(<RouteMap coordinates={route} />);
+    render(<RouteMap segments={[route]} />);
     const map = screen.getByTestId("route-map");
     const zoomIn = map.querySelector(".leaflet-control-zoom-in");
     const zoomOut = map.querySelector(".leaflet-control-zoom-out");
@@ -27,5 +27,23 @@ describe("RouteMap (spec 02 §2 'Route map')", () => {
       credits[0]?.querySelector('a[href="https://leafletjs.com"]')?.getAttribute("title"),
     ).toBe("Una biblioteca JavaScript para mapas interactivos");
     expect(credits[0]?.textContent).toContain("OpenStreetMap");
+  });
+});
+
+describe("RouteMap's lines and markers (issue 23)", () => {
+  it("draws each segment apart, marks start and finish, and the meeting pin", () => {
+    const second: [number, number][] = [
+      [40.5, -3.7],
+      [40.51, -3.71],
+    ];
+    render(<RouteMap segments={[route, second]} pin={{ lat: 40.41, lon: -3.69 }} />);
+    const map = screen.getByTestId("route-map");
+    // Two polylines and the two end circles: no line joins the segments.
+    const paths = map.querySelectorAll(".leaflet-overlay-pane path");
+    expect(paths).toHaveLength(4);
+    expect(map.querySelectorAll(".meeting-pin")).toHaveLength(1);
+    expect(map.getAttribute("aria-label")).toBe(
+      "Mapa de la ruta. Salida y llegada marcadas, con el punto de encuentro.",
+    );
   });
 });

@@ -15,6 +15,7 @@ import {
   sessions,
   users,
 } from "../../worker/db/schema.ts";
+import { routeKeyOf } from "../../worker/gpx/storage.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { multipart, rideBody, rideRow, SMALL_GPX } from "./helpers/rides.ts";
@@ -183,10 +184,13 @@ describe("DELETE /api/account", () => {
     );
     const gpxKey = `routes/${solo[0]!.id}.gpx`;
     await env.GPX.put(gpxKey, "<gpx/>");
+    await env.GPX.put(routeKeyOf(gpxKey), "{}");
     await db().update(rides).set({ routeGpxKey: gpxKey }).where(eq(rides.id, solo[0]!.id));
     expect((await browser.delete("/api/account")).status).toBe(200);
     expect(await db().select().from(rides).where(eq(rides.organizerId, user.id)).all()).toEqual([]);
     expect(await env.GPX.head(gpxKey)).toBeNull();
+    // The parsed route beside it goes too.
+    expect(await env.GPX.head(routeKeyOf(gpxKey))).toBeNull();
   });
 
   it("leaves no file of hers in R2: every object under each of her rides, listed after deletion", async () => {
@@ -225,7 +229,7 @@ describe("DELETE /api/account", () => {
     // The rides that stay (cancelled, past) keep no route, and another rider's files stay.
     for (const id of [shared, past]) expect((await rideRow(id))?.routeGpxKey).toBeNull();
     const route = await json(await friend.browser.get(`/api/rides/${past}/route`));
-    expect(route.coordinates).toEqual([]);
+    expect(route.segments).toEqual([]);
     expect(await keysUnder([theirs])).toHaveLength(2);
   });
 

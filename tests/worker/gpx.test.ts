@@ -1,23 +1,12 @@
 import { describe, expect, it } from "vitest";
-import {
-  gpxFileName,
-  ROUTE_MAX_POINTS,
-  routeKeyOf,
-  simplifyRoute,
-} from "../../worker/gpx/storage.ts";
+import { cleanFileName, gpxFileName, routeKeyOf } from "../../worker/gpx/storage.ts";
 
 describe("GPX storage helpers", () => {
-  it("keeps short routes whole and thins long ones keeping both ends", () => {
-    const short: [number, number][] = [
-      [40, -3],
-      [41, -4],
-    ];
-    expect(simplifyRoute(short)).toBe(short);
-    const long = Array.from({ length: 10_000 }, (_, i): [number, number] => [40 + i / 1e4, -3]);
-    const thin = simplifyRoute(long);
-    expect(thin).toHaveLength(ROUTE_MAX_POINTS);
-    expect(thin[0]).toEqual(long[0]);
-    expect(thin.at(-1)).toEqual(long.at(-1));
+  it("cleans her file's name for display: no folders, no control characters, 120 at most", () => {
+    expect(cleanFileName("../../Mi ruta\u0000.gpx")).toBe("Mi ruta.gpx");
+    expect(cleanFileName("C:\\Users\\ana\\ruta.gpx")).toBe("ruta.gpx");
+    expect(cleanFileName("\u0007")).toBe("ruta.gpx");
+    expect(cleanFileName(`${"ñ".repeat(200)}.gpx`)).toHaveLength(120);
   });
 
   it("makes a safe download name from the title", () => {

@@ -39,7 +39,13 @@ describe("POST /api/rides", () => {
       participantCount: 1,
       participantIds: [user.id],
       organizer: { id: user.id, username: user.username },
-      viewer: { joined: true, isOrganizer: true, rodeWithCount: 0 },
+      viewer: {
+        joined: true,
+        isOrganizer: true,
+        rodeWithCount: 0,
+        rodeWith: [],
+        waitingPosition: null,
+      },
       hasRoute: false,
     });
     expect(await participantIds(ride.id)).toEqual([user.id]);
@@ -123,9 +129,12 @@ describe("POST /api/rides", () => {
     expect(await env.GPX.head(row!.routeGpxKey!)).not.toBeNull();
 
     const route = await json(await browser.get(`/api/rides/${ride.id}/route`));
-    expect(route.coordinates).toHaveLength(4);
-    expect(route.coordinates[0]).toEqual([40.4168, -3.7038]);
+    expect(route.segments).toHaveLength(1);
+    expect(route.segments[0]).toHaveLength(4);
+    expect(route.segments[0][0]).toEqual([40.4168, -3.7038]);
     expect(route.elevationGain).toBe(35);
+    expect(route.maxElevation).toBe(680);
+    expect(route.profile).toHaveLength(4);
 
     const gpx = await browser.get(`/api/rides/${ride.id}/gpx`);
     expect(gpx.status).toBe(200);
@@ -152,14 +161,14 @@ describe("POST /api/rides", () => {
   });
 
   it.each([
-    ["malformed XML", "<gpx><trk>", MSG.gpxInvalidXml],
+    ["malformed XML", "<gpx><trk>", MSG.gpxInvalidXmlAt(1, MSG.gpxXmlUnclosedTag("trk"))],
     [
       "a GPX without coordinates",
       '<gpx version="1.1"><trk><trkseg></trkseg></trk></gpx>',
       MSG.gpxNoCoordinates,
     ],
     ["only blank content", "   ", MSG.gpxEmpty],
-    ["an entity declaration", '<!DOCTYPE gpx [<!ENTITY x "y">]><gpx></gpx>', MSG.gpxInvalidFormat],
+    ["an entity declaration", '<!DOCTYPE gpx [<!ENTITY x "y">]><gpx></gpx>', MSG.gpxDoctype],
   ])("refuses %s with gpx_invalid and creates nothing", async (_name, gpx, message) => {
     const { user, browser } = await signedIn();
     const res = await browser.fetch("/api/rides", {
@@ -254,6 +263,7 @@ describe("PUT /api/rides/:id", () => {
       rideId: ride.id,
       organizerId: organizer.id,
       routeGpxKey: null,
+      routeFileName: null,
       now: Date.now(),
     };
     const refused = await updateRide(db(), { ...change, noticeId: crypto.randomUUID() }, input);

@@ -1,13 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ExternalLink, FileUp } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { ExternalLink } from "lucide-react";
+import { useEffect, useState } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router-dom";
-import type { RideDetailResponse } from "../../domain/api/rides.ts";
+import type { RideDetail, RideDetailResponse } from "../../domain/api/rides.ts";
 import { cityTimeZone } from "../../domain/cities.ts";
 import {
   CITY_MAX,
-  GPX_MAX_BYTES,
   LEVEL_LABELS,
   LEVELS,
   type Level,
@@ -41,8 +40,8 @@ import { PageHeader, Skeleton } from "../components/feedback.tsx";
 import { Field, inputClass, LengthHint, TextField } from "../components/field.tsx";
 import { ApiError, api } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
-import { LazyRouteMap } from "./lazy-route-map.tsx";
 import { RIDES_KEY, useRide } from "./queries.ts";
+import { GpxField, MeetingPinField, type RouteExtras, useRouteFields } from "./route-fields.tsx";
 
 interface RideFormValues {
   title: string;
@@ -107,8 +106,13 @@ function toPayload(values: RideFormValues) {
  * so a retry after a lost answer gets the ride already stored instead of a second one
  * (decision 0012). JSON, or multipart with the same JSON in `data` when a GPX goes along.
  */
-function createRideBody(values: RideFormValues, createKey: string, gpx: File | null) {
-  return requestBody({ ...toPayload(values), createKey }, gpx);
+function createRideBody(
+  values: RideFormValues,
+  createKey: string,
+  gpx: File | null,
+  route: RouteExtras,
+) {
+  return requestBody({ ...toPayload(values), createKey, ...route }, gpx);
 }
 
 function requestBody(payload: object, gpx: File | null): object {
@@ -196,19 +200,25 @@ export default function CreateRideScreen() {
   const initial: RideFormValues = existing.data
     ? valuesFromRide(existing.data.ride)
     : { ...EMPTY, city: me?.city ?? "", modalities: me?.modalities ?? [] };
-  return <RideForm key={editId ?? "new"} editId={editId} initial={initial} />;
+  return (
+    <RideForm key={editId ?? "new"} editId={editId} initial={initial} ride={existing.data?.ride} />
+  );
 }
 
-function RideForm({ editId, initial }: { editId: string | null; initial: RideFormValues }) {
+function RideForm({
+  editId,
+  initial,
+  ride,
+}: {
+  editId: string | null;
+  initial: RideFormValues;
+  ride?: RideDetail;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useForm<RideFormValues>({ defaultValues: initial, resolver: rideResolver });
   const { register, handleSubmit, watch, setValue, formState } = form;
   const errors = formState.errors;
-  const [gpxFile, setGpxFile] = useState<File | null>(null);
-  const [gpxError, setGpxError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<[number, number][] | null>(null);
-  const gpxId = useId();
   // One per form session: every retry of the same create sends it; a success starts a new one.
   const [createKey, setCreateKey] = useState(() => crypto.randomUUID());
 
@@ -222,35 +232,12 @@ function RideForm({ editId, initial }: { editId: string | null; initial: RideFor
     "socialTags",
     "level",
   ]);
+  const route = useRouteFields(ride, city);
   const rideNow = nowOnRideClock(city);
   const todayIso = rideNow.date;
   const latestDate = toIsoDate(new Date(latestRideStart(Date.now())));
   const minTime = date === todayIso ? rideNow.time : undefined;
   const zoneHint = rideClockHint(city, startInstant({ date, time, city }));
-
-  async function onGpxChosen(file: File | undefined) {
-    setGpxError(null);
-    setPreview(null);
-    setGpxFile(null);
-    if (!file) return;
-    if (file.size > GPX_MAX_BYTES) {
-      setGpxError(MSG.payloadTooLarge);
-      return;
-    }
-    try {
-      // The parser loads only when a file is picked.
-      const { parseGpx } = await import("../../domain/gpx.ts");
-      const result = parseGpx(await file.text());
-      setGpxFile(file);
-      setPreview(result.coordinates);
-      setValue("distanceKm", String(Math.round(result.distanceKm * 10) / 10), {
-        shouldDirty: true,
-      });
-      setValue("elevationM", String(result.elevationGain), { shouldDirty: true });
-    } catch (error) {
-      setGpxError(error instanceof Error ? error.message : MSG.gpxInvalidFormat);
-    }
-  }
 
   const onSubmit = handleSubmit(
     async (values) => {
@@ -258,11 +245,11 @@ function RideForm({ editId, initial }: { editId: string | null; initial: RideFor
         const { ride } = editId
           ? await api.put<RideDetailResponse>(
               `/rides/${encodeURIComponent(editId)}`,
-              requestBody(toPayload(values), gpxFile),
+              requestBody({ ...toPayload(values), ...route.extras() }, route.file),
             )
           : await api.post<RideDetailResponse>(
               "/rides",
-              createRideBody(values, createKey, gpxFile),
+              createRideBody(values, createKey, route.file, route.extras()),
             );
         await queryClient.invalidateQueries({ queryKey: RIDES_KEY });
         toast.success(editId ? MSG.rideUpdated : MSG.rideCreated);
@@ -404,26 +391,16 @@ function RideForm({ editId, initial }: { editId: string | null; initial: RideFor
         )}
       </div>
 
-      <div className="flex flex-col gap-2 rounded-2xl border-2 border-dashed border-line p-3">
-        <label htmlFor={gpxId} className="flex items-center gap-2 font-bold">
-          <FileUp aria-hidden="true" size={18} />
-          Archivo GPX (opcional)
-        </label>
-        <input
-          id={gpxId}
-          type="file"
-          accept=".gpx,application/gpx+xml"
-          className="text-sm"
-          aria-describedby={gpxError ? `${gpxId}-error` : undefined}
-          onChange={(e) => onGpxChosen(e.target.files?.[0])}
-        />
-        {gpxError ? (
-          <p id={`${gpxId}-error`} role="alert" className="text-sm font-semibold text-danger">
-            {gpxError}
-          </p>
-        ) : null}
-        {preview ? <LazyRouteMap coordinates={preview} label="Vista previa de la ruta" /> : null}
-      </div>
+      <MeetingPinField fields={route} city={city} />
+
+      <GpxField
+        fields={route}
+        onPrefill={({ distanceKm, elevationM }) => {
+          // Under 1 km the field is left for her, emptied: the note under the file says why.
+          setValue("distanceKm", distanceKm ?? "", { shouldDirty: true });
+          setValue("elevationM", elevationM, { shouldDirty: true });
+        }}
+      />
 
       <div className="grid grid-cols-2 gap-3">
         <TextField

@@ -18,7 +18,7 @@ import { formatKm, formatMeters } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
 import { rideCardActions } from "../../domain/ride-card.ts";
 import { rideStartTexts } from "../../domain/ride-time.ts";
-import { googleMapsSearchUrl } from "../../domain/share.ts";
+import { meetingMapsUrl } from "../../domain/share.ts";
 import { useMe } from "../auth/use-me.ts";
 import { useUnreadForRide } from "../chat/unread.ts";
 import { Avatar } from "../components/avatar.tsx";
@@ -26,6 +26,7 @@ import { Button, buttonClass } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
 import { ApiError } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { LazyPinMap } from "./lazy-route-map.tsx";
 import { PLACE_TEXTS, type RideCardPlace } from "./place-texts.ts";
 import { useJoinRide, useLeaveRide } from "./queries.ts";
 import { RodeWithLine } from "./rode-with-line.tsx";
@@ -192,8 +193,11 @@ export function RideCard({
           <span className="font-bold">Punto de encuentro: </span>
           {ride.meetingPoint}
         </p>
+        {place === "detail" && ride.meetingPin ? (
+          <LazyPinMap pin={ride.meetingPin} label={`Punto de encuentro: ${ride.meetingPoint}`} />
+        ) : null}
         <a
-          href={googleMapsSearchUrl(ride.meetingPoint, ride.city)}
+          href={meetingMapsUrl(ride)}
           target="_blank"
           rel="noopener noreferrer"
           className={buttonClass("ghost", "self-start px-2 text-sm")}

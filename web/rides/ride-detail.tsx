@@ -14,7 +14,7 @@ import { toast } from "../lib/toast.ts";
 import { ReportRideButton } from "../safety/report-ride.tsx";
 import { CancelDialog } from "./cancel-dialog.tsx";
 import { ConnectionsSlot } from "./connections-slot.tsx";
-import { LazyRouteMap } from "./lazy-route-map.tsx";
+import { LazyRouteView } from "./lazy-route-map.tsx";
 import { useDeleteRide, useRide, useRideRoute } from "./queries.ts";
 import { RideCard } from "./ride-card.tsx";
 
@@ -188,7 +188,10 @@ function ManagementCard({ ride }: { ride: RideDetail }) {
   );
 }
 
-/** Map and GPX download: for participants of rides with a route (decision 12). */
+/**
+ * Map with start, finish and meeting pin, the elevation profile and the GPX download: for
+ * participants of rides with a route (decision 12).
+ */
 function RouteCard({ ride }: { ride: RideDetail }) {
   const canSee = ride.viewer.joined && ride.hasRoute;
   const route = useRideRoute(ride.id, canSee);
@@ -214,9 +217,10 @@ function RouteCard({ ride }: { ride: RideDetail }) {
         </div>
       ) : (
         <div className="flex flex-col gap-3">
-          <LazyRouteMap
-            coordinates={route.data.coordinates}
+          <LazyRouteView
+            route={route.data}
             label={`Mapa de la ruta ${ride.title}`}
+            pin={ride.meetingPin}
           />
           <div className="flex flex-wrap gap-2">
             <a

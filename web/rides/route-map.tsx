@@ -1,63 +1,244 @@
 // Leaflet lives only in this module; screens import it with React.lazy so the library and
-// its CSS load only where a map is shown (spec 02 §2 "Route map").
+// its CSS load only where a map is shown (spec 02 §2 "Route map"): the route with its start
+// and finish, the meeting pin on the detail, and the pin she places in the ride form.
 import "leaflet/dist/leaflet.css";
 import L from "leaflet";
 import { useEffect, useRef } from "react";
+import type { MeetingPin } from "../../domain/schemas.ts";
 
 /** DESIGN.md decision 11: Madrid when there is nothing to centre on. */
-const FALLBACK_CENTRE: [number, number] = [40.4168, -3.7038];
+export const FALLBACK_CENTRE: [number, number] = [40.4168, -3.7038];
 const ZOOM = 13;
+const PIN_ZOOM = 15;
 
 const LEAFLET_CREDIT =
   '<a href="https://leafletjs.com" title="Una biblioteca JavaScript para mapas interactivos">Leaflet</a>';
 
+// Our own SVG, no image files: Leaflet's default marker icons break once bundled.
+const PIN_ICON = L.divIcon({
+  className: "meeting-pin",
+  html: '<svg viewBox="0 0 32 44" width="32" height="44" aria-hidden="true" focusable="false"><path d="M16 1C8 1 1.5 7.4 1.5 15.3 1.5 26 16 43 16 43s14.5-17 14.5-27.7C30.5 7.4 24 1 16 1z" fill="#C2185B" stroke="#fff" stroke-width="2"/><circle cx="16" cy="15.5" r="5.5" fill="#fff"/></svg>',
+  iconSize: [32, 44],
+  iconAnchor: [16, 43],
+});
+
+function baseMap(element: HTMLElement, interactive = true) {
+  const map = L.map(element, {
+    scrollWheelZoom: false,
+    zoomControl: false,
+    attributionControl: false,
+    keyboard: interactive,
+  });
+  // Leaflet's own controls speak English ("Zoom in", "A JavaScript library for interactive
+  // maps"): ours speak Spanish.
+  L.control.zoom({ zoomInTitle: "Acercar", zoomOutTitle: "Alejar" }).addTo(map);
+  L.control.attribution({ prefix: LEAFLET_CREDIT }).addTo(map);
+  L.tileLayer("https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png", {
+    maxZoom: 19,
+    attribution: "&copy; OpenStreetMap",
+  }).addTo(map);
+  return map;
+}
+
+function endMarker(at: [number, number], label: string, colour: string) {
+  return L.circleMarker(at, {
+    radius: 8,
+    color: "#fff",
+    weight: 3,
+    fillColor: colour,
+    fillOpacity: 1,
+  }).bindTooltip(label, { direction: "top", offset: [0, -8] });
+}
+
+function pinMarker(pin: MeetingPin, title: string, draggable = false) {
+  return L.marker([pin.lat, pin.lon], {
+    icon: PIN_ICON,
+    title,
+    alt: title,
+    draggable,
+    keyboard: draggable,
+  });
+}
+
+function stopAndRemove(map: L.Map) {
+  // Without animation, and stopped first: a zoom still animating when she leaves the screen
+  // made Leaflet's end-of-zoom handler run on the removed map ("reading '_leaflet_pos'").
+  map.stop();
+  map.remove();
+}
+
+/** The route: each segment its own line, start and finish marked, and the meeting pin. */
 export default function RouteMap({
-  coordinates,
+  segments,
   label = "Mapa de la ruta",
+  pin = null,
+  highlight = null,
 }: {
-  coordinates: [number, number][];
+  segments: [number, number][][];
   label?: string;
+  pin?: MeetingPin | null;
+  /** A point to mark (the one her finger is on in the elevation profile). */
+  highlight?: [number, number] | null;
 }) {
-  const container = useRef<HTMLDivElement>(null);
+  const container = useRef<HTMLElement>(null);
+  const mapRef = useRef<L.Map | null>(null);
+  const marker = useRef<L.CircleMarker | null>(null);
+  const lines = segments.filter((s) => s.length > 0);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `lines` is derived from `segments`
+  useEffect(() => {
+    if (!container.current || lines.length === 0) return;
+    const map = baseMap(container.current);
+    mapRef.current = map;
+    const group = L.featureGroup().addTo(map);
+    for (const line of lines) {
+      L.polyline(line, { color: "#C2185B", weight: 4, opacity: 0.85 }).addTo(group);
+    }
+    const first = lines[0]![0]!;
+    const last = lines.at(-1)!.at(-1)!;
+    endMarker(last, "Llegada", "#1F1A24").addTo(group);
+    endMarker(first, "Salida", "#2E7D32").addTo(group);
+    if (pin) pinMarker(pin, "Punto de encuentro").addTo(group);
+    map.fitBounds(group.getBounds(), { padding: [20, 20], animate: false, maxZoom: ZOOM + 3 });
+    return () => {
+      mapRef.current = null;
+      marker.current = null;
+      stopAndRemove(map);
+    };
+  }, [segments, pin]);
 
   useEffect(() => {
-    if (!container.current || coordinates.length === 0) return;
-    const middle = coordinates[Math.floor(coordinates.length / 2)] ?? FALLBACK_CENTRE;
-    const map = L.map(container.current, {
-      scrollWheelZoom: false,
-      zoomControl: false,
-      attributionControl: false,
-    }).setView(middle, ZOOM);
-    // Leaflet's own controls speak English ("Zoom in", "A JavaScript library for interactive
-    // maps"): ours speak Spanish.
-    L.control.zoom({ zoomInTitle: "Acercar", zoomOutTitle: "Alejar" }).addTo(map);
-    L.control.attribution({ prefix: LEAFLET_CREDIT }).addTo(map);
-    L.tileLayer("https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png", {
-      maxZoom: 19,
-      attribution: "&copy; OpenStreetMap",
-    }).addTo(map);
-    const line = L.polyline(coordinates, { color: "red", weight: 4, opacity: 0.8 }).addTo(map);
-    // Without animation: a zoom still animating when she leaves the screen made Leaflet's
-    // end-of-zoom handler run on the removed map ("reading '_leaflet_pos'", seen in E2E).
-    map.fitBounds(line.getBounds(), { padding: [20, 20], animate: false });
-    return () => {
-      map.stop();
-      map.remove();
-    };
-  }, [coordinates]);
+    const map = mapRef.current;
+    if (!map) return;
+    if (!highlight) {
+      marker.current?.remove();
+      marker.current = null;
+      return;
+    }
+    if (!marker.current) {
+      marker.current = L.circleMarker(highlight, {
+        radius: 7,
+        color: "#1F1A24",
+        weight: 2,
+        fillColor: "#FFB300",
+        fillOpacity: 1,
+        interactive: false,
+      }).addTo(map);
+    } else {
+      marker.current.setLatLng(highlight);
+    }
+  }, [highlight]);
 
-  if (coordinates.length === 0) {
+  if (lines.length === 0) {
     return (
       <p className="rounded-2xl bg-bg p-4 text-center text-ink-soft">No hay ruta disponible</p>
     );
   }
   return (
-    <div
+    <figure
       ref={container}
-      role="img"
-      aria-label={label}
+      aria-label={`${label}. Salida y llegada marcadas${pin ? ", con el punto de encuentro" : ""}.`}
       data-testid="route-map"
       className="z-0 h-64 w-full overflow-hidden rounded-2xl border border-line"
+    />
+  );
+}
+
+/** The meeting pin on a small map (ride detail). */
+export function PinMap({ pin, label }: { pin: MeetingPin; label: string }) {
+  const container = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!container.current) return;
+    const map = baseMap(container.current, false).setView([pin.lat, pin.lon], PIN_ZOOM);
+    pinMarker(pin, "Punto de encuentro").addTo(map);
+    return () => stopAndRemove(map);
+  }, [pin]);
+  return (
+    <figure
+      ref={container}
+      aria-label={label}
+      data-testid="meeting-pin-map"
+      className="z-0 h-44 w-full overflow-hidden rounded-2xl border border-line"
+    />
+  );
+}
+
+/** Pixels an arrow key moves the pin. */
+const KEY_STEP_PX = 20;
+const ARROWS: Record<string, [number, number]> = {
+  ArrowUp: [0, -KEY_STEP_PX],
+  ArrowDown: [0, KEY_STEP_PX],
+  ArrowLeft: [-KEY_STEP_PX, 0],
+  ArrowRight: [KEY_STEP_PX, 0],
+};
+
+/**
+ * The form's pin: she drags it, taps the map to put it there, or focuses it and moves it with
+ * the arrow keys. `route` is drawn faintly for reference.
+ */
+export function PinPicker({
+  pin,
+  onChange,
+  route = [],
+  label,
+}: {
+  pin: MeetingPin;
+  onChange: (pin: MeetingPin) => void;
+  route?: [number, number][][];
+  label: string;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<L.Map | null>(null);
+  const markerRef = useRef<L.Marker | null>(null);
+  const changed = useRef(onChange);
+  changed.current = onChange;
+
+  // The map is made once; the pin follows `pin` below without rebuilding it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: built once per route
+  useEffect(() => {
+    if (!container.current) return;
+    const map = baseMap(container.current).setView([pin.lat, pin.lon], PIN_ZOOM);
+    mapRef.current = map;
+    for (const line of route) {
+      if (line.length > 0)
+        L.polyline(line, { color: "#C2185B", weight: 3, opacity: 0.5 }).addTo(map);
+    }
+    const marker = pinMarker(pin, label, true).addTo(map);
+    markerRef.current = marker;
+    const place = (at: L.LatLng) => changed.current({ lat: at.lat, lon: at.lng });
+    marker.on("dragend", () => place(marker.getLatLng()));
+    map.on("click", (event: L.LeafletMouseEvent) => place(event.latlng));
+    const element = marker.getElement();
+    element?.setAttribute("aria-label", label);
+    element?.addEventListener("keydown", (event) => {
+      const step = ARROWS[event.key];
+      if (!step) return;
+      event.preventDefault();
+      event.stopPropagation();
+      const point = map.latLngToContainerPoint(marker.getLatLng()).add(step);
+      place(map.containerPointToLatLng(point));
+    });
+    return () => {
+      mapRef.current = null;
+      markerRef.current = null;
+      stopAndRemove(map);
+    };
+  }, [route]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    const marker = markerRef.current;
+    if (!map || !marker) return;
+    const at = L.latLng(pin.lat, pin.lon);
+    if (!marker.getLatLng().equals(at)) marker.setLatLng(at);
+    if (!map.getBounds().pad(-0.1).contains(at)) map.panTo(at, { animate: false });
+  }, [pin]);
+
+  return (
+    <div
+      ref={container}
+      data-testid="meeting-pin-picker"
+      className="z-0 h-56 w-full overflow-hidden rounded-2xl border border-line"
     />
   );
 }

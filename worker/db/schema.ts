@@ -168,6 +168,9 @@ export const rides = sqliteTable(
     routeKm: real("route_km"),
     routeElev: integer("route_elev"),
     meetingPoint: text("meeting_point").notNull(),
+    /** The meeting pin set on the form's map (DESIGN decision 25); null for rides without one. */
+    meetingLat: real("meeting_lat"),
+    meetingLon: real("meeting_lon"),
     /** null once the organizer deleted her account (the card shows 'Organizadora'). */
     organizerId: text("organizer_id").references(() => users.id, { onDelete: "set null" }),
     status: text("status", { enum: RIDE_STATUSES }).notNull().default("published"),
@@ -175,6 +178,8 @@ export const rides = sqliteTable(
     cancelReason: text("cancel_reason"),
     /** R2 key chosen by the server; null when the ride has no route file. */
     routeGpxKey: text("route_gpx_key"),
+    /** The name her file had (shown on edit with Cambiar / Quitar); null without a route. */
+    routeFileName: text("route_file_name"),
     /**
      * The UUID her app chose for the create request, so a retry after a lost answer finds this
      * ride instead of making another (decision 0012); null for rides created without one.
@@ -346,7 +351,7 @@ export const moderationActions = sqliteTable(
 /**
  * A full ride's waiting list (DESIGN.md decision 23; not the landing's `waitlist`): one row per
  * ride and rider, first come, first served in `id` order. A freed place goes to the first in
- * line inside the batch that frees it (worker/waiting-list/promotion.ts, ADR 0022).
+ * line inside the batch that frees it (worker/waiting-list/promotion.ts, ADR 0023).
  */
 export const rideWaitingList = sqliteTable(
   "ride_waiting_list",

@@ -1,63 +1,67 @@
-// GPX files in R2: validated and parsed on upload, stored under a key the server chooses
-// (rides/<rideId>/<random>.gpx) with the simplified route beside it for the map.
+// GPX files in R2: validated and parsed on upload, stored byte for byte under a key the server
+// chooses (rides/<rideId>/<random>.gpx), with the route's segments and profile beside it.
 import { GPX_MAX_BYTES } from "../../domain/constants.ts";
 import { DomainError } from "../../domain/errors.ts";
-import { GpxError, type GpxResult, parseGpx } from "../../domain/gpx.ts";
+import { GpxError, type GpxResult, type ProfilePoint, parseGpx } from "../../domain/gpx.ts";
 import { MSG } from "../../domain/messages.ts";
 import { generateToken } from "../auth/tokens.ts";
 
 /** The map needs a shape, not every recorded point: at most this many are kept. */
 export const ROUTE_MAX_POINTS = 1500;
+const FILE_NAME_MAX = 120;
 
 export interface UploadedGpx {
-  text: string;
+  /** The file exactly as uploaded: stored and served byte for byte. */
+  bytes: Uint8Array;
+  /** Her file's name, cleaned for display. */
+  fileName: string;
   parsed: GpxResult;
 }
 
-/** Reads, size-checks and parses an uploaded file; spec messages on failure. */
+/** The name her device gave the file, without folders or control characters, for display. */
+export function cleanFileName(name: string): string {
+  const base = name.split(/[/\\]/).pop() ?? "";
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what goes
+  const clean = base.replace(/[\u0000-\u001f\u007f-\u009f]/g, "").trim();
+  return Array.from(clean).slice(0, FILE_NAME_MAX).join("") || "ruta.gpx";
+}
+
+/** Reads, size-checks and parses an uploaded file; Spanish messages on failure. */
 export async function readGpxUpload(file: File): Promise<UploadedGpx> {
   if (file.size > GPX_MAX_BYTES) throw new DomainError("payload_too_large", MSG.payloadTooLarge);
-  const text = await file.text();
+  const bytes = new Uint8Array(await file.arrayBuffer());
   try {
-    return { text, parsed: parseGpx(text) };
+    return {
+      bytes,
+      fileName: cleanFileName(file.name),
+      parsed: parseGpx(bytes, { maxPoints: ROUTE_MAX_POINTS }),
+    };
   } catch (error) {
     if (error instanceof GpxError) throw new DomainError("gpx_invalid", error.message);
     throw error;
   }
 }
 
-/** Keeps every n-th point (first and last always), enough for a polyline at any zoom we use. */
-export function simplifyRoute(
-  coordinates: [number, number][],
-  max = ROUTE_MAX_POINTS,
-): [number, number][] {
-  if (coordinates.length <= max) return coordinates;
-  const step = (coordinates.length - 1) / (max - 1);
-  const out: [number, number][] = [];
-  for (let i = 0; i < max; i++) out.push(coordinates[Math.round(i * step)]!);
-  return out;
-}
-
 export function routeKeyOf(gpxKey: string): string {
   return gpxKey.replace(/\.gpx$/, ".route.json");
 }
 
+/** What the map and the profile need, stored beside the file when it is uploaded. */
 export interface StoredRoute {
-  coordinates: [number, number][];
+  segments: [number, number][][];
   distanceKm: number;
   elevationGain: number;
+  maxElevation: number | null;
+  profile: ProfilePoint[];
 }
 
-/** Stores the file and its simplified route; returns the GPX key. */
+/** Stores the file as uploaded and its route; returns the GPX key. */
 export async function storeGpx(bucket: R2Bucket, rideId: string, upload: UploadedGpx) {
   const key = `rides/${rideId}/${generateToken().slice(0, 24)}.gpx`;
-  const route: StoredRoute = {
-    coordinates: simplifyRoute(upload.parsed.coordinates),
-    distanceKm: upload.parsed.distanceKm,
-    elevationGain: upload.parsed.elevationGain,
-  };
+  const { segments, distanceKm, elevationGain, maxElevation, profile } = upload.parsed;
+  const route: StoredRoute = { segments, distanceKm, elevationGain, maxElevation, profile };
   await Promise.all([
-    bucket.put(key, upload.text, { httpMetadata: { contentType: "application/gpx+xml" } }),
+    bucket.put(key, upload.bytes, { httpMetadata: { contentType: "application/gpx+xml" } }),
     bucket.put(routeKeyOf(key), JSON.stringify(route), {
       httpMetadata: { contentType: "application/json" },
     }),
@@ -105,9 +109,20 @@ export async function deleteRideFiles(
   }
 }
 
+/** The stored route; one stored before segments existed is one segment without a profile. */
 export async function readRoute(bucket: R2Bucket, key: string): Promise<StoredRoute | null> {
   const object = await bucket.get(routeKeyOf(key));
-  return object ? ((await object.json()) as StoredRoute) : null;
+  if (!object) return null;
+  const stored = (await object.json()) as Partial<StoredRoute> & {
+    coordinates?: [number, number][];
+  };
+  return {
+    segments: stored.segments ?? (stored.coordinates ? [stored.coordinates] : []),
+    distanceKm: stored.distanceKm ?? 0,
+    elevationGain: stored.elevationGain ?? 0,
+    maxElevation: stored.maxElevation ?? null,
+    profile: stored.profile ?? [],
+  };
 }
 
 /** A download name from the title: lowercase ASCII words joined by dashes. */

@@ -64,11 +64,14 @@ const rideColumns = {
   routeKm: rides.routeKm,
   routeElev: rides.routeElev,
   meetingPoint: rides.meetingPoint,
+  meetingLat: rides.meetingLat,
+  meetingLon: rides.meetingLon,
   organizerId: rides.organizerId,
   status: rides.status,
   cancelledAt: rides.cancelledAt,
   cancelReason: rides.cancelReason,
   routeGpxKey: rides.routeGpxKey,
+  routeFileName: rides.routeFileName,
   organizerUsername: profiles.username,
   organizerAvatarKey: profiles.avatarKey,
   organizerAvatarUrl: profiles.avatarUrl,
@@ -300,6 +303,10 @@ function summaryOf(
     routeKm: row.routeKm,
     routeElev: row.routeElev,
     meetingPoint: row.meetingPoint,
+    meetingPin:
+      row.meetingLat !== null && row.meetingLon !== null
+        ? { lat: row.meetingLat, lon: row.meetingLon }
+        : null,
     status: row.status,
     cancelledAt: row.cancelledAt,
     cancelReason: row.cancelReason,
@@ -412,6 +419,7 @@ export async function rideDetail(
   return {
     ...summaryOf(row, members, viewerId, { count: waiting.length, position }),
     participants: ordered.map(personOf),
+    routeFileName: row.organizerId === viewerId ? row.routeFileName : null,
     waitingList: row.organizerId === viewerId ? waiting.map(waitingPersonOf) : null,
   };
 }
@@ -433,6 +441,10 @@ export function rideValues(input: RideInput) {
     routeKm: input.distanceKm,
     routeElev: input.elevationM,
     meetingPoint: input.meetingPoint,
+    // Left out (an older client's edit): the stored pin stays.
+    ...(input.meetingPin === undefined
+      ? {}
+      : { meetingLat: input.meetingPin?.lat ?? null, meetingLon: input.meetingPin?.lon ?? null }),
   };
 }
 
@@ -448,6 +460,7 @@ export async function insertRide(
     organizerId: string;
     createKey: string | null;
     routeGpxKey: string | null;
+    routeFileName: string | null;
     now: number;
   },
   input: RideInput,
@@ -461,6 +474,7 @@ export async function insertRide(
         organizerId: values.organizerId,
         createKey: values.createKey,
         routeGpxKey: values.routeGpxKey,
+        routeFileName: values.routeFileName,
         status: "published",
         createdAt: values.now,
       })
@@ -508,6 +522,7 @@ export async function updateRide(
     rideId: string;
     organizerId: string;
     routeGpxKey: string | null;
+    routeFileName: string | null;
     noticeId: string;
     now: number;
   },
@@ -523,7 +538,12 @@ export async function updateRide(
   const [edit, , ...promotion] = await writeBatch(db, [
     db
       .update(rides)
-      .set({ ...rideValues(input), routeGpxKey: change.routeGpxKey, updatedAt: change.now })
+      .set({
+        ...rideValues(input),
+        routeGpxKey: change.routeGpxKey,
+        routeFileName: change.routeFileName,
+        updatedAt: change.now,
+      })
       .where(stillEditable),
     // Same batch, same condition: the update above changes none of its columns.
     sql`${systemNoticeWhenOthers({

@@ -22,7 +22,7 @@ import {
   parseRideInput,
   type RideInput,
   rideCreateSchema,
-  rideInputSchema,
+  rideEditSchema,
   rideListQuerySchema,
 } from "../../domain/schemas.ts";
 import { capacityOf, hasStarted } from "../../domain/time.ts";
@@ -173,11 +173,12 @@ export const rideRoutes = new Hono<AppEnv>()
     if (earlier) return createdAnswer(c, earlier, user.id);
     const id = generateId();
     const routeGpxKey = gpx ? await storeGpx(c.env.GPX, id, gpx) : null;
+    const routeFileName = gpx?.fileName ?? null;
     let inserted: boolean;
     try {
       inserted = await insertRide(
         c.var.db,
-        { id, organizerId: user.id, createKey, routeGpxKey, now },
+        { id, organizerId: user.id, createKey, routeGpxKey, routeFileName, now },
         input,
       );
     } catch (error) {
@@ -204,26 +205,32 @@ export const rideRoutes = new Hono<AppEnv>()
     const row = await loadRide(c, c.req.valid("param").id);
     if (row.organizerId !== user.id) throw new DomainError("not_authorized", MSG.notAuthorized);
     if (row.status === "cancelled") throw new DomainError("ride_cancelled", MSG.rideCancelledJoin);
-    const { input, gpx } = await readRideRequest(c, rideInputSchema, now);
+    const { input, gpx } = await readRideRequest(c, rideEditSchema, now);
     // A lower cap than the riders already in would overbook the ride (checked again, atomically,
     // by updateRide: this early answer spares uploading a GPX for nothing).
     const count = await participantCount(c.var.db, row.id);
     if (count > capacityOf(input.maxParticipants)) throw capBelowJoined();
-    const routeGpxKey = gpx ? await storeGpx(c.env.GPX, row.id, gpx) : row.routeGpxKey;
+    // A new file replaces the route; 'Quitar' (removeRoute) takes it away; else it stays.
+    const replaced = gpx !== null || input.removeRoute === true;
+    const route = gpx
+      ? { routeGpxKey: await storeGpx(c.env.GPX, row.id, gpx), routeFileName: gpx.fileName }
+      : input.removeRoute
+        ? { routeGpxKey: null, routeFileName: null }
+        : { routeGpxKey: row.routeGpxKey, routeFileName: row.routeFileName };
     const noticeId = generateId();
     try {
       const { edited, promotion } = await updateRide(
         c.var.db,
-        { rideId: row.id, organizerId: user.id, routeGpxKey, noticeId, now },
+        { rideId: row.id, organizerId: user.id, ...route, noticeId, now },
         input,
       );
       if (!edited) throw await editRefusal(c, row.id, input.maxParticipants);
       announcePromotion(c, promotion);
     } catch (error) {
-      if (gpx) await deleteGpx(c.env.GPX, routeGpxKey);
+      if (gpx) await deleteGpx(c.env.GPX, route.routeGpxKey);
       throw error;
     }
-    if (gpx) await deleteGpx(c.env.GPX, row.routeGpxKey);
+    if (replaced) await deleteGpx(c.env.GPX, row.routeGpxKey);
     inBackground(c, announceStoredMessage(c.env, row.id, noticeId));
     const updated = await loadRide(c, row.id);
     return c.json<RideDetailResponse>({ ride: await rideDetail(c.var.db, updated, user.id) });
@@ -335,9 +342,11 @@ export const rideRoutes = new Hono<AppEnv>()
     }
     const route = row.routeGpxKey ? await readRoute(c.env.GPX, row.routeGpxKey) : null;
     return c.json<RideRouteResponse>({
-      coordinates: route?.coordinates ?? [],
+      segments: route?.segments ?? [],
       distanceKm: route?.distanceKm ?? null,
       elevationGain: route?.elevationGain ?? null,
+      maxElevation: route?.maxElevation ?? null,
+      profile: route?.profile ?? [],
     });
   })
   .get("/:id/gpx", validate("param", idParam), async (c) => {
@@ -348,6 +357,7 @@ export const rideRoutes = new Hono<AppEnv>()
     }
     const object = row.routeGpxKey ? await c.env.GPX.get(row.routeGpxKey) : null;
     if (!object) throw new DomainError("not_found", MSG.routeNotAvailable);
+    // The bytes as uploaded: the file's own declaration or BOM says how to read them.
     return new Response(object.body, {
       headers: {
         "Content-Type": "application/gpx+xml",

@@ -19,6 +19,7 @@ export function rideSummary(overrides: Partial<RideSummary> = {}): RideSummary {
     routeKm: 35.5,
     routeElev: 250,
     meetingPoint: "Puente del Rey",
+    meetingPin: null,
     status: "published",
     cancelledAt: null,
     cancelReason: null,
@@ -40,5 +41,11 @@ export function rideSummary(overrides: Partial<RideSummary> = {}): RideSummary {
 
 /** The same ride as the detail page gets it, with its participants. */
 export function rideDetail(overrides: Partial<RideDetail> = {}): RideDetail {
-  return { participants: [], waitingList: null, ...rideSummary(overrides), ...overrides };
+  return {
+    participants: [],
+    routeFileName: null,
+    waitingList: null,
+    ...rideSummary(overrides),
+    ...overrides,
+  };
 }

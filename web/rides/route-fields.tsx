@@ -1,0 +1,239 @@
+// The ride form's route fields (issue 23 §5, §7): the GPX file (the current one by name on edit,
+// with 'Cambiar' and 'Quitar') and the meeting pin on a map (DESIGN decision 25), which starts
+// at the route's start, else at the city's centre. create.tsx owns the rest of the form.
+import { FileUp, LocateFixed, MapPin, Route, X } from "lucide-react";
+import { useId, useRef, useState } from "react";
+import type { RideDetail } from "../../domain/api/rides.ts";
+import { cityCentre } from "../../domain/city-centres.ts";
+import { GPX_MAX_BYTES } from "../../domain/constants.ts";
+import { MSG } from "../../domain/messages.ts";
+import type { MeetingPin } from "../../domain/schemas.ts";
+import { Button } from "../components/button.tsx";
+import { LazyPinPicker, LazyRouteMap } from "./lazy-route-map.tsx";
+import { useRideRoute } from "./queries.ts";
+
+/** DESIGN.md decision 11: Madrid when there is nothing to centre on. */
+const FALLBACK_CENTRE: MeetingPin = { lat: 40.4168, lon: -3.7038 };
+/** The form's preview needs a shape, not every recorded point. */
+const PREVIEW_MAX_POINTS = 2000;
+
+// One empty list for every render: the pin's map rebuilds when its lines change.
+const NO_LINES: [number, number][][] = [];
+
+const toPin = (at: [number, number]): MeetingPin => ({ lat: at[0], lon: at[1] });
+
+/** What the form sends besides its own fields. */
+export interface RouteExtras {
+  meetingPin: MeetingPin;
+  removeRoute?: true;
+}
+
+/** State of the route fields, shared by GpxField, MeetingPinField and the submit. */
+export function useRouteFields(ride: RideDetail | undefined, city: string) {
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<[number, number][][] | null>(null);
+  const [removed, setRemoved] = useState(false);
+  const [movedPin, setMovedPin] = useState<MeetingPin | null>(ride?.meetingPin ?? null);
+  // On edit, the stored route is drawn under the pin (and its start is the default pin when
+  // the ride has none): she is in her own ride, so she may read it.
+  const stored = useRideRoute(ride?.id ?? "", Boolean(ride?.hasRoute));
+  const storedLine = removed || file ? null : (stored.data?.segments ?? null);
+  const routeStart = preview?.[0]?.[0] ?? storedLine?.[0]?.[0] ?? null;
+  const centre = cityCentre(city);
+  const defaultPin = routeStart ? toPin(routeStart) : centre ? toPin(centre) : FALLBACK_CENTRE;
+  const pin = movedPin ?? defaultPin;
+  const currentName = file?.name ?? (removed ? null : (ride?.routeFileName ?? null));
+  return {
+    file,
+    preview,
+    currentName,
+    routeStart,
+    centre,
+    pin,
+    /** The lines drawn faintly under the pin. */
+    line: preview ?? storedLine ?? NO_LINES,
+    choose(next: File, segments: [number, number][][]) {
+      setFile(next);
+      setPreview(segments);
+      setRemoved(false);
+    },
+    remove() {
+      setFile(null);
+      setPreview(null);
+      setRemoved(Boolean(ride?.routeFileName));
+    },
+    undoRemove: () => setRemoved(false),
+    removed,
+    movePin: setMovedPin,
+    extras(): RouteExtras {
+      return removed && !file ? { meetingPin: pin, removeRoute: true } : { meetingPin: pin };
+    },
+  };
+}
+
+export type RouteFields = ReturnType<typeof useRouteFields>;
+
+/** The GPX file: picked, parsed in the browser to prefill distance and climbing, previewed. */
+export function GpxField({
+  fields,
+  onPrefill,
+}: {
+  fields: RouteFields;
+  onPrefill: (values: { distanceKm: string | null; elevationM: string }) => void;
+}) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+
+  async function onChosen(file: File | undefined) {
+    setError(null);
+    setNote(null);
+    if (!file) return;
+    if (file.size > GPX_MAX_BYTES) {
+      setError(MSG.payloadTooLarge);
+      return;
+    }
+    try {
+      // The parser loads only when a file is picked.
+      const { formPrefill, parseGpx } = await import("../../domain/gpx.ts");
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const result = parseGpx(bytes, { maxPoints: PREVIEW_MAX_POINTS });
+      fields.choose(file, result.segments);
+      const prefill = formPrefill(result);
+      setNote(prefill.note);
+      onPrefill(prefill);
+    } catch (caught) {
+      // parseGpx speaks Spanish; anything else gets the spec's generic text.
+      setError(
+        caught instanceof Error && caught.name === "GpxError"
+          ? caught.message
+          : MSG.gpxInvalidFormat,
+      );
+    } finally {
+      // Choosing the same file again after 'Quitar' must fire a change.
+      if (input.current) input.current.value = "";
+    }
+  }
+
+  const describedBy = [error ? `${id}-error` : null, note ? `${id}-note` : null]
+    .filter(Boolean)
+    .join(" ");
+  return (
+    <div className="flex flex-col gap-2 rounded-2xl border-2 border-dashed border-line p-3">
+      <label htmlFor={id} className="flex items-center gap-2 font-bold">
+        <FileUp aria-hidden="true" size={18} />
+        Archivo GPX (opcional)
+      </label>
+      {fields.currentName ? (
+        <div className="flex flex-wrap items-center gap-2" data-testid="gpx-current">
+          <Route aria-hidden="true" size={18} className="text-primary" />
+          <span className="min-w-0 break-all font-semibold">{fields.currentName}</span>
+          <Button
+            variant="secondary"
+            className="px-3"
+            aria-label={`Cambiar el archivo ${fields.currentName}`}
+            onClick={() => input.current?.click()}
+          >
+            Cambiar
+          </Button>
+          <Button
+            variant="ghost"
+            className="px-3"
+            aria-label={`Quitar el archivo ${fields.currentName}`}
+            onClick={() => {
+              fields.remove();
+              setNote(null);
+              setError(null);
+            }}
+          >
+            <X aria-hidden="true" size={16} />
+            Quitar
+          </Button>
+        </div>
+      ) : null}
+      {fields.removed ? (
+        <p className="flex flex-wrap items-center gap-2 text-sm" role="status">
+          La salida se guardará sin ruta.
+          <Button variant="ghost" className="min-h-9 px-2" onClick={fields.undoRemove}>
+            Deshacer
+          </Button>
+        </p>
+      ) : null}
+      <input
+        ref={input}
+        id={id}
+        type="file"
+        accept=".gpx,application/gpx+xml"
+        className={fields.currentName ? "sr-only" : "text-sm"}
+        tabIndex={fields.currentName ? -1 : undefined}
+        aria-describedby={describedBy || undefined}
+        onChange={(e) => onChosen(e.target.files?.[0])}
+      />
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm font-semibold text-danger">
+          {error}
+        </p>
+      ) : null}
+      {note ? (
+        <p id={`${id}-note`} role="status" className="text-sm font-semibold text-ink">
+          {note}
+        </p>
+      ) : null}
+      {fields.preview ? (
+        <LazyRouteMap segments={fields.preview} label="Vista previa de la ruta" />
+      ) : null}
+    </div>
+  );
+}
+
+const formatCoordinate = (value: number) => value.toFixed(5).replace(".", ",");
+
+/** The meeting pin on a map: dragged, tapped into place, or moved with the arrow keys. */
+export function MeetingPinField({ fields, city }: { fields: RouteFields; city: string }) {
+  const id = useId();
+  const { pin } = fields;
+  return (
+    <fieldset className="flex flex-col gap-2" aria-describedby={`${id}-hint`}>
+      <legend className="mb-1 flex items-center gap-2 font-bold">
+        <MapPin aria-hidden="true" size={18} />
+        Punto de encuentro en el mapa
+      </legend>
+      <p id={`${id}-hint`} className="text-sm text-ink-soft">
+        Arrastra el marcador o toca el mapa donde quedáis. Con el teclado: selecciona el marcador y
+        muévelo con las flechas.
+      </p>
+      <LazyPinPicker
+        pin={pin}
+        onChange={fields.movePin}
+        route={fields.line}
+        label="Marcador de la quedada: arrástralo o muévelo con las flechas"
+      />
+      <p className="text-sm" aria-live="polite" data-testid="meeting-pin-coordinates">
+        Marcador en {formatCoordinate(pin.lat)}, {formatCoordinate(pin.lon)}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {fields.routeStart ? (
+          <Button
+            variant="ghost"
+            className="px-2 text-sm"
+            onClick={() => fields.movePin(toPin(fields.routeStart!))}
+          >
+            <Route aria-hidden="true" size={16} />
+            Usar la salida de la ruta
+          </Button>
+        ) : null}
+        {fields.centre ? (
+          <Button
+            variant="ghost"
+            className="px-2 text-sm"
+            onClick={() => fields.movePin(toPin(fields.centre!))}
+          >
+            <LocateFixed aria-hidden="true" size={16} />
+            Centrar en {city}
+          </Button>
+        ) : null}
+      </div>
+    </fieldset>
+  );
+}

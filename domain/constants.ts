@@ -140,6 +140,8 @@ export const MEETING_POINT_MAX = 200;
 export const CITY_MAX = 80;
 export const CANCEL_REASON_MAX = 300;
 export const SEARCH_QUERY_MAX = 100;
+/** 'Cerca de mí' (DESIGN.md decision 25): rides further than this from her are not "near". */
+export const NEAR_RADIUS_KM = 50;
 
 // Time windows relative to a ride's start.
 export const CHAT_WRITE_WINDOW_MS = 12 * HOUR_MS;

@@ -5,6 +5,7 @@ import {
   MAX_ELEVATION_M,
   MAX_PARTICIPANTS,
   MIN_PARTICIPANTS,
+  NEAR_RADIUS_KM,
   PRODUCT_NAME,
   RIDE_START_MAX_MONTHS,
   RIDE_TITLE_MAX,
@@ -347,6 +348,16 @@ export const MSG = {
   levelAnswersSaved: "¡Gracias! Tus respuestas son anónimas.",
   levelAnswersSaveFailed: "No se pudieron guardar tus respuestas",
   levelAnswersOrganizer: "La organizadora no puede responder sobre su propia salida",
+
+  // --- Ours: 'Cerca de mí' (DESIGN.md decision 25) ---
+  nearInvalid: "La ubicación no es válida",
+  nearOrder: "Cerca de mí",
+  dateOrder: "Por fecha",
+  nearLocating: "Buscando tu ubicación…",
+  nearFromPosition: "Ordenadas por distancia a tu ubicación (aproximada, no se guarda).",
+  nearFromCity: (city: string) => `Ordenadas por distancia al centro de ${city}.`,
+  nearUnknown: "No sabemos dónde buscar: permite la ubicación o indica tu ciudad en tu perfil.",
+  nearEmpty: `No hay salidas a menos de ${NEAR_RADIUS_KM} km. Prueba con otras fechas o quita algún filtro.`,
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -35,6 +35,8 @@ export interface RideSummary {
    * meeting point's text is. Never in the public share preview (decision 22).
    */
   meetingPin: { lat: number; lon: number } | null;
+  /** 'Cerca de mí' only: km from her rounded position to the meeting pin ('a 3 km'); else null. */
+  distanceKm: number | null;
   status: RideStatus;
   cancelledAt: number | null;
   cancelReason: string | null;

@@ -3,6 +3,7 @@ import {
   Calendar,
   Clock,
   ExternalLink,
+  LocateFixed,
   MapPin,
   MessageCircle,
   Mountain,
@@ -14,7 +15,7 @@ import { Link, useNavigate } from "react-router-dom";
 import type { RideSummary } from "../../domain/api/rides.ts";
 import { LEVEL_LABELS, MODALITY_LABELS, SOCIAL_TAG_LABELS } from "../../domain/constants.ts";
 import { formatBadge } from "../../domain/display.ts";
-import { formatKm, formatMeters } from "../../domain/format.ts";
+import { formatDistance, formatKm, formatMeters } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
 import { rideCardActions } from "../../domain/ride-card.ts";
 import { rideStartTexts } from "../../domain/ride-time.ts";
@@ -175,6 +176,12 @@ export function RideCard({
           <MapPin aria-hidden="true" size={12} />
           {ride.city}
         </Chip>
+        {ride.distanceKm !== null ? (
+          <Chip tone="accent">
+            <LocateFixed aria-hidden="true" size={12} />
+            {formatDistance(ride.distanceKm)}
+          </Chip>
+        ) : null}
         {ride.modalities.map((m) => (
           <Chip key={m} tone={m}>
             {MODALITY_LABELS[m]}

@@ -192,6 +192,9 @@ export const rides = sqliteTable(
     index("rides_status_start_idx").on(t.status, t.startTime),
     index("rides_status_city_start_idx").on(t.status, t.cityKey, t.startTime),
     index("rides_organizer_idx").on(t.organizerId, t.startTime),
+    // 'Cerca de mí' (decision 25): a latitude range, then longitude, start and distance checked in
+    // the entries (worker/rides/near.ts).
+    index("rides_status_meeting_pin_idx").on(t.status, t.meetingLat, t.meetingLon, t.startTime),
     // SQLite keeps NULLs distinct in a unique index: rides without a key never collide.
     uniqueIndex("rides_organizer_create_key_unique").on(t.organizerId, t.createKey),
   ],

@@ -24,6 +24,7 @@ import type { Level, Modality } from "../../domain/constants.ts";
 import { DEFAULT_AVATAR_KEY, FEED_PAGE_SIZE } from "../../domain/constants.ts";
 import { organizerName, participantName } from "../../domain/display.ts";
 import { MSG } from "../../domain/messages.ts";
+import { distanceKm, type Position } from "../../domain/near.ts";
 import type { RideInput } from "../../domain/schemas.ts";
 import { capacityOf } from "../../domain/time.ts";
 import { blockedBetween, rideHiddenFrom } from "../blocks/sql.ts";
@@ -45,6 +46,7 @@ import {
   waitingPersonOf,
   waitingPositionSql,
 } from "../waiting-list/sql.ts";
+import { hiddenUnlessNoBlocks, nearestPageQuery } from "./near.ts";
 
 /** Trigram search needs 3 characters; shorter queries filter the index-selected rows by LIKE. */
 const TRIGRAM_MIN = 3;
@@ -95,6 +97,8 @@ export interface ListFilters {
   fromMs?: number | undefined;
   toMs?: number | undefined;
   page: number;
+  /** 'Cerca de mí': her rounded position; the page is then ordered by distance from it. */
+  near?: Position | undefined;
 }
 
 const dialect = new SQLiteAsyncDialect();
@@ -122,11 +126,16 @@ function escapeLike(text: string): string {
  * Where-clause of the feed: published, from now (or `from`), not hidden from her by a block
  * (DESIGN.md decision 16), and the optional filters.
  */
-export function listingConditions(filters: ListFilters, viewerId: string, now: number): SQL {
+export function listingConditions(
+  filters: ListFilters,
+  viewerId: string,
+  now: number,
+  notHidden: SQL = sql`not ${rideHiddenFrom(rides.id, viewerId)}`,
+): SQL {
   const conditions: SQL[] = [
     eq(rides.status, "published"),
     gte(rides.startTime, Math.max(now, filters.fromMs ?? 0)),
-    sql`not ${rideHiddenFrom(rides.id, viewerId)}`,
+    notHidden,
   ];
   if (filters.toMs !== undefined) conditions.push(lte(rides.startTime, filters.toMs));
   if (filters.city) conditions.push(eq(rides.cityKey, normalizeText(filters.city)));
@@ -160,11 +169,32 @@ export function listingPageQuery(
   viewerId: string,
   now: number,
 ) {
-  return ridesWithOrganizer(db)
+  if (filters.near) return nearPageQuery(db, { ...filters, near: filters.near }, viewerId, now);
+  return db
+    .select({ ...rideColumns, nearDist: sql<number | null>`null`.as("near_dist") })
+    .from(rides)
+    .leftJoin(profiles, eq(profiles.userId, rides.organizerId))
     .where(listingConditions(filters, viewerId, now))
     .orderBy(asc(rides.startTime), asc(rides.id))
     .limit(FEED_PAGE_SIZE + 1)
     .offset(filters.page * FEED_PAGE_SIZE);
+}
+
+/** The same page ordered by distance ('Cerca de mí'): the nearest rides' rowids, then their rows. */
+function nearPageQuery(
+  db: Database,
+  filters: ListFilters & { near: Position },
+  viewerId: string,
+  now: number,
+) {
+  const conditions = listingConditions(filters, viewerId, now, hiddenUnlessNoBlocks(viewerId));
+  const nearest = nearestPageQuery(db, filters.near, conditions, filters.page).as("nearest");
+  return db
+    .select({ ...rideColumns, nearDist: sql<number | null>`${nearest.nearDist}`.as("near_dist") })
+    .from(nearest)
+    .innerJoin(rides, sql`"rides"."rowid" = ${nearest.nearRowid}`)
+    .leftJoin(profiles, eq(profiles.userId, rides.organizerId))
+    .orderBy(asc(nearest.nearDist), asc(rides.startTime), asc(sql`"rides"."rowid"`));
 }
 
 /**
@@ -190,7 +220,7 @@ export function listingWithParticipantsQuery(
       waitingPosition: waitingPositionSql(pageId, viewerId),
     })
     .from(page)
-    .orderBy(asc(page.startTime), asc(page.id));
+    .orderBy(asc(page.nearDist), asc(page.startTime), asc(page.id));
 }
 
 /**
@@ -307,6 +337,7 @@ function summaryOf(
       row.meetingLat !== null && row.meetingLon !== null
         ? { lat: row.meetingLat, lon: row.meetingLon }
         : null,
+    distanceKm: null,
     status: row.status,
     cancelledAt: row.cancelledAt,
     cancelReason: row.cancelReason,
@@ -349,12 +380,17 @@ export async function listRides(db: Database, filters: ListFilters, viewerId: st
   const hasMore = rows.length > FEED_PAGE_SIZE;
   const page = rows.slice(0, FEED_PAGE_SIZE);
   return {
-    rides: page.map(({ participants, waitingCount, waitingPosition, ...row }) =>
-      summaryOf(row, participantsFromJson(row.id, participants), viewerId, {
+    rides: page.map(({ participants, waitingCount, waitingPosition, nearDist: _, ...row }) => {
+      const summary = summaryOf(row, participantsFromJson(row.id, participants), viewerId, {
         count: waitingCount,
         position: waitingPosition,
-      }),
-    ),
+      });
+      // 'Cerca de mí': how far her rounded position is from the meeting pin ('a 3 km').
+      const near = filters.near;
+      return near && summary.meetingPin
+        ? { ...summary, distanceKm: distanceKm(near, summary.meetingPin) }
+        : summary;
+    }),
     hasMore,
   };
 }

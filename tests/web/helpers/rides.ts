@@ -28,6 +28,7 @@ export function rideSummary(overrides: Partial<RideSummary> = {}): RideSummary {
     participantIds: ["org"],
     participantCount: 1,
     waitingCount: 0,
+    distanceKm: null,
     viewer: {
       joined: false,
       isOrganizer: false,

@@ -20,4 +20,5 @@ CREATE TABLE `ride_waiting_list` (
 );
 --> statement-breakpoint
 CREATE INDEX `ride_waiting_list_ride_idx` ON `ride_waiting_list` (`ride_id`);--> statement-breakpoint
-CREATE UNIQUE INDEX `ride_waiting_list_user_ride_unique` ON `ride_waiting_list` (`user_id`,`ride_id`);
+CREATE UNIQUE INDEX `ride_waiting_list_user_ride_unique` ON `ride_waiting_list` (`user_id`,`ride_id`);--> statement-breakpoint
+CREATE INDEX `rides_status_meeting_pin_idx` ON `rides` (`status`,`meeting_lat`,`meeting_lon`,`start_time`);

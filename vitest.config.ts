@@ -24,6 +24,10 @@ export default defineConfig({
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, "migrations")),
                 ENVIRONMENT: "test",
+                // A key pair for tests only (web push's VAPID), never used anywhere else.
+                VAPID_PUBLIC_KEY:
+                  "BKhnQlEhHSs-x5RvbPB_cz97xe7Y6FyPDE3byHZhNvPyejCw9_rWNb9j8LIp9jq9A4KWzHTqc9RNW8nrw0awJZY",
+                VAPID_PRIVATE_KEY: "PdZ5ppeZhCREyq7iRRxSxgqZbm9QDmNPer7bQNdyMFA",
               },
             },
           })),

@@ -15,6 +15,7 @@ import { errorBody, handleError } from "./http/errors.ts";
 import { noStore, originCheck, securityHeaders } from "./http/security.ts";
 import { drainUnreadBody, jsonSizeLimit, requestSizeLimit } from "./http/validate.ts";
 import { profileRoutes } from "./profiles/routes.ts";
+import { pushRoutes } from "./push/routes.ts";
 import { referralRoutes } from "./referrals/routes.ts";
 import { myRidesRoutes, rideRoutes } from "./rides/routes.ts";
 import { userRoutes } from "./users/routes.ts";
@@ -41,7 +42,8 @@ const api = new Hono<AppEnv>()
   .route("/account", accountRoutes)
   .route("/", chatRoutes)
   .route("/", connectionsRoutes)
-  .route("/waitlist", waitlistRoutes);
+  .route("/waitlist", waitlistRoutes)
+  .route("/push", pushRoutes);
 
 export type AppType = typeof api;
 

@@ -3,6 +3,9 @@
 // Used by the worker tests' push-service stand-in and by the E2E stand-in (Node's Web Crypto).
 
 const encoder = new TextEncoder();
+/** Bytes that Web Crypto takes in both the DOM and Workers typings. */
+type Bytes = Uint8Array<ArrayBuffer>;
+const bytes = (data: Uint8Array): Bytes => new Uint8Array(data);
 
 const b64u = {
   encode(bytes: Uint8Array): string {
@@ -10,7 +13,7 @@ const b64u = {
     for (const byte of bytes) binary += String.fromCharCode(byte);
     return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
   },
-  decode(text: string): Uint8Array {
+  decode(text: string): Bytes {
     const base64 = text.replaceAll("-", "+").replaceAll("_", "/").replace(/=+$/, "");
     const binary = atob(base64 + "=".repeat((4 - (base64.length % 4)) % 4));
     return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
@@ -20,9 +23,13 @@ const b64u = {
 export { b64u };
 
 async function hkdf(salt: Uint8Array, ikm: Uint8Array, info: Uint8Array, length: number) {
-  const key = await crypto.subtle.importKey("raw", ikm, "HKDF", false, ["deriveBits"]);
+  const key = await crypto.subtle.importKey("raw", bytes(ikm), "HKDF", false, ["deriveBits"]);
   return new Uint8Array(
-    await crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt, info }, key, length * 8),
+    await crypto.subtle.deriveBits(
+      { name: "HKDF", hash: "SHA-256", salt: bytes(salt), info: bytes(info) },
+      key,
+      length * 8,
+    ),
   );
 }
 
@@ -40,8 +47,8 @@ export async function createPushDevice(fixed?: {
   auth: string;
 }): Promise<PushDevice> {
   let privateKey: CryptoKey;
-  let publicRaw: Uint8Array;
-  let auth: Uint8Array;
+  let publicRaw: Bytes;
+  let auth: Bytes;
   if (fixed) {
     publicRaw = b64u.decode(fixed.publicKey);
     auth = b64u.decode(fixed.auth);
@@ -63,7 +70,9 @@ export async function createPushDevice(fixed?: {
       "deriveBits",
     ])) as CryptoKeyPair;
     privateKey = pair.privateKey;
-    publicRaw = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
+    publicRaw = new Uint8Array(
+      (await crypto.subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer,
+    );
     auth = crypto.getRandomValues(new Uint8Array(16));
   }
   return {
@@ -71,7 +80,8 @@ export async function createPushDevice(fixed?: {
       endpoint,
       keys: { p256dh: b64u.encode(publicRaw), auth: b64u.encode(auth) },
     }),
-    async decrypt(body) {
+    async decrypt(encrypted) {
+      const body = bytes(encrypted);
       const salt = body.slice(0, 16);
       const idLength = body[20] ?? 0;
       const senderPublic = body.slice(21, 21 + idLength);
@@ -84,7 +94,14 @@ export async function createPushDevice(fixed?: {
         [],
       );
       const secret = new Uint8Array(
-        await crypto.subtle.deriveBits({ name: "ECDH", public: senderKey }, privateKey, 256),
+        await crypto.subtle.deriveBits(
+          // Web Crypto's name for the peer key (workers-types spells it `$public`).
+          { name: "ECDH", public: senderKey } as unknown as Parameters<
+            typeof crypto.subtle.deriveBits
+          >[0],
+          privateKey,
+          256,
+        ),
       );
       const info = new Uint8Array([
         ...encoder.encode("WebPush: info\0"),

@@ -6,7 +6,7 @@ import { pushSubscriptions } from "../../worker/db/schema.ts";
 import { sendPush } from "../../worker/push/send.ts";
 import { createPushDevice } from "../support/push-device.ts";
 import { db, signedIn } from "./helpers/factories.ts";
-import { Browser } from "./helpers/http.ts";
+import { Browser, json } from "./helpers/http.ts";
 import { pushServiceStandIn } from "./helpers/push-service.ts";
 
 let service: ReturnType<typeof pushServiceStandIn>;
@@ -23,7 +23,7 @@ describe("settings", () => {
     const { browser } = await signedIn();
     const res = await browser.get("/api/push");
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
+    expect(await json(res)).toEqual({
       publicKey: env.VAPID_PUBLIC_KEY,
       preferences: DEFAULT_PUSH_PREFERENCES,
       deviceRegistered: false,
@@ -40,7 +40,7 @@ describe("settings", () => {
     const { browser } = await signedIn();
     const preferences = { ...DEFAULT_PUSH_PREFERENCES, chat: false, reminders: false };
     expect((await browser.put("/api/push/preferences", preferences)).status).toBe(200);
-    expect((await (await browser.get("/api/push")).json()).preferences).toEqual(preferences);
+    expect((await json(await browser.get("/api/push"))).preferences).toEqual(preferences);
     expect((await browser.put("/api/push/preferences", { chat: "yes" })).status).toBe(400);
   });
 });
@@ -55,7 +55,7 @@ describe("subscriptions", () => {
     expect((await ana.browser.put("/api/push/subscription", subscription)).status).toBe(204);
     expect(await devicesOf(ana.user.id)).toHaveLength(1);
     const query = `/api/push?endpoint=${encodeURIComponent(subscription.endpoint)}`;
-    expect((await (await ana.browser.get(query)).json()).deviceRegistered).toBe(true);
+    expect((await json(await ana.browser.get(query))).deviceRegistered).toBe(true);
 
     expect((await bea.browser.put("/api/push/subscription", subscription)).status).toBe(204);
     expect(await devicesOf(ana.user.id)).toHaveLength(0);
@@ -105,7 +105,7 @@ describe("sending", () => {
     const endpoint = await service.subscribe(browser);
     const res = await browser.post("/api/push/test", { endpoint });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ sent: 1 });
+    expect(await json(res)).toEqual({ sent: 1 });
     expect(service.to(endpoint)).toEqual([pushTexts.test()]);
     const [push] = service.received;
     expect(push?.headers.get("Authorization")).toMatch(
@@ -158,7 +158,7 @@ describe("sending", () => {
     const plain = new Browser({ env: { VAPID_PUBLIC_KEY: "", VAPID_PRIVATE_KEY: "" } });
     const { browser } = await signedIn();
     plain.cookies = browser.cookies;
-    expect((await (await plain.get("/api/push")).json()).publicKey).toBeNull();
+    expect((await json(await plain.get("/api/push"))).publicKey).toBeNull();
     expect((await plain.post("/api/push/test", {})).status).toBe(404);
   });
 });

@@ -70,18 +70,24 @@ describe("RFC 8291 aes128gcm encryption", () => {
   });
 });
 
+/** A VAPID key pair in the form our settings hold it (base64url raw point and d). */
+async function exportVapid(pair: CryptoKeyPair) {
+  const raw = (await crypto.subtle.exportKey("raw", pair.publicKey)) as ArrayBuffer;
+  const jwk = (await crypto.subtle.exportKey("jwk", pair.privateKey)) as JsonWebKey;
+  return { publicKey: toBase64url(raw), privateKey: jwk.d ?? "" };
+}
+
 describe("VAPID (RFC 8292)", () => {
   test("signs a JWT for the push service's origin that our public key verifies", async () => {
     const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
       "sign",
       "verify",
     ])) as CryptoKeyPair;
-    const publicKey = toBase64url(await crypto.subtle.exportKey("raw", pair.publicKey));
-    const { d } = await crypto.subtle.exportKey("jwk", pair.privateKey);
+    const { publicKey, privateKey: d } = await exportVapid(pair);
     const now = new Date("2026-11-20T10:00:00Z");
     const header = await vapidAuthorization(
       "https://fcm.googleapis.com/fcm/send/abc:def",
-      { publicKey, privateKey: d ?? "", subject: "mailto:hola@rodamos.app" },
+      { publicKey, privateKey: d, subject: "mailto:hola@rodamos.app" },
       now,
     );
     const [, token, key] = /^vapid t=([^,]+), k=(.+)$/.exec(header) ?? [];
@@ -109,11 +115,7 @@ describe("VAPID (RFC 8292)", () => {
     const pair = (await crypto.subtle.generateKey({ name: "ECDSA", namedCurve: "P-256" }, true, [
       "sign",
     ])) as CryptoKeyPair;
-    const vapid = {
-      publicKey: toBase64url(await crypto.subtle.exportKey("raw", pair.publicKey)),
-      privateKey: (await crypto.subtle.exportKey("jwk", pair.privateKey)).d ?? "",
-      subject: "mailto:hola@rodamos.app",
-    };
+    const vapid = { ...(await exportVapid(pair)), subject: "mailto:hola@rodamos.app" };
     const device = await createPushDevice();
     const request = await pushRequest(
       device.subscription("https://updates.push.services.mozilla.com/wpush/v2/x"),

@@ -6,7 +6,13 @@ import {
   type PushPreferences,
   type PushSubscriptionInput,
 } from "../../domain/push.ts";
-import { pushPreferences, pushSubscriptions } from "../db/schema.ts";
+import {
+  profiles,
+  pushPreferences,
+  pushSubscriptions,
+  rideParticipants,
+  rides,
+} from "../db/schema.ts";
 import type { Database } from "../env.ts";
 
 /** More devices than this and her oldest subscription goes (a browser she no longer uses). */
@@ -128,4 +134,45 @@ export async function savePreferences(
       target: pushPreferences.userId,
       set: { ...preferences, updatedAt: now },
     });
+}
+
+/** What a push about a ride needs to know of it. */
+export async function rideForPush(db: Database, rideId: string) {
+  return (
+    (await db
+      .select({
+        id: rides.id,
+        title: rides.title,
+        city: rides.city,
+        startTime: rides.startTime,
+        status: rides.status,
+        organizerId: rides.organizerId,
+        cancelReason: rides.cancelReason,
+      })
+      .from(rides)
+      .where(eq(rides.id, rideId))
+      .get()) ?? null
+  );
+}
+
+export type RideForPush = NonNullable<Awaited<ReturnType<typeof rideForPush>>>;
+
+export async function participantIds(db: Database, rideId: string): Promise<string[]> {
+  const rows = await db
+    .select({ userId: rideParticipants.userId })
+    .from(rideParticipants)
+    .where(eq(rideParticipants.rideId, rideId))
+    .all();
+  return rows.map((row) => row.userId);
+}
+
+/** Usernames by user id (riders without a profile are left out). */
+export async function usernamesOf(db: Database, userIds: string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ userId: profiles.userId, username: profiles.username })
+    .from(profiles)
+    .where(inArray(profiles.userId, userIds))
+    .all();
+  return new Map(rows.map((row) => [row.userId, row.username]));
 }

@@ -91,7 +91,9 @@ export async function encryptPayload(
     ((await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, true, [
       "deriveBits",
     ])) as CryptoKeyPair);
-  const asPublic = new Uint8Array(await crypto.subtle.exportKey("raw", sender.publicKey));
+  const asPublic = new Uint8Array(
+    (await crypto.subtle.exportKey("raw", sender.publicKey)) as ArrayBuffer,
+  );
   const uaKey = await crypto.subtle.importKey(
     "raw",
     uaPublic,
@@ -100,7 +102,12 @@ export async function encryptPayload(
     [],
   );
   const ecdhSecret = new Uint8Array(
-    await crypto.subtle.deriveBits({ name: "ECDH", public: uaKey }, sender.privateKey, 256),
+    await crypto.subtle.deriveBits(
+      // Web Crypto's name for the peer key; workers-types spells it `$public`.
+      { name: "ECDH", public: uaKey } as unknown as SubtleCryptoDeriveKeyAlgorithm,
+      sender.privateKey,
+      256,
+    ),
   );
   const keyInfo = concat(encoder.encode("WebPush: info\0"), uaPublic, asPublic);
   const ikm = await hkdf(authSecret, ecdhSecret, keyInfo, 32);

@@ -13,16 +13,18 @@ export interface ReceivedPush {
 }
 
 let devices = 0;
+/** Every device made in this file: storage outlives a test, so earlier tests' devices stay subscribed. */
+const known = new Map<string, PushDevice>();
 
 export function pushServiceStandIn() {
-  const known = new Map<string, PushDevice>();
   const statusFor = new Map<string, number | "down">();
   const received: ReceivedPush[] = [];
   const realFetch = globalThis.fetch;
   const spy = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
-    const request = new Request(input as RequestInfo, init as RequestInit);
-    const device = known.get(request.url);
+    const url = input instanceof Request ? input.url : String(input);
+    const device = known.get(url);
     if (!device) return realFetch(input as RequestInfo, init as RequestInit);
+    const request = new Request(input as RequestInfo, init as RequestInit);
     const status = statusFor.get(request.url) ?? 201;
     if (status === "down") throw new TypeError("Network connection lost.");
     if (status === 201) {

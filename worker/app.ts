@@ -4,6 +4,7 @@ import { MSG } from "../domain/messages.ts";
 import { accountRoutes } from "./account/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { sessionMiddleware } from "./auth/session.ts";
+import { calendarRoutes } from "./calendar/routes.ts";
 import { chatRoutes } from "./chat/routes.ts";
 import { connectionsRoutes } from "./connections/routes.ts";
 import { createDb } from "./db/client.ts";
@@ -43,7 +44,8 @@ const api = new Hono<AppEnv>()
   .route("/", chatRoutes)
   .route("/", connectionsRoutes)
   .route("/waitlist", waitlistRoutes)
-  .route("/push", pushRoutes);
+  .route("/push", pushRoutes)
+  .route("/", calendarRoutes);
 
 export type AppType = typeof api;
 

@@ -2,6 +2,7 @@ import { and, eq, gt, inArray, isNull } from "drizzle-orm";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { normalizeUsernameKey, usernameCandidates } from "../../domain/username.ts";
+import { stopFeedOnPasswordChange } from "../calendar/queries.ts";
 import { passwordResetTokens, profiles, referrals, sessions, users } from "../db/schema.ts";
 import type { Database } from "../env.ts";
 import { hashToken } from "./tokens.ts";
@@ -83,13 +84,14 @@ export async function findResetTokenUser(db: Database, token: string, now: numbe
 
 /**
  * New password in one batch: every reset token and every session of hers goes, so a stolen
- * session or an older reset link stops working.
+ * session or an older reset link stops working; so does her calendar feed's URL (decision 21).
  */
 export async function replacePassword(db: Database, userId: string, passwordHash: string) {
   await db.batch([
     db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
     db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)),
     db.delete(sessions).where(eq(sessions.userId, userId)),
+    stopFeedOnPasswordChange(db, userId, Date.now()),
   ]);
 }
 

@@ -19,6 +19,7 @@ import { profileRoutes } from "./profiles/routes.ts";
 import { pushRoutes } from "./push/routes.ts";
 import { referralRoutes } from "./referrals/routes.ts";
 import { myRidesRoutes, rideRoutes } from "./rides/routes.ts";
+import { shareRoutes } from "./share/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { waitlistRoutes } from "./waitlist/routes.ts";
 
@@ -58,6 +59,7 @@ export const app = new Hono<AppEnv>()
   })
   .route("/api", api)
   .route("/dev", devRoutes)
+  .route("/salida", shareRoutes)
   .all("/api/*", (c) => c.json(errorBody("not_found", MSG.notFound), 404))
   .get("/app", serveAppShell)
   .get("/app/*", serveAppShell);

@@ -1,5 +1,5 @@
 import { MSG } from "../../domain/messages.ts";
-import { ridePath, shareText } from "../../domain/share.ts";
+import { ridePreviewPath, shareText } from "../../domain/share.ts";
 
 /**
  * Web Share API when the device has it, else the clipboard. Returns what happened so the
@@ -34,7 +34,7 @@ export function rideShareData(ride: {
   return {
     title: ride.title,
     text: shareText(ride),
-    url: `${location.origin}${ridePath(ride.id)}`,
+    url: `${location.origin}${ridePreviewPath(ride.id)}`,
   };
 }
 

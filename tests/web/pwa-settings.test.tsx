@@ -1,7 +1,10 @@
+import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "../../domain/messages.ts";
+import { stubFetchEachTest } from "./helpers/fetch.ts";
+import { signedInClient } from "./helpers/signed-in-client.ts";
 
 const updateCheck = vi.hoisted(() => ({
   check: vi.fn(async () => "latest" as const),
@@ -18,11 +21,17 @@ vi.mock("../../web/pwa/use-update-check.ts", () => ({
 
 const { default: Settings } = await import("../../web/settings/settings.tsx");
 
+// The notifications and calendar sections ask the API; these tests are about the rest.
+const fetchMock = stubFetchEachTest();
+beforeEach(() => fetchMock.mockResolvedValue(new Response("{}", { status: 503 })));
+
 function renderSettings() {
   return render(
-    <MemoryRouter>
-      <Settings />
-    </MemoryRouter>,
+    <QueryClientProvider client={signedInClient()}>
+      <MemoryRouter>
+        <Settings />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 

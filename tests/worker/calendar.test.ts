@@ -202,7 +202,7 @@ describe("her calendar feed", () => {
   });
 
   test("a wrong or malformed token is a plain 404", async () => {
-    for (const file of ["a".repeat(32) + ".ics", "x.ics", "../../etc.ics"]) {
+    for (const file of [`${"a".repeat(32)}.ics`, "x.ics", "../../etc.ics"]) {
       expect((await new Browser().get(`/api/calendar/feed/${file}`)).status).toBe(404);
     }
   });

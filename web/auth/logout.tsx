@@ -7,6 +7,7 @@ import { MSG } from "../../domain/messages.ts";
 import { FullPageSpinner } from "../components/spinner.tsx";
 import { api } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { disablePush } from "../notifications/push-client.ts";
 import { clearRuntimeCaches } from "../pwa/clear-caches.ts";
 import { ME_KEY } from "./use-me.ts";
 
@@ -19,8 +20,10 @@ export default function Logout() {
     if (started.current) return;
     started.current = true;
     const previous = queryClient.getQueryData<MeResponse>(ME_KEY);
-    api
-      .post<LogoutResponse>("/auth/logout")
+    // This device stops receiving her pushes before her session ends (a shared device).
+    disablePush()
+      .catch(() => undefined)
+      .then(() => api.post<LogoutResponse>("/auth/logout"))
       .then(() => toast.success(MSG.logoutSuccess))
       .catch(() => toast.error(MSG.logoutFailed))
       .finally(async () => {

@@ -44,12 +44,13 @@ self.addEventListener("notificationclick", (event) => {
       const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
       const open = windows.find((client) => new URL(client.url).pathname.startsWith("/app"));
       if (open) {
-        const focused = await open.focus();
         try {
-          if ("navigate" in focused) {
-            await focused.navigate(target);
-            return;
-          }
+          await open.focus();
+        } catch {
+          // Focusing needs the activation of her tap; the window still goes to the ride.
+        }
+        try {
+          if ((await open.navigate(target)) !== null) return;
         } catch {
           // A window this worker does not control cannot be navigated: open one instead.
         }

@@ -193,6 +193,8 @@ export const PUSH_MSG = {
   permissionDenied:
     "Has bloqueado los avisos de Rodamos en este navegador. Puedes permitirlos en los ajustes del navegador.",
   unsupportedBrowser: "Este navegador no admite avisos.",
+  notReady:
+    "Los avisos aún no están listos en este dispositivo. Recarga la página e inténtalo de nuevo.",
   enableFailed: "No hemos podido activar los avisos. Inténtalo de nuevo.",
   enabled: "Avisos activados en este dispositivo.",
   disabled: "Avisos desactivados en este dispositivo.",

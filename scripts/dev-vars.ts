@@ -40,3 +40,9 @@ export async function ensureDevVars(file = path.join(root, ".dev.vars")): Promis
   }
   return file;
 }
+
+// `npm run push:keys`: a new pair for production (VAPID_PUBLIC_KEY and the secret VAPID_PRIVATE_KEY).
+if (import.meta.main) {
+  const keys = await generateVapidKeys();
+  console.log(`VAPID_PUBLIC_KEY=${keys.publicKey}\nVAPID_PRIVATE_KEY=${keys.privateKey}`);
+}

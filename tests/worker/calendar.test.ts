@@ -74,6 +74,13 @@ describe("Añadir al calendario", () => {
       start: Math.floor(newStart / 1000) * 1000,
     });
     expect(after.location).toBe("Templo de Debod, Madrid");
+    await ana.browser.put(
+      `/api/rides/${ride.id}`,
+      rideBody({ meetingPoint: "Estación de Atocha, Madrid" }, 72 * HOUR),
+    );
+    expect((await icsOf(bea.browser, ride.id)).calendar.events[0]?.location).toBe(
+      "Estación de Atocha, Madrid",
+    );
 
     // The cancellation comes seconds later (as if the ride had been made earlier still).
     await db()

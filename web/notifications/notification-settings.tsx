@@ -59,7 +59,7 @@ export function NotificationSettings() {
         setDenied(false);
       } catch (error) {
         if (error instanceof PushPermissionDenied) setDenied(Notification.permission === "denied");
-        else if (error instanceof NoServiceWorker) toast.error(PUSH_MSG.unsupportedBrowser);
+        else if (error instanceof NoServiceWorker) toast.error(PUSH_MSG.notReady);
         else toast.error(userMessage(error, PUSH_MSG.enableFailed));
       } finally {
         setBusy(false);

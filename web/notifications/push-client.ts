@@ -34,6 +34,8 @@ function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
 }
 
+const READY_TIMEOUT_MS = 10_000;
+
 export class PushPermissionDenied extends Error {}
 export class NoServiceWorker extends Error {}
 
@@ -41,7 +43,14 @@ export class NoServiceWorker extends Error {}
 export async function enablePush(publicKey: string): Promise<PushSubscription> {
   const permission = await Notification.requestPermission();
   if (permission !== "granted") throw new PushPermissionDenied();
-  const reg = await registration();
+  // On a first visit the worker registers once the app has settled (register-sw.js): wait a
+  // little for it. `npm run dev` installs none.
+  const reg =
+    (await registration()) ??
+    (await Promise.race([
+      navigator.serviceWorker.ready,
+      new Promise<undefined>((resolve) => setTimeout(resolve, READY_TIMEOUT_MS)),
+    ]));
   if (!reg) throw new NoServiceWorker();
   const subscription =
     (await reg.pushManager.getSubscription()) ??

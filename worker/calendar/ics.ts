@@ -134,7 +134,7 @@ export function addRideEvent(calendar: ICalCalendar, ride: CalendarRide, origin:
     end: zonedDateTime(ride.startTime + RIDE_CALENDAR_DURATION_MS, zone),
     timezone: zone,
     summary: ride.status === "cancelled" ? `Cancelada: ${ride.title}` : ride.title,
-    location: `${ride.meetingPoint}, ${ride.city}`,
+    location: placeWithCity(ride.meetingPoint, ride.city),
     description: [ride.description?.trim(), `Ver la salida en Rodamos: ${link}`]
       .filter(Boolean)
       .join("\n\n"),
@@ -147,6 +147,12 @@ export function addRideEvent(calendar: ICalCalendar, ride: CalendarRide, origin:
 export function calendarText(calendar: ICalCalendar): string {
   calendar.timezone({ name: null, generator: vtimezone });
   return calendar.toString();
+}
+
+/** 'Puerta del Sol, Madrid'; the city once, when the meeting point already names it. */
+function placeWithCity(meetingPoint: string, city: string): string {
+  const place = meetingPoint.trim();
+  return place.toLowerCase().includes(city.trim().toLowerCase()) ? place : `${place}, ${city}`;
 }
 
 /** 'salida-gravel-al-alba.ics' */

@@ -189,6 +189,7 @@ export const PUSH_MSG = {
   unsupportedEndpoint: "Este navegador no puede recibir avisos de Rodamos.",
   notConfigured: "Los avisos no están disponibles en este momento.",
   testNotSent: "No hemos podido enviar el aviso de prueba. Inténtalo de nuevo.",
+  noDevice: "No tienes los avisos activados en ningún dispositivo.",
   testSent: "Aviso de prueba enviado.",
   permissionDenied:
     "Has bloqueado los avisos de Rodamos en este navegador. Puedes permitirlos en los ajustes del navegador.",

@@ -6,7 +6,7 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 
-function valueOf(text: string, name: string): string {
+function varValue(text: string, name: string): string {
   return new RegExp(`^${name}=(.*)$`, "m").exec(text)?.[1]?.trim() ?? "";
 }
 
@@ -32,7 +32,7 @@ export async function generateVapidKeys() {
 export async function ensureDevVars(file = path.join(root, ".dev.vars")): Promise<string> {
   if (!existsSync(file)) copyFileSync(path.join(root, ".dev.vars.example"), file);
   const text = readFileSync(file, "utf8");
-  if (!valueOf(text, "VAPID_PUBLIC_KEY") || !valueOf(text, "VAPID_PRIVATE_KEY")) {
+  if (!varValue(text, "VAPID_PUBLIC_KEY") || !varValue(text, "VAPID_PRIVATE_KEY")) {
     const keys = await generateVapidKeys();
     let next = setValue(text, "VAPID_PUBLIC_KEY", keys.publicKey);
     next = setValue(next, "VAPID_PRIVATE_KEY", keys.privateKey);

@@ -430,7 +430,7 @@ const MATRIX: Row[] = [
     method: "POST",
     route: "/api/push/test",
     path: () => "/api/push/test",
-    expect: [U, P, 502, 502, 502],
+    expect: [U, P, 404, 404, 404],
     why: "to her own devices only (none here)",
   },
   {

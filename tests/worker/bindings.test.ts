@@ -77,9 +77,12 @@ describe("D1 schema", () => {
       "select name from sqlite_master where type = 'table' and name not like '\\_%' escape '\\' and name not like 'sqlite%' and name != 'd1_migrations' order by name",
     ).all<{ name: string }>();
     expect(results.map((r) => r.name)).toEqual([
+      "calendar_feeds",
       "email_outbox",
       "password_reset_tokens",
       "profiles",
+      "push_preferences",
+      "push_subscriptions",
       "referrals",
       "ride_messages",
       "ride_participants",

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
-import { DEFAULT_PUSH_PREFERENCES, pushTexts } from "../../domain/push.ts";
+import { DEFAULT_PUSH_PREFERENCES, PUSH_MSG, pushTexts } from "../../domain/push.ts";
 import { pushSubscriptions } from "../../worker/db/schema.ts";
 import { sendPush } from "../../worker/push/send.ts";
 import { createPushDevice } from "../support/push-device.ts";
@@ -130,6 +130,18 @@ describe("sending", () => {
     });
     expect(outcome).toEqual({ sent: 1, gone: 2, failed: 1 });
     expect((await devicesOf(user.id)).map((d) => d.endpoint).sort()).toEqual([busy, fine].sort());
+  });
+
+  test("a test push with no device says so; one whose push service fails says that", async () => {
+    const { browser } = await signedIn();
+    const none = await browser.post("/api/push/test", {});
+    expect(none.status).toBe(404);
+    expect((await json(none)).error.message).toBe(PUSH_MSG.noDevice);
+    const endpoint = await service.subscribe(browser);
+    service.answer(endpoint, 500);
+    const failed = await browser.post("/api/push/test", { endpoint });
+    expect(failed.status).toBe(502);
+    expect((await json(failed)).error.message).toBe(PUSH_MSG.testNotSent);
   });
 
   test("a push service that is down fails only its own device", async () => {

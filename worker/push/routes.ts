@@ -73,6 +73,9 @@ export const pushRoutes = new Hono<AppEnv>()
       { payload: pushTexts.test(), ttl: 60, urgency: "high" },
       c.req.valid("json").endpoint,
     );
+    if (outcome.sent + outcome.gone + outcome.failed === 0) {
+      throw new DomainError("not_found", PUSH_MSG.noDevice);
+    }
     if (outcome.sent === 0) throw new DomainError("unavailable", PUSH_MSG.testNotSent, 502);
     return c.json<PushTestResponse>({ sent: outcome.sent });
   });

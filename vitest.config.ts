@@ -29,6 +29,10 @@ export default defineConfig({
                 ENVIRONMENT: "test",
                 // The moderator of the worker tests (tests/worker/helpers/safety.ts).
                 MODERATOR_EMAILS: "moderadora@example.com",
+                // A key pair for tests only (web push's VAPID), never used anywhere else.
+                VAPID_PUBLIC_KEY:
+                  "BKhnQlEhHSs-x5RvbPB_cz97xe7Y6FyPDE3byHZhNvPyejCw9_rWNb9j8LIp9jq9A4KWzHTqc9RNW8nrw0awJZY",
+                VAPID_PRIVATE_KEY: "PdZ5ppeZhCREyq7iRRxSxgqZbm9QDmNPer7bQNdyMFA",
               },
             },
           })),

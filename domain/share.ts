@@ -17,9 +17,17 @@ export function inviteLink(origin: string, token: string): string {
   return `${base}/app/signup?ref=${encodeURIComponent(token)}&utm_source=app&utm_medium=referral&utm_campaign=beta`;
 }
 
-/** Path of a ride's detail page, for share links. */
+/** Path of a ride's detail page in the app. */
 export function ridePath(rideId: string): string {
   return `/app/ride/${encodeURIComponent(rideId)}`;
+}
+
+/**
+ * Path of a ride's public preview (DESIGN.md decision 22), what share links point to: chat apps
+ * show its Open Graph card, and its button leads to ridePath.
+ */
+export function ridePreviewPath(rideId: string): string {
+  return `/salida/${encodeURIComponent(rideId)}`;
 }
 
 /** 'Abrir en Google Maps': a maps search on 'meeting point, city'. */

@@ -1,11 +1,13 @@
 // `npm run dev`: local D1 migrated and seeded, then Vite with the real worker in workerd.
 // Everything (D1, Durable Objects, R2) is embedded: nothing else to install or start.
 import { execFileSync, spawn } from "node:child_process";
-import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
+import { ensureDevVars } from "./dev-vars.ts";
 import { DEMO_MODERATOR, DEMO_PASSWORD, DEMO_USERS, seedLocal } from "./seed.ts";
 import { toolEnv } from "./tool-env.ts";
 
-if (!existsSync(".dev.vars")) copyFileSync(".dev.vars.example", ".dev.vars");
+// From .dev.vars.example when missing, with a local VAPID key pair for web push.
+await ensureDevVars();
 
 // RODAMOS_STATE_DIR (the dev-server E2E smoke sets it) keeps D1/DO/R2 in another folder; the
 // Vite config reads the same variable, so migrations, seed and server agree.

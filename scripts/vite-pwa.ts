@@ -200,6 +200,9 @@ export function rodamosPwa(): PluginOption[] {
         navigateFallbackDenylist: [/^\/api\//, /^\/dev\//, /^\/app\/[^/]+\.[a-z0-9]+$/i],
         // No runtimeCaching: requests the precache does not hold go to the network untouched.
         inlineWorkboxRuntime: true,
+        // Web push (show, open on tap, renewed subscriptions): a plain script beside
+        // register-sw.js (web/public/app/sw-push.js), docs/decisions/0023-reach-her-when-closed.md.
+        importScripts: ["/app/sw-push.js"],
         clientsClaim: true,
         skipWaiting: false,
         cleanupOutdatedCaches: true,

@@ -5,6 +5,7 @@ import { accountRoutes } from "./account/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { sessionMiddleware } from "./auth/session.ts";
 import { blockRoutes } from "./blocks/routes.ts";
+import { calendarRoutes } from "./calendar/routes.ts";
 import { chatRoutes } from "./chat/routes.ts";
 import { connectionsRoutes } from "./connections/routes.ts";
 import { createDb } from "./db/client.ts";
@@ -25,9 +26,11 @@ import {
 import { levelAnswersRoutes } from "./level-answers/routes.ts";
 import { moderationRoutes } from "./moderation/routes.ts";
 import { profileRoutes } from "./profiles/routes.ts";
+import { pushRoutes } from "./push/routes.ts";
 import { referralRoutes } from "./referrals/routes.ts";
 import { reportRoutes } from "./reports/routes.ts";
 import { myRidesRoutes, rideRoutes } from "./rides/routes.ts";
+import { shareRoutes } from "./share/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { waitingListRoutes } from "./waiting-list/routes.ts";
 import { waitlistRoutes } from "./waitlist/routes.ts";
@@ -57,7 +60,9 @@ const api = new Hono<AppEnv>()
   .route("/waitlist", waitlistRoutes)
   .route("/", blockRoutes)
   .route("/reports", reportRoutes)
-  .route("/moderation", moderationRoutes);
+  .route("/moderation", moderationRoutes)
+  .route("/push", pushRoutes)
+  .route("/", calendarRoutes);
 
 export type AppType = typeof api;
 
@@ -70,6 +75,7 @@ export const app = new Hono<AppEnv>()
   })
   .route("/api", api)
   .route("/dev", devRoutes)
+  .route("/salida", shareRoutes)
   .all("/api/*", (c) => c.json(errorBody("not_found", MSG.notFound), 404))
   .get("/app", serveAppShell)
   .get("/app/*", serveAppShell);

@@ -82,7 +82,9 @@ describe("accounts", () => {
     // The live check flags a reserved name.
     await page.getByLabel("Nombre de usuario").fill("rodamos");
     await page.getByText("Este nombre está reservado").waitFor();
-    // The sign-up toast covers the title; let it go before the README screenshot.
+    // The sign-up toast covers the title; let it go before the README screenshot. A pointer
+    // resting on a toast pauses it (sonner), and the last click may have left it there.
+    await page.mouse.move(1, 1);
     await page.getByText("¡Cuenta creada! Completa tu perfil").waitFor({ state: "hidden" });
     await page.evaluate(() => window.scrollTo(0, 0));
     await saveScreenshot(page, "app-profile-setup");

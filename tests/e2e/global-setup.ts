@@ -44,7 +44,7 @@ let browserServer: BrowserServer | undefined;
 
 export default async function setup(project: TestProject) {
   mkdirSync(RESULTS_DIR, { recursive: true });
-  ensureBuilt();
+  await ensureBuilt();
   const stateDir = freshState("rodamos-e2e-state");
   const logFile = path.join(RESULTS_DIR, "server.log");
   const devLogFile = path.join(RESULTS_DIR, "dev-server.log");

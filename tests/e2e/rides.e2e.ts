@@ -122,7 +122,8 @@ describe("rides journey", () => {
       return (await res.json()).ride.startTime as number;
     }, rideId);
     expect(shared?.text).toBe(shareText({ title, city: "Madrid", startTime }, "Europe/Madrid"));
-    expect(shared?.url).toMatch(new RegExp(`/app/ride/${rideId}$`));
+    // Share links point to the ride's public preview (DESIGN.md decision 22).
+    expect(shared?.url).toMatch(new RegExp(`/salida/${rideId}$`));
 
     // --- She joins: the dialog, then the full route with the map.
     await card.getByRole("button", { name: "UNIRME" }).click();

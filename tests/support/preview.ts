@@ -6,6 +6,7 @@ import { copyFileSync, createWriteStream, existsSync, mkdtempSync } from "node:f
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { ensureDevVars } from "../../scripts/dev-vars.ts";
 import { toolEnv } from "../../scripts/tool-env.ts";
 
 export const root = path.resolve(import.meta.dirname, "../..");
@@ -25,18 +26,16 @@ export function freePort(): Promise<number> {
 }
 
 /** `vite build` into dist/ unless a build is there, with the development vars beside it. */
-export function ensureBuilt() {
+export async function ensureBuilt() {
   // ENVIRONMENT=development (from .dev.vars) enables the /dev routes tests and benchmarks use
-  // (outbox, fixtures, test login); the build copies .dev.vars next to the built worker.
-  if (!existsSync(path.join(root, ".dev.vars"))) {
-    copyFileSync(path.join(root, ".dev.vars.example"), path.join(root, ".dev.vars"));
-  }
+  // (outbox, fixtures, test login) and a local VAPID pair web push; the build copies .dev.vars
+  // next to the built worker.
+  const devVars = await ensureDevVars();
   if (!existsSync(path.join(root, "dist/rodamos/wrangler.json"))) {
     execFileSync(bin("vite"), ["build"], { cwd: root, stdio: "inherit", env: toolEnv });
   }
-  if (!existsSync(path.join(root, "dist/rodamos/.dev.vars"))) {
-    copyFileSync(path.join(root, ".dev.vars"), path.join(root, "dist/rodamos/.dev.vars"));
-  }
+  // Always: an older build's copy may predate the VAPID keys.
+  copyFileSync(devVars, path.join(root, "dist/rodamos/.dev.vars"));
 }
 
 /** A fresh local D1 (and DO/R2 storage) folder with the migrations applied. */

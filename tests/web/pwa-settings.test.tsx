@@ -4,6 +4,7 @@ import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "../../domain/messages.ts";
 import { ME_KEY } from "../../web/auth/use-me.ts";
+import { stubFetchEachTest } from "./helpers/fetch.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 
 const updateCheck = vi.hoisted(() => ({
@@ -20,6 +21,10 @@ vi.mock("../../web/pwa/use-update-check.ts", () => ({
 }));
 
 const { default: Settings } = await import("../../web/settings/settings.tsx");
+
+// The notifications and calendar sections ask the API; these tests are about the rest.
+const fetchMock = stubFetchEachTest();
+beforeEach(() => fetchMock.mockResolvedValue(new Response("{}", { status: 503 })));
 
 function renderSettings(client = signedInClient()) {
   return render(

@@ -78,10 +78,13 @@ describe("D1 schema", () => {
     ).all<{ name: string }>();
     expect(results.map((r) => r.name)).toEqual([
       "blocks",
+      "calendar_feeds",
       "email_outbox",
       "moderation_actions",
       "password_reset_tokens",
       "profiles",
+      "push_preferences",
+      "push_subscriptions",
       "referrals",
       "reports",
       "ride_level_answers",

@@ -80,6 +80,14 @@ const ENDPOINTS: { method: string; path: (rideId: string) => string; keys: strin
   },
   { method: "POST", path: () => "/api/blocks", keys: ["userId"] },
   { method: "POST", path: () => "/api/reports", keys: ["kind", "targetId", "reason", "details"] },
+  { method: "PUT", path: () => "/api/push/subscription", keys: ["endpoint", "keys"] },
+  { method: "POST", path: () => "/api/push/subscription/remove", keys: ["endpoint"] },
+  {
+    method: "PUT",
+    path: () => "/api/push/preferences",
+    keys: ["chat", "rideChanges", "participants", "waitlist", "reminders"],
+  },
+  { method: "POST", path: () => "/api/push/test", keys: ["endpoint"] },
 ];
 
 describe("hostile bodies never cause a 500", () => {
@@ -159,6 +167,8 @@ describe("hostile queries and ids", () => {
       `/api/rides/${id}`,
       `/api/rides/${id}/gpx`,
       `/api/rides/${id}/route`,
+      `/api/rides/${id}/calendar.ics`,
+      `/api/calendar/feed/${id}`,
       `/api/users/${id}`,
     ];
     await fc.assert(

@@ -1,4 +1,4 @@
-// A full ride's waiting list (DESIGN.md decision 23, ADR 0023): joining and leaving it, the
+// A full ride's waiting list (DESIGN.md decision 23, ADR 0025): joining and leaving it, the
 // promotion of the first in line inside the batch that frees a place (a leave, a raised cap, an
 // account deleted), its chat notice and her notification, the list closing at the start and
 // emptied by a cancellation; and the same rules under parallel requests.
@@ -8,6 +8,7 @@ import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { afterEach, describe, expect, it } from "vitest";
 import { MSG } from "../../domain/messages.ts";
 import type { NotificationFrame } from "../../domain/notification-frame.ts";
+import { pushTexts } from "../../domain/push.ts";
 import { rideMessages, rideParticipants, rides, rideWaitingList } from "../../worker/db/schema.ts";
 import {
   oneRide,
@@ -17,6 +18,7 @@ import {
 import { clearWaitingListsOfCancelled, waitingListQuery } from "../../worker/waiting-list/sql.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { type Browser, json } from "./helpers/http.ts";
+import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
 import { messagesOf, participantIds, rideBody } from "./helpers/rides.ts";
 import { moderator } from "./helpers/safety.ts";
 import { openSocket, type TestSocket } from "./helpers/sockets.ts";
@@ -230,7 +232,7 @@ describe("promotion of the first in line", () => {
       MSG.systemWaitingListPromoted(ana!.user.username!),
     ]);
 
-    // She is told in the app; her chat shows the notice as unread.
+    // She is told in the app (and by push); her own arrival's notice is not news to her.
     const frame = await hub!.nextRaw<WaitingFrame>(isWaitingFrame);
     expect(frame).toEqual({
       type: "waiting-list",
@@ -241,7 +243,7 @@ describe("promotion of the first in line", () => {
     const detail = await json(await ana!.browser.get(`/api/rides/${ride.id}`));
     expect(detail.ride.viewer).toMatchObject({ joined: true, waitingPosition: null });
     const chats = await json(await ana!.browser.get("/api/chats"));
-    expect(chats.chats.find((c: { rideId: string }) => c.rideId === ride.id)?.unread).toBe(1);
+    expect(chats.chats.find((c: { rideId: string }) => c.rideId === ride.id)?.unread).toBe(0);
     const behind = await json(await bea!.browser.get(`/api/rides/${ride.id}`));
     expect(behind.ride.viewer.waitingPosition).toBe(1);
   });
@@ -259,11 +261,30 @@ describe("promotion of the first in line", () => {
       rideId: ride.id,
       rideStartTime: row!.startTime,
       rideStatus: "published",
-      lastSeenAt: null,
     });
     // Her My Rides (read from that copy) has it.
     const mine = await json(await queue[0]!.browser.get("/api/my-rides?tab=upcoming"));
     expect(mine.rides.map((r: { id: string }) => r.id)).toEqual([ride.id]);
+  });
+
+  it("a chat that had messages is all unread for the promoted rider, as after a join", async () => {
+    const { organizer, ride, riders, queue } = await fullRide(3, 2);
+    await db().insert(rideMessages).values({
+      id: crypto.randomUUID(),
+      rideId: ride.id,
+      userId: organizer.user.id,
+      body: "¡Hola!",
+    });
+    await riders[0]!.browser.post(`/api/rides/${ride.id}/leave`);
+    await riders[1]!.browser.post(`/api/rides/${ride.id}/leave`);
+    const unreadOf = async (who: (typeof queue)[number]) =>
+      (await json(await who.browser.get("/api/chats"))).chats.find(
+        (c: { rideId: string }) => c.rideId === ride.id,
+      )?.unread;
+    // As after a join into a chat that has messages, everything is unread for each of them:
+    // the greeting and both arrivals.
+    expect(await unreadOf(queue[0]!)).toBe(3);
+    expect(await unreadOf(queue[1]!)).toBe(3);
   });
 
   it("raising the cap promotes as many as the new places, in order, each with a notice", async () => {
@@ -311,6 +332,26 @@ describe("promotion of the first in line", () => {
     expect(frame).toMatchObject({ event: "closed", rideId: ride.id, rideTitle: ride.title });
     // Nobody became a rider of a cancelled ride.
     expect(await participantIds(ride.id)).toHaveLength(2);
+  });
+});
+
+describe("her devices are told (web push, DESIGN.md decision 20)", () => {
+  it("the promoted rider gets 'a place for her from a waiting list'; the one still waiting does not", async () => {
+    const service = pushServiceStandIn();
+    try {
+      const { ride, riders, queue } = await fullRide(2, 2);
+      const first = await service.subscribe(queue[0]!.browser);
+      const second = await service.subscribe(queue[1]!.browser);
+      expect((await riders[0]!.browser.post(`/api/rides/${ride.id}/leave`)).status).toBe(200);
+      await eventually(() =>
+        expect(service.to(first)).toEqual([
+          pushTexts.waitlistPlace({ id: ride.id, title: ride.title }),
+        ]),
+      );
+      expect(service.to(second)).toEqual([]);
+    } finally {
+      service.restore();
+    }
   });
 });
 

@@ -6,6 +6,7 @@ import { MSG } from "../../domain/messages.ts";
 import { FullPageSpinner } from "../components/spinner.tsx";
 import { api } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { disablePush } from "../notifications/push-client.ts";
 import { clearRuntimeCaches } from "../pwa/clear-caches.ts";
 import { forgetSession } from "./use-me.ts";
 
@@ -17,8 +18,10 @@ export default function Logout() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    api
-      .post<LogoutResponse>("/auth/logout")
+    // This device stops receiving her pushes before her session ends (a shared device).
+    disablePush()
+      .catch(() => undefined)
+      .then(() => api.post<LogoutResponse>("/auth/logout"))
       .then(() => toast.success(MSG.logoutSuccess))
       .catch(() => toast.error(MSG.logoutFailed))
       .finally(async () => {

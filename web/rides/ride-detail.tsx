@@ -1,4 +1,4 @@
-import { Download, Pencil, Trash2, XCircle } from "lucide-react";
+import { CalendarPlus, Download, Pencil, Trash2, XCircle } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import type { RideDetail, RidePerson } from "../../domain/api/rides.ts";
@@ -64,6 +64,7 @@ function DetailContent({ ride }: { ride: RideDetail }) {
     <>
       <h1 className="sr-only">{ride.title}</h1>
       <RideCard ride={ride} place="detail" />
+      <CalendarLink ride={ride} />
       <ParticipantsCard ride={ride} />
       {waitingList.length > 0 ? <WaitingListCard people={waitingList} /> : null}
       {ride.viewer.isOrganizer && !cancelled ? <ManagementCard ride={ride} /> : null}
@@ -71,6 +72,20 @@ function DetailContent({ ride }: { ride: RideDetail }) {
       {!cancelled ? <ConnectionsSlot ride={ride} /> : null}
       {ride.viewer.isOrganizer ? null : <ReportRideButton rideId={ride.id} />}
     </>
+  );
+}
+
+/** 'Añadir al calendario' (DESIGN.md decision 21): the ride as an .ics event; opening it again after a change updates it. */
+function CalendarLink({ ride }: { ride: RideDetail }) {
+  return (
+    <a
+      href={`/api/rides/${encodeURIComponent(ride.id)}/calendar.ics`}
+      download
+      className={buttonClass("secondary", "self-start")}
+    >
+      <CalendarPlus aria-hidden="true" size={18} />
+      Añadir al calendario
+    </a>
   );
 }
 

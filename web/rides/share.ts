@@ -1,6 +1,6 @@
 import { cityTimeZone } from "../../domain/cities.ts";
 import { MSG } from "../../domain/messages.ts";
-import { ridePath, shareText } from "../../domain/share.ts";
+import { ridePreviewPath, shareText } from "../../domain/share.ts";
 
 /**
  * Web Share API when the device has it, else the clipboard. Returns what happened so the
@@ -36,7 +36,7 @@ export function rideShareData(ride: {
     title: ride.title,
     // On the ride's clock: whoever reads it meets there.
     text: shareText(ride, cityTimeZone(ride.city)),
-    url: `${location.origin}${ridePath(ride.id)}`,
+    url: `${location.origin}${ridePreviewPath(ride.id)}`,
   };
 }
 

@@ -2,9 +2,11 @@ import { ChevronDown, Mail, ShieldCheck } from "lucide-react";
 import { Link } from "react-router-dom";
 import { MSG } from "../../domain/messages.ts";
 import { useMe } from "../auth/use-me.ts";
+import { CalendarSettings } from "../calendar/calendar-settings.tsx";
 import { BackButton } from "../components/back-button.tsx";
 import { ButtonLink, buttonClass } from "../components/button.tsx";
 import { PageHeader } from "../components/feedback.tsx";
+import { NotificationSettings } from "../notifications/notification-settings.tsx";
 import { UpdateButton } from "../pwa/update-button.tsx";
 import { BlockedUsersSection } from "../safety/blocked-users.tsx";
 import { CONTACT_EMAIL, SETTINGS_FAQ } from "./faq.ts";
@@ -14,7 +16,10 @@ function appVersion(): string | null {
   return document.querySelector('meta[name="rodamos-version"]')?.getAttribute("content") ?? null;
 }
 
-/** /app/settings (spec 01 §2): 'Actualizar app', a short FAQ and the e-mail contact button. */
+/**
+ * /app/settings (spec 01 §2): notifications and calendar (DESIGN.md decisions 20, 21), 'Actualizar
+ * app', a short FAQ and the e-mail contact button.
+ */
 export default function Settings() {
   const version = appVersion();
   const me = useMe().data?.user;
@@ -26,6 +31,9 @@ export default function Settings() {
         <BackButton fallback={`/app/profile/${encodeURIComponent(username)}`} />
       </div>
       <PageHeader title="Ajustes" />
+
+      <NotificationSettings />
+      <CalendarSettings />
 
       <section aria-labelledby="settings-app" className="rounded-3xl bg-surface p-5 shadow-sm">
         <h2 id="settings-app" className="text-lg font-extrabold">

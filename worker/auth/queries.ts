@@ -6,6 +6,7 @@ import {
   usernameCandidates,
   usernameSkeleton,
 } from "../../domain/username.ts";
+import { stopFeedOnPasswordChange } from "../calendar/queries.ts";
 import { d1Of } from "../db/client.ts";
 import { passwordResetTokens, profiles, referrals, sessions, users } from "../db/schema.ts";
 import type { Database } from "../env.ts";
@@ -126,13 +127,14 @@ export async function resetPassword(
 
 /**
  * New password in one batch: every reset token and every session of hers goes, so a stolen
- * session or an older reset link stops working.
+ * session or an older reset link stops working; so does her calendar feed's URL (decision 21).
  */
 export async function replacePassword(db: Database, userId: string, passwordHash: string) {
   await db.batch([
     db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
     db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)),
     db.delete(sessions).where(eq(sessions.userId, userId)),
+    stopFeedOnPasswordChange(db, userId, Date.now()),
   ]);
 }
 

@@ -15,6 +15,7 @@ import type { ErrorCode } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { isTransientD1Error } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
+import { type PushJob, RoomPush } from "../push/room-push.ts";
 import {
   historyPage,
   loadMessage,
@@ -29,6 +30,7 @@ import {
   type UserMessageInput,
   unreadByParticipant,
 } from "./queries.ts";
+import { RoomAlarms } from "./room-alarms.ts";
 
 /** Identity the worker passes on the upgrade request (see routes.ts; clients cannot set these). */
 export const ROOM_HEADERS = {
@@ -95,6 +97,15 @@ export class RideRoom extends DurableObject<Bindings> {
    * (D1's answer was lost), in which case the resend finds it stored but nobody was told yet.
    */
   private unconfirmed = new Set<string>();
+  /** The room's one alarm, shared by its jobs (room-alarms.ts). */
+  private readonly alarms = new RoomAlarms<PushJob>(this.ctx.storage);
+  /** Pushes for riders whose app is closed: chat, joins and leaves, the reminder. */
+  private readonly push = new RoomPush(
+    this.ctx.storage,
+    this.env,
+    this.alarms,
+    (userId) => this.ctx.getWebSockets(userId).length > 0,
+  );
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
@@ -164,6 +175,10 @@ export class RideRoom extends DurableObject<Bindings> {
         });
       }
     }
+  }
+
+  override async alarm() {
+    await this.alarms.run(this.push.jobs());
   }
 
   override async webSocketClose(ws: WebSocket, code: number) {
@@ -435,9 +450,10 @@ export class RideRoom extends DurableObject<Bindings> {
     this.notifyScheduled = false;
     const rideId = batch[0]?.rideId;
     if (!rideId) return;
+    let riders: Awaited<ReturnType<typeof unreadByParticipant>> = [];
     try {
       const authors = batch.flatMap((m) => (m.userId ? [m.userId] : []));
-      const riders = await unreadByParticipant(this.env.DB, rideId, authors);
+      riders = await unreadByParticipant(this.env.DB, rideId, authors);
       await Promise.all(
         riders.map(async (rider) => {
           // The newest message of this burst that is not hers (for the organizer, not a notice
@@ -463,6 +479,23 @@ export class RideRoom extends DurableObject<Bindings> {
     } catch (err) {
       // Badges also refresh on focus and on the next message: a lost notification is not data loss.
       console.error("ride room: notifications failed", err);
+    }
+    // Riders with the chat closed hear about it by push (DESIGN.md decision 20).
+    const readers = riders.filter(
+      (rider) =>
+        rider.unread > 0 &&
+        this.ctx.getWebSockets(rider.userId).length === 0 &&
+        batch.some(
+          (m) =>
+            m.userId !== rider.userId &&
+            !(rider.isOrganizer && m.kind === "system") &&
+            !(m.userId && rider.blockedAuthors.has(m.userId)),
+        ),
+    );
+    try {
+      await this.push.chatMessages(rideId, riders[0]?.title ?? "", readers, Date.now());
+    } catch (err) {
+      console.warn("ride room: chat push failed", String(err));
     }
   }
 
@@ -496,12 +529,13 @@ export class RideRoom extends DurableObject<Bindings> {
     return message !== null;
   }
 
-  /** She left the ride: close her sockets and tell the room. */
-  async participantLeft(userId: string): Promise<void> {
+  /** She left the ride: close her sockets and tell the room (and, in a while, the organizer). */
+  async participantLeft(userId: string, rideId?: string): Promise<void> {
     for (const socket of this.ctx.getWebSockets(userId)) {
       closeFor(socket, "not_participant");
     }
     this.broadcast({ type: "participant", event: "left", userId });
+    if (rideId) await this.push.rosterChanged(rideId, userId, "left", Date.now());
   }
 
   /**
@@ -525,9 +559,23 @@ export class RideRoom extends DurableObject<Bindings> {
     return open;
   }
 
-  /** She joined the ride: tell the room. */
-  async participantJoined(userId: string): Promise<void> {
+  /** She joined the ride: tell the room (and, in a while, the organizer). */
+  async participantJoined(userId: string, rideId?: string, startTime?: number): Promise<void> {
     this.broadcast({ type: "participant", event: "joined", userId });
+    if (!rideId) return;
+    await this.push.rosterChanged(rideId, userId, "joined", Date.now());
+    // Rides from before reminders existed get theirs with their first new rider.
+    if (startTime !== undefined) await this.push.scheduleReminder(rideId, startTime, Date.now());
+  }
+
+  /** The ride was created or its start changed: the reminder goes 2 hours before it. */
+  async scheduleReminder(rideId: string, startTime: number): Promise<void> {
+    await this.push.scheduleReminder(rideId, startTime, Date.now());
+  }
+
+  /** The ride was cancelled or deleted: no reminder. */
+  async dropReminder(rideId: string): Promise<void> {
+    await this.push.dropReminder(rideId);
   }
 
   /**

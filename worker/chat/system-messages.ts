@@ -24,12 +24,17 @@ export async function announceStoredMessage(env: Bindings, rideId: string, messa
 
 /** After a leave: her open chat sockets for that ride are closed. */
 export async function notifyParticipantLeft(env: Bindings, rideId: string, userId: string) {
-  await room(env, rideId).participantLeft(userId);
+  await room(env, rideId).participantLeft(userId, rideId);
 }
 
 /** After a join: open chats show her arrival. */
-export async function notifyParticipantJoined(env: Bindings, rideId: string, userId: string) {
-  await room(env, rideId).participantJoined(userId);
+export async function notifyParticipantJoined(
+  env: Bindings,
+  rideId: string,
+  userId: string,
+  startTime?: number,
+) {
+  await room(env, rideId).participantJoined(userId, rideId, startTime);
 }
 
 /**

@@ -352,9 +352,55 @@ export const moderationActions = sqliteTable(
 );
 
 /**
+ * Web push (DESIGN.md decision 20): one row per device (a browser's push endpoint). A device
+ * that signs in as someone else moves to her; the push service's 404/410 deletes the row.
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    endpoint: text("endpoint").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** Her browser's P-256 public key and auth secret (base64url), to encrypt each push. */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("push_subscriptions_user_idx").on(t.userId)],
+);
+
+/** Her switches per push event; no row means every event is on. */
+export const pushPreferences = sqliteTable("push_preferences", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  chat: integer("chat", { mode: "boolean" }).notNull().default(true),
+  rideChanges: integer("ride_changes", { mode: "boolean" }).notNull().default(true),
+  participants: integer("participants", { mode: "boolean" }).notNull().default(true),
+  waitlist: integer("waitlist", { mode: "boolean" }).notNull().default(true),
+  reminders: integer("reminders", { mode: "boolean" }).notNull().default(true),
+  updatedAt: integer("updated_at", { mode: "number" }),
+});
+
+/**
+ * Her personal calendar feed (DESIGN.md decision 21): only the SHA-256 of the secret in its URL.
+ * A password change empties token_hash and sets stopped_at: the old URL stops working and
+ * settings offers a new one.
+ */
+export const calendarFeeds = sqliteTable("calendar_feeds", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").unique(),
+  createdAt: createdAt(),
+  stoppedAt: integer("stopped_at", { mode: "number" }),
+});
+
+/**
  * A full ride's waiting list (DESIGN.md decision 23; not the landing's `waitlist`): one row per
  * ride and rider, first come, first served in `id` order. A freed place goes to the first in
- * line inside the batch that frees it (worker/waiting-list/promotion.ts, ADR 0023).
+ * line inside the batch that frees it (worker/waiting-list/promotion.ts, ADR 0025).
  */
 export const rideWaitingList = sqliteTable(
   "ride_waiting_list",

@@ -44,6 +44,7 @@ import {
   type UploadedGpx,
 } from "../gpx/storage.ts";
 import { MULTIPART_TYPE, mediaType, readFormData, validate } from "../http/validate.ts";
+import { rideCancelled, rideCreated, rideDeleted, rideEdited } from "../push/events.ts";
 import { announceListClosed, announcePromotion } from "../waiting-list/notify.ts";
 import {
   cancelRide,
@@ -192,6 +193,7 @@ export const rideRoutes = new Hono<AppEnv>()
       if (!winner) throw new Error("ride create lost to a key no ride holds");
       return createdAnswer(c, winner, user.id);
     }
+    inBackground(c, rideCreated(c.env, id, Date.parse(input.startTime)));
     return createdAnswer(c, await loadRide(c, id), user.id);
   })
   .get("/:id", validate("param", idParam), async (c) => {
@@ -232,6 +234,7 @@ export const rideRoutes = new Hono<AppEnv>()
     }
     if (replaced) await deleteGpx(c.env.GPX, row.routeGpxKey);
     inBackground(c, announceStoredMessage(c.env, row.id, noticeId));
+    inBackground(c, rideEdited(c.env, row.id));
     const updated = await loadRide(c, row.id);
     return c.json<RideDetailResponse>({ ride: await rideDetail(c.var.db, updated, user.id) });
   })
@@ -252,7 +255,7 @@ export const rideRoutes = new Hono<AppEnv>()
       if (hasStarted(fresh.startTime, now)) throw new DomainError("ride_started", MSG.rideStarted);
       throw new DomainError("ride_full", MSG.rideFull);
     }
-    inBackground(c, notifyParticipantJoined(c.env, row.id, user.id));
+    inBackground(c, notifyParticipantJoined(c.env, row.id, user.id, row.startTime));
     return c.json<JoinRideResponse>({ ride: await rideDetail(c.var.db, row, user.id) });
   })
   .post("/:id/leave", validate("param", idParam), async (c) => {
@@ -317,6 +320,7 @@ export const rideRoutes = new Hono<AppEnv>()
         console.warn(`[${c.get("requestId")}] cancel notice not posted`, error);
       }
       inBackground(c, announceStoredMessage(c.env, row.id, noticeId));
+      inBackground(c, rideCancelled(c.env, row.id));
       announceListClosed(c, waiting);
       const updated = await loadRide(c, row.id);
       return c.json<RideDetailResponse>({ ride: await rideDetail(c.var.db, updated, user.id) });
@@ -332,6 +336,7 @@ export const rideRoutes = new Hono<AppEnv>()
       throw new DomainError("ride_has_participants", MSG.deleteHasParticipants);
     }
     await deleteGpx(c.env.GPX, row.routeGpxKey);
+    inBackground(c, rideDeleted(c.env, row.id));
     return c.body(null, 204);
   })
   .get("/:id/route", validate("param", idParam), async (c) => {

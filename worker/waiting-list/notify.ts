@@ -1,8 +1,8 @@
 // Telling riders what happened to their place on a waiting list, after the answer (the data is
 // already in D1; a lost notification is not lost data). In the app: her UserHub's
-// 'waiting-list' frame (a toast, and her screens refetch). In the chat: the promotion notice,
-// stored by the promotion batch, announced here through the ride's room.
-
+// 'waiting-list' frame (a toast, and her screens refetch). On her devices: web push. In the
+// chat: the promotion notice, stored by the promotion batch, announced here through the ride's
+// room (which also tells the organizer a rider joined).
 import { inArray } from "drizzle-orm";
 import type { Context } from "hono";
 import type { NotificationFrame, WaitingListEvent } from "../../domain/notification-frame.ts";
@@ -14,6 +14,7 @@ import {
 import { createDb } from "../db/client.ts";
 import { rides } from "../db/schema.ts";
 import type { AppEnv, Bindings } from "../env.ts";
+import { notifyPlaceFromWaitingList } from "../push/events.ts";
 import type { Promotion } from "./promotion.ts";
 
 interface RideForNotice {
@@ -21,17 +22,6 @@ interface RideForNotice {
   title: string;
   startTime: number;
 }
-
-/**
- * THE PUSH HOOK (DESIGN.md decision 20, "a place for her from a waiting list"). Web push is
- * built on another branch, which exposes `notifyPlaceFromWaitingList(env, userId, ride)` in
- * worker/push/events.ts; once it is on main, this calls it. Until then there is no push to send.
- */
-export async function pushPlaceFromWaitingList(
-  _env: Bindings,
-  _userId: string,
-  _ride: RideForNotice,
-): Promise<void> {}
 
 async function tellHub(
   env: Bindings,
@@ -52,7 +42,8 @@ async function tellHub(
 export async function tellPromoted(env: Bindings, userId: string, ride: RideForNotice) {
   await Promise.all([
     tellHub(env, userId, "promoted", ride),
-    pushPlaceFromWaitingList(env, userId, ride),
+    // DESIGN.md decision 20's "a place for her from a waiting list" (her 'waitlist' switch).
+    notifyPlaceFromWaitingList(env, userId, ride),
   ]);
 }
 

@@ -1,5 +1,5 @@
 // A freed place goes to the first in line, inside the D1 batch that frees it (DESIGN.md decision
-// 23, docs/decisions/0023-waiting-list-promotion.md). Whoever frees a place (a rider leaving, the
+// 23, docs/decisions/0025-waiting-list-promotion.md). Whoever frees a place (a rider leaving, the
 // organizer raising the cap or taking out a rider she blocked, an account deleted or suspended)
 // appends these three statements to her own write:
 // D1 runs a batch as one transaction and never interleaves another writer, so the places counted
@@ -42,9 +42,13 @@ const inRide = (entry: string) =>
   sql.raw(`exists (select 1 from ride_participants p
     where p.ride_id = ${entry}.ride_id and p.user_id = ${entry}.user_id)`);
 
-/** How many waiting riders are ahead of `w` in its list. */
+/** How many waiting riders are ahead of `w` in its list (a promotion's rank). */
 const ahead = sql`(select count(*) from ride_waiting_list a
   where a.ride_id = w.ride_id and a.id < w.id and not ${inRide("a")})`;
+
+/** When her promotion notice is written: after the freeing write's, in list order. */
+const noticeTime = (now: number) =>
+  sql`${now} + 1 + (select count(*) from ride_waiting_list a where a.ride_id = w.ride_id and a.id < w.id)`;
 
 /**
  * Places the ride of `w` can still give: its capacity minus its riders (without `leaving`);
@@ -59,13 +63,17 @@ function freePlaces(scope: PromotionScope, now: number) {
 
 /**
  * 1. The first `free places` of each list become riders (ride start and status copied by the
- * participations trigger, ADR 0015). last_seen_at null: the notice below is unread for her.
+ * participations trigger, ADR 0015). As after a join, a chat that has messages is all unread
+ * for her (last_seen_at null); in an empty one her own arrival's notice is not news to her (she
+ * is told apart, by the waiting list's frame and push): seen up to it.
  * SQLite computes the SELECT before inserting (it reads the table it fills), so every row is
  * ranked against the places as they were before this statement.
  */
 function promote(scope: PromotionScope, now: number) {
   return sql`insert into ride_participants (ride_id, user_id, joined_at, last_seen_at)
-    select w.ride_id, w.user_id, ${now}, null
+    select w.ride_id, w.user_id, ${now},
+      case when exists (select 1 from ride_messages m where m.ride_id = w.ride_id) then null
+        else ${noticeTime(now)} end
     from ride_waiting_list w
     where w.ride_id in ${scope.rideIds} and w.user_id is not ${scope.leaving}
       and not ${inRide("w")}
@@ -81,7 +89,7 @@ function notices(scope: PromotionScope, now: number) {
   return sql`insert into ride_messages (id, ride_id, user_id, kind, body, created_at)
     select lower(hex(randomblob(16))), w.ride_id, null, 'system',
       replace(${WAITING_LIST_PROMOTED_NOTICE}, '{name}', coalesce(pr.username, ${FALLBACK_USER_NAME})),
-      ${now} + 1 + (select count(*) from ride_waiting_list a where a.ride_id = w.ride_id and a.id < w.id)
+      ${noticeTime(now)}
     from ride_waiting_list w left join profiles pr on pr.user_id = w.user_id
     where w.ride_id in ${scope.rideIds} and ${inRide("w")}
     returning id, ride_id`;

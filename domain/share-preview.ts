@@ -1,0 +1,85 @@
+// What a shared ride link shows to anyone, signed in or not (DESIGN.md decision 22): the public
+// page /salida/<id> and its 1200×630 image are both built from this, and only from this. It
+// never carries the meeting point, the route, the description, the organizer or any rider:
+// those stay behind sign-in.
+import { cityTimeZone } from "./cities.ts";
+import {
+  LEVEL_LABELS,
+  type Level,
+  MODALITY_LABELS,
+  type Modality,
+  type RideStatus,
+} from "./constants.ts";
+import { formatKm, formatLongDate, formatTime } from "./format.ts";
+import { capacityOf, hasStarted } from "./time.ts";
+import { ZONE_LABELS } from "./zones.ts";
+
+/** Exactly the fields of a ride the preview may read. */
+export interface PublicRideFacts {
+  id: string;
+  title: string;
+  city: string;
+  startTime: number;
+  level: Level;
+  modalities: Modality[];
+  routeKm: number | null;
+  status: RideStatus;
+  maxParticipants: number | null;
+  participantCount: number;
+}
+
+export type PreviewState = "open" | "full" | "cancelled" | "past";
+
+export interface SharePreview {
+  title: string;
+  /** 'sábado, 14 de noviembre · 09:30', with '(hora canaria)' off mainland time. */
+  when: string;
+  city: string;
+  level: string;
+  modalities: string;
+  /** '42,5 km', or null when the ride has no distance. */
+  distance: string | null;
+  state: PreviewState;
+  /** 'Quedan 3 plazas', 'Completa', 'Cancelada', 'Ya ha pasado'. */
+  stateText: string;
+  /** One line for og:description. */
+  summary: string;
+}
+
+export function sharePreview(ride: PublicRideFacts, now: number): SharePreview {
+  const zone = cityTimeZone(ride.city);
+  const label = zone === "Europe/Madrid" ? "" : ` (${ZONE_LABELS[zone]})`;
+  const when = `${formatLongDate(ride.startTime, zone)} · ${formatTime(ride.startTime, zone)}${label}`;
+  const left = Math.max(0, capacityOf(ride.maxParticipants) - ride.participantCount);
+  const state: PreviewState =
+    ride.status === "cancelled"
+      ? "cancelled"
+      : ride.status === "completed" || hasStarted(ride.startTime, now)
+        ? "past"
+        : left === 0
+          ? "full"
+          : "open";
+  const stateText = {
+    cancelled: "Cancelada",
+    past: "Ya ha pasado",
+    full: "Completa",
+    open: left === 1 ? "Queda 1 plaza" : `Quedan ${left} plazas`,
+  }[state];
+  const level = LEVEL_LABELS[ride.level];
+  const modalities = ride.modalities.map((m) => MODALITY_LABELS[m]).join(" · ");
+  const distance = ride.routeKm ? formatKm(ride.routeKm) : null;
+  const summary = [`${when} en ${ride.city}`, level, modalities, distance, stateText]
+    .filter(Boolean)
+    .join(" · ");
+  return {
+    title: ride.title,
+    when,
+    city: ride.city,
+    level,
+    modalities,
+    distance,
+    state,
+    stateText,
+    summary,
+  };
+}

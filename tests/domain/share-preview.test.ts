@@ -1,0 +1,68 @@
+import { describe, expect, test } from "vitest";
+import { cityTimeZone } from "../../domain/cities.ts";
+import { type PublicRideFacts, sharePreview } from "../../domain/share-preview.ts";
+
+const HOUR = 3_600_000;
+const now = Date.UTC(2027, 0, 10, 12, 0);
+const ride = (overrides: Partial<PublicRideFacts> = {}): PublicRideFacts => ({
+  id: "r1",
+  title: "Café y Casa de Campo",
+  city: "Madrid",
+  startTime: Date.UTC(2027, 0, 16, 8, 30),
+  level: "chill",
+  modalities: ["road", "gravel"],
+  routeKm: 42.5,
+  status: "published",
+  maxParticipants: 6,
+  participantCount: 2,
+  ...overrides,
+});
+
+describe("sharePreview", () => {
+  test("date and time on the ride's clock, labelled only off mainland time", () => {
+    expect(sharePreview(ride(), now).when).toBe("sábado, 16 de enero · 09:30");
+    expect(sharePreview(ride({ city: "Arrecife" }), now).when).toBe(
+      "sábado, 16 de enero · 08:30 (hora canaria)",
+    );
+  });
+
+  test("places left, full, cancelled, past", () => {
+    expect(sharePreview(ride(), now).stateText).toBe("Quedan 4 plazas");
+    expect(sharePreview(ride({ participantCount: 5 }), now).stateText).toBe("Queda 1 plaza");
+    expect(sharePreview(ride({ participantCount: 6 }), now)).toMatchObject({
+      state: "full",
+      stateText: "Completa",
+    });
+    expect(sharePreview(ride({ maxParticipants: null, participantCount: 20 }), now).state).toBe(
+      "full",
+    );
+    expect(sharePreview(ride({ status: "cancelled", participantCount: 6 }), now)).toMatchObject({
+      state: "cancelled",
+      stateText: "Cancelada",
+    });
+    expect(sharePreview(ride({ startTime: now - HOUR }), now).stateText).toBe("Ya ha pasado");
+  });
+
+  test("one summary line for og:description", () => {
+    expect(sharePreview(ride(), now).summary).toBe(
+      "sábado, 16 de enero · 09:30 en Madrid · Chill · Road · Gravel · 42,5 km · Quedan 4 plazas",
+    );
+    expect(sharePreview(ride({ routeKm: null }), now).distance).toBeNull();
+  });
+});
+
+describe("cityTimeZone", () => {
+  test.each([
+    ["Madrid", "Europe/Madrid"],
+    ["Palma", "Europe/Madrid"],
+    ["Santa Cruz de Tenerife", "Atlantic/Canary"],
+    ["las palmas de gran canaria", "Atlantic/Canary"],
+    ["Mogán, Gran Canaria", "Atlantic/Canary"],
+    ["Ceuta", "Africa/Ceuta"],
+    ["Melilla", "Africa/Ceuta"],
+    ["Ordino", "Europe/Andorra"],
+    ["Pueblo sin lista", "Europe/Madrid"],
+  ])("%s keeps %s", (city, zone) => {
+    expect(cityTimeZone(city)).toBe(zone);
+  });
+});

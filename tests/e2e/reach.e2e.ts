@@ -1,0 +1,278 @@
+// Reaching her when the app is closed (DESIGN.md decisions 20-22), in real Chromium against the
+// build: Settings → Notificaciones subscribes through the real service worker and the worker's
+// push reaches a local push-service stand-in, which decrypts it; the service worker shows a push
+// delivered over the DevTools protocol and opens the ride on tap; 'Añadir al calendario'
+// downloads the ride's event; a shared link shows its public preview.
+// Headless Chromium here refuses PushManager.subscribe() and no push service is reachable
+// (shared/TOOLCHAIN.md), so the page's subscribe() returns a subscription on the stand-in with
+// real P-256 keys made by the test: the worker's real encryption is what the stand-in reads.
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { CDPSession } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PUSH_MSG, type PushPayload, pushTexts } from "../../domain/push.ts";
+import { createPushDevice, type PushDevice } from "../support/push-device.ts";
+import {
+  apiFromPage,
+  baseURL,
+  closeSession,
+  connectBrowser,
+  openSession,
+  type Session,
+  saveScreenshot,
+  signInAs,
+} from "./fixtures.ts";
+
+connectBrowser();
+
+/** The push service stand-in: keeps what arrives at /push/<n>, answers 201. */
+let standIn: Server;
+let standInUrl = "";
+const arrived: { path: string; body: Buffer; headers: Record<string, unknown> }[] = [];
+
+beforeAll(async () => {
+  standIn = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      arrived.push({ path: req.url ?? "", body: Buffer.concat(chunks), headers: req.headers });
+      res.writeHead(201).end();
+    });
+  });
+  await new Promise<void>((resolve) => standIn.listen(0, "127.0.0.1", resolve));
+  standInUrl = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => standIn.close(() => resolve())));
+
+async function arrivedAt(path: string, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const push = arrived.find((p) => p.path === path);
+    if (push) return push;
+    if (Date.now() > deadline) throw new Error(`no push reached ${path}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Makes the page's PushManager hand out `subscription` (see the file's comment). */
+async function fakeSubscribe(
+  session: Session,
+  subscription: ReturnType<PushDevice["subscription"]>,
+) {
+  await session.context.grantPermissions(["notifications"], { origin: baseURL() });
+  await session.context.addInitScript((sub) => {
+    const key = "rodamos-test-subscription";
+    const make = () => ({
+      endpoint: sub.endpoint,
+      expirationTime: null,
+      options: { userVisibleOnly: true },
+      toJSON: () => sub,
+      getKey: () => null,
+      unsubscribe: async () => {
+        localStorage.removeItem(key);
+        return true;
+      },
+    });
+    PushManager.prototype.subscribe = async () => {
+      localStorage.setItem(key, "1");
+      return make() as unknown as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async () =>
+      (localStorage.getItem(key) ? make() : null) as unknown as PushSubscription;
+  }, subscription);
+}
+
+async function createRide(session: Session, title: string) {
+  const created = await apiFromPage<{ ride: { id: string; startTime: number } }>(
+    session,
+    "POST",
+    "/api/rides",
+    {
+      title,
+      city: "Madrid",
+      startTime: new Date(Date.now() + 4 * 24 * 3600_000).toISOString(),
+      level: "intermedio",
+      modalities: ["gravel"],
+      meetingPoint: "Calle del Secreto 7",
+      distanceKm: 48,
+      elevationM: 600,
+      maxParticipants: 8,
+      socialTags: [],
+      description: "Salimos puntuales",
+    },
+  );
+  expect(created.status).toBe(201);
+  return created.body.ride;
+}
+
+/** The app's service worker registration id, as the DevTools protocol names it. */
+async function appRegistrationId(cdp: CDPSession): Promise<string> {
+  const found = new Promise<string>((resolve) => {
+    cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+      const app = registrations.find((r) => /\/app\/?$/.test(r.scopeURL) && !r.isDeleted);
+      if (app) resolve(app.registrationId);
+    });
+  });
+  await cdp.send("ServiceWorker.enable");
+  return found;
+}
+
+describe("reaching her when the app is closed", () => {
+  it("Notificaciones: subscribe through the service worker, switches, a test push that arrives encrypted", async () => {
+    const session = await openSession();
+    const device = await createPushDevice();
+    const subscription = device.subscription(`${standInUrl}/push/settings`);
+    await fakeSubscribe(session, subscription);
+    await signInAs(session, `push_${Date.now().toString(36).slice(-5)}`);
+    const { page } = session;
+    await page.goto("/app/settings");
+    await page.getByRole("heading", { name: "Notificaciones" }).waitFor();
+    // Nothing is asked on arrival: only her tap subscribes.
+    expect(await page.evaluate(() => localStorage.getItem("rodamos-test-subscription"))).toBeNull();
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    await page.getByRole("button", { name: "Activar avisos en este dispositivo" }).click();
+    await page.getByText(PUSH_MSG.enabled, { exact: true }).first().waitFor();
+
+    // The subscription reached D1.
+    const settings = await apiFromPage<{ deviceRegistered: boolean }>(
+      session,
+      "GET",
+      `/api/push?endpoint=${encodeURIComponent(subscription.endpoint)}`,
+    );
+    expect(settings.body.deviceRegistered).toBe(true);
+
+    const chat = page.getByRole("switch", { name: "Mensajes del chat" });
+    expect(await chat.getAttribute("aria-checked")).toBe("true");
+    await chat.click();
+    await page.waitForFunction(
+      () =>
+        document
+          .querySelector('[role="switch"][aria-labelledby="push-chat-label"]')
+          ?.getAttribute("aria-checked") === "false",
+    );
+    const saved = await apiFromPage<{ preferences: { chat: boolean } }>(
+      session,
+      "GET",
+      "/api/push",
+    );
+    expect(saved.body.preferences.chat).toBe(false);
+    await chat.click();
+    await saveScreenshot(page, "settings");
+
+    await page.getByRole("button", { name: "Enviar un aviso de prueba" }).click();
+    const push = await arrivedAt("/push/settings");
+    expect(push.headers["content-encoding"]).toBe("aes128gcm");
+    expect(String(push.headers.authorization)).toMatch(/^vapid t=.+, k=/);
+    expect(JSON.parse(await device.decrypt(new Uint8Array(push.body)))).toEqual(pushTexts.test());
+    await page.getByText(PUSH_MSG.testSent).waitFor();
+    await closeSession(session);
+  });
+
+  it("the service worker shows a push and opens the ride's chat on tap", async () => {
+    const session = await openSession();
+    await session.context.grantPermissions(["notifications"], { origin: baseURL() });
+    await signInAs(session, `sw_${Date.now().toString(36).slice(-5)}`);
+    const ride = await createRide(session, "Gravel con aviso");
+    const { page, context } = session;
+    await page.goto("/app/settings");
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    const cdp = await context.newCDPSession(page);
+    const registrationId = await appRegistrationId(cdp);
+    const payload: PushPayload = pushTexts.chat({ id: ride.id, title: "Gravel con aviso" }, 3);
+    await cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: baseURL(),
+      registrationId,
+      data: JSON.stringify(payload),
+    });
+    let shown: { title: string; body: string; tag: string; url: string }[] = [];
+    for (let i = 0; i < 50 && shown.length === 0; i++) {
+      shown = await page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          url: (n.data as { url: string }).url,
+        })),
+      );
+      if (shown.length === 0) await page.waitForTimeout(100);
+    }
+    expect(shown).toEqual([
+      { title: payload.title, body: payload.body, tag: payload.tag, url: payload.url },
+    ]);
+
+    // Her tap: the worker's notificationclick takes the open window to the chat.
+    const worker = context.serviceWorkers().find((w) => w.url().endsWith("/app/sw.js"));
+    expect(worker).toBeDefined();
+    await worker!.evaluate(async () => {
+      // The worker's global scope, untyped here (the tests compile with the DOM's types).
+      const scope = self as unknown as {
+        registration: ServiceWorkerRegistration;
+        dispatchEvent(event: Event): boolean;
+        NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      };
+      const [notification] = await scope.registration.getNotifications();
+      scope.dispatchEvent(
+        new scope.NotificationEvent("notificationclick", { notification: notification! }),
+      );
+    });
+    await page.waitForURL(`**/app/ride/${ride.id}/chat`);
+    await closeSession(session);
+  });
+
+  it("'Añadir al calendario' downloads the ride's event; the share link shows its public preview", async () => {
+    const session = await openSession();
+    await signInAs(session, `cal_${Date.now().toString(36).slice(-5)}`);
+    const ride = await createRide(session, "Gravel del calendario");
+    const { page } = session;
+    await page.goto(`/app/ride/${ride.id}`);
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Añadir al calendario" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("salida-gravel-del-calendario.ics");
+    const chunks: Buffer[] = [];
+    for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+    const ics = Buffer.concat(chunks).toString("utf8");
+    expect(ics).toContain("BEGIN:VCALENDAR");
+    expect(ics).toContain(`UID:ride-${ride.id}@rodamos.app`);
+    expect(ics).toMatch(/DTSTART;TZID=Europe\/Madrid:\d{8}T\d{6}/);
+    expect(ics).toContain("LOCATION:Calle del Secreto 7\\, Madrid");
+
+    // Her share link, opened by someone who is not signed in (a chat app's crawler or a friend).
+    await page.getByRole("article", { name: "Gravel del calendario" }).waitFor();
+    await page.evaluate(() => {
+      (navigator as unknown as { share: (d: ShareData) => Promise<void> }).share = async (d) => {
+        (window as unknown as { __shared?: ShareData }).__shared = d;
+      };
+    });
+    await page
+      .getByRole("article", { name: "Gravel del calendario" })
+      .getByRole("button", { name: "Compartir" })
+      .click();
+    const shared = await page.evaluate(
+      () => (window as unknown as { __shared?: ShareData }).__shared,
+    );
+    expect(shared?.url).toBe(`${baseURL()}/salida/${ride.id}`);
+
+    const friend = await openSession();
+    await friend.page.goto(new URL(shared!.url!).pathname);
+    const meta = (key: string) =>
+      friend.page.locator(`meta[property="${key}"], meta[name="${key}"]`).getAttribute("content");
+    expect(await meta("og:title")).toBe("Gravel del calendario");
+    expect(await meta("robots")).toBe("noindex, nofollow");
+    expect(await meta("twitter:card")).toBe("summary_large_image");
+    const image = await friend.page.request.get((await meta("og:image"))!);
+    expect(image.status()).toBe(200);
+    expect(image.headers()["content-type"]).toBe("image/png");
+    const html = await friend.page.content();
+    expect(html).not.toContain("Calle del Secreto");
+    expect(html).not.toContain("Salimos puntuales");
+    await friend.page.getByText("Quedan 7 plazas").waitFor();
+    await saveScreenshot(friend.page, "share-preview");
+    // Its button leads into the app: sign-in first, then back to the ride.
+    await friend.page.getByRole("link", { name: "Ver la salida en Rodamos" }).click();
+    await friend.page.waitForURL(`**/app/login?from=${encodeURIComponent(`/app/ride/${ride.id}`)}`);
+    await closeSession(friend);
+    await closeSession(session);
+  });
+});

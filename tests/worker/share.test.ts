@@ -1,0 +1,205 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, test } from "vitest";
+import { sharePreview } from "../../domain/share-preview.ts";
+import { rideParticipants, rides } from "../../worker/db/schema.ts";
+import { cardTexts, previewCard } from "../../worker/share/image.ts";
+import { publicRideFacts } from "../../worker/share/queries.ts";
+import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
+import { Browser } from "./helpers/http.ts";
+import { rideBody } from "./helpers/rides.ts";
+
+const visitor = () => new Browser();
+
+/** Every <meta> of the page (property or name → content) and its <title>, read by HTMLRewriter. */
+async function readTags(res: Response) {
+  const tags = new Map<string, string>();
+  let title = "";
+  await new HTMLRewriter()
+    .on("meta", {
+      element(element) {
+        const key = element.getAttribute("property") ?? element.getAttribute("name");
+        const content = element.getAttribute("content");
+        if (key && content !== null) tags.set(key, content);
+      },
+    })
+    .on("title", {
+      text(chunk) {
+        title += chunk.text;
+      },
+    })
+    .transform(res)
+    .text();
+  return { tags, title };
+}
+
+function pngSize(bytes: Uint8Array) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return { width: view.getUint32(16), height: view.getUint32(20) };
+}
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** A ride whose private parts are easy to spot if they leaked. */
+async function rideWithSecrets(options: { status?: "cancelled"; maxParticipants?: number } = {}) {
+  const n = String(Math.random()).slice(2, 8);
+  const organizer = await createUser({ username: `org_secreta${n}` });
+  const rider = await createUser({ username: `rider_secreta${n}` });
+  const ride = await createRide({
+    organizerId: organizer.id,
+    participants: [rider.id],
+    title: "Gravel por la Casa de Campo",
+    city: "Madrid",
+    level: "intermedio",
+    modalities: ["gravel"],
+    ...options,
+  });
+  await db()
+    .update(rides)
+    .set({
+      meetingPoint: "Calle Escondida 42, portal B",
+      description: "Nos vemos junto al quiosco verde",
+      routeGpxKey: "routes/clave-secreta.gpx",
+      routeElev: 777,
+    })
+    .where(eq(rides.id, ride.id));
+  const secrets = [
+    "Calle Escondida",
+    "quiosco verde",
+    "clave-secreta",
+    "777",
+    organizer.username!,
+    rider.username!,
+    organizer.id,
+    rider.id,
+    organizer.email,
+  ];
+  return { ride, organizer, rider, secrets };
+}
+
+describe("/salida/<id>", () => {
+  test("Open Graph and Twitter tags, noindex, a button into the app", async () => {
+    const { ride } = await rideWithSecrets();
+    const res = await visitor().get(`/salida/${ride.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toMatch(/^text\/html/);
+    expect(res.headers.get("X-Robots-Tag")).toBe("noindex, nofollow");
+    const html = await res.clone().text();
+    const { tags, title } = await readTags(res);
+    expect(title).toBe("Gravel por la Casa de Campo · Rodamos");
+    expect(tags.get("robots")).toBe("noindex, nofollow");
+    expect(tags.get("og:title")).toBe("Gravel por la Casa de Campo");
+    expect(tags.get("og:type")).toBe("website");
+    expect(tags.get("og:url")).toBe(`http://localhost/salida/${ride.id}`);
+    expect(tags.get("og:image")).toMatch(
+      new RegExp(`^http://localhost/salida/${ride.id}/imagen\\.png\\?v=[0-9a-f]{16}$`),
+    );
+    expect(tags.get("og:image:width")).toBe("1200");
+    expect(tags.get("og:image:height")).toBe("630");
+    expect(tags.get("twitter:card")).toBe("summary_large_image");
+    expect(tags.get("twitter:image")).toBe(tags.get("og:image"));
+    expect(tags.get("og:description")).toContain("Madrid");
+    expect(tags.get("og:description")).toContain("Intermedio · Gravel · 40 km · Quedan 18 plazas");
+    expect(html).toContain(`href="/app/ride/${ride.id}"`);
+    expect(html).toContain("Ver la salida en Rodamos");
+  });
+
+  test("a 1200×630 PNG of a sensible size, cached under its version", async () => {
+    const { ride } = await rideWithSecrets();
+    const { tags } = await readTags(await visitor().get(`/salida/${ride.id}`));
+    const imageUrl = new URL(tags.get("og:image")!);
+    const res = await visitor().get(`${imageUrl.pathname}${imageUrl.search}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Content-Type")).toBe("image/png");
+    expect(res.headers.get("Cache-Control")).toContain("immutable");
+    const png = new Uint8Array(await res.arrayBuffer());
+    expect([...png.slice(0, 8)]).toEqual(PNG_SIGNATURE);
+    expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
+    expect(png.byteLength).toBeGreaterThan(10_000);
+    expect(png.byteLength).toBeLessThan(400_000);
+    const cache = await caches.open("share-previews");
+    await expect.poll(async () => Boolean(await cache.match(imageUrl.toString()))).toBe(true);
+  });
+
+  test("never shows the meeting point, the route, the description, the organizer or a rider", async () => {
+    const { ride, secrets } = await rideWithSecrets();
+    const html = await (await visitor().get(`/salida/${ride.id}`)).text();
+    const facts = await publicRideFacts(db(), ride.id);
+    const texts = cardTexts(previewCard(sharePreview(facts!, Date.now())));
+    expect(texts).toContain("Gravel por la Casa de Campo");
+    for (const secret of secrets) {
+      expect(html, secret).not.toContain(secret);
+      for (const text of texts) expect(text, secret).not.toContain(secret);
+    }
+  });
+
+  test("cancelled and full rides say so", async () => {
+    const { ride: cancelled } = await rideWithSecrets({ status: "cancelled" });
+    const a = await readTags(await visitor().get(`/salida/${cancelled.id}`));
+    expect(a.tags.get("og:description")).toMatch(/Cancelada$/);
+    const { ride: full } = await rideWithSecrets({ maxParticipants: 2 });
+    const b = await readTags(await visitor().get(`/salida/${full.id}`));
+    expect(b.tags.get("og:description")).toMatch(/Completa$/);
+    const facts = await publicRideFacts(db(), full.id);
+    expect(cardTexts(previewCard(sharePreview(facts!, Date.now())))).toContain("Completa");
+  });
+
+  test("a Canarian ride gives its time on Canary time", async () => {
+    const { user } = await signedIn();
+    const ride = await createRide({ organizerId: user.id, city: "Las Palmas de Gran Canaria" });
+    await db()
+      .update(rides)
+      .set({ startTime: Date.UTC(2027, 0, 16, 9, 30) })
+      .where(eq(rides.id, ride.id));
+    const { tags } = await readTags(await visitor().get(`/salida/${ride.id}`));
+    expect(tags.get("og:description")).toContain("sábado, 16 de enero · 09:30 (hora canaria)");
+  });
+
+  test("an edit changes the image's URL; the old one leads to the new picture", async () => {
+    const organizer = await signedIn();
+    const created = await organizer.browser.post("/api/rides", rideBody({}, 48 * HOUR));
+    const { ride } = (await created.json()) as { ride: { id: string } };
+    const before = (await readTags(await visitor().get(`/salida/${ride.id}`))).tags.get(
+      "og:image",
+    )!;
+    await organizer.browser.put(
+      `/api/rides/${ride.id}`,
+      rideBody({ title: "Otro título" }, 48 * HOUR),
+    );
+    const after = (await readTags(await visitor().get(`/salida/${ride.id}`))).tags.get("og:image")!;
+    expect(after).not.toBe(before);
+    const old = new URL(before);
+    const res = await visitor().fetch(`${old.pathname}${old.search}`, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("Location")).toBe(after);
+    // A join changes the places left, and so the picture.
+    const rider = await signedIn();
+    await rider.browser.post(`/api/rides/${ride.id}/join`);
+    const joined = (await readTags(await visitor().get(`/salida/${ride.id}`))).tags.get("og:image");
+    expect(joined).not.toBe(after);
+  });
+
+  test("an unknown or deleted ride gets a friendly 404, noindex", async () => {
+    const { user } = await signedIn();
+    const ride = await createRide({ organizerId: user.id });
+    await db().delete(rideParticipants).where(eq(rideParticipants.rideId, ride.id));
+    await db().delete(rides).where(eq(rides.id, ride.id));
+    for (const path of [
+      `/salida/${ride.id}`,
+      "/salida/no-existe",
+      `/salida/${ride.id}/imagen.png`,
+    ]) {
+      const res = await visitor().get(path);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get("X-Robots-Tag")).toContain("noindex");
+      expect(await res.text()).toContain("Esta salida no existe o ya no está disponible");
+    }
+  });
+
+  test("the title is text, never markup", async () => {
+    const { user } = await signedIn();
+    const ride = await createRide({ organizerId: user.id, title: '<script>alert("x")</script>' });
+    const html = await (await visitor().get(`/salida/${ride.id}`)).text();
+    expect(html).not.toContain("<script>alert");
+    expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+  });
+});

@@ -1,0 +1,125 @@
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { CalendarPlus, Copy, RefreshCw, Trash2 } from "lucide-react";
+import { useState } from "react";
+import type { CalendarFeedResponse, NewCalendarFeedResponse } from "../../domain/api/calendar.ts";
+import { formatLongDate } from "../../domain/format.ts";
+import { Button } from "../components/button.tsx";
+import { Skeleton } from "../components/feedback.tsx";
+import { api, userMessage } from "../lib/api.ts";
+import { toast } from "../lib/toast.ts";
+
+const FEED_KEY = ["calendar-feed"] as const;
+
+export const CALENDAR_MSG = {
+  created: "Enlace creado. Cópialo y añádelo a tu calendario.",
+  copied: "Enlace copiado.",
+  copyFailed: "No se pudo copiar. Selecciona el enlace y cópialo a mano.",
+  revoked: "Enlace revocado: ya no funciona.",
+  failed: "No se pudo completar. Inténtalo de nuevo.",
+  stopped:
+    "Tu enlace dejó de funcionar al cambiar la contraseña. Crea uno nuevo y actualízalo en tu calendario.",
+};
+
+/**
+ * Settings → Calendario (DESIGN.md decision 21): her personal feed URL. The server keeps only
+ * its hash, so the URL is shown once, right after it is made; later she can replace or revoke it.
+ */
+export function CalendarSettings() {
+  const queryClient = useQueryClient();
+  const feed = useQuery({
+    queryKey: FEED_KEY,
+    queryFn: () => api.get<CalendarFeedResponse>("/calendar/feed"),
+  });
+  const [fresh, setFresh] = useState<string | null>(null);
+  const create = useMutation({
+    mutationFn: () => api.post<NewCalendarFeedResponse>("/calendar/feed"),
+    onSuccess: (made) => {
+      setFresh(made.url);
+      toast.success(CALENDAR_MSG.created);
+      void queryClient.invalidateQueries({ queryKey: FEED_KEY });
+    },
+    onError: (error) => toast.error(userMessage(error, CALENDAR_MSG.failed)),
+  });
+  const revoke = useMutation({
+    mutationFn: () => api.delete<void>("/calendar/feed"),
+    onSuccess: () => {
+      setFresh(null);
+      toast.success(CALENDAR_MSG.revoked);
+      void queryClient.invalidateQueries({ queryKey: FEED_KEY });
+    },
+    onError: (error) => toast.error(userMessage(error, CALENDAR_MSG.failed)),
+  });
+
+  async function copy(url: string) {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast.success(CALENDAR_MSG.copied);
+    } catch {
+      toast.error(CALENDAR_MSG.copyFailed);
+    }
+  }
+
+  const state = feed.data;
+  const busy = create.isPending || revoke.isPending;
+  return (
+    <section aria-labelledby="settings-calendar" className="rounded-3xl bg-surface p-5 shadow-sm">
+      <h2 id="settings-calendar" className="text-lg font-extrabold">
+        Calendario
+      </h2>
+      <p className="mt-1 mb-4 text-ink-soft">
+        Un enlace privado para suscribirte desde Google Calendar, Apple o Outlook: tus próximas
+        salidas aparecen solas y se actualizan si cambian. No lo compartas.
+      </p>
+      {feed.isPending ? (
+        <Skeleton className="h-11 w-full" />
+      ) : !state ? (
+        <p className="text-ink-soft">{CALENDAR_MSG.failed}</p>
+      ) : (
+        <div className="flex flex-col gap-3">
+          {fresh ? (
+            <>
+              <label htmlFor="calendar-feed-url" className="font-bold">
+                Tu enlace de calendario
+              </label>
+              <input
+                id="calendar-feed-url"
+                readOnly
+                value={fresh}
+                onFocus={(e) => e.currentTarget.select()}
+                className="min-h-11 w-full rounded-xl border border-line bg-background px-3 text-sm"
+              />
+              <Button onClick={() => copy(fresh)}>
+                <Copy aria-hidden="true" size={18} />
+                Copiar enlace
+              </Button>
+            </>
+          ) : state.status === "active" ? (
+            <p>
+              Tienes un enlace activo, creado el {formatLongDate(state.createdAt)}. Por seguridad
+              solo se muestra al crearlo: si lo perdiste, crea uno nuevo.
+            </p>
+          ) : state.status === "stopped" ? (
+            <p className="text-danger">{CALENDAR_MSG.stopped}</p>
+          ) : null}
+          {state.status === "active" ? (
+            <div className="flex flex-col gap-2">
+              <Button variant="secondary" onClick={() => create.mutate()} disabled={busy}>
+                <RefreshCw aria-hidden="true" size={18} />
+                Crear un enlace nuevo
+              </Button>
+              <Button variant="ghost" onClick={() => revoke.mutate()} disabled={busy}>
+                <Trash2 aria-hidden="true" size={18} />
+                Revocar enlace
+              </Button>
+            </div>
+          ) : (
+            <Button onClick={() => create.mutate()} disabled={busy}>
+              <CalendarPlus aria-hidden="true" size={18} />
+              Crear enlace de calendario
+            </Button>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,191 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { BellOff, BellRing, Send } from "lucide-react";
+import { useState } from "react";
+import {
+  PUSH_EVENT_LABELS,
+  PUSH_EVENTS,
+  PUSH_MSG,
+  type PushEvent,
+  type PushPreferences,
+} from "../../domain/push.ts";
+import { Button } from "../components/button.tsx";
+import { Skeleton } from "../components/feedback.tsx";
+import { userMessage } from "../lib/api.ts";
+import { toast } from "../lib/toast.ts";
+import {
+  disablePush,
+  enablePush,
+  NoServiceWorker,
+  PushPermissionDenied,
+  pushSupport,
+} from "./push-client.ts";
+import {
+  PUSH_KEY,
+  usePushSettings,
+  useSavePushPreferences,
+  useTestPush,
+} from "./use-push-settings.ts";
+
+/**
+ * Settings → Notificaciones (DESIGN.md decision 20): permission is asked only when she taps
+ * 'Activar avisos'; once on, a switch per event and a test push.
+ */
+export function NotificationSettings() {
+  const settings = usePushSettings();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [denied, setDenied] = useState(
+    () => pushSupport() === "supported" && Notification.permission === "denied",
+  );
+
+  let content: React.ReactNode;
+  if (pushSupport() !== "supported") {
+    content = <p className="text-ink-soft">{PUSH_MSG.unsupportedBrowser}</p>;
+  } else if (settings.isPending) {
+    content = <Skeleton className="h-11 w-full" />;
+  } else if (!settings.data) {
+    content = <p className="text-ink-soft">{PUSH_MSG.notConfigured}</p>;
+  } else if (!settings.data.publicKey) {
+    content = <p className="text-ink-soft">{PUSH_MSG.notConfigured}</p>;
+  } else {
+    const { publicKey, preferences, deviceRegistered, endpoint } = settings.data;
+    const enabled = deviceRegistered && endpoint !== null;
+
+    async function turnOn() {
+      setBusy(true);
+      try {
+        await enablePush(publicKey ?? "");
+        toast.success(PUSH_MSG.enabled);
+        setDenied(false);
+      } catch (error) {
+        if (error instanceof PushPermissionDenied) setDenied(Notification.permission === "denied");
+        else if (error instanceof NoServiceWorker) toast.error(PUSH_MSG.notReady);
+        else toast.error(userMessage(error, PUSH_MSG.enableFailed));
+      } finally {
+        setBusy(false);
+        await queryClient.invalidateQueries({ queryKey: PUSH_KEY });
+      }
+    }
+
+    async function turnOff() {
+      setBusy(true);
+      try {
+        await disablePush();
+        toast.success(PUSH_MSG.disabled);
+      } catch (error) {
+        toast.error(userMessage(error, PUSH_MSG.saveFailed));
+      } finally {
+        setBusy(false);
+        await queryClient.invalidateQueries({ queryKey: PUSH_KEY });
+      }
+    }
+
+    content = enabled ? (
+      <div className="flex flex-col gap-4">
+        <p className="font-bold text-success">{PUSH_MSG.enabled}</p>
+        <EventSwitches preferences={preferences} />
+        <div className="flex flex-col gap-2">
+          <TestPushButton endpoint={endpoint} />
+          <Button variant="ghost" onClick={turnOff} disabled={busy}>
+            <BellOff aria-hidden="true" size={18} />
+            Desactivar en este dispositivo
+          </Button>
+        </div>
+      </div>
+    ) : (
+      <div className="flex flex-col gap-3">
+        {denied ? <p className="text-danger">{PUSH_MSG.permissionDenied}</p> : null}
+        <Button onClick={turnOn} disabled={busy} className="w-full">
+          <BellRing aria-hidden="true" size={18} />
+          Activar avisos en este dispositivo
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby="settings-notifications"
+      className="rounded-3xl bg-surface p-5 shadow-sm"
+    >
+      <h2 id="settings-notifications" className="text-lg font-extrabold">
+        Notificaciones
+      </h2>
+      <p className="mt-1 mb-4 text-ink-soft">
+        Te avisamos de mensajes, cambios y recordatorios de tus salidas aunque tengas la app
+        cerrada.
+      </p>
+      {content}
+    </section>
+  );
+}
+
+function EventSwitches({ preferences }: { preferences: PushPreferences }) {
+  const save = useSavePushPreferences();
+  const [shown, setShown] = useState(preferences);
+
+  function toggle(event: PushEvent) {
+    const next = { ...shown, [event]: !shown[event] };
+    setShown(next);
+    save.mutate(next, {
+      onError: (error) => {
+        setShown(shown);
+        toast.error(userMessage(error, PUSH_MSG.saveFailed));
+      },
+    });
+  }
+
+  return (
+    <ul className="flex flex-col gap-1" aria-label="Avisos que quieres recibir">
+      {PUSH_EVENTS.map((event) => {
+        const { label, hint } = PUSH_EVENT_LABELS[event];
+        const id = `push-${event}`;
+        return (
+          <li key={event} className="flex min-h-11 items-center justify-between gap-3 py-1">
+            <div>
+              <span id={`${id}-label`} className="font-bold">
+                {label}
+              </span>
+              <p id={`${id}-hint`} className="text-sm text-ink-soft">
+                {hint}
+              </p>
+            </div>
+            <button
+              type="button"
+              role="switch"
+              aria-checked={shown[event]}
+              aria-labelledby={`${id}-label`}
+              aria-describedby={`${id}-hint`}
+              onClick={() => toggle(event)}
+              className={`relative inline-flex h-8 w-14 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary ${shown[event] ? "bg-primary" : "bg-ink-soft"}`}
+            >
+              <span
+                aria-hidden="true"
+                className={`inline-block h-6 w-6 rounded-full bg-white shadow transition-transform ${shown[event] ? "translate-x-7" : "translate-x-1"}`}
+              />
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function TestPushButton({ endpoint }: { endpoint: string | null }) {
+  const test = useTestPush();
+  return (
+    <Button
+      variant="secondary"
+      disabled={test.isPending}
+      onClick={() =>
+        test.mutate(endpoint, {
+          onSuccess: () => toast.success(PUSH_MSG.testSent),
+          onError: (error) => toast.error(userMessage(error, PUSH_MSG.testNotSent)),
+        })
+      }
+    >
+      <Send aria-hidden="true" size={18} />
+      Enviar un aviso de prueba
+    </Button>
+  );
+}

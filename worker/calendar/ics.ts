@@ -1,0 +1,168 @@
+// iCalendar (RFC 5545) for rides (DESIGN.md decision 21), written with ical-generator. Each ride
+// is one event whose UID never changes; an edit raises its SEQUENCE and DTSTAMP, so a calendar
+// that imported it updates it in place, and a cancellation keeps the event with STATUS:CANCELLED.
+// Times are on the ride's own clock (its city's IANA zone, with the VTIMEZONE included).
+// Only the ride itself goes in: never its organizer's or riders' names.
+import ical, {
+  type ICalCalendar,
+  ICalCalendarMethod,
+  ICalEventStatus,
+  type ICalTemporalZonedDateTimeStub,
+} from "ical-generator";
+import { tzlib_get_ical_block } from "timezones-ical-library";
+import { cityTimeZone } from "../../domain/cities.ts";
+import { ridePath } from "../../domain/share.ts";
+
+/** Rides have no end time: a calendar shows them this long. */
+export const RIDE_CALENDAR_DURATION_MS = 3 * 60 * 60 * 1000;
+
+export interface CalendarRide {
+  id: string;
+  title: string;
+  description: string | null;
+  city: string;
+  meetingPoint: string;
+  startTime: number;
+  status: string;
+  createdAt: number;
+  updatedAt: number | null;
+}
+
+/** The same for every copy of a ride's event, whichever server wrote it. */
+export function rideEventUid(rideId: string): string {
+  return `ride-${rideId}@rodamos.app`;
+}
+
+/**
+ * Grows with every change of the ride (edits and the cancellation set updated_at): 0 as
+ * created, then 1 + the seconds from creation to the last change, so no counter column is
+ * needed (two changes within one second share a number; DTSTAMP still tells them apart).
+ */
+export function rideSequence(ride: Pick<CalendarRide, "createdAt" | "updatedAt">): number {
+  if (!ride.updatedAt) return 0;
+  return 1 + Math.max(0, Math.floor(ride.updatedAt / 1000) - Math.floor(ride.createdAt / 1000));
+}
+
+function vtimezone(zone: string): string | null {
+  const block = tzlib_get_ical_block(zone);
+  return Array.isArray(block) ? (block[0] ?? null) : null;
+}
+
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The instant as a Temporal.ZonedDateTime-like value on `zone`'s clock, which ical-generator
+ * writes as `TZID=zone:local time`. (A plain Date would be written on the server's own clock;
+ * Workers has no Temporal yet.)
+ */
+export function zonedDateTime(ms: number, zone: string): ICalTemporalZonedDateTimeStub {
+  let format = wallClocks.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+      hourCycle: "h23",
+    });
+    wallClocks.set(zone, format);
+  }
+  const parts = format.formatToParts(new Date(ms));
+  const field = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((part) => part.type === type)?.value);
+  const wall = {
+    year: field("year"),
+    month: field("month"),
+    day: field("day"),
+    hour: field("hour"),
+    minute: field("minute"),
+    second: field("second"),
+  };
+  const text = () => new Date(ms).toISOString();
+  const instant = {
+    epochMilliseconds: ms,
+    toJSON: text,
+    toString: text,
+    toZonedDateTimeISO: (other: string) => zonedDateTime(ms, other),
+  };
+  const zoned: ICalTemporalZonedDateTimeStub = {
+    ...wall,
+    timeZoneId: zone,
+    toInstant: () => instant,
+    toJSON: text,
+    toString: text,
+    withTimeZone: (other: string) => (other === zone ? zoned : zonedDateTime(ms, other)),
+    toPlainDateTime: () => ({
+      ...wall,
+      toJSON: text,
+      toString: text,
+      toPlainDate: () => ({
+        year: wall.year,
+        month: wall.month,
+        day: wall.day,
+        toJSON: text,
+        toString: text,
+      }),
+      toZonedDateTime: (other: string) => zonedDateTime(ms, other),
+    }),
+  };
+  return zoned;
+}
+
+export function rideCalendar(options: { name: string }): ICalCalendar {
+  return ical({
+    name: options.name,
+    prodId: { company: "Rodamos", product: "Rodamos", language: "ES" },
+    method: ICalCalendarMethod.PUBLISH,
+  });
+}
+
+export function addRideEvent(calendar: ICalCalendar, ride: CalendarRide, origin: string) {
+  const zone = cityTimeZone(ride.city);
+  const link = `${origin}${ridePath(ride.id)}`;
+  const changedAt = ride.updatedAt ?? ride.createdAt;
+  calendar.createEvent({
+    id: rideEventUid(ride.id),
+    sequence: rideSequence(ride),
+    stamp: new Date(changedAt),
+    created: new Date(ride.createdAt),
+    lastModified: new Date(changedAt),
+    start: zonedDateTime(ride.startTime, zone),
+    end: zonedDateTime(ride.startTime + RIDE_CALENDAR_DURATION_MS, zone),
+    timezone: zone,
+    summary: ride.status === "cancelled" ? `Cancelada: ${ride.title}` : ride.title,
+    location: placeWithCity(ride.meetingPoint, ride.city),
+    description: [ride.description?.trim(), `Ver la salida en Rodamos: ${link}`]
+      .filter(Boolean)
+      .join("\n\n"),
+    url: link,
+    status: ride.status === "cancelled" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+  });
+}
+
+/** The calendar as text, with a VTIMEZONE for each zone its events use. */
+export function calendarText(calendar: ICalCalendar): string {
+  calendar.timezone({ name: null, generator: vtimezone });
+  return calendar.toString();
+}
+
+/** 'Puerta del Sol, Madrid'; the city once, when the meeting point already names it. */
+function placeWithCity(meetingPoint: string, city: string): string {
+  const place = meetingPoint.trim();
+  return place.toLowerCase().includes(city.trim().toLowerCase()) ? place : `${place}, ${city}`;
+}
+
+/** 'salida-gravel-al-alba.ics' */
+export function icsFileName(title: string): string {
+  const slug = title
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 60);
+  return `salida-${slug || "rodamos"}.ics`;
+}

@@ -1,0 +1,90 @@
+// drizzle queries of the calendar: a ride as an event, her upcoming rides for her feed, and
+// her feed's secret (only its SHA-256 is stored).
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { hashToken } from "../auth/tokens.ts";
+import { calendarFeeds, rideParticipants, rides } from "../db/schema.ts";
+import type { Database } from "../env.ts";
+
+const eventColumns = {
+  id: rides.id,
+  title: rides.title,
+  description: rides.description,
+  city: rides.city,
+  meetingPoint: rides.meetingPoint,
+  startTime: rides.startTime,
+  status: rides.status,
+  createdAt: rides.createdAt,
+  updatedAt: rides.updatedAt,
+};
+
+export async function rideForCalendar(db: Database, rideId: string) {
+  return (await db.select(eventColumns).from(rides).where(eq(rides.id, rideId)).get()) ?? null;
+}
+
+/** Her feed holds this many upcoming rides at most. */
+const FEED_MAX = 100;
+
+/**
+ * Her rides that have not started, cancelled ones included (a subscribed calendar then shows
+ * them cancelled instead of silently dropping them). Read from her participations
+ * (ride_participants_user_start_idx, ADR 0015).
+ */
+export function feedRides(db: Database, userId: string, now: number) {
+  return db
+    .select(eventColumns)
+    .from(rideParticipants)
+    .innerJoin(rides, eq(rides.id, rideParticipants.rideId))
+    .where(
+      and(
+        eq(rideParticipants.userId, userId),
+        gt(rideParticipants.rideStartTime, now),
+        inArray(rideParticipants.rideStatus, ["published", "closed", "cancelled"]),
+      ),
+    )
+    .orderBy(asc(rideParticipants.rideStartTime))
+    .limit(FEED_MAX)
+    .all();
+}
+
+export type FeedState =
+  | { status: "none" }
+  | { status: "active"; createdAt: number }
+  /** A password change stopped it (DESIGN.md decision 21): she makes a new one. */
+  | { status: "stopped"; stoppedAt: number };
+
+export async function feedState(db: Database, userId: string): Promise<FeedState> {
+  const row = await db.select().from(calendarFeeds).where(eq(calendarFeeds.userId, userId)).get();
+  if (!row) return { status: "none" };
+  if (row.tokenHash) return { status: "active", createdAt: row.createdAt };
+  return { status: "stopped", stoppedAt: row.stoppedAt ?? row.createdAt };
+}
+
+/** Her new feed secret replaces any earlier one (that URL stops working at once). */
+export async function replaceFeedToken(db: Database, userId: string, token: string, now: number) {
+  const values = { tokenHash: hashToken(token), createdAt: now, stoppedAt: null };
+  await db
+    .insert(calendarFeeds)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: calendarFeeds.userId, set: values });
+}
+
+export async function revokeFeed(db: Database, userId: string) {
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
+}
+
+/** A password change (or reset) ends her feed's URL; settings then offers a new one. */
+export function stopFeedOnPasswordChange(db: Database, userId: string, now: number) {
+  return db
+    .update(calendarFeeds)
+    .set({ tokenHash: null, stoppedAt: now })
+    .where(eq(calendarFeeds.userId, userId));
+}
+
+export async function feedOwner(db: Database, token: string): Promise<string | null> {
+  const row = await db
+    .select({ userId: calendarFeeds.userId })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.tokenHash, hashToken(token)))
+    .get();
+  return row?.userId ?? null;
+}

@@ -1,0 +1,93 @@
+// Calendar (DESIGN.md decision 21): a ride's .ics for 'Añadir al calendario', and her personal
+// feed: made (its URL shown once), revoked, read by calendar apps with the secret in the URL.
+import { type Context, Hono } from "hono";
+import { z } from "zod";
+import type { CalendarFeedResponse, NewCalendarFeedResponse } from "../../domain/api/calendar.ts";
+import { DomainError } from "../../domain/errors.ts";
+import { MSG } from "../../domain/messages.ts";
+import { requireProfile } from "../auth/session.ts";
+import { generateToken } from "../auth/tokens.ts";
+import type { AppEnv } from "../env.ts";
+import { expectedOrigin } from "../http/security.ts";
+import { validate } from "../http/validate.ts";
+import { addRideEvent, calendarText, icsFileName, rideCalendar } from "./ics.ts";
+import {
+  feedOwner,
+  feedRides,
+  feedState,
+  replaceFeedToken,
+  revokeFeed,
+  rideForCalendar,
+} from "./queries.ts";
+
+const RIDE_ID = /^[a-z0-9-]{1,64}$/;
+const rideParam = z.object({ id: z.string().max(100) });
+/** Feed URLs end in '<token>.ics' (tokens are base32, 32 characters). */
+const feedParam = z.object({ file: z.string().max(100) });
+const FEED_FILE = /^([a-z2-7]{32})\.ics$/;
+
+function calendarResponse(body: string, headers: Record<string, string>) {
+  return new Response(body, {
+    headers: { "Content-Type": "text/calendar; charset=utf-8", ...headers },
+  });
+}
+
+function origin(c: Context<AppEnv>) {
+  return expectedOrigin(c.req.url, c.env.APP_ORIGIN);
+}
+
+export const calendarRoutes = new Hono<AppEnv>()
+  /** 'Añadir al calendario': the ride as one event (anyone who may open the ride, decision 13). */
+  .get("/rides/:id/calendar.ics", validate("param", rideParam), async (c) => {
+    requireProfile(c);
+    const { id } = c.req.valid("param");
+    const ride = RIDE_ID.test(id) ? await rideForCalendar(c.var.db, id) : null;
+    if (!ride) throw new DomainError("not_found", MSG.rideNotFound);
+    const calendar = rideCalendar({ name: ride.title });
+    addRideEvent(calendar, ride, origin(c));
+    return calendarResponse(calendarText(calendar), {
+      "Content-Disposition": `attachment; filename="${icsFileName(ride.title)}"`,
+      "Cache-Control": "private, no-store",
+    });
+  })
+
+  .get("/calendar/feed", async (c) => {
+    const user = requireProfile(c);
+    return c.json<CalendarFeedResponse>(await feedState(c.var.db, user.id));
+  })
+
+  /** A new secret URL (any earlier one stops working). */
+  .post("/calendar/feed", async (c) => {
+    const user = requireProfile(c);
+    const token = generateToken();
+    const now = Date.now();
+    await replaceFeedToken(c.var.db, user.id, token, now);
+    return c.json<NewCalendarFeedResponse>(
+      { url: `${origin(c)}/api/calendar/feed/${token}.ics`, createdAt: now },
+      201,
+    );
+  })
+
+  .delete("/calendar/feed", async (c) => {
+    const user = requireProfile(c);
+    await revokeFeed(c.var.db, user.id);
+    return c.body(null, 204);
+  })
+
+  /** What calendar apps fetch: no session, the secret in the URL is the key. */
+  .get("/calendar/feed/:file", validate("param", feedParam), async (c) => {
+    const token = FEED_FILE.exec(c.req.valid("param").file)?.[1];
+    const userId = token ? await feedOwner(c.var.db, token) : null;
+    if (!userId) throw new DomainError("not_found", MSG.notFound);
+    const calendar = rideCalendar({ name: "Mis salidas en Rodamos" });
+    // Calendar apps may poll often; they need not more than hourly.
+    calendar.ttl(60 * 60);
+    for (const ride of await feedRides(c.var.db, userId, Date.now())) {
+      addRideEvent(calendar, ride, origin(c));
+    }
+    return calendarResponse(calendarText(calendar), {
+      "Cache-Control": "private, max-age=300",
+      "X-Robots-Tag": "noindex",
+      "Referrer-Policy": "no-referrer",
+    });
+  });

@@ -1,0 +1,83 @@
+// Pushes the rest of the worker asks for (DESIGN.md decision 20). Each is meant to run after the
+// answer (inBackground / waitUntil): the API never waits for a push service.
+import { pushTexts } from "../../domain/push.ts";
+import { createDb } from "../db/client.ts";
+import type { Bindings } from "../env.ts";
+import { participantIds, rideForPush } from "./queries.ts";
+import { sendPush } from "./send.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const MAX_TTL_S = 28 * 24 * 60 * 60;
+
+function room(env: Bindings, rideId: string) {
+  return env.RIDE_ROOM.get(env.RIDE_ROOM.idFromName(rideId));
+}
+
+/** Worth keeping for an offline device until the ride starts (at least a day, at most 4 weeks). */
+function ttlUntil(startTime: number, now: number): number {
+  return Math.min(MAX_TTL_S, Math.floor(Math.max(startTime - now, DAY_MS) / 1000));
+}
+
+/** A new ride: its reminder, 2 hours before the start. */
+export async function rideCreated(env: Bindings, rideId: string, startTime: number) {
+  await room(env, rideId).scheduleReminder(rideId, startTime);
+}
+
+/** Her ride changed: every rider but the organizer is told; the reminder follows the start. */
+export async function rideEdited(env: Bindings, rideId: string) {
+  const db = createDb(env.DB);
+  const ride = await rideForPush(db, rideId);
+  if (!ride) return;
+  const now = Date.now();
+  await Promise.all([
+    room(env, rideId).scheduleReminder(rideId, ride.startTime),
+    sendPush(
+      env,
+      (await participantIds(db, rideId)).filter((id) => id !== ride.organizerId),
+      "rideChanges",
+      { payload: pushTexts.rideEdited(ride), ttl: ttlUntil(ride.startTime, now) },
+    ),
+  ]);
+}
+
+/** Her ride was cancelled: every rider but the organizer is told, with the reason; no reminder. */
+export async function rideCancelled(env: Bindings, rideId: string) {
+  const db = createDb(env.DB);
+  const ride = await rideForPush(db, rideId);
+  if (!ride) return;
+  const now = Date.now();
+  await Promise.all([
+    room(env, rideId).dropReminder(rideId),
+    sendPush(
+      env,
+      (await participantIds(db, rideId)).filter((id) => id !== ride.organizerId),
+      "rideChanges",
+      {
+        payload: pushTexts.rideCancelled(ride, ride.cancelReason),
+        ttl: ttlUntil(ride.startTime, now),
+        urgency: "high",
+      },
+    ),
+  ]);
+}
+
+/** A deleted ride keeps no reminder. */
+export async function rideDeleted(env: Bindings, rideId: string) {
+  await room(env, rideId).dropReminder(rideId);
+}
+
+/**
+ * For the waiting list (DESIGN.md decision 23): call after the statement that gave her the
+ * place, in the background. She is told she is in, and gets the ride's reminder like the others.
+ */
+export async function notifyPlaceFromWaitingList(
+  env: Bindings,
+  userId: string,
+  ride: { id: string; title: string; startTime: number },
+) {
+  await sendPush(env, [userId], "waitlist", {
+    payload: pushTexts.waitlistPlace(ride),
+    ttl: ttlUntil(ride.startTime, Date.now()),
+    urgency: "high",
+  });
+}

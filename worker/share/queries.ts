@@ -1,0 +1,28 @@
+// The one query of the public ride preview: only the columns it may show, and the count.
+import { eq, sql } from "drizzle-orm";
+import type { PublicRideFacts } from "../../domain/share-preview.ts";
+import { rideParticipants, rides } from "../db/schema.ts";
+import type { Database } from "../env.ts";
+
+export async function publicRideFacts(
+  db: Database,
+  rideId: string,
+): Promise<PublicRideFacts | null> {
+  const row = await db
+    .select({
+      id: rides.id,
+      title: rides.title,
+      city: rides.city,
+      startTime: rides.startTime,
+      level: rides.level,
+      modalities: rides.modalities,
+      routeKm: rides.routeKm,
+      status: rides.status,
+      maxParticipants: rides.maxParticipants,
+      participantCount: sql<number>`(select count(*) from ${rideParticipants} p where p.ride_id = ${rides.id})`,
+    })
+    .from(rides)
+    .where(eq(rides.id, rideId))
+    .get();
+  return row ?? null;
+}

@@ -86,6 +86,11 @@ describe("npm run dev in Chromium", () => {
       .first()
       .click();
     await ana.page.waitForURL(/\/app\/(ride|chat)\/demo-ride-01/);
+    // Her card's title opens the ride, whose 'Chat' opens the conversation.
+    if (new URL(ana.page.url()).pathname === "/app/ride/demo-ride-01") {
+      await ana.page.getByRole("link", { name: /^Chat/ }).first().click();
+      await ana.page.waitForURL("**/app/chat/demo-ride-01");
+    }
     await ana.page.getByRole("heading", { name: "Café y Casa de Campo" }).first().waitFor();
     expect(await stillSamePage(ana.page)).toBe(true);
 

@@ -60,7 +60,7 @@ function withGeolocation(answer: "allow" | "deny") {
   });
 }
 
-function renderSearch(city: string | null) {
+function renderSearch(city: string | null, entry = "/app/search?dateType=none") {
   const client = signedInClient();
   client.setQueryData(ME_KEY, {
     user: { id: "u1", username: "Ana", profileComplete: true, city, modalities: [] },
@@ -69,7 +69,7 @@ function renderSearch(city: string | null) {
   });
   render(
     <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={["/app/search?dateType=none"]}>
+      <MemoryRouter initialEntries={[entry]}>
         <SearchScreen />
         <Address />
         <LazyToaster />
@@ -93,6 +93,16 @@ describe("search: 'Cerca de mí'", () => {
     expect(calls.join(" ")).not.toContain("40.4168");
     expect(address).toContain("orden=cerca");
     expect(address).not.toMatch(/40\.4|3\.7/);
+  });
+
+  it("drops the city filter: the next town is near too", async () => {
+    withGeolocation("allow");
+    renderSearch("Madrid", "/app/search?city=Madrid&dateType=none");
+    await vi.waitFor(() => expect(address).toContain("city=Madrid"));
+    fireEvent.click(await screen.findByRole("radio", { name: "Cerca de mí" }));
+    await vi.waitFor(() => expect(nearCalls().length).toBeGreaterThan(0));
+    expect(address).not.toContain("city=");
+    for (const url of nearCalls()) expect(url).not.toContain("city=");
   });
 
   it("measures from her city's centre when she declines", async () => {

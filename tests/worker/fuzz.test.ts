@@ -148,6 +148,12 @@ describe("hostile queries and ids", () => {
             from: anyValue,
             to: anyValue,
             page: anyValue,
+            near: fc.oneof(
+              anyValue,
+              fc
+                .tuple(fc.double({ noNaN: false }), fc.double({ noNaN: false }))
+                .map(([lat, lon]) => `${lat},${lon}`),
+            ),
           },
           { requiredKeys: [] },
         ),

@@ -261,7 +261,8 @@ export default function SearchScreen() {
       <NearOrderChoice
         nearOrder={nearOrder}
         near={near}
-        onChange={(order) => write(filters, order)}
+        // Near her replaces "where she rides": the city filter would leave out the next town.
+        onChange={(order) => write(order === "near" ? { ...filters, city: "" } : filters, order)}
       />
 
       <div className="flex items-center gap-3">

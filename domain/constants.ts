@@ -60,6 +60,17 @@ export const LEVEL_LABELS: Record<Level, string> = {
 export const RIDE_STATUSES = ["published", "cancelled", "closed", "completed"] as const;
 export type RideStatus = (typeof RIDE_STATUSES)[number];
 
+/** Honest levels (DESIGN.md decision 24): '¿El ritmo fue el anunciado?'. */
+export const PACE_ANSWERS = ["softer", "as_announced", "harder"] as const;
+export type PaceAnswer = (typeof PACE_ANSWERS)[number];
+export const PACE_ANSWER_LABELS: Record<PaceAnswer, string> = {
+  softer: "Más suave",
+  as_announced: "Como se anunció",
+  harder: "Más exigente",
+};
+/** An organizer's shares show once this many riders answered the question (anonymity). */
+export const LEVEL_ANSWERS_MIN_SHOWN = 3;
+
 export const AVATAR_KEYS = [
   "ava01",
   "ava02",
@@ -129,6 +140,8 @@ export const MEETING_POINT_MAX = 200;
 export const CITY_MAX = 80;
 export const CANCEL_REASON_MAX = 300;
 export const SEARCH_QUERY_MAX = 100;
+/** 'Cerca de mí' (DESIGN.md decision 25): rides further than this from her are not "near". */
+export const NEAR_RADIUS_KM = 50;
 
 // Time windows relative to a ride's start.
 export const CHAT_WRITE_WINDOW_MS = 12 * HOUR_MS;

@@ -159,3 +159,9 @@ export function formatKm(km: number): string {
 export function formatMeters(meters: number): string {
   return `${formatEs(meters, 0)} m`;
 }
+
+/** 'Cerca de mí' on a card: 'a 3 km' ('a menos de 1 km' when closer). */
+export function formatDistance(km: number): string {
+  if (km < 1) return "a menos de 1 km";
+  return `a ${Math.round(km)} km`;
+}

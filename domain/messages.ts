@@ -5,12 +5,21 @@ import {
   MAX_ELEVATION_M,
   MAX_PARTICIPANTS,
   MIN_PARTICIPANTS,
+  NEAR_RADIUS_KM,
   PRODUCT_NAME,
   RIDE_START_MAX_MONTHS,
   RIDE_TITLE_MAX,
   SUPPORT_EMAIL,
 } from "./constants.ts";
 import { formatKm, formatMeters } from "./format.ts";
+
+/** Ours: the chat notice when a freed place goes to the first in line ('{name}': her username). */
+export const WAITING_LIST_PROMOTED_NOTICE = "{name} entra desde la lista de espera";
+
+/** 1ª, 2ª, 3ª… (riders are women: the feminine ordinal). */
+export function ordinalFeminine(n: number): string {
+  return `${n}ª`;
+}
 
 export const MSG = {
   // --- Spec 01 §5 / §8: sign-up, login, password ---
@@ -307,6 +316,48 @@ export const MSG = {
     reason
       ? `❌ La organizadora ha cancelado esta salida. Motivo: ${reason}`
       : "❌ La organizadora ha cancelado esta salida.",
+
+  // --- Ours: a full ride's waiting list (DESIGN.md decision 23) ---
+  systemWaitingListPromoted: (name: string) => WAITING_LIST_PROMOTED_NOTICE.replace("{name}", name),
+  waitingListJoin: "Apuntarme a la lista de espera",
+  waitingListLeave: "Salir de la lista de espera",
+  waitingListPosition: (position: number) =>
+    `Estás la ${ordinalFeminine(position)} en la lista de espera`,
+  waitingListCount: (n: number) => `Lista de espera (${n})`,
+  waitingListJoinedTitle: "Estás en la lista de espera",
+  waitingListJoinedText:
+    "Si se libera una plaza antes de la salida, entrarás por orden de llegada y te avisaremos.",
+  waitingListLeft: "Has salido de la lista de espera",
+  waitingListJoinFailed: "No se pudo apuntarte a la lista de espera",
+  waitingListLeaveFailed: "No se pudo salir de la lista de espera",
+  waitingListNotFull: "Aún quedan plazas: puedes unirte directamente",
+  waitingListNotOnIt: "No estás en la lista de espera de esta salida",
+  waitingListPromotedTitle: "¡Tienes plaza!",
+  waitingListPromotedText: (title: string) => `Has entrado en "${title}" desde la lista de espera.`,
+  waitingListClosedTitle: "Salida cancelada",
+  waitingListClosedText: (title: string) =>
+    `La organizadora ha cancelado "${title}" y su lista de espera se ha cerrado.`,
+  waitingListOrganizerTitle: "Lista de espera",
+
+  // --- Ours: honest levels (DESIGN.md decision 24) ---
+  paceQuestion: "¿El ritmo fue el anunciado?",
+  waitedQuestion: "¿Se esperó a todas?",
+  levelAnswersAnonymous: "Respuestas anónimas: la organizadora solo verá el total.",
+  levelAnswersNone: "Responde al menos una de las dos preguntas",
+  levelAnswersAlready: "Ya has respondido sobre esta salida",
+  levelAnswersSaved: "¡Gracias! Tus respuestas son anónimas.",
+  levelAnswersSaveFailed: "No se pudieron guardar tus respuestas",
+  levelAnswersOrganizer: "La organizadora no puede responder sobre su propia salida",
+
+  // --- Ours: 'Cerca de mí' (DESIGN.md decision 25) ---
+  nearInvalid: "La ubicación no es válida",
+  nearOrder: "Cerca de mí",
+  dateOrder: "Por fecha",
+  nearLocating: "Buscando tu ubicación…",
+  nearFromPosition: "Ordenadas por distancia a tu ubicación (aproximada, no se guarda).",
+  nearFromCity: (city: string) => `Ordenadas por distancia al centro de ${city}.`,
+  nearUnknown: "No sabemos dónde buscar: permite la ubicación o indica tu ciudad en tu perfil.",
+  nearEmpty: `No hay salidas a menos de ${NEAR_RADIUS_KM} km. Prueba con otras fechas o quita algún filtro.`,
 } as const;
 
 export type MessageKey = keyof typeof MSG;

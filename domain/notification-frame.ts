@@ -17,7 +17,20 @@ export type NotificationFrame =
       rideTitle: string;
       count: number;
       lastMessage?: { text: string; createdAt: string; kind?: "user" | "system" };
+    }
+  /**
+   * Her place on a ride's waiting list changed (DESIGN.md decision 23): a freed place is hers
+   * ('promoted'), or the ride was cancelled and its list emptied ('closed').
+   */
+  | {
+      type: "waiting-list";
+      event: WaitingListEvent;
+      rideId: string;
+      rideTitle: string;
     };
+
+export const WAITING_LIST_EVENTS = ["promoted", "closed"] as const;
+export type WaitingListEvent = (typeof WAITING_LIST_EVENTS)[number];
 
 export type ParseResult<T> = { ok: true; msg: T } | { ok: false; code: ErrorCode; message: string };
 
@@ -69,9 +82,18 @@ function isLastMessage(
   );
 }
 
+const isRideId = (v: unknown): v is string => isString(v) && v.length >= 1 && v.length <= 100;
+
 function isNotificationFrame(v: unknown): v is NotificationFrame {
   if (!isRecord(v)) return false;
   if (v.type === "ready") return true;
+  if (v.type === "waiting-list") {
+    return (
+      (WAITING_LIST_EVENTS as readonly unknown[]).includes(v.event) &&
+      isRideId(v.rideId) &&
+      isString(v.rideTitle)
+    );
+  }
   return (
     v.type === "unread" &&
     isString(v.rideId) &&

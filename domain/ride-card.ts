@@ -1,4 +1,5 @@
-// Which buttons a ride card shows (spec 02 §2 "Ride card") and My Rides buckets (§4).
+// Which buttons a ride card shows (spec 02 §2 "Ride card"; the waiting list of DESIGN.md
+// decision 23) and My Rides buckets (§4).
 import { hasStarted, isFull, type RideBasics } from "./time.ts";
 
 export type RideCardActions = {
@@ -8,8 +9,16 @@ export type RideCardActions = {
   canLeave: boolean;
   /** 'UNIRME' shown and enabled: non-participant, not cancelled, not started, not full. */
   canJoin: boolean;
-  /** 'Completa' shown instead of 'UNIRME', disabled: non-participant, not cancelled, not started, full. */
-  joinShowsFull: boolean;
+  /**
+   * 'Apuntarme a la lista de espera' instead of 'UNIRME' (it replaces the spec's disabled
+   * 'Completa'): non-participant, not cancelled, not started, full or others already waiting,
+   * and she is not on the list yet.
+   */
+  canJoinWaitingList: boolean;
+  /** 'Estás la 2ª en la lista de espera' with 'Salir de la lista de espera': her place, until the start. */
+  onWaitingList: boolean;
+  /** 'Lista de espera (N)': someone waits and the list is still open (future, not cancelled). */
+  showsWaitingCount: boolean;
   /** 'Chat' button shown: participants (the organizer is one). */
   canChat: boolean;
   /** The 'Chat' button is disabled: the ride is cancelled. */
@@ -27,9 +36,15 @@ export function rideCardActions(input: {
   viewerId: string | null;
   isParticipant: boolean;
   participantCount: number;
+  /** Riders on the waiting list (0 when none). */
+  waitingCount?: number;
+  /** Her place on it, null when she is not on it. */
+  waitingPosition?: number | null;
   now: number;
 }): RideCardActions {
   const { ride, viewerId, participantCount, now } = input;
+  const waitingCount = input.waitingCount ?? 0;
+  const waiting = (input.waitingPosition ?? null) !== null;
   const isOrganizer = viewerId !== null && viewerId === ride.organizerId;
   // The organizer is added as a participant on creation; treat her as one even if the
   // caller's participant list is stale.
@@ -38,13 +53,17 @@ export function rideCardActions(input: {
   const future = !hasStarted(ride.startTime, now);
   // Joining is blocked once the ride has started (§4), so no join button then either.
   const joinable = !isParticipant && !cancelled && future;
-  const full = isFull(participantCount, ride.maxParticipants);
+  // Nobody takes a place past those waiting for one (the API refuses it too).
+  const full = isFull(participantCount, ride.maxParticipants) || waitingCount > 0;
+  const listOpen = !cancelled && future;
 
   return {
     canCancel: isOrganizer && future && !cancelled,
     canLeave: isParticipant && !isOrganizer && future && !cancelled,
-    canJoin: joinable && !full,
-    joinShowsFull: joinable && full,
+    canJoin: joinable && !full && !waiting,
+    canJoinWaitingList: joinable && full && !waiting,
+    onWaitingList: joinable && waiting,
+    showsWaitingCount: listOpen && waitingCount > 0,
     canChat: isParticipant,
     chatDisabled: isParticipant && cancelled,
     canShare: !cancelled,

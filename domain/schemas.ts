@@ -18,6 +18,7 @@ import {
   MIN_PARTICIPANTS,
   MODALITIES,
   OFFERED_SOCIAL_TAGS,
+  PACE_ANSWERS,
   PASSWORD_MAX,
   PASSWORD_MIN,
   RIDE_DESCRIPTION_MAX,
@@ -27,6 +28,7 @@ import {
 } from "./constants.ts";
 import { DomainError } from "./errors.ts";
 import { MSG } from "./messages.ts";
+import { roundPosition } from "./near.ts";
 import { validateUsername } from "./username.ts";
 import { cleanText, hasVisibleCharacter, userText, z } from "./zod.ts";
 
@@ -360,9 +362,34 @@ const pageParam = z.coerce
   .optional();
 
 /**
+ * 'Cerca de mí' (DESIGN.md decision 25): `lat,lon` of her position, which the app rounded to
+ * about 1 km; rounded here again, so nothing finer is ever used.
+ */
+const nearParam = z
+  .string()
+  .max(40, { error: MSG.nearInvalid })
+  .transform((raw, ctx) => {
+    const parts = raw.split(",").map((part) => part.trim());
+    const [lat, lon] = parts.map((part) => (part === "" ? Number.NaN : Number(part)));
+    if (
+      parts.length !== 2 ||
+      !Number.isFinite(lat) ||
+      !Number.isFinite(lon) ||
+      Math.abs(lat!) > 90 ||
+      Math.abs(lon!) > 180
+    ) {
+      ctx.addIssue({ code: "custom", message: MSG.nearInvalid });
+      return z.NEVER;
+    }
+    return roundPosition({ lat: lat!, lon: lon! });
+  })
+  .optional();
+
+/**
  * GET /api/rides query: q, city, m (comma list), level (comma list), from/to (ISO instants,
- * or 'YYYY-MM-DD' read as UTC days), page (0-based; `cursor` accepted as an alias).
- * Output: { q?, city?, modalities, levels, fromMs?, toMs?, page }.
+ * or 'YYYY-MM-DD' read as UTC days), page (0-based; `cursor` accepted as an alias), near
+ * (`lat,lon`: the 'Cerca de mí' order, by distance from there).
+ * Output: { q?, city?, modalities, levels, fromMs?, toMs?, page, near? }.
  */
 export const rideListQuerySchema = z
   .object({
@@ -374,8 +401,9 @@ export const rideListQuerySchema = z
     to: instantParam(true).optional(),
     page: pageParam,
     cursor: pageParam,
+    near: nearParam,
   })
-  .transform(({ q, city, m, level, from, to, page, cursor }) => ({
+  .transform(({ q, city, m, level, from, to, page, cursor, near }) => ({
     q,
     city,
     modalities: m,
@@ -383,6 +411,7 @@ export const rideListQuerySchema = z
     fromMs: from,
     toMs: to,
     page: page ?? cursor ?? 0,
+    ...(near ? { near } : {}),
   }));
 
 export const connectionsSaveSchema = z.object({
@@ -394,6 +423,20 @@ export const connectionsSaveSchema = z.object({
     .max(MAX_PARTICIPANTS - 1, { error: MSG.invalidInput })
     .refine((ids) => new Set(ids).size === ids.length, { error: MSG.connectionsDuplicate }),
 });
+
+/**
+ * POST /api/rides/:id/level-answers (DESIGN.md decision 24): the two optional, anonymous
+ * questions of the post-ride step; at least one answered.
+ */
+export const levelAnswersSchema = z
+  .object({
+    pace: z.enum(PACE_ANSWERS, { error: MSG.invalidInput }).nullable().default(null),
+    waitedForAll: z.boolean({ error: MSG.invalidInput }).nullable().default(null),
+  })
+  .strict()
+  .refine((a) => a.pace !== null || a.waitedForAll !== null, {
+    error: MSG.levelAnswersNone,
+  });
 
 // ---------- Inferred types ----------
 
@@ -412,6 +455,7 @@ export type RideCreateInput = z.infer<typeof rideCreateSchema>;
 export type CancelRideInput = z.infer<typeof cancelRideSchema>;
 export type RideListQuery = z.infer<typeof rideListQuerySchema>;
 export type ConnectionsSaveInput = z.infer<typeof connectionsSaveSchema>;
+export type LevelAnswersInput = z.infer<typeof levelAnswersSchema>;
 
 // ---------- Turning zod failures into API errors ----------
 

@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { normalizeText } from "../domain/cities.ts";
+import { cityCentre } from "../domain/city-centres.ts";
 import { normalizeUsernameKey, usernameSkeleton } from "../domain/username.ts";
 import { hashPassword } from "../worker/auth/password.ts";
 import { toolEnv } from "./tool-env.ts";
@@ -299,11 +300,15 @@ export async function seedSql(now = Date.now()): Promise<string> {
       `INSERT INTO profiles (user_id, username, username_key, username_skeleton, city, modalities, avatar_key, created_at) VALUES (${q(u.id)}, ${q(u.username)}, ${q(normalizeUsernameKey(u.username))}, ${q(usernameSkeleton(u.username))}, ${q(u.city)}, ${q(JSON.stringify(u.modalities))}, ${q(u.avatar)}, ${now - 90 * DAY}) ON CONFLICT(user_id) DO NOTHING;`,
     );
   }
-  for (const r of RIDES) {
+  for (const [i, r] of RIDES.entries()) {
     const start = now + r.startsIn;
     const cancelled = r.status === "cancelled";
+    // A meeting pin near her city's centre ('Cerca de mí' orders by it), a few hundred metres
+    // apart so the demo's distances differ.
+    const centre = cityCentre(r.city);
+    const pin = centre ? [centre[0] + (i % 5) * 0.004, centre[1] - (i % 3) * 0.006] : null;
     lines.push(
-      `INSERT INTO rides (id, title, description, city, city_key, search_text, start_time, max_participants, modality, modalities, level, social_tags, route_km, route_elev, meeting_point, organizer_id, status, cancelled_at, cancel_reason) VALUES (${q(r.id)}, ${q(r.title)}, ${q(r.description)}, ${q(r.city)}, ${q(normalizeText(r.city))}, ${q(normalizeText(`${r.title} ${r.city}`))}, ${start}, ${q(r.max)}, ${q(r.modalities[0])}, ${q(JSON.stringify(r.modalities))}, ${q(r.level)}, ${q(JSON.stringify(r.tags ?? []))}, ${r.km}, ${r.elev}, ${q(r.meetingPoint)}, ${q(r.organizer)}, ${q(r.status ?? "published")}, ${cancelled ? now - HOUR : "NULL"}, ${cancelled ? q("Previsión de lluvia fuerte") : "NULL"}) ON CONFLICT(id) DO UPDATE SET start_time = excluded.start_time;`,
+      `INSERT INTO rides (id, title, description, city, city_key, search_text, start_time, max_participants, modality, modalities, level, social_tags, route_km, route_elev, meeting_point, meeting_lat, meeting_lon, organizer_id, status, cancelled_at, cancel_reason) VALUES (${q(r.id)}, ${q(r.title)}, ${q(r.description)}, ${q(r.city)}, ${q(normalizeText(r.city))}, ${q(normalizeText(`${r.title} ${r.city}`))}, ${start}, ${q(r.max)}, ${q(r.modalities[0])}, ${q(JSON.stringify(r.modalities))}, ${q(r.level)}, ${q(JSON.stringify(r.tags ?? []))}, ${r.km}, ${r.elev}, ${q(r.meetingPoint)}, ${q(pin?.[0])}, ${q(pin?.[1])}, ${q(r.organizer)}, ${q(r.status ?? "published")}, ${cancelled ? now - HOUR : "NULL"}, ${cancelled ? q("Previsión de lluvia fuerte") : "NULL"}) ON CONFLICT(id) DO UPDATE SET start_time = excluded.start_time;`,
     );
     for (const userId of [r.organizer, ...r.participants]) {
       lines.push(

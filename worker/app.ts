@@ -23,6 +23,7 @@ import {
   mediaType,
   requestSizeLimit,
 } from "./http/validate.ts";
+import { levelAnswersRoutes } from "./level-answers/routes.ts";
 import { moderationRoutes } from "./moderation/routes.ts";
 import { profileRoutes } from "./profiles/routes.ts";
 import { pushRoutes } from "./push/routes.ts";
@@ -31,6 +32,7 @@ import { reportRoutes } from "./reports/routes.ts";
 import { myRidesRoutes, rideRoutes } from "./rides/routes.ts";
 import { shareRoutes } from "./share/routes.ts";
 import { userRoutes } from "./users/routes.ts";
+import { waitingListRoutes } from "./waiting-list/routes.ts";
 import { waitlistRoutes } from "./waitlist/routes.ts";
 
 /** The JSON API, one sub-app per area (chained so AppType carries every route). */
@@ -53,6 +55,8 @@ const api = new Hono<AppEnv>()
   .route("/account", accountRoutes)
   .route("/", chatRoutes)
   .route("/", connectionsRoutes)
+  .route("/", waitingListRoutes)
+  .route("/", levelAnswersRoutes)
   .route("/waitlist", waitlistRoutes)
   .route("/", blockRoutes)
   .route("/reports", reportRoutes)

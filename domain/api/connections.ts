@@ -28,6 +28,16 @@ export interface RideConnectionsResponse {
   alreadySaved: boolean;
   /** The other participants (her own companions list; empty for non-participants). */
   companions: Companion[];
+  /**
+   * The two anonymous questions about the ride (DESIGN.md decision 24): open on the same terms
+   * as saving companions; answered once.
+   */
+  levelQuestions: { open: boolean; answered: boolean };
+}
+
+/** POST /api/rides/:id/level-answers (body: levelAnswersSchema). */
+export interface LevelAnswersResponse {
+  answered: true;
 }
 
 /** POST /api/rides/:id/connections (body: connectionsSaveSchema). */

@@ -35,6 +35,8 @@ export interface RideSummary {
    * meeting point's text is. Never in the public share preview (decision 22).
    */
   meetingPin: { lat: number; lon: number } | null;
+  /** 'Cerca de mí' only: km from her rounded position to the meeting pin ('a 3 km'); else null. */
+  distanceKm: number | null;
   status: RideStatus;
   cancelledAt: number | null;
   cancelReason: string | null;
@@ -43,11 +45,17 @@ export interface RideSummary {
   organizer: RidePerson;
   participantIds: string[];
   participantCount: number;
+  /** Riders on its waiting list ('Lista de espera (N)', DESIGN.md decision 23). */
+  waitingCount: number;
   viewer: {
     joined: boolean;
     isOrganizer: boolean;
-    /** Participants of this ride she has ridden with before ('Ya has rodado con: n'). */
+    /** Participants of this ride she has ridden with before (her own records only). */
     rodeWithCount: number;
+    /** Those participants, for 'Has rodado con 2 de las que van' with their avatars. */
+    rodeWith: RidePerson[];
+    /** Her place on the waiting list (1 = next in); null when she is not on it. */
+    waitingPosition: number | null;
   };
 }
 
@@ -55,6 +63,8 @@ export interface RideDetail extends RideSummary {
   participants: RidePerson[];
   /** The uploaded file's name, for her edit form ('Cambiar' / 'Quitar'); null for others. */
   routeFileName: string | null;
+  /** The waiting list in order: for the organizer only, null for everyone else. */
+  waitingList: RidePerson[] | null;
 }
 
 export interface RideListResponse {
@@ -73,6 +83,11 @@ export interface RideCitiesResponse {
 }
 
 export interface JoinRideResponse {
+  ride: RideDetail;
+}
+
+/** POST /api/rides/:id/waiting-list: the ride with her place on its list. */
+export interface JoinWaitingListResponse {
   ride: RideDetail;
 }
 

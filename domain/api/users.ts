@@ -1,5 +1,5 @@
 // Response shape of the public profile (worker/users).
-import type { Modality } from "../constants.ts";
+import type { Modality, PaceAnswer } from "../constants.ts";
 
 export interface HistoryEntry {
   userId: string;
@@ -27,6 +27,17 @@ export interface PublicProfileResponse {
     connections: number;
     /** Top 3 companions by times ridden together. */
     history: HistoryEntry[];
+    /** How her rides felt to the riders who answered (DESIGN.md decision 24). */
+    levels: OrganizerLevels;
   };
   isOwner: boolean;
+}
+
+/**
+ * Anonymous answers about the rides she organized, per question; null until at least
+ * LEVEL_ANSWERS_MIN_SHOWN riders answered it (the API holds the counts back until then).
+ */
+export interface OrganizerLevels {
+  pace: { answers: number; counts: Record<PaceAnswer, number> } | null;
+  waitedForAll: { answers: number; yes: number; no: number } | null;
 }

@@ -1,9 +1,10 @@
 // Bench dataset: 20,000 riders with profiles, 50,000 rides over 30 cities (a year of past rides
-// and three months ahead, every status), 300,000 participations within each ride's capacity
-// (organizer always in), chat messages on recent and upcoming rides, plus what the load run
-// needs: 200 signed-in riders and 50 upcoming small rides. Deterministic for a seed: the same
-// rows every run, with times relative to `now`.
+// and three months ahead, every status, each with a meeting pin within ~20 km of its city),
+// 300,000 participations within each ride's capacity (organizer always in), chat messages on
+// recent and upcoming rides, plus what the load run needs: 200 signed-in riders and 50 upcoming
+// small rides. Deterministic for a seed: the same rows every run, with times relative to `now`.
 import { CITIES, normalizeText } from "../../domain/cities.ts";
+import { cityCentre } from "../../domain/city-centres.ts";
 import {
   AVATAR_KEYS,
   LEVELS,
@@ -238,6 +239,18 @@ export function generateDataset(now: number, seed = 20_261_122): Dataset {
     if (!CITIES.includes(city)) throw new Error(`${city} is not in domain/cities.ts`);
   }
   const random = prng(seed);
+  // Meeting pins come from a stream of their own: the rest of the dataset is the same as before
+  // rides had pins, so earlier runs stay comparable.
+  const pinRandom = prng(seed ^ 0x5eed);
+  /** A pin within ~20 km of the city's centre ('Cerca de mí' reads them). */
+  const meetingPin = (city: string): [number, number] => {
+    const centre = cityCentre(city);
+    if (!centre) throw new Error(`${city} has no centre in domain/city-centres.ts`);
+    return [
+      Math.round((centre[0] + (pinRandom.next() - 0.5) * 0.36) * 1e5) / 1e5,
+      Math.round((centre[1] + (pinRandom.next() - 0.5) * 0.46) * 1e5) / 1e5,
+    ];
+  };
   const pickCity = weightedPicker(
     BENCH_CITIES.map((_, rank) => 1 / (rank + 1) ** 0.8),
     random,
@@ -323,6 +336,7 @@ export function generateDataset(now: number, seed = 20_261_122): Dataset {
       random.int(15, 150),
       random.int(50, 2500),
       `${random.pick(MEETING_POINTS)}, ${cityName}`,
+      ...meetingPin(cityName),
       userId(organizer),
       status,
       cancelled ? Math.min(now, start) - random.int(HOUR, 2 * DAY) : null,
@@ -442,6 +456,7 @@ export function generateDataset(now: number, seed = 20_261_122): Dataset {
       50,
       600,
       `Plaza Mayor, ${cityName}`,
+      ...meetingPin(cityName),
       organizer,
       "published",
       null,
@@ -485,6 +500,8 @@ export function generateDataset(now: number, seed = 20_261_122): Dataset {
         "route_km",
         "route_elev",
         "meeting_point",
+        "meeting_lat",
+        "meeting_lon",
         "organizer_id",
         "status",
         "cancelled_at",

@@ -29,7 +29,9 @@ describe("rideCardActions", () => {
       canCancel: true,
       canLeave: false,
       canJoin: false,
-      joinShowsFull: false,
+      canJoinWaitingList: false,
+      onWaitingList: false,
+      showsWaitingCount: false,
       canChat: true,
       chatDisabled: false,
       canShare: true,
@@ -50,7 +52,9 @@ describe("rideCardActions", () => {
       canCancel: false,
       canLeave: true,
       canJoin: false,
-      joinShowsFull: false,
+      canJoinWaitingList: false,
+      onWaitingList: false,
+      showsWaitingCount: false,
       canChat: true,
       chatDisabled: false,
       canShare: true,
@@ -64,7 +68,9 @@ describe("rideCardActions", () => {
       canCancel: false,
       canLeave: false,
       canJoin: true,
-      joinShowsFull: false,
+      canJoinWaitingList: false,
+      onWaitingList: false,
+      showsWaitingCount: false,
       canChat: false,
       chatDisabled: false,
       canShare: true,
@@ -73,16 +79,56 @@ describe("rideCardActions", () => {
     });
   });
 
-  it("full ride shows 'Completa' instead of an enabled join", () => {
+  it("full ride offers the waiting list instead of an enabled join", () => {
     const full = actions({ maxParticipants: 4 }, "zoe", false, 4);
     expect(full.canJoin).toBe(false);
-    expect(full.joinShowsFull).toBe(true);
+    expect(full.canJoinWaitingList).toBe(true);
     const fullDefault = actions({ maxParticipants: null }, "zoe", false, 20);
-    expect(fullDefault.joinShowsFull).toBe(true);
+    expect(fullDefault.canJoinWaitingList).toBe(true);
     const notFull = actions({ maxParticipants: null }, "zoe", false, 19);
     expect(notFull.canJoin).toBe(true);
-    // Participants never see the join button, full or not.
-    expect(actions({ maxParticipants: 4 }, "ana", true, 4).joinShowsFull).toBe(false);
+    expect(notFull.canJoinWaitingList).toBe(false);
+    // Participants never see either, full or not.
+    const rider = actions({ maxParticipants: 4 }, "ana", true, 4);
+    expect(rider.canJoin || rider.canJoinWaitingList).toBe(false);
+  });
+
+  it("with riders waiting, a free place is not for joining: the list goes first", () => {
+    const waitingOnly = rideCardActions({
+      ride: ride({ maxParticipants: 4 }),
+      viewerId: "zoe",
+      isParticipant: false,
+      participantCount: 3,
+      waitingCount: 1,
+      now: NOW,
+    });
+    expect(waitingOnly.canJoin).toBe(false);
+    expect(waitingOnly.canJoinWaitingList).toBe(true);
+    expect(waitingOnly.showsWaitingCount).toBe(true);
+  });
+
+  it("on the list: her place and leaving it, no second 'Apuntarme'; closed at the start", () => {
+    const waiting = (over: Partial<RideBasics>) =>
+      rideCardActions({
+        ride: ride({ maxParticipants: 4, ...over }),
+        viewerId: "zoe",
+        isParticipant: false,
+        participantCount: 4,
+        waitingCount: 2,
+        waitingPosition: 2,
+        now: NOW,
+      });
+    expect(waiting({})).toMatchObject({
+      canJoin: false,
+      canJoinWaitingList: false,
+      onWaitingList: true,
+      showsWaitingCount: true,
+    });
+    for (const closed of [waiting({ startTime: PAST }), waiting({ status: "cancelled" })]) {
+      expect(closed.onWaitingList).toBe(false);
+      expect(closed.showsWaitingCount).toBe(false);
+      expect(closed.canJoinWaitingList).toBe(false);
+    }
   });
 
   it("cancelled ride: banner, chat disabled, no share, join, leave or cancel", () => {
@@ -95,7 +141,7 @@ describe("rideCardActions", () => {
       expect(a.showCancelledBanner).toBe(true);
       expect(a.canShare).toBe(false);
       expect(a.canJoin).toBe(false);
-      expect(a.joinShowsFull).toBe(false);
+      expect(a.canJoinWaitingList).toBe(false);
       expect(a.canLeave).toBe(false);
       expect(a.canCancel).toBe(false);
       expect(a.chatDisabled).toBe(participant);
@@ -112,7 +158,7 @@ describe("rideCardActions", () => {
     expect(participant.canLeave).toBe(false);
     const stranger = actions({ startTime: PAST }, "zoe", false);
     expect(stranger.canJoin).toBe(false);
-    expect(stranger.joinShowsFull).toBe(false);
+    expect(stranger.canJoinWaitingList).toBe(false);
   });
 
   it("treats the exact start instant as started", () => {

@@ -17,7 +17,13 @@ const pastRide = rideSummary({
   id: "r9",
   title: "Pantanos",
   startTime: Date.now() - 24 * HOUR,
-  viewer: { joined: true, isOrganizer: false, rodeWithCount: 0 },
+  viewer: {
+    joined: true,
+    isOrganizer: false,
+    rodeWithCount: 0,
+    rodeWith: [],
+    waitingPosition: null,
+  },
 });
 
 beforeEach(() => {

@@ -43,6 +43,7 @@ describe("ConnectionsCard after saving", () => {
             companions: [
               { userId: "u3", username: "Cris", avatarKey: "ava03", timesRodeWith: saved ? 1 : 0 },
             ],
+            levelQuestions: { open: false, answered: true },
           });
         }
         return Response.json({ pending: [] });
@@ -72,6 +73,7 @@ describe("ConnectionsCard after saving", () => {
           open: true,
           alreadySaved: true,
           companions: [{ userId: "u3", username: "Cris", avatarKey: "ava03", timesRodeWith: 1 }],
+          levelQuestions: { open: false, answered: true },
         }),
       ),
     );
@@ -83,5 +85,74 @@ describe("ConnectionsCard after saving", () => {
     await screen.findByText("Ya has guardado tus conexiones de esta salida.");
     expect(screen.queryByRole("checkbox")).toBeNull();
     expect(screen.queryByRole("button", { name: "Guardar conexiones" })).toBeNull();
+  });
+});
+
+describe("ConnectionsCard's two questions (honest levels)", () => {
+  function stub(levelQuestions: { open: boolean; answered: boolean }, alreadySaved = true) {
+    const posts: { url: string; body: unknown }[] = [];
+    let answered = levelQuestions.answered;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === "POST") {
+          posts.push({ url, body: JSON.parse(String(init.body)) });
+          answered = true;
+          return Response.json({ answered: true });
+        }
+        return Response.json({
+          open: true,
+          alreadySaved,
+          companions: [{ userId: "u3", username: "Cris", avatarKey: "ava03", timesRodeWith: 1 }],
+          levelQuestions: { open: levelQuestions.open && !answered, answered },
+        });
+      }),
+    );
+    return posts;
+  }
+
+  it("asks both, optional and anonymous, and sends what she chose", async () => {
+    const posts = stub({ open: true, answered: false });
+    render(
+      <QueryClientProvider client={signedInClient()}>
+        <ConnectionsCard rideId="r1" />
+      </QueryClientProvider>,
+    );
+    const send = await screen.findByRole("button", { name: "Enviar respuestas" });
+    // Nothing chosen: nothing to send.
+    expect((send as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole("group", { name: "¿El ritmo fue el anunciado?" })).toBeTruthy();
+    expect(screen.getByText(MSG.levelAnswersAnonymous)).toBeTruthy();
+    fireEvent.click(screen.getByRole("radio", { name: "Más exigente" }));
+    expect((send as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(send);
+    await screen.findByText(MSG.levelAnswersSaved);
+    expect(posts).toEqual([
+      { url: "/api/rides/r1/level-answers", body: { pace: "harder", waitedForAll: null } },
+    ]);
+    // The thanks stay once the card knows she answered.
+    await new Promise((done) => setTimeout(done, 50));
+    expect(screen.getByText(MSG.levelAnswersSaved)).toBeTruthy();
+    expect(screen.queryByRole("radio")).toBeNull();
+  });
+
+  it("asks nothing once she answered, or when the questions are not hers to answer", async () => {
+    stub({ open: false, answered: true });
+    const { unmount } = render(
+      <QueryClientProvider client={signedInClient()}>
+        <ConnectionsCard rideId="r1" forced />
+      </QueryClientProvider>,
+    );
+    await screen.findByText("Ya has guardado tus conexiones de esta salida.");
+    expect(screen.queryByText(MSG.paceQuestion)).toBeNull();
+    unmount();
+    stub({ open: false, answered: false });
+    render(
+      <QueryClientProvider client={signedInClient()}>
+        <ConnectionsCard rideId="r1" forced />
+      </QueryClientProvider>,
+    );
+    await screen.findByText("Ya has guardado tus conexiones de esta salida.");
+    expect(screen.queryByText(MSG.waitedQuestion)).toBeNull();
   });
 });

@@ -165,7 +165,13 @@ describe("creating a ride", () => {
       socialTags: [],
       organizer: { id: "ana", username: "ana_rueda", avatarKey: "ava01", avatarUrl: null },
       participantIds: ["ana"],
-      viewer: { joined: true, isOrganizer: true, rodeWithCount: 0 },
+      viewer: {
+        joined: true,
+        isOrganizer: true,
+        rodeWithCount: 0,
+        rodeWith: [],
+        waitingPosition: null,
+      },
     });
     // The ride's reads and the save all answer with it.
     fetchMock.mockImplementation(async () => Response.json({ ride }));
@@ -237,7 +243,13 @@ describe("the start is on the ride's clock (DESIGN.md decision 15)", () => {
     const ride = rideDetail({
       id: "r9",
       startTime: Date.parse(`${JUNE_5}T17:55:00.000Z`),
-      viewer: { joined: true, isOrganizer: true, rodeWithCount: 0 },
+      viewer: {
+        joined: true,
+        isOrganizer: true,
+        rodeWithCount: 0,
+        rodeWith: [],
+        waitingPosition: null,
+      },
     });
     fetchMock.mockImplementation(async () => Response.json({ ride }));
     renderCreate("/app/create?edit=r9", ride);

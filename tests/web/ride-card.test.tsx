@@ -1,5 +1,6 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RideSummary } from "../../domain/api/rides.ts";
@@ -43,38 +44,132 @@ describe("RideCard", () => {
     expect(screen.queryByRole("link", { name: "Café y Casa de Campo" })).toBeNull();
   });
 
-  it("shows a disabled 'Completa' when full", () => {
+  it("offers the waiting list instead of the spec's disabled 'Completa' when full", () => {
     renderCard(ride({ participantCount: 2, participantIds: ["org", "x"] }));
-    expect((screen.getByRole("button", { name: "Completa" }) as HTMLButtonElement).disabled).toBe(
-      true,
-    );
+    expect(screen.getByRole("button", { name: "Apuntarme a la lista de espera" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Completa" })).toBeNull();
     expect(screen.queryByRole("button", { name: "UNIRME" })).toBeNull();
+    expect(screen.queryByText(/Lista de espera/)).toBeNull();
   });
 
-  it("offers leave, chat and 'Ya has rodado con' to a participant", () => {
+  it("joins the list, tells her her place and opens the dialog", async () => {
+    const full = ride({ participantCount: 2, participantIds: ["org", "x"] });
+    const answer = {
+      ride: {
+        ...full,
+        participants: [],
+        waitingList: null,
+        waitingCount: 2,
+        viewer: { ...full.viewer, waitingPosition: 2 },
+      },
+    };
+    const fetchMock = vi.fn(async () => Response.json(answer));
+    vi.stubGlobal("fetch", fetchMock);
+    renderCard(full);
+    await userEvent.click(screen.getByRole("button", { name: "Apuntarme a la lista de espera" }));
+    expect(await screen.findByRole("dialog", { name: "Estás en la lista de espera" })).toBeTruthy();
+    expect(screen.getAllByText(/Estás la 2ª en la lista de espera/).length).toBeGreaterThan(0);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe("/api/rides/r1/waiting-list");
+    expect(init.method).toBe("POST");
+    vi.unstubAllGlobals();
+  });
+
+  it("shows her place with a way out, and the list's length to everyone", () => {
     renderCard(
       ride({
-        participantIds: ["org", "me"],
         participantCount: 2,
-        viewer: { joined: true, isOrganizer: false, rodeWithCount: 1 },
+        participantIds: ["org", "x"],
+        waitingCount: 3,
+        viewer: {
+          joined: false,
+          isOrganizer: false,
+          rodeWithCount: 0,
+          rodeWith: [],
+          waitingPosition: 2,
+        },
+      }),
+    );
+    expect(screen.getByRole("status").textContent).toContain("Estás la 2ª en la lista de espera");
+    expect(screen.getByRole("button", { name: "Salir de la lista de espera" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Apuntarme a la lista de espera" })).toBeNull();
+    expect(screen.getByText(/Lista de espera \(3\)/)).toBeTruthy();
+  });
+
+  it("says nothing of the list once the ride has started", () => {
+    renderCard(
+      ride({
+        startTime: Date.now() - 60_000,
+        participantCount: 2,
+        participantIds: ["org", "x"],
+        waitingCount: 3,
+        viewer: {
+          joined: false,
+          isOrganizer: false,
+          rodeWithCount: 0,
+          rodeWith: [],
+          waitingPosition: 1,
+        },
+      }),
+    );
+    expect(screen.queryByText(/lista de espera/i)).toBeNull();
+  });
+
+  it("offers leave, chat and whom she has ridden with to a participant", () => {
+    const bea = { id: "bea", username: "Bea", avatarKey: "ava03", avatarUrl: null };
+    const cris = { id: "cris", username: "Cris", avatarKey: "ava04", avatarUrl: null };
+    renderCard(
+      ride({
+        participantIds: ["org", "me", "bea", "cris"],
+        participantCount: 4,
+        maxParticipants: 5,
+        capacity: 5,
+        viewer: {
+          joined: true,
+          isOrganizer: false,
+          rodeWithCount: 2,
+          rodeWith: [bea, cris],
+          waitingPosition: null,
+        },
       }),
       "me",
     );
     expect(screen.getByRole("button", { name: "Desapuntarme" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Chat" }).getAttribute("href")).toBe("/app/chat/r1");
-    expect(screen.getByText("Ya has rodado con: 1")).toBeTruthy();
+    expect(screen.getByText("Has rodado con 2 de las que van")).toBeTruthy();
+    expect(screen.getByRole("list", { name: "Con quién has rodado: Bea, Cris" })).toBeTruthy();
     expect(screen.getByRole("link", { name: "Café y Casa de Campo" })).toBeTruthy();
   });
 
   it("offers the organizer 'Cancelar salida' and no leave", () => {
-    renderCard(ride({ viewer: { joined: true, isOrganizer: true, rodeWithCount: 0 } }), "org");
+    renderCard(
+      ride({
+        viewer: {
+          joined: true,
+          isOrganizer: true,
+          rodeWithCount: 0,
+          rodeWith: [],
+          waitingPosition: null,
+        },
+      }),
+      "org",
+    );
     expect(screen.getByRole("button", { name: "Cancelar salida" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Desapuntarme" })).toBeNull();
   });
 
   it("shows the cancelled banner, a disabled chat and no share", () => {
     renderCard(
-      ride({ status: "cancelled", viewer: { joined: true, isOrganizer: false, rodeWithCount: 0 } }),
+      ride({
+        status: "cancelled",
+        viewer: {
+          joined: true,
+          isOrganizer: false,
+          rodeWithCount: 0,
+          rodeWith: [],
+          waitingPosition: null,
+        },
+      }),
       "me",
     );
     expect(screen.getByText("Cancelada por la organizadora")).toBeTruthy();

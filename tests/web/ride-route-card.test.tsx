@@ -36,10 +36,24 @@ describe("route card", () => {
           profile: [],
         });
       }
+      if (url === "/api/rides/r1/connections") {
+        return Response.json({
+          open: false,
+          alreadySaved: false,
+          companions: [],
+          levelQuestions: { open: false, answered: false },
+        });
+      }
       return Response.json({
         ride: rideDetail({
           hasRoute: true,
-          viewer: { joined: true, isOrganizer: false, rodeWithCount: 0 },
+          viewer: {
+            joined: true,
+            isOrganizer: false,
+            rodeWithCount: 0,
+            rodeWith: [],
+            waitingPosition: null,
+          },
         }),
       });
     });

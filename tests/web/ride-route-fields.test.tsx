@@ -129,7 +129,13 @@ describe("editing a ride with a route", () => {
     hasRoute: true,
     routeFileName: "sierra-norte.gpx",
     meetingPin: { lat: 37.4, lon: -6 },
-    viewer: { joined: true, isOrganizer: true, rodeWithCount: 0 },
+    viewer: {
+      joined: true,
+      isOrganizer: true,
+      rodeWithCount: 0,
+      rodeWith: [],
+      waitingPosition: null,
+    },
     startTime: Date.now() + 30 * 24 * 3_600_000,
   });
 

@@ -78,7 +78,13 @@ describe("join and leave texts", () => {
     const joined = ride({
       participantIds: ["org", "u1"],
       participantCount: 2,
-      viewer: { joined: true, isOrganizer: false, rodeWithCount: 0 },
+      viewer: {
+        joined: true,
+        isOrganizer: false,
+        rodeWithCount: 0,
+        rodeWith: [],
+        waitingPosition: null,
+      },
     });
     answerEvery(200, { ok: true });
     const { unmount } = renderAt(<RideCard ride={joined} place="detail" />);
@@ -132,7 +138,13 @@ describe("cancelling (issue 20 §3.4): one set of texts, then My Rides > Cancela
     const own = rideDetail({
       organizer: { id: "u1", username: "Ana", avatarKey: "ava01", avatarUrl: null },
       participantIds: ["u1"],
-      viewer: { joined: true, isOrganizer: true, rodeWithCount: 0 },
+      viewer: {
+        joined: true,
+        isOrganizer: true,
+        rodeWithCount: 0,
+        rodeWith: [],
+        waitingPosition: null,
+      },
     });
     vi.stubGlobal(
       "fetch",

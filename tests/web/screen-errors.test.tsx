@@ -79,7 +79,13 @@ describe("ride detail", () => {
       hasRoute: true,
       participantIds: ["org", "u1"],
       participantCount: 2,
-      viewer: { joined: true, isOrganizer: false, rodeWithCount: 0 },
+      viewer: {
+        joined: true,
+        isOrganizer: false,
+        rodeWithCount: 0,
+        rodeWith: [],
+        waitingPosition: null,
+      },
     });
     stubApi({ "/rides/r1": [Response.json({ ride: joined })], "/rides/r1/route": [failure(500)] });
     renderAt("/app/ride/r1", "/app/ride/:id", <RideDetailScreen />);

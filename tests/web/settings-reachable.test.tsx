@@ -22,7 +22,12 @@ function profile(isOwner: boolean): PublicProfileResponse {
       avatarUrl: null,
       memberSince: Date.UTC(2026, 0, 5),
     },
-    stats: { completedRides: 0, connections: 0, history: [] },
+    stats: {
+      completedRides: 0,
+      connections: 0,
+      history: [],
+      levels: { pace: null, waitedForAll: null },
+    },
     isOwner,
   };
 }

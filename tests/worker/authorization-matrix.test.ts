@@ -545,6 +545,28 @@ const MATRIX: Row[] = [
   },
   {
     method: "POST",
+    route: "/api/rides/:id/level-answers",
+    path: (w) => `/api/rides/${w.rideId}/level-answers`,
+    body: () => ({ pace: "as_announced", waitedForAll: true }),
+    expect: [U, P, 403, 409, 403],
+    why: "riders who were there, never the organizer; this ride has not started (window closed)",
+  },
+  {
+    method: "POST",
+    route: "/api/rides/:id/waiting-list",
+    path: (w) => `/api/rides/${w.rideId}/waiting-list`,
+    expect: [U, P, 409, 409, 409],
+    why: "any rider with a profile who is not in it, only while it is full (this one is not)",
+  },
+  {
+    method: "DELETE",
+    route: "/api/rides/:id/waiting-list",
+    path: (w) => `/api/rides/${w.rideId}/waiting-list`,
+    expect: [U, P, 409, 409, 409],
+    why: "only her own place; nobody here is on the list",
+  },
+  {
+    method: "POST",
     route: "/dev/fixtures/ride",
     path: () => "/dev/fixtures/ride",
     body: () => ({ organizerId: "x" }),

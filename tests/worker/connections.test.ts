@@ -230,7 +230,12 @@ describe("saving connections", () => {
     const outsiderCard = await json<RideConnectionsResponse>(
       await stranger.browser.get(`/api/rides/${ride.id}/connections`),
     );
-    expect(outsiderCard).toEqual({ open: false, alreadySaved: false, companions: [] });
+    expect(outsiderCard).toEqual({
+      open: false,
+      alreadySaved: false,
+      companions: [],
+      levelQuestions: { open: false, answered: false },
+    });
     expect(await rodeWithRows(ana.user.id)).toEqual([]);
     expect(await rodeWithRows(org.user.id)).toEqual([]);
   });

@@ -73,6 +73,11 @@ const ENDPOINTS: { method: string; path: (rideId: string) => string; keys: strin
     keys: RIDE_KEYS,
   },
   { method: "POST", path: (id) => `/api/rides/${id}/cancel`, keys: ["reason"] },
+  {
+    method: "POST",
+    path: (id) => `/api/rides/${id}/level-answers`,
+    keys: ["pace", "waitedForAll"],
+  },
   { method: "POST", path: () => "/api/blocks", keys: ["userId"] },
   { method: "POST", path: () => "/api/reports", keys: ["kind", "targetId", "reason", "details"] },
   { method: "PUT", path: () => "/api/push/subscription", keys: ["endpoint", "keys"] },
@@ -143,6 +148,12 @@ describe("hostile queries and ids", () => {
             from: anyValue,
             to: anyValue,
             page: anyValue,
+            near: fc.oneof(
+              anyValue,
+              fc
+                .tuple(fc.double({ noNaN: false }), fc.double({ noNaN: false }))
+                .map(([lat, lon]) => `${lat},${lon}`),
+            ),
           },
           { requiredKeys: [] },
         ),
@@ -171,6 +182,8 @@ describe("hostile queries and ids", () => {
         const id = encodeURIComponent(raw.slice(0, 1000)) || "x";
         for (const path of paths(id)) await expectClientErrorOrSuccess(await browser.get(path));
         await expectClientErrorOrSuccess(await browser.post(`/api/rides/${id}/join`));
+        await expectClientErrorOrSuccess(await browser.post(`/api/rides/${id}/waiting-list`));
+        await expectClientErrorOrSuccess(await browser.delete(`/api/rides/${id}/waiting-list`));
       }),
       { numRuns: RUNS, seed: FUZZ_SEED },
     );

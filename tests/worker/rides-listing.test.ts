@@ -9,8 +9,9 @@ import { describe, expect, it } from "vitest";
 import { normalizeText } from "../../domain/cities.ts";
 import { listChats } from "../../worker/chat/queries.ts";
 import { createDb } from "../../worker/db/client.ts";
-import { rideParticipants, rides, rodeWith } from "../../worker/db/schema.ts";
+import { rideParticipants, rides, rideWaitingList, rodeWith } from "../../worker/db/schema.ts";
 import handler from "../../worker/index.ts";
+import { organizerLevelsQuery } from "../../worker/level-answers/queries.ts";
 import {
   citySuggestionsQuery,
   type ListFilters,
@@ -178,8 +179,46 @@ describe("GET /api/rides (listing and filters)", () => {
       capacity: 5,
       viewer: { joined: true, isOrganizer: false, rodeWithCount: 1 },
     });
+    // Whom she rode with, with their avatars: only her own records count.
+    expect(body.rides[0].viewer.rodeWith).toEqual([
+      { id: friend.id, username: friend.username, avatarKey: "ava01", avatarUrl: null },
+    ]);
     expect(body.rides[0].participantIds.sort()).toEqual([owner.id, friend.id, user.id].sort());
-    expect(body.rides[1].viewer).toEqual({ joined: true, isOrganizer: true, rodeWithCount: 0 });
+    expect(body.rides[1].viewer).toEqual({
+      joined: true,
+      isOrganizer: true,
+      rodeWithCount: 0,
+      rodeWith: [],
+      waitingPosition: null,
+    });
+  });
+
+  it("counts only her own records of whom she rode with, never anyone else's", async () => {
+    const owner = await createUser();
+    const [known, stranger] = [await createUser(), await createUser()];
+    const { user, browser } = await signedIn();
+    const city = `Confianza${Date.now()}`;
+    const ride = await createRide({
+      organizerId: owner.id,
+      city,
+      participants: [known.id, stranger.id],
+    });
+    const past = await createRide({ organizerId: owner.id, startsIn: -3 * DAY });
+    await db()
+      .insert(rodeWith)
+      .values([
+        // Hers: counts.
+        { rideId: past.id, userId: user.id, otherUserId: known.id },
+        // The stranger's record of her, and the organizer's of the stranger: not hers.
+        { rideId: past.id, userId: stranger.id, otherUserId: user.id },
+        { rideId: past.id, userId: owner.id, otherUserId: stranger.id },
+      ]);
+    const [card] = (await json(await browser.get(`/api/rides?city=${city}`))).rides;
+    expect(card.id).toBe(ride.id);
+    expect(card.viewer.rodeWithCount).toBe(1);
+    expect(card.viewer.rodeWith.map((p: { id: string }) => p.id)).toEqual([known.id]);
+    const { ride: detail } = await json(await browser.get(`/api/rides/${ride.id}`));
+    expect(detail.viewer.rodeWith.map((p: { id: string }) => p.id)).toEqual([known.id]);
   });
 
   it("is for signed-in riders only", async () => {
@@ -248,8 +287,23 @@ describe("query cost", () => {
     const one = `Uno${Date.now()}`;
     const ten = `Diez${Date.now()}`;
     await createRide({ organizerId: owner.id, city: one });
+    const waiting = await Promise.all(Array.from({ length: 3 }, () => createUser()));
     for (let i = 0; i < 10; i++) {
-      await createRide({ organizerId: owner.id, city: ten, participants: riders.map((r) => r.id) });
+      // Full rides with a waiting list, and riders she has ridden with: what each card adds.
+      const ride = await createRide({
+        organizerId: owner.id,
+        city: ten,
+        participants: riders.map((r) => r.id),
+        maxParticipants: 6,
+      });
+      await db()
+        .insert(rideWaitingList)
+        .values(waiting.map((w) => ({ rideId: ride.id, userId: w.id })));
+      await db()
+        .insert(rodeWith)
+        .values(
+          riders.slice(0, 2).map((r) => ({ rideId: ride.id, userId: owner.id, otherUserId: r.id })),
+        );
     }
     const cost = async (city: string) => {
       const { d1, counter } = countingD1(env.DB);
@@ -260,6 +314,15 @@ describe("query cost", () => {
     const big = await cost(ten);
     expect(small.rides).toHaveLength(1);
     expect(big.rides).toHaveLength(10);
+    for (const ride of big.rides) {
+      expect(ride.waitingCount).toBe(3);
+      expect(ride.viewer.rodeWith.map((p) => p.id).sort()).toEqual(
+        riders
+          .slice(0, 2)
+          .map((r) => r.id)
+          .sort(),
+      );
+    }
     // One statement brings the page and every card's riders, in the order participantsQuery
     // (the ride detail's query) gives them.
     expect(small.statements).toBe(1);
@@ -301,8 +364,16 @@ describe("query cost", () => {
     const few = await createUser();
     const many = await createUser();
     await createRide({ organizerId: few.id, participants: riders.map((r) => r.id) });
+    const waiting = await Promise.all([createUser(), createUser()]);
     for (let i = 0; i < 10; i++) {
-      await createRide({ organizerId: many.id, participants: riders.map((r) => r.id) });
+      const ride = await createRide({
+        organizerId: many.id,
+        participants: riders.map((r) => r.id),
+        maxParticipants: 6,
+      });
+      await db()
+        .insert(rideWaitingList)
+        .values(waiting.map((w) => ({ rideId: ride.id, userId: w.id })));
     }
     const cost = async (userId: string) => {
       const { d1, counter } = countingD1(env.DB);
@@ -313,6 +384,8 @@ describe("query cost", () => {
     const big = await cost(many.id);
     expect(small.count).toBe(1);
     expect(big.count).toBe(10);
+    // The organizer's cards carry their waiting lists' length, from the same statements.
+    expect(big.first?.waitingCount).toBe(2);
     // The participants came in the same batch: every card lists its six riders.
     expect(small.first?.participantCount).toBe(6);
     expect(big.first?.participantCount).toBe(6);
@@ -396,7 +469,9 @@ describe("query plans", () => {
 
   function expectIndexed(details: string[]) {
     // A bare SCAN reads every row; SEARCH (or a SCAN of json_each / the FTS index) does not.
-    const fullScans = details.filter((d) => /^SCAN (rides|ride_participants|rode_with)\b/.test(d));
+    const fullScans = details.filter((d) =>
+      /^SCAN (rides|ride_participants|rode_with|ride_waiting_list|ride_level_answers)\b/.test(d),
+    );
     expect(fullScans, details.join(" | ")).toEqual([]);
     expect(
       details.some((d) => d.startsWith("SEARCH")),
@@ -440,6 +515,7 @@ describe("query plans", () => {
     expectIndexed(await plan(completedRidesQuery(d, owner.id, now)));
     expectIndexed(await plan(connectionsCountQuery(d, owner.id)));
     expectIndexed(await plan(historyQuery(d, owner.id, owner.id)));
+    expectIndexed(await plan(organizerLevelsQuery(d, owner.id)));
   });
 
   it("indexes only rides the listing can show; the daily cron drops the started ones", async () => {

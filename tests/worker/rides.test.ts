@@ -39,7 +39,13 @@ describe("POST /api/rides", () => {
       participantCount: 1,
       participantIds: [user.id],
       organizer: { id: user.id, username: user.username },
-      viewer: { joined: true, isOrganizer: true, rodeWithCount: 0 },
+      viewer: {
+        joined: true,
+        isOrganizer: true,
+        rodeWithCount: 0,
+        rodeWith: [],
+        waitingPosition: null,
+      },
       hasRoute: false,
     });
     expect(await participantIds(ride.id)).toEqual([user.id]);
@@ -260,12 +266,14 @@ describe("PUT /api/rides/:id", () => {
       routeFileName: null,
       now: Date.now(),
     };
-    expect(await updateRide(db(), { ...change, noticeId: crypto.randomUUID() }, input)).toBe(false);
+    const refused = await updateRide(db(), { ...change, noticeId: crypto.randomUUID() }, input);
+    expect(refused.edited).toBe(false);
     expect(await rideRow(ride.id)).toEqual(before);
     expect(await messagesOf(ride.id)).toHaveLength(0);
     // With room for the three of them the same edit applies, with its notice.
     const roomy = rideInputSchema.parse(rideBody({ title: "Más pequeña", maxParticipants: 3 }));
-    expect(await updateRide(db(), { ...change, noticeId: crypto.randomUUID() }, roomy)).toBe(true);
+    const applied = await updateRide(db(), { ...change, noticeId: crypto.randomUUID() }, roomy);
+    expect(applied.edited).toBe(true);
     expect((await rideRow(ride.id))?.maxParticipants).toBe(3);
     expect(await messagesOf(ride.id)).toHaveLength(1);
   });
@@ -319,7 +327,13 @@ describe("GET /api/rides/:id", () => {
       "AnaRueda",
       "Lucia_BTT",
     ]);
-    expect(body.ride.viewer).toEqual({ joined: false, isOrganizer: false, rodeWithCount: 0 });
+    expect(body.ride.viewer).toEqual({
+      joined: false,
+      isOrganizer: false,
+      rodeWithCount: 0,
+      rodeWith: [],
+      waitingPosition: null,
+    });
   });
 
   it.each(["unknownid123", "..%2F..%2Fetc", "DROP TABLE", "x".repeat(99)])(

@@ -1,6 +1,7 @@
 // The app-wide live channel: ONE socket per signed-in tab (GET /api/notifications/socket →
 // her UserHub) instead of one per ride. A frame refreshes the badges and raises the
-// 'Conversación en curso' toast unless she is reading that chat.
+// 'Conversación en curso' toast unless she is reading that chat; a waiting list's news raises
+// its own toast.
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { useNavigate } from "react-router-dom";
@@ -10,6 +11,7 @@ import { parseNotificationFrame } from "../../domain/notification-frame.ts";
 import { useMe } from "../auth/use-me.ts";
 import { PENDING_CONNECTIONS_KEY } from "../connections/pending.ts";
 import { inNextTask } from "../lib/next-task.ts";
+import { justPromoted, showWaitingListToast } from "../rides/waiting-list-toast.ts";
 import {
   announceSuspension,
   onSuspension,
@@ -51,7 +53,11 @@ export function NotificationsProvider({ children }: { children?: ReactNode }) {
         void queryClient.invalidateQueries({
           predicate: (q) => FEED_KEYS.has(String(q.queryKey[0])),
         });
-        if (frame.count > 0 && !isChatOnScreen(frame.rideId)) {
+        if (frame.type === "waiting-list") {
+          showWaitingListToast(frame, () => navigate(`/app/ride/${frame.rideId}`));
+          return;
+        }
+        if (frame.count > 0 && !isChatOnScreen(frame.rideId) && !justPromoted(frame.rideId)) {
           showConversationToast({
             rideId: frame.rideId,
             rideTitle: frame.rideTitle,

@@ -1,4 +1,5 @@
-// 'He rodado con ella' card (spec 02 §2 "Connections card", §4 "Saving connections").
+// 'He rodado con ella' card (spec 02 §2 "Connections card", §4 "Saving connections"), with the
+// two anonymous questions about the ride (honest levels, DESIGN.md decision 24).
 // The ride detail shows it inside the window or when forced by #connections; it hides it for
 // cancelled rides. The API enforces every rule; the card only mirrors them.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -16,6 +17,7 @@ import { Button } from "../components/button.tsx";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
 import { api } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { LevelQuestions } from "./level-questions.tsx";
 import { PENDING_CONNECTIONS_KEY } from "./pending.ts";
 
 /** Spec 02 §2: the forced card scrolls into view about 500 ms after mounting. */
@@ -45,6 +47,8 @@ export function ConnectionsCard({ rideId, forced = false }: { rideId: string; fo
   // What she saved in this visit ('Nuevas conexiones: …'), shown in place of the form.
   const [savedSummary, setSavedSummary] = useState<string | null>(null);
   const justSaved = savedSummary !== null;
+  // She answered the two questions in this visit: their thanks stay in place.
+  const [levelsAnsweredNow, setLevelsAnsweredNow] = useState(false);
 
   const query = useQuery({
     queryKey: rideConnectionsKey(rideId),
@@ -88,7 +92,9 @@ export function ConnectionsCard({ rideId, forced = false }: { rideId: string; fo
     ) : null;
   }
   const data = query.data;
-  const hidden = !forced && (!data.open || data.alreadySaved) && !justSaved;
+  // Her two questions about the ride keep the card up until she answers (or says 'Ahora no').
+  const asksLevels = data.levelQuestions.open || levelsAnsweredNow;
+  const hidden = !forced && (!data.open || data.alreadySaved) && !justSaved && !asksLevels;
   if (hidden) return null;
 
   const toggle = (userId: string) =>
@@ -174,6 +180,17 @@ export function ConnectionsCard({ rideId, forced = false }: { rideId: string; fo
           </div>
         </form>
       )}
+      {asksLevels ? (
+        <div className="mt-4">
+          <LevelQuestions
+            rideId={rideId}
+            onAnswered={() => {
+              setLevelsAnsweredNow(true);
+              void queryClient.invalidateQueries({ queryKey: rideConnectionsKey(rideId) });
+            }}
+          />
+        </div>
+      ) : null}
     </section>
   );
 }

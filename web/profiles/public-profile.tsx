@@ -14,6 +14,7 @@ import { LoadFailed, PageHeader, Skeleton } from "../components/feedback.tsx";
 import { api, isNotFound } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { ProfileSafetyActions } from "../safety/profile-actions.tsx";
+import { OrganizerLevelsCard } from "./organizer-levels.tsx";
 import { useDeleteAccount } from "./use-delete-account.ts";
 
 /** /app/profile/:username (spec 02 §2 "Public profile"). */
@@ -92,6 +93,8 @@ function ProfileView({ data }: { data: PublicProfileResponse }) {
           zeroText="Sin conexiones (de momento)"
         />
       </div>
+
+      <OrganizerLevelsCard levels={stats.levels} />
 
       {stats.history.length > 0 ? (
         <section

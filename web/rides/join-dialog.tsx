@@ -1,22 +1,46 @@
 import { useNavigate } from "react-router-dom";
+import { MSG } from "../../domain/messages.ts";
 import { Button } from "../components/button.tsx";
 import { Dialog } from "../components/dialog.tsx";
 
-/** '¡Apuntada!' after joining, with the spec's three ways on (spec 02 §2). */
+/**
+ * '¡Apuntada!' after joining, with the spec's three ways on (spec 02 §2); or, after joining a
+ * full ride's waiting list, her place and what happens next (DESIGN.md decision 23).
+ */
 export function JoinDialog({
   rideId,
   open,
   onOpenChange,
+  waitingPosition,
 }: {
   rideId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Set when she joined the waiting list rather than the ride. */
+  waitingPosition?: number;
 }) {
   const navigate = useNavigate();
   const go = (path: string) => {
     onOpenChange(false);
     navigate(path);
   };
+  if (waitingPosition !== undefined) {
+    return (
+      <Dialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title={MSG.waitingListJoinedTitle}
+        description={`${MSG.waitingListPosition(waitingPosition)}. ${MSG.waitingListJoinedText}`}
+      >
+        <div className="flex flex-col gap-2">
+          <Button onClick={() => onOpenChange(false)}>Entendido</Button>
+          <Button variant="ghost" onClick={() => go(`/app/ride/${rideId}`)}>
+            Info adicional
+          </Button>
+        </div>
+      </Dialog>
+    );
+  }
   return (
     <Dialog
       open={open}

@@ -9,6 +9,7 @@ import {
 } from "@tanstack/react-query";
 import type {
   JoinRideResponse,
+  JoinWaitingListResponse,
   MyRidesResponse,
   MyRidesTab,
   RideCitiesResponse,
@@ -96,3 +97,12 @@ export const useCancelRide = () =>
 
 export const useDeleteRide = () =>
   useRidesMutation((id: string) => api.delete(`/rides/${encodeURIComponent(id)}`));
+
+/** A full ride's waiting list (DESIGN.md decision 23): her place at the end of it. */
+export const useJoinWaitingList = () =>
+  useRidesMutation((id: string) =>
+    api.post<JoinWaitingListResponse>(`/rides/${encodeURIComponent(id)}/waiting-list`),
+  );
+
+export const useLeaveWaitingList = () =>
+  useRidesMutation((id: string) => api.delete(`/rides/${encodeURIComponent(id)}/waiting-list`));

@@ -3,6 +3,7 @@ import {
   Calendar,
   Clock,
   ExternalLink,
+  LocateFixed,
   MapPin,
   MessageCircle,
   Mountain,
@@ -14,7 +15,7 @@ import { Link, useNavigate } from "react-router-dom";
 import type { RideSummary } from "../../domain/api/rides.ts";
 import { LEVEL_LABELS, MODALITY_LABELS, SOCIAL_TAG_LABELS } from "../../domain/constants.ts";
 import { formatBadge } from "../../domain/display.ts";
-import { formatKm, formatMeters } from "../../domain/format.ts";
+import { formatDistance, formatKm, formatMeters } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
 import { rideCardActions } from "../../domain/ride-card.ts";
 import { rideStartTexts } from "../../domain/ride-time.ts";
@@ -29,7 +30,9 @@ import { toast } from "../lib/toast.ts";
 import { LazyPinMap } from "./lazy-route-map.tsx";
 import { PLACE_TEXTS, type RideCardPlace } from "./place-texts.ts";
 import { useJoinRide, useLeaveRide } from "./queries.ts";
+import { RodeWithLine } from "./rode-with-line.tsx";
 import { rideShareData, shareOrCopy } from "./share.ts";
+import { WaitingListButtons } from "./waiting-list-buttons.tsx";
 
 // The dialogs (and Radix behind them) are not part of the first paint of a list of cards: they
 // load once the screen is idle, so they are there by the time she taps.
@@ -73,6 +76,8 @@ export function RideCard({
   const join = useJoinRide();
   const leave = useLeaveRide();
   const [joinedOpen, setJoinedOpen] = useState(false);
+  // Her place when the dialog is about the waiting list rather than the ride.
+  const [joinedListAt, setJoinedListAt] = useState<number | undefined>(undefined);
   const [cancelOpen, setCancelOpen] = useState(false);
   const viewerId = useMe().data?.user?.id ?? null;
   useEffect(preloadDialogsWhenIdle, []);
@@ -82,6 +87,8 @@ export function RideCard({
     viewerId,
     isParticipant: ride.viewer.joined,
     participantCount: ride.participantCount,
+    waitingCount: ride.waitingCount,
+    waitingPosition: ride.viewer.waitingPosition,
     now: Date.now(),
   });
   const opensDetail = place === "list" && actions.opensDetailOnClick;
@@ -96,6 +103,7 @@ export function RideCard({
     try {
       await join.mutateAsync(ride.id);
       toast.success(texts.joined.title, { description: texts.joined.description });
+      setJoinedListAt(undefined);
       setJoinedOpen(true);
     } catch (error) {
       if (error instanceof ApiError && error.code === "already_joined") {
@@ -168,6 +176,12 @@ export function RideCard({
           <MapPin aria-hidden="true" size={12} />
           {ride.city}
         </Chip>
+        {ride.distanceKm !== null ? (
+          <Chip tone="accent">
+            <LocateFixed aria-hidden="true" size={12} />
+            {formatDistance(ride.distanceKm)}
+          </Chip>
+        ) : null}
         {ride.modalities.map((m) => (
           <Chip key={m} tone={m}>
             {MODALITY_LABELS[m]}
@@ -237,13 +251,12 @@ export function RideCard({
         </p>
         <p className="font-semibold">
           Participantes {ride.participantCount}/{ride.capacity}
+          {actions.showsWaitingCount ? (
+            <span className="text-ink-soft"> · {MSG.waitingListCount(ride.waitingCount)}</span>
+          ) : null}
         </p>
       </div>
-      {ride.viewer.rodeWithCount > 0 ? (
-        <p className="text-sm font-semibold text-success">
-          Ya has rodado con: {ride.viewer.rodeWithCount}
-        </p>
-      ) : null}
+      <RodeWithLine people={ride.viewer.rodeWith} />
 
       <div className="flex flex-wrap gap-2">
         {actions.canJoin ? (
@@ -251,7 +264,15 @@ export function RideCard({
             UNIRME
           </Button>
         ) : null}
-        {actions.joinShowsFull ? <Button disabled>Completa</Button> : null}
+        <WaitingListButtons
+          ride={ride}
+          actions={actions}
+          place={place}
+          onJoined={(position) => {
+            setJoinedListAt(position);
+            setJoinedOpen(true);
+          }}
+        />
         {actions.canChat ? (
           actions.chatDisabled ? (
             <Button variant="secondary" disabled>
@@ -290,7 +311,12 @@ export function RideCard({
       </div>
       <Suspense fallback={null}>
         {joinedOpen ? (
-          <JoinDialog rideId={ride.id} open={joinedOpen} onOpenChange={setJoinedOpen} />
+          <JoinDialog
+            rideId={ride.id}
+            open={joinedOpen}
+            onOpenChange={setJoinedOpen}
+            waitingPosition={joinedListAt}
+          />
         ) : null}
         {canCancelHere && cancelOpen ? (
           <CancelDialog rideId={ride.id} open={cancelOpen} onOpenChange={setCancelOpen} />

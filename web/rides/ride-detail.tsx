@@ -1,7 +1,7 @@
 import { CalendarPlus, Download, Pencil, Trash2, XCircle } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
-import type { RideDetail } from "../../domain/api/rides.ts";
+import type { RideDetail, RidePerson } from "../../domain/api/rides.ts";
 import { MSG } from "../../domain/messages.ts";
 import { hasStarted } from "../../domain/time.ts";
 import { Avatar } from "../components/avatar.tsx";
@@ -57,12 +57,16 @@ export default function RideDetailScreen() {
 
 function DetailContent({ ride }: { ride: RideDetail }) {
   const cancelled = ride.status === "cancelled";
+  // The organizer's view of her list, while it is open.
+  const waitingList =
+    !cancelled && !hasStarted(ride.startTime, Date.now()) ? (ride.waitingList ?? []) : [];
   return (
     <>
       <h1 className="sr-only">{ride.title}</h1>
       <RideCard ride={ride} place="detail" />
       <CalendarLink ride={ride} />
       <ParticipantsCard ride={ride} />
+      {waitingList.length > 0 ? <WaitingListCard people={waitingList} /> : null}
       {ride.viewer.isOrganizer && !cancelled ? <ManagementCard ride={ride} /> : null}
       {!cancelled ? <RouteCard ride={ride} /> : null}
       {!cancelled ? <ConnectionsSlot ride={ride} /> : null}
@@ -108,6 +112,35 @@ function ParticipantsCard({ ride }: { ride: RideDetail }) {
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/** The organizer's view of her ride's waiting list, in order (DESIGN.md decision 23). */
+function WaitingListCard({ people }: { people: RidePerson[] }) {
+  return (
+    <section className="rounded-3xl border border-line bg-surface p-4" aria-labelledby="espera">
+      <h2 id="espera" className="mb-1 text-lg font-extrabold">
+        {MSG.waitingListCount(people.length)}
+      </h2>
+      <p className="mb-3 text-sm text-ink-soft">
+        Si se libera una plaza antes de la salida, entra la primera de la lista.
+      </p>
+      <ol className="flex flex-col gap-2">
+        {people.map((p, i) => (
+          <li key={p.id ?? i} className="flex items-center gap-2 text-sm">
+            <span className="w-6 text-right font-bold text-ink-soft">{i + 1}.</span>
+            <Avatar avatarKey={p.avatarKey} avatarUrl={p.avatarUrl} size={32} alt="" />
+            {p.id && p.username ? (
+              <Link to={`/app/profile/${encodeURIComponent(p.username)}`} className="underline">
+                {p.username}
+              </Link>
+            ) : (
+              p.username
+            )}
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }

@@ -17,14 +17,18 @@ import {
   setCustomRange,
 } from "../../domain/filters.ts";
 import { MSG } from "../../domain/messages.ts";
+import { positionParam } from "../../domain/near.ts";
 import { useMe } from "../auth/use-me.ts";
 import { Button, ButtonLink } from "../components/button.tsx";
 import { ToggleChip } from "../components/chip.tsx";
 import { CityInput } from "../components/city-input.tsx";
 import { EmptyState, PageHeader } from "../components/feedback.tsx";
 import { inputClass } from "../components/field.tsx";
+import { toast } from "../lib/toast.ts";
+import { NEAR_ORDER_PARAM, NEAR_ORDER_VALUE, NearOrderChoice } from "./near-order.tsx";
 import { useRideCities, useRideList } from "./queries.ts";
 import { RideList } from "./ride-list.tsx";
+import { useNearPosition } from "./use-near-position.ts";
 
 const DATE_CHIPS: { type: DateType; label: string }[] = [
   { type: "today", label: "Hoy" },
@@ -59,9 +63,28 @@ export default function SearchScreen() {
   const searchId = useId();
   const cityId = useId();
 
-  function write(next: RideFilters) {
-    setSearchParams(filtersToSearchParams(next, todayIso), { replace: true });
+  // 'Cerca de mí' (decision 25) is an order, kept in the address as orden=cerca; her position
+  // never goes there (memory only).
+  const nearOrder = searchParams.get(NEAR_ORDER_PARAM) === NEAR_ORDER_VALUE;
+  const near = useNearPosition(nearOrder, me?.city);
+
+  function write(next: RideFilters, order: "near" | "date" = nearOrder ? "near" : "date") {
+    const params = filtersToSearchParams(next, todayIso);
+    setSearchParams(
+      order === "near" ? { ...params, [NEAR_ORDER_PARAM]: NEAR_ORDER_VALUE } : params,
+      {
+        replace: true,
+      },
+    );
   }
+
+  // Neither her position nor a city to measure from: back to the order by date, saying why.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the position's outcome only
+  useEffect(() => {
+    if (near.status !== "unknown") return;
+    toast.error(MSG.nearUnknown);
+    write(filters, "date");
+  }, [near.status]);
 
   // First visit without filters: default to her own city and modalities (spec 02 §7).
   const defaultsApplied = useRef(false);
@@ -91,11 +114,15 @@ export default function SearchScreen() {
 
   // The API query changes only with the address.
   const address = searchParams.toString();
-  const apiQuery = useMemo(
-    () => filtersToApiQuery(filtersFromSearchParams(new URLSearchParams(address), todayIso)),
-    [address, todayIso],
-  );
-  const list = useRideList(apiQuery, Boolean(me));
+  const nearParam = near.status === "ready" ? positionParam(near.origin.position) : null;
+  const apiQuery = useMemo(() => {
+    const query = filtersToApiQuery(
+      filtersFromSearchParams(new URLSearchParams(address), todayIso),
+    );
+    return nearParam ? { ...query, near: nearParam } : query;
+  }, [address, todayIso, nearParam]);
+  // In the 'Cerca de mí' order the list waits for where to measure from.
+  const list = useRideList(apiQuery, Boolean(me) && (!nearOrder || nearParam !== null));
 
   const range: DateRange | undefined =
     filters.dateType === "custom"
@@ -225,11 +252,18 @@ export default function SearchScreen() {
           setText("");
           setCityText("");
           setCalendarOpen(false);
-          write(defaultFilters(todayIso));
+          write(defaultFilters(todayIso), "date");
         }}
       >
         Restablecer
       </Button>
+
+      <NearOrderChoice
+        nearOrder={nearOrder}
+        near={near}
+        // Near her replaces "where she rides": the city filter would leave out the next town.
+        onChange={(order) => write(order === "near" ? { ...filters, city: "" } : filters, order)}
+      />
 
       <div className="flex items-center gap-3">
         <span aria-hidden="true" className="h-px flex-1 bg-line" />
@@ -253,15 +287,21 @@ export default function SearchScreen() {
             </>
           }
           empty={
-            <EmptyState
-              action={
-                <ButtonLink to="/app/create" variant="secondary">
-                  Propón ruta
-                </ButtonLink>
-              }
-            >
-              <p>Aquí no hay salidas aún… ¿y si creas la primera?</p>
-            </EmptyState>
+            nearOrder ? (
+              <EmptyState>
+                <p>{MSG.nearEmpty}</p>
+              </EmptyState>
+            ) : (
+              <EmptyState
+                action={
+                  <ButtonLink to="/app/create" variant="secondary">
+                    Propón ruta
+                  </ButtonLink>
+                }
+              >
+                <p>Aquí no hay salidas aún… ¿y si creas la primera?</p>
+              </EmptyState>
+            )
           }
         />
       </section>

@@ -1,6 +1,12 @@
 import { MSG } from "../../domain/messages.ts";
 import { d1Of } from "../db/client.ts";
 import type { Database } from "../env.ts";
+import {
+  LEAVING_RIDER_STATEMENTS,
+  type LeavingRiderOutcome,
+  leavingRiderOutcome,
+  leavingRiderStatements,
+} from "../waiting-list/leaving-rider.ts";
 
 /** What the deletion did to her rides, for the work that follows it (chat notices, R2). */
 export interface DeletionOutcome {
@@ -11,6 +17,8 @@ export interface DeletionOutcome {
    * named: her files in R2 go, and the rides that stay no longer name one.
    */
   rideFiles: { rideId: string; gpxKey: string | null }[];
+  /** Her cancelled rides' waiting lists, and her places given to others' first in line. */
+  waitingLists: LeavingRiderOutcome;
 }
 
 export interface CancelledRide {
@@ -64,10 +72,11 @@ export function cancelledRides(notices: D1Result | undefined): CancelledRide[] {
 /**
  * DESIGN.md decision 14 in one batch (a D1 transaction), every choice made by the statement that
  * writes it, so a rider joining or leaving meanwhile is never lost between a read and a write:
- * her upcoming published rides that others joined get a notice and are cancelled; the rides
- * nobody else joined are deleted; then the user row, whose foreign keys cascade sessions, reset
- * tokens, profile, participations, messages, rode_with and her referrals (claimed ones lose her
- * id). Past or cancelled rides with others stay, their organizer_id set to null and without her
+ * her upcoming published rides that others joined get a notice and are cancelled, their waiting
+ * lists emptied; the places she frees in others' upcoming rides go to their first in line
+ * (DESIGN.md decision 23); the rides nobody else joined are deleted; then the user row, whose
+ * foreign keys cascade sessions, reset tokens, profile, participations, waiting-list entries,
+ * messages, rode_with and her referrals (claimed ones lose her id). Past or cancelled rides with others stay, their organizer_id set to null and without her
  * route file (the caller deletes every file of her rides from R2). Set-based,
  * whatever the number of her rides (no id lists against D1's 100 bound parameters).
  */
@@ -77,9 +86,10 @@ export async function deleteAccount(
   now: number,
 ): Promise<DeletionOutcome> {
   const d1 = d1Of(db);
-  const [organized, notices] = await d1.batch([
+  const results = await d1.batch([
     d1.prepare("select id, route_gpx_key from rides where organizer_id = ?").bind(user.id),
     ...cancelHerRidesWithOthers(d1, user.id, now),
+    ...leavingRiderStatements(d1, user.id, now),
     d1
       .prepare(`delete from rides as r where r.organizer_id = ?1 and not ${OTHERS_JOINED}`)
       .bind(user.id),
@@ -91,8 +101,10 @@ export async function deleteAccount(
     d1.prepare("delete from email_outbox where to_email = ?").bind(user.email),
     d1.prepare("delete from users where id = ?").bind(user.id),
   ]);
+  const [organized, notices] = results;
   return {
     cancelled: cancelledRides(notices),
+    waitingLists: leavingRiderOutcome(results.slice(3, 3 + LEAVING_RIDER_STATEMENTS)),
     rideFiles: ((organized?.results ?? []) as { id: string; route_gpx_key: string | null }[]).map(
       (row) => ({ rideId: row.id, gpxKey: row.route_gpx_key }),
     ),

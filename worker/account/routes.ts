@@ -8,6 +8,7 @@ import {
 } from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
 import { deleteRideFiles } from "../gpx/storage.ts";
+import { announceListClosed, announcePromotion } from "../waiting-list/notify.ts";
 import { deleteAccount } from "./queries.ts";
 
 export const accountRoutes = new Hono<AppEnv>().delete("/", async (c) => {
@@ -19,6 +20,8 @@ export const accountRoutes = new Hono<AppEnv>().delete("/", async (c) => {
   for (const { rideId, noticeId } of outcome.cancelled) {
     inBackground(c, announceStoredMessage(c.env, rideId, noticeId));
   }
+  announceListClosed(c, outcome.waitingLists.waitingCleared);
+  announcePromotion(c, outcome.waitingLists.promotion);
   // Her rides' files: after the data is gone; a failure only leaves an orphan file.
   await deleteRideFiles(c.env.GPX, outcome.rideFiles).catch((err: unknown) => {
     console.warn("could not delete route files", err);

@@ -2,6 +2,14 @@
 // statement embeds, is in ./sql.ts; this file writes and lists the blocks.
 import type { BlockedUser, SharedRide } from "../../domain/api/safety.ts";
 import { DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
+import { prepareSql } from "../db/client.ts";
+import {
+  oneRide,
+  type Promotion,
+  promotionOf,
+  promotionStatements,
+} from "../waiting-list/promotion.ts";
+import { separateBlockedOnWaitingLists } from "../waiting-list/sql.ts";
 
 /** A rider who may be blocked: she exists, has a profile and is not suspended. */
 export async function findBlockable(d1: D1Database, userId: string) {
@@ -32,6 +40,7 @@ export async function block(
       )
       .bind(blockerId, blockedId, now),
     sharedUpcomingRides(d1, blockerId, blockedId, now),
+    prepareSql(d1, separateBlockedOnWaitingLists(blockerId, blockedId)),
   ]);
   return ((shared?.results ?? []) as { id: string; title: string; start_time: number }[]).map(
     (r) => ({ id: r.id, title: r.title, startTime: r.start_time }),
@@ -83,7 +92,7 @@ export async function listBlocked(d1: D1Database, blockerId: string): Promise<Bl
 }
 
 export type RemovalOutcome =
-  | { removed: true; email: string | null; title: string }
+  | { removed: true; email: string | null; title: string; promotion: Promotion }
   | {
       removed: false;
       why: "not_found" | "not_organizer" | "not_blocked" | "cancelled" | "started" | "not_in_ride";
@@ -100,7 +109,7 @@ export async function removeBlockedParticipant(
   input: { rideId: string; organizerId: string; userId: string; now: number },
 ): Promise<RemovalOutcome> {
   const { rideId, organizerId, userId, now } = input;
-  const [removed, state] = await d1.batch([
+  const [removed, state, ...promotion] = await d1.batch([
     d1
       .prepare(
         `DELETE FROM ride_participants WHERE ride_id = ?1 AND user_id = ?2 AND ?2 <> ?3
@@ -118,6 +127,8 @@ export async function removeBlockedParticipant(
         FROM rides r WHERE r.id = ?1`,
       )
       .bind(rideId, userId, organizerId),
+    // The place she frees goes to the first in line (DESIGN.md decision 23).
+    ...promotionStatements(oneRide(rideId), now).map((q) => prepareSql(d1, q)),
   ]);
   const ride = state?.results[0] as
     | {
@@ -131,7 +142,12 @@ export async function removeBlockedParticipant(
     | undefined;
   if (!ride) return { removed: false, why: "not_found" };
   if ((removed?.results.length ?? 0) > 0) {
-    return { removed: true, email: ride.email, title: ride.title };
+    return {
+      removed: true,
+      email: ride.email,
+      title: ride.title,
+      promotion: promotionOf(promotion),
+    };
   }
   if (ride.organizer_id !== organizerId) return { removed: false, why: "not_organizer" };
   if (ride.blocked !== 1) return { removed: false, why: "not_blocked" };

@@ -16,6 +16,7 @@ import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
 import { mailTransport } from "../mail/transport.ts";
 import { findRideRow } from "../rides/queries.ts";
+import { announcePromotion } from "../waiting-list/notify.ts";
 import { block, findBlockable, listBlocked, removeBlockedParticipant, unblock } from "./queries.ts";
 
 export const blockRoutes = new Hono<AppEnv>()
@@ -65,6 +66,7 @@ export const blockRoutes = new Hono<AppEnv>()
       if (outcome.removed) {
         // Her open chat closes (4003) and the room sees her go, as after a leave.
         inBackground(c, notifyParticipantLeft(c.env, rideId, userId));
+        announcePromotion(c, outcome.promotion);
         if (outcome.email) {
           // A neutral notice: nothing about who decided or why. The removal stands if it fails.
           await mailTransport(c.env, c.var.db)

@@ -47,6 +47,8 @@ export interface RideConnectionsState {
   savedForRide: Set<string>;
   /** Every other participant she may record, with her running count for the pair. */
   companions: Companion[];
+  /** She answered the two questions about this ride (honest levels, DESIGN.md decision 24). */
+  answeredLevels: boolean;
 }
 
 /**
@@ -58,7 +60,7 @@ export async function loadRideConnections(
   rideId: string,
   userId: string,
 ): Promise<RideConnectionsState | null> {
-  const [rideResult, participantsResult, savedResult] = await d1.batch([
+  const [rideResult, participantsResult, savedResult, answeredResult] = await d1.batch([
     d1
       .prepare(
         `SELECT id, start_time, status, organizer_id FROM rides r
@@ -77,6 +79,9 @@ export async function loadRideConnections(
       .bind(rideId, userId),
     d1
       .prepare("SELECT other_user_id FROM rode_with WHERE ride_id = ? AND user_id = ?")
+      .bind(rideId, userId),
+    d1
+      .prepare("SELECT 1 FROM ride_level_answers WHERE ride_id = ? AND user_id = ?")
       .bind(rideId, userId),
   ]);
   const ride = rideResult?.results[0] as
@@ -111,6 +116,7 @@ export async function loadRideConnections(
         avatarKey: p.avatar_key ?? "ava01",
         timesRodeWith: p.times ?? 0,
       })),
+    answeredLevels: (answeredResult?.results.length ?? 0) > 0,
   };
 }
 

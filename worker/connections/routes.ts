@@ -19,8 +19,11 @@ import {
   saveConnections,
 } from "./queries.ts";
 
-/** Every rule of spec 02 §4 except "no record yet" (she may add companions she forgot). */
-function canRecord(state: RideConnectionsState, userId: string, now: number): boolean {
+/**
+ * Every rule of spec 02 §4 except "no record yet" (she may add companions she forgot). The
+ * honest-level questions follow the same rules (DESIGN.md decision 24).
+ */
+export function canRecord(state: RideConnectionsState, userId: string, now: number): boolean {
   return (
     state.isParticipant &&
     state.ride.organizerId !== userId &&
@@ -47,6 +50,10 @@ export const connectionsRoutes = new Hono<AppEnv>()
       open: canRecord(state, user.id, Date.now()),
       alreadySaved: state.savedForRide.size > 0,
       companions: state.isParticipant ? state.companions : [],
+      levelQuestions: {
+        open: canRecord(state, user.id, Date.now()) && !state.answeredLevels,
+        answered: state.answeredLevels,
+      },
     });
   })
 

@@ -15,6 +15,7 @@ import {
 import {
   type Level,
   type Modality,
+  PACE_ANSWERS,
   RIDE_STATUSES,
   type SocialTag,
 } from "../../domain/constants.ts";
@@ -191,6 +192,9 @@ export const rides = sqliteTable(
     index("rides_status_start_idx").on(t.status, t.startTime),
     index("rides_status_city_start_idx").on(t.status, t.cityKey, t.startTime),
     index("rides_organizer_idx").on(t.organizerId, t.startTime),
+    // 'Cerca de mí' (decision 25): a latitude range, then longitude, start and distance checked in
+    // the entries (worker/rides/near.ts).
+    index("rides_status_meeting_pin_idx").on(t.status, t.meetingLat, t.meetingLon, t.startTime),
     // SQLite keeps NULLs distinct in a unique index: rides without a key never collide.
     uniqueIndex("rides_organizer_create_key_unique").on(t.organizerId, t.createKey),
   ],
@@ -392,6 +396,56 @@ export const calendarFeeds = sqliteTable("calendar_feeds", {
   createdAt: createdAt(),
   stoppedAt: integer("stopped_at", { mode: "number" }),
 });
+
+/**
+ * A full ride's waiting list (DESIGN.md decision 23; not the landing's `waitlist`): one row per
+ * ride and rider, first come, first served in `id` order. A freed place goes to the first in
+ * line inside the batch that frees it (worker/waiting-list/promotion.ts, ADR 0025).
+ */
+export const rideWaitingList = sqliteTable(
+  "ride_waiting_list",
+  {
+    /** Arrival order: AUTOINCREMENT never reuses an id, so a newcomer is always behind. */
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    rideId: text("ride_id")
+      .notNull()
+      .references(() => rides.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // (ride_id, rowid): the list in order, her place in it, its length.
+    index("ride_waiting_list_ride_idx").on(t.rideId),
+    uniqueIndex("ride_waiting_list_user_ride_unique").on(t.userId, t.rideId),
+  ],
+);
+
+/**
+ * Honest levels (DESIGN.md decision 24): a rider's anonymous answers about a ride she was in,
+ * once per ride. Read only as totals per organizer; the rider is kept to enforce "once".
+ */
+export const rideLevelAnswers = sqliteTable(
+  "ride_level_answers",
+  {
+    rideId: text("ride_id")
+      .notNull()
+      .references(() => rides.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** '¿El ritmo fue el anunciado?': null when she left it unanswered. */
+    pace: text("pace", { enum: PACE_ANSWERS }),
+    /** '¿Se esperó a todas?': 1 yes, 0 no, null unanswered. */
+    waitedForAll: integer("waited_for_all", { mode: "boolean" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.rideId, t.userId] }),
+    index("ride_level_answers_user_idx").on(t.userId),
+  ],
+);
 
 export type User = typeof users.$inferSelect;
 export type Profile = typeof profiles.$inferSelect;

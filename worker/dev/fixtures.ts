@@ -15,6 +15,12 @@ const rideFixtureSchema = z.object({
   /** Start relative to now; negative: already started. */
   startsInMinutes: z.number().default(48 * 60),
   title: z.string().min(1).max(100).optional(),
+  /** null: no cap (20); a small cap makes a full ride with a waiting list. */
+  maxParticipants: z.number().int().min(2).max(20).nullable().default(null),
+  /** The meeting pin ('Cerca de mí'); none by default. */
+  pin: z
+    .object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) })
+    .optional(),
   status: z.enum(["published", "cancelled", "closed", "completed"]).default("published"),
 });
 
@@ -35,6 +41,9 @@ export const fixtureRoutes = new Hono<AppEnv>()
         cityKey: normalizeText(city),
         searchText: normalizeText(`${title} ${city}`),
         startTime: Date.now() + input.startsInMinutes * 60_000,
+        maxParticipants: input.maxParticipants,
+        meetingLat: input.pin?.lat ?? null,
+        meetingLon: input.pin?.lon ?? null,
         modality: "road",
         modalities: ["road"],
         level: "chill",

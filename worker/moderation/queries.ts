@@ -20,6 +20,12 @@ import {
   cancelledRides,
 } from "../account/queries.ts";
 import { toChatMessage } from "../chat/queries.ts";
+import {
+  LEAVING_RIDER_STATEMENTS,
+  type LeavingRiderOutcome,
+  leavingRiderOutcome,
+  leavingRiderStatements,
+} from "../waiting-list/leaving-rider.ts";
 
 /** The queue shows this many open reports at a time (oldest first). */
 export const QUEUE_PAGE = 50;
@@ -279,13 +285,16 @@ export interface SuspensionOutcome {
   cancelled: CancelledRide[];
   /** Upcoming rides of others she was removed from. */
   leftRideIds: string[];
+  /** Her cancelled rides' waiting lists, and her places given to others' first in line. */
+  waitingLists: LeavingRiderOutcome;
 }
 
 /**
  * Suspends an account in one batch (DESIGN.md decision 17): her rides are read first (the rooms
  * to close her sockets in), her upcoming rides with others are cancelled with the usual notice
- * (the account deletion's statements), her other upcoming rides are cancelled, she leaves the
- * upcoming rides of others, her sessions end, the account is marked and audited, and the open
+ * (the account deletion's statements), her other upcoming rides are cancelled (their waiting lists
+ * emptied), she leaves the upcoming rides of others (her places to their first in line) and
+ * every waiting list, her sessions end, the account is marked and audited, and the open
  * reports about her leave the queue.
  */
 export async function suspendAccount(
@@ -294,7 +303,7 @@ export async function suspendAccount(
   input: { userId: string; reason: string; reportId?: string | undefined; now: number },
 ): Promise<SuspensionOutcome> {
   const { userId, now } = input;
-  const [rides, notices, , , left, , marked] = await d1.batch([
+  const results = await d1.batch([
     d1.prepare("SELECT ride_id FROM ride_participants WHERE user_id = ?").bind(userId),
     ...cancelHerRidesWithOthers(d1, userId, now),
     d1
@@ -303,6 +312,9 @@ export async function suspendAccount(
         WHERE organizer_id = ?1 AND status = 'published' AND start_time > ?2`,
       )
       .bind(userId, now),
+    // Her cancelled rides' lists emptied, her places to others' first in line, her own entries
+    // gone (DESIGN.md decision 23), before her participations are deleted below.
+    ...leavingRiderStatements(d1, userId, now),
     d1
       .prepare(
         `DELETE FROM ride_participants
@@ -330,8 +342,11 @@ export async function suspendAccount(
       )
       .bind(userId, now, moderator.id),
   ]);
+  const [rides, notices] = results;
+  const [left, , marked] = results.slice(4 + LEAVING_RIDER_STATEMENTS);
   return {
     suspended: (marked?.meta.changes ?? 0) > 0,
+    waitingLists: leavingRiderOutcome(results.slice(4, 4 + LEAVING_RIDER_STATEMENTS)),
     rideIds: ((rides?.results ?? []) as { ride_id: string }[]).map((r) => r.ride_id),
     cancelled: cancelledRides(notices),
     leftRideIds: ((left?.results ?? []) as { ride_id: string }[]).map((r) => r.ride_id),

@@ -20,6 +20,7 @@ import {
 import { announceStoredMessage, inBackground } from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
+import { announceListClosed, announcePromotion } from "../waiting-list/notify.ts";
 import {
   auditLog,
   dismissReport,
@@ -136,6 +137,8 @@ export const moderationRoutes = new Hono<AppEnv>()
       for (const { rideId, noticeId } of outcome.cancelled) {
         inBackground(c, announceStoredMessage(c.env, rideId, noticeId));
       }
+      announceListClosed(c, outcome.waitingLists.waitingCleared);
+      announcePromotion(c, outcome.waitingLists.promotion);
       return c.json<ModerationActionResponse>(ok);
     },
   )

@@ -24,12 +24,29 @@ import type { Level, Modality } from "../../domain/constants.ts";
 import { DEFAULT_AVATAR_KEY, FEED_PAGE_SIZE } from "../../domain/constants.ts";
 import { organizerName, participantName } from "../../domain/display.ts";
 import { MSG } from "../../domain/messages.ts";
+import { distanceKm, type Position } from "../../domain/near.ts";
 import type { RideInput } from "../../domain/schemas.ts";
 import { capacityOf } from "../../domain/time.ts";
 import { blockedBetween, rideHiddenFrom } from "../blocks/sql.ts";
 import { d1Of } from "../db/client.ts";
-import { profiles, rideMessages, rideParticipants, rides } from "../db/schema.ts";
+import { profiles, rideMessages, rideParticipants, rides, rideWaitingList } from "../db/schema.ts";
 import type { Database } from "../env.ts";
+import {
+  NO_PROMOTION,
+  oneRide,
+  type Promotion,
+  promotionOf,
+  promotionStatements,
+} from "../waiting-list/promotion.ts";
+import {
+  clearedEntries,
+  clearWaitingListsOfCancelled,
+  waitingCountSql,
+  waitingListQuery,
+  waitingPersonOf,
+  waitingPositionSql,
+} from "../waiting-list/sql.ts";
+import { hiddenUnlessNoBlocks, nearestPageQuery } from "./near.ts";
 
 /** Trigram search needs 3 characters; shorter queries filter the index-selected rows by LIKE. */
 const TRIGRAM_MIN = 3;
@@ -80,6 +97,8 @@ export interface ListFilters {
   fromMs?: number | undefined;
   toMs?: number | undefined;
   page: number;
+  /** 'Cerca de mí': her rounded position; the page is then ordered by distance from it. */
+  near?: Position | undefined;
 }
 
 const dialect = new SQLiteAsyncDialect();
@@ -90,7 +109,7 @@ type Buildable = SQL | { toSQL(): { sql: string; params: unknown[] } };
  * Runs writes as one D1 batch (a transaction). drizzle's own batch cannot take raw `sql`
  * statements, which the conditional writes below need.
  */
-async function writeBatch(db: Database, queries: Buildable[]): Promise<D1Result[]> {
+export async function writeBatch(db: Database, queries: Buildable[]): Promise<D1Result[]> {
   const d1 = d1Of(db);
   const statements = queries.map((query) => {
     const built = is(query, SQL) ? dialect.sqlToQuery(query) : query.toSQL();
@@ -107,11 +126,16 @@ function escapeLike(text: string): string {
  * Where-clause of the feed: published, from now (or `from`), not hidden from her by a block
  * (DESIGN.md decision 16), and the optional filters.
  */
-export function listingConditions(filters: ListFilters, viewerId: string, now: number): SQL {
+export function listingConditions(
+  filters: ListFilters,
+  viewerId: string,
+  now: number,
+  notHidden: SQL = sql`not ${rideHiddenFrom(rides.id, viewerId)}`,
+): SQL {
   const conditions: SQL[] = [
     eq(rides.status, "published"),
     gte(rides.startTime, Math.max(now, filters.fromMs ?? 0)),
-    sql`not ${rideHiddenFrom(rides.id, viewerId)}`,
+    notHidden,
   ];
   if (filters.toMs !== undefined) conditions.push(lte(rides.startTime, filters.toMs));
   if (filters.city) conditions.push(eq(rides.cityKey, normalizeText(filters.city)));
@@ -145,11 +169,32 @@ export function listingPageQuery(
   viewerId: string,
   now: number,
 ) {
-  return ridesWithOrganizer(db)
+  if (filters.near) return nearPageQuery(db, { ...filters, near: filters.near }, viewerId, now);
+  return db
+    .select({ ...rideColumns, nearDist: sql<number | null>`null`.as("near_dist") })
+    .from(rides)
+    .leftJoin(profiles, eq(profiles.userId, rides.organizerId))
     .where(listingConditions(filters, viewerId, now))
     .orderBy(asc(rides.startTime), asc(rides.id))
     .limit(FEED_PAGE_SIZE + 1)
     .offset(filters.page * FEED_PAGE_SIZE);
+}
+
+/** The same page ordered by distance ('Cerca de mí'): the nearest rides' rowids, then their rows. */
+function nearPageQuery(
+  db: Database,
+  filters: ListFilters & { near: Position },
+  viewerId: string,
+  now: number,
+) {
+  const conditions = listingConditions(filters, viewerId, now, hiddenUnlessNoBlocks(viewerId));
+  const nearest = nearestPageQuery(db, filters.near, conditions, filters.page).as("nearest");
+  return db
+    .select({ ...rideColumns, nearDist: sql<number | null>`${nearest.nearDist}`.as("near_dist") })
+    .from(nearest)
+    .innerJoin(rides, sql`"rides"."rowid" = ${nearest.nearRowid}`)
+    .leftJoin(profiles, eq(profiles.userId, rides.organizerId))
+    .orderBy(asc(nearest.nearDist), asc(rides.startTime), asc(sql`"rides"."rowid"`));
 }
 
 /**
@@ -164,10 +209,18 @@ export function listingWithParticipantsQuery(
   now: number,
 ) {
   const page = listingPageQuery(db, filters, viewerId, now).as("page");
+  // drizzle writes page.id as a bare "id" inside sql``, which the waiting list's own id column
+  // would capture: qualified by hand.
+  const pageId = sql.raw(`"page"."id"`);
   return db
-    .select({ ...page._.selectedFields, participants: participantsJson(page.id, viewerId) })
+    .select({
+      ...page._.selectedFields,
+      participants: participantsJson(page.id, viewerId),
+      waitingCount: waitingCountSql(pageId),
+      waitingPosition: waitingPositionSql(pageId, viewerId),
+    })
     .from(page)
-    .orderBy(asc(page.startTime), asc(page.id));
+    .orderBy(asc(page.nearDist), asc(page.startTime), asc(page.id));
 }
 
 /**
@@ -246,13 +299,25 @@ function organizerOf(row: RideRow): RidePerson {
   };
 }
 
+/** What a card shows of the ride's waiting list; position 0 means she is not on it. */
+interface WaitingSummary {
+  count: number;
+  position: number;
+}
+
 /**
  * A card for the viewer. `members` are all the ride's riders: the count and her own place are
  * theirs; the riders she and they blocked are left out of what is shown (DESIGN.md decision 16).
  */
-function summaryOf(row: RideRow, members: ParticipantRow[], viewerId: string): RideSummary {
+function summaryOf(
+  row: RideRow,
+  members: ParticipantRow[],
+  viewerId: string,
+  waiting: WaitingSummary,
+): RideSummary {
   const shown = members.filter((m) => !m.hidden);
   const participantIds = shown.map((m) => m.userId);
+  const rodeWith = shown.filter((m) => m.userId !== viewerId && Boolean(m.rodeWith));
   return {
     id: row.id,
     title: row.title,
@@ -272,6 +337,7 @@ function summaryOf(row: RideRow, members: ParticipantRow[], viewerId: string): R
       row.meetingLat !== null && row.meetingLon !== null
         ? { lat: row.meetingLat, lon: row.meetingLon }
         : null,
+    distanceKm: null,
     status: row.status,
     cancelledAt: row.cancelledAt,
     cancelReason: row.cancelReason,
@@ -279,10 +345,13 @@ function summaryOf(row: RideRow, members: ParticipantRow[], viewerId: string): R
     organizer: organizerOf(row),
     participantIds,
     participantCount: members.length,
+    waitingCount: Number(waiting.count),
     viewer: {
       joined: members.some((m) => m.userId === viewerId),
       isOrganizer: row.organizerId === viewerId,
-      rodeWithCount: shown.filter((m) => m.userId !== viewerId && Boolean(m.rodeWith)).length,
+      rodeWithCount: rodeWith.length,
+      rodeWith: rodeWith.map(personOf),
+      waitingPosition: Number(waiting.position) > 0 ? Number(waiting.position) : null,
     },
   };
 }
@@ -311,9 +380,17 @@ export async function listRides(db: Database, filters: ListFilters, viewerId: st
   const hasMore = rows.length > FEED_PAGE_SIZE;
   const page = rows.slice(0, FEED_PAGE_SIZE);
   return {
-    rides: page.map(({ participants, ...row }) =>
-      summaryOf(row, participantsFromJson(row.id, participants), viewerId),
-    ),
+    rides: page.map(({ participants, waitingCount, waitingPosition, nearDist: _, ...row }) => {
+      const summary = summaryOf(row, participantsFromJson(row.id, participants), viewerId, {
+        count: waitingCount,
+        position: waitingPosition,
+      });
+      // 'Cerca de mí': how far her rounded position is from the meeting pin ('a 3 km').
+      const near = filters.near;
+      return near && summary.meetingPin
+        ? { ...summary, distanceKm: distanceKm(near, summary.meetingPin) }
+        : summary;
+    }),
     hasMore,
   };
 }
@@ -365,15 +442,21 @@ export async function rideDetail(
   row: RideRow,
   viewerId: string,
 ): Promise<RideDetail> {
-  const members = await participantsQuery(db, [row.id], viewerId).all();
+  // One round trip: the riders and the waiting list.
+  const [members, waiting] = await db.batch([
+    participantsQuery(db, [row.id], viewerId),
+    waitingListQuery(db, row.id),
+  ]);
   // The organizer first, then in joining order.
   const ordered = members
     .filter((m) => !m.hidden)
     .sort((a, b) => Number(b.userId === row.organizerId) - Number(a.userId === row.organizerId));
+  const position = waiting.findIndex((w) => w.userId === viewerId) + 1;
   return {
-    ...summaryOf(row, members, viewerId),
+    ...summaryOf(row, members, viewerId, { count: waiting.length, position }),
     participants: ordered.map(personOf),
     routeFileName: row.organizerId === viewerId ? row.routeFileName : null,
+    waitingList: row.organizerId === viewerId ? waiting.map(waitingPersonOf) : null,
   };
 }
 
@@ -480,7 +563,7 @@ export async function updateRide(
     now: number;
   },
   input: RideInput,
-): Promise<boolean> {
+): Promise<{ edited: boolean; promotion: Promotion }> {
   const stillEditable = and(
     eq(rides.id, change.rideId),
     eq(rides.organizerId, change.organizerId),
@@ -488,7 +571,7 @@ export async function updateRide(
     sql`(select count(*) from ${rideParticipants} p where p.ride_id = ${change.rideId})
       <= ${capacityOf(input.maxParticipants)}`,
   );
-  const [edit] = await writeBatch(db, [
+  const [edit, , ...promotion] = await writeBatch(db, [
     db
       .update(rides)
       .set({
@@ -506,8 +589,10 @@ export async function updateRide(
       body: MSG.systemEditNotice,
       now: change.now,
     })} and exists (select 1 from ${rides} where ${stillEditable})`,
+    // A raised cap frees places: the first in line get them in this transaction.
+    ...promotionStatements(oneRide(change.rideId), change.now),
   ]);
-  return (edit?.meta.changes ?? 0) > 0;
+  return { edited: (edit?.meta.changes ?? 0) > 0, promotion: promotionOf(promotion) };
 }
 
 export async function participantCount(db: Database, rideId: string): Promise<number> {
@@ -549,26 +634,42 @@ export async function joinRideAtomically(
     where r.id = ${rideId} and r.status = 'published' and r.start_time > ${now}
       and (select count(*) from ${rideParticipants} p where p.ride_id = r.id)
         < coalesce(r.max_participants, 20)
+      and not exists (select 1 from ${rideWaitingList} w where w.ride_id = r.id)
       and not ${rideHiddenFrom(sql`r.id`, userId)}
     on conflict do nothing`);
   return result.meta.changes > 0;
 }
 
-/** Leaves a ride that has not started; never removes the organizer. */
-export async function leaveRide(db: Database, rideId: string, userId: string, now: number) {
-  const result = await db.run(sql`delete from ${rideParticipants}
+/**
+ * Leaves a ride that has not started (never removes the organizer); the place she frees goes to
+ * the first in line in the same batch (worker/waiting-list/promotion.ts).
+ */
+export async function leaveRide(
+  db: Database,
+  rideId: string,
+  userId: string,
+  now: number,
+): Promise<{ left: boolean; promotion: Promotion }> {
+  const [left, ...promotion] = await writeBatch(db, [
+    sql`delete from ${rideParticipants}
     where ride_id = ${rideId} and user_id = ${userId}
       and exists (select 1 from ${rides} r where r.id = ${rideId} and r.start_time > ${now}
-        and r.status != 'cancelled' and (r.organizer_id is null or r.organizer_id != ${userId}))`);
-  return result.meta.changes > 0;
+        and r.status != 'cancelled' and (r.organizer_id is null or r.organizer_id != ${userId}))`,
+    ...promotionStatements(oneRide(rideId), now),
+  ]);
+  const done = (left?.meta.changes ?? 0) > 0;
+  return { left: done, promotion: done ? promotionOf(promotion) : NO_PROMOTION };
 }
 
-/** Cancels a future published/closed ride of hers; returns true when it changed. */
+/**
+ * Cancels a future published/closed ride of hers, and empties its waiting list in the same
+ * batch: whether it changed, and who was waiting (they are told).
+ */
 export async function cancelRide(
   db: Database,
   change: { rideId: string; organizerId: string; reason: string | null; now: number },
-) {
-  const result = await db
+): Promise<{ cancelled: boolean; waiting: { rideId: string; userId: string }[] }> {
+  const cancel = db
     .update(rides)
     .set({
       status: "cancelled",
@@ -583,9 +684,12 @@ export async function cancelRide(
         inArray(rides.status, ["published", "closed"]),
         sql`${rides.startTime} > ${change.now}`,
       ),
-    )
-    .run();
-  return result.meta.changes > 0;
+    );
+  const [result, cleared] = await writeBatch(db, [
+    cancel,
+    clearWaitingListsOfCancelled(sql`(${change.rideId})`),
+  ]);
+  return { cancelled: (result?.meta.changes ?? 0) > 0, waiting: clearedEntries(cleared) };
 }
 
 /**
@@ -656,7 +760,7 @@ export function myRidesPageQuery(
   now: number,
 ) {
   return db
-    .select(rideColumns)
+    .select({ ...rideColumns, waitingCount: waitingCountSql(rides.id) })
     .from(rideParticipants)
     .crossJoin(rides)
     .leftJoin(profiles, eq(profiles.userId, rides.organizerId))
@@ -724,7 +828,10 @@ export async function myRides(
   const pageRows = rows.slice(0, FEED_PAGE_SIZE);
   const byRide = groupByRide(members);
   return {
-    rides: pageRows.map((row) => summaryOf(row, byRide.get(row.id) ?? [], userId)),
+    // She rides each of them, so she is on none of their lists.
+    rides: pageRows.map(({ waitingCount, ...row }) =>
+      summaryOf(row, byRide.get(row.id) ?? [], userId, { count: waitingCount, position: 0 }),
+    ),
     hasMore,
     counts: {
       upcoming: Number(counts?.upcoming ?? 0),

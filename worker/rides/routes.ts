@@ -45,6 +45,7 @@ import {
 } from "../gpx/storage.ts";
 import { MULTIPART_TYPE, mediaType, readFormData, validate } from "../http/validate.ts";
 import { rideCancelled, rideCreated, rideDeleted, rideEdited } from "../push/events.ts";
+import { announceListClosed, announcePromotion } from "../waiting-list/notify.ts";
 import {
   cancelRide,
   citySuggestionsQuery,
@@ -70,7 +71,7 @@ type Ctx = Context<AppEnv>;
 const RIDE_ID = /^[a-z0-9-]{1,64}$/;
 
 /** The ride as she may see it: unknown and hidden by a block get the same 404 (decision 16). */
-async function loadRide(c: Ctx, rideId: string): Promise<RideRow> {
+export async function loadRide(c: Ctx, rideId: string): Promise<RideRow> {
   const viewerId = c.var.user?.id;
   const row = RIDE_ID.test(rideId) ? await findRideRow(c.var.db, rideId, viewerId) : null;
   if (!row) throw new DomainError("not_found", MSG.rideNotFound);
@@ -220,12 +221,13 @@ export const rideRoutes = new Hono<AppEnv>()
         : { routeGpxKey: row.routeGpxKey, routeFileName: row.routeFileName };
     const noticeId = generateId();
     try {
-      const edited = await updateRide(
+      const { edited, promotion } = await updateRide(
         c.var.db,
         { rideId: row.id, organizerId: user.id, ...route, noticeId, now },
         input,
       );
       if (!edited) throw await editRefusal(c, row.id, input.maxParticipants);
+      announcePromotion(c, promotion);
     } catch (error) {
       if (gpx) await deleteGpx(c.env.GPX, route.routeGpxKey);
       throw error;
@@ -263,7 +265,8 @@ export const rideRoutes = new Hono<AppEnv>()
     if (row.organizerId === user.id) {
       throw new DomainError("organizer_cannot_leave", MSG.organizerCannotLeave);
     }
-    if (!(await leaveRide(c.var.db, row.id, user.id, now))) {
+    const { left, promotion } = await leaveRide(c.var.db, row.id, user.id, now);
+    if (!left) {
       if (!(await isParticipant(c.var.db, row.id, user.id))) {
         throw new DomainError("not_participant", MSG.notParticipantLeave);
       }
@@ -274,6 +277,7 @@ export const rideRoutes = new Hono<AppEnv>()
     }
     // Her open chat sockets for this ride close (the room re-checks D1 on every send anyway).
     inBackground(c, notifyParticipantLeft(c.env, row.id, user.id));
+    announcePromotion(c, promotion);
     return c.json({ ok: true });
   })
   .post(
@@ -288,7 +292,13 @@ export const rideRoutes = new Hono<AppEnv>()
         throw new DomainError("not_authorized", MSG.cancelNotAuthorized);
       }
       const { reason } = c.req.valid("json");
-      if (!(await cancelRide(c.var.db, { rideId: row.id, organizerId: user.id, reason, now }))) {
+      const { cancelled, waiting } = await cancelRide(c.var.db, {
+        rideId: row.id,
+        organizerId: user.id,
+        reason,
+        now,
+      });
+      if (!cancelled) {
         if (row.status === "cancelled" || row.status === "completed") {
           throw new DomainError("ride_cancelled", MSG.rideAlreadyCancelled);
         }
@@ -311,6 +321,7 @@ export const rideRoutes = new Hono<AppEnv>()
       }
       inBackground(c, announceStoredMessage(c.env, row.id, noticeId));
       inBackground(c, rideCancelled(c.env, row.id));
+      announceListClosed(c, waiting);
       const updated = await loadRide(c, row.id);
       return c.json<RideDetailResponse>({ ride: await rideDetail(c.var.db, updated, user.id) });
     },

@@ -1,4 +1,5 @@
-// Public profile and its stats (spec 02 §2 "Public profile", §7). Four small queries in one batch.
+// Public profile and its stats (spec 02 §2 "Public profile", §7; honest levels, DESIGN.md
+// decision 24). Four small queries in one batch.
 import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { HistoryEntry } from "../../domain/api/users.ts";
 import { DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
@@ -6,6 +7,7 @@ import { participantName } from "../../domain/display.ts";
 import { blockedBetween } from "../blocks/sql.ts";
 import { profiles, rideParticipants, rides, rodeWith, users } from "../db/schema.ts";
 import type { Database } from "../env.ts";
+import { organizerLevelsOf, organizerLevelsQuery } from "../level-answers/queries.ts";
 import { myRidesCondition } from "../rides/queries.ts";
 
 /** Usernames are unique case-insensitively through a JS-lowercased key. */
@@ -81,10 +83,11 @@ export function historyQuery(db: Database, userId: string, viewerId: string) {
 }
 
 export async function profileStats(db: Database, userId: string, viewerId: string, now: number) {
-  const [completed, connections, history] = await db.batch([
+  const [completed, connections, history, levels] = await db.batch([
     completedRidesQuery(db, userId, now),
     connectionsCountQuery(db, userId),
     historyQuery(db, userId, viewerId),
+    organizerLevelsQuery(db, userId),
   ]);
   return {
     completedRides: Number(completed[0]?.n ?? 0),
@@ -97,5 +100,6 @@ export async function profileStats(db: Database, userId: string, viewerId: strin
         times: Number(h.times),
       }),
     ),
+    levels: organizerLevelsOf(levels[0]),
   };
 }

@@ -2,6 +2,7 @@
 // dataset (tests/bench/dataset.ts). The ratio of medians, not absolute milliseconds, is what we
 // track (shared machines are noisy). Budget (issue "bench dataset"): the feed's median within
 // 3× the trivial endpoint's; p99 reported.
+import { positionParam } from "../../../domain/near.ts";
 import { type LatencySummary, latencyTable, loadEndpoint, percentile, warmUp } from "../stats.ts";
 
 export const FEED_BUDGET_RATIO = 3;
@@ -16,9 +17,13 @@ interface Endpoint {
   budget: boolean;
 }
 
+/** Her position as the app sends it for 'Cerca de mí': Puerta del Sol, to about 1 km. */
+const NEAR_MADRID = encodeURIComponent(positionParam({ lat: 40.4168, lon: -3.7038 }));
+
 /** The listing as /app/search asks for it: always from the start of today (browser's day). */
 function endpoints(todayStartIso: string, viewerCity: string): Endpoint[] {
   const from = `from=${encodeURIComponent(todayStartIso)}`;
+  const weekEndIso = new Date(Date.parse(todayStartIso) + 7 * 24 * 3_600_000 - 1).toISOString();
   const city = encodeURIComponent(viewerCity);
   return [
     { name: "GET /api/me (session + profile)", path: "/api/me", budget: false },
@@ -37,6 +42,23 @@ function endpoints(todayStartIso: string, viewerCity: string): Endpoint[] {
     {
       name: "Listing, Sevilla, page 6",
       path: `/api/rides?city=Sevilla&page=5&${from}`,
+      budget: true,
+    },
+    // 'Cerca de mí' from Madrid's centre (the densest city: ~2,400 upcoming rides in its box),
+    // rounded as the app sends it.
+    {
+      name: "Listing, Cerca de mí (Madrid, no date filter)",
+      path: `/api/rides?near=${NEAR_MADRID}&${from}`,
+      budget: true,
+    },
+    {
+      name: "Listing, Cerca de mí, this week + her modalities",
+      path: `/api/rides?near=${NEAR_MADRID}&m=road,gravel&${from}&to=${encodeURIComponent(weekEndIso)}`,
+      budget: true,
+    },
+    {
+      name: "Listing, Cerca de mí, page 6",
+      path: `/api/rides?near=${NEAR_MADRID}&page=5&${from}`,
       budget: true,
     },
     {

@@ -27,12 +27,26 @@ export function rideSummary(overrides: Partial<RideSummary> = {}): RideSummary {
     organizer: { id: "org", username: "Lucía", avatarKey: "ava02", avatarUrl: null },
     participantIds: ["org"],
     participantCount: 1,
-    viewer: { joined: false, isOrganizer: false, rodeWithCount: 0 },
+    waitingCount: 0,
+    distanceKm: null,
+    viewer: {
+      joined: false,
+      isOrganizer: false,
+      rodeWithCount: 0,
+      rodeWith: [],
+      waitingPosition: null,
+    },
     ...overrides,
   };
 }
 
 /** The same ride as the detail page gets it, with its participants. */
 export function rideDetail(overrides: Partial<RideDetail> = {}): RideDetail {
-  return { participants: [], routeFileName: null, ...rideSummary(overrides), ...overrides };
+  return {
+    participants: [],
+    routeFileName: null,
+    waitingList: null,
+    ...rideSummary(overrides),
+    ...overrides,
+  };
 }

@@ -84,6 +84,8 @@ export interface RideOptions {
   maxParticipants?: number | null;
   status?: "published" | "cancelled" | "closed" | "completed";
   participants?: string[];
+  /** The meeting pin ('Cerca de mí' orders by it); none by default. */
+  pin?: { lat: number; lon: number };
 }
 
 /** A ride with its organizer (and any given participants) joined. */
@@ -106,6 +108,8 @@ export async function createRide(options: RideOptions) {
       modalities,
       level: options.level ?? "chill",
       meetingPoint: "Puerta del Sol",
+      meetingLat: options.pin?.lat ?? null,
+      meetingLon: options.pin?.lon ?? null,
       routeKm: 40,
       routeElev: 300,
       organizerId: options.organizerId,

@@ -1,0 +1,81 @@
+// 'Cerca de mí' in real Chromium (DESIGN.md decision 25): with her position shared, the search
+// orders the rides by distance and says how far each is; her coordinates never reach the
+// address bar, and the API only ever sees them rounded to about 1 km.
+import { describe, expect, it } from "vitest";
+import { formatDistance } from "../../domain/format.ts";
+import { MSG } from "../../domain/messages.ts";
+import { distanceKm } from "../../domain/near.ts";
+import { expectAccessible } from "./a11y.ts";
+import {
+  closeSession,
+  connectBrowser,
+  openSession,
+  saveScreenshot,
+  uniqueEmail,
+} from "./fixtures.ts";
+
+connectBrowser();
+
+describe("Cerca de mí", () => {
+  it("orders the search by distance from her rounded position", async () => {
+    const session = await openSession();
+    const { page, context } = session;
+    // Near Puerta del Sol, more precisely than the app may send.
+    await context.grantPermissions(["geolocation"]);
+    await context.setGeolocation({ latitude: 40.416812, longitude: -3.703765 });
+    const username = `lucia_${Date.now().toString(36).slice(-5)}`;
+    const login = await context.request.post("/dev/test-login", {
+      data: { email: uniqueEmail("lucia"), username },
+    });
+    expect(login.status()).toBe(200);
+    const { userId } = (await login.json()) as { userId: string };
+    const tag = `Cercania${Date.now().toString(36)}`;
+    const retiro = { lat: 40.4153, lon: -3.6845 };
+    const alcala = { lat: 40.4818, lon: -3.3643 };
+    for (const [title, pin, startsInMinutes] of [
+      [`${tag} Alcalá`, alcala, 60 * 24],
+      [`${tag} Retiro`, retiro, 60 * 72],
+      [`${tag} Casa de Campo`, { lat: 40.4193, lon: -3.7476 }, 60 * 48],
+    ] as const) {
+      const res = await context.request.post("/dev/fixtures/ride", {
+        data: { organizerId: userId, title, pin, startsInMinutes },
+      });
+      expect(res.status()).toBe(200);
+    }
+
+    const asked: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/api/rides?")) asked.push(request.url());
+    });
+    await page.goto(`/app/search?q=${tag}&dateType=none`);
+    const titles = page.getByRole("article");
+    await page.getByRole("heading", { name: `${tag} Alcalá` }).waitFor();
+    expect(
+      await titles.evaluateAll((cards) => cards.map((c) => c.getAttribute("aria-label"))),
+    ).toEqual([`${tag} Alcalá`, `${tag} Casa de Campo`, `${tag} Retiro`]);
+
+    await page.getByRole("radio", { name: MSG.nearOrder }).click();
+    await page.getByText(MSG.nearFromPosition).waitFor();
+    // Measured from where the API placed her: 40.42,-3.7.
+    const from = { lat: 40.42, lon: -3.7 };
+    await page
+      .getByText(formatDistance(distanceKm(from, retiro)))
+      .first()
+      .waitFor();
+    await expect
+      .poll(() => titles.evaluateAll((cards) => cards.map((c) => c.getAttribute("aria-label"))))
+      .toEqual([`${tag} Retiro`, `${tag} Casa de Campo`, `${tag} Alcalá`]);
+    await page.getByText(formatDistance(distanceKm(from, alcala))).waitFor();
+
+    // The address says which order, never where she is; the API heard 40.42,-3.7 only.
+    expect(page.url()).toContain("orden=cerca");
+    expect(page.url()).not.toMatch(/40\.4|3\.70/);
+    const near = asked.filter((url) => url.includes("near="));
+    expect(near.length).toBeGreaterThan(0);
+    for (const url of near) expect(new URL(url).searchParams.get("near")).toBe("40.42,-3.7");
+
+    await expectAccessible(page, "search, Cerca de mí");
+    await saveScreenshot(page, "search-near");
+    await closeSession(session);
+  });
+});

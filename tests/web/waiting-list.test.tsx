@@ -1,0 +1,154 @@
+// A full ride's waiting list in the app (DESIGN.md decision 23): the organizer's list on her
+// ride's page, and the toasts the notification channel raises when a place is hers or the ride
+// she waited for is cancelled.
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, render, screen } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { NotificationsProvider } from "../../web/chat/notifications.tsx";
+import { LazyToaster } from "../../web/lib/lazy-toaster.tsx";
+import RideDetailScreen from "../../web/rides/ride-detail.tsx";
+import { FakeWebSocket } from "./helpers/fake-websocket.ts";
+import { rideDetail } from "./helpers/rides.ts";
+import { signedInClient } from "./helpers/signed-in-client.ts";
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("the organizer's waiting list", () => {
+  function renderDetail(isOrganizer: boolean) {
+    const ride = rideDetail({
+      participantCount: 2,
+      maxParticipants: 2,
+      capacity: 2,
+      waitingCount: 2,
+      waitingList: isOrganizer
+        ? [
+            { id: "u1", username: "Bea", avatarKey: "ava02", avatarUrl: null },
+            { id: "u2", username: "Cris", avatarKey: "ava03", avatarUrl: null },
+          ]
+        : null,
+      viewer: {
+        joined: true,
+        isOrganizer,
+        rodeWithCount: 0,
+        rodeWith: [],
+        waitingPosition: null,
+      },
+    });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) =>
+        url.endsWith("/connections")
+          ? Response.json({
+              open: false,
+              alreadySaved: false,
+              companions: [],
+              levelQuestions: { open: false, answered: false },
+            })
+          : Response.json({ ride }),
+      ),
+    );
+    render(
+      <QueryClientProvider client={signedInClient()}>
+        <MemoryRouter initialEntries={["/app/ride/r1"]}>
+          <Routes>
+            <Route path="/app/ride/:id" element={<RideDetailScreen />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+  }
+
+  it("lists who waits, in order, on her ride's page", async () => {
+    renderDetail(true);
+    const heading = await screen.findByRole("heading", { name: "Lista de espera (2)" });
+    const list = heading.closest("section")!.querySelector("ol")!;
+    expect([...list.querySelectorAll("li")].map((li) => li.textContent)).toEqual([
+      "1.Bea",
+      "2.Cris",
+    ]);
+  });
+
+  it("shows the others only its length", async () => {
+    renderDetail(false);
+    await screen.findByText(/Lista de espera \(2\)/);
+    expect(screen.queryByRole("heading", { name: "Lista de espera (2)" })).toBeNull();
+    expect(screen.queryByText("Bea")).toBeNull();
+  });
+});
+
+describe("the waiting list's news on the notification channel", () => {
+  beforeEach(() => {
+    FakeWebSocket.last = undefined;
+    vi.stubGlobal("WebSocket", FakeWebSocket);
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Response.json({ chats: [], pending: [] })),
+    );
+  });
+
+  async function connected() {
+    render(
+      <QueryClientProvider client={signedInClient()}>
+        <MemoryRouter>
+          <NotificationsProvider />
+          <LazyToaster />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await vi.waitFor(() => expect(FakeWebSocket.last).toBeTruthy());
+    const socket = FakeWebSocket.last!;
+    act(() => socket.open());
+    return socket;
+  }
+
+  it("'¡Tienes plaza!' when a place is hers; the chat's notice of it raises no second toast", async () => {
+    const socket = await connected();
+    act(() =>
+      socket.receive({
+        type: "waiting-list",
+        event: "promoted",
+        rideId: "r1",
+        rideTitle: "Vuelta al pantano",
+      }),
+    );
+    expect(await screen.findByText("¡Tienes plaza!")).toBeTruthy();
+    expect(
+      screen.getByText('Has entrado en "Vuelta al pantano" desde la lista de espera.'),
+    ).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Ver salida" })).toBeTruthy();
+    act(() =>
+      socket.receive({
+        type: "unread",
+        rideId: "r1",
+        rideTitle: "Vuelta al pantano",
+        count: 1,
+        lastMessage: {
+          text: "Bea entra desde la lista de espera",
+          createdAt: new Date().toISOString(),
+          kind: "system",
+        },
+      }),
+    );
+    await new Promise((done) => setTimeout(done, 50));
+    expect(screen.queryByText("Conversación en curso")).toBeNull();
+    expect(screen.getByText("¡Tienes plaza!")).toBeTruthy();
+  });
+
+  it("tells those who waited when the ride is cancelled", async () => {
+    const socket = await connected();
+    act(() =>
+      socket.receive({
+        type: "waiting-list",
+        event: "closed",
+        rideId: "r2",
+        rideTitle: "Subida al puerto",
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'La organizadora ha cancelado "Subida al puerto" y su lista de espera se ha cerrado.',
+      ),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,199 @@
+// 'Cerca de mí' (DESIGN.md decision 25): GET /api/rides?near=lat,lon orders the listing by
+// distance from her rounded position, within NEAR_RADIUS_KM, on rides_status_meeting_pin_idx,
+// in the listing's one statement.
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { NEAR_RADIUS_KM } from "../../domain/constants.ts";
+import { MSG } from "../../domain/messages.ts";
+import { distanceKm, roundPosition } from "../../domain/near.ts";
+import { createDb } from "../../worker/db/client.ts";
+import {
+  type ListFilters,
+  listingWithParticipantsQuery,
+  listRides,
+} from "../../worker/rides/queries.ts";
+import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
+import { json } from "./helpers/http.ts";
+
+const DAY = 24 * HOUR;
+/** Puerta del Sol, and places at known distances from it. */
+const SOL = { lat: 40.4168, lon: -3.7038 };
+const RETIRO = { lat: 40.4153, lon: -3.6845 }; // ~1.6 km
+const CASA_DE_CAMPO = { lat: 40.4193, lon: -3.7476 }; // ~3.7 km
+const ALCALA = { lat: 40.4818, lon: -3.3643 }; // ~30 km
+const TOLEDO = { lat: 39.8628, lon: -4.0273 }; // ~68 km: outside
+const near = (p: { lat: number; lon: number }) => `near=${p.lat},${p.lon}`;
+
+/** A unique level of isolation: every ride of a test carries its tag in the title. */
+async function ridesAround(tag: string) {
+  const owner = await createUser();
+  const make = (title: string, pin: { lat: number; lon: number } | undefined, startsIn = DAY) =>
+    createRide({ organizerId: owner.id, title: `${tag} ${title}`, pin, startsIn });
+  await make("Alcalá", ALCALA);
+  await make("Retiro", RETIRO, 3 * DAY);
+  await make("Toledo", TOLEDO);
+  await make("Casa de Campo", CASA_DE_CAMPO, 2 * DAY);
+  await make("Sin pin", undefined);
+  await make("Pasada", RETIRO, -HOUR);
+  return owner;
+}
+
+describe("GET /api/rides?near= ('Cerca de mí')", () => {
+  it("orders by distance within the radius, with each card's distance", async () => {
+    const tag = `Cerca${Date.now()}`;
+    await ridesAround(tag);
+    const { browser } = await signedIn();
+    const res = await browser.get(`/api/rides?q=${tag}&${near(SOL)}`);
+    expect(res.status).toBe(200);
+    const { rides } = await json(res);
+    expect(rides.map((r: { title: string }) => r.title)).toEqual([
+      `${tag} Retiro`,
+      `${tag} Casa de Campo`,
+      `${tag} Alcalá`,
+    ]);
+    const km = rides.map((r: { distanceKm: number }) => r.distanceKm);
+    // From her position as the API uses it: to about 1 km.
+    expect(km[0]).toBeCloseTo(distanceKm(roundPosition(SOL), RETIRO), 5);
+    expect(km[1]).toBeGreaterThan(3);
+    expect(km[1]).toBeLessThan(4.5);
+    expect(km[2]).toBeGreaterThan(25);
+    expect(km[2]).toBeLessThan(NEAR_RADIUS_KM);
+    // The same search by date: every upcoming ride, soonest first, no distance.
+    const byDate = await json(await browser.get(`/api/rides?q=${tag}`));
+    expect(byDate.rides.map((r: { title: string }) => r.title)).toEqual([
+      `${tag} Alcalá`,
+      `${tag} Toledo`,
+      `${tag} Sin pin`,
+      `${tag} Casa de Campo`,
+      `${tag} Retiro`,
+    ]);
+    expect(byDate.rides.every((r: { distanceKm: null }) => r.distanceKm === null)).toBe(true);
+  });
+
+  it("uses her position to about 1 km only, whatever precision she sends", async () => {
+    const tag = `Redondeo${Date.now()}`;
+    await ridesAround(tag);
+    const { browser } = await signedIn();
+    const precise = await json(
+      await browser.get(`/api/rides?q=${tag}&near=40.416812345,-3.703765432`),
+    );
+    const rounded = await json(await browser.get(`/api/rides?q=${tag}&near=40.42,-3.7`));
+    expect(precise.rides.map((r: { distanceKm: number }) => r.distanceKm)).toEqual(
+      rounded.rides.map((r: { distanceKm: number }) => r.distanceKm),
+    );
+  });
+
+  it("keeps the other filters (dates, city, level, text) and pages by 10", async () => {
+    const owner = await createUser();
+    const city = `Cercania${Date.now()}`;
+    for (let i = 0; i < 12; i++) {
+      await createRide({
+        organizerId: owner.id,
+        city,
+        title: `R${String(i).padStart(2, "0")}`,
+        // Further each time, about 1 km apart.
+        pin: { lat: SOL.lat + i * 0.009, lon: SOL.lon },
+        startsIn: DAY + (11 - i) * HOUR,
+      });
+    }
+    const { browser } = await signedIn();
+    const first = await json(await browser.get(`/api/rides?city=${city}&${near(SOL)}`));
+    expect(first.rides.map((r: { title: string }) => r.title)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `R${String(i).padStart(2, "0")}`),
+    );
+    expect(first.hasMore).toBe(true);
+    const second = await json(await browser.get(`/api/rides?city=${city}&${near(SOL)}&page=1`));
+    expect(second.rides.map((r: { title: string }) => r.title)).toEqual(["R10", "R11"]);
+    expect(second.hasMore).toBe(false);
+    const to = new Date(Date.now() + DAY + 2.5 * HOUR).toISOString();
+    const soon = await json(await browser.get(`/api/rides?city=${city}&${near(SOL)}&to=${to}`));
+    expect(soon.rides.map((r: { title: string }) => r.title)).toEqual(["R09", "R10", "R11"]);
+  });
+
+  it("refuses a position that is not one", async () => {
+    const { browser } = await signedIn();
+    for (const bad of ["40.4", "abc,def", "91,0", "40,181", "1,2,3", ",", "40.4,"]) {
+      const res = await browser.get(`/api/rides?near=${encodeURIComponent(bad)}`);
+      expect(res.status, bad).toBe(400);
+      expect((await json(res)).error.message).toBe(MSG.nearInvalid);
+    }
+  });
+
+  it("hides a blocked rider's rides from the near order too", async () => {
+    const tag = `CercaBloq${Date.now()}`;
+    const other = await signedIn();
+    const { user, browser } = await signedIn();
+    await createRide({ organizerId: other.user.id, title: `${tag} suya`, pin: RETIRO });
+    const mine = await createUser();
+    await createRide({ organizerId: mine.id, title: `${tag} libre`, pin: CASA_DE_CAMPO });
+    expect((await browser.post("/api/blocks", { userId: other.user.id })).status).toBe(200);
+    const { rides } = await json(await browser.get(`/api/rides?q=${tag}&${near(SOL)}`));
+    expect(rides.map((r: { title: string }) => r.title)).toEqual([`${tag} libre`]);
+    expect(user.id).toBeTruthy();
+  });
+});
+
+describe("'Cerca de mí' cost", () => {
+  it("is one statement whatever the page, as the listing by date", async () => {
+    const owner = await createUser();
+    const city = `CosteCerca${Date.now()}`;
+    for (let i = 0; i < 10; i++) {
+      await createRide({
+        organizerId: owner.id,
+        city,
+        pin: { lat: SOL.lat + i * 0.01, lon: SOL.lon },
+      });
+    }
+    let statements = 0;
+    const d1 = new Proxy(env.DB, {
+      get(target, prop, receiver) {
+        if (prop === "prepare") {
+          return (query: string) => {
+            statements++;
+            return target.prepare(query);
+          };
+        }
+        const value = Reflect.get(target, prop, receiver);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    const filters: ListFilters = { modalities: [], levels: [], page: 0, city, near: SOL };
+    const result = await listRides(createDb(d1), filters, owner.id, Date.now());
+    expect(result.rides).toHaveLength(10);
+    expect(statements).toBe(1);
+  });
+
+  it("reads the box around her through the pin index, never every ride", async () => {
+    const owner = await createUser();
+    await createRide({ organizerId: owner.id, pin: RETIRO });
+    const now = Date.now();
+    const variants: ListFilters[] = [
+      { modalities: [], levels: [], page: 0, near: SOL },
+      {
+        modalities: ["gravel"],
+        levels: ["chill"],
+        page: 2,
+        near: SOL,
+        fromMs: now,
+        toMs: now + 7 * DAY,
+      },
+      { modalities: [], levels: [], page: 0, near: SOL, q: "sierra", city: "Madrid" },
+    ];
+    for (const filters of variants) {
+      const { sql, params } = listingWithParticipantsQuery(db(), filters, owner.id, now).toSQL();
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+        .bind(...params)
+        .all<{ detail: string }>();
+      const details = results.map((r) => r.detail);
+      const plan = details.join(" | ");
+      expect(
+        details.some((d) => d.includes("rides_status_meeting_pin_idx")),
+        plan,
+      ).toBe(true);
+      expect(
+        details.filter((d) => /^SCAN rides\b/.test(d)),
+        plan,
+      ).toEqual([]);
+    }
+  });
+});

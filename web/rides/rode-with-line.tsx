@@ -1,0 +1,42 @@
+import type { RidePerson } from "../../domain/api/rides.ts";
+import { Avatar } from "../components/avatar.tsx";
+
+/** Avatars shown before '+N'. */
+const SHOWN = 4;
+
+/** 'Has rodado con 2 de las que van' (one of 'de la que va'). */
+export function rodeWithText(count: number): string {
+  return `Has rodado con ${count} de las que van`;
+}
+
+/**
+ * The trust signal of DESIGN.md decision 24: how many of the riders going she has ridden with,
+ * from her own records only, with their avatars (named for screen readers).
+ */
+export function RodeWithLine({ people }: { people: RidePerson[] }) {
+  if (people.length === 0) return null;
+  const rest = people.length - SHOWN;
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm font-semibold text-success">
+      <ul
+        className="flex -space-x-2"
+        aria-label={`Con quién has rodado: ${people.map((p) => p.username).join(", ")}`}
+      >
+        {people.slice(0, SHOWN).map((p, i) => (
+          <li key={p.id ?? i} className="rounded-full ring-2 ring-surface" title={p.username}>
+            <Avatar avatarKey={p.avatarKey} avatarUrl={p.avatarUrl} size={28} alt="" />
+          </li>
+        ))}
+        {rest > 0 ? (
+          <li
+            aria-hidden="true"
+            className="flex size-7 items-center justify-center rounded-full bg-primary-soft text-xs font-extrabold text-primary-dark ring-2 ring-surface"
+          >
+            +{rest}
+          </li>
+        ) : null}
+      </ul>
+      <p>{rodeWithText(people.length)}</p>
+    </div>
+  );
+}

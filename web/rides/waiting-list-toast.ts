@@ -1,0 +1,41 @@
+// What her app says when a waiting list changes her plans (DESIGN.md decision 23): a freed
+// place is hers, or the ride she waited for was cancelled. Raised by the notification channel.
+
+import { MSG } from "../../domain/messages.ts";
+import type { WaitingListEvent } from "../../domain/notification-frame.ts";
+import { toast } from "../lib/toast.ts";
+
+/** Her promotion is news; the chat's notice of it, arriving just after, is not (see below). */
+const PROMOTION_QUIET_MS = 10_000;
+const promotedAt = new Map<string, number>();
+
+export function showWaitingListToast(
+  frame: { event: WaitingListEvent; rideId: string; rideTitle: string },
+  openRide: () => void,
+) {
+  if (frame.event === "promoted") {
+    promotedAt.set(frame.rideId, Date.now());
+    toast.success(MSG.waitingListPromotedTitle, {
+      id: `waiting-list-${frame.rideId}`,
+      description: MSG.waitingListPromotedText(frame.rideTitle),
+      duration: 10_000,
+      action: { label: "Ver salida", onClick: openRide },
+    });
+    return;
+  }
+  toast.info(MSG.waitingListClosedTitle, {
+    id: `waiting-list-${frame.rideId}`,
+    description: MSG.waitingListClosedText(frame.rideTitle),
+    duration: 10_000,
+  });
+}
+
+/**
+ * The 'Conversación en curso' toast for a ride she was just given a place in would replace
+ * '¡Tienes plaza!' with news of her own arrival ('X entra desde la lista de espera'): held back
+ * for a few seconds after the promotion.
+ */
+export function justPromoted(rideId: string, now = Date.now()): boolean {
+  const at = promotedAt.get(rideId);
+  return at !== undefined && now - at < PROMOTION_QUIET_MS;
+}

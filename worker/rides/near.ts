@@ -1,0 +1,67 @@
+// 'Cerca de mí' (DESIGN.md decision 25): the listing's page ordered by distance from her rounded
+// position, read through rides_status_meeting_pin_idx (status, meeting_lat, meeting_lon,
+// start_time): a latitude range of that index, the longitude, the start and the distance checked
+// inside the index entries, so only the rides in the box around her are considered and only the
+// page's rows are read from the table (docs/decisions/0026-near-me.md).
+import { and, asc, gte, lte, type SQL, sql } from "drizzle-orm";
+import { FEED_PAGE_SIZE } from "../../domain/constants.ts";
+import { nearBox, type Position } from "../../domain/near.ts";
+import { rideHiddenFrom } from "../blocks/sql.ts";
+import { rides } from "../db/schema.ts";
+import type { Database } from "../env.ts";
+
+/**
+ * Squared equirectangular distance from `center`, in degrees of latitude: orders and trims the
+ * candidates from the index columns alone (the exact km on the cards is computed in JS).
+ */
+function distance2(center: Position) {
+  const { lonScale } = nearBox(center);
+  const dLat = sql`(${rides.meetingLat} - ${center.lat})`;
+  const dLon = sql`((${rides.meetingLon} - ${center.lon}) * ${lonScale})`;
+  return sql<number>`(${dLat} * ${dLat} + ${dLon} * ${dLon})`;
+}
+
+/**
+ * The block rule (decision 16) for a query that considers many rides before it orders them:
+ * checked per ride only when she has any block either way (constant subqueries, evaluated once),
+ * so a rider without blocks costs no lookup per candidate.
+ */
+export function hiddenUnlessNoBlocks(viewerId: string): SQL {
+  return sql`((not exists (select 1 from blocks nb where nb.blocker_id = ${viewerId})
+      and not exists (select 1 from blocks nb where nb.blocked_id = ${viewerId}))
+    or not ${rideHiddenFrom(rides.id, viewerId)})`;
+}
+
+/** Where-conditions of the box around her (the index's range and what it checks in place). */
+export function nearConditions(center: Position): SQL {
+  const box = nearBox(center);
+  return and(
+    gte(rides.meetingLat, box.latMin),
+    lte(rides.meetingLat, box.latMax),
+    gte(rides.meetingLon, box.lonMin),
+    lte(rides.meetingLon, box.lonMax),
+    sql`${distance2(center)} <= ${box.radius2}`,
+  )!;
+}
+
+/**
+ * The page's rides by distance (then start, then rowid), as rowids with their distance: the
+ * caller joins the page's rows. `conditions` are the listing's (status, dates, filters).
+ */
+export function nearestPageQuery(db: Database, center: Position, conditions: SQL, page: number) {
+  const dist = distance2(center);
+  return (
+    db
+      .select({
+        nearRowid: sql<number>`"rides"."rowid"`.as("near_rowid"),
+        nearDist: dist.as("near_dist"),
+      })
+      // Without statistics SQLite may prefer the start-time index when dates are given: reading
+      // every ride of those days in every city. The box is the narrower range.
+      .from(sql`${rides} indexed by rides_status_meeting_pin_idx`)
+      .where(and(conditions, nearConditions(center)))
+      .orderBy(asc(dist), asc(rides.startTime), asc(sql`"rides"."rowid"`))
+      .limit(FEED_PAGE_SIZE + 1)
+      .offset(page * FEED_PAGE_SIZE)
+  );
+}

@@ -1,0 +1,58 @@
+// A full ride's waiting list (DESIGN.md decision 23): POST to join it, DELETE to leave it. Her
+// place and the list itself come with the ride (GET /api/rides/:id: the organizer sees the
+// list). Every rule is checked by the statement that writes, like the join's capacity; a ride
+// hidden from her by a block answers 404 (loadRide), as for joining it.
+import { Hono } from "hono";
+import type { JoinWaitingListResponse } from "../../domain/api/rides.ts";
+import { DomainError } from "../../domain/errors.ts";
+import { MSG } from "../../domain/messages.ts";
+import { rideIdParamSchema } from "../../domain/schemas.ts";
+import { hasStarted } from "../../domain/time.ts";
+import { requireProfile } from "../auth/session.ts";
+import type { AppEnv } from "../env.ts";
+import { validate } from "../http/validate.ts";
+import { isParticipant, rideDetail } from "../rides/queries.ts";
+import { loadRide } from "../rides/routes.ts";
+import { announcePromotion } from "./notify.ts";
+import { isOnWaitingList, joinWaitingList, leaveWaitingList } from "./queries.ts";
+
+export const waitingListRoutes = new Hono<AppEnv>()
+  .post("/rides/:id/waiting-list", validate("param", rideIdParamSchema), async (c) => {
+    const user = requireProfile(c, MSG.joinUnauthenticated);
+    const now = Date.now();
+    const row = await loadRide(c, c.req.valid("param").id);
+    const { added, promotion } = await joinWaitingList(c.var.db, row.id, user.id, now);
+    announcePromotion(c, promotion);
+    // Already on it (a second tap): her place, as if she had just joined.
+    if (!added && !(await isOnWaitingList(c.var.db, row.id, user.id))) {
+      // Nothing inserted: say why, in the order she would care about.
+      if (await isParticipant(c.var.db, row.id, user.id)) {
+        throw new DomainError("already_joined", MSG.alreadyJoined);
+      }
+      const fresh = await loadRide(c, row.id);
+      if (fresh.status === "cancelled") {
+        throw new DomainError("ride_cancelled", MSG.rideCancelledJoin);
+      }
+      if (hasStarted(fresh.startTime, now)) throw new DomainError("ride_started", MSG.rideStarted);
+      if (fresh.status !== "published") throw new DomainError("ride_full", MSG.rideFull);
+      const ride = await rideDetail(c.var.db, fresh, user.id);
+      if (ride.participantCount < ride.capacity && ride.waitingCount === 0) {
+        throw new DomainError("ride_not_full", MSG.waitingListNotFull);
+      }
+      // Full, yet refused: someone waiting for it and she blocked each other. Answered like a
+      // ride that does not exist (DESIGN.md decision 16).
+      throw new DomainError("not_found", MSG.rideNotFound);
+    }
+    const fresh = await loadRide(c, row.id);
+    return c.json<JoinWaitingListResponse>({
+      ride: await rideDetail(c.var.db, fresh, user.id),
+    });
+  })
+  .delete("/rides/:id/waiting-list", validate("param", rideIdParamSchema), async (c) => {
+    const user = requireProfile(c, MSG.leaveUnauthenticated);
+    const row = await loadRide(c, c.req.valid("param").id);
+    if (!(await leaveWaitingList(c.var.db, row.id, user.id))) {
+      throw new DomainError("conflict", MSG.waitingListNotOnIt);
+    }
+    return c.json({ ok: true as const });
+  });

@@ -1,4 +1,4 @@
-// A full ride's waiting list (DESIGN.md decision 23, ADR 0025): joining and leaving it, the
+// A full ride's waiting list (DESIGN.md decision 23, ADR 0024): joining and leaving it, the
 // promotion of the first in line inside the batch that frees a place (a leave, a raised cap, an
 // account deleted), its chat notice and her notification, the list closing at the start and
 // emptied by a cancellation; and the same rules under parallel requests.

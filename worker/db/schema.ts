@@ -400,7 +400,7 @@ export const calendarFeeds = sqliteTable("calendar_feeds", {
 /**
  * A full ride's waiting list (DESIGN.md decision 23; not the landing's `waitlist`): one row per
  * ride and rider, first come, first served in `id` order. A freed place goes to the first in
- * line inside the batch that frees it (worker/waiting-list/promotion.ts, ADR 0025).
+ * line inside the batch that frees it (worker/waiting-list/promotion.ts, ADR 0024).
  */
 export const rideWaitingList = sqliteTable(
   "ride_waiting_list",

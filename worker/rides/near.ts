@@ -2,7 +2,7 @@
 // position, read through rides_status_meeting_pin_idx (status, meeting_lat, meeting_lon,
 // start_time): a latitude range of that index, the longitude, the start and the distance checked
 // inside the index entries, so only the rides in the box around her are considered and only the
-// page's rows are read from the table (docs/decisions/0026-near-me.md).
+// page's rows are read from the table (docs/decisions/0025-near-me.md).
 import { and, asc, gte, lte, type SQL, sql } from "drizzle-orm";
 import { FEED_PAGE_SIZE } from "../../domain/constants.ts";
 import { nearBox, type Position } from "../../domain/near.ts";

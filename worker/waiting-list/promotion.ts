@@ -1,5 +1,5 @@
 // A freed place goes to the first in line, inside the D1 batch that frees it (DESIGN.md decision
-// 23, docs/decisions/0025-waiting-list-promotion.md). Whoever frees a place (a rider leaving, the
+// 23, docs/decisions/0024-waiting-list-promotion.md). Whoever frees a place (a rider leaving, the
 // organizer raising the cap or taking out a rider she blocked, an account deleted or suspended)
 // appends these three statements to her own write:
 // D1 runs a batch as one transaction and never interleaves another writer, so the places counted

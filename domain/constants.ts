@@ -2,8 +2,8 @@
 
 export const PRODUCT_NAME = "Rodamos";
 
-/** Where riders write to us (settings, suspended accounts). */
-export const SUPPORT_EMAIL = "hola@rodamos.app";
+/** Where riders write to us: the site, settings, suspended accounts, web push contact. One place. */
+export const CONTACT_EMAIL = "hola@rodamos.app";
 
 export const MODALITIES = ["road", "gravel", "btt"] as const;
 export type Modality = (typeof MODALITIES)[number];

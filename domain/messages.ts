@@ -1,6 +1,7 @@
 // Spanish UI texts. Everything not marked "ours" is copied verbatim from the spec
 // (01 = landing/accounts/profiles, 02 = rides/chat/connections; §5 validation, §8 errors).
 import {
+  CONTACT_EMAIL,
   MAX_DISTANCE_KM,
   MAX_ELEVATION_M,
   MAX_PARTICIPANTS,
@@ -9,7 +10,6 @@ import {
   PRODUCT_NAME,
   RIDE_START_MAX_MONTHS,
   RIDE_TITLE_MAX,
-  SUPPORT_EMAIL,
 } from "./constants.ts";
 import { formatKm, formatMeters } from "./format.ts";
 
@@ -212,7 +212,7 @@ export const MSG = {
   profileNotFound: "Perfil no encontrado",
 
   // --- Ours: blocking, reports and moderation (DESIGN.md decisions 16, 17) ---
-  accountSuspended: `Cuenta suspendida. Escríbenos a ${SUPPORT_EMAIL}`,
+  accountSuspended: `Cuenta suspendida. Escríbenos a ${CONTACT_EMAIL}`,
   reportThanks: "Gracias. Lo revisaremos lo antes posible.",
   reportRepeated: "Ya nos lo habías enviado. Lo revisaremos lo antes posible.",
   reportReasonRequired: "Elige un motivo",

@@ -21,5 +21,3 @@ export const SETTINGS_FAQ: { question: string; answer: string }[] = [
       "Solo el código de la app, para que abra rápido. Tus salidas, mensajes y datos de perfil se piden al servidor cada vez y no se quedan guardados en el dispositivo al cerrar sesión.",
   },
 ];
-
-export const CONTACT_EMAIL = "hola@rodamos.app";

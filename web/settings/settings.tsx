@@ -1,5 +1,6 @@
 import { ChevronDown, Mail, ShieldCheck } from "lucide-react";
 import { Link } from "react-router-dom";
+import { CONTACT_EMAIL } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
 import { useMe } from "../auth/use-me.ts";
 import { CalendarSettings } from "../calendar/calendar-settings.tsx";
@@ -9,7 +10,7 @@ import { PageHeader } from "../components/feedback.tsx";
 import { NotificationSettings } from "../notifications/notification-settings.tsx";
 import { UpdateButton } from "../pwa/update-button.tsx";
 import { BlockedUsersSection } from "../safety/blocked-users.tsx";
-import { CONTACT_EMAIL, SETTINGS_FAQ } from "./faq.ts";
+import { SETTINGS_FAQ } from "./faq.ts";
 
 /** The build's version (scripts/vite-pwa.ts writes it into the app page), if any. */
 function appVersion(): string | null {

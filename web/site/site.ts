@@ -3,7 +3,7 @@
 // change it here if the site moves.
 export const SITE_ORIGIN = "https://rodamos.app";
 export const SITE_NAME = "Rodamos";
-export const CONTACT_EMAIL = "hola@rodamos.app";
+export { CONTACT_EMAIL } from "../../domain/constants.ts";
 export const INSTAGRAM_URL = "https://instagram.com/rodamos.app";
 export const TIKTOK_URL = "https://www.tiktok.com/@rodamos.app";
 /** Open Graph image for pages without their own (PNG made from og-default.svg at build). */

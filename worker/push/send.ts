@@ -1,6 +1,7 @@
 // Sending pushes: her devices that want this event, one request each to its push service.
 // Every failure stays inside its own send (a push service that is down delays nothing and
 // loses nothing else); a subscription the push service no longer knows (404/410) is deleted.
+import { CONTACT_EMAIL } from "../../domain/constants.ts";
 import type { PushEvent, PushPayload } from "../../domain/push.ts";
 import { createDb } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
@@ -29,7 +30,7 @@ export function vapidKeys(env: Bindings): VapidKeys | null {
   return {
     publicKey: env.VAPID_PUBLIC_KEY,
     privateKey: env.VAPID_PRIVATE_KEY,
-    subject: env.VAPID_SUBJECT || "mailto:hola@rodamos.app",
+    subject: env.VAPID_SUBJECT || `mailto:${CONTACT_EMAIL}`,
   };
 }
 

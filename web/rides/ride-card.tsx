@@ -37,20 +37,8 @@ export function RideCard({
   const liveUnread = useUnreadForRide(ride.id);
   const unread = unreadOverride ?? (ride.viewer.joined ? liveUnread : 0);
   const navigate = useNavigate();
-  const {
-    actions,
-    join,
-    leave,
-    onJoin,
-    onLeave,
-    onShare,
-    joinedOpen,
-    setJoinedOpen,
-    joinedListAt,
-    setJoinedListAt,
-    cancelOpen,
-    setCancelOpen,
-  } = useRideCardActions(ride, place);
+  const card = useRideCardActions(ride, place);
+  const { actions } = card;
   const opensDetail = place === "list" && actions.opensDetailOnClick;
   // On the ride's page the organizer cancels from 'Gestiona tu salida' (spec 02: management card).
   const canCancelHere = place === "list" && actions.canCancel;
@@ -103,7 +91,7 @@ export function RideCard({
 
       <div className="flex flex-wrap gap-2">
         {actions.canJoin ? (
-          <Button onClick={onJoin} disabled={join.isPending}>
+          <Button onClick={card.onJoin} disabled={card.join.isPending}>
             UNIRME
           </Button>
         ) : null}
@@ -112,37 +100,37 @@ export function RideCard({
           actions={actions}
           place={place}
           onJoined={(position) => {
-            setJoinedListAt(position);
-            setJoinedOpen(true);
+            card.setJoinedListAt(position);
+            card.setJoinedOpen(true);
           }}
         />
         {actions.canChat ? (
           <RideCardChatButton rideId={ride.id} actions={actions} unread={unread} />
         ) : null}
         {actions.canLeave ? (
-          <Button variant="ghost" onClick={onLeave} disabled={leave.isPending}>
+          <Button variant="ghost" onClick={card.onLeave} disabled={card.leave.isPending}>
             Desapuntarme
           </Button>
         ) : null}
         {actions.canShare ? (
-          <Button variant="ghost" onClick={onShare}>
+          <Button variant="ghost" onClick={card.onShare}>
             <Share2 aria-hidden="true" size={18} />
             Compartir
           </Button>
         ) : null}
         {canCancelHere ? (
-          <Button variant="ghost" className="text-danger" onClick={() => setCancelOpen(true)}>
+          <Button variant="ghost" className="text-danger" onClick={() => card.setCancelOpen(true)}>
             Cancelar salida
           </Button>
         ) : null}
       </div>
       <RideCardDialogs
         rideId={ride.id}
-        joinedOpen={joinedOpen}
-        onJoinedOpenChange={setJoinedOpen}
-        waitingPosition={joinedListAt}
-        cancelOpen={canCancelHere && cancelOpen}
-        onCancelOpenChange={setCancelOpen}
+        joinedOpen={card.joinedOpen}
+        onJoinedOpenChange={card.setJoinedOpen}
+        waitingPosition={card.joinedListAt}
+        cancelOpen={canCancelHere && card.cancelOpen}
+        onCancelOpenChange={card.setCancelOpen}
       />
     </article>
   );

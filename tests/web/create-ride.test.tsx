@@ -11,8 +11,9 @@ import { toIsoDate } from "../../domain/dates.ts";
 import { MSG } from "../../domain/messages.ts";
 import { toZonedDateTime } from "../../domain/zones.ts";
 import { ME_KEY } from "../../web/auth/use-me.ts";
-import CreateRideScreen, { startErrorField } from "../../web/rides/create.tsx";
+import CreateRideScreen from "../../web/rides/create.tsx";
 import { RIDES_KEY } from "../../web/rides/queries.ts";
+import { startErrorField } from "../../web/rides/ride-form-values.ts";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
 import { rideDetail } from "./helpers/rides.ts";
 
@@ -333,5 +334,58 @@ describe("the form's bounds: one day's ride, within the next 12 months", () => {
     expect(screen.getByLabelText("Desnivel (m)").getAttribute("max")).toBe("10000");
     expect(screen.getByLabelText("Fecha").getAttribute("max")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+});
+
+describe("the form's chip groups and meeting point", () => {
+  const group = (name: string) => screen.getByRole("group", { name });
+  const chip = (name: string) => screen.getByRole("button", { name });
+
+  it("'Nivel' is one choice of a radio group, and says so under it when missing", async () => {
+    renderCreate();
+    await submit();
+    expect(group("Nivel").querySelector("[role=alert]")).toBeTruthy();
+    fireEvent.click(screen.getByRole("radio", { name: "Chill" }));
+    expect(screen.getByRole("radio", { name: "Chill" }).getAttribute("aria-checked")).toBe("true");
+    fireEvent.click(screen.getByRole("radio", { name: "Intermedio" }));
+    expect(screen.getByRole("radio", { name: "Chill" }).getAttribute("aria-checked")).toBe("false");
+    expect(screen.getByRole("radio", { name: "Intermedio" }).getAttribute("aria-checked")).toBe(
+      "true",
+    );
+  });
+
+  it("'Modalidades' starts from her profile, toggles, and needs one", async () => {
+    renderCreate();
+    fillRide();
+    expect(chip("Road").getAttribute("aria-pressed")).toBe("true");
+    fireEvent.click(chip("Gravel"));
+    expect(chip("Gravel").getAttribute("aria-pressed")).toBe("true");
+    fireEvent.click(chip("Road"));
+    fireEvent.click(chip("Gravel"));
+    expect(chip("Road").getAttribute("aria-pressed")).toBe("false");
+    await submit();
+    expect(group("Modalidades").querySelector("[role=alert]")).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("'Etiquetas' takes two at most: the others wait until she drops one", () => {
+    renderCreate();
+    fireEvent.click(chip("Coffee Stop"));
+    fireEvent.click(chip("Early Birds"));
+    expect(chip("Sweet Break").hasAttribute("disabled")).toBe(true);
+    expect(chip("Coffee Stop").hasAttribute("disabled")).toBe(false);
+    fireEvent.click(chip("Coffee Stop"));
+    expect(chip("Sweet Break").hasAttribute("disabled")).toBe(false);
+  });
+
+  it("'Ver en Google Maps' waits for a meeting point, then looks it up in her city", () => {
+    renderCreate();
+    expect(chip("Ver en Google Maps").hasAttribute("disabled")).toBe(true);
+    fireEvent.change(screen.getByLabelText("Punto de encuentro"), {
+      target: { value: "Puente del Rey" },
+    });
+    expect(screen.getByRole("link", { name: "Ver en Google Maps" }).getAttribute("href")).toBe(
+      "https://www.google.com/maps/search/?api=1&query=Puente%20del%20Rey%2C%20Madrid",
+    );
   });
 });

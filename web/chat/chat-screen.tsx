@@ -20,8 +20,9 @@ import { ApiError, api } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { MessageMenu } from "../safety/message-menu.tsx";
 import { setActiveChat } from "./active-chat.ts";
+import type { UiMessage } from "./chat-state.ts";
 import { CHATS_KEY } from "./unread.ts";
-import { type UiMessage, useRideChat } from "./use-ride-chat.ts";
+import { useRideChat } from "./use-ride-chat.ts";
 
 export function chatInfoKey(rideId: string) {
   return ["chat-info", rideId] as const;

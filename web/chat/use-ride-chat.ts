@@ -2,16 +2,11 @@
 // with optimistic sends (client UUIDs, resent after a reconnect — the server stores each id
 // once), backfill after the last message on every (re)connect, older pages on demand, and
 // read state (last_seen_at) while open and visible, when hidden, on pagehide and on leaving.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
+import type { ChatMessagesResponse } from "../../domain/api/chat.ts";
 import {
-  CHAT_READ_STATE_EVENT,
-  type ChatMessagesResponse,
-  type ChatReadStateDetail,
-  type ChatsResponse,
-} from "../../domain/api/chat.ts";
-import {
-  type ChatMessage,
+  type ClientMessage,
   HISTORY_PAGE_DEFAULT,
   parseServerMessage,
   type ServerMessage,
@@ -19,90 +14,13 @@ import {
 import { api } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { announceSuspension, SUSPENDED_CLOSE_CODE } from "../safety/suspended.ts";
+import { chatReducer, initialChatState, listedMessages, order } from "./chat-state.ts";
 import { ReconnectingSocket, type SocketStatus } from "./socket.ts";
-import { CHATS_KEY } from "./unread.ts";
-
-export type UiMessage = ChatMessage & { status: "sent" | "pending" | "failed"; error?: string };
-
-interface State {
-  byId: Map<string, UiMessage>;
-  hasOlder: boolean;
-  loadingOlder: boolean;
-  /** A history page came in, over HTTP or the socket: an empty chat is really empty. */
-  historyLoaded: boolean;
-}
-
-type Action =
-  | { type: "merge"; messages: ChatMessage[] }
-  | { type: "page"; messages: ChatMessage[]; hasMore: boolean }
-  | { type: "pending"; message: UiMessage }
-  | { type: "failed"; id: string; error: string }
-  | { type: "retry"; id: string }
-  | { type: "loadingOlder" }
-  /** She blocked this rider: her messages leave the chat (DESIGN.md decision 16). */
-  | { type: "forgetAuthor"; userId: string };
-
-function order(a: ChatMessage, b: ChatMessage) {
-  return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : 1;
-}
-
-function reducer(state: State, action: Action): State {
-  switch (action.type) {
-    case "merge":
-    case "page": {
-      const byId = new Map(state.byId);
-      for (const m of action.messages) byId.set(m.id, { ...m, status: "sent" });
-      if (action.type === "merge") return { ...state, byId };
-      // A page reaching back further than what we hold decides whether older ones remain.
-      const oldestHeld = [...state.byId.values()].filter((m) => m.status === "sent").sort(order)[0];
-      const first = action.messages[0];
-      const reachesBack = !oldestHeld || (first !== undefined && order(first, oldestHeld) <= 0);
-      return {
-        byId,
-        hasOlder: reachesBack ? action.hasMore : state.hasOlder,
-        loadingOlder: false,
-        historyLoaded: true,
-      };
-    }
-    case "pending": {
-      const byId = new Map(state.byId);
-      byId.set(action.message.id, action.message);
-      return { ...state, byId };
-    }
-    case "failed":
-    case "retry": {
-      const current = state.byId.get(action.id);
-      if (!current || current.status === "sent") return state;
-      const byId = new Map(state.byId);
-      byId.set(
-        action.id,
-        action.type === "failed"
-          ? { ...current, status: "failed", error: action.error }
-          : { ...current, status: "pending" },
-      );
-      return { ...state, byId };
-    }
-    case "loadingOlder":
-      return { ...state, loadingOlder: true };
-    case "forgetAuthor": {
-      const byId = new Map([...state.byId].filter(([, m]) => m.userId !== action.userId));
-      return { ...state, byId };
-    }
-  }
-}
+import { useChatReadState } from "./use-chat-read-state.ts";
 
 export function chatMessagesKey(rideId: string) {
   return ["chat-messages", rideId] as const;
 }
-
-function announceReadState(rideId: string) {
-  window.dispatchEvent(
-    new CustomEvent<ChatReadStateDetail>(CHAT_READ_STATE_EVENT, { detail: { rideId } }),
-  );
-}
-
-/** Debounce for marking read after new messages arrive while she looks at the chat. */
-const READ_DEBOUNCE_MS = 800;
 
 export function useRideChat(options: {
   rideId: string;
@@ -123,19 +41,11 @@ export function useRideChat(options: {
   onSystemMessage?: () => void;
 }) {
   const { rideId, enabled, canWrite, myUserId, myAuthor } = options;
-  const queryClient = useQueryClient();
-  const [state, dispatch] = useReducer(reducer, {
-    byId: new Map(),
-    hasOlder: false,
-    loadingOlder: false,
-    historyLoaded: false,
-  });
+  const [state, dispatch] = useReducer(chatReducer, initialChatState);
   const [status, setStatus] = useState<SocketStatus>("connecting");
   const socketRef = useRef<ReconnectingSocket | null>(null);
   const stateRef = useRef(state);
   stateRef.current = state;
-  const canWriteRef = useRef(canWrite);
-  canWriteRef.current = canWrite;
   const callbacks = useRef(options);
   callbacks.current = options;
 
@@ -151,36 +61,17 @@ export function useRideChat(options: {
     if (firstPage.data) dispatch({ type: "page", ...firstPage.data });
   }, [firstPage.data]);
 
-  /** Her badge for this ride goes to 0 at once; the event refetches the real counts. */
-  const readStateStored = useCallback(() => {
-    queryClient.setQueryData<ChatsResponse>(CHATS_KEY, (data) =>
-      data
-        ? { chats: data.chats.map((c) => (c.rideId === rideId ? { ...c, unread: 0 } : c)) }
-        : data,
-    );
-    announceReadState(rideId);
-  }, [queryClient, rideId]);
-
-  const markReadOverHttp = useCallback(() => {
-    api
-      .post(`/rides/${rideId}/chat/read`)
-      .then(readStateStored)
-      .catch(() => {
-        // Only logged in the spec; the next open marks it again.
-      });
-  }, [rideId, readStateStored]);
-
-  /** While open and visible, and only when she may write (spec 02 §4 read state). */
-  const markReadIfLooking = useCallback(() => {
-    if (!canWriteRef.current || document.visibilityState !== "visible") return;
-    if (!socketRef.current?.send(JSON.stringify({ type: "read" }))) markReadOverHttp();
-  }, [markReadOverHttp]);
-
-  const readTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const scheduleRead = useCallback(() => {
-    clearTimeout(readTimer.current);
-    readTimer.current = setTimeout(markReadIfLooking, READ_DEBOUNCE_MS);
-  }, [markReadIfLooking]);
+  /** Every frame to the room goes through here, typed; false when the socket is not open. */
+  const sendFrame = useCallback(
+    (frame: ClientMessage) => socketRef.current?.send(JSON.stringify(frame)) ?? false,
+    [],
+  );
+  const { readStateStored, markReadIfLooking, scheduleRead } = useChatReadState({
+    rideId,
+    enabled,
+    canWrite,
+    sendFrame,
+  });
 
   const handleFrame = useCallback(
     (frame: ServerMessage) => {
@@ -204,7 +95,7 @@ export function useRideChat(options: {
           }
           if (frame.hasMore) {
             const after = frame.messages.at(-1)?.id;
-            if (after) socketRef.current?.send(JSON.stringify({ type: "sync", after }));
+            if (after) sendFrame({ type: "sync", after });
           } else if (frame.messages.length > 0) {
             scheduleRead();
           }
@@ -227,7 +118,7 @@ export function useRideChat(options: {
           return;
       }
     },
-    [readStateStored, scheduleRead],
+    [readStateStored, scheduleRead, sendFrame],
   );
 
   // The websocket: (re)connect, backfill, resend what was never acknowledged.
@@ -243,17 +134,13 @@ export function useRideChat(options: {
       onOpen: () => {
         const held = [...stateRef.current.byId.values()].sort(order);
         const lastSent = held.filter((m) => m.status === "sent").at(-1);
-        socket.send(
-          JSON.stringify(
-            lastSent
-              ? { type: "sync", after: lastSent.id }
-              : { type: "history", limit: HISTORY_PAGE_DEFAULT },
-          ),
+        sendFrame(
+          lastSent
+            ? { type: "sync", after: lastSent.id }
+            : { type: "history", limit: HISTORY_PAGE_DEFAULT },
         );
         for (const m of held) {
-          if (m.status === "pending") {
-            socket.send(JSON.stringify({ type: "send", clientId: m.id, text: m.text }));
-          }
+          if (m.status === "pending") sendFrame({ type: "send", clientId: m.id, text: m.text });
         }
         markReadIfLooking();
       },
@@ -268,29 +155,7 @@ export function useRideChat(options: {
       socketRef.current = null;
       socket.stop();
     };
-  }, [enabled, rideId, handleFrame, markReadIfLooking]);
-
-  // Read state when the page hides, before unload, when visible again, and on leaving.
-  useEffect(() => {
-    if (!enabled) return;
-    const beacon = () => {
-      if (!navigator.sendBeacon?.(`/api/rides/${rideId}/chat/read`)) markReadOverHttp();
-    };
-    const onVisibility = () => {
-      if (document.visibilityState === "hidden") beacon();
-      else markReadIfLooking();
-    };
-    document.addEventListener("visibilitychange", onVisibility);
-    window.addEventListener("pagehide", beacon);
-    window.addEventListener("beforeunload", beacon);
-    return () => {
-      document.removeEventListener("visibilitychange", onVisibility);
-      window.removeEventListener("pagehide", beacon);
-      window.removeEventListener("beforeunload", beacon);
-      clearTimeout(readTimer.current);
-      markReadOverHttp();
-    };
-  }, [enabled, rideId, markReadOverHttp, markReadIfLooking]);
+  }, [enabled, rideId, handleFrame, markReadIfLooking, sendFrame]);
 
   const send = useCallback(
     (text: string) => {
@@ -311,18 +176,21 @@ export function useRideChat(options: {
         },
       });
       // Not connected: it stays pending and goes out on reconnect.
-      socketRef.current?.send(JSON.stringify({ type: "send", clientId: id, text: trimmed }));
+      sendFrame({ type: "send", clientId: id, text: trimmed });
       return true;
     },
-    [rideId, myUserId, myAuthor],
+    [rideId, myUserId, myAuthor, sendFrame],
   );
 
-  const retry = useCallback((id: string) => {
-    const message = stateRef.current.byId.get(id);
-    if (message?.status !== "failed") return;
-    dispatch({ type: "retry", id });
-    socketRef.current?.send(JSON.stringify({ type: "send", clientId: id, text: message.text }));
-  }, []);
+  const retry = useCallback(
+    (id: string) => {
+      const message = stateRef.current.byId.get(id);
+      if (message?.status !== "failed") return;
+      dispatch({ type: "retry", id });
+      sendFrame({ type: "send", clientId: id, text: message.text });
+    },
+    [sendFrame],
+  );
 
   const forgetAuthor = useCallback((userId: string) => {
     dispatch({ type: "forgetAuthor", userId });
@@ -333,22 +201,12 @@ export function useRideChat(options: {
     if (!current.hasOlder || current.loadingOlder) return;
     const oldest = [...current.byId.values()].filter((m) => m.status === "sent").sort(order)[0];
     if (!oldest) return;
-    if (
-      socketRef.current?.send(
-        JSON.stringify({ type: "history", before: oldest.id, limit: HISTORY_PAGE_DEFAULT }),
-      )
-    ) {
+    if (sendFrame({ type: "history", before: oldest.id, limit: HISTORY_PAGE_DEFAULT })) {
       dispatch({ type: "loadingOlder" });
     }
-  }, []);
+  }, [sendFrame]);
 
-  const messages = useMemo(() => {
-    // Pending messages stay at the end until acknowledged (their clock is the browser's).
-    const all = [...state.byId.values()];
-    const sent = all.filter((m) => m.status === "sent").sort(order);
-    const unsent = all.filter((m) => m.status !== "sent").sort(order);
-    return [...sent, ...unsent];
-  }, [state.byId]);
+  const messages = useMemo(() => listedMessages(state.byId), [state.byId]);
 
   // The HTTP page failed and neither the socket's history nor any message has filled the chat:
   // "no messages" would be a guess, so the screen says it failed (the socket may still fill it).

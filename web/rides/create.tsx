@@ -1,177 +1,33 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { ExternalLink } from "lucide-react";
 import { useEffect, useState } from "react";
-import { type Resolver, useForm } from "react-hook-form";
+import { FormProvider, useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import type { RideDetail, RideDetailResponse } from "../../domain/api/rides.ts";
-import { cityTimeZone } from "../../domain/cities.ts";
-import {
-  CITY_MAX,
-  LEVEL_LABELS,
-  LEVELS,
-  type Level,
-  MAX_DISTANCE_KM,
-  MAX_ELEVATION_M,
-  MAX_PARTICIPANTS,
-  MAX_SOCIAL_TAGS,
-  MEETING_POINT_MAX,
-  MIN_DISTANCE_KM,
-  MIN_PARTICIPANTS,
-  MODALITIES,
-  MODALITY_LABELS,
-  type Modality,
-  OFFERED_SOCIAL_TAGS,
-  RIDE_DESCRIPTION_MAX,
-  RIDE_TITLE_MAX,
-  SOCIAL_TAG_LABELS,
-  type SocialTag,
-} from "../../domain/constants.ts";
-import { toIsoDate } from "../../domain/dates.ts";
+import { CITY_MAX, RIDE_DESCRIPTION_MAX, RIDE_TITLE_MAX } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
-import { zoneLabelFor } from "../../domain/ride-time.ts";
-import { latestRideStart, parseRideInput, rideInputSchema } from "../../domain/schemas.ts";
-import { googleMapsSearchUrl } from "../../domain/share.ts";
-import { fromZonedDateTime, toZonedDateTime } from "../../domain/zones.ts";
 import { useMe } from "../auth/use-me.ts";
-import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
-import { ToggleChip } from "../components/chip.tsx";
+import { Button, ButtonLink } from "../components/button.tsx";
 import { CityInput } from "../components/city-input.tsx";
 import { PageHeader, Skeleton } from "../components/feedback.tsx";
 import { Field, inputClass, LengthHint, TextField } from "../components/field.tsx";
 import { ApiError, api } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { MeetingPointField } from "./meeting-point-field.tsx";
 import { RIDES_KEY, useRide } from "./queries.ts";
-import { GpxField, MeetingPinField, type RouteExtras, useRouteFields } from "./route-fields.tsx";
-
-interface RideFormValues {
-  title: string;
-  city: string;
-  date: string;
-  time: string;
-  level: Level | "";
-  modalities: Modality[];
-  meetingPoint: string;
-  distanceKm: string;
-  elevationM: string;
-  maxParticipants: string;
-  socialTags: SocialTag[];
-  description: string;
-}
-
-const EMPTY: RideFormValues = {
-  title: "",
-  city: "",
-  date: "",
-  time: "",
-  level: "",
-  modalities: [],
-  meetingPoint: "",
-  distanceKm: "",
-  elevationM: "",
-  maxParticipants: "",
-  socialTags: [],
-  description: "",
-};
-
-/** Date and time are on the ride's clock (its city's zone, DESIGN.md decision 15). */
-function startInstant(values: Pick<RideFormValues, "date" | "time" | "city">): number | null {
-  return fromZonedDateTime(values.date, values.time, cityTimeZone(values.city));
-}
-
-/** 'YYYY-MM-DD' and 'HH:mm' the ride's clock reads now: the form's today and earliest time. */
-function nowOnRideClock(city: string) {
-  return toZonedDateTime(Date.now(), cityTimeZone(city)) ?? { date: "", time: "" };
-}
-
-/** What the API receives (rideInputSchema's input). */
-function toPayload(values: RideFormValues) {
-  const start = startInstant(values);
-  return {
-    title: values.title,
-    city: values.city,
-    startTime: start === null ? "" : new Date(start).toISOString(),
-    level: values.level || undefined,
-    modalities: values.modalities,
-    meetingPoint: values.meetingPoint,
-    distanceKm: values.distanceKm,
-    elevationM: values.elevationM,
-    maxParticipants: values.maxParticipants,
-    socialTags: values.socialTags,
-    description: values.description,
-  };
-}
-
-/**
- * The create request (rideCreateSchema's input): the form plus this form session's create key,
- * so a retry after a lost answer gets the ride already stored instead of a second one
- * (decision 0012). JSON, or multipart with the same JSON in `data` when a GPX goes along.
- */
-function createRideBody(
-  values: RideFormValues,
-  createKey: string,
-  gpx: File | null,
-  route: RouteExtras,
-) {
-  return requestBody({ ...toPayload(values), createKey, ...route }, gpx);
-}
-
-function requestBody(payload: object, gpx: File | null): object {
-  if (!gpx) return payload;
-  const data = new FormData();
-  data.set("data", JSON.stringify(payload));
-  data.set("gpx", gpx);
-  return data;
-}
-
-/**
- * Which of the two fields a start-time error belongs to: the one left blank, else the date when
- * the day itself has passed or is beyond the last one allowed, else the time (that day, but too
- * early or too late).
- */
-export function startErrorField(
-  values: Pick<RideFormValues, "date" | "time" | "city">,
-): "date" | "time" {
-  if (!values.date) return "date";
-  if (!values.time) return "time";
-  const today = nowOnRideClock(values.city).date;
-  return values.date < today || values.date > toIsoDate(new Date(latestRideStart(Date.now())))
-    ? "date"
-    : "time";
-}
-
-/** The shared rules decide, every field at once; their field names map back onto the form's. */
-const rideResolver: Resolver<RideFormValues> = async (values) => {
-  const parsed = parseRideInput(rideInputSchema, toPayload(values), Date.now());
-  if (parsed.ok) return { values, errors: {} };
-  const errors: Record<string, { type: string; message: string }> = {};
-  for (const [field, message] of Object.entries(parsed.error.fields ?? {})) {
-    errors[field === "startTime" ? startErrorField(values) : field] ??= {
-      type: "validation",
-      message,
-    };
-  }
-  return { values: {}, errors };
-};
-
-function valuesFromRide(ride: RideDetailResponse["ride"]): RideFormValues {
-  const local = toZonedDateTime(ride.startTime, cityTimeZone(ride.city));
-  return {
-    title: ride.title,
-    city: ride.city,
-    date: local?.date ?? "",
-    time: local?.time ?? "",
-    level: ride.level,
-    modalities: ride.modalities,
-    meetingPoint: ride.meetingPoint,
-    distanceKm: ride.routeKm === null ? "" : String(ride.routeKm),
-    elevationM: ride.routeElev === null ? "" : String(ride.routeElev),
-    maxParticipants: ride.maxParticipants === null ? "" : String(ride.maxParticipants),
-    socialTags: ride.socialTags.filter((t) =>
-      (OFFERED_SOCIAL_TAGS as readonly string[]).includes(t),
-    ),
-    description: ride.description ?? "",
-  };
-}
+import { LevelField, ModalitiesField, SocialTagsField } from "./ride-chip-fields.tsx";
+import {
+  createRideBody,
+  EMPTY,
+  type RideFormValues,
+  requestBody,
+  rideResolver,
+  startErrorField,
+  toPayload,
+  valuesFromRide,
+} from "./ride-form-values.ts";
+import { RideSizeFields } from "./ride-size-fields.tsx";
+import { RideStartFields } from "./ride-start-fields.tsx";
+import { GpxField, MeetingPinField, useRouteFields } from "./route-fields.tsx";
 
 /** /app/create and /app/create?edit=ID: 'Propón una ruta' / 'Edita tu grupeta'. */
 export default function CreateRideScreen() {
@@ -222,22 +78,8 @@ function RideForm({
   // One per form session: every retry of the same create sends it; a success starts a new one.
   const [createKey, setCreateKey] = useState(() => crypto.randomUUID());
 
-  const [title, date, time, meetingPoint, city, modalities, socialTags, level] = watch([
-    "title",
-    "date",
-    "time",
-    "meetingPoint",
-    "city",
-    "modalities",
-    "socialTags",
-    "level",
-  ]);
+  const [title, city] = watch(["title", "city"]);
   const route = useRouteFields(ride, city);
-  const rideNow = nowOnRideClock(city);
-  const todayIso = rideNow.date;
-  const latestDate = toIsoDate(new Date(latestRideStart(Date.now())));
-  const minTime = date === todayIso ? rideNow.time : undefined;
-  const zoneHint = rideClockHint(city, startInstant({ date, time, city }));
 
   const onSubmit = handleSubmit(
     async (values) => {
@@ -274,221 +116,73 @@ function RideForm({
     },
   );
 
-  const mapsDisabled = meetingPoint.trim() === "";
-
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      <PageHeader title={editId ? "Edita tu grupeta" : "Propón una ruta"} />
-      <TextField
-        label="Título"
-        maxLength={RIDE_TITLE_MAX}
-        hint={<LengthHint length={title.length} max={RIDE_TITLE_MAX} atLimit={MSG.titleAtLimit} />}
-        error={errors.title?.message}
-        {...register("title")}
-      />
-      <Field label="Ciudad" error={errors.city?.message}>
-        {({ id, describedBy, invalid }) => (
-          <CityInput
-            id={id}
-            describedBy={describedBy}
-            invalid={invalid}
-            limit={8}
-            value={city}
-            onChange={(value) => setValue("city", value.slice(0, CITY_MAX), { shouldDirty: true })}
-          />
-        )}
-      </Field>
-      <div className="grid grid-cols-2 gap-3">
+    <FormProvider {...form}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <PageHeader title={editId ? "Edita tu grupeta" : "Propón una ruta"} />
         <TextField
-          label="Fecha"
-          type="date"
-          min={todayIso}
-          max={latestDate}
-          error={errors.date?.message}
-          {...register("date")}
+          label="Título"
+          maxLength={RIDE_TITLE_MAX}
+          hint={
+            <LengthHint length={title.length} max={RIDE_TITLE_MAX} atLimit={MSG.titleAtLimit} />
+          }
+          error={errors.title?.message}
+          {...register("title")}
         />
-        <TextField
-          label="Hora"
-          type="time"
-          min={minTime}
-          hint={zoneHint}
-          error={errors.time?.message}
-          {...register("time")}
-        />
-      </div>
-
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 font-bold">Nivel</legend>
-        <div className="flex flex-wrap gap-2" role="radiogroup" aria-label="Nivel">
-          {LEVELS.map((l) => (
-            <ToggleChip
-              key={l}
-              role="radio"
-              aria-checked={level === l}
-              pressed={level === l}
-              onClick={() => setValue("level", l, { shouldDirty: true })}
-            >
-              {LEVEL_LABELS[l]}
-            </ToggleChip>
-          ))}
-        </div>
-        {errors.level?.message ? (
-          <p role="alert" className="text-sm font-semibold text-danger">
-            {errors.level.message}
-          </p>
-        ) : null}
-      </fieldset>
-
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 font-bold">Modalidades</legend>
-        <div className="flex flex-wrap gap-2">
-          {MODALITIES.map((m) => (
-            <ToggleChip
-              key={m}
-              pressed={modalities.includes(m)}
-              onClick={() =>
-                setValue(
-                  "modalities",
-                  modalities.includes(m) ? modalities.filter((x) => x !== m) : [...modalities, m],
-                  { shouldDirty: true },
-                )
+        <Field label="Ciudad" error={errors.city?.message}>
+          {({ id, describedBy, invalid }) => (
+            <CityInput
+              id={id}
+              describedBy={describedBy}
+              invalid={invalid}
+              limit={8}
+              value={city}
+              onChange={(value) =>
+                setValue("city", value.slice(0, CITY_MAX), { shouldDirty: true })
               }
-            >
-              {MODALITY_LABELS[m]}
-            </ToggleChip>
-          ))}
-        </div>
-        {errors.modalities?.message ? (
-          <p role="alert" className="text-sm font-semibold text-danger">
-            {errors.modalities.message}
-          </p>
-        ) : null}
-      </fieldset>
+            />
+          )}
+        </Field>
+        <RideStartFields />
+        <LevelField />
+        <ModalitiesField />
+        <MeetingPointField />
+        <MeetingPinField fields={route} city={city} />
 
-      <div className="flex flex-col gap-2">
-        <TextField
-          label="Punto de encuentro"
-          maxLength={MEETING_POINT_MAX}
-          hint={MSG.meetingPointHint}
-          error={errors.meetingPoint?.message}
-          {...register("meetingPoint")}
+        <GpxField
+          fields={route}
+          onPrefill={({ distanceKm, elevationM }) => {
+            // Under 1 km the field is left for her, emptied: the note under the file says why.
+            setValue("distanceKm", distanceKm ?? "", { shouldDirty: true });
+            setValue("elevationM", elevationM, { shouldDirty: true });
+          }}
         />
-        {mapsDisabled ? (
-          <Button variant="ghost" className="self-start px-2" disabled>
-            <ExternalLink aria-hidden="true" size={16} />
-            Ver en Google Maps
+
+        <RideSizeFields />
+        <SocialTagsField />
+
+        <Field label="Comentarios adicionales (opcional)" error={errors.description?.message}>
+          {({ id, describedBy, invalid }) => (
+            <textarea
+              id={id}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              maxLength={RIDE_DESCRIPTION_MAX}
+              className={`${inputClass} min-h-28`}
+              {...register("description")}
+            />
+          )}
+        </Field>
+
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <ButtonLink to="/app/feed" variant="secondary">
+            Cancelar
+          </ButtonLink>
+          <Button type="submit" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? "Guardando..." : editId ? "Guardar cambios" : "Crear salida"}
           </Button>
-        ) : (
-          <a
-            href={googleMapsSearchUrl(meetingPoint, city)}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonClass("ghost", "self-start px-2")}
-          >
-            <ExternalLink aria-hidden="true" size={16} />
-            Ver en Google Maps
-          </a>
-        )}
-      </div>
-
-      <MeetingPinField fields={route} city={city} />
-
-      <GpxField
-        fields={route}
-        onPrefill={({ distanceKm, elevationM }) => {
-          // Under 1 km the field is left for her, emptied: the note under the file says why.
-          setValue("distanceKm", distanceKm ?? "", { shouldDirty: true });
-          setValue("elevationM", elevationM, { shouldDirty: true });
-        }}
-      />
-
-      <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label="Distancia (km)"
-          type="number"
-          inputMode="decimal"
-          min={MIN_DISTANCE_KM}
-          max={MAX_DISTANCE_KM}
-          step={0.1}
-          error={errors.distanceKm?.message}
-          {...register("distanceKm")}
-        />
-        <TextField
-          label="Desnivel (m)"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={MAX_ELEVATION_M}
-          step={1}
-          error={errors.elevationM?.message}
-          {...register("elevationM")}
-        />
-      </div>
-      <TextField
-        label="Máximo de participantes (opcional)"
-        type="number"
-        inputMode="numeric"
-        min={MIN_PARTICIPANTS}
-        max={MAX_PARTICIPANTS}
-        step={1}
-        error={errors.maxParticipants?.message}
-        {...register("maxParticipants")}
-      />
-
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1 font-bold">Etiquetas (opcional, máximo 2)</legend>
-        <div className="flex flex-wrap gap-2">
-          {OFFERED_SOCIAL_TAGS.map((tag) => {
-            const chosen = socialTags.includes(tag);
-            return (
-              <ToggleChip
-                key={tag}
-                pressed={chosen}
-                disabled={!chosen && socialTags.length >= MAX_SOCIAL_TAGS}
-                onClick={() =>
-                  setValue(
-                    "socialTags",
-                    chosen ? socialTags.filter((t) => t !== tag) : [...socialTags, tag],
-                    { shouldDirty: true },
-                  )
-                }
-              >
-                {SOCIAL_TAG_LABELS[tag]}
-              </ToggleChip>
-            );
-          })}
         </div>
-      </fieldset>
-
-      <Field label="Comentarios adicionales (opcional)" error={errors.description?.message}>
-        {({ id, describedBy, invalid }) => (
-          <textarea
-            id={id}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            maxLength={RIDE_DESCRIPTION_MAX}
-            className={`${inputClass} min-h-28`}
-            {...register("description")}
-          />
-        )}
-      </Field>
-
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <ButtonLink to="/app/feed" variant="secondary">
-          Cancelar
-        </ButtonLink>
-        <Button type="submit" disabled={formState.isSubmitting}>
-          {formState.isSubmitting ? "Guardando..." : editId ? "Guardar cambios" : "Crear salida"}
-        </Button>
-      </div>
-    </form>
+      </form>
+    </FormProvider>
   );
-}
-
-/** 'En hora canaria' under the time when her device's clock reads differently from the ride's. */
-function rideClockHint(city: string, start: number | null): string | undefined {
-  const zone = cityTimeZone(city);
-  const at = start ?? Date.now();
-  const label = zoneLabelFor(at, zone);
-  return label ? `En ${label}` : undefined;
 }

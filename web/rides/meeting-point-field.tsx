@@ -1,0 +1,43 @@
+// The ride form's meeting point in words (create.tsx), with a link that looks it up in Google
+// Maps in her city; the pin on the map is MeetingPinField (route-fields.tsx).
+import { ExternalLink } from "lucide-react";
+import { useFormContext } from "react-hook-form";
+import { MEETING_POINT_MAX } from "../../domain/constants.ts";
+import { MSG } from "../../domain/messages.ts";
+import { googleMapsSearchUrl } from "../../domain/share.ts";
+import { Button, buttonClass } from "../components/button.tsx";
+import { TextField } from "../components/field.tsx";
+import type { RideFormValues } from "./ride-form-values.ts";
+
+export function MeetingPointField() {
+  const { register, watch, formState } = useFormContext<RideFormValues>();
+  const [meetingPoint, city] = watch(["meetingPoint", "city"]);
+  const mapsDisabled = meetingPoint.trim() === "";
+  return (
+    <div className="flex flex-col gap-2">
+      <TextField
+        label="Punto de encuentro"
+        maxLength={MEETING_POINT_MAX}
+        hint={MSG.meetingPointHint}
+        error={formState.errors.meetingPoint?.message}
+        {...register("meetingPoint")}
+      />
+      {mapsDisabled ? (
+        <Button variant="ghost" className="self-start px-2" disabled>
+          <ExternalLink aria-hidden="true" size={16} />
+          Ver en Google Maps
+        </Button>
+      ) : (
+        <a
+          href={googleMapsSearchUrl(meetingPoint, city)}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClass("ghost", "self-start px-2")}
+        >
+          <ExternalLink aria-hidden="true" size={16} />
+          Ver en Google Maps
+        </a>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+// The ride form's date and time (create.tsx), both on the ride's clock: from today to the last
+// day allowed, not earlier today than now, and 'En hora canaria' under the time when her
+// device's clock reads differently.
+import { useFormContext } from "react-hook-form";
+import { toIsoDate } from "../../domain/dates.ts";
+import { latestRideStart } from "../../domain/schemas.ts";
+import { TextField } from "../components/field.tsx";
+import {
+  nowOnRideClock,
+  type RideFormValues,
+  rideClockHint,
+  startInstant,
+} from "./ride-form-values.ts";
+
+export function RideStartFields() {
+  const { register, watch, formState } = useFormContext<RideFormValues>();
+  const errors = formState.errors;
+  const [date, time, city] = watch(["date", "time", "city"]);
+  const rideNow = nowOnRideClock(city);
+  const todayIso = rideNow.date;
+  const latestDate = toIsoDate(new Date(latestRideStart(Date.now())));
+  const minTime = date === todayIso ? rideNow.time : undefined;
+  const zoneHint = rideClockHint(city, startInstant({ date, time, city }));
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <TextField
+        label="Fecha"
+        type="date"
+        min={todayIso}
+        max={latestDate}
+        error={errors.date?.message}
+        {...register("date")}
+      />
+      <TextField
+        label="Hora"
+        type="time"
+        min={minTime}
+        hint={zoneHint}
+        error={errors.time?.message}
+        {...register("time")}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,227 @@
+// The search screen's filters (search.tsx): the text box, the modality, level and date chips
+// with the calendar for a custom range, and 'Dónde ruedas'. Each writes the filters back through
+// `write` (use-ride-search.ts keeps them in the address).
+import { Search as SearchIcon } from "lucide-react";
+import { useId } from "react";
+import { type DateRange, DayPicker } from "react-day-picker";
+import { es } from "react-day-picker/locale/es";
+import "react-day-picker/style.css";
+import { LEVEL_LABELS, LEVELS, MODALITIES, MODALITY_LABELS } from "../../domain/constants.ts";
+import { parseIsoDate, toIsoDate } from "../../domain/dates.ts";
+import {
+  type DateType,
+  type RideFilters,
+  selectDateType,
+  setCustomRange,
+} from "../../domain/filters.ts";
+import { Button } from "../components/button.tsx";
+import { ToggleChip } from "../components/chip.tsx";
+import { CityInput } from "../components/city-input.tsx";
+import { inputClass } from "../components/field.tsx";
+
+const DATE_CHIPS: { type: DateType; label: string }[] = [
+  { type: "today", label: "Hoy" },
+  { type: "week", label: "Esta semana" },
+  { type: "custom", label: "Personalizado" },
+];
+
+/** Toggles a value in a list. */
+function toggle<T>(list: T[], value: T): T[] {
+  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+}
+
+type Write = (next: RideFilters) => void;
+
+/** 'Escribe ciudad, ruta o zona…': the screen debounces it into the address. */
+export function SearchTextBox({
+  text,
+  onChange,
+}: {
+  text: string;
+  onChange: (text: string) => void;
+}) {
+  const searchId = useId();
+  return (
+    <div className="relative">
+      <label htmlFor={searchId} className="sr-only">
+        Buscar
+      </label>
+      <SearchIcon
+        aria-hidden="true"
+        size={20}
+        className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-ink-soft"
+      />
+      <input
+        id={searchId}
+        type="search"
+        className={`${inputClass} pl-10`}
+        placeholder="Escribe ciudad, ruta o zona…"
+        value={text}
+        maxLength={100}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+/** One filter's chips, any of them. */
+function ChipFilter<T extends string>({
+  legend,
+  options,
+  labels,
+  chosen,
+  onChange,
+}: {
+  legend: string;
+  options: readonly T[];
+  labels: Record<T, string>;
+  chosen: T[];
+  onChange: (next: T[]) => void;
+}) {
+  return (
+    <fieldset className="flex flex-wrap gap-2">
+      <legend className="sr-only">{legend}</legend>
+      {options.map((option) => (
+        <ToggleChip
+          key={option}
+          pressed={chosen.includes(option)}
+          onClick={() => onChange(toggle(chosen, option))}
+        >
+          {labels[option]}
+        </ToggleChip>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The modality and level chips. */
+export function ModalityLevelChips({ filters, write }: { filters: RideFilters; write: Write }) {
+  return (
+    <>
+      <ChipFilter
+        legend="Modalidad"
+        options={MODALITIES}
+        labels={MODALITY_LABELS}
+        chosen={filters.modalities}
+        onChange={(modalities) => write({ ...filters, modalities })}
+      />
+      <ChipFilter
+        legend="Nivel"
+        options={LEVELS}
+        labels={LEVEL_LABELS}
+        chosen={filters.levels}
+        onChange={(levels) => write({ ...filters, levels })}
+      />
+    </>
+  );
+}
+
+/** 'Hoy', 'Esta semana', 'Personalizado', and the calendar for a custom range. */
+export function DateFilter({
+  filters,
+  write,
+  today,
+  calendarOpen,
+  setCalendarOpen,
+}: {
+  filters: RideFilters;
+  write: Write;
+  today: Date;
+  calendarOpen: boolean;
+  setCalendarOpen: (open: boolean) => void;
+}) {
+  const range: DateRange | undefined =
+    filters.dateType === "custom"
+      ? {
+          from: parseIsoDate(filters.from) ?? undefined,
+          to: parseIsoDate(filters.to) ?? undefined,
+        }
+      : undefined;
+  return (
+    <>
+      <fieldset className="flex flex-wrap gap-2">
+        <legend className="sr-only">Fecha</legend>
+        {DATE_CHIPS.map(({ type, label }) => (
+          <ToggleChip
+            key={type}
+            pressed={filters.dateType === type}
+            onClick={() => {
+              const next = selectDateType(filters, type, new Date());
+              write(next);
+              setCalendarOpen(next.dateType === "custom");
+            }}
+          >
+            {label}
+          </ToggleChip>
+        ))}
+      </fieldset>
+      {calendarOpen && filters.dateType === "custom" ? (
+        <div className="self-center rounded-3xl border border-line bg-surface p-2">
+          <DayPicker
+            mode="range"
+            locale={es}
+            weekStartsOn={1}
+            selected={range}
+            disabled={{ before: today }}
+            onSelect={(selected) => {
+              if (!selected?.from) return;
+              const from = toIsoDate(selected.from);
+              const to = selected.to ? toIsoDate(selected.to) : from;
+              write(setCustomRange(filters, from, to));
+              // The calendar closes once an end date different from the start is chosen.
+              if (to !== from) setCalendarOpen(false);
+            }}
+          />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** 'Dónde ruedas': an exact suggestion or an emptied box applies at once, else 'Aplicar'. */
+export function CityFilter({
+  filters,
+  write,
+  cityText,
+  setCityText,
+  cities,
+}: {
+  filters: RideFilters;
+  write: Write;
+  cityText: string;
+  setCityText: (text: string) => void;
+  cities: readonly string[] | undefined;
+}) {
+  const cityId = useId();
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={cityId} className="font-bold">
+        Dónde ruedas
+      </label>
+      <div className="flex gap-2">
+        <div className="flex-1">
+          <CityInput
+            id={cityId}
+            value={cityText}
+            limit={8}
+            options={cities ?? []}
+            onChange={(value) => {
+              setCityText(value);
+              // An exact suggestion or an emptied field applies at once.
+              if (value === "" || cities?.includes(value)) {
+                write({ ...filters, city: value });
+              }
+            }}
+          />
+        </div>
+        <Button
+          variant="secondary"
+          onClick={() => write({ ...filters, city: cityText.trim() })}
+          disabled={cityText.trim() === filters.city}
+        >
+          Aplicar
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+// The search screen's state (search.tsx): the filters live in the address (spec 02 §2, §4), with
+// her own city and modalities on a first visit (§7), the text box debounced into it, the city
+// box's suggestions, the 'Cerca de mí' order (decision 25) and the list the address asks for.
+import { useEffect, useMemo, useRef, useState } from "react";
+import { useSearchParams } from "react-router-dom";
+import { toIsoDate } from "../../domain/dates.ts";
+import {
+  defaultFilters,
+  filtersFromSearchParams,
+  filtersToApiQuery,
+  filtersToSearchParams,
+  type RideFilters,
+} from "../../domain/filters.ts";
+import { MSG } from "../../domain/messages.ts";
+import { positionParam } from "../../domain/near.ts";
+import { useMe } from "../auth/use-me.ts";
+import { toast } from "../lib/toast.ts";
+import { NEAR_ORDER_PARAM, NEAR_ORDER_VALUE } from "./near-order.tsx";
+import { useRideCities, useRideList } from "./queries.ts";
+import { useNearPosition } from "./use-near-position.ts";
+
+const TEXT_DEBOUNCE_MS = 300;
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return debounced;
+}
+
+export function useRideSearch() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const me = useMe().data?.user;
+  const today = new Date();
+  const todayIso = toIsoDate(today);
+  const filters = filtersFromSearchParams(searchParams, todayIso);
+
+  // 'Cerca de mí' (decision 25) is an order, kept in the address as orden=cerca; her position
+  // never goes there (memory only).
+  const nearOrder = searchParams.get(NEAR_ORDER_PARAM) === NEAR_ORDER_VALUE;
+  const near = useNearPosition(nearOrder, me?.city);
+
+  function write(next: RideFilters, order: "near" | "date" = nearOrder ? "near" : "date") {
+    const params = filtersToSearchParams(next, todayIso);
+    setSearchParams(
+      order === "near" ? { ...params, [NEAR_ORDER_PARAM]: NEAR_ORDER_VALUE } : params,
+      {
+        replace: true,
+      },
+    );
+  }
+
+  // Neither her position nor a city to measure from: back to the order by date, saying why.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the position's outcome only
+  useEffect(() => {
+    if (near.status !== "unknown") return;
+    toast.error(MSG.nearUnknown);
+    write(filters, "date");
+  }, [near.status]);
+
+  // First visit without filters: default to her own city and modalities (spec 02 §7).
+  const defaultsApplied = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when her profile is known
+  useEffect(() => {
+    if (defaultsApplied.current || !me) return;
+    defaultsApplied.current = true;
+    if (searchParams.toString() !== "") return;
+    write({
+      ...defaultFilters(todayIso),
+      city: me.city ?? "",
+      modalities: me.modalities,
+    });
+  }, [me]);
+
+  // The text box updates the address (and the query) after a short pause.
+  const [text, setText] = useState(filters.q);
+  const debouncedText = useDebounced(text, TEXT_DEBOUNCE_MS);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the debounced text only
+  useEffect(() => {
+    if (debouncedText !== filters.q) write({ ...filters, q: debouncedText });
+  }, [debouncedText]);
+
+  const [cityText, setCityText] = useState(filters.city);
+  useEffect(() => setCityText(filters.city), [filters.city]);
+  const cities = useRideCities(cityText.trim());
+
+  // The API query changes only with the address.
+  const address = searchParams.toString();
+  const nearParam = near.status === "ready" ? positionParam(near.origin.position) : null;
+  const apiQuery = useMemo(() => {
+    const query = filtersToApiQuery(
+      filtersFromSearchParams(new URLSearchParams(address), todayIso),
+    );
+    return nearParam ? { ...query, near: nearParam } : query;
+  }, [address, todayIso, nearParam]);
+  // In the 'Cerca de mí' order the list waits for where to measure from.
+  const list = useRideList(apiQuery, Boolean(me) && (!nearOrder || nearParam !== null));
+
+  return {
+    filters,
+    write,
+    today,
+    todayIso,
+    nearOrder,
+    near,
+    text,
+    setText,
+    cityText,
+    setCityText,
+    cities,
+    list,
+  };
+}

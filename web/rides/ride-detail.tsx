@@ -22,8 +22,10 @@ import { RideCard } from "./ride-card.tsx";
 export default function RideDetailScreen() {
   const { id = "" } = useParams();
   const ride = useRide(id);
-  // Deleted (or never there): nothing to keep showing, even from an earlier load.
-  const notFound = isNotFound(ride.error);
+  // Deleted, never there or an id no ride can have (the API's 400): nothing to keep showing, even
+  // from an earlier load.
+  const notFound =
+    isNotFound(ride.error) || (ride.error instanceof ApiError && ride.error.status === 400);
 
   return (
     <div className="flex flex-col gap-4">

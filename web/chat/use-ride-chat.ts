@@ -6,7 +6,6 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import {
   CHAT_READ_STATE_EVENT,
-  type ChatMessagesResponse,
   type ChatReadStateDetail,
   type ChatsResponse,
 } from "../../domain/api/chat.ts";
@@ -16,7 +15,7 @@ import {
   parseServerMessage,
   type ServerMessage,
 } from "../../domain/chat-protocol.ts";
-import { api } from "../lib/api.ts";
+import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { announceSuspension, SUSPENDED_CLOSE_CODE } from "../safety/suspended.ts";
 import { ReconnectingSocket, type SocketStatus } from "./socket.ts";
@@ -142,7 +141,12 @@ export function useRideChat(options: {
   const firstPage = useQuery({
     queryKey: chatMessagesKey(rideId),
     queryFn: () =>
-      api.get<ChatMessagesResponse>(`/rides/${rideId}/chat/messages?limit=${HISTORY_PAGE_DEFAULT}`),
+      call(
+        client.rides[":id"].chat.messages.$get({
+          param: { id: rideId },
+          query: { limit: String(HISTORY_PAGE_DEFAULT) },
+        }),
+      ),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
@@ -162,8 +166,7 @@ export function useRideChat(options: {
   }, [queryClient, rideId]);
 
   const markReadOverHttp = useCallback(() => {
-    api
-      .post(`/rides/${rideId}/chat/read`)
+    call(client.rides[":id"].chat.read.$post({ param: { id: rideId } }))
       .then(readStateStored)
       .catch(() => {
         // Only logged in the spec; the next open marks it again.

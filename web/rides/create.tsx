@@ -21,12 +21,13 @@ import {
   MODALITY_LABELS,
   type Modality,
   OFFERED_SOCIAL_TAGS,
+  type OfferedSocialTag,
   RIDE_DESCRIPTION_MAX,
   RIDE_TITLE_MAX,
   SOCIAL_TAG_LABELS,
-  type SocialTag,
 } from "../../domain/constants.ts";
 import { toIsoDate } from "../../domain/dates.ts";
+import { ApiError, errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { zoneLabelFor } from "../../domain/ride-time.ts";
 import { latestRideStart, parseRideInput, rideInputSchema } from "../../domain/schemas.ts";
@@ -38,7 +39,7 @@ import { ToggleChip } from "../components/chip.tsx";
 import { CityInput } from "../components/city-input.tsx";
 import { PageHeader, Skeleton } from "../components/feedback.tsx";
 import { Field, inputClass, LengthHint, TextField } from "../components/field.tsx";
-import { ApiError, api } from "../lib/api.ts";
+import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { RIDES_KEY, useRide } from "./queries.ts";
 import { GpxField, MeetingPinField, type RouteExtras, useRouteFields } from "./route-fields.tsx";
@@ -54,7 +55,7 @@ interface RideFormValues {
   distanceKm: string;
   elevationM: string;
   maxParticipants: string;
-  socialTags: SocialTag[];
+  socialTags: OfferedSocialTag[];
   description: string;
 }
 
@@ -115,12 +116,8 @@ function createRideBody(
   return requestBody({ ...toPayload(values), createKey, ...route }, gpx);
 }
 
-function requestBody(payload: object, gpx: File | null): object {
-  if (!gpx) return payload;
-  const data = new FormData();
-  data.set("data", JSON.stringify(payload));
-  data.set("gpx", gpx);
-  return data;
+function requestBody<P extends object>(payload: P, gpx: File | null) {
+  return gpx ? { form: { data: JSON.stringify(payload), gpx } } : { json: payload };
 }
 
 /**
@@ -166,7 +163,7 @@ function valuesFromRide(ride: RideDetailResponse["ride"]): RideFormValues {
     distanceKm: ride.routeKm === null ? "" : String(ride.routeKm),
     elevationM: ride.routeElev === null ? "" : String(ride.routeElev),
     maxParticipants: ride.maxParticipants === null ? "" : String(ride.maxParticipants),
-    socialTags: ride.socialTags.filter((t) =>
+    socialTags: ride.socialTags.filter((t): t is OfferedSocialTag =>
       (OFFERED_SOCIAL_TAGS as readonly string[]).includes(t),
     ),
     description: ride.description ?? "",
@@ -243,13 +240,14 @@ function RideForm({
     async (values) => {
       try {
         const { ride } = editId
-          ? await api.put<RideDetailResponse>(
-              `/rides/${encodeURIComponent(editId)}`,
-              requestBody({ ...toPayload(values), ...route.extras() }, route.file),
+          ? await call(
+              client.rides[":id"].$put({
+                param: { id: encodeURIComponent(editId) },
+                ...requestBody({ ...toPayload(values), ...route.extras() }, route.file),
+              }),
             )
-          : await api.post<RideDetailResponse>(
-              "/rides",
-              createRideBody(values, createKey, route.file, route.extras()),
+          : await call(
+              client.rides.$post(createRideBody(values, createKey, route.file, route.extras())),
             );
         await queryClient.invalidateQueries({ queryKey: RIDES_KEY });
         toast.success(editId ? MSG.rideUpdated : MSG.rideCreated);
@@ -258,7 +256,7 @@ function RideForm({
       } catch (error) {
         // The values stay in the form; she can fix and resend.
         toast.error(editId ? MSG.rideUpdateFailed : MSG.rideCreateFailed, {
-          description: error instanceof ApiError ? error.message : undefined,
+          description: errorText(error),
         });
         if (error instanceof ApiError && error.fields) {
           for (const [field, message] of Object.entries(error.fields)) {

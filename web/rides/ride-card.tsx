@@ -15,6 +15,7 @@ import { Link, useNavigate } from "react-router-dom";
 import type { RideSummary } from "../../domain/api/rides.ts";
 import { LEVEL_LABELS, MODALITY_LABELS, SOCIAL_TAG_LABELS } from "../../domain/constants.ts";
 import { formatBadge } from "../../domain/display.ts";
+import { ApiError, errorText } from "../../domain/errors.ts";
 import { formatDistance, formatKm, formatMeters } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
 import { rideCardActions } from "../../domain/ride-card.ts";
@@ -25,7 +26,6 @@ import { useUnreadForRide } from "../chat/unread.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button, buttonClass } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
-import { ApiError } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { LazyPinMap } from "./lazy-route-map.tsx";
 import { PLACE_TEXTS, type RideCardPlace } from "./place-texts.ts";
@@ -110,7 +110,7 @@ export function RideCard({
         toast.error(MSG.alreadyJoinedTitle, { description: MSG.alreadyJoined });
       } else {
         toast.error(texts.joinFailed, {
-          description: error instanceof ApiError ? error.message : undefined,
+          description: errorText(error),
         });
       }
     }
@@ -122,7 +122,7 @@ export function RideCard({
       toast.success(texts.left.title, { description: texts.left.description });
     } catch (error) {
       toast.error(texts.leaveFailed, {
-        description: error instanceof ApiError ? error.message : undefined,
+        description: errorText(error),
       });
     }
   }

@@ -1,5 +1,5 @@
-// Response shapes of the JSON API, shared by the worker (handlers return these) and the web
-// client (calls are typed with them). One definition, no hand-copied types.
+// Response shapes of the JSON API: the worker's handlers answer with these, and the web's client
+// (typed by the routes, ADR 0026) hands them to the screens. One definition, no hand-copied types.
 import type { Level, Modality } from "./constants.ts";
 
 export interface HealthResponse {

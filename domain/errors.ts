@@ -1,4 +1,6 @@
-// Error codes shared by the API (JSON bodies, HTTP statuses) and the browser (what to show).
+// Error codes shared by the API (JSON bodies, HTTP statuses) and the browser (what to show), the
+// one table from a code to its Spanish text, and the one path from a failed call to the screen.
+import { MSG } from "./messages.ts";
 
 export const ERROR_CODES = [
   "validation_error",
@@ -59,6 +61,45 @@ export const DEFAULT_STATUS: Record<ErrorCode, number> = {
   unavailable: 503,
 };
 
+/** The codes a failure can carry in the browser: the API's, and a request that never reached it. */
+export type ClientErrorCode = ErrorCode | "network_error";
+
+/**
+ * The one table from an error code to the Spanish text she reads, for a code that travels without
+ * a text of its own: a framework refusal in the API's error handler, a refused chat message (a
+ * ride that is gone is what the chat cannot find), the browser's own failures. A DomainError
+ * names its text where it is raised.
+ */
+export const ERROR_TEXT: Record<ClientErrorCode, string> = {
+  validation_error: MSG.invalidInput,
+  unauthenticated: MSG.unauthenticated,
+  not_authorized: MSG.notAuthorized,
+  not_found: MSG.rideGone,
+  conflict: MSG.internal,
+  username_taken: MSG.usernameTaken,
+  rate_limited: MSG.rateLimited,
+  ride_full: MSG.rideFull,
+  ride_not_full: MSG.waitingListNotFull,
+  ride_started: MSG.rideStarted,
+  ride_cancelled: MSG.rideCancelledJoin,
+  already_joined: MSG.alreadyJoined,
+  organizer_cannot_leave: MSG.organizerCannotLeave,
+  ride_has_participants: MSG.deleteHasParticipants,
+  chat_closed: MSG.chatClosed,
+  not_participant: MSG.notParticipant,
+  invalid_credentials: MSG.loginFailed,
+  reset_token_invalid: MSG.resetTokenInvalid,
+  cross_origin: MSG.crossOrigin,
+  invitation_required: MSG.invitationRequired,
+  account_suspended: MSG.accountSuspended,
+  gpx_invalid: MSG.gpxInvalidFormat,
+  payload_too_large: MSG.payloadTooLarge,
+  unsupported_media_type: MSG.unsupportedMediaType,
+  internal: MSG.internal,
+  unavailable: MSG.unavailable,
+  network_error: MSG.networkError,
+};
+
 export type ApiErrorBody = {
   error: { code: ErrorCode; message: string; fields?: Record<string, string> };
 };
@@ -95,6 +136,37 @@ export class DomainError extends Error {
 
 export function isDomainError(value: unknown): value is DomainError {
   return value instanceof DomainError;
+}
+
+/** A failed API call as the browser holds it: the stable code, its Spanish message, the status. */
+export class ApiError extends Error {
+  constructor(
+    readonly code: ClientErrorCode,
+    message: string,
+    readonly status: number,
+    /** Per-field messages for forms (field name → message). */
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+/**
+ * The one path from a failed call to the text she reads. A deliberate refusal (a 4xx with the
+ * API's body) says the API's own message. Anything else — our server failing, no connection, a
+ * proxy's page, a bug — says `otherwise`, the screen's own text from the spec; `null` when the
+ * screen shows only refusals. Without `otherwise`, a failed call says its own text (the code's,
+ * ERROR_TEXT) and anything that is not an API error says nothing.
+ */
+export function errorText(error: unknown, otherwise: string): string;
+export function errorText(error: unknown, otherwise?: null): string | undefined;
+export function errorText(error: unknown, otherwise?: string | null): string | undefined {
+  if (!(error instanceof ApiError)) return otherwise ?? undefined;
+  // A 4xx without our JSON body (a proxy's page) arrives as "internal" with the generic text.
+  const refusal = error.status >= 400 && error.status < 500 && error.code !== "internal";
+  if (refusal) return error.message;
+  return otherwise === undefined ? error.message : (otherwise ?? undefined);
 }
 
 /** True when a parsed JSON body has the ApiErrorBody shape (used by the browser's API client). */

@@ -4,10 +4,10 @@ import { MSG } from "../domain/messages.ts";
 import { accountRoutes } from "./account/routes.ts";
 import { authRoutes } from "./auth/routes.ts";
 import { sessionMiddleware } from "./auth/session.ts";
-import { blockRoutes } from "./blocks/routes.ts";
-import { calendarRoutes } from "./calendar/routes.ts";
-import { chatRoutes } from "./chat/routes.ts";
-import { connectionsRoutes } from "./connections/routes.ts";
+import { blockedParticipantRoutes, blockRoutes } from "./blocks/routes.ts";
+import { calendarRoutes, rideCalendarRoutes } from "./calendar/routes.ts";
+import { chatListRoutes, notificationRoutes, rideChatRoutes } from "./chat/routes.ts";
+import { pendingConnectionsRoutes, rideConnectionsRoutes } from "./connections/routes.ts";
 import { createDb } from "./db/client.ts";
 import { devRoutes } from "./dev/routes.ts";
 import type { AppEnv } from "./env.ts";
@@ -48,21 +48,26 @@ const api = new Hono<AppEnv>()
   .route("/health", healthRoutes)
   .route("/", authRoutes)
   .route("/rides", rideRoutes)
+  .route("/rides/:id/chat", rideChatRoutes)
+  .route("/rides/:id/connections", rideConnectionsRoutes)
+  .route("/rides/:id/waiting-list", waitingListRoutes)
+  .route("/rides/:id/level-answers", levelAnswersRoutes)
+  .route("/rides/:id/participants", blockedParticipantRoutes)
+  .route("/rides/:id", rideCalendarRoutes)
   .route("/my-rides", myRidesRoutes)
+  .route("/chats", chatListRoutes)
+  .route("/notifications", notificationRoutes)
+  .route("/connections", pendingConnectionsRoutes)
   .route("/users", userRoutes)
   .route("/profile", profileRoutes)
   .route("/referrals", referralRoutes)
   .route("/account", accountRoutes)
-  .route("/", chatRoutes)
-  .route("/", connectionsRoutes)
-  .route("/", waitingListRoutes)
-  .route("/", levelAnswersRoutes)
   .route("/waitlist", waitlistRoutes)
-  .route("/", blockRoutes)
+  .route("/blocks", blockRoutes)
   .route("/reports", reportRoutes)
   .route("/moderation", moderationRoutes)
   .route("/push", pushRoutes)
-  .route("/", calendarRoutes);
+  .route("/calendar", calendarRoutes);
 
 export type AppType = typeof api;
 

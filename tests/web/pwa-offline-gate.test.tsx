@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
-import { ApiError } from "../../web/lib/api.ts";
 
 const me = vi.hoisted(() => ({ current: {} as { data?: unknown; error?: unknown } }));
 vi.mock("../../web/auth/use-me.ts", () => ({ useMe: () => me.current }));

@@ -65,6 +65,16 @@ describe("ride detail", () => {
     await screen.findByText(MSG.rideNotFound);
   });
 
+  it("an id no ride can have (the API's 400) says 'Salida no encontrada' too", async () => {
+    const malformed = Response.json(
+      { error: { code: "validation_error", message: MSG.invalidRideId } },
+      { status: 400 },
+    );
+    stubApi({ "/rides/x!": [malformed] });
+    renderAt("/app/ride/x!", "/app/ride/:id", <RideDetailScreen />);
+    await screen.findByText(MSG.rideNotFound);
+  });
+
   it("a failed refetch keeps the ride she is reading", async () => {
     stubApi({ "/rides/r1": [Response.json({ ride: rideDetail() }), failure(500)] });
     const client = renderAt("/app/ride/r1", "/app/ride/:id", <RideDetailScreen />);

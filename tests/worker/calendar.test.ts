@@ -93,12 +93,13 @@ describe("Añadir al calendario", () => {
     expect(cancelled.sequence).toBeGreaterThan(after.sequence);
   });
 
-  test("needs a rider with a profile; an unknown ride is a 404", async () => {
+  test("needs a rider with a profile; an unknown ride is a 404, a malformed id a 400", async () => {
     const { user } = await signedIn();
     const ride = await createRide({ organizerId: user.id });
     expect((await new Browser().get(`/api/rides/${ride.id}/calendar.ics`)).status).toBe(401);
     const { browser } = await signedIn();
-    expect((await browser.get("/api/rides/nope/calendar.ics")).status).toBe(404);
+    expect((await browser.get("/api/rides/unknownid123/calendar.ics")).status).toBe(404);
+    expect((await browser.get("/api/rides/nope!/calendar.ics")).status).toBe(400);
   });
 });
 

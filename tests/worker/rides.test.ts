@@ -336,13 +336,23 @@ describe("GET /api/rides/:id", () => {
     });
   });
 
-  it.each(["unknownid123", "..%2F..%2Fetc", "DROP TABLE", "x".repeat(99)])(
-    "answers 404 'Salida no encontrada' for the id %s",
+  it("answers 404 'Salida no encontrada' for an unknown id", async () => {
+    const { browser } = await signedIn();
+    const res = await browser.get("/api/rides/unknownid123");
+    expect(res.status).toBe(404);
+    expect((await json(res)).error).toEqual({ code: "not_found", message: MSG.rideNotFound });
+  });
+
+  // One ride-id pattern for every route under /rides/:id (issue 22 §5), as the chat always had.
+  it.each(["..%2F..%2Fetc", "DROP TABLE", "x".repeat(99)])(
+    "answers 400 'ID de salida no válido' for the malformed id %s, before D1",
     async (id) => {
       const { browser } = await signedIn();
       const res = await browser.get(`/api/rides/${encodeURIComponent(id)}`);
-      expect(res.status).toBe(404);
-      expect((await json(res)).error).toEqual({ code: "not_found", message: MSG.rideNotFound });
+      expect(res.status).toBe(400);
+      const { error } = await json(res);
+      expect(error.code).toBe("validation_error");
+      expect(error.message).toBe(MSG.invalidRideId);
     },
   );
 

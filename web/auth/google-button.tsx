@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router-dom";
 import { MSG } from "../../domain/messages.ts";
 import { Button } from "../components/button.tsx";
-import { query } from "../lib/api.ts";
+import { client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { storedReferral } from "./referral.ts";
 import { useMe } from "./use-me.ts";
@@ -46,7 +46,9 @@ export function GoogleButton({ from }: { from?: "signup" }) {
           toast.info(MSG.googleNotConfigured);
           return;
         }
-        window.location.assign(`/api/auth/google${query({ ref: storedReferral(), from })}`);
+        window.location.assign(
+          `/api${client.auth.google.$path({ query: { ref: storedReferral() ?? undefined, from } })}`,
+        );
       }}
     >
       <GoogleMark />

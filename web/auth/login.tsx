@@ -1,12 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
-import type { AuthResponse, ResetRequestResponse } from "../../domain/api/auth.ts";
+import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { Button } from "../components/button.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
 import { preloadFormSchemas, validateForm } from "../components/validate-form.ts";
-import { ApiError, api, apiMessage, userMessage } from "../lib/api.ts";
+import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { UpdateButton } from "../pwa/update-button.tsx";
 import { useSuspendedNotice } from "../safety/suspended-notice.ts";
@@ -47,12 +47,12 @@ function LoginForm() {
     if (!data) return;
     setBusy(true);
     try {
-      const res = await api.post<AuthResponse>("/auth/login", data);
+      const res = await call(client.auth.login.$post({ json: data }));
       queryClient.setQueryData(ME_KEY, res);
       toast.success(MSG.loginSuccess);
       navigate(target, { replace: true });
     } catch (err) {
-      toast.error(err instanceof ApiError ? err.message : MSG.loginFailed);
+      toast.error(errorText(err) ?? MSG.loginFailed);
       setBusy(false);
     }
   }
@@ -64,10 +64,10 @@ function LoginForm() {
     }
     setSendingReset(true);
     try {
-      await api.post<ResetRequestResponse>("/auth/reset/request", { email });
+      await call(client.auth.reset.request.$post({ json: { email } }));
       toast.success(MSG.recoveryMailSentTitle, { description: MSG.recoveryMailSentText });
     } catch (err) {
-      toast.error(userMessage(err, MSG.recoveryMailFailed));
+      toast.error(errorText(err, MSG.recoveryMailFailed));
     } finally {
       setSendingReset(false);
     }
@@ -130,12 +130,12 @@ function ResetPassword({ token }: { token: string }) {
     if (!data) return;
     setBusy(true);
     try {
-      const res = await api.post<AuthResponse>("/auth/reset/confirm", { token, password });
+      const res = await call(client.auth.reset.confirm.$post({ json: { token, password } }));
       queryClient.setQueryData(ME_KEY, res);
       toast.success(MSG.passwordUpdated);
       navigate("/app/feed", { replace: true });
     } catch (err) {
-      const detail = apiMessage(err);
+      const detail = errorText(err, null);
       toast.error(detail ? MSG.passwordUpdateFailed(detail) : MSG.passwordUpdateUnexpected);
       setBusy(false);
     }

@@ -1,10 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router-dom";
-import type { LogoutResponse } from "../../domain/api/auth.ts";
 import { MSG } from "../../domain/messages.ts";
 import { FullPageSpinner } from "../components/spinner.tsx";
-import { api } from "../lib/api.ts";
+import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { disablePush } from "../notifications/push-client.ts";
 import { clearRuntimeCaches } from "../pwa/clear-caches.ts";
@@ -21,7 +20,7 @@ export default function Logout() {
     // This device stops receiving her pushes before her session ends (a shared device).
     disablePush()
       .catch(() => undefined)
-      .then(() => api.post<LogoutResponse>("/auth/logout"))
+      .then(() => call(client.auth.logout.$post()))
       .then(() => toast.success(MSG.logoutSuccess))
       .catch(() => toast.error(MSG.logoutFailed))
       .finally(async () => {

@@ -1,7 +1,6 @@
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { ClaimReferralResponse } from "../../domain/api/referrals.ts";
-import { api } from "../lib/api.ts";
+import { call, client } from "../lib/api.ts";
 import { inNextTask } from "../lib/next-task.ts";
 import { toast } from "../lib/toast.ts";
 import { useMe } from "./use-me.ts";
@@ -34,7 +33,7 @@ export function clearStoredReferral() {
 /** Her own invite link's token (the feed's 'Invita a tus amigas'). */
 export const myInviteQuery = queryOptions({
   queryKey: ["referrals", "mine"],
-  queryFn: () => api.get<{ token: string }>("/referrals/mine"),
+  queryFn: () => call(client.referrals.mine.$get()),
   retry: false,
   staleTime: Number.POSITIVE_INFINITY,
 });
@@ -53,8 +52,7 @@ export function useClaimStoredReferral() {
       const token = storedReferral();
       if (!token || claiming) return;
       claiming = true;
-      api
-        .post<ClaimReferralResponse>("/referrals/claim", { token })
+      call(client.referrals.claim.$post({ json: { token } }))
         .then((res) => {
           clearStoredReferral();
           toast.success(res.message);

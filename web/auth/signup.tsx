@@ -1,12 +1,12 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
-import type { AuthResponse } from "../../domain/api/auth.ts";
+import { ApiError, errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { Button, buttonClass } from "../components/button.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
 import { preloadFormSchemas, validateForm } from "../components/validate-form.ts";
-import { ApiError, api, userMessage } from "../lib/api.ts";
+import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { AuthScreen, AuthSwitch, OrDivider } from "./auth-screen.tsx";
 import { CredentialFields } from "./credential-fields.tsx";
@@ -54,7 +54,7 @@ export default function Signup() {
     if (!data) return;
     setBusy(true);
     try {
-      const res = await api.post<AuthResponse>("/auth/signup", data);
+      const res = await call(client.auth.signup.$post({ json: data }));
       queryClient.setQueryData(ME_KEY, res);
       toast.success(MSG.signupSuccess);
       if (res.referralClaimed) {
@@ -65,7 +65,7 @@ export default function Signup() {
     } catch (err) {
       if (err instanceof ApiError && err.code === "invitation_required") setInvitationMissing(true);
       if (err instanceof ApiError && err.fields) setErrors(err.fields);
-      toast.error(userMessage(err, MSG.signupFailed));
+      toast.error(errorText(err, MSG.signupFailed));
     } finally {
       setBusy(false);
     }

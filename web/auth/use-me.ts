@@ -1,12 +1,12 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import type { MeResponse } from "../../domain/api-types.ts";
-import { api } from "../lib/api.ts";
+import { call, client } from "../lib/api.ts";
 
 export const ME_KEY = ["me"] as const;
 
 export const meQuery = queryOptions({
   queryKey: ME_KEY,
-  queryFn: () => api.get<MeResponse>("/me"),
+  queryFn: () => call(client.me.$get()),
   staleTime: 60_000,
 });
 

@@ -1,11 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { CalendarPlus, Copy, RefreshCw, Trash2 } from "lucide-react";
 import { useState } from "react";
-import type { CalendarFeedResponse, NewCalendarFeedResponse } from "../../domain/api/calendar.ts";
+import { errorText } from "../../domain/errors.ts";
 import { formatLongDate } from "../../domain/format.ts";
 import { Button } from "../components/button.tsx";
 import { Skeleton } from "../components/feedback.tsx";
-import { api, userMessage } from "../lib/api.ts";
+import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 
 const FEED_KEY = ["calendar-feed"] as const;
@@ -28,26 +28,26 @@ export function CalendarSettings() {
   const queryClient = useQueryClient();
   const feed = useQuery({
     queryKey: FEED_KEY,
-    queryFn: () => api.get<CalendarFeedResponse>("/calendar/feed"),
+    queryFn: () => call(client.calendar.feed.$get()),
   });
   const [fresh, setFresh] = useState<string | null>(null);
   const create = useMutation({
-    mutationFn: () => api.post<NewCalendarFeedResponse>("/calendar/feed"),
+    mutationFn: () => call(client.calendar.feed.$post()),
     onSuccess: (made) => {
       setFresh(made.url);
       toast.success(CALENDAR_MSG.created);
       void queryClient.invalidateQueries({ queryKey: FEED_KEY });
     },
-    onError: (error) => toast.error(userMessage(error, CALENDAR_MSG.failed)),
+    onError: (error) => toast.error(errorText(error, CALENDAR_MSG.failed)),
   });
   const revoke = useMutation({
-    mutationFn: () => api.delete<void>("/calendar/feed"),
+    mutationFn: () => call(client.calendar.feed.$delete()),
     onSuccess: () => {
       setFresh(null);
       toast.success(CALENDAR_MSG.revoked);
       void queryClient.invalidateQueries({ queryKey: FEED_KEY });
     },
-    onError: (error) => toast.error(userMessage(error, CALENDAR_MSG.failed)),
+    onError: (error) => toast.error(errorText(error, CALENDAR_MSG.failed)),
   });
 
   async function copy(url: string) {

@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams } from "react-router-dom";
 import { type ChatInfoResponse, isRideId } from "../../domain/api/chat.ts";
 import { MESSAGE_MAX_LENGTH } from "../../domain/constants.ts";
 import { participantName } from "../../domain/display.ts";
+import { ApiError } from "../../domain/errors.ts";
 import { formatChatTime } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
 import { hasStarted } from "../../domain/time.ts";
@@ -16,8 +17,9 @@ import { useBack } from "../components/back-button.tsx";
 import { Button } from "../components/button.tsx";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
 import { Spinner } from "../components/spinner.tsx";
-import { ApiError, api } from "../lib/api.ts";
+import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { useJoinRide } from "../rides/queries.ts";
 import { MessageMenu } from "../safety/message-menu.tsx";
 import { setActiveChat } from "./active-chat.ts";
 import type { UiMessage } from "./chat-state.ts";
@@ -46,7 +48,7 @@ export default function ChatScreen() {
 
   const info = useQuery({
     queryKey: chatInfoKey(id ?? ""),
-    queryFn: () => api.get<ChatInfoResponse>(`/rides/${id}/chat`),
+    queryFn: () => call(client.rides[":id"].chat.$get({ param: { id: id ?? "" } })),
     enabled: valid,
   });
 
@@ -355,7 +357,7 @@ function Composer({ onSend }: { onSend: (text: string) => boolean }) {
 function OutsiderChat({ rideId, info }: { rideId: string; info: ChatInfoResponse }) {
   const queryClient = useQueryClient();
   const [bannerOpen, setBannerOpen] = useState(true);
-  const [joining, setJoining] = useState(false);
+  const joinRide = useJoinRide();
   const navigate = useNavigate();
 
   const join = async () => {
@@ -364,9 +366,8 @@ function OutsiderChat({ rideId, info }: { rideId: string; info: ChatInfoResponse
       toast.error(MSG.rideStarted);
       return;
     }
-    setJoining(true);
     try {
-      await api.post(`/rides/${rideId}/join`);
+      await joinRide.mutateAsync(rideId);
       toast.success(MSG.joinedShort);
       await queryClient.invalidateQueries({ queryKey: chatInfoKey(rideId) });
       void queryClient.invalidateQueries({ queryKey: CHATS_KEY });
@@ -382,8 +383,6 @@ function OutsiderChat({ rideId, info }: { rideId: string; info: ChatInfoResponse
       } else {
         toast.error(MSG.joinFailedChat);
       }
-    } finally {
-      setJoining(false);
     }
   };
 
@@ -413,8 +412,8 @@ function OutsiderChat({ rideId, info }: { rideId: string; info: ChatInfoResponse
         {info.canJoin ? (
           <>
             <p className="text-ink-soft">Únete a la salida para leer y escribir en el chat.</p>
-            <Button onClick={join} disabled={joining}>
-              {joining ? "Uniéndote..." : "UNIRME"}
+            <Button onClick={join} disabled={joinRide.isPending}>
+              {joinRide.isPending ? "Uniéndote..." : "UNIRME"}
             </Button>
           </>
         ) : (

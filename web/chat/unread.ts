@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { ChatListItem, ChatsResponse } from "../../domain/api/chat.ts";
 import { useMe } from "../auth/use-me.ts";
-import { api } from "../lib/api.ts";
+import { call, client } from "../lib/api.ts";
 
 export const CHATS_KEY = ["chats"] as const;
 /** Rows in the feed's 'Conversaciones en curso' (spec 02 §9). */
@@ -11,7 +11,7 @@ export const ACTIVE_CHATS_MAX = 3;
 
 export const chatsQuery = queryOptions({
   queryKey: CHATS_KEY,
-  queryFn: () => api.get<ChatsResponse>("/chats"),
+  queryFn: () => call(client.chats.$get()),
   staleTime: 15_000,
 });
 

@@ -11,7 +11,7 @@ import {
   parseServerMessage,
   type ServerMessage,
 } from "../../domain/chat-protocol.ts";
-import { api } from "../lib/api.ts";
+import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { announceSuspension, SUSPENDED_CLOSE_CODE } from "../safety/suspended.ts";
 import { chatReducer, initialChatState, listedMessages, order } from "./chat-state.ts";
@@ -52,7 +52,12 @@ export function useRideChat(options: {
   const firstPage = useQuery({
     queryKey: chatMessagesKey(rideId),
     queryFn: () =>
-      api.get<ChatMessagesResponse>(`/rides/${rideId}/chat/messages?limit=${HISTORY_PAGE_DEFAULT}`),
+      call(
+        client.rides[":id"].chat.messages.$get({
+          param: { id: rideId },
+          query: { limit: String(HISTORY_PAGE_DEFAULT) },
+        }),
+      ),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,

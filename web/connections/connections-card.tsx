@@ -8,14 +8,13 @@ import { Check } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import {
   CONNECTIONS_COMPLETED_EVENT,
-  type RideConnectionsResponse,
   type SaveConnectionsResponse,
 } from "../../domain/api/connections.ts";
 import { MSG } from "../../domain/messages.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button } from "../components/button.tsx";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
-import { api } from "../lib/api.ts";
+import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { LevelQuestions } from "./level-questions.tsx";
 import { PENDING_CONNECTIONS_KEY } from "./pending.ts";
@@ -52,7 +51,7 @@ export function ConnectionsCard({ rideId, forced = false }: { rideId: string; fo
 
   const query = useQuery({
     queryKey: rideConnectionsKey(rideId),
-    queryFn: () => api.get<RideConnectionsResponse>(`/rides/${rideId}/connections`),
+    queryFn: () => call(client.rides[":id"].connections.$get({ param: { id: rideId } })),
   });
 
   useEffect(() => {
@@ -66,7 +65,9 @@ export function ConnectionsCard({ rideId, forced = false }: { rideId: string; fo
 
   const save = useMutation({
     mutationFn: (otherUserIds: string[]) =>
-      api.post<SaveConnectionsResponse>(`/rides/${rideId}/connections`, { otherUserIds }),
+      call(
+        client.rides[":id"].connections.$post({ param: { id: rideId }, json: { otherUserIds } }),
+      ),
     onSuccess: (result) => {
       // The card itself shows whom she saved (savedSummary).
       toast.success(MSG.connectionsSaved);

@@ -4,11 +4,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import clsx from "clsx";
 import { Check } from "lucide-react";
 import { useId, useState } from "react";
-import type { LevelAnswersResponse } from "../../domain/api/connections.ts";
 import { PACE_ANSWER_LABELS, PACE_ANSWERS, type PaceAnswer } from "../../domain/constants.ts";
+import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { Button } from "../components/button.tsx";
-import { ApiError, api } from "../lib/api.ts";
+import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 
 const WAITED_OPTIONS = [
@@ -57,10 +57,12 @@ export function LevelQuestions({
   const [thanked, setThanked] = useState(false);
   const save = useMutation({
     mutationFn: () =>
-      api.post<LevelAnswersResponse>(`/rides/${rideId}/level-answers`, {
-        pace,
-        waitedForAll: waited,
-      }),
+      call(
+        client.rides[":id"]["level-answers"].$post({
+          param: { id: rideId },
+          json: { pace, waitedForAll: waited },
+        }),
+      ),
     onSuccess: () => {
       setThanked(true);
       onAnswered();
@@ -69,7 +71,7 @@ export function LevelQuestions({
     },
     onError: (error) =>
       toast.error(MSG.levelAnswersSaveFailed, {
-        description: error instanceof ApiError ? error.message : undefined,
+        description: errorText(error),
       }),
   });
 

@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { PendingConnectionsResponse } from "../../domain/api/connections.ts";
 import { useMe } from "../auth/use-me.ts";
-import { api } from "../lib/api.ts";
+import { call, client } from "../lib/api.ts";
 
 export const PENDING_CONNECTIONS_KEY = ["connections", "pending"] as const;
 /** Rows in the feed's 'He rodado con ella' (spec 02 §9). */
@@ -9,7 +8,7 @@ export const PENDING_CONNECTIONS_MAX = 3;
 
 export const pendingConnectionsQuery = queryOptions({
   queryKey: PENDING_CONNECTIONS_KEY,
-  queryFn: () => api.get<PendingConnectionsResponse>("/connections/pending"),
+  queryFn: () => call(client.connections.pending.$get()),
   staleTime: 60_000,
 });
 

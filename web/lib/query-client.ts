@@ -1,5 +1,5 @@
 import { onlineManager, QueryClient } from "@tanstack/react-query";
-import { ApiError } from "./api.ts";
+import { ApiError } from "../../domain/errors.ts";
 
 /**
  * The app's query client settings (tests build theirs with the same function).

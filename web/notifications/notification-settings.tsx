@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { BellOff, BellRing, Send } from "lucide-react";
 import { useState } from "react";
+import { errorText } from "../../domain/errors.ts";
 import {
   PUSH_EVENT_LABELS,
   PUSH_EVENTS,
@@ -10,7 +11,6 @@ import {
 } from "../../domain/push.ts";
 import { Button } from "../components/button.tsx";
 import { Skeleton } from "../components/feedback.tsx";
-import { userMessage } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import {
   disablePush,
@@ -60,7 +60,7 @@ export function NotificationSettings() {
       } catch (error) {
         if (error instanceof PushPermissionDenied) setDenied(Notification.permission === "denied");
         else if (error instanceof NoServiceWorker) toast.error(PUSH_MSG.notReady);
-        else toast.error(userMessage(error, PUSH_MSG.enableFailed));
+        else toast.error(errorText(error, PUSH_MSG.enableFailed));
       } finally {
         setBusy(false);
         await queryClient.invalidateQueries({ queryKey: PUSH_KEY });
@@ -73,7 +73,7 @@ export function NotificationSettings() {
         await disablePush();
         toast.success(PUSH_MSG.disabled);
       } catch (error) {
-        toast.error(userMessage(error, PUSH_MSG.saveFailed));
+        toast.error(errorText(error, PUSH_MSG.saveFailed));
       } finally {
         setBusy(false);
         await queryClient.invalidateQueries({ queryKey: PUSH_KEY });
@@ -130,7 +130,7 @@ function EventSwitches({ preferences }: { preferences: PushPreferences }) {
     save.mutate(next, {
       onError: (error) => {
         setShown(shown);
-        toast.error(userMessage(error, PUSH_MSG.saveFailed));
+        toast.error(errorText(error, PUSH_MSG.saveFailed));
       },
     });
   }
@@ -180,7 +180,7 @@ function TestPushButton({ endpoint }: { endpoint: string | null }) {
       onClick={() =>
         test.mutate(endpoint, {
           onSuccess: () => toast.success(PUSH_MSG.testSent),
-          onError: (error) => toast.error(userMessage(error, PUSH_MSG.testNotSent)),
+          onError: (error) => toast.error(errorText(error, PUSH_MSG.testNotSent)),
         })
       }
     >

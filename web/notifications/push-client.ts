@@ -2,7 +2,7 @@
 // the app's service worker, sent to the API. Permission is asked only from enablePush, which
 // the settings screen calls when she taps 'Activar avisos'.
 import type { PushSubscriptionInput } from "../../domain/push.ts";
-import { api } from "../lib/api.ts";
+import { call, client } from "../lib/api.ts";
 
 export type PushSupport = "supported" | "unsupported" | "no-service-worker";
 
@@ -58,7 +58,9 @@ export async function enablePush(publicKey: string): Promise<PushSubscription> {
       userVisibleOnly: true,
       applicationServerKey: applicationServerKey(publicKey),
     }));
-  await api.put("/push/subscription", subscription.toJSON() as PushSubscriptionInput);
+  await call(
+    client.push.subscription.$put({ json: subscription.toJSON() as PushSubscriptionInput }),
+  );
   return subscription;
 }
 
@@ -66,6 +68,6 @@ export async function enablePush(publicKey: string): Promise<PushSubscription> {
 export async function disablePush(): Promise<void> {
   const subscription = await currentSubscription();
   if (!subscription) return;
-  await api.post("/push/subscription/remove", { endpoint: subscription.endpoint });
+  await call(client.push.subscription.remove.$post({ json: { endpoint: subscription.endpoint } }));
   await subscription.unsubscribe();
 }

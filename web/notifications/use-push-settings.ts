@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { PushSettingsResponse, PushTestResponse } from "../../domain/api/push.ts";
 import type { PushPreferences } from "../../domain/push.ts";
-import { api, query } from "../lib/api.ts";
+import { call, client } from "../lib/api.ts";
 import { currentSubscription } from "./push-client.ts";
 
 export const PUSH_KEY = ["push"] as const;
@@ -13,7 +12,7 @@ export function usePushSettings() {
     queryFn: async () => {
       const subscription = await currentSubscription().catch(() => null);
       const endpoint = subscription?.endpoint;
-      const settings = await api.get<PushSettingsResponse>(`/push${query({ endpoint })}`);
+      const settings = await call(client.push.$get({ query: { endpoint } }));
       return { ...settings, endpoint: endpoint ?? null };
     },
   });
@@ -23,7 +22,7 @@ export function useSavePushPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (preferences: PushPreferences) =>
-      api.put<PushPreferences>("/push/preferences", preferences),
+      call(client.push.preferences.$put({ json: preferences })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: PUSH_KEY }),
   });
 }
@@ -31,6 +30,6 @@ export function useSavePushPreferences() {
 export function useTestPush() {
   return useMutation({
     mutationFn: (endpoint: string | null) =>
-      api.post<PushTestResponse>("/push/test", endpoint ? { endpoint } : {}),
+      call(client.push.test.$post({ json: endpoint ? { endpoint } : {} })),
   });
 }

@@ -1,11 +1,11 @@
 import { useNavigate } from "react-router-dom";
 import { avatarKeyOrDefault } from "../../domain/constants.ts";
+import { ApiError, errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { useMe } from "../auth/use-me.ts";
 import { useBack } from "../components/back-button.tsx";
 import { Button } from "../components/button.tsx";
 import { EmptyState, PageHeader, RetryButton, Skeleton } from "../components/feedback.tsx";
-import { ApiError, userMessage } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { ProfileForm } from "./profile-form.tsx";
 import { useSaveProfile } from "./save-profile.ts";
@@ -67,7 +67,7 @@ export default function ProfileEdit() {
               });
               return undefined;
             } catch (err) {
-              const message = userMessage(err, MSG.profileEditFailed);
+              const message = errorText(err, MSG.profileEditFailed);
               toast.error(message);
               if (err instanceof ApiError && err.code === "username_taken") {
                 return { username: message };

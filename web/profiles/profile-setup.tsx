@@ -1,10 +1,10 @@
 import { useNavigate } from "react-router-dom";
 import { avatarKeyOrDefault } from "../../domain/constants.ts";
+import { ApiError, errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { useMe } from "../auth/use-me.ts";
 import { PageHeader } from "../components/feedback.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
-import { ApiError, userMessage } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { ProfileForm } from "./profile-form.tsx";
 import { useSaveProfile } from "./save-profile.ts";
@@ -39,7 +39,7 @@ export default function ProfileSetup() {
             navigate("/app/feed", { replace: true });
             return undefined;
           } catch (err) {
-            const message = userMessage(err, MSG.profileSetupFailed);
+            const message = errorText(err, MSG.profileSetupFailed);
             toast.error(message);
             if (err instanceof ApiError && err.code === "username_taken")
               return { username: message };

@@ -11,7 +11,7 @@ import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
 import { ConfirmDialog } from "../components/dialog.tsx";
 import { LoadFailed, PageHeader, Skeleton } from "../components/feedback.tsx";
-import { api, isNotFound } from "../lib/api.ts";
+import { call, client, isNotFound } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { ProfileSafetyActions } from "../safety/profile-actions.tsx";
 import { OrganizerLevelsCard } from "./organizer-levels.tsx";
@@ -22,7 +22,8 @@ export default function PublicProfileScreen() {
   const { username = "" } = useParams();
   const profile = useQuery({
     queryKey: ["users", username],
-    queryFn: () => api.get<PublicProfileResponse>(`/users/${encodeURIComponent(username)}`),
+    queryFn: () =>
+      call(client.users[":username"].$get({ param: { username: encodeURIComponent(username) } })),
   });
   const notFound = isNotFound(profile.error);
 

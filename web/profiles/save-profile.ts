@@ -1,15 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
-import type { ProfileSaveResponse } from "../../domain/api/profiles.ts";
 import type { MeResponse } from "../../domain/api-types.ts";
 import type { ProfileInput } from "../../domain/schemas.ts";
 import { ME_KEY } from "../auth/use-me.ts";
-import { api } from "../lib/api.ts";
+import { call, client } from "../lib/api.ts";
 
 /** Saves her profile and tells the app: cache updated, ME refetched, 'profileUpdated' sent. */
 export function useSaveProfile() {
   const queryClient = useQueryClient();
   return async (values: ProfileInput) => {
-    const res = await api.put<ProfileSaveResponse>("/profile", values);
+    const res = await call(client.profile.$put({ json: values }));
     queryClient.setQueryData<MeResponse>(ME_KEY, (old) => (old ? { ...old, user: res.user } : old));
     void queryClient.invalidateQueries({ queryKey: ME_KEY });
     window.dispatchEvent(new CustomEvent("profileUpdated"));

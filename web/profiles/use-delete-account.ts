@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { DeleteAccountResponse } from "../../domain/api/auth.ts";
 import { MSG } from "../../domain/messages.ts";
 import { forgetSession } from "../auth/use-me.ts";
 import { noteAccountDeleted } from "../lib/account-deleted-note.ts";
-import { api } from "../lib/api.ts";
+import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 
 /**
@@ -14,7 +13,7 @@ import { toast } from "../lib/toast.ts";
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<DeleteAccountResponse>("/account"),
+    mutationFn: () => call(client.account.$delete()),
     onSuccess: () => {
       forgetSession(queryClient);
       noteAccountDeleted();

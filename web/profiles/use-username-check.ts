@@ -1,9 +1,8 @@
 import { useEffect, useState } from "react";
-import type { UsernameAvailability } from "../../domain/api/profiles.ts";
 import { USERNAME_MIN } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
 import { normalizeUsernameKey, validateUsername } from "../../domain/username.ts";
-import { api, query } from "../lib/api.ts";
+import { call, client } from "../lib/api.ts";
 
 export const USERNAME_CHECK_DELAY_MS = 400;
 
@@ -43,8 +42,8 @@ export function useUsernameCheck(name: string, currentUsername?: string | null) 
       }
       setState({ status: "checking" });
       try {
-        const res = await api.get<UsernameAvailability>(
-          `/profile/username-available${query({ name: value })}`,
+        const res = await call(
+          client.profile["username-available"].$get({ query: { name: value } }),
         );
         if (cancelled) return;
         if (res.status === "available") setState({ status: "available" });

@@ -1,10 +1,10 @@
 import { useId, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { CANCEL_REASON_MAX } from "../../domain/constants.ts";
+import { ApiError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { ConfirmDialog } from "../components/dialog.tsx";
 import { inputClass } from "../components/field.tsx";
-import { ApiError } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { useCancelRide } from "./queries.ts";
 

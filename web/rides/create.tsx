@@ -4,13 +4,14 @@ import { FormProvider, useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import type { RideDetail, RideDetailResponse } from "../../domain/api/rides.ts";
 import { CITY_MAX, RIDE_DESCRIPTION_MAX, RIDE_TITLE_MAX } from "../../domain/constants.ts";
+import { ApiError, errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { useMe } from "../auth/use-me.ts";
 import { Button, ButtonLink } from "../components/button.tsx";
 import { CityInput } from "../components/city-input.tsx";
 import { PageHeader, Skeleton } from "../components/feedback.tsx";
 import { Field, inputClass, LengthHint, TextField } from "../components/field.tsx";
-import { ApiError, api } from "../lib/api.ts";
+import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { MeetingPointField } from "./meeting-point-field.tsx";
 import { RIDES_KEY, useRide } from "./queries.ts";
@@ -85,13 +86,14 @@ function RideForm({
     async (values) => {
       try {
         const { ride } = editId
-          ? await api.put<RideDetailResponse>(
-              `/rides/${encodeURIComponent(editId)}`,
-              requestBody({ ...toPayload(values), ...route.extras() }, route.file),
+          ? await call(
+              client.rides[":id"].$put({
+                param: { id: encodeURIComponent(editId) },
+                ...requestBody({ ...toPayload(values), ...route.extras() }, route.file),
+              }),
             )
-          : await api.post<RideDetailResponse>(
-              "/rides",
-              createRideBody(values, createKey, route.file, route.extras()),
+          : await call(
+              client.rides.$post(createRideBody(values, createKey, route.file, route.extras())),
             );
         await queryClient.invalidateQueries({ queryKey: RIDES_KEY });
         toast.success(editId ? MSG.rideUpdated : MSG.rideCreated);
@@ -100,7 +102,7 @@ function RideForm({
       } catch (error) {
         // The values stay in the form; she can fix and resend.
         toast.error(editId ? MSG.rideUpdateFailed : MSG.rideCreateFailed, {
-          description: error instanceof ApiError ? error.message : undefined,
+          description: errorText(error),
         });
         if (error instanceof ApiError && error.fields) {
           for (const [field, message] of Object.entries(error.fields)) {

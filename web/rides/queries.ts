@@ -7,25 +7,21 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import type {
-  JoinRideResponse,
-  JoinWaitingListResponse,
-  MyRidesResponse,
-  MyRidesTab,
-  RideCitiesResponse,
-  RideDetailResponse,
-  RideListResponse,
-  RideRouteResponse,
-} from "../../domain/api/rides.ts";
-import { api, query } from "../lib/api.ts";
+import type { MyRidesTab } from "../../domain/api/rides.ts";
+import { call, client } from "../lib/api.ts";
 
 export const RIDES_KEY = ["rides"] as const;
+
+/** A ride's id as a path segment (the client puts params into the path as given). */
+function rideParam(id: string) {
+  return { id: encodeURIComponent(id) };
+}
 
 export function useRideList(apiQuery: Record<string, string>, enabled = true) {
   return useInfiniteQuery({
     queryKey: [...RIDES_KEY, "list", apiQuery],
     queryFn: ({ pageParam }) =>
-      api.get<RideListResponse>(`/rides${query({ ...apiQuery, page: pageParam })}`),
+      call(client.rides.$get({ query: { ...apiQuery, page: String(pageParam) } })),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
     enabled,
@@ -36,7 +32,7 @@ export function myRidesQuery(tab: MyRidesTab) {
   return infiniteQueryOptions({
     queryKey: [...RIDES_KEY, "mine", tab],
     queryFn: ({ pageParam }) =>
-      api.get<MyRidesResponse>(`/my-rides${query({ tab, page: pageParam })}`),
+      call(client["my-rides"].$get({ query: { tab, page: String(pageParam) } })),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
   });
@@ -49,7 +45,7 @@ export function useMyRides(tab: MyRidesTab, enabled = true) {
 export function useRide(id: string | undefined) {
   return useQuery({
     queryKey: [...RIDES_KEY, "detail", id],
-    queryFn: () => api.get<RideDetailResponse>(`/rides/${encodeURIComponent(id ?? "")}`),
+    queryFn: () => call(client.rides[":id"].$get({ param: rideParam(id ?? "") })),
     enabled: Boolean(id),
   });
 }
@@ -57,7 +53,7 @@ export function useRide(id: string | undefined) {
 export function useRideRoute(id: string, enabled: boolean) {
   return useQuery({
     queryKey: [...RIDES_KEY, "route", id],
-    queryFn: () => api.get<RideRouteResponse>(`/rides/${encodeURIComponent(id)}/route`),
+    queryFn: () => call(client.rides[":id"].route.$get({ param: rideParam(id) })),
     enabled,
     staleTime: 5 * 60_000,
   });
@@ -66,7 +62,7 @@ export function useRideRoute(id: string, enabled: boolean) {
 export function useRideCities(q: string) {
   return useQuery({
     queryKey: [...RIDES_KEY, "cities", q],
-    queryFn: () => api.get<RideCitiesResponse>(`/rides/cities${query({ q })}`),
+    queryFn: () => call(client.rides.cities.$get({ query: { q } })),
     staleTime: 5 * 60_000,
     placeholderData: (previous) => previous,
   });
@@ -81,28 +77,31 @@ function useRidesMutation<T, V>(fn: (vars: V) => Promise<T>) {
 }
 
 export const useJoinRide = () =>
-  useRidesMutation((id: string) =>
-    api.post<JoinRideResponse>(`/rides/${encodeURIComponent(id)}/join`),
-  );
+  useRidesMutation((id: string) => call(client.rides[":id"].join.$post({ param: rideParam(id) })));
 
 export const useLeaveRide = () =>
-  useRidesMutation((id: string) => api.post(`/rides/${encodeURIComponent(id)}/leave`));
+  useRidesMutation((id: string) => call(client.rides[":id"].leave.$post({ param: rideParam(id) })));
 
 export const useCancelRide = () =>
   useRidesMutation((vars: { id: string; reason: string | null }) =>
-    api.post<RideDetailResponse>(`/rides/${encodeURIComponent(vars.id)}/cancel`, {
-      reason: vars.reason,
-    }),
+    call(
+      client.rides[":id"].cancel.$post({
+        param: rideParam(vars.id),
+        json: { reason: vars.reason },
+      }),
+    ),
   );
 
 export const useDeleteRide = () =>
-  useRidesMutation((id: string) => api.delete(`/rides/${encodeURIComponent(id)}`));
+  useRidesMutation((id: string) => call(client.rides[":id"].$delete({ param: rideParam(id) })));
 
 /** A full ride's waiting list (DESIGN.md decision 23): her place at the end of it. */
 export const useJoinWaitingList = () =>
   useRidesMutation((id: string) =>
-    api.post<JoinWaitingListResponse>(`/rides/${encodeURIComponent(id)}/waiting-list`),
+    call(client.rides[":id"]["waiting-list"].$post({ param: rideParam(id) })),
   );
 
 export const useLeaveWaitingList = () =>
-  useRidesMutation((id: string) => api.delete(`/rides/${encodeURIComponent(id)}/waiting-list`));
+  useRidesMutation((id: string) =>
+    call(client.rides[":id"]["waiting-list"].$delete({ param: rideParam(id) })),
+  );

@@ -2,6 +2,7 @@ import { CalendarPlus, Download, Pencil, Trash2, XCircle } from "lucide-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import type { RideDetail, RidePerson } from "../../domain/api/rides.ts";
+import { ApiError, errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { hasStarted } from "../../domain/time.ts";
 import { Avatar } from "../components/avatar.tsx";
@@ -9,7 +10,7 @@ import { BackButton } from "../components/back-button.tsx";
 import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
 import { ConfirmDialog } from "../components/dialog.tsx";
 import { EmptyState, LoadFailed, RetryButton, Skeleton } from "../components/feedback.tsx";
-import { ApiError, isNotFound } from "../lib/api.ts";
+import { isNotFound } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { ReportRideButton } from "../safety/report-ride.tsx";
 import { CancelDialog } from "./cancel-dialog.tsx";
@@ -22,8 +23,10 @@ import { RideCard } from "./ride-card.tsx";
 export default function RideDetailScreen() {
   const { id = "" } = useParams();
   const ride = useRide(id);
-  // Deleted (or never there): nothing to keep showing, even from an earlier load.
-  const notFound = isNotFound(ride.error);
+  // Deleted, never there or an id no ride can have (the API's 400): nothing to keep showing, even
+  // from an earlier load.
+  const notFound =
+    isNotFound(ride.error) || (ride.error instanceof ApiError && ride.error.status === 400);
 
   return (
     <div className="flex flex-col gap-4">
@@ -161,7 +164,7 @@ function ManagementCard({ ride }: { ride: RideDetail }) {
     } catch (error) {
       setDeleteOpen(false);
       toast.error(MSG.deleteFailed, {
-        description: error instanceof ApiError ? error.message : undefined,
+        description: errorText(error),
       });
     }
   }

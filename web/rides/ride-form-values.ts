@@ -7,7 +7,7 @@ import {
   type Level,
   type Modality,
   OFFERED_SOCIAL_TAGS,
-  type SocialTag,
+  type OfferedSocialTag,
 } from "../../domain/constants.ts";
 import { toIsoDate } from "../../domain/dates.ts";
 import { zoneLabelFor } from "../../domain/ride-time.ts";
@@ -26,7 +26,7 @@ export interface RideFormValues {
   distanceKm: string;
   elevationM: string;
   maxParticipants: string;
-  socialTags: SocialTag[];
+  socialTags: OfferedSocialTag[];
   description: string;
 }
 
@@ -89,12 +89,8 @@ export function createRideBody(
   return requestBody({ ...toPayload(values), createKey, ...route }, gpx);
 }
 
-export function requestBody(payload: object, gpx: File | null): object {
-  if (!gpx) return payload;
-  const data = new FormData();
-  data.set("data", JSON.stringify(payload));
-  data.set("gpx", gpx);
-  return data;
+export function requestBody<P extends object>(payload: P, gpx: File | null) {
+  return gpx ? { form: { data: JSON.stringify(payload), gpx } } : { json: payload };
 }
 
 /**
@@ -140,7 +136,7 @@ export function valuesFromRide(ride: RideDetailResponse["ride"]): RideFormValues
     distanceKm: ride.routeKm === null ? "" : String(ride.routeKm),
     elevationM: ride.routeElev === null ? "" : String(ride.routeElev),
     maxParticipants: ride.maxParticipants === null ? "" : String(ride.maxParticipants),
-    socialTags: ride.socialTags.filter((t) =>
+    socialTags: ride.socialTags.filter((t): t is OfferedSocialTag =>
       (OFFERED_SOCIAL_TAGS as readonly string[]).includes(t),
     ),
     description: ride.description ?? "",

@@ -2,10 +2,10 @@
 // buttons: join, leave, share, with their toasts and the dialogs they open.
 import { useEffect, useState } from "react";
 import type { RideSummary } from "../../domain/api/rides.ts";
+import { ApiError, errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { rideCardActions } from "../../domain/ride-card.ts";
 import { useMe } from "../auth/use-me.ts";
-import { ApiError } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { PLACE_TEXTS, type RideCardPlace } from "./place-texts.ts";
 import { useJoinRide, useLeaveRide } from "./queries.ts";
@@ -44,7 +44,7 @@ export function useRideCardActions(ride: RideSummary, place: RideCardPlace) {
         toast.error(MSG.alreadyJoinedTitle, { description: MSG.alreadyJoined });
       } else {
         toast.error(texts.joinFailed, {
-          description: error instanceof ApiError ? error.message : undefined,
+          description: errorText(error),
         });
       }
     }
@@ -56,7 +56,7 @@ export function useRideCardActions(ride: RideSummary, place: RideCardPlace) {
       toast.success(texts.left.title, { description: texts.left.description });
     } catch (error) {
       toast.error(texts.leaveFailed, {
-        description: error instanceof ApiError ? error.message : undefined,
+        description: errorText(error),
       });
     }
   }

@@ -3,10 +3,10 @@
 // decides; these buttons only ask and say what it answered.
 import { Hourglass } from "lucide-react";
 import type { RideSummary } from "../../domain/api/rides.ts";
+import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import type { RideCardActions } from "../../domain/ride-card.ts";
 import { Button } from "../components/button.tsx";
-import { ApiError } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { PLACE_TEXTS, type RideCardPlace } from "./place-texts.ts";
 import { useJoinWaitingList, useLeaveWaitingList } from "./queries.ts";
@@ -42,7 +42,7 @@ export function WaitingListButtons({
       onJoined(position);
     } catch (error) {
       toast.error(texts.waitingJoinFailed, {
-        description: error instanceof ApiError ? error.message : undefined,
+        description: errorText(error),
       });
     }
   }
@@ -53,7 +53,7 @@ export function WaitingListButtons({
       toast.success(texts.waitingLeft);
     } catch (error) {
       toast.error(texts.waitingLeaveFailed, {
-        description: error instanceof ApiError ? error.message : undefined,
+        description: errorText(error),
       });
     }
   }

@@ -3,16 +3,13 @@
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { Check } from "lucide-react";
 import { useState } from "react";
-import type {
-  BlockResponse,
-  RemoveParticipantResponse,
-  SharedRide,
-} from "../../domain/api/safety.ts";
+import type { SharedRide } from "../../domain/api/safety.ts";
+import { errorText } from "../../domain/errors.ts";
 import { formatLongDate, formatTime } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
 import { Button } from "../components/button.tsx";
 import { ConfirmDialog, Dialog } from "../components/dialog.tsx";
-import { api, userMessage } from "../lib/api.ts";
+import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 
 /**
@@ -50,14 +47,14 @@ export function BlockDialog({
   async function confirm() {
     setBusy(true);
     try {
-      const res = await api.post<BlockResponse>("/blocks", { userId: user.id });
+      const res = await call(client.blocks.$post({ json: { userId: user.id } }));
       toast.success(MSG.blocked(user.username));
       setBusy(false);
       if (res.sharedRides.length > 0) setShared(res.sharedRides);
       else finish();
     } catch (error) {
       setBusy(false);
-      toast.error(userMessage(error, MSG.blockFailed));
+      toast.error(errorText(error, MSG.blockFailed));
     }
   }
 
@@ -97,11 +94,13 @@ function SharedRidesDialog({
   async function remove(rideId: string) {
     setBusy(rideId);
     try {
-      await api.delete<RemoveParticipantResponse>(`/rides/${rideId}/participants/${userId}`);
+      await call(
+        client.rides[":id"].participants[":userId"].$delete({ param: { id: rideId, userId } }),
+      );
       setRemoved((current) => new Set(current).add(rideId));
       toast.success(MSG.removedFromRide);
     } catch (error) {
-      toast.error(userMessage(error, MSG.removeFromRideFailed));
+      toast.error(errorText(error, MSG.removeFromRideFailed));
     } finally {
       setBusy(null);
     }

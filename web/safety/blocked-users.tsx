@@ -1,12 +1,13 @@
 // 'Usuarias bloqueadas' in Ajustes (DESIGN.md decision 16): whom she blocked, with 'Desbloquear'.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import type { BlockedUser, BlockedUsersResponse } from "../../domain/api/safety.ts";
+import type { BlockedUser } from "../../domain/api/safety.ts";
+import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button } from "../components/button.tsx";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
-import { api, userMessage } from "../lib/api.ts";
+import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { refreshAfterBlockChange } from "./block-dialog.tsx";
 
@@ -15,7 +16,7 @@ export const BLOCKS_KEY = ["blocks"] as const;
 export function BlockedUsersSection() {
   const blocked = useQuery({
     queryKey: BLOCKS_KEY,
-    queryFn: () => api.get<BlockedUsersResponse>("/blocks"),
+    queryFn: () => call(client.blocks.$get()),
   });
   return (
     <section aria-labelledby="settings-blocked" className="rounded-3xl bg-surface p-5 shadow-sm">
@@ -53,11 +54,13 @@ function BlockedRow({ user }: { user: BlockedUser }) {
   async function unblock() {
     setBusy(true);
     try {
-      await api.delete(`/blocks/${encodeURIComponent(user.userId)}`);
+      await call(
+        client.blocks[":userId"].$delete({ param: { userId: encodeURIComponent(user.userId) } }),
+      );
       toast.success(MSG.unblocked(user.username));
       refreshAfterBlockChange(queryClient);
     } catch (error) {
-      toast.error(userMessage(error, MSG.unblockFailed));
+      toast.error(errorText(error, MSG.unblockFailed));
     } finally {
       setBusy(false);
     }

@@ -2,13 +2,13 @@
 // the reason the audit keeps.
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
+import { errorText } from "../../domain/errors.ts";
 import { formatLongDate, formatTime } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
 import { MODERATION_REASON_MAX } from "../../domain/safety.ts";
 import { Button } from "../components/button.tsx";
 import { Dialog } from "../components/dialog.tsx";
 import { inputClass } from "../components/field.tsx";
-import { api, userMessage } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 
 export const MODERATION_KEY = ["moderation"] as const;
@@ -25,7 +25,7 @@ export function useRefreshModeration() {
 
 /**
  * A moderator action with its reason, which the audit keeps: `title` and `confirmLabel` say
- * what it does; `path` is the API call.
+ * what it does; `send` makes the API call with the reason.
  */
 export function ActionDialog({
   open,
@@ -33,8 +33,7 @@ export function ActionDialog({
   title,
   description,
   confirmLabel,
-  path,
-  body,
+  send,
   done,
 }: {
   open: boolean;
@@ -42,8 +41,7 @@ export function ActionDialog({
   title: string;
   description: string;
   confirmLabel: string;
-  path: string;
-  body?: Record<string, unknown>;
+  send: (reason: string) => Promise<unknown>;
   done: string;
 }) {
   const refresh = useRefreshModeration();
@@ -61,13 +59,13 @@ export function ActionDialog({
     }
     setBusy(true);
     try {
-      await api.post(path, { ...body, reason: reason.trim() });
+      await send(reason.trim());
       toast.success(done);
       setReason("");
       onOpenChange(false);
       refresh();
     } catch (err) {
-      toast.error(userMessage(err, MSG.moderationActionFailed));
+      toast.error(errorText(err, MSG.moderationActionFailed));
     } finally {
       setBusy(false);
     }

@@ -4,12 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import clsx from "clsx";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import type { QueuedReport, ReportContextResponse } from "../../domain/api/safety.ts";
+import type { QueuedReport } from "../../domain/api/safety.ts";
 import { MSG } from "../../domain/messages.ts";
 import { REPORT_REASON_LABELS, type ReportSnapshot } from "../../domain/safety.ts";
 import { Button } from "../components/button.tsx";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
-import { api } from "../lib/api.ts";
+import { call, client } from "../lib/api.ts";
 import { ActionDialog, MODERATION_KEY, when } from "./moderation-action.tsx";
 
 const KIND_LABELS = { user: "Perfil", ride: "Salida", message: "Mensaje" } as const;
@@ -100,7 +100,14 @@ export function ReportCard({ report }: { report: QueuedReport }) {
         title={report.messageHidden ? "¿Cerrar la denuncia?" : "¿Descartar la denuncia?"}
         description="Sale de la cola sin más acciones."
         confirmLabel={report.messageHidden ? "Cerrar la denuncia" : "Descartar"}
-        path={`/moderation/reports/${encodeURIComponent(report.id)}/dismiss`}
+        send={(reason) =>
+          call(
+            client.moderation.reports[":id"].dismiss.$post({
+              param: { id: encodeURIComponent(report.id) },
+              json: { reason },
+            }),
+          )
+        }
         done={report.messageHidden ? "Denuncia cerrada" : "Denuncia descartada"}
       />
       <ActionDialog
@@ -109,8 +116,14 @@ export function ReportCard({ report }: { report: QueuedReport }) {
         title="¿Ocultar el mensaje?"
         description={`Todas verán «${MSG.messageHidden}» en su lugar, también en los chats abiertos.`}
         confirmLabel="Ocultar mensaje"
-        path={`/moderation/messages/${encodeURIComponent(report.targetId)}/hide`}
-        body={{ reportId: report.id }}
+        send={(reason) =>
+          call(
+            client.moderation.messages[":id"].hide.$post({
+              param: { id: encodeURIComponent(report.targetId) },
+              json: { reportId: report.id, reason },
+            }),
+          )
+        }
         done="Mensaje ocultado"
       />
       {reported ? (
@@ -120,8 +133,14 @@ export function ReportCard({ report }: { report: QueuedReport }) {
           title={`¿Suspender la cuenta de ${reportedName}?`}
           description="Se cierran sus sesiones al momento, se cancelan sus próximas salidas con aviso a las participantes, sale de las salidas de otras y no podrá iniciar sesión."
           confirmLabel="Suspender cuenta"
-          path={`/moderation/users/${encodeURIComponent(reported.id)}/suspend`}
-          body={{ reportId: report.id }}
+          send={(reason) =>
+            call(
+              client.moderation.users[":userId"].suspend.$post({
+                param: { userId: encodeURIComponent(reported.id) },
+                json: { reportId: report.id, reason },
+              }),
+            )
+          }
           done="Cuenta suspendida"
         />
       ) : null}
@@ -169,7 +188,11 @@ function MessageContext({ reportId }: { reportId: string }) {
   const context = useQuery({
     queryKey: [...MODERATION_KEY, "context", reportId],
     queryFn: () =>
-      api.get<ReportContextResponse>(`/moderation/reports/${encodeURIComponent(reportId)}/context`),
+      call(
+        client.moderation.reports[":id"].context.$get({
+          param: { id: encodeURIComponent(reportId) },
+        }),
+      ),
   });
   if (context.isPending) return <Skeleton className="h-24" />;
   if (!context.data) {

@@ -4,16 +4,11 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import type {
-  AuditResponse,
-  ModerationQueueResponse,
-  SuspendedAccountsResponse,
-} from "../../domain/api/safety.ts";
 import { MSG } from "../../domain/messages.ts";
 import { MODERATION_ACTION_LABELS } from "../../domain/safety.ts";
 import { Button } from "../components/button.tsx";
 import { EmptyState, PageHeader, RetryButton, Skeleton } from "../components/feedback.tsx";
-import { api, isNotFound } from "../lib/api.ts";
+import { call, client, isNotFound } from "../lib/api.ts";
 import NotFound from "../screens/not-found.tsx";
 import { ActionDialog, MODERATION_KEY, when } from "./moderation-action.tsx";
 import { ReportCard } from "./moderation-report.tsx";
@@ -21,7 +16,7 @@ import { ReportCard } from "./moderation-report.tsx";
 export default function ModerationScreen() {
   const queue = useQuery({
     queryKey: [...MODERATION_KEY, "reports"],
-    queryFn: () => api.get<ModerationQueueResponse>("/moderation/reports"),
+    queryFn: () => call(client.moderation.reports.$get()),
   });
   const [tab, setTab] = useState("queue");
   if (isNotFound(queue.error)) return <NotFound />;
@@ -86,7 +81,7 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
 function SuspendedAccounts() {
   const accounts = useQuery({
     queryKey: [...MODERATION_KEY, "suspended"],
-    queryFn: () => api.get<SuspendedAccountsResponse>("/moderation/suspended"),
+    queryFn: () => call(client.moderation.suspended.$get()),
   });
   const [lifting, setLifting] = useState<{ id: string; name: string } | null>(null);
   if (accounts.isPending) return <Skeleton className="h-24" />;
@@ -132,7 +127,14 @@ function SuspendedAccounts() {
           title={`¿Levantar la suspensión de ${lifting.name}?`}
           description="Podrá volver a iniciar sesión. Sus salidas canceladas siguen canceladas."
           confirmLabel="Levantar la suspensión"
-          path={`/moderation/users/${encodeURIComponent(lifting.id)}/unsuspend`}
+          send={(reason) =>
+            call(
+              client.moderation.users[":userId"].unsuspend.$post({
+                param: { userId: encodeURIComponent(lifting.id) },
+                json: { reason },
+              }),
+            )
+          }
           done="Suspensión levantada"
         />
       ) : null}
@@ -143,7 +145,7 @@ function SuspendedAccounts() {
 function AuditLog() {
   const audit = useQuery({
     queryKey: [...MODERATION_KEY, "actions"],
-    queryFn: () => api.get<AuditResponse>("/moderation/actions"),
+    queryFn: () => call(client.moderation.actions.$get()),
   });
   if (audit.isPending) return <Skeleton className="h-24" />;
   if (!audit.data) return <LoadFailed onRetry={() => audit.refetch()} />;

@@ -1,7 +1,7 @@
 // 'Denunciar' (DESIGN.md decision 17): a reason, optional details, then the API's thanks. The
 // limits are checked here for feedback; the API checks them again (domain/safety-schemas.ts).
 import { type FormEvent, useId, useState } from "react";
-import type { ReportResponse } from "../../domain/api/safety.ts";
+import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import {
   REPORT_DETAILS_MAX,
@@ -13,7 +13,7 @@ import {
 import { Button } from "../components/button.tsx";
 import { Dialog } from "../components/dialog.tsx";
 import { inputClass } from "../components/field.tsx";
-import { api, userMessage } from "../lib/api.ts";
+import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 
 export function ReportDialog({
@@ -56,18 +56,17 @@ export function ReportDialog({
     }
     setBusy(true);
     try {
-      const res = await api.post<ReportResponse>("/reports", {
-        kind,
-        targetId,
-        reason,
-        details: details.trim() || null,
-      });
+      const res = await call(
+        client.reports.$post({
+          json: { kind, targetId, reason, details: details.trim() || null },
+        }),
+      );
       toast.success(res.message);
       setBusy(false);
       close(false);
     } catch (err) {
       setBusy(false);
-      toast.error(userMessage(err, MSG.reportFailed));
+      toast.error(errorText(err, MSG.reportFailed));
     }
   }
 

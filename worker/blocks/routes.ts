@@ -19,13 +19,14 @@ import { findRideRow } from "../rides/queries.ts";
 import { announcePromotion } from "../waiting-list/notify.ts";
 import { block, findBlockable, listBlocked, removeBlockedParticipant, unblock } from "./queries.ts";
 
+/** /blocks: her blocks ('Usuarias bloqueadas'). */
 export const blockRoutes = new Hono<AppEnv>()
-  .get("/blocks", async (c) => {
+  .get("/", async (c) => {
     const user = requireProfile(c);
     return c.json<BlockedUsersResponse>({ blocked: await listBlocked(c.env.DB, user.id) });
   })
 
-  .post("/blocks", validate("json", blockSchema), async (c) => {
+  .post("/", validate("json", blockSchema), async (c) => {
     const user = requireProfile(c);
     const { userId } = c.req.valid("json");
     if (userId === user.id) throw new DomainError("validation_error", MSG.blockSelf);
@@ -39,60 +40,60 @@ export const blockRoutes = new Hono<AppEnv>()
     });
   })
 
-  .delete("/blocks/:userId", validate("param", userIdParamSchema), async (c) => {
+  .delete("/:userId", validate("param", userIdParamSchema), async (c) => {
     const user = requireProfile(c);
     await unblock(c.env.DB, user.id, c.req.valid("param").userId);
     return c.json({ ok: true as const });
-  })
+  });
 
-  /** 'Quitarla de la salida': only a rider she blocked, from her own upcoming ride. */
-  .delete(
-    "/rides/:id/participants/:userId",
-    validate("param", rideIdParamSchema.extend(userIdParamSchema.shape)),
-    async (c) => {
-      const user = requireProfile(c);
-      const { id: rideId, userId } = c.req.valid("param");
-      const now = Date.now();
-      // A ride she cannot see answers as a missing one.
-      if (!(await findRideRow(c.var.db, rideId, user.id))) {
+/** /rides/:id/participants: 'Quitarla de la salida', only a rider she blocked, from her own upcoming ride. */
+export const blockedParticipantRoutes = new Hono<AppEnv>().delete(
+  "/:userId",
+  validate("param", rideIdParamSchema.extend(userIdParamSchema.shape)),
+  async (c) => {
+    const user = requireProfile(c);
+    const { id: rideId, userId } = c.req.valid("param");
+    const now = Date.now();
+    // A ride she cannot see answers as a missing one.
+    if (!(await findRideRow(c.var.db, rideId, user.id))) {
+      throw new DomainError("not_found", MSG.rideNotFound);
+    }
+    const outcome = await removeBlockedParticipant(c.env.DB, {
+      rideId,
+      organizerId: user.id,
+      userId,
+      now,
+    });
+    if (outcome.removed) {
+      // Her open chat closes (4003) and the room sees her go, as after a leave.
+      inBackground(c, notifyParticipantLeft(c.env, rideId, userId));
+      announcePromotion(c, outcome.promotion);
+      if (outcome.email) {
+        // A neutral notice: nothing about who decided or why. The removal stands if it fails.
+        await mailTransport(c.env, c.var.db)
+          .send({
+            to: outcome.email,
+            subject: MSG.removedFromRideMailSubject,
+            text: ["Hola,", "", MSG.removedFromRideMail(outcome.title)].join("\n"),
+          })
+          .catch((error: unknown) => {
+            console.warn(`[${c.get("requestId")}] removal notice not sent`, error);
+          });
+      }
+      return c.json<RemoveParticipantResponse>({ removed: true });
+    }
+    switch (outcome.why) {
+      case "not_found":
         throw new DomainError("not_found", MSG.rideNotFound);
-      }
-      const outcome = await removeBlockedParticipant(c.env.DB, {
-        rideId,
-        organizerId: user.id,
-        userId,
-        now,
-      });
-      if (outcome.removed) {
-        // Her open chat closes (4003) and the room sees her go, as after a leave.
-        inBackground(c, notifyParticipantLeft(c.env, rideId, userId));
-        announcePromotion(c, outcome.promotion);
-        if (outcome.email) {
-          // A neutral notice: nothing about who decided or why. The removal stands if it fails.
-          await mailTransport(c.env, c.var.db)
-            .send({
-              to: outcome.email,
-              subject: MSG.removedFromRideMailSubject,
-              text: ["Hola,", "", MSG.removedFromRideMail(outcome.title)].join("\n"),
-            })
-            .catch((error: unknown) => {
-              console.warn(`[${c.get("requestId")}] removal notice not sent`, error);
-            });
-        }
-        return c.json<RemoveParticipantResponse>({ removed: true });
-      }
-      switch (outcome.why) {
-        case "not_found":
-          throw new DomainError("not_found", MSG.rideNotFound);
-        case "not_organizer":
-        case "not_blocked":
-          throw new DomainError("not_authorized", MSG.notAuthorized);
-        case "cancelled":
-          throw new DomainError("ride_cancelled", MSG.rideCancelledJoin);
-        case "started":
-          throw new DomainError("ride_started", MSG.removeStarted);
-        case "not_in_ride":
-          return c.json<RemoveParticipantResponse>({ removed: false });
-      }
-    },
-  );
+      case "not_organizer":
+      case "not_blocked":
+        throw new DomainError("not_authorized", MSG.notAuthorized);
+      case "cancelled":
+        throw new DomainError("ride_cancelled", MSG.rideCancelledJoin);
+      case "started":
+        throw new DomainError("ride_started", MSG.removeStarted);
+      case "not_in_ride":
+        return c.json<RemoveParticipantResponse>({ removed: false });
+    }
+  },
+);

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { CalendarFeedResponse, NewCalendarFeedResponse } from "../../domain/api/calendar.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
+import { rideIdParamSchema } from "../../domain/schemas.ts";
 import { requireProfile } from "../auth/session.ts";
 import { generateToken } from "../auth/tokens.ts";
 import type { AppEnv } from "../env.ts";
@@ -20,8 +21,6 @@ import {
   rideForCalendar,
 } from "./queries.ts";
 
-const RIDE_ID = /^[a-z0-9-]{1,64}$/;
-const rideParam = z.object({ id: z.string().max(100) });
 /** Feed URLs end in '<token>.ics' (tokens are base32, 32 characters). */
 const feedParam = z.object({ file: z.string().max(100) });
 const FEED_FILE = /^([a-z2-7]{32})\.ics$/;
@@ -36,12 +35,13 @@ function origin(c: Context<AppEnv>) {
   return expectedOrigin(c.req.url, c.env.APP_ORIGIN);
 }
 
-export const calendarRoutes = new Hono<AppEnv>()
-  /** 'Añadir al calendario': the ride as one event (anyone who may open the ride, decision 13). */
-  .get("/rides/:id/calendar.ics", validate("param", rideParam), async (c) => {
+/** /rides/:id/calendar.ics: 'Añadir al calendario', the ride as one event (anyone who may open the ride, decision 13). */
+export const rideCalendarRoutes = new Hono<AppEnv>().get(
+  "/calendar.ics",
+  validate("param", rideIdParamSchema),
+  async (c) => {
     requireProfile(c);
-    const { id } = c.req.valid("param");
-    const ride = RIDE_ID.test(id) ? await rideForCalendar(c.var.db, id) : null;
+    const ride = await rideForCalendar(c.var.db, c.req.valid("param").id);
     if (!ride) throw new DomainError("not_found", MSG.rideNotFound);
     const calendar = rideCalendar({ name: ride.title });
     addRideEvent(calendar, ride, origin(c));
@@ -49,15 +49,18 @@ export const calendarRoutes = new Hono<AppEnv>()
       "Content-Disposition": `attachment; filename="${icsFileName(ride.title)}"`,
       "Cache-Control": "private, no-store",
     });
-  })
+  },
+);
 
-  .get("/calendar/feed", async (c) => {
+/** /calendar: her personal feed. */
+export const calendarRoutes = new Hono<AppEnv>()
+  .get("/feed", async (c) => {
     const user = requireProfile(c);
     return c.json<CalendarFeedResponse>(await feedState(c.var.db, user.id));
   })
 
   /** A new secret URL (any earlier one stops working). */
-  .post("/calendar/feed", async (c) => {
+  .post("/feed", async (c) => {
     const user = requireProfile(c);
     const token = generateToken();
     const now = Date.now();
@@ -68,14 +71,14 @@ export const calendarRoutes = new Hono<AppEnv>()
     );
   })
 
-  .delete("/calendar/feed", async (c) => {
+  .delete("/feed", async (c) => {
     const user = requireProfile(c);
     await revokeFeed(c.var.db, user.id);
     return c.body(null, 204);
   })
 
   /** What calendar apps fetch: no session, the secret in the URL is the key. */
-  .get("/calendar/feed/:file", validate("param", feedParam), async (c) => {
+  .get("/feed/:file", validate("param", feedParam), async (c) => {
     const token = FEED_FILE.exec(c.req.valid("param").file)?.[1];
     const userId = token ? await feedOwner(c.var.db, token) : null;
     if (!userId) throw new DomainError("not_found", MSG.notFound);

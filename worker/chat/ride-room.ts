@@ -11,7 +11,7 @@ import {
   SYNC_PAGE_MAX,
   withinChatPace,
 } from "../../domain/chat-protocol.ts";
-import type { ErrorCode } from "../../domain/errors.ts";
+import { ERROR_TEXT, type ErrorCode } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { isTransientD1Error } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
@@ -61,18 +61,6 @@ const UNCONFIRMED_MAX = 1000;
 
 /** New messages are announced to the other riders' UserHubs in bursts at most this often. */
 const NOTIFY_DELAY_MS = 100;
-
-const ERROR_TEXT: Record<string, string> = {
-  unauthenticated: MSG.unauthenticated,
-  not_found: MSG.rideGone,
-  not_participant: MSG.notParticipant,
-  ride_cancelled: MSG.rideCancelledJoin,
-  chat_closed: MSG.chatClosed,
-  conflict: MSG.messageSendFailed,
-  internal: MSG.messageSendFailed,
-  unavailable: MSG.messageSendFailed,
-  rate_limited: MSG.chatTooFast,
-};
 
 /**
  * One Durable Object per ride: hosts that ride's chat websockets (Hibernation API).
@@ -166,13 +154,9 @@ export class RideRoom extends DurableObject<Bindings> {
       if (parsed.msg.type === "send") {
         // Her message shows "Error al enviar el mensaje" with "Reintentar", which resends its id.
         this.rememberUnconfirmed(parsed.msg.clientId);
-        sendError(ws, code, parsed.msg.clientId);
+        sendError(ws, code, parsed.msg.clientId, MSG.messageSendFailed);
       } else {
-        send(ws, {
-          type: "error",
-          code,
-          message: code === "unavailable" ? MSG.unavailable : MSG.internal,
-        });
+        sendError(ws, code);
       }
     }
   }
@@ -195,7 +179,7 @@ export class RideRoom extends DurableObject<Bindings> {
       case "send": {
         if (!this.withinPace(state.userId, msg.clientId)) {
           // Nothing stored, broadcast or announced; her app shows the text beside the message.
-          sendError(ws, "rate_limited", msg.clientId);
+          sendError(ws, "rate_limited", msg.clientId, MSG.chatTooFast);
           return;
         }
         const { result, access } = await this.store({
@@ -207,7 +191,9 @@ export class RideRoom extends DurableObject<Bindings> {
           now: this.nextTimestamp(),
         });
         if (!result.ok) {
-          sendError(ws, result.code, msg.clientId);
+          // A clash of message ids is a send that failed, not a refusal she can act on.
+          const failed = result.code === "conflict";
+          sendError(ws, result.code, msg.clientId, failed ? MSG.messageSendFailed : undefined);
           if (result.code === "unauthenticated") closeFor(ws, "session_ended");
           if (result.code === "not_participant") closeFor(ws, "not_participant");
           return;
@@ -646,13 +632,9 @@ function send(ws: WebSocket, frame: ServerMessage) {
   }
 }
 
-function sendError(ws: WebSocket, code: ErrorCode, clientId?: string) {
-  send(ws, {
-    type: "error",
-    code,
-    message: ERROR_TEXT[code] ?? MSG.internal,
-    ...(clientId ? { clientId } : {}),
-  });
+/** An error frame: the code's text (ERROR_TEXT), or the one the situation calls for. */
+function sendError(ws: WebSocket, code: ErrorCode, clientId?: string, message = ERROR_TEXT[code]) {
+  send(ws, { type: "error", code, message, ...(clientId ? { clientId } : {}) });
 }
 
 /** Closes a socket that lost its access, with the code the client acts on (CLOSE_CODES). */

@@ -42,33 +42,34 @@ function currentSessionId(c: Context<AppEnv>): string {
   return sessionId;
 }
 
-export const chatRoutes = new Hono<AppEnv>()
-  /** Her conversations with unread counts (feed 'Conversaciones en curso', badges). */
-  .get("/chats", async (c) => {
-    const user = requireProfile(c);
-    const chats = await listChats(c.env.DB, user.id, Date.now());
-    return c.json<ChatsResponse>({ chats });
-  })
+/** /chats: her conversations with unread counts (feed 'Conversaciones en curso', badges). */
+export const chatListRoutes = new Hono<AppEnv>().get("/", async (c) => {
+  const user = requireProfile(c);
+  const chats = await listChats(c.env.DB, user.id, Date.now());
+  return c.json<ChatsResponse>({ chats });
+});
 
-  /** Her live notification channel (one socket for every ride: UserHub). */
-  .get("/notifications/socket", async (c) => {
-    const user = requireProfile(c);
-    requireWebSocketUpgrade(c);
-    const hub = c.env.USER_HUB.get(c.env.USER_HUB.idFromName(user.id));
-    // A fresh request: only the headers we set reach the object.
-    return hub.fetch(
-      new Request("https://user-hub/socket", {
-        headers: {
-          Upgrade: "websocket",
-          [HUB_HEADERS.userId]: user.id,
-          [HUB_HEADERS.sessionId]: currentSessionId(c),
-        },
-      }),
-    );
-  })
+/** /notifications: her live notification channel (one socket for every ride: UserHub). */
+export const notificationRoutes = new Hono<AppEnv>().get("/socket", async (c) => {
+  const user = requireProfile(c);
+  requireWebSocketUpgrade(c);
+  const hub = c.env.USER_HUB.get(c.env.USER_HUB.idFromName(user.id));
+  // A fresh request: only the headers we set reach the object.
+  return hub.fetch(
+    new Request("https://user-hub/socket", {
+      headers: {
+        Upgrade: "websocket",
+        [HUB_HEADERS.userId]: user.id,
+        [HUB_HEADERS.sessionId]: currentSessionId(c),
+      },
+    }),
+  );
+});
 
+/** /rides/:id/chat: a ride's chat. */
+export const rideChatRoutes = new Hono<AppEnv>()
   /** What anyone signed in may know: the ride, the count, whether she can write or join. */
-  .get("/rides/:id/chat", validate("param", rideIdParamSchema), async (c) => {
+  .get("/", validate("param", rideIdParamSchema), async (c) => {
     const user = requireProfile(c);
     const info = await loadChatInfo(c.env.DB, c.req.valid("param").id, user.id);
     if (!info) throw new DomainError("not_found", MSG.rideGone);
@@ -83,7 +84,7 @@ export const chatRoutes = new Hono<AppEnv>()
 
   /** History page over HTTP for the first paint (participants only). */
   .get(
-    "/rides/:id/chat/messages",
+    "/messages",
     validate("param", rideIdParamSchema),
     validate("query", chatMessagesQuerySchema),
     async (c) => {
@@ -100,7 +101,7 @@ export const chatRoutes = new Hono<AppEnv>()
   )
 
   /** Read state over HTTP: page hidden, pagehide (navigator.sendBeacon) and leaving the chat. */
-  .post("/rides/:id/chat/read", validate("param", rideIdParamSchema), async (c) => {
+  .post("/read", validate("param", rideIdParamSchema), async (c) => {
     const user = requireProfile(c);
     const rideId = c.req.valid("param").id;
     const now = Date.now();
@@ -113,7 +114,7 @@ export const chatRoutes = new Hono<AppEnv>()
   })
 
   /** The chat websocket: checked here, then handed to the ride's RideRoom. */
-  .get("/rides/:id/chat/socket", validate("param", rideIdParamSchema), async (c) => {
+  .get("/socket", validate("param", rideIdParamSchema), async (c) => {
     const user = requireProfile(c);
     requireWebSocketUpgrade(c);
     const rideId = c.req.valid("param").id;

@@ -33,16 +33,17 @@ export function canRecord(state: RideConnectionsState, userId: string, now: numb
   );
 }
 
-export const connectionsRoutes = new Hono<AppEnv>()
-  /** Feed 'He rodado con ella' and the Inicio badge. */
-  .get("/connections/pending", async (c) => {
-    const user = requireProfile(c);
-    const pending = await pendingConnections(c.env.DB, user.id, Date.now());
-    return c.json<PendingConnectionsResponse>({ pending });
-  })
+/** /connections/pending: feed 'He rodado con ella' and the Inicio badge. */
+export const pendingConnectionsRoutes = new Hono<AppEnv>().get("/pending", async (c) => {
+  const user = requireProfile(c);
+  const pending = await pendingConnections(c.env.DB, user.id, Date.now());
+  return c.json<PendingConnectionsResponse>({ pending });
+});
 
+/** /rides/:id/connections: whom she rode with on that ride. */
+export const rideConnectionsRoutes = new Hono<AppEnv>()
   /** The connections card on the ride detail. */
-  .get("/rides/:id/connections", validate("param", rideIdParamSchema), async (c) => {
+  .get("/", validate("param", rideIdParamSchema), async (c) => {
     const user = requireProfile(c);
     const state = await loadRideConnections(c.env.DB, c.req.valid("param").id, user.id);
     if (!state) throw new DomainError("not_found", MSG.rideNotFound);
@@ -59,7 +60,7 @@ export const connectionsRoutes = new Hono<AppEnv>()
 
   /** Records whom she rode with; the API enforces every rule, the card only mirrors them. */
   .post(
-    "/rides/:id/connections",
+    "/",
     validate("param", rideIdParamSchema),
     validate("json", connectionsSaveSchema),
     async (c) => {

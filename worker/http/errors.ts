@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
-import { type ApiErrorBody, DomainError, type ErrorCode } from "../../domain/errors.ts";
+import { type ApiErrorBody, DomainError, ERROR_TEXT, type ErrorCode } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { isTransientD1Error } from "../db/client.ts";
 import type { AppEnv } from "../env.ts";
@@ -50,19 +50,13 @@ export function handleError(err: Error, c: Context<AppEnv>) {
         : status === 401
           ? "unauthenticated"
           : "validation_error";
-    const message =
-      status === 413
-        ? MSG.payloadTooLarge
-        : status === 401
-          ? MSG.unauthenticated
-          : MSG.invalidInput;
-    return c.json(errorBody(code, message), status as ContentfulStatusCode);
+    return c.json(errorBody(code, ERROR_TEXT[code]), status as ContentfulStatusCode);
   }
   if (isTransientD1Error(err)) {
     console.error(`[${c.get("requestId")}] database unavailable`, err);
     c.header("Retry-After", RETRY_AFTER_SECONDS);
-    return c.json(errorBody("unavailable", MSG.unavailable), 503);
+    return c.json(errorBody("unavailable", ERROR_TEXT.unavailable), 503);
   }
   console.error(`[${c.get("requestId")}] unhandled error`, err);
-  return c.json(errorBody("internal", MSG.internal), 500);
+  return c.json(errorBody("internal", ERROR_TEXT.internal), 500);
 }

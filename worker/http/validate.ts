@@ -1,10 +1,11 @@
 import { zValidator } from "@hono/zod-validator";
-import type { Context, MiddlewareHandler, ValidationTargets } from "hono";
+import type { Context, Input, MiddlewareHandler, ValidationTargets } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { validationError } from "../../domain/schemas.ts";
+import type { AppEnv } from "../env.ts";
 
 /**
  * Validates one part of the request with a shared zod schema; a failure becomes a 400
@@ -25,6 +26,20 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
     if (hasBody(c.req.raw) && mediaType(c.req.raw) !== JSON_TYPE) throw unsupportedMediaType();
     return validator(c, next);
   }) as typeof validator;
+}
+
+/**
+ * Declares for the typed client (web/lib/api.ts) a body that the handler reads and checks itself:
+ * ride create and edit take JSON, or multipart with the same JSON in `data` and a GPX in `gpx`.
+ */
+export function bodyOf<In extends Input["in"]>(): MiddlewareHandler<
+  AppEnv,
+  string,
+  { in: In; out: In }
+> {
+  return async (_c, next) => {
+    await next();
+  };
 }
 
 export const JSON_TYPE = "application/json";

@@ -13,8 +13,9 @@ import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
 import { saveLevelAnswers } from "./queries.ts";
 
+/** /rides/:id/level-answers */
 export const levelAnswersRoutes = new Hono<AppEnv>().post(
-  "/rides/:id/level-answers",
+  "/",
   validate("param", rideIdParamSchema),
   validate("json", levelAnswersSchema),
   async (c) => {

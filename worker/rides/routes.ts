@@ -23,6 +23,7 @@ import {
   type RideInput,
   rideCreateSchema,
   rideEditSchema,
+  rideIdParamSchema,
   rideListQuerySchema,
 } from "../../domain/schemas.ts";
 import { capacityOf, hasStarted } from "../../domain/time.ts";
@@ -43,7 +44,7 @@ import {
   storeGpx,
   type UploadedGpx,
 } from "../gpx/storage.ts";
-import { MULTIPART_TYPE, mediaType, readFormData, validate } from "../http/validate.ts";
+import { bodyOf, MULTIPART_TYPE, mediaType, readFormData, validate } from "../http/validate.ts";
 import { rideCancelled, rideCreated, rideDeleted, rideEdited } from "../push/events.ts";
 import { announceListClosed, announcePromotion } from "../waiting-list/notify.ts";
 import {
@@ -67,16 +68,25 @@ import {
 
 type Ctx = Context<AppEnv>;
 
-/** Ride ids are server-generated; anything else is answered like an unknown ride. */
-const RIDE_ID = /^[a-z0-9-]{1,64}$/;
-
-/** The ride as she may see it: unknown and hidden by a block get the same 404 (decision 16). */
+/**
+ * The ride as she may see it (its id checked by rideIdParamSchema): unknown and hidden by a
+ * block get the same 404 (decision 16).
+ */
 export async function loadRide(c: Ctx, rideId: string): Promise<RideRow> {
   const viewerId = c.var.user?.id;
-  const row = RIDE_ID.test(rideId) ? await findRideRow(c.var.db, rideId, viewerId) : null;
+  const row = await findRideRow(c.var.db, rideId, viewerId);
   if (!row) throw new DomainError("not_found", MSG.rideNotFound);
   return row;
 }
+
+/**
+ * The form as JSON, or as multipart with the same JSON in `data` and the GPX in `gpx`. Any field
+ * may be missing: the answer names each refused one, for the form to show in place.
+ */
+type RideBody<S extends z.ZodType> = {
+  json?: Partial<z.input<S>>;
+  form?: { data: string; gpx: File };
+};
 
 /**
  * The form arrives as JSON, or as multipart with the same JSON in `data` and an optional
@@ -137,8 +147,6 @@ async function editRefusal(c: Ctx, rideId: string, maxParticipants: number | nul
     : new DomainError("not_authorized", MSG.notAuthorized);
 }
 
-const idParam = z.object({ id: z.string().max(100) });
-
 const myRidesQuery = z.object({
   tab: z.enum(MY_RIDES_TABS, { error: MSG.invalidInput }).default("upcoming"),
   page: z.coerce
@@ -164,7 +172,7 @@ export const rideRoutes = new Hono<AppEnv>()
     const rows = await citySuggestionsQuery(c.var.db, q, user.id, Date.now()).all();
     return c.json<RideCitiesResponse>({ cities: rows.map((r) => r.city) });
   })
-  .post("/", async (c) => {
+  .post("/", bodyOf<RideBody<typeof rideCreateSchema>>(), async (c) => {
     const user = requireProfile(c, MSG.createUnauthenticated);
     const now = Date.now();
     const { input, gpx } = await readRideRequest(c, rideCreateSchema, now);
@@ -196,49 +204,55 @@ export const rideRoutes = new Hono<AppEnv>()
     inBackground(c, rideCreated(c.env, id, Date.parse(input.startTime)));
     return createdAnswer(c, await loadRide(c, id), user.id);
   })
-  .get("/:id", validate("param", idParam), async (c) => {
+  .get("/:id", validate("param", rideIdParamSchema), async (c) => {
     const user = requireProfile(c);
     const row = await loadRide(c, c.req.valid("param").id);
     return c.json<RideDetailResponse>({ ride: await rideDetail(c.var.db, row, user.id) });
   })
-  .put("/:id", validate("param", idParam), async (c) => {
-    const user = requireProfile(c);
-    const now = Date.now();
-    const row = await loadRide(c, c.req.valid("param").id);
-    if (row.organizerId !== user.id) throw new DomainError("not_authorized", MSG.notAuthorized);
-    if (row.status === "cancelled") throw new DomainError("ride_cancelled", MSG.rideCancelledJoin);
-    const { input, gpx } = await readRideRequest(c, rideEditSchema, now);
-    // A lower cap than the riders already in would overbook the ride (checked again, atomically,
-    // by updateRide: this early answer spares uploading a GPX for nothing).
-    const count = await participantCount(c.var.db, row.id);
-    if (count > capacityOf(input.maxParticipants)) throw capBelowJoined();
-    // A new file replaces the route; 'Quitar' (removeRoute) takes it away; else it stays.
-    const replaced = gpx !== null || input.removeRoute === true;
-    const route = gpx
-      ? { routeGpxKey: await storeGpx(c.env.GPX, row.id, gpx), routeFileName: gpx.fileName }
-      : input.removeRoute
-        ? { routeGpxKey: null, routeFileName: null }
-        : { routeGpxKey: row.routeGpxKey, routeFileName: row.routeFileName };
-    const noticeId = generateId();
-    try {
-      const { edited, promotion } = await updateRide(
-        c.var.db,
-        { rideId: row.id, organizerId: user.id, ...route, noticeId, now },
-        input,
-      );
-      if (!edited) throw await editRefusal(c, row.id, input.maxParticipants);
-      announcePromotion(c, promotion);
-    } catch (error) {
-      if (gpx) await deleteGpx(c.env.GPX, route.routeGpxKey);
-      throw error;
-    }
-    if (replaced) await deleteGpx(c.env.GPX, row.routeGpxKey);
-    inBackground(c, announceStoredMessage(c.env, row.id, noticeId));
-    inBackground(c, rideEdited(c.env, row.id));
-    const updated = await loadRide(c, row.id);
-    return c.json<RideDetailResponse>({ ride: await rideDetail(c.var.db, updated, user.id) });
-  })
-  .post("/:id/join", validate("param", idParam), async (c) => {
+  .put(
+    "/:id",
+    validate("param", rideIdParamSchema),
+    bodyOf<RideBody<typeof rideEditSchema>>(),
+    async (c) => {
+      const user = requireProfile(c);
+      const now = Date.now();
+      const row = await loadRide(c, c.req.valid("param").id);
+      if (row.organizerId !== user.id) throw new DomainError("not_authorized", MSG.notAuthorized);
+      if (row.status === "cancelled")
+        throw new DomainError("ride_cancelled", MSG.rideCancelledJoin);
+      const { input, gpx } = await readRideRequest(c, rideEditSchema, now);
+      // A lower cap than the riders already in would overbook the ride (checked again, atomically,
+      // by updateRide: this early answer spares uploading a GPX for nothing).
+      const count = await participantCount(c.var.db, row.id);
+      if (count > capacityOf(input.maxParticipants)) throw capBelowJoined();
+      // A new file replaces the route; 'Quitar' (removeRoute) takes it away; else it stays.
+      const replaced = gpx !== null || input.removeRoute === true;
+      const route = gpx
+        ? { routeGpxKey: await storeGpx(c.env.GPX, row.id, gpx), routeFileName: gpx.fileName }
+        : input.removeRoute
+          ? { routeGpxKey: null, routeFileName: null }
+          : { routeGpxKey: row.routeGpxKey, routeFileName: row.routeFileName };
+      const noticeId = generateId();
+      try {
+        const { edited, promotion } = await updateRide(
+          c.var.db,
+          { rideId: row.id, organizerId: user.id, ...route, noticeId, now },
+          input,
+        );
+        if (!edited) throw await editRefusal(c, row.id, input.maxParticipants);
+        announcePromotion(c, promotion);
+      } catch (error) {
+        if (gpx) await deleteGpx(c.env.GPX, route.routeGpxKey);
+        throw error;
+      }
+      if (replaced) await deleteGpx(c.env.GPX, row.routeGpxKey);
+      inBackground(c, announceStoredMessage(c.env, row.id, noticeId));
+      inBackground(c, rideEdited(c.env, row.id));
+      const updated = await loadRide(c, row.id);
+      return c.json<RideDetailResponse>({ ride: await rideDetail(c.var.db, updated, user.id) });
+    },
+  )
+  .post("/:id/join", validate("param", rideIdParamSchema), async (c) => {
     const user = requireProfile(c, MSG.joinUnauthenticated);
     const now = Date.now();
     const rideId = c.req.valid("param").id;
@@ -258,7 +272,7 @@ export const rideRoutes = new Hono<AppEnv>()
     inBackground(c, notifyParticipantJoined(c.env, row.id, user.id, row.startTime));
     return c.json<JoinRideResponse>({ ride: await rideDetail(c.var.db, row, user.id) });
   })
-  .post("/:id/leave", validate("param", idParam), async (c) => {
+  .post("/:id/leave", validate("param", rideIdParamSchema), async (c) => {
     const user = requireProfile(c, MSG.leaveUnauthenticated);
     const now = Date.now();
     const row = await loadRide(c, c.req.valid("param").id);
@@ -282,7 +296,7 @@ export const rideRoutes = new Hono<AppEnv>()
   })
   .post(
     "/:id/cancel",
-    validate("param", idParam),
+    validate("param", rideIdParamSchema),
     validate("json", cancelRideSchema),
     async (c) => {
       const user = requireProfile(c);
@@ -326,7 +340,7 @@ export const rideRoutes = new Hono<AppEnv>()
       return c.json<RideDetailResponse>({ ride: await rideDetail(c.var.db, updated, user.id) });
     },
   )
-  .delete("/:id", validate("param", idParam), async (c) => {
+  .delete("/:id", validate("param", rideIdParamSchema), async (c) => {
     const user = requireProfile(c);
     const row = await loadRide(c, c.req.valid("param").id);
     if (row.organizerId !== user.id) {
@@ -339,7 +353,7 @@ export const rideRoutes = new Hono<AppEnv>()
     inBackground(c, rideDeleted(c.env, row.id));
     return c.body(null, 204);
   })
-  .get("/:id/route", validate("param", idParam), async (c) => {
+  .get("/:id/route", validate("param", rideIdParamSchema), async (c) => {
     const user = requireProfile(c);
     const row = await loadRide(c, c.req.valid("param").id);
     if (!(await isParticipant(c.var.db, row.id, user.id))) {
@@ -354,7 +368,7 @@ export const rideRoutes = new Hono<AppEnv>()
       profile: route?.profile ?? [],
     });
   })
-  .get("/:id/gpx", validate("param", idParam), async (c) => {
+  .get("/:id/gpx", validate("param", rideIdParamSchema), async (c) => {
     const user = requireProfile(c);
     const row = await loadRide(c, c.req.valid("param").id);
     if (!(await isParticipant(c.var.db, row.id, user.id))) {

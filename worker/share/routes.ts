@@ -4,6 +4,7 @@
 
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { type Context, Hono } from "hono";
+import { isRideId } from "../../domain/api/chat.ts";
 import { ridePath, ridePreviewPath } from "../../domain/share.ts";
 import { type SharePreview, sharePreview } from "../../domain/share-preview.ts";
 import type { AppEnv } from "../env.ts";
@@ -11,8 +12,6 @@ import { expectedOrigin } from "../http/security.ts";
 import { renderPreviewPng } from "./image.ts";
 import { notFoundPage, previewPage } from "./page.ts";
 import { publicRideFacts } from "./queries.ts";
-
-const RIDE_ID = /^[a-z0-9-]{1,64}$/;
 
 export async function previewVersion(preview: SharePreview): Promise<string> {
   const digest = await crypto.subtle.digest(
@@ -23,7 +22,7 @@ export async function previewVersion(preview: SharePreview): Promise<string> {
 }
 
 async function loadPreview(c: Context<AppEnv>, id: string) {
-  const ride = RIDE_ID.test(id) ? await publicRideFacts(c.var.db, id) : null;
+  const ride = isRideId(id) ? await publicRideFacts(c.var.db, id) : null;
   return ride ? sharePreview(ride, Date.now()) : null;
 }
 

@@ -16,8 +16,9 @@ import { loadRide } from "../rides/routes.ts";
 import { announcePromotion } from "./notify.ts";
 import { isOnWaitingList, joinWaitingList, leaveWaitingList } from "./queries.ts";
 
+/** /rides/:id/waiting-list */
 export const waitingListRoutes = new Hono<AppEnv>()
-  .post("/rides/:id/waiting-list", validate("param", rideIdParamSchema), async (c) => {
+  .post("/", validate("param", rideIdParamSchema), async (c) => {
     const user = requireProfile(c, MSG.joinUnauthenticated);
     const now = Date.now();
     const row = await loadRide(c, c.req.valid("param").id);
@@ -48,7 +49,7 @@ export const waitingListRoutes = new Hono<AppEnv>()
       ride: await rideDetail(c.var.db, fresh, user.id),
     });
   })
-  .delete("/rides/:id/waiting-list", validate("param", rideIdParamSchema), async (c) => {
+  .delete("/", validate("param", rideIdParamSchema), async (c) => {
     const user = requireProfile(c, MSG.leaveUnauthenticated);
     const row = await loadRide(c, c.req.valid("param").id);
     if (!(await leaveWaitingList(c.var.db, row.id, user.id))) {

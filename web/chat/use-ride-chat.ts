@@ -4,7 +4,6 @@
 // read state (last_seen_at) while open and visible, when hidden, on pagehide and on leaving.
 import { useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
-import type { ChatMessagesResponse } from "../../domain/api/chat.ts";
 import {
   type ClientMessage,
   HISTORY_PAGE_DEFAULT,

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router-dom";
-import type { RideDetail, RideDetailResponse } from "../../domain/api/rides.ts";
+import type { RideDetail } from "../../domain/api/rides.ts";
 import { CITY_MAX, RIDE_DESCRIPTION_MAX, RIDE_TITLE_MAX } from "../../domain/constants.ts";
 import { ApiError, errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";

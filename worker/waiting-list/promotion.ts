@@ -102,7 +102,7 @@ function clearPromoted(scope: PromotionScope) {
 }
 
 /** The three statements to append, in this order, to the batch that frees places. */
-export function promotionStatements(scope: PromotionScope, now: number): SQL[] {
+export function promotionStatements(scope: PromotionScope, now: number): [SQL, SQL, SQL] {
   return [promote(scope, now), notices(scope, now), clearPromoted(scope)];
 }
 

@@ -22,7 +22,7 @@ import { block, findBlockable, listBlocked, removeBlockedParticipant, unblock } 
 export const blockRoutes = new Hono<AppEnv>()
   .get("/blocks", async (c) => {
     const user = requireProfile(c);
-    return c.json<BlockedUsersResponse>({ blocked: await listBlocked(c.env.DB, user.id) });
+    return c.json<BlockedUsersResponse>({ blocked: await listBlocked(c.var.db, user.id) });
   })
 
   .post("/blocks", validate("json", blockSchema), async (c) => {
@@ -30,9 +30,9 @@ export const blockRoutes = new Hono<AppEnv>()
     const { userId } = c.req.valid("json");
     if (userId === user.id) throw new DomainError("validation_error", MSG.blockSelf);
     // Silent: blocking someone who blocked her first answers the same as any block.
-    const target = await findBlockable(c.env.DB, userId);
+    const target = await findBlockable(c.var.db, userId);
     if (!target) throw new DomainError("not_found", MSG.userNotFound);
-    const sharedRides = await block(c.env.DB, user.id, target.id, Date.now());
+    const sharedRides = await block(c.var.db, user.id, target.id, Date.now());
     return c.json<BlockResponse>({
       blocked: { userId: target.id, username: target.username },
       sharedRides,
@@ -41,7 +41,7 @@ export const blockRoutes = new Hono<AppEnv>()
 
   .delete("/blocks/:userId", validate("param", userIdParamSchema), async (c) => {
     const user = requireProfile(c);
-    await unblock(c.env.DB, user.id, c.req.valid("param").userId);
+    await unblock(c.var.db, user.id, c.req.valid("param").userId);
     return c.json({ ok: true as const });
   })
 
@@ -57,7 +57,7 @@ export const blockRoutes = new Hono<AppEnv>()
       if (!(await findRideRow(c.var.db, rideId, user.id))) {
         throw new DomainError("not_found", MSG.rideNotFound);
       }
-      const outcome = await removeBlockedParticipant(c.env.DB, {
+      const outcome = await removeBlockedParticipant(c.var.db, {
         rideId,
         organizerId: user.id,
         userId,

@@ -47,6 +47,7 @@ import {
   waitingPositionSql,
 } from "../waiting-list/sql.ts";
 import { hiddenUnlessNoBlocks, nearestPageQuery } from "./near.ts";
+import { rideRowid, ridesFts } from "./search-index.ts";
 
 /** Trigram search needs 3 characters; shorter queries filter the index-selected rows by LIKE. */
 const TRIGRAM_MIN = 3;
@@ -154,7 +155,7 @@ export function listingConditions(
     // A phrase query on a trigram index is a substring match.
     const phrase = `"${text.replaceAll('"', '""')}"`;
     conditions.push(
-      sql`"rides"."rowid" in (select rowid from rides_fts where rides_fts match ${phrase})`,
+      sql`${rideRowid} in (select rowid from ${ridesFts} where ${ridesFts} match ${phrase})`,
     );
   } else if (text.length > 0) {
     conditions.push(sql`${rides.searchText} like ${`%${escapeLike(text)}%`} escape '\\'`);

@@ -12,7 +12,7 @@ import {
   oneRide,
   type Promotion,
   promotionOf,
-  promotionStatements,
+  promotionQueries,
 } from "../waiting-list/promotion.ts";
 import { separateBlockedOnWaitingLists } from "../waiting-list/sql.ts";
 
@@ -118,7 +118,6 @@ export async function removeBlockedParticipant(
   input: { rideId: string; organizerId: string; userId: string; now: number },
 ): Promise<RemovalOutcome> {
   const { rideId, organizerId, userId, now } = input;
-  const [promote, notices, clear] = promotionStatements(oneRide(rideId), now);
   const [removed, [ride], ...promotion] = await db.batch([
     db
       .delete(rideParticipants)
@@ -148,9 +147,7 @@ export async function removeBlockedParticipant(
       .from(rides)
       .where(eq(rides.id, rideId)),
     // The place she frees goes to the first in line (DESIGN.md decision 23).
-    runSql(db, promote),
-    runSql(db, notices),
-    runSql(db, clear),
+    ...promotionQueries(db, oneRide(rideId), now),
   ]);
   if (!ride) return { removed: false, why: "not_found" };
   if (removed.length > 0) {

@@ -1,7 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { Database } from "../env.ts";
 import * as schema from "./schema.ts";
 
@@ -53,17 +52,9 @@ function batchable<Q extends { getQuery(): { sql: string; params: unknown[] } }>
   return params.length > 0 ? Object.assign(query, { stmt: d1Of(db).prepare(sql) }) : query;
 }
 
-/** The D1 binding under a drizzle instance (drizzle keeps it as $client), for raw batches. */
-export function d1Of(db: Database): D1Database {
+/** The D1 binding under a drizzle instance (drizzle keeps it as $client). */
+function d1Of(db: Database): D1Database {
   return (db as Database & { $client: D1Database }).$client;
-}
-
-const dialect = new SQLiteAsyncDialect();
-
-/** A drizzle `sql` statement as a D1 statement, for batches written against the binding. */
-export function prepareSql(d1: D1Database, query: SQL): D1PreparedStatement {
-  const built = dialect.sqlToQuery(query);
-  return d1.prepare(built.sql).bind(...built.params);
 }
 
 /**

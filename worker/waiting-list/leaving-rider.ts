@@ -9,25 +9,17 @@ import { rides, rideWaitingList } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 import type { WaitingEntry } from "./notify.ts";
-import {
-  type Promotion,
-  promotionOf,
-  promotionStatements,
-  ridesOfLeavingRider,
-} from "./promotion.ts";
+import { type Promotion, promotionOf, promotionQueries, ridesOfLeavingRider } from "./promotion.ts";
 import { clearedEntries, clearWaitingListsOfCancelled } from "./sql.ts";
 
 export function leavingRiderStatements(db: Database, userId: string, now: number) {
-  const [promote, notices, clear] = promotionStatements(ridesOfLeavingRider(userId, now), now);
   return [
     runSql(
       db,
       clearWaitingListsOfCancelled(subquery`select ${rides.id} from ${rides}
         where ${and(eq(rides.organizerId, userId), eq(rides.status, "cancelled"), eq(rides.cancelledAt, now))}`),
     ),
-    runSql(db, promote),
-    runSql(db, notices),
-    runSql(db, clear),
+    ...promotionQueries(db, ridesOfLeavingRider(userId, now), now),
     db.delete(rideWaitingList).where(eq(rideWaitingList.userId, userId)),
   ] as const;
 }

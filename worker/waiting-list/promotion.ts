@@ -11,6 +11,8 @@ import { type SQL, sql } from "drizzle-orm";
 import { DEFAULT_MAX_PARTICIPANTS } from "../../domain/constants.ts";
 import { FALLBACK_USER_NAME } from "../../domain/display.ts";
 import { WAITING_LIST_PROMOTED_NOTICE } from "../../domain/messages.ts";
+import { runSql } from "../db/client.ts";
+import type { Database } from "../env.ts";
 
 /**
  * Which rides a batch may have freed places in: one ride, or (account deletion) every upcoming
@@ -104,6 +106,12 @@ function clearPromoted(scope: PromotionScope) {
 /** The three statements to append, in this order, to the batch that frees places. */
 export function promotionStatements(scope: PromotionScope, now: number): [SQL, SQL, SQL] {
   return [promote(scope, now), notices(scope, now), clearPromoted(scope)];
+}
+
+/** The same three, ready for the freeing write's `db.batch`. */
+export function promotionQueries(db: Database, scope: PromotionScope, now: number) {
+  const [promoteThem, noticesForThem, clearThem] = promotionStatements(scope, now);
+  return [runSql(db, promoteThem), runSql(db, noticesForThem), runSql(db, clearThem)] as const;
 }
 
 export interface Promotion {

@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import {
@@ -248,7 +249,7 @@ export async function ensureGoogleProfile(db: Database, userId: string, identity
         username,
         usernameKey: normalizeUsernameKey(username),
         usernameSkeleton: usernameSkeleton(username),
-        avatarKey: "ava01",
+        avatarKey: DEFAULT_AVATAR_KEY,
         avatarUrl: identity.picture,
         modalities: ["road"],
       });

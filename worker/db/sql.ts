@@ -23,3 +23,8 @@ export function columnNames(...columns: AnySQLiteColumn[]): SQL {
 export function subquery<T = unknown>(strings: TemplateStringsArray, ...values: unknown[]): SQL<T> {
   return sql<T>`(${sql(strings, ...values)})`;
 }
+
+/** `excluded.column` in an upsert's SET: the value the INSERT tried to write. */
+export function excluded(column: AnySQLiteColumn): SQL {
+  return sql`excluded.${sql.identifier(column.name)}`;
+}

@@ -235,15 +235,20 @@ type ParticipantTuple = [
 
 /** 1 when the viewer has recorded that she rode with this rider, else 0. */
 function viewerRodeWith(viewerId: string, userId: SQLWrapper) {
-  return sql<number>`exists (select 1 from rode_with w where w.user_id = ${viewerId} and w.other_user_id = ${userId})`;
+  return sql<number>`exists ${subquery`select 1 from ${rodeWith} ${rode}
+    where ${rode.userId} = ${viewerId} and ${rode.otherUserId} = ${userId}`}`;
 }
 
+const rode = alias(rodeWith, "w");
+const member = alias(rideParticipants, "p");
+const memberProfile = alias(profiles, "pr");
+
 function participantsJson(rideId: SQLWrapper, viewerId: string) {
-  return sql<string>`(select json_group_array(json_array(p.user_id, pr.username, pr.avatar_key,
-      pr.avatar_url, ${viewerRodeWith(viewerId, sql`p.user_id`)}, p.joined_at,
-      ${blockedBetween(viewerId, sql`p.user_id`)}))
-    from ${rideParticipants} p left join ${profiles} pr on pr.user_id = p.user_id
-    where p.ride_id = ${rideId})`;
+  return subquery<string>`select json_group_array(json_array(${member.userId}, ${memberProfile.username},
+      ${memberProfile.avatarKey}, ${memberProfile.avatarUrl}, ${viewerRodeWith(viewerId, member.userId)},
+      ${member.joinedAt}, ${blockedBetween(viewerId, member.userId)}))
+    from ${rideParticipants} ${member} left join ${profiles} ${memberProfile} on ${memberProfile.userId} = ${member.userId}
+    where ${member.rideId} = ${rideId}`;
 }
 
 /** Decodes participantsJson, in joining order (as participantsQuery orders them). */

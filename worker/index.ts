@@ -1,4 +1,5 @@
 import { app } from "./app.ts";
+import { createDb } from "./db/client.ts";
 import type { Bindings } from "./env.ts";
 import { pruneSearchIndex } from "./rides/search-index.ts";
 
@@ -11,7 +12,7 @@ export default {
   /** The daily cron of wrangler.toml: started rides leave the search index. */
   scheduled(controller, env, ctx) {
     ctx.waitUntil(
-      pruneSearchIndex(env.DB, controller.scheduledTime).then((removed) => {
+      pruneSearchIndex(createDb(env.DB), controller.scheduledTime).then((removed) => {
         console.log(JSON.stringify({ cron: controller.cron, searchIndexPruned: removed }));
       }),
     );

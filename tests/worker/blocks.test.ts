@@ -8,7 +8,7 @@ import type { RideDetailResponse, RideListResponse } from "../../domain/api/ride
 import type { BlockedUsersResponse, BlockResponse } from "../../domain/api/safety.ts";
 import { CLOSE_CODES, type NotificationFrame } from "../../domain/chat-protocol.ts";
 import { MSG } from "../../domain/messages.ts";
-import { blockedBetween, blockedBetweenSql } from "../../worker/blocks/sql.ts";
+import { blockedBetween } from "../../worker/blocks/sql.ts";
 import { createDb } from "../../worker/db/client.ts";
 import { emailOutbox, rodeWith } from "../../worker/db/schema.ts";
 import {
@@ -89,15 +89,18 @@ describe("blocking and unblocking", () => {
 });
 
 describe("the SQL condition (worker/blocks/sql.ts)", () => {
-  it("reads both ways, in its drizzle and hand-written forms alike", async () => {
+  it("reads both ways, with values and with columns alike", async () => {
     const [a, b, c] = await Promise.all([createUser(), createUser(), createUser()]);
     await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id) VALUES (?, ?)")
       .bind(a.id, b.id)
       .run();
-    const raw = (x: string, y: string) =>
-      env.DB.prepare(`SELECT ${blockedBetweenSql("?1", "?2")} AS v`)
-        .bind(x, y)
-        .first<number>("v");
+    // The same condition on columns of an outer statement (as the chat and feed use it).
+    const viaColumns = async (x: string, y: string) =>
+      (
+        await db().get<{ v: number }>(
+          sql`select ${blockedBetween(sql`pair.x`, sql`pair.y`)} as v from (select ${x} as x, ${y} as y) pair`,
+        )
+      ).v;
     const viaDrizzle = async (x: string, y: string) =>
       (await db().get<{ v: number }>(sql`select ${blockedBetween(x, y)} as v`)).v;
     for (const [x, y, expected] of [
@@ -106,7 +109,7 @@ describe("the SQL condition (worker/blocks/sql.ts)", () => {
       [a.id, c.id, 0],
       [c.id, b.id, 0],
     ] as const) {
-      expect(await raw(x, y)).toBe(expected);
+      expect(await viaColumns(x, y)).toBe(expected);
       expect(await viaDrizzle(x, y)).toBe(expected);
     }
   });

@@ -7,6 +7,7 @@ import type {
 } from "../../domain/api/connections.ts";
 import { MSG } from "../../domain/messages.ts";
 import { pendingConnections } from "../../worker/connections/queries.ts";
+import { createDb } from "../../worker/db/client.ts";
 import { createRide, HOUR, signedIn } from "./helpers/factories.ts";
 import { json } from "./helpers/http.ts";
 
@@ -55,7 +56,7 @@ describe("pending connections (spec 02 §4)", () => {
     const { ana, ride } = await threeRiders();
     const start = await rideStart(ride.id);
     const pendingAt = async (now: number) =>
-      (await pendingConnections(env.DB, ana.user.id, now)).map((p) => p.rideId);
+      (await pendingConnections(createDb(env.DB), ana.user.id, now)).map((p) => p.rideId);
     expect(await pendingAt(start + 29 * MINUTE)).toEqual([]);
     expect(await pendingAt(start + 30 * MINUTE - 1)).toEqual([]);
     expect(await pendingAt(start + 30 * MINUTE)).toEqual([ride.id]);
@@ -113,7 +114,7 @@ describe("pending connections (spec 02 §4)", () => {
         return typeof value === "function" ? value.bind(target) : value;
       },
     });
-    await pendingConnections(counting, ana.user.id, Date.now());
+    await pendingConnections(createDb(counting), ana.user.id, Date.now());
     expect(statements).toBe(1);
   });
 });

@@ -400,7 +400,7 @@ describe("D1 fails while sending a chat message", () => {
     const { ana, bea, ride } = await rideWithTwo();
     const a = await chat(ana.browser, ride.id);
     const b = await chat(bea.browser, ride.id);
-    const fault = await faultInRoom(ride.id, { match: /INSERT INTO ride_messages/ });
+    const fault = await faultInRoom(ride.id, { match: /insert into "ride_messages"/i });
     const logged = expectLoggedErrors();
     const clientId = crypto.randomUUID();
 
@@ -428,7 +428,7 @@ describe("D1 fails while sending a chat message", () => {
     const { ana, bea, ride } = await rideWithTwo();
     const a = await chat(ana.browser, ride.id);
     const b = await chat(bea.browser, ride.id);
-    await faultInRoom(ride.id, { match: /INSERT INTO ride_messages/, effect: "lose-response" });
+    await faultInRoom(ride.id, { match: /insert into "ride_messages"/i, effect: "lose-response" });
     expectLoggedErrors();
     const clientId = crypto.randomUUID();
 
@@ -468,7 +468,7 @@ describe("the room restarts during a burst", () => {
     // group: that second write commits in D1 and the room dies before acking it. (Five from
     // Ana, then four from Cris: each within the chat pace, decision 18.)
     const fault = await faultInRoom(ride.id, {
-      match: /INSERT INTO ride_messages/,
+      match: /insert into "ride_messages"/i,
       nth: 2,
       effect: "hang",
     });

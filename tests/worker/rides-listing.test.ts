@@ -447,7 +447,7 @@ describe("cost of her own lists", () => {
     });
     let chats = 0;
     const chatsCost = await rowsRead(async (d1) => {
-      chats = (await listChats(d1, her.id, now)).length;
+      chats = (await listChats(createDb(d1), her.id, now)).length;
     });
 
     expect(upcoming).toBe(2);

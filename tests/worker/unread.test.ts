@@ -5,6 +5,7 @@ import type { NotificationFrame } from "../../domain/chat-protocol.ts";
 import { MSG } from "../../domain/messages.ts";
 import { listChats } from "../../worker/chat/queries.ts";
 import { postSystemMessage } from "../../worker/chat/system-messages.ts";
+import { createDb } from "../../worker/db/client.ts";
 import { createRide, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { openChat, openSocket, sendFrame, socketsClosedAfterEach } from "./helpers/sockets.ts";
@@ -161,12 +162,12 @@ describe("unread counts", () => {
     }
     await ridesWithMessages(1);
     const one = countingD1(env.DB);
-    const single = await listChats(one.d1, ana.user.id, Date.now());
+    const single = await listChats(createDb(one.d1), ana.user.id, Date.now());
     expect(single).toHaveLength(1);
 
     await ridesWithMessages(9);
     const ten = countingD1(env.DB);
-    const many = await listChats(ten.d1, ana.user.id, Date.now());
+    const many = await listChats(createDb(ten.d1), ana.user.id, Date.now());
     expect(many).toHaveLength(10);
     expect(many.every((c) => c.unread === 1)).toBe(true);
 

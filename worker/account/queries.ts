@@ -1,5 +1,9 @@
+import { and, eq, exists, gt, isNotNull, ne, not, type SQLWrapper, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { MSG } from "../../domain/messages.ts";
-import { d1Of } from "../db/client.ts";
+import { INSERT_MESSAGE, MESSAGE_KIND } from "../chat/queries.ts";
+import { allSql } from "../db/client.ts";
+import { emailOutbox, rideMessages, rideParticipants, rides, users } from "../db/schema.ts";
 import type { Database } from "../env.ts";
 import {
   LEAVING_RIDER_STATEMENTS,
@@ -26,47 +30,43 @@ export interface CancelledRide {
   noticeId: string;
 }
 
-const OTHERS_JOINED = `exists (select 1 from ride_participants p
-    where p.ride_id = r.id and p.user_id <> ?1)`;
+const others = alias(rideParticipants, "p");
 
-/**
- * Her upcoming published rides that others joined (?1 her id, ?2 now): a cancellation notice in
- * each chat, then the cancellation, as two statements for a batch (a D1 transaction), the
- * notices first so they see the rides before the update. Shared by account deletion
- * (DESIGN.md decision 14) and suspension (decision 17): "cancelled with the usual notice".
- * Read the notices' result with `cancelledRides`.
- */
-export function cancelHerRidesWithOthers(
-  d1: D1Database,
-  userId: string,
-  now: number,
-): [D1PreparedStatement, D1PreparedStatement] {
-  const toCancel = `r.organizer_id = ?1 and r.status = 'published' and r.start_time > ?2
-    and ${OTHERS_JOINED}`;
-  return [
-    d1
-      .prepare(
-        `insert into ride_messages (id, ride_id, user_id, kind, body, created_at)
-        select lower(hex(randomblob(16))), r.id, null, 'system', ?3, ?2
-        from rides r where ${toCancel}
-        returning id, ride_id`,
-      )
-      .bind(userId, now, MSG.systemCancelNotice()),
-    d1
-      .prepare(
-        `update rides as r set status = 'cancelled', cancelled_at = ?2, updated_at = ?2
-        where ${toCancel}`,
-      )
-      .bind(userId, now),
-  ];
+/** Someone other than `userId` participates in the ride. */
+function othersJoined(db: Database, rideId: SQLWrapper, userId: string) {
+  return exists(
+    db
+      .select({ one: sql`1` })
+      .from(others)
+      .where(and(eq(others.rideId, rideId), ne(others.userId, userId))),
+  );
 }
 
-/** The rides cancelled by cancelHerRidesWithOthers, from its first statement's result. */
-export function cancelledRides(notices: D1Result | undefined): CancelledRide[] {
-  return ((notices?.results ?? []) as { id: string; ride_id: string }[]).map((row) => ({
-    rideId: row.ride_id,
-    noticeId: row.id,
-  }));
+/**
+ * Her upcoming published rides that others joined: a cancellation notice in each chat, then the
+ * cancellation, as two statements for a batch (a D1 transaction), the notices first so they see
+ * the rides before the update. Shared by account deletion (DESIGN.md decision 14) and
+ * suspension (decision 17): "cancelled with the usual notice". Read the notices' result with
+ * `cancelledRides`.
+ */
+export function cancelHerRidesWithOthers(db: Database, userId: string, now: number) {
+  const toCancel = and(
+    eq(rides.organizerId, userId),
+    eq(rides.status, "published"),
+    gt(rides.startTime, now),
+    othersJoined(db, rides.id, userId),
+  );
+  return [
+    allSql<CancelledRide>(
+      db,
+      sql`${INSERT_MESSAGE}
+        select lower(hex(randomblob(16))), ${rides.id}, null, ${MESSAGE_KIND.system},
+          ${MSG.systemCancelNotice()}, ${now}
+        from ${rides} where ${toCancel}
+        returning ${rideMessages.id} as "noticeId", ${rideMessages.rideId} as "rideId"`,
+    ),
+    db.update(rides).set({ status: "cancelled", cancelledAt: now, updatedAt: now }).where(toCancel),
+  ] as const;
 }
 
 /**
@@ -85,28 +85,26 @@ export async function deleteAccount(
   user: { id: string; email: string },
   now: number,
 ): Promise<DeletionOutcome> {
-  const d1 = d1Of(db);
-  const results = await d1.batch([
-    d1.prepare("select id, route_gpx_key from rides where organizer_id = ?").bind(user.id),
-    ...cancelHerRidesWithOthers(d1, user.id, now),
-    ...leavingRiderStatements(d1, user.id, now),
-    d1
-      .prepare(`delete from rides as r where r.organizer_id = ?1 and not ${OTHERS_JOINED}`)
-      .bind(user.id),
-    d1
-      .prepare(
-        "update rides set route_gpx_key = null where organizer_id = ? and route_gpx_key is not null",
-      )
-      .bind(user.id),
-    d1.prepare("delete from email_outbox where to_email = ?").bind(user.email),
-    d1.prepare("delete from users where id = ?").bind(user.id),
+  const [organized, cancelled, , ...rest] = await db.batch([
+    db
+      .select({ rideId: rides.id, gpxKey: rides.routeGpxKey })
+      .from(rides)
+      .where(eq(rides.organizerId, user.id)),
+    ...cancelHerRidesWithOthers(db, user.id, now),
+    ...leavingRiderStatements(db, user.id, now),
+    db
+      .delete(rides)
+      .where(and(eq(rides.organizerId, user.id), not(othersJoined(db, rides.id, user.id)))),
+    db
+      .update(rides)
+      .set({ routeGpxKey: null })
+      .where(and(eq(rides.organizerId, user.id), isNotNull(rides.routeGpxKey))),
+    db.delete(emailOutbox).where(eq(emailOutbox.toEmail, user.email)),
+    db.delete(users).where(eq(users.id, user.id)),
   ]);
-  const [organized, notices] = results;
   return {
-    cancelled: cancelledRides(notices),
-    waitingLists: leavingRiderOutcome(results.slice(3, 3 + LEAVING_RIDER_STATEMENTS)),
-    rideFiles: ((organized?.results ?? []) as { id: string; route_gpx_key: string | null }[]).map(
-      (row) => ({ rideId: row.id, gpxKey: row.route_gpx_key }),
-    ),
+    cancelled,
+    waitingLists: leavingRiderOutcome(rest.slice(0, LEAVING_RIDER_STATEMENTS)),
+    rideFiles: organized,
   };
 }

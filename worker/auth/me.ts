@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { MeResponse, MeUser } from "../../domain/api-types.ts";
+import { DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
 import { isModeratorEmail } from "../../domain/safety.ts";
 import { profiles, users } from "../db/schema.ts";
 import type { Bindings, Database } from "../env.ts";
@@ -22,7 +23,7 @@ export async function loadMeUser(
     id: user.id,
     email: user.email,
     username: profile?.username ?? null,
-    avatarKey: profile?.avatarKey ?? "ava01",
+    avatarKey: profile?.avatarKey ?? DEFAULT_AVATAR_KEY,
     avatarUrl: profile?.avatarUrl ?? null,
     city: profile?.city ?? null,
     modalities: profile?.modalities ?? [],

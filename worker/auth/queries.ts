@@ -1,4 +1,5 @@
-import { and, eq, gt, inArray, isNull, or } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import {
@@ -7,8 +8,9 @@ import {
   usernameSkeleton,
 } from "../../domain/username.ts";
 import { stopFeedOnPasswordChange } from "../calendar/queries.ts";
-import { d1Of } from "../db/client.ts";
+import { runSql } from "../db/client.ts";
 import { passwordResetTokens, profiles, referrals, sessions, users } from "../db/schema.ts";
+import { columnNames } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 import { hashToken } from "./tokens.ts";
 
@@ -103,26 +105,30 @@ export async function resetPassword(
     now: number;
   },
 ): Promise<string | null> {
-  const d1 = d1Of(db);
   const tokenId = hashToken(input.token);
-  const holder = "(SELECT user_id FROM password_reset_tokens WHERE id = ?1 AND expires_at > ?2)";
-  const results = await d1.batch([
-    d1
-      .prepare(`UPDATE users SET password_hash = ?3 WHERE id = ${holder}`)
-      .bind(tokenId, input.now, input.passwordHash),
-    d1.prepare(`DELETE FROM sessions WHERE user_id = ${holder}`).bind(tokenId, input.now),
-    d1
-      .prepare(
-        `INSERT INTO sessions (id, user_id, expires_at, created_at)
-        SELECT ?3, user_id, ?4, ?2 FROM password_reset_tokens WHERE id = ?1 AND expires_at > ?2`,
-      )
-      .bind(tokenId, input.now, input.session.id, input.session.expiresAt),
-    d1
-      .prepare(`DELETE FROM password_reset_tokens WHERE user_id = ${holder} RETURNING user_id`)
-      .bind(tokenId, input.now),
+  const live = and(
+    eq(passwordResetTokens.id, tokenId),
+    gt(passwordResetTokens.expiresAt, input.now),
+  );
+  const holder = db
+    .select({ userId: passwordResetTokens.userId })
+    .from(passwordResetTokens)
+    .where(live);
+  const [, , , consumed] = await db.batch([
+    db.update(users).set({ passwordHash: input.passwordHash }).where(inArray(users.id, holder)),
+    db.delete(sessions).where(inArray(sessions.userId, holder)),
+    runSql(
+      db,
+      sql`insert into ${sessions} (${columnNames(sessions.id, sessions.userId, sessions.expiresAt, sessions.createdAt)})
+        select ${input.session.id}, ${passwordResetTokens.userId}, ${input.session.expiresAt}, ${input.now}
+        from ${passwordResetTokens} where ${live}`,
+    ),
+    db
+      .delete(passwordResetTokens)
+      .where(inArray(passwordResetTokens.userId, holder))
+      .returning({ userId: passwordResetTokens.userId }),
   ]);
-  const consumed = (results[3]?.results ?? []) as { user_id: string }[];
-  return consumed[0]?.user_id ?? null;
+  return consumed[0]?.userId ?? null;
 }
 
 /**
@@ -243,7 +249,7 @@ export async function ensureGoogleProfile(db: Database, userId: string, identity
         username,
         usernameKey: normalizeUsernameKey(username),
         usernameSkeleton: usernameSkeleton(username),
-        avatarKey: "ava01",
+        avatarKey: DEFAULT_AVATAR_KEY,
         avatarUrl: identity.picture,
         modalities: ["road"],
       });

@@ -1,25 +1,29 @@
 // "Bloquear" on D1 (DESIGN.md decision 16). The rule itself, as a condition every other
 // statement embeds, is in ./sql.ts; this file writes and lists the blocks.
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { BlockedUser, SharedRide } from "../../domain/api/safety.ts";
 import { DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
-import { prepareSql } from "../db/client.ts";
+import { participantName } from "../../domain/display.ts";
+import { runSql } from "../db/client.ts";
+import { blocks, profiles, rideParticipants, rides, users } from "../db/schema.ts";
+import { subquery } from "../db/sql.ts";
+import type { Database } from "../env.ts";
 import {
   oneRide,
   type Promotion,
   promotionOf,
-  promotionStatements,
+  promotionQueries,
 } from "../waiting-list/promotion.ts";
 import { separateBlockedOnWaitingLists } from "../waiting-list/sql.ts";
 
 /** A rider who may be blocked: she exists, has a profile and is not suspended. */
-export async function findBlockable(d1: D1Database, userId: string) {
-  return d1
-    .prepare(
-      `SELECT u.id, u.email, p.username FROM users u JOIN profiles p ON p.user_id = u.id
-      WHERE u.id = ? AND u.suspended_at IS NULL`,
-    )
-    .bind(userId)
-    .first<{ id: string; email: string; username: string }>();
+export async function findBlockable(db: Database, userId: string) {
+  return db
+    .select({ id: users.id, email: users.email, username: profiles.username })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(eq(users.id, userId), isNull(users.suspendedAt)))
+    .get();
 }
 
 /**
@@ -27,67 +31,66 @@ export async function findBlockable(d1: D1Database, userId: string) {
  * the blocked rider is in: those she may remove her from.
  */
 export async function block(
-  d1: D1Database,
+  db: Database,
   blockerId: string,
   blockedId: string,
   now: number,
 ): Promise<SharedRide[]> {
-  const [, shared] = await d1.batch([
-    d1
-      .prepare(
-        `INSERT INTO blocks (blocker_id, blocked_id, created_at) VALUES (?1, ?2, ?3)
-        ON CONFLICT (blocker_id, blocked_id) DO NOTHING`,
-      )
-      .bind(blockerId, blockedId, now),
-    sharedUpcomingRides(d1, blockerId, blockedId, now),
-    prepareSql(d1, separateBlockedOnWaitingLists(blockerId, blockedId)),
+  const [, shared] = await db.batch([
+    db.insert(blocks).values({ blockerId, blockedId, createdAt: now }).onConflictDoNothing(),
+    sharedUpcomingRides(db, blockerId, blockedId, now),
+    runSql(db, separateBlockedOnWaitingLists(blockerId, blockedId)),
   ]);
-  return ((shared?.results ?? []) as { id: string; title: string; start_time: number }[]).map(
-    (r) => ({ id: r.id, title: r.title, startTime: r.start_time }),
-  );
+  return shared;
 }
 
 /** Her upcoming, not cancelled rides (organizer) that `otherId` has joined, soonest first. */
-function sharedUpcomingRides(d1: D1Database, organizerId: string, otherId: string, now: number) {
-  return d1
-    .prepare(
-      `SELECT r.id, r.title, r.start_time FROM rides r
-      JOIN ride_participants p ON p.ride_id = r.id AND p.user_id = ?2
-      WHERE r.organizer_id = ?1 AND r.status IN ('published', 'closed') AND r.start_time > ?3
-      ORDER BY r.start_time`,
+function sharedUpcomingRides(db: Database, organizerId: string, otherId: string, now: number) {
+  return db
+    .select({ id: rides.id, title: rides.title, startTime: rides.startTime })
+    .from(rides)
+    .innerJoin(
+      rideParticipants,
+      and(eq(rideParticipants.rideId, rides.id), eq(rideParticipants.userId, otherId)),
     )
-    .bind(organizerId, otherId, now);
+    .where(
+      and(
+        eq(rides.organizerId, organizerId),
+        inArray(rides.status, ["published", "closed"]),
+        gt(rides.startTime, now),
+      ),
+    )
+    .orderBy(asc(rides.startTime));
 }
 
-export async function unblock(d1: D1Database, blockerId: string, blockedId: string) {
-  await d1
-    .prepare("DELETE FROM blocks WHERE blocker_id = ? AND blocked_id = ?")
-    .bind(blockerId, blockedId)
+export async function unblock(db: Database, blockerId: string, blockedId: string) {
+  await db
+    .delete(blocks)
+    .where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)))
     .run();
 }
 
 /** 'Usuarias bloqueadas': the riders she blocked, newest first. */
-export async function listBlocked(d1: D1Database, blockerId: string): Promise<BlockedUser[]> {
-  const { results } = await d1
-    .prepare(
-      `SELECT b.blocked_id, b.created_at, p.username, p.avatar_key, p.avatar_url
-      FROM blocks b LEFT JOIN profiles p ON p.user_id = b.blocked_id
-      WHERE b.blocker_id = ? ORDER BY b.created_at DESC`,
-    )
-    .bind(blockerId)
-    .all<{
-      blocked_id: string;
-      created_at: number;
-      username: string | null;
-      avatar_key: string | null;
-      avatar_url: string | null;
-    }>();
-  return results.map((r) => ({
-    userId: r.blocked_id,
-    username: r.username ?? "Usuario",
-    avatarKey: r.avatar_key ?? DEFAULT_AVATAR_KEY,
-    avatarUrl: r.avatar_url,
-    blockedAt: r.created_at,
+export async function listBlocked(db: Database, blockerId: string): Promise<BlockedUser[]> {
+  const rows = await db
+    .select({
+      userId: blocks.blockedId,
+      blockedAt: blocks.createdAt,
+      username: profiles.username,
+      avatarKey: profiles.avatarKey,
+      avatarUrl: profiles.avatarUrl,
+    })
+    .from(blocks)
+    .leftJoin(profiles, eq(profiles.userId, blocks.blockedId))
+    .where(eq(blocks.blockerId, blockerId))
+    .orderBy(desc(blocks.createdAt))
+    .all();
+  return rows.map((r) => ({
+    userId: r.userId,
+    username: participantName(r.username),
+    avatarKey: r.avatarKey ?? DEFAULT_AVATAR_KEY,
+    avatarUrl: r.avatarUrl,
+    blockedAt: r.blockedAt,
   }));
 }
 
@@ -98,6 +101,12 @@ export type RemovalOutcome =
       why: "not_found" | "not_organizer" | "not_blocked" | "cancelled" | "started" | "not_in_ride";
     };
 
+/** 1 when `blockerId` blocked `blockedId` (this way only: she may remove whom she blocked). */
+function hasBlocked(blockerId: string, blockedId: string) {
+  return sql<number>`exists ${subquery`select 1 from ${blocks}
+    where ${blocks.blockerId} = ${blockerId} and ${blocks.blockedId} = ${blockedId}`}`;
+}
+
 /**
  * "Quitarla de la salida": the organizer removes a rider she blocked from her upcoming ride. The
  * rules are in the DELETE itself (her ride, not cancelled, not started, she blocked that rider,
@@ -105,43 +114,43 @@ export type RemovalOutcome =
  * the neutral notice.
  */
 export async function removeBlockedParticipant(
-  d1: D1Database,
+  db: Database,
   input: { rideId: string; organizerId: string; userId: string; now: number },
 ): Promise<RemovalOutcome> {
   const { rideId, organizerId, userId, now } = input;
-  const [removed, state, ...promotion] = await d1.batch([
-    d1
-      .prepare(
-        `DELETE FROM ride_participants WHERE ride_id = ?1 AND user_id = ?2 AND ?2 <> ?3
-          AND EXISTS (SELECT 1 FROM rides r WHERE r.id = ?1 AND r.organizer_id = ?3
-            AND r.status <> 'cancelled' AND r.start_time > ?4)
-          AND EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ?3 AND blocked_id = ?2)
-        RETURNING user_id`,
+  const [removed, [ride], ...promotion] = await db.batch([
+    db
+      .delete(rideParticipants)
+      .where(
+        and(
+          eq(rideParticipants.rideId, rideId),
+          eq(rideParticipants.userId, userId),
+          ne(rideParticipants.userId, organizerId),
+          sql`exists ${subquery`select 1 from ${rides} where ${rides.id} = ${rideId}
+            and ${rides.organizerId} = ${organizerId} and ${ne(rides.status, "cancelled")}
+            and ${rides.startTime} > ${now}`}`,
+          hasBlocked(organizerId, userId),
+        ),
       )
-      .bind(rideId, userId, organizerId, now),
-    d1
-      .prepare(
-        `SELECT r.title, r.organizer_id, r.status, r.start_time,
-          (SELECT email FROM users WHERE id = ?2) AS email,
-          EXISTS (SELECT 1 FROM blocks WHERE blocker_id = ?3 AND blocked_id = ?2) AS blocked
-        FROM rides r WHERE r.id = ?1`,
-      )
-      .bind(rideId, userId, organizerId),
+      .returning({ userId: rideParticipants.userId }),
+    db
+      .select({
+        title: rides.title,
+        organizerId: rides.organizerId,
+        status: rides.status,
+        startTime: rides.startTime,
+        email: subquery<
+          string | null
+        >`select ${users.email} from ${users} where ${users.id} = ${userId}`,
+        blocked: hasBlocked(organizerId, userId),
+      })
+      .from(rides)
+      .where(eq(rides.id, rideId)),
     // The place she frees goes to the first in line (DESIGN.md decision 23).
-    ...promotionStatements(oneRide(rideId), now).map((q) => prepareSql(d1, q)),
+    ...promotionQueries(db, oneRide(rideId), now),
   ]);
-  const ride = state?.results[0] as
-    | {
-        title: string;
-        organizer_id: string | null;
-        status: string;
-        start_time: number;
-        email: string | null;
-        blocked: number;
-      }
-    | undefined;
   if (!ride) return { removed: false, why: "not_found" };
-  if ((removed?.results.length ?? 0) > 0) {
+  if (removed.length > 0) {
     return {
       removed: true,
       email: ride.email,
@@ -149,9 +158,9 @@ export async function removeBlockedParticipant(
       promotion: promotionOf(promotion),
     };
   }
-  if (ride.organizer_id !== organizerId) return { removed: false, why: "not_organizer" };
+  if (ride.organizerId !== organizerId) return { removed: false, why: "not_organizer" };
   if (ride.blocked !== 1) return { removed: false, why: "not_blocked" };
   if (ride.status === "cancelled") return { removed: false, why: "cancelled" };
-  if (ride.start_time <= now) return { removed: false, why: "started" };
+  if (ride.startTime <= now) return { removed: false, why: "started" };
   return { removed: false, why: "not_in_ride" };
 }

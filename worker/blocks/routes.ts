@@ -23,7 +23,7 @@ import { block, findBlockable, listBlocked, removeBlockedParticipant, unblock } 
 export const blockRoutes = new Hono<AppEnv>()
   .get("/", async (c) => {
     const user = requireProfile(c);
-    return c.json<BlockedUsersResponse>({ blocked: await listBlocked(c.env.DB, user.id) });
+    return c.json<BlockedUsersResponse>({ blocked: await listBlocked(c.var.db, user.id) });
   })
 
   .post("/", validate("json", blockSchema), async (c) => {
@@ -31,9 +31,9 @@ export const blockRoutes = new Hono<AppEnv>()
     const { userId } = c.req.valid("json");
     if (userId === user.id) throw new DomainError("validation_error", MSG.blockSelf);
     // Silent: blocking someone who blocked her first answers the same as any block.
-    const target = await findBlockable(c.env.DB, userId);
+    const target = await findBlockable(c.var.db, userId);
     if (!target) throw new DomainError("not_found", MSG.userNotFound);
-    const sharedRides = await block(c.env.DB, user.id, target.id, Date.now());
+    const sharedRides = await block(c.var.db, user.id, target.id, Date.now());
     return c.json<BlockResponse>({
       blocked: { userId: target.id, username: target.username },
       sharedRides,
@@ -42,7 +42,7 @@ export const blockRoutes = new Hono<AppEnv>()
 
   .delete("/:userId", validate("param", userIdParamSchema), async (c) => {
     const user = requireProfile(c);
-    await unblock(c.env.DB, user.id, c.req.valid("param").userId);
+    await unblock(c.var.db, user.id, c.req.valid("param").userId);
     return c.json({ ok: true as const });
   });
 
@@ -58,7 +58,7 @@ export const blockedParticipantRoutes = new Hono<AppEnv>().delete(
     if (!(await findRideRow(c.var.db, rideId, user.id))) {
       throw new DomainError("not_found", MSG.rideNotFound);
     }
-    const outcome = await removeBlockedParticipant(c.env.DB, {
+    const outcome = await removeBlockedParticipant(c.var.db, {
       rideId,
       organizerId: user.id,
       userId,

@@ -4,24 +4,27 @@
 // is a condition to put INSIDE an existing statement, never a query of its own, so blocking
 // costs no extra round trip on any page (docs/decisions/0018-blocking-and-moderation.md).
 //
-// Both forms come from one template: `blockedBetween` / `rideHiddenFrom` for drizzle (a string
-// argument is bound as a value, a column is rendered as a column) and `blockedBetweenSql` /
-// `rideHiddenFromSql` for hand-written D1 statements (arguments are SQL expressions such as
-// "?2" or "m.user_id").
+// An operand is a column or any drizzle SQL (rendered as written) or a string (bound as a value).
+// The subqueries read their tables under their own aliases, so an outer statement over the same
+// table (blocks, ride_participants) is never captured by them.
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { blocks, rideParticipants } from "../db/schema.ts";
+import { subquery } from "../db/sql.ts";
 
-type Tag<T, R> = (strings: TemplateStringsArray, ...values: T[]) => R;
+const blk = alias(blocks, "blk");
+const rpv = alias(rideParticipants, "rpv");
+const rpb = alias(rideParticipants, "rpb");
 
-/** Raw SQL text with the expressions spliced in as written. */
-const rawSql: Tag<string, string> = (strings, ...values) => String.raw({ raw: strings }, ...values);
+type Operand = SQLWrapper | string;
 
 /**
  * A and B blocked each other, either way. Two primary-key lookups in `blocks`; false at once
  * when either is NULL (a system notice, a deleted account).
  */
-function blockedBetweenTemplate<T, R>(tag: Tag<T, R>, a: T, b: T): R {
-  return tag`(exists (select 1 from blocks blk where blk.blocker_id = ${a} and blk.blocked_id = ${b})
-    or exists (select 1 from blocks blk where blk.blocker_id = ${b} and blk.blocked_id = ${a}))`;
+export function blockedBetween(a: Operand, b: Operand): SQL<boolean> {
+  return sql`(exists ${subquery`select 1 from ${blocks} ${blk} where ${blk.blockerId} = ${a} and ${blk.blockedId} = ${b}`}
+    or exists ${subquery`select 1 from ${blocks} ${blk} where ${blk.blockerId} = ${b} and ${blk.blockedId} = ${a}`})`;
 }
 
 /**
@@ -31,32 +34,10 @@ function blockedBetweenTemplate<T, R>(tag: Tag<T, R>, a: T, b: T): R {
  * the primary key and blocks_blocked_idx, then the participations' primary key: per ride, the
  * cost is the number of her blocks, never the number of riders.
  */
-function rideHiddenFromTemplate<T, R>(tag: Tag<T, R>, ride: T, viewer: T): R {
-  return tag`(not exists (select 1 from ride_participants rpv where rpv.ride_id = ${ride} and rpv.user_id = ${viewer})
-    and (exists (select 1 from blocks blk join ride_participants rpb
-        on rpb.ride_id = ${ride} and rpb.user_id = blk.blocked_id where blk.blocker_id = ${viewer})
-      or exists (select 1 from blocks blk join ride_participants rpb
-        on rpb.ride_id = ${ride} and rpb.user_id = blk.blocker_id where blk.blocked_id = ${viewer})))`;
-}
-
-type Operand = SQLWrapper | string;
-
-/** drizzle: A and B blocked each other (either way). */
-export function blockedBetween(a: Operand, b: Operand): SQL<boolean> {
-  return blockedBetweenTemplate<Operand, SQL<boolean>>(sql, a, b);
-}
-
-/** Hand-written SQL: A and B blocked each other (either way). */
-export function blockedBetweenSql(a: string, b: string): string {
-  return blockedBetweenTemplate(rawSql, a, b);
-}
-
-/** drizzle: ride R is hidden from viewer V (see rideHiddenFromTemplate). */
 export function rideHiddenFrom(ride: Operand, viewer: Operand): SQL<boolean> {
-  return rideHiddenFromTemplate<Operand, SQL<boolean>>(sql, ride, viewer);
-}
-
-/** Hand-written SQL: ride R is hidden from viewer V (see rideHiddenFromTemplate). */
-export function rideHiddenFromSql(ride: string, viewer: string): string {
-  return rideHiddenFromTemplate(rawSql, ride, viewer);
+  return sql`(not exists ${subquery`select 1 from ${rideParticipants} ${rpv} where ${rpv.rideId} = ${ride} and ${rpv.userId} = ${viewer}`}
+    and (exists ${subquery`select 1 from ${blocks} ${blk} join ${rideParticipants} ${rpb}
+        on ${rpb.rideId} = ${ride} and ${rpb.userId} = ${blk.blockedId} where ${blk.blockerId} = ${viewer}`}
+      or exists ${subquery`select 1 from ${blocks} ${blk} join ${rideParticipants} ${rpb}
+        on ${rpb.rideId} = ${ride} and ${rpb.userId} = ${blk.blockerId} where ${blk.blockedId} = ${viewer}`}))`;
 }

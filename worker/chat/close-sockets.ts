@@ -2,7 +2,10 @@
 // (her UserHub) and her chats (the RideRoom of each ride she is in). Used by suspension (every
 // socket of hers); with `sessionIds`, only the sockets opened with those sessions (a revoked
 // session). Idle sockets would otherwise stay open until their next frame (ADR 0011).
-import type { Bindings } from "../env.ts";
+import { eq } from "drizzle-orm";
+import { createDb } from "../db/client.ts";
+import { rideParticipants } from "../db/schema.ts";
+import type { Bindings, Database } from "../env.ts";
 
 export interface CloseSocketsOptions {
   reason: "session_ended" | "suspended";
@@ -16,12 +19,13 @@ export interface CloseSocketsOptions {
 }
 
 /** Her ride ids (her participations, ride_participants_user_start_idx): one query. */
-export async function ridesOf(d1: D1Database, userId: string): Promise<string[]> {
-  const { results } = await d1
-    .prepare("SELECT ride_id FROM ride_participants WHERE user_id = ?")
-    .bind(userId)
-    .all<{ ride_id: string }>();
-  return results.map((row) => row.ride_id);
+export async function ridesOf(db: Database, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ rideId: rideParticipants.rideId })
+    .from(rideParticipants)
+    .where(eq(rideParticipants.userId, userId))
+    .all();
+  return rows.map((row) => row.rideId);
 }
 
 /** Closes her sockets in her hub and her rides' rooms; resolves with how many were closed. */
@@ -30,7 +34,7 @@ export async function closeUserSockets(
   userId: string,
   options: CloseSocketsOptions,
 ): Promise<number> {
-  const rideIds = options.rideIds ?? (await ridesOf(env.DB, userId));
+  const rideIds = options.rideIds ?? (await ridesOf(createDb(env.DB), userId));
   const hub = env.USER_HUB.get(env.USER_HUB.idFromName(userId));
   const counts = await Promise.all([
     hub.closeSockets(options.reason, options.sessionIds),

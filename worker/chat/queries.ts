@@ -1,120 +1,140 @@
-// Chat queries on D1 (the system of record for messages and read state). Hand-written SQL:
-// the send path is one conditional INSERT plus its read-back in a single batch, and the unread
-// list needs correlated subqueries — both clearer in SQL than through the query builder.
+// Chat queries on D1 (the system of record for messages and read state). The send path is one
+// conditional INSERT plus its read-back in a single batch; the unread counts are correlated
+// subqueries. Both written with drizzle's `sql` where the builder cannot say them.
 
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  gte,
+  lt,
+  ne,
+  not,
+  or,
+  type SQL,
+  type SQLWrapper,
+  sql,
+} from "drizzle-orm";
+import type { BatchResponse } from "drizzle-orm/batch";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { ChatListItem } from "../../domain/api/chat.ts";
 import type { ChatMessage } from "../../domain/chat-protocol.ts";
-import { CHAT_WRITE_WINDOW_MS, type RideStatus } from "../../domain/constants.ts";
+import { CHAT_WRITE_WINDOW_MS, DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
 import { chatCandidateSince } from "../../domain/time.ts";
-import { blockedBetweenSql, rideHiddenFromSql } from "../blocks/sql.ts";
+import { blockedBetween, rideHiddenFrom } from "../blocks/sql.ts";
+import { runSql } from "../db/client.ts";
+import {
+  profiles,
+  type RideMessage,
+  rideMessages,
+  rideParticipants,
+  rides,
+  sessions,
+} from "../db/schema.ts";
+import { columnNames, subquery } from "../db/sql.ts";
+import type { Database } from "../env.ts";
 
-/** A message row joined with its author's profile. */
-interface MessageRow {
-  id: string;
-  ride_id: string;
-  user_id: string | null;
-  kind: "user" | "system";
-  body: string;
-  hidden_at: number | null;
-  created_at: number;
-  username: string | null;
-  avatar_key: string | null;
+/** The kinds a message is stored with (ride_messages.kind). */
+export const MESSAGE_KIND = {
+  user: "user",
+  system: "system",
+} as const satisfies Record<string, RideMessage["kind"]>;
+
+/** `insert into ride_messages (…)` with the columns every stored message sets, in this order. */
+export const INSERT_MESSAGE = sql`insert into ${rideMessages} (${columnNames(
+  rideMessages.id,
+  rideMessages.rideId,
+  rideMessages.userId,
+  rideMessages.kind,
+  rideMessages.body,
+  rideMessages.createdAt,
+)})`;
+
+/** A message's columns with its author's profile (joined as `profiles`). */
+export const messageColumns = {
+  id: rideMessages.id,
+  rideId: rideMessages.rideId,
+  userId: rideMessages.userId,
+  kind: rideMessages.kind,
+  body: rideMessages.body,
+  hiddenAt: rideMessages.hiddenAt,
+  createdAt: rideMessages.createdAt,
+  username: profiles.username,
+  avatarKey: profiles.avatarKey,
+};
+
+/** Messages joined with their author's profile. */
+function messagesQuery(db: Database) {
+  return db
+    .select(messageColumns)
+    .from(rideMessages)
+    .leftJoin(profiles, eq(profiles.userId, rideMessages.userId))
+    .$dynamic();
 }
 
-const MESSAGE_SELECT = `SELECT m.id, m.ride_id, m.user_id, m.kind, m.body, m.hidden_at, m.created_at,
-  p.username, p.avatar_key
-  FROM ride_messages m LEFT JOIN profiles p ON p.user_id = m.user_id`;
+/** A message row joined with its author's profile. */
+export type MessageRow = Awaited<ReturnType<ReturnType<typeof messagesQuery>["all"]>>[number];
 
 /**
- * SQL: message `m` may be shown to `viewer` (a parameter such as "?3"): not by someone she and
- * the author blocked each other (DESIGN.md decision 16). System notices have no author.
+ * Message `ride_messages` may be shown to `viewerId`: not by someone she and the author blocked
+ * each other (DESIGN.md decision 16). System notices have no author.
  */
-function visibleTo(viewer: string): string {
-  return `NOT ${blockedBetweenSql(viewer, "m.user_id")}`;
+function visibleTo(viewerId: string): SQL {
+  return not(blockedBetween(viewerId, rideMessages.userId));
 }
 
 /** A message as riders see it: one hidden by a moderator says so instead of its text. */
 export function toChatMessage(row: MessageRow): ChatMessage {
   return {
     id: row.id,
-    rideId: row.ride_id,
-    userId: row.user_id,
+    rideId: row.rideId,
+    userId: row.userId,
     kind: row.kind,
-    text: row.hidden_at === null ? row.body : MSG.messageHidden,
-    ...(row.hidden_at === null ? {} : { hidden: true }),
-    createdAt: new Date(row.created_at).toISOString(),
+    text: row.hiddenAt === null ? row.body : MSG.messageHidden,
+    ...(row.hiddenAt === null ? {} : { hidden: true }),
+    createdAt: new Date(row.createdAt).toISOString(),
     author:
-      row.kind === "user" && row.username
-        ? { username: row.username, avatarKey: row.avatar_key ?? "ava01" }
+      row.kind === MESSAGE_KIND.user && row.username
+        ? { username: row.username, avatarKey: row.avatarKey ?? DEFAULT_AVATAR_KEY }
         : null,
   };
 }
 
-export interface RideChatState {
-  id: string;
-  title: string;
-  startTime: number;
-  status: RideStatus;
-  organizerId: string | null;
+/** 1 when `userId` participates in `rideId`, else 0 (the participations' primary key). */
+function participates(rideId: SQLWrapper | string, userId: SQLWrapper | string) {
+  return sql<number>`exists ${subquery`select 1 from ${rideParticipants}
+    where ${rideParticipants.rideId} = ${rideId} and ${rideParticipants.userId} = ${userId}`}`;
 }
 
-export async function loadRide(d1: D1Database, rideId: string): Promise<RideChatState | null> {
-  const row = await d1
-    .prepare("SELECT id, title, start_time, status, organizer_id FROM rides WHERE id = ?")
-    .bind(rideId)
-    .first<{
-      id: string;
-      title: string;
-      start_time: number;
-      status: RideStatus;
-      organizer_id: string | null;
-    }>();
-  return row
-    ? {
-        id: row.id,
-        title: row.title,
-        startTime: row.start_time,
-        status: row.status,
-        organizerId: row.organizer_id,
-      }
-    : null;
-}
+const rideChatColumns = {
+  id: rides.id,
+  title: rides.title,
+  startTime: rides.startTime,
+  status: rides.status,
+  organizerId: rides.organizerId,
+};
 
 /**
  * The ride, whether she participates and how many messages she can read in it: one query.
  * null when the ride does not exist or a block hides it from her (the same answer).
  */
-export async function loadChatInfo(d1: D1Database, rideId: string, userId: string) {
-  const row = await d1
-    .prepare(
-      `SELECT r.id, r.title, r.start_time, r.status, r.organizer_id,
-        EXISTS (SELECT 1 FROM ride_participants WHERE ride_id = r.id AND user_id = ?2) AS member,
-        (SELECT count(*) FROM ride_messages m WHERE m.ride_id = r.id AND ${visibleTo("?2")}) AS message_count
-      FROM rides r WHERE r.id = ?1 AND NOT ${rideHiddenFromSql("r.id", "?2")}`,
-    )
-    .bind(rideId, userId)
-    .first<{
-      id: string;
-      title: string;
-      start_time: number;
-      status: RideStatus;
-      organizer_id: string | null;
-      member: number;
-      message_count: number;
-    }>();
+export async function loadChatInfo(db: Database, rideId: string, userId: string) {
+  const row = await db
+    .select({
+      ...rideChatColumns,
+      member: participates(rides.id, userId),
+      messageCount: subquery<number>`select count(*) from ${rideMessages}
+        where ${rideMessages.rideId} = ${rides.id} and ${visibleTo(userId)}`,
+    })
+    .from(rides)
+    .where(and(eq(rides.id, rideId), not(rideHiddenFrom(rides.id, userId))))
+    .get();
   if (!row) return null;
-  return {
-    ride: {
-      id: row.id,
-      title: row.title,
-      startTime: row.start_time,
-      status: row.status,
-      organizerId: row.organizer_id,
-    },
-    isParticipant: row.member === 1,
-    messageCount: row.message_count,
-  };
+  const { member, messageCount, ...ride } = row;
+  return { ride, isParticipant: member === 1, messageCount };
 }
 
 export type StoreResult =
@@ -147,64 +167,58 @@ export interface UserMessageInput {
 }
 
 /**
- * SQL: the session `id` of user `user` is still live at `now` (the arguments are the statement's
- * parameters, e.g. "?3"): validateSessionToken's rule, so a logout, a new password or a deleted
- * account ends what an open socket may do.
+ * Session `sessionId` of user `userId` is still live at `now`: validateSessionToken's rule, so a
+ * logout, a new password or a deleted account ends what an open socket may do.
  */
-function liveSession(id: string, user: string, now: string): string {
-  return `EXISTS (SELECT 1 FROM sessions WHERE id = ${id} AND user_id = ${user} AND expires_at > ${now})`;
+function liveSession(sessionId: string, userId: string, now: number) {
+  return sql<number>`exists ${subquery`select 1 from ${sessions} where ${sessions.id} = ${sessionId}
+    and ${sessions.userId} = ${userId} and ${sessions.expiresAt} > ${now}`}`;
 }
 
 /** The three statements that store one message (see storeUserMessages). */
-function storeStatements(d1: D1Database, input: UserMessageInput): D1PreparedStatement[] {
+function storeStatements(db: Database, input: UserMessageInput) {
   const { id, rideId, userId, sessionId, text, now } = input;
   return [
-    d1
-      .prepare(
-        `SELECT r.status, r.start_time,
-          EXISTS (SELECT 1 FROM ride_participants WHERE ride_id = r.id AND user_id = ?2) AS member,
-          ${liveSession("?3", "?2", "?4")} AS live
-        FROM rides r WHERE r.id = ?1`,
-      )
-      .bind(rideId, userId, sessionId, now),
-    d1
-      .prepare(
-        `INSERT INTO ride_messages (id, ride_id, user_id, kind, body, created_at)
-        SELECT ?1, ?2, ?3, 'user', ?4, ?5
-        WHERE EXISTS (SELECT 1 FROM ride_participants WHERE ride_id = ?2 AND user_id = ?3)
-          AND ${liveSession("?7", "?3", "?5")}
-          AND EXISTS (SELECT 1 FROM rides WHERE id = ?2 AND status != 'cancelled' AND start_time + ?6 >= ?5)
-        ON CONFLICT (id) DO NOTHING`,
-      )
-      .bind(id, rideId, userId, text, now, CHAT_WRITE_WINDOW_MS, sessionId),
-    d1.prepare(`${MESSAGE_SELECT} WHERE m.id = ?`).bind(id),
-  ];
+    db
+      .select({
+        status: rides.status,
+        member: participates(rides.id, userId),
+        live: liveSession(sessionId, userId, now),
+      })
+      .from(rides)
+      .where(eq(rides.id, rideId)),
+    runSql(
+      db,
+      sql`${INSERT_MESSAGE}
+      select ${id}, ${rideId}, ${userId}, ${MESSAGE_KIND.user}, ${text}, ${now}
+      where ${participates(rideId, userId)} and ${liveSession(sessionId, userId, now)}
+        and exists ${subquery`select 1 from ${rides} where ${rides.id} = ${rideId}
+          and ${ne(rides.status, "cancelled")} and ${rides.startTime} + ${CHAT_WRITE_WINDOW_MS} >= ${now}`}
+      on conflict (${columnNames(rideMessages.id)}) do nothing`,
+    ),
+    messagesQuery(db).where(eq(rideMessages.id, id)),
+  ] as const;
 }
+
+type StoreResults = BatchResponse<ReturnType<typeof storeStatements>>;
 
 function storeOutcome(
   input: UserMessageInput,
-  [stateResult, insertResult, rowResult]: D1Result[],
+  [states, inserted, rows]: StoreResults,
 ): StoreResult {
-  const state = (
-    stateResult?.results as {
-      status: RideStatus;
-      start_time: number;
-      member: number;
-      live: number;
-    }[]
-  )?.[0];
+  const state = states[0];
   // Before the read-back: a revoked session is not even told that a resend was stored.
   if (state && state.live !== 1) return { ok: false, code: "unauthenticated" };
-  const row = (rowResult?.results as MessageRow[] | undefined)?.[0];
+  const row = rows[0];
   if (row) {
-    if (row.ride_id !== input.rideId || row.user_id !== input.userId || row.kind !== "user") {
+    if (
+      row.rideId !== input.rideId ||
+      row.userId !== input.userId ||
+      row.kind !== MESSAGE_KIND.user
+    ) {
       return { ok: false, code: "conflict" };
     }
-    return {
-      ok: true,
-      message: toChatMessage(row),
-      inserted: (insertResult?.meta.changes ?? 0) > 0,
-    };
+    return { ok: true, message: toChatMessage(row), inserted: inserted.meta.changes > 0 };
   }
   if (!state) return { ok: false, code: "not_found" };
   if (state.member !== 1) return { ok: false, code: "not_participant" };
@@ -219,28 +233,34 @@ function storeOutcome(
  * nothing when the id exists; the read-back tells a fresh insert, an idempotent resend and a
  * foreign id apart (the latter is refused without revealing anything about it). Results come
  * back in input order. The same batch checks the room's open sockets (`openSessions`, see
- * socketAccessStatement), so re-authorizing the broadcast costs no extra round trip.
+ * socketAccessQuery), so re-authorizing the broadcast costs no extra round trip.
  */
 export async function storeUserMessages(
-  d1: D1Database,
+  db: Database,
   inputs: UserMessageInput[],
   openSessions: string[],
 ): Promise<{ results: StoreResult[]; access: RoomAccess }> {
-  const first = inputs[0];
+  const [first, ...rest] = inputs;
   if (!first) return { results: [], access: new RoomAccess(new Map()) };
   const authors = inputs.map((input) => input.userId);
-  const check = socketAccessStatement(d1, first.rideId, openSessions, Date.now(), authors);
-  const batch = await d1.batch([
-    ...inputs.flatMap((input) => storeStatements(d1, input)),
+  const check = socketAccessQuery(db, first.rideId, openSessions, Date.now(), authors);
+  const batch = await db.batch([
+    ...storeStatements(db, first),
+    ...rest.flatMap((input) => storeStatements(db, input)),
     ...(check ? [check] : []),
   ]);
   return {
-    results: inputs.map((input, i) => storeOutcome(input, batch.slice(i * 3, i * 3 + 3))),
-    access: socketAccessOutcome(openSessions, batch[inputs.length * 3]),
+    results: inputs.map((input, i) =>
+      storeOutcome(input, batch.slice(i * 3, i * 3 + 3) as unknown as StoreResults),
+    ),
+    access: socketAccessOutcome(
+      openSessions,
+      check ? (batch[inputs.length * 3] as SocketAccessRow[]) : [],
+    ),
   };
 }
 
-/** Whether an open chat socket may still read the ride: see socketAccessStatement. */
+/** Whether an open chat socket may still read the ride: see socketAccessQuery. */
 export type SocketAccess = "ok" | "not_participant" | "session_ended";
 
 /** What a broadcast needs to know about the room's open sockets, read in one statement. */
@@ -267,6 +287,17 @@ export class RoomAccess {
   }
 }
 
+/** Ids bound as one JSON array (one parameter whatever their number), read with json_each. */
+function jsonIds(ids: Iterable<string>): string {
+  return JSON.stringify([...new Set(ids)]);
+}
+
+/** A JSON array of those of `authorIds` that `userId` and they blocked each other. */
+function blockedAmong(userId: SQLWrapper, authorIds: readonly string[]) {
+  return subquery<string>`select json_group_array(a.value) from json_each(${jsonIds(authorIds)}) a
+    where ${blockedBetween(userId, sql`a.value`)}`;
+}
+
 /**
  * For one ride and the sessions its sockets were opened with: which sessions are still valid
  * (validateSessionToken's rule; a deleted user's sessions go with her, ON DELETE CASCADE),
@@ -274,29 +305,35 @@ export class RoomAccess {
  * be broadcast) she and they blocked each other. ONE statement whatever the number of sockets:
  * the ids travel as JSON arrays. null when there is nothing to check.
  */
-function socketAccessStatement(
-  d1: D1Database,
+function socketAccessQuery(
+  db: Database,
   rideId: string,
   sessionIds: string[],
   now: number,
   authorIds: readonly string[] = [],
-): D1PreparedStatement | null {
+) {
   if (sessionIds.length === 0) return null;
-  return d1
-    .prepare(
-      `SELECT s.id,
-        EXISTS (SELECT 1 FROM ride_participants p WHERE p.ride_id = ?1 AND p.user_id = s.user_id) AS member,
-        (SELECT json_group_array(a.value) FROM json_each(?4) a
-          WHERE ${blockedBetweenSql("s.user_id", "a.value")}) AS blocked
-      FROM sessions s
-      WHERE s.id IN (SELECT value FROM json_each(?2)) AND s.expires_at > ?3`,
-    )
-    .bind(rideId, JSON.stringify(sessionIds), now, JSON.stringify([...new Set(authorIds)]));
+  return db
+    .select({
+      id: sessions.id,
+      member: participates(rideId, sessions.userId),
+      blocked: blockedAmong(sessions.userId, authorIds),
+    })
+    .from(sessions)
+    .where(
+      and(
+        sql`${sessions.id} in (select value from json_each(${jsonIds(sessionIds)}))`,
+        gt(sessions.expiresAt, now),
+      ),
+    );
 }
 
+type SocketAccessRow = Awaited<
+  ReturnType<NonNullable<ReturnType<typeof socketAccessQuery>>["all"]>
+>[number];
+
 /** Every asked session id with its verdict: absent from the answer means the session ended. */
-function socketAccessOutcome(sessionIds: string[], result: D1Result | undefined): RoomAccess {
-  const rows = (result?.results ?? []) as { id: string; member: number; blocked: string }[];
+function socketAccessOutcome(sessionIds: string[], rows: SocketAccessRow[]): RoomAccess {
   const found = new Map(rows.map((r) => [r.id, r.member === 1]));
   const blockedPairs = new Set<string>();
   for (const row of rows) {
@@ -317,14 +354,14 @@ function socketAccessOutcome(sessionIds: string[], result: D1Result | undefined)
  * `authorIds`: the authors of what is about to be broadcast (see RoomAccess.hides).
  */
 export async function socketAccess(
-  d1: D1Database,
+  db: Database,
   rideId: string,
   sessionIds: string[],
   now: number,
   authorIds: readonly string[] = [],
 ): Promise<RoomAccess> {
-  const statement = socketAccessStatement(d1, rideId, sessionIds, now, authorIds);
-  return socketAccessOutcome(sessionIds, statement ? await statement.run() : undefined);
+  const query = socketAccessQuery(db, rideId, sessionIds, now, authorIds);
+  return socketAccessOutcome(sessionIds, query ? await query.all() : []);
 }
 
 /**
@@ -333,51 +370,64 @@ export async function socketAccess(
  * delete it) and `expires_at > now`.
  */
 export async function liveSessions(
-  d1: D1Database,
+  db: Database,
   sessionIds: string[],
   now: number,
 ): Promise<Set<string>> {
   if (sessionIds.length === 0) return new Set();
-  const { results } = await d1
-    .prepare(
-      `SELECT s.id FROM sessions s
-      WHERE s.id IN (SELECT value FROM json_each(?1)) AND s.expires_at > ?2`,
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(
+      and(
+        sql`${sessions.id} in (select value from json_each(${jsonIds(sessionIds)}))`,
+        gt(sessions.expiresAt, now),
+      ),
     )
-    .bind(JSON.stringify(sessionIds), now)
-    .all<{ id: string }>();
-  return new Set(results.map((r) => r.id));
+    .all();
+  return new Set(rows.map((r) => r.id));
 }
 
 /** A system notice (edit, cancellation): no author, no window — the organizer's action decides. */
 export async function storeSystemMessage(
-  d1: D1Database,
+  db: Database,
   input: { id: string; rideId: string; text: string; now: number },
 ): Promise<ChatMessage | null> {
-  const [, rowResult] = await d1.batch([
-    d1
-      .prepare(
-        `INSERT INTO ride_messages (id, ride_id, user_id, kind, body, created_at)
-        SELECT ?1, ?2, NULL, 'system', ?3, ?4 WHERE EXISTS (SELECT 1 FROM rides WHERE id = ?2)
-        ON CONFLICT (id) DO NOTHING`,
-      )
-      .bind(input.id, input.rideId, input.text, input.now),
-    d1.prepare(`${MESSAGE_SELECT} WHERE m.id = ? AND m.ride_id = ?`).bind(input.id, input.rideId),
+  const [, rows] = await db.batch([
+    runSql(
+      db,
+      sql`${INSERT_MESSAGE}
+      select ${input.id}, ${input.rideId}, null, ${MESSAGE_KIND.system}, ${input.text}, ${input.now}
+      where exists ${subquery`select 1 from ${rides} where ${rides.id} = ${input.rideId}`}
+      on conflict (${columnNames(rideMessages.id)}) do nothing`,
+    ),
+    messagesQuery(db).where(
+      and(eq(rideMessages.id, input.id), eq(rideMessages.rideId, input.rideId)),
+    ),
   ]);
-  const row = (rowResult?.results as MessageRow[] | undefined)?.[0];
-  return row ? toChatMessage(row) : null;
+  return rows[0] ? toChatMessage(rows[0]) : null;
 }
 
 /** One stored message of a ride (e.g. a notice the rides API wrote in its own batch). */
 export async function loadMessage(
-  d1: D1Database,
+  db: Database,
   rideId: string,
   messageId: string,
 ): Promise<ChatMessage | null> {
-  const row = await d1
-    .prepare(`${MESSAGE_SELECT} WHERE m.id = ? AND m.ride_id = ?`)
-    .bind(messageId, rideId)
-    .first<MessageRow>();
+  const row = await messagesQuery(db)
+    .where(and(eq(rideMessages.id, messageId), eq(rideMessages.rideId, rideId)))
+    .get();
   return row ? toChatMessage(row) : null;
+}
+
+/** The message `messageId` of the ride as a one-row table (created_at, id): a page's cursor. */
+function cursorOf(db: Database, rideId: string, messageId: string) {
+  return db.$with("cursor").as(
+    db
+      .select({ ts: rideMessages.createdAt, cid: rideMessages.id })
+      .from(rideMessages)
+      .where(and(eq(rideMessages.id, messageId), eq(rideMessages.rideId, rideId))),
+  );
 }
 
 /**
@@ -385,29 +435,40 @@ export async function loadMessage(
  * `viewerId` may read (none by someone she and the author blocked each other).
  */
 export async function historyPage(
-  d1: D1Database,
+  db: Database,
   rideId: string,
   options: { before?: string | undefined; limit: number; viewerId: string },
 ): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
-  const statement = options.before
-    ? d1
-        .prepare(
-          `WITH cursor AS (SELECT created_at AS ts, id AS cid FROM ride_messages WHERE id = ?2 AND ride_id = ?1)
-          ${MESSAGE_SELECT}, cursor
-          WHERE m.ride_id = ?1 AND (m.created_at < cursor.ts OR (m.created_at = cursor.ts AND m.id < cursor.cid))
-            AND ${visibleTo("?4")}
-          ORDER BY m.created_at DESC, m.id DESC LIMIT ?3`,
-        )
-        .bind(rideId, options.before, options.limit + 1, options.viewerId)
-    : d1
-        .prepare(
-          `${MESSAGE_SELECT} WHERE m.ride_id = ?1 AND ${visibleTo("?3")}
-          ORDER BY m.created_at DESC, m.id DESC LIMIT ?2`,
-        )
-        .bind(rideId, options.limit + 1, options.viewerId);
-  const { results } = await statement.all<MessageRow>();
-  const hasMore = results.length > options.limit;
-  return { messages: results.slice(0, options.limit).reverse().map(toChatMessage), hasMore };
+  const conditions = [eq(rideMessages.rideId, rideId), visibleTo(options.viewerId)];
+  const order = [desc(rideMessages.createdAt), desc(rideMessages.id)];
+  const query = options.before
+    ? (() => {
+        const cursor = cursorOf(db, rideId, options.before);
+        return db
+          .with(cursor)
+          .select(messageColumns)
+          .from(rideMessages)
+          .leftJoin(profiles, eq(profiles.userId, rideMessages.userId))
+          .innerJoin(cursor, sql`true`)
+          .where(
+            and(
+              ...conditions,
+              or(
+                lt(rideMessages.createdAt, cursor.ts),
+                and(eq(rideMessages.createdAt, cursor.ts), lt(rideMessages.id, cursor.cid)),
+              ),
+            ),
+          )
+          .orderBy(...order)
+          .limit(options.limit + 1);
+      })()
+    : messagesQuery(db)
+        .where(and(...conditions))
+        .orderBy(...order)
+        .limit(options.limit + 1);
+  const rows = await query.all();
+  const hasMore = rows.length > options.limit;
+  return { messages: rows.slice(0, options.limit).reverse().map(toChatMessage), hasMore };
 }
 
 /**
@@ -416,100 +477,112 @@ export async function historyPage(
  * the latest page).
  */
 export async function messagesAfter(
-  d1: D1Database,
+  db: Database,
   rideId: string,
   after: string,
   limit: number,
   viewerId: string,
 ): Promise<{ messages: ChatMessage[]; hasMore: boolean } | null> {
-  const [cursorResult, pageResult] = await d1.batch([
-    d1
-      .prepare("SELECT 1 AS found FROM ride_messages WHERE id = ?2 AND ride_id = ?1")
-      .bind(rideId, after),
-    d1
-      .prepare(
-        `WITH cursor AS (SELECT created_at AS ts, id AS cid FROM ride_messages WHERE id = ?2 AND ride_id = ?1)
-        ${MESSAGE_SELECT}, cursor
-        WHERE m.ride_id = ?1 AND (m.created_at > cursor.ts OR (m.created_at = cursor.ts AND m.id > cursor.cid))
-          AND ${visibleTo("?4")}
-        ORDER BY m.created_at ASC, m.id ASC LIMIT ?3`,
+  const cursor = cursorOf(db, rideId, after);
+  const [found, rows] = await db.batch([
+    db
+      .select({ id: rideMessages.id })
+      .from(rideMessages)
+      .where(and(eq(rideMessages.id, after), eq(rideMessages.rideId, rideId))),
+    db
+      .with(cursor)
+      .select(messageColumns)
+      .from(rideMessages)
+      .leftJoin(profiles, eq(profiles.userId, rideMessages.userId))
+      .innerJoin(cursor, sql`true`)
+      .where(
+        and(
+          eq(rideMessages.rideId, rideId),
+          or(
+            gt(rideMessages.createdAt, cursor.ts),
+            and(eq(rideMessages.createdAt, cursor.ts), gt(rideMessages.id, cursor.cid)),
+          ),
+          visibleTo(viewerId),
+        ),
       )
-      .bind(rideId, after, limit + 1, viewerId),
+      .orderBy(asc(rideMessages.createdAt), asc(rideMessages.id))
+      .limit(limit + 1),
   ]);
-  if (!cursorResult?.results.length) return null;
-  const rows = (pageResult?.results ?? []) as MessageRow[];
+  if (found.length === 0) return null;
   return { messages: rows.slice(0, limit).map(toChatMessage), hasMore: rows.length > limit };
 }
 
 /** Sets her last_seen_at; false when she is not (or no longer) a participant. */
 export async function markRead(
-  d1: D1Database,
+  db: Database,
   rideId: string,
   userId: string,
   now: number,
   /** From an open socket: only while the session it was opened with is still live. */
   sessionId?: string,
 ): Promise<boolean> {
-  const statement = sessionId
-    ? d1
-        .prepare(
-          `UPDATE ride_participants SET last_seen_at = ?1 WHERE ride_id = ?2 AND user_id = ?3
-            AND ${liveSession("?4", "?3", "?1")}`,
-        )
-        .bind(now, rideId, userId, sessionId)
-    : d1
-        .prepare("UPDATE ride_participants SET last_seen_at = ? WHERE ride_id = ? AND user_id = ?")
-        .bind(now, rideId, userId);
-  const result = await statement.run();
+  const result = await db
+    .update(rideParticipants)
+    .set({ lastSeenAt: now })
+    .where(
+      and(
+        eq(rideParticipants.rideId, rideId),
+        eq(rideParticipants.userId, userId),
+        sessionId ? liveSession(sessionId, userId, now) : undefined,
+      ),
+    )
+    .run();
   return result.meta.changes > 0;
 }
 
-/**
- * Whether message `m` is unread for participant `p` of ride `r`: newer than what she has seen,
- * and neither hers nor, for the organizer, a system notice: every notice (edit, cancellation)
- * is the organizer's own doing, so it never waits unread for her.
- */
-const UNREAD_FOR_PARTICIPANT = `m.user_id IS NOT p.user_id
-            AND (m.kind <> 'system' OR p.user_id IS NOT r.organizer_id)
-            AND (p.last_seen_at IS NULL OR m.created_at > p.last_seen_at)
-            AND NOT ${blockedBetweenSql("p.user_id", "m.user_id")}`;
+const m = alias(rideMessages, "m");
 
 /**
- * Unread count per participant of one ride (see UNREAD_FOR_PARTICIPANT), with the ride's title,
- * whether she organises it and which of `authorIds` (the burst being announced) she and they
- * blocked each other: one query, for the live notifications.
+ * How many messages of her participation's ride are unread for her (`ride_participants` joined
+ * with its `rides` row): newer than what she has seen, neither hers nor, for the organizer, a
+ * system notice (every notice, edit or cancellation, is the organizer's own doing, so it never
+ * waits unread for her), nor by someone she and the author blocked each other.
+ */
+const unreadCount = subquery<number>`select count(*) from ${rideMessages} ${m}
+  where ${m.rideId} = ${rideParticipants.rideId}
+    and ${m.userId} is not ${rideParticipants.userId}
+    and (${ne(m.kind, MESSAGE_KIND.system)} or ${rideParticipants.userId} is not ${rides.organizerId})
+    and (${rideParticipants.lastSeenAt} is null or ${m.createdAt} > ${rideParticipants.lastSeenAt})
+    and not ${blockedBetween(rideParticipants.userId, m.userId)}`;
+
+/**
+ * Unread count per participant of one ride (see unreadCount), with the ride's title, whether she
+ * organises it and which of `authorIds` (the burst being announced) she and they blocked each
+ * other: one query, for the live notifications.
  */
 export async function unreadByParticipant(
-  d1: D1Database,
+  db: Database,
   rideId: string,
   authorIds: readonly string[] = [],
 ) {
-  const { results } = await d1
-    .prepare(
-      `SELECT p.user_id, r.title, r.organizer_id,
-        (SELECT count(*) FROM ride_messages m
-          WHERE m.ride_id = p.ride_id AND ${UNREAD_FOR_PARTICIPANT}) AS unread,
-        (SELECT json_group_array(a.value) FROM json_each(?2) a
-          WHERE ${blockedBetweenSql("p.user_id", "a.value")}) AS blocked
-      FROM ride_participants p JOIN rides r ON r.id = p.ride_id
-      WHERE p.ride_id = ?1`,
-    )
-    .bind(rideId, JSON.stringify([...new Set(authorIds)]))
-    .all<{
-      user_id: string;
-      title: string;
-      organizer_id: string | null;
-      unread: number;
-      blocked: string;
-    }>();
-  return results.map((r) => ({
-    userId: r.user_id,
+  const rows = await db
+    .select({
+      userId: rideParticipants.userId,
+      title: rides.title,
+      organizerId: rides.organizerId,
+      unread: unreadCount,
+      blocked: blockedAmong(rideParticipants.userId, authorIds),
+    })
+    .from(rideParticipants)
+    .innerJoin(rides, eq(rides.id, rideParticipants.rideId))
+    .where(eq(rideParticipants.rideId, rideId))
+    .all();
+  return rows.map((r) => ({
+    userId: r.userId,
     title: r.title,
-    isOrganizer: r.user_id === r.organizer_id,
+    isOrganizer: r.userId === r.organizerId,
     unread: r.unread,
     blockedAuthors: new Set(JSON.parse(r.blocked) as string[]),
   }));
 }
+
+const last = alias(rideMessages, "lm");
+const latest = alias(rideMessages, "m2");
 
 /**
  * Her chat candidates (published rides she is in that started within the last 24 h or later)
@@ -520,47 +593,54 @@ export async function unreadByParticipant(
  * the outer loop, so SQLite never walks every upcoming ride of the app looking for hers.
  */
 export async function listChats(
-  d1: D1Database,
+  db: Database,
   userId: string,
   now: number,
 ): Promise<ChatListItem[]> {
-  const { results } = await d1
-    .prepare(
-      `SELECT r.id, r.title, r.start_time,
-        (SELECT count(*) FROM ride_messages m
-          WHERE m.ride_id = r.id AND ${UNREAD_FOR_PARTICIPANT}) AS unread,
-        CASE WHEN lm.hidden_at IS NULL THEN lm.body ELSE ?3 END AS last_body,
-        lm.created_at AS last_at, lm.kind AS last_kind
-      FROM ride_participants p
-      CROSS JOIN rides r ON r.id = p.ride_id
-      LEFT JOIN ride_messages lm ON lm.id = (
-        SELECT m2.id FROM ride_messages m2 WHERE m2.ride_id = r.id
-          AND NOT ${blockedBetweenSql("?1", "m2.user_id")}
-        ORDER BY m2.created_at DESC, m2.id DESC LIMIT 1)
-      WHERE p.user_id = ?1 AND p.ride_status = 'published' AND p.ride_start_time >= ?2
-      ORDER BY lm.created_at IS NULL, lm.created_at DESC, r.start_time ASC`,
+  const rows = await db
+    .select({
+      id: rides.id,
+      title: rides.title,
+      startTime: rides.startTime,
+      unread: unreadCount,
+      lastBody: sql<
+        string | null
+      >`case when ${last.hiddenAt} is null then ${last.body} else ${MSG.messageHidden} end`,
+      lastAt: last.createdAt,
+      lastKind: last.kind,
+    })
+    .from(rideParticipants)
+    .crossJoin(rides)
+    .leftJoin(
+      last,
+      eq(
+        last.id,
+        subquery`select ${latest.id} from ${rideMessages} ${latest} where ${latest.rideId} = ${rides.id}
+          and not ${blockedBetween(userId, latest.userId)}
+          order by ${latest.createdAt} desc, ${latest.id} desc limit 1`,
+      ),
     )
-    .bind(userId, chatCandidateSince(now), MSG.messageHidden)
-    .all<{
-      id: string;
-      title: string;
-      start_time: number;
-      unread: number;
-      last_body: string | null;
-      last_at: number | null;
-      last_kind: "user" | "system" | null;
-    }>();
-  return results.map((r) => ({
+    .where(
+      and(
+        eq(rides.id, rideParticipants.rideId),
+        eq(rideParticipants.userId, userId),
+        eq(rideParticipants.rideStatus, "published"),
+        gte(rideParticipants.rideStartTime, chatCandidateSince(now)),
+      ),
+    )
+    .orderBy(sql`${last.createdAt} is null`, desc(last.createdAt), asc(rides.startTime))
+    .all();
+  return rows.map((r) => ({
     rideId: r.id,
     title: r.title,
-    startTime: r.start_time,
+    startTime: r.startTime,
     unread: r.unread,
     lastMessage:
-      r.last_body !== null && r.last_at !== null
+      r.lastBody !== null && r.lastAt !== null
         ? {
-            text: r.last_body,
-            createdAt: new Date(r.last_at).toISOString(),
-            kind: r.last_kind ?? "user",
+            text: r.lastBody,
+            createdAt: new Date(r.lastAt).toISOString(),
+            kind: r.lastKind ?? MESSAGE_KIND.user,
           }
         : null,
   }));
@@ -570,13 +650,10 @@ export async function listChats(
  * What the socket upgrade needs: the ride's existence (as she may see it: a block hides it like
  * a missing ride) and her membership.
  */
-export async function loadSocketAccess(d1: D1Database, rideId: string, userId: string) {
-  return d1
-    .prepare(
-      `SELECT r.id,
-        EXISTS (SELECT 1 FROM ride_participants WHERE ride_id = r.id AND user_id = ?2) AS member
-      FROM rides r WHERE r.id = ?1 AND NOT ${rideHiddenFromSql("r.id", "?2")}`,
-    )
-    .bind(rideId, userId)
-    .first<{ id: string; member: number }>();
+export async function loadSocketAccess(db: Database, rideId: string, userId: string) {
+  return db
+    .select({ id: rides.id, member: participates(rides.id, userId) })
+    .from(rides)
+    .where(and(eq(rides.id, rideId), not(rideHiddenFrom(rides.id, userId))))
+    .get();
 }

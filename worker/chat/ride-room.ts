@@ -13,7 +13,7 @@ import {
 } from "../../domain/chat-protocol.ts";
 import { ERROR_TEXT, type ErrorCode } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
-import { isTransientD1Error } from "../db/client.ts";
+import { createDb, isTransientD1Error } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
 import { type PushJob, RoomPush } from "../push/room-push.ts";
 import {
@@ -173,8 +173,13 @@ export class RideRoom extends DurableObject<Bindings> {
     closeQuietly(ws, 1011);
   }
 
+  /** D1 through drizzle, read from env each time: a test may swap the binding for a counting one. */
+  private get db() {
+    return createDb(this.env.DB);
+  }
+
   private async handle(ws: WebSocket, state: SocketState, msg: ClientMessage) {
-    const d1 = this.env.DB;
+    const db = this.db;
     switch (msg.type) {
       case "send": {
         if (!this.withinPace(state.userId, msg.clientId)) {
@@ -209,7 +214,7 @@ export class RideRoom extends DurableObject<Bindings> {
         // Read concurrently with the check (no extra round trip); sent only if she passes.
         const [allowed, page] = await Promise.all([
           this.stillAllowed(ws, state),
-          historyPage(d1, state.rideId, {
+          historyPage(db, state.rideId, {
             before: msg.before,
             limit: msg.limit ?? HISTORY_PAGE_DEFAULT,
             viewerId: state.userId,
@@ -228,7 +233,7 @@ export class RideRoom extends DurableObject<Bindings> {
       }
       case "read": {
         const now = Date.now();
-        if (await markRead(d1, state.rideId, state.userId, now, state.sessionId)) {
+        if (await markRead(db, state.rideId, state.userId, now, state.sessionId)) {
           send(ws, { type: "read-state", lastSeenAt: new Date(now).toISOString() });
         } else if (await this.stillAllowed(ws, state)) {
           sendError(ws, "not_participant");
@@ -243,17 +248,17 @@ export class RideRoom extends DurableObject<Bindings> {
     after: string | undefined,
     viewerId: string,
   ): Promise<ServerMessage> {
-    const d1 = this.env.DB;
-    const page = after ? await messagesAfter(d1, rideId, after, SYNC_PAGE_MAX, viewerId) : null;
+    const db = this.db;
+    const page = after ? await messagesAfter(db, rideId, after, SYNC_PAGE_MAX, viewerId) : null;
     if (page) return { type: "synced", ...page };
     // No cursor, or one this ride does not know: start again from the latest page.
-    const latest = await historyPage(d1, rideId, { limit: HISTORY_PAGE_DEFAULT, viewerId });
+    const latest = await historyPage(db, rideId, { limit: HISTORY_PAGE_DEFAULT, viewerId });
     return { type: "history", ...latest };
   }
 
   /** Her session and participation, checked again in D1; a socket that lost them is closed. */
   private async stillAllowed(ws: WebSocket, state: SocketState): Promise<boolean> {
-    const access = await socketAccess(this.env.DB, state.rideId, [state.sessionId], Date.now());
+    const access = await socketAccess(this.db, state.rideId, [state.sessionId], Date.now());
     const verdict = access.verdict(state.sessionId, "session_ended");
     if (verdict === "ok") return true;
     closeFor(ws, verdict);
@@ -275,7 +280,7 @@ export class RideRoom extends DurableObject<Bindings> {
    * hidden messages), and which of them must not see `authorIds`' messages (blocks).
    */
   private checkRoom(rideId: string, authorIds: string[] = []): Promise<RoomAccess> {
-    return socketAccess(this.env.DB, rideId, this.openSessions(), Date.now(), authorIds);
+    return socketAccess(this.db, rideId, this.openSessions(), Date.now(), authorIds);
   }
 
   /**
@@ -298,7 +303,7 @@ export class RideRoom extends DurableObject<Bindings> {
         const group = this.writeQueue.splice(0, WRITE_GROUP_MAX);
         try {
           const { results, access } = await storeUserMessages(
-            this.env.DB,
+            this.db,
             group.map((w) => w.input),
             this.openSessions(),
           );
@@ -410,7 +415,7 @@ export class RideRoom extends DurableObject<Bindings> {
     const states = sockets.map((socket) => socket.deserializeAttachment() as SocketState);
     const sessions = [...new Set(states.map((state) => state.sessionId))];
     const access = await socketAccess(
-      this.env.DB,
+      this.db,
       message.rideId,
       sessions,
       Date.now(),
@@ -439,7 +444,7 @@ export class RideRoom extends DurableObject<Bindings> {
     let riders: Awaited<ReturnType<typeof unreadByParticipant>> = [];
     try {
       const authors = batch.flatMap((m) => (m.userId ? [m.userId] : []));
-      riders = await unreadByParticipant(this.env.DB, rideId, authors);
+      riders = await unreadByParticipant(this.db, rideId, authors);
       await Promise.all(
         riders.map(async (rider) => {
           // The newest message of this burst that is not hers (for the organizer, not a notice
@@ -490,7 +495,7 @@ export class RideRoom extends DurableObject<Bindings> {
   /** Stores and broadcasts a system notice (edit, cancellation). */
   async postSystemMessage(rideId: string, text: string): Promise<ChatMessage | null> {
     const [message, access] = await Promise.all([
-      storeSystemMessage(this.env.DB, {
+      storeSystemMessage(this.db, {
         id: crypto.randomUUID(),
         rideId,
         text,
@@ -508,7 +513,7 @@ export class RideRoom extends DurableObject<Bindings> {
    */
   async announceStoredMessage(rideId: string, messageId: string): Promise<boolean> {
     const [message, access] = await Promise.all([
-      loadMessage(this.env.DB, rideId, messageId),
+      loadMessage(this.db, rideId, messageId),
       this.checkRoom(rideId),
     ]);
     if (message) this.announce(message, access);
@@ -535,7 +540,7 @@ export class RideRoom extends DurableObject<Bindings> {
     const rideId = states.find(Boolean)?.rideId;
     if (!rideId) return 0;
     const sessions = [...new Set(states.flatMap((s) => (s?.sessionId ? [s.sessionId] : [])))];
-    const access = await socketAccess(this.env.DB, rideId, sessions, Date.now());
+    const access = await socketAccess(this.db, rideId, sessions, Date.now());
     let open = 0;
     for (const [i, socket] of sockets.entries()) {
       const verdict = access.verdict(states[i]?.sessionId ?? "", "session_ended");
@@ -569,7 +574,7 @@ export class RideRoom extends DurableObject<Bindings> {
    * its copy for 'Mensaje ocultado por moderación' at once. Returns whether the message exists.
    */
   async messageHidden(rideId: string, messageId: string): Promise<boolean> {
-    const message = await loadMessage(this.env.DB, rideId, messageId);
+    const message = await loadMessage(this.db, rideId, messageId);
     if (!message) return false;
     const access = await this.checkRoom(rideId, message.userId ? [message.userId] : []);
     this.announce(message, access, undefined, "hidden");

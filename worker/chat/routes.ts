@@ -45,7 +45,7 @@ function currentSessionId(c: Context<AppEnv>): string {
 /** /chats: her conversations with unread counts (feed 'Conversaciones en curso', badges). */
 export const chatListRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const user = requireProfile(c);
-  const chats = await listChats(c.env.DB, user.id, Date.now());
+  const chats = await listChats(c.var.db, user.id, Date.now());
   return c.json<ChatsResponse>({ chats });
 });
 
@@ -71,7 +71,7 @@ export const rideChatRoutes = new Hono<AppEnv>()
   /** What anyone signed in may know: the ride, the count, whether she can write or join. */
   .get("/", validate("param", rideIdParamSchema), async (c) => {
     const user = requireProfile(c);
-    const info = await loadChatInfo(c.env.DB, c.req.valid("param").id, user.id);
+    const info = await loadChatInfo(c.var.db, c.req.valid("param").id, user.id);
     if (!info) throw new DomainError("not_found", MSG.rideGone);
     const now = Date.now();
     const cancelled = info.ride.status === "cancelled";
@@ -90,12 +90,12 @@ export const rideChatRoutes = new Hono<AppEnv>()
     async (c) => {
       const user = requireProfile(c);
       const rideId = c.req.valid("param").id;
-      const info = await loadChatInfo(c.env.DB, rideId, user.id);
+      const info = await loadChatInfo(c.var.db, rideId, user.id);
       if (!info) throw new DomainError("not_found", MSG.rideGone);
       if (!info.isParticipant) throw new DomainError("not_participant", MSG.notParticipant);
       const { before, limit } = c.req.valid("query");
       return c.json<ChatMessagesResponse>(
-        await historyPage(c.env.DB, rideId, { before, limit, viewerId: user.id }),
+        await historyPage(c.var.db, rideId, { before, limit, viewerId: user.id }),
       );
     },
   )
@@ -105,8 +105,8 @@ export const rideChatRoutes = new Hono<AppEnv>()
     const user = requireProfile(c);
     const rideId = c.req.valid("param").id;
     const now = Date.now();
-    if (!(await markRead(c.env.DB, rideId, user.id, now))) {
-      const info = await loadChatInfo(c.env.DB, rideId, user.id);
+    if (!(await markRead(c.var.db, rideId, user.id, now))) {
+      const info = await loadChatInfo(c.var.db, rideId, user.id);
       if (!info) throw new DomainError("not_found", MSG.rideGone);
       throw new DomainError("not_participant", MSG.notParticipant);
     }
@@ -118,7 +118,7 @@ export const rideChatRoutes = new Hono<AppEnv>()
     const user = requireProfile(c);
     requireWebSocketUpgrade(c);
     const rideId = c.req.valid("param").id;
-    const access = await loadSocketAccess(c.env.DB, rideId, user.id);
+    const access = await loadSocketAccess(c.var.db, rideId, user.id);
     if (!access) throw new DomainError("not_found", MSG.rideGone);
     if (access.member !== 1) throw new DomainError("not_participant", MSG.notParticipant);
     const room = c.env.RIDE_ROOM.get(c.env.RIDE_ROOM.idFromName(rideId));

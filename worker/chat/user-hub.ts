@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import { CLOSE_CODES, type NotificationFrame } from "../../domain/chat-protocol.ts";
+import { createDb } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
 import { liveSessions } from "./queries.ts";
 
@@ -81,7 +82,7 @@ export class UserHub extends DurableObject<Bindings> {
     const sockets = this.ctx.getWebSockets();
     if (sockets.length === 0) return [];
     const ids = [...new Set(sockets.map(sessionOf).filter(Boolean))];
-    const live = await liveSessions(this.env.DB, ids, Date.now());
+    const live = await liveSessions(createDb(this.env.DB), ids, Date.now());
     const open: WebSocket[] = [];
     for (const socket of sockets) {
       if (live.has(sessionOf(socket))) {

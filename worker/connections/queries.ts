@@ -1,13 +1,23 @@
 // "He rodado con ella" (spec 02 §4) on D1. Each read is one query or one batch, whatever the
 // number of rides or companions.
 
+import { and, asc, desc, eq, exists, gte, lte, ne, not, notExists, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Companion, PendingConnection } from "../../domain/api/connections.ts";
 import {
   CONNECTIONS_CLOSE_AFTER_MS,
   CONNECTIONS_OPEN_AFTER_MS,
+  DEFAULT_AVATAR_KEY,
   type RideStatus,
 } from "../../domain/constants.ts";
-import { blockedBetweenSql, rideHiddenFromSql } from "../blocks/sql.ts";
+import { participantName } from "../../domain/display.ts";
+import { blockedBetween, rideHiddenFrom } from "../blocks/sql.ts";
+import { allSql, batchList } from "../db/client.ts";
+import { profiles, rideLevelAnswers, rideParticipants, rides, rodeWith } from "../db/schema.ts";
+import { columnNames, subquery } from "../db/sql.ts";
+import type { Database } from "../env.ts";
+
+const others = alias(rideParticipants, "p2");
 
 /**
  * Her pending rides, in ONE query: participant, not the organizer, published, start + 30 min ≤
@@ -17,26 +27,44 @@ import { blockedBetweenSql, rideHiddenFromSql } from "../blocks/sql.ts";
  * window is a range of ride_participants_user_start_idx (ADR 0015): only rides in it are read.
  */
 export async function pendingConnections(
-  d1: D1Database,
+  db: Database,
   userId: string,
   now: number,
 ): Promise<PendingConnection[]> {
-  const { results } = await d1
-    .prepare(
-      `SELECT r.id, r.title, r.start_time
-      FROM ride_participants p CROSS JOIN rides r ON r.id = p.ride_id
-      WHERE p.user_id = ?1
-        AND p.ride_status = 'published'
-        AND p.ride_start_time <= ?2 AND p.ride_start_time >= ?3
-        AND r.organizer_id IS NOT ?1
-        AND EXISTS (SELECT 1 FROM ride_participants p2 WHERE p2.ride_id = r.id
-          AND p2.user_id <> ?1 AND NOT ${blockedBetweenSql("?1", "p2.user_id")})
-        AND NOT EXISTS (SELECT 1 FROM rode_with w WHERE w.ride_id = r.id AND w.user_id = ?1)
-      ORDER BY r.start_time DESC`,
+  return db
+    .select({ rideId: rides.id, title: rides.title, startTime: rides.startTime })
+    .from(rideParticipants)
+    .crossJoin(rides)
+    .where(
+      and(
+        eq(rides.id, rideParticipants.rideId),
+        eq(rideParticipants.userId, userId),
+        eq(rideParticipants.rideStatus, "published"),
+        lte(rideParticipants.rideStartTime, now - CONNECTIONS_OPEN_AFTER_MS),
+        gte(rideParticipants.rideStartTime, now - CONNECTIONS_CLOSE_AFTER_MS),
+        sql`${rides.organizerId} is not ${userId}`,
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(others)
+            .where(
+              and(
+                eq(others.rideId, rides.id),
+                ne(others.userId, userId),
+                not(blockedBetween(userId, others.userId)),
+              ),
+            ),
+        ),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(rodeWith)
+            .where(and(eq(rodeWith.rideId, rides.id), eq(rodeWith.userId, userId))),
+        ),
+      ),
     )
-    .bind(userId, now - CONNECTIONS_OPEN_AFTER_MS, now - CONNECTIONS_CLOSE_AFTER_MS)
-    .all<{ id: string; title: string; start_time: number }>();
-  return results.map((r) => ({ rideId: r.id, title: r.title, startTime: r.start_time }));
+    .orderBy(desc(rides.startTime))
+    .all();
 }
 
 export interface RideConnectionsState {
@@ -56,67 +84,58 @@ export interface RideConnectionsState {
  * or a block hides it from her; a companion she and they blocked each other is not offered.
  */
 export async function loadRideConnections(
-  d1: D1Database,
+  db: Database,
   rideId: string,
   userId: string,
 ): Promise<RideConnectionsState | null> {
-  const [rideResult, participantsResult, savedResult, answeredResult] = await d1.batch([
-    d1
-      .prepare(
-        `SELECT id, start_time, status, organizer_id FROM rides r
-        WHERE r.id = ?1 AND NOT ${rideHiddenFromSql("r.id", "?2")}`,
-      )
-      .bind(rideId, userId),
-    d1
-      .prepare(
-        `SELECT p.user_id, pr.username, pr.avatar_key,
-          (SELECT max(w.times_rode_with) FROM rode_with w
-            WHERE w.user_id = ?2 AND w.other_user_id = p.user_id) AS times,
-          ${blockedBetweenSql("?2", "p.user_id")} AS hidden
-        FROM ride_participants p LEFT JOIN profiles pr ON pr.user_id = p.user_id
-        WHERE p.ride_id = ?1 ORDER BY p.joined_at, p.user_id`,
-      )
-      .bind(rideId, userId),
-    d1
-      .prepare("SELECT other_user_id FROM rode_with WHERE ride_id = ? AND user_id = ?")
-      .bind(rideId, userId),
-    d1
-      .prepare("SELECT 1 FROM ride_level_answers WHERE ride_id = ? AND user_id = ?")
-      .bind(rideId, userId),
+  const [[ride], participants, saved, answered] = await db.batch([
+    db
+      .select({
+        id: rides.id,
+        startTime: rides.startTime,
+        status: rides.status,
+        organizerId: rides.organizerId,
+      })
+      .from(rides)
+      .where(and(eq(rides.id, rideId), not(rideHiddenFrom(rides.id, userId)))),
+    db
+      .select({
+        userId: rideParticipants.userId,
+        username: profiles.username,
+        avatarKey: profiles.avatarKey,
+        times: subquery<number | null>`select max(${rodeWith.timesRodeWith}) from ${rodeWith}
+          where ${rodeWith.userId} = ${userId} and ${rodeWith.otherUserId} = ${rideParticipants.userId}`,
+        hidden: blockedBetween(userId, rideParticipants.userId).mapWith(Boolean),
+      })
+      .from(rideParticipants)
+      .leftJoin(profiles, eq(profiles.userId, rideParticipants.userId))
+      .where(eq(rideParticipants.rideId, rideId))
+      .orderBy(asc(rideParticipants.joinedAt), asc(rideParticipants.userId)),
+    db
+      .select({ otherUserId: rodeWith.otherUserId })
+      .from(rodeWith)
+      .where(and(eq(rodeWith.rideId, rideId), eq(rodeWith.userId, userId))),
+    db
+      .select({ one: sql`1` })
+      .from(rideLevelAnswers)
+      .where(and(eq(rideLevelAnswers.rideId, rideId), eq(rideLevelAnswers.userId, userId))),
   ]);
-  const ride = rideResult?.results[0] as
-    | { id: string; start_time: number; status: RideStatus; organizer_id: string | null }
-    | undefined;
   if (!ride) return null;
-  const participants = (participantsResult?.results ?? []) as {
-    user_id: string;
-    username: string | null;
-    avatar_key: string | null;
-    times: number | null;
-    hidden: number;
-  }[];
-  const participantIds = participants.map((p) => p.user_id);
+  const participantIds = participants.map((p) => p.userId);
   return {
-    ride: {
-      id: ride.id,
-      startTime: ride.start_time,
-      status: ride.status,
-      organizerId: ride.organizer_id,
-    },
+    ride,
     participantIds,
     isParticipant: participantIds.includes(userId),
-    savedForRide: new Set(
-      ((savedResult?.results ?? []) as { other_user_id: string }[]).map((r) => r.other_user_id),
-    ),
+    savedForRide: new Set(saved.map((r) => r.otherUserId)),
     companions: participants
-      .filter((p) => p.user_id !== userId && p.hidden !== 1)
+      .filter((p) => p.userId !== userId && !p.hidden)
       .map((p) => ({
-        userId: p.user_id,
-        username: p.username ?? "Usuario",
-        avatarKey: p.avatar_key ?? "ava01",
+        userId: p.userId,
+        username: participantName(p.username),
+        avatarKey: p.avatarKey ?? DEFAULT_AVATAR_KEY,
         timesRodeWith: p.times ?? 0,
       })),
-    answeredLevels: (answeredResult?.results.length ?? 0) > 0,
+    answeredLevels: answered.length > 0,
   };
 }
 
@@ -127,28 +146,30 @@ export async function loadRideConnections(
  * the writing statement itself. Returns the rows actually inserted.
  */
 export async function saveConnections(
-  d1: D1Database,
+  db: Database,
   input: { rideId: string; userId: string; otherUserIds: string[]; now: number },
 ): Promise<{ otherUserId: string; times: number }[]> {
-  const results = await d1.batch(
+  const results = await batchList(
+    db,
     input.otherUserIds.map((otherUserId) =>
-      d1
-        .prepare(
-          `INSERT INTO rode_with (ride_id, user_id, other_user_id, times_rode_with, created_at)
-          SELECT ?1, ?2, ?3,
-            COALESCE((SELECT max(times_rode_with) FROM rode_with WHERE user_id = ?2 AND other_user_id = ?3), 0) + 1,
-            ?4
-          WHERE NOT ${blockedBetweenSql("?2", "?3")}
-          ON CONFLICT (ride_id, user_id, other_user_id) DO NOTHING
-          RETURNING other_user_id, times_rode_with`,
-        )
-        .bind(input.rideId, input.userId, otherUserId, input.now),
+      allSql<{ otherUserId: string; times: number }>(
+        db,
+        sql`insert into ${rodeWith} (${columnNames(
+          rodeWith.rideId,
+          rodeWith.userId,
+          rodeWith.otherUserId,
+          rodeWith.timesRodeWith,
+          rodeWith.createdAt,
+        )})
+        select ${input.rideId}, ${input.userId}, ${otherUserId},
+          coalesce(${subquery`select max(${rodeWith.timesRodeWith}) from ${rodeWith}
+            where ${rodeWith.userId} = ${input.userId} and ${rodeWith.otherUserId} = ${otherUserId}`}, 0) + 1,
+          ${input.now}
+        where not ${blockedBetween(input.userId, otherUserId)}
+        on conflict (${columnNames(rodeWith.rideId, rodeWith.userId, rodeWith.otherUserId)}) do nothing
+        returning ${rodeWith.otherUserId} as "otherUserId", ${rodeWith.timesRodeWith} as "times"`,
+      ),
     ),
   );
-  return results.flatMap((r) =>
-    (r.results as { other_user_id: string; times_rode_with: number }[]).map((row) => ({
-      otherUserId: row.other_user_id,
-      times: row.times_rode_with,
-    })),
-  );
+  return results.flat();
 }

@@ -36,7 +36,7 @@ export function canRecord(state: RideConnectionsState, userId: string, now: numb
 /** /connections/pending: feed 'He rodado con ella' and the Inicio badge. */
 export const pendingConnectionsRoutes = new Hono<AppEnv>().get("/pending", async (c) => {
   const user = requireProfile(c);
-  const pending = await pendingConnections(c.env.DB, user.id, Date.now());
+  const pending = await pendingConnections(c.var.db, user.id, Date.now());
   return c.json<PendingConnectionsResponse>({ pending });
 });
 
@@ -45,7 +45,7 @@ export const rideConnectionsRoutes = new Hono<AppEnv>()
   /** The connections card on the ride detail. */
   .get("/", validate("param", rideIdParamSchema), async (c) => {
     const user = requireProfile(c);
-    const state = await loadRideConnections(c.env.DB, c.req.valid("param").id, user.id);
+    const state = await loadRideConnections(c.var.db, c.req.valid("param").id, user.id);
     if (!state) throw new DomainError("not_found", MSG.rideNotFound);
     return c.json<RideConnectionsResponse>({
       open: canRecord(state, user.id, Date.now()),
@@ -68,7 +68,7 @@ export const rideConnectionsRoutes = new Hono<AppEnv>()
       const rideId = c.req.valid("param").id;
       const { otherUserIds } = c.req.valid("json");
       const now = Date.now();
-      const state = await loadRideConnections(c.env.DB, rideId, user.id);
+      const state = await loadRideConnections(c.var.db, rideId, user.id);
       if (!state) throw new DomainError("not_found", MSG.rideNotFound);
       if (!state.isParticipant || state.ride.organizerId === user.id) {
         throw new DomainError("not_authorized", MSG.notAuthorized);
@@ -86,7 +86,7 @@ export const rideConnectionsRoutes = new Hono<AppEnv>()
       const fresh = otherUserIds.filter((id) => !state.savedForRide.has(id));
       const inserted =
         fresh.length > 0
-          ? await saveConnections(c.env.DB, { rideId, userId: user.id, otherUserIds: fresh, now })
+          ? await saveConnections(c.var.db, { rideId, userId: user.id, otherUserIds: fresh, now })
           : [];
       const named = inserted.map((row) => ({
         username: companions.get(row.otherUserId)?.username ?? "Usuario",

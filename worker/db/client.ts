@@ -1,24 +1,60 @@
 import type { SQL } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import type { Database } from "../env.ts";
 import * as schema from "./schema.ts";
 
+// One drizzle instance per binding: the request, the Durable Objects and the cron share it. A
+// binding swapped for another (a test's counting proxy) gets its own.
+const instances = new WeakMap<D1Database, Database>();
+
 export function createDb(d1: D1Database): Database {
-  return drizzle(d1, { schema });
+  let db = instances.get(d1);
+  if (!db) {
+    db = drizzle(d1, { schema });
+    instances.set(d1, db);
+  }
+  return db;
 }
 
-/** The D1 binding under a drizzle instance (drizzle keeps it as $client), for raw batches. */
-export function d1Of(db: Database): D1Database {
+/**
+ * `db.batch` over a list whose length is known only at run time: one round trip (and one
+ * transaction) for all of them; nothing for none.
+ */
+export async function batchList<T extends BatchItem<"sqlite">>(
+  db: Database,
+  items: readonly T[],
+): Promise<T["_"]["result"][]> {
+  const [first, ...rest] = items;
+  return first ? db.batch([first, ...rest]) : [];
+}
+
+/**
+ * A `sql` statement for `db.batch`, answered with D1's result (`meta.changes`). drizzle's D1
+ * batch binds each statement's parameters to a D1 statement that its raw queries never prepare
+ * (drizzle-orm#2277, still open in 0.45), so it is prepared here.
+ */
+export function runSql(db: Database, query: SQL) {
+  return batchable(db, db.run(query));
+}
+
+/** A `sql` read (or a write with RETURNING) for `db.batch`: its rows as `T` (see runSql). */
+export function allSql<T>(db: Database, query: SQL) {
+  return batchable(db, db.all<T>(query));
+}
+
+function batchable<Q extends { getQuery(): { sql: string; params: unknown[] } }>(
+  db: Database,
+  query: Q,
+): Q {
+  const { sql, params } = query.getQuery();
+  // Without parameters drizzle prepares the statement itself.
+  return params.length > 0 ? Object.assign(query, { stmt: d1Of(db).prepare(sql) }) : query;
+}
+
+/** The D1 binding under a drizzle instance (drizzle keeps it as $client). */
+function d1Of(db: Database): D1Database {
   return (db as Database & { $client: D1Database }).$client;
-}
-
-const dialect = new SQLiteAsyncDialect();
-
-/** A drizzle `sql` statement as a D1 statement, for batches written against the binding. */
-export function prepareSql(d1: D1Database, query: SQL): D1PreparedStatement {
-  const built = dialect.sqlToQuery(query);
-  return d1.prepare(built.sql).bind(...built.params);
 }
 
 /**

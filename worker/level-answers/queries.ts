@@ -1,6 +1,6 @@
 // Honest levels (DESIGN.md decision 24) on D1: a rider's anonymous answers about a ride she was
 // in, once per ride, and the totals an organizer's public profile shows.
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { OrganizerLevels } from "../../domain/api/users.ts";
 import { LEVEL_ANSWERS_MIN_SHOWN } from "../../domain/constants.ts";
 import type { LevelAnswersInput } from "../../domain/schemas.ts";
@@ -39,17 +39,19 @@ export function answeredQuery(db: Database, rideId: string, userId: string) {
  * each one's answers through the primary key. Never who answered what.
  */
 export function organizerLevelsQuery(db: Database, organizerId: string) {
-  const count = (condition: ReturnType<typeof sql>) =>
+  const count = (condition: SQL) =>
     sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
   const pace = rideLevelAnswers.pace;
   const waited = rideLevelAnswers.waitedForAll;
   return db
     .select({
-      softer: count(sql`${pace} = 'softer'`),
-      asAnnounced: count(sql`${pace} = 'as_announced'`),
-      harder: count(sql`${pace} = 'harder'`),
-      yes: count(sql`${waited} = 1`),
-      no: count(sql`${waited} = 0`),
+      // Named: with bound values the five expressions read alike, and D1 returns a batch's rows
+      // keyed by column name.
+      softer: count(eq(pace, "softer")).as("softer"),
+      asAnnounced: count(eq(pace, "as_announced")).as("as_announced"),
+      harder: count(eq(pace, "harder")).as("harder"),
+      yes: count(eq(waited, true)).as("yes"),
+      no: count(eq(waited, false)).as("no"),
     })
     .from(rides)
     .innerJoin(rideLevelAnswers, eq(rideLevelAnswers.rideId, rides.id))

@@ -22,7 +22,7 @@ export const levelAnswersRoutes = new Hono<AppEnv>().post(
     const user = requireProfile(c);
     const rideId = c.req.valid("param").id;
     const now = Date.now();
-    const state = await loadRideConnections(c.env.DB, rideId, user.id);
+    const state = await loadRideConnections(c.var.db, rideId, user.id);
     if (!state) throw new DomainError("not_found", MSG.rideNotFound);
     if (state.ride.organizerId === user.id) {
       throw new DomainError("not_authorized", MSG.levelAnswersOrganizer);

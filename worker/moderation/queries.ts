@@ -1,25 +1,44 @@
 // Moderation on D1 (DESIGN.md decision 17): the queue, a report's context, the actions and their
 // audit. Each action and its audit row are one batch (a transaction): the audit row is written
 // only when the action changed something (`changes()` of the statement before it).
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  notExists,
+  or,
+  sql,
+} from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type {
   AuditEntry,
   ContextMessage,
   QueuedReport,
   SuspendedAccountsResponse,
 } from "../../domain/api/safety.ts";
-import type { RideStatus } from "../../domain/constants.ts";
-import type {
-  ModerationAction,
-  ReportReason,
-  ReportStatus,
-  ReportTarget,
-} from "../../domain/safety.ts";
+import type { ModerationAction, ReportStatus } from "../../domain/safety.ts";
+import { type CancelledRide, cancelHerRidesWithOthers } from "../account/queries.ts";
+import { MESSAGE_KIND, messageColumns, toChatMessage } from "../chat/queries.ts";
+import { runSql } from "../db/client.ts";
 import {
-  type CancelledRide,
-  cancelHerRidesWithOthers,
-  cancelledRides,
-} from "../account/queries.ts";
-import { toChatMessage } from "../chat/queries.ts";
+  moderationActions,
+  profiles,
+  reports,
+  rideMessages,
+  rideParticipants,
+  rides,
+  sessions,
+  users,
+} from "../db/schema.ts";
+import { columnNames, subquery } from "../db/sql.ts";
+import type { Database } from "../env.ts";
 import {
   LEAVING_RIDER_STATEMENTS,
   type LeavingRiderOutcome,
@@ -33,6 +52,7 @@ export const QUEUE_PAGE = 50;
 export const CONTEXT_BEFORE = 8;
 export const CONTEXT_AFTER = 4;
 const AUDIT_PAGE = 100;
+const SUSPENDED_PAGE = 200;
 
 export interface Moderator {
   id: string;
@@ -41,7 +61,7 @@ export interface Moderator {
 
 /** The audit row of an action, written only if the statement just before it changed a row. */
 function auditStatement(
-  d1: D1Database,
+  db: Database,
   moderator: Moderator,
   entry: {
     action: ModerationAction;
@@ -52,161 +72,180 @@ function auditStatement(
     now: number;
   },
 ) {
-  return d1
-    .prepare(
-      `INSERT INTO moderation_actions
-        (moderator_id, moderator_email, action, reason, report_id, target_user_id, message_id, created_at)
-      SELECT ?1, ?2, ?3, ?4, (SELECT id FROM reports WHERE id = ?5), ?6, ?7, ?8
-      WHERE changes() > 0`,
-    )
-    .bind(
-      moderator.id,
-      moderator.email,
-      entry.action,
-      entry.reason,
-      entry.reportId ?? null,
-      entry.targetUserId ?? null,
-      entry.messageId ?? null,
-      entry.now,
-    );
+  const a = moderationActions;
+  return runSql(
+    db,
+    sql`insert into ${a} (${columnNames(a.moderatorId, a.moderatorEmail, a.action, a.reason, a.reportId, a.targetUserId, a.messageId, a.createdAt)})
+      select ${moderator.id}, ${moderator.email}, ${entry.action}, ${entry.reason},
+        ${subquery`select ${reports.id} from ${reports} where ${reports.id} = ${entry.reportId ?? null}`},
+        ${entry.targetUserId ?? null}, ${entry.messageId ?? null}, ${entry.now}
+      where changes() > 0`,
+  );
 }
 
-interface QueueRow {
-  id: string;
-  target_kind: ReportTarget;
-  target_id: string;
-  reason: ReportReason;
-  details: string | null;
-  snapshot: string;
-  status: ReportStatus;
-  created_at: number;
-  reporter_id: string | null;
-  reporter_username: string | null;
-  earlier_reports: number;
-  reported_user_id: string | null;
-  reported_email: string | null;
-  reported_username: string | null;
-  reported_suspended_at: number | null;
-  open_reports: number;
-  ride_id: string | null;
-  ride_title: string | null;
-  ride_start_time: number | null;
-  ride_status: RideStatus | null;
-  participant_count: number | null;
-  message_hidden: number | null;
-}
+const reporter = alias(profiles, "reporter");
+const reportedProfile = alias(profiles, "reported");
+const earlier = alias(reports, "e");
+const openAboutHer = alias(reports, "o");
 
 /**
  * The open reports, oldest first, each with the reporter's count of earlier reports, the
  * reported rider, how many open reports name her, and the ride as it is now: ONE query
  * (reports_status_created_idx, then primary-key lookups and counts per shown report).
  */
-export async function openReports(d1: D1Database): Promise<QueuedReport[]> {
-  const { results } = await d1
-    .prepare(
-      `SELECT rp.id, rp.target_kind, rp.target_id, rp.reason, rp.details, rp.snapshot, rp.status,
-        rp.created_at, rp.reporter_id, reporter.username AS reporter_username,
-        (SELECT count(*) FROM reports e
-          WHERE e.reporter_id = rp.reporter_id AND e.created_at < rp.created_at) AS earlier_reports,
-        rp.reported_user_id, ru.email AS reported_email, rpp.username AS reported_username,
-        ru.suspended_at AS reported_suspended_at,
-        (SELECT count(*) FROM reports o
-          WHERE o.reported_user_id = rp.reported_user_id AND o.status = 'open') AS open_reports,
-        r.id AS ride_id, r.title AS ride_title, r.start_time AS ride_start_time,
-        r.status AS ride_status,
-        (SELECT count(*) FROM ride_participants p WHERE p.ride_id = r.id) AS participant_count,
-        CASE WHEN rp.target_kind = 'message' THEN
-          (SELECT m.hidden_at IS NOT NULL FROM ride_messages m WHERE m.id = rp.target_id) END
-          AS message_hidden
-      FROM reports rp
-      LEFT JOIN profiles reporter ON reporter.user_id = rp.reporter_id
-      LEFT JOIN users ru ON ru.id = rp.reported_user_id
-      LEFT JOIN profiles rpp ON rpp.user_id = rp.reported_user_id
-      LEFT JOIN rides r ON r.id = rp.ride_id
-      WHERE rp.status = 'open'
-      ORDER BY rp.created_at, rp.id
-      LIMIT ?`,
-    )
-    .bind(QUEUE_PAGE)
-    .all<QueueRow>();
-  return results.map((row) => ({
+export async function openReports(db: Database): Promise<QueuedReport[]> {
+  const rows = await db
+    .select({
+      id: reports.id,
+      kind: reports.targetKind,
+      targetId: reports.targetId,
+      reason: reports.reason,
+      details: reports.details,
+      snapshot: reports.snapshot,
+      status: reports.status,
+      createdAt: reports.createdAt,
+      reporterId: reports.reporterId,
+      reporterUsername: reporter.username,
+      earlierReports: subquery<number>`select count(*) from ${reports} ${earlier}
+        where ${earlier.reporterId} = ${reports.reporterId} and ${earlier.createdAt} < ${reports.createdAt}`,
+      reportedUserId: reports.reportedUserId,
+      reportedEmail: users.email,
+      reportedUsername: reportedProfile.username,
+      reportedSuspendedAt: users.suspendedAt,
+      openReports: subquery<number>`select count(*) from ${reports} ${openAboutHer}
+        where ${openAboutHer.reportedUserId} = ${reports.reportedUserId} and ${eq(openAboutHer.status, "open")}`,
+      rideId: rides.id,
+      rideTitle: rides.title,
+      rideStartTime: rides.startTime,
+      rideStatus: rides.status,
+      participantCount: subquery<number>`select count(*) from ${rideParticipants}
+        where ${rideParticipants.rideId} = ${rides.id}`,
+      messageHidden: sql<number | null>`case when ${eq(reports.targetKind, "message")} then
+        ${subquery`select ${rideMessages.hiddenAt} is not null from ${rideMessages}
+          where ${rideMessages.id} = ${reports.targetId}`} end`,
+    })
+    .from(reports)
+    .leftJoin(reporter, eq(reporter.userId, reports.reporterId))
+    .leftJoin(users, eq(users.id, reports.reportedUserId))
+    .leftJoin(reportedProfile, eq(reportedProfile.userId, reports.reportedUserId))
+    .leftJoin(rides, eq(rides.id, reports.rideId))
+    .where(eq(reports.status, "open"))
+    .orderBy(asc(reports.createdAt), asc(reports.id))
+    .limit(QUEUE_PAGE)
+    .all();
+  return rows.map((row) => ({
     id: row.id,
-    kind: row.target_kind,
-    targetId: row.target_id,
+    kind: row.kind,
+    targetId: row.targetId,
     reason: row.reason,
     details: row.details,
-    snapshot: JSON.parse(row.snapshot) as QueuedReport["snapshot"],
+    snapshot: row.snapshot,
     status: row.status,
-    createdAt: row.created_at,
-    reporter: row.reporter_id
+    createdAt: row.createdAt,
+    reporter: row.reporterId
       ? {
-          id: row.reporter_id,
-          username: row.reporter_username,
-          earlierReports: row.earlier_reports,
+          id: row.reporterId,
+          username: row.reporterUsername,
+          earlierReports: row.earlierReports,
         }
       : null,
     reported:
-      row.reported_user_id && row.reported_email
+      row.reportedUserId && row.reportedEmail
         ? {
-            id: row.reported_user_id,
-            username: row.reported_username,
-            email: row.reported_email,
-            suspended: row.reported_suspended_at !== null,
-            openReports: row.open_reports,
+            id: row.reportedUserId,
+            username: row.reportedUsername,
+            email: row.reportedEmail,
+            suspended: row.reportedSuspendedAt !== null,
+            openReports: row.openReports,
           }
         : null,
     ride:
-      row.ride_id && row.ride_title !== null
+      row.rideId && row.rideTitle !== null
         ? {
-            id: row.ride_id,
-            title: row.ride_title,
-            startTime: row.ride_start_time ?? 0,
-            status: row.ride_status ?? "published",
-            participantCount: row.participant_count ?? 0,
+            id: row.rideId,
+            title: row.rideTitle,
+            startTime: row.rideStartTime ?? 0,
+            status: row.rideStatus ?? "published",
+            participantCount: row.participantCount ?? 0,
           }
         : null,
-    messageHidden: row.message_hidden === null ? null : row.message_hidden === 1,
+    messageHidden: row.messageHidden === null ? null : row.messageHidden === 1,
   }));
 }
 
-/** A report's kind and target (or null): what its context and the actions need. */
-export async function findReport(d1: D1Database, reportId: string) {
-  return d1
-    .prepare("SELECT id, target_kind, target_id, status FROM reports WHERE id = ?")
-    .bind(reportId)
-    .first<{ id: string; target_kind: ReportTarget; target_id: string; status: ReportStatus }>();
+/** A report's kind and target (or undefined): what its context and the actions need. */
+export async function findReport(db: Database, reportId: string) {
+  return db
+    .select({
+      id: reports.id,
+      targetKind: reports.targetKind,
+      targetId: reports.targetId,
+      status: reports.status,
+    })
+    .from(reports)
+    .where(eq(reports.id, reportId))
+    .get();
 }
+
+/** Whether a rider's (not a system) message with this id exists. */
+export async function userMessageExists(db: Database, messageId: string): Promise<boolean> {
+  const row = await db
+    .select({ id: rideMessages.id })
+    .from(rideMessages)
+    .where(and(eq(rideMessages.id, messageId), eq(rideMessages.kind, MESSAGE_KIND.user)))
+    .get();
+  return row !== undefined;
+}
+
+const around = alias(rideMessages, "m");
 
 /**
  * The messages around a reported one, oldest → newest, as written (moderators read a hidden
  * message's text): one query over ride_messages_ride_created_idx.
  */
-export async function messageContext(d1: D1Database, messageId: string): Promise<ContextMessage[]> {
-  const { results } = await d1
-    .prepare(
-      `WITH target AS (SELECT ride_id, created_at AS ts, id AS tid FROM ride_messages WHERE id = ?1),
-      around AS (
-        SELECT * FROM (SELECT m.id FROM ride_messages m, target
-          WHERE m.ride_id = target.ride_id
-            AND (m.created_at < target.ts OR (m.created_at = target.ts AND m.id <= target.tid))
-          ORDER BY m.created_at DESC, m.id DESC LIMIT ?2)
-        UNION
-        SELECT * FROM (SELECT m.id FROM ride_messages m, target
-          WHERE m.ride_id = target.ride_id
-            AND (m.created_at > target.ts OR (m.created_at = target.ts AND m.id > target.tid))
-          ORDER BY m.created_at ASC, m.id ASC LIMIT ?3))
-      SELECT m.id, m.ride_id, m.user_id, m.kind, m.body, m.hidden_at, m.created_at,
-        p.username, p.avatar_key
-      FROM ride_messages m LEFT JOIN profiles p ON p.user_id = m.user_id
-      WHERE m.id IN (SELECT id FROM around)
-      ORDER BY m.created_at, m.id`,
-    )
-    .bind(messageId, CONTEXT_BEFORE + 1, CONTEXT_AFTER)
-    .all<Parameters<typeof toChatMessage>[0]>();
-  return results.map((row) => ({
-    ...toChatMessage({ ...row, hidden_at: null }),
+export async function messageContext(db: Database, messageId: string): Promise<ContextMessage[]> {
+  const target = db
+    .$with("target")
+    .as(
+      db
+        .select({ rideId: rideMessages.rideId, ts: rideMessages.createdAt, tid: rideMessages.id })
+        .from(rideMessages)
+        .where(eq(rideMessages.id, messageId)),
+    );
+  const side = (before: boolean) =>
+    db
+      .select({ id: around.id })
+      .from(around)
+      .innerJoin(target, eq(around.rideId, target.rideId))
+      .where(
+        before
+          ? or(
+              lt(around.createdAt, target.ts),
+              and(eq(around.createdAt, target.ts), lte(around.id, target.tid)),
+            )
+          : or(
+              gt(around.createdAt, target.ts),
+              and(eq(around.createdAt, target.ts), gt(around.id, target.tid)),
+            ),
+      )
+      .orderBy(
+        ...(before
+          ? [desc(around.createdAt), desc(around.id)]
+          : [asc(around.createdAt), asc(around.id)]),
+      )
+      .limit(before ? CONTEXT_BEFORE + 1 : CONTEXT_AFTER);
+  const rows = await db
+    .with(target)
+    .select(messageColumns)
+    .from(rideMessages)
+    .leftJoin(profiles, eq(profiles.userId, rideMessages.userId))
+    .where(or(inArray(rideMessages.id, side(true)), inArray(rideMessages.id, side(false))))
+    .orderBy(asc(rideMessages.createdAt), asc(rideMessages.id))
+    .all();
+  return rows.map((row) => ({
+    ...toChatMessage({ ...row, hiddenAt: null }),
     // Moderators see what was written, and whether riders see it.
-    ...(row.hidden_at === null ? {} : { hidden: true as const }),
+    ...(row.hiddenAt === null ? {} : { hidden: true as const }),
     reported: row.id === messageId,
   }));
 }
@@ -216,27 +255,30 @@ export async function messageContext(d1: D1Database, messageId: string): Promise
  * was hidden meanwhile. False when it is not open (or not there).
  */
 export async function dismissReport(
-  d1: D1Database,
+  db: Database,
   moderator: Moderator,
   input: { reportId: string; reason: string; now: number },
 ): Promise<boolean> {
-  const [dismissed] = await d1.batch([
-    d1
-      .prepare(
-        `UPDATE reports SET resolved_at = ?2, resolved_by = ?3,
-          status = CASE WHEN target_kind = 'message' AND EXISTS (SELECT 1 FROM ride_messages m
-            WHERE m.id = reports.target_id AND m.hidden_at IS NOT NULL) THEN 'actioned' ELSE 'dismissed' END
-        WHERE id = ?1 AND status = 'open'`,
-      )
-      .bind(input.reportId, input.now, moderator.id),
-    auditStatement(d1, moderator, {
+  const [actioned, dismissed]: ReportStatus[] = ["actioned", "dismissed"];
+  const [closed] = await db.batch([
+    db
+      .update(reports)
+      .set({
+        resolvedAt: input.now,
+        resolvedBy: moderator.id,
+        status: sql`case when ${eq(reports.targetKind, "message")} and exists ${subquery`select 1 from ${rideMessages}
+          where ${rideMessages.id} = ${reports.targetId} and ${isNotNull(rideMessages.hiddenAt)}`}
+          then ${actioned} else ${dismissed} end`,
+      })
+      .where(and(eq(reports.id, input.reportId), eq(reports.status, "open"))),
+    auditStatement(db, moderator, {
       action: "dismiss",
       reason: input.reason,
       reportId: input.reportId,
       now: input.now,
     }),
   ]);
-  return (dismissed?.meta.changes ?? 0) > 0;
+  return closed.meta.changes > 0;
 }
 
 /**
@@ -245,19 +287,23 @@ export async function dismissReport(
  * room), or null when there is no such message or it was already hidden.
  */
 export async function hideMessage(
-  d1: D1Database,
+  db: Database,
   moderator: Moderator,
   input: { messageId: string; reason: string; reportId?: string | undefined; now: number },
 ): Promise<{ rideId: string; authorId: string | null } | null> {
-  const [hidden] = await d1.batch([
-    d1
-      .prepare(
-        `UPDATE ride_messages SET hidden_at = ?2
-        WHERE id = ?1 AND kind = 'user' AND hidden_at IS NULL
-        RETURNING ride_id, user_id`,
+  const [[hidden]] = await db.batch([
+    db
+      .update(rideMessages)
+      .set({ hiddenAt: input.now })
+      .where(
+        and(
+          eq(rideMessages.id, input.messageId),
+          eq(rideMessages.kind, MESSAGE_KIND.user),
+          isNull(rideMessages.hiddenAt),
+        ),
       )
-      .bind(input.messageId, input.now),
-    auditStatement(d1, moderator, {
+      .returning({ rideId: rideMessages.rideId, authorId: rideMessages.userId }),
+    auditStatement(db, moderator, {
       action: "hide_message",
       reason: input.reason,
       reportId: input.reportId,
@@ -265,16 +311,16 @@ export async function hideMessage(
       now: input.now,
     }),
   ]);
-  const row = hidden?.results[0] as { ride_id: string; user_id: string | null } | undefined;
-  return row ? { rideId: row.ride_id, authorId: row.user_id } : null;
+  return hidden ?? null;
 }
 
 /** An account a moderator may act on: its e-mail and whether it is suspended. */
-export async function findAccount(d1: D1Database, userId: string) {
-  return d1
-    .prepare("SELECT id, email, suspended_at FROM users WHERE id = ?")
-    .bind(userId)
-    .first<{ id: string; email: string; suspended_at: number | null }>();
+export async function findAccount(db: Database, userId: string) {
+  return db
+    .select({ id: users.id, email: users.email, suspendedAt: users.suspendedAt })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
 }
 
 export interface SuspensionOutcome {
@@ -298,130 +344,142 @@ export interface SuspensionOutcome {
  * reports about her leave the queue.
  */
 export async function suspendAccount(
-  d1: D1Database,
+  db: Database,
   moderator: Moderator,
   input: { userId: string; reason: string; reportId?: string | undefined; now: number },
 ): Promise<SuspensionOutcome> {
   const { userId, now } = input;
-  const results = await d1.batch([
-    d1.prepare("SELECT ride_id FROM ride_participants WHERE user_id = ?").bind(userId),
-    ...cancelHerRidesWithOthers(d1, userId, now),
-    d1
-      .prepare(
-        `UPDATE rides SET status = 'cancelled', cancelled_at = ?2, updated_at = ?2
-        WHERE organizer_id = ?1 AND status = 'published' AND start_time > ?2`,
-      )
-      .bind(userId, now),
+  const [herRides, cancelled, , , ...rest] = await db.batch([
+    db
+      .select({ rideId: rideParticipants.rideId })
+      .from(rideParticipants)
+      .where(eq(rideParticipants.userId, userId)),
+    ...cancelHerRidesWithOthers(db, userId, now),
+    db
+      .update(rides)
+      .set({ status: "cancelled", cancelledAt: now, updatedAt: now })
+      .where(
+        and(eq(rides.organizerId, userId), eq(rides.status, "published"), gt(rides.startTime, now)),
+      ),
     // Her cancelled rides' lists emptied, her places to others' first in line, her own entries
     // gone (DESIGN.md decision 23), before her participations are deleted below.
-    ...leavingRiderStatements(d1, userId, now),
-    d1
-      .prepare(
-        `DELETE FROM ride_participants
-        WHERE user_id = ?1 AND ride_start_time > ?2 AND ride_status IN ('published', 'closed')
-          AND NOT EXISTS (SELECT 1 FROM rides r
-            WHERE r.id = ride_participants.ride_id AND r.organizer_id = ?1)
-        RETURNING ride_id`,
+    ...leavingRiderStatements(db, userId, now),
+    db
+      .delete(rideParticipants)
+      .where(
+        and(
+          eq(rideParticipants.userId, userId),
+          gt(rideParticipants.rideStartTime, now),
+          inArray(rideParticipants.rideStatus, ["published", "closed"]),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(rides)
+              .where(and(eq(rides.id, rideParticipants.rideId), eq(rides.organizerId, userId))),
+          ),
+        ),
       )
-      .bind(userId, now),
-    d1.prepare("DELETE FROM sessions WHERE user_id = ?").bind(userId),
-    d1
-      .prepare("UPDATE users SET suspended_at = ?2 WHERE id = ?1 AND suspended_at IS NULL")
-      .bind(userId, now),
-    auditStatement(d1, moderator, {
+      .returning({ rideId: rideParticipants.rideId }),
+    db.delete(sessions).where(eq(sessions.userId, userId)),
+    db
+      .update(users)
+      .set({ suspendedAt: now })
+      .where(and(eq(users.id, userId), isNull(users.suspendedAt))),
+    auditStatement(db, moderator, {
       action: "suspend",
       reason: input.reason,
       reportId: input.reportId,
       targetUserId: userId,
       now,
     }),
-    d1
-      .prepare(
-        `UPDATE reports SET status = 'actioned', resolved_at = ?2, resolved_by = ?3
-        WHERE reported_user_id = ?1 AND status = 'open'`,
-      )
-      .bind(userId, now, moderator.id),
+    db
+      .update(reports)
+      .set({ status: "actioned", resolvedAt: now, resolvedBy: moderator.id })
+      .where(and(eq(reports.reportedUserId, userId), eq(reports.status, "open"))),
   ]);
-  const [rides, notices] = results;
-  const [left, , marked] = results.slice(4 + LEAVING_RIDER_STATEMENTS);
+  const [left, , marked] = rest.slice(LEAVING_RIDER_STATEMENTS) as [
+    { rideId: string }[],
+    D1Result,
+    D1Result,
+  ];
   return {
-    suspended: (marked?.meta.changes ?? 0) > 0,
-    waitingLists: leavingRiderOutcome(results.slice(4, 4 + LEAVING_RIDER_STATEMENTS)),
-    rideIds: ((rides?.results ?? []) as { ride_id: string }[]).map((r) => r.ride_id),
-    cancelled: cancelledRides(notices),
-    leftRideIds: ((left?.results ?? []) as { ride_id: string }[]).map((r) => r.ride_id),
+    suspended: marked.meta.changes > 0,
+    waitingLists: leavingRiderOutcome(rest.slice(0, LEAVING_RIDER_STATEMENTS) as D1Result[]),
+    rideIds: herRides.map((r) => r.rideId),
+    cancelled,
+    leftRideIds: left.map((r) => r.rideId),
   };
 }
 
 /** Lifts a suspension; false when the account was not suspended. */
 export async function liftSuspension(
-  d1: D1Database,
+  db: Database,
   moderator: Moderator,
   input: { userId: string; reason: string; now: number },
 ): Promise<boolean> {
-  const [lifted] = await d1.batch([
-    d1
-      .prepare("UPDATE users SET suspended_at = NULL WHERE id = ? AND suspended_at IS NOT NULL")
-      .bind(input.userId),
-    auditStatement(d1, moderator, {
+  const [lifted] = await db.batch([
+    db
+      .update(users)
+      .set({ suspendedAt: null })
+      .where(and(eq(users.id, input.userId), isNotNull(users.suspendedAt))),
+    auditStatement(db, moderator, {
       action: "unsuspend",
       reason: input.reason,
       targetUserId: input.userId,
       now: input.now,
     }),
   ]);
-  return (lifted?.meta.changes ?? 0) > 0;
+  return lifted.meta.changes > 0;
 }
 
 /** The audit, newest first. */
-export async function auditLog(d1: D1Database): Promise<AuditEntry[]> {
-  const { results } = await d1
-    .prepare(
-      `SELECT a.id, a.action, a.reason, a.moderator_email, a.created_at, a.report_id,
-        a.message_id, a.target_user_id, p.username AS target_username
-      FROM moderation_actions a LEFT JOIN profiles p ON p.user_id = a.target_user_id
-      ORDER BY a.created_at DESC, a.id DESC LIMIT ?`,
-    )
-    .bind(AUDIT_PAGE)
-    .all<{
-      id: number;
-      action: ModerationAction;
-      reason: string;
-      moderator_email: string;
-      created_at: number;
-      report_id: string | null;
-      message_id: string | null;
-      target_user_id: string | null;
-      target_username: string | null;
-    }>();
-  return results.map((r) => ({
-    id: r.id,
-    action: r.action,
-    reason: r.reason,
-    moderatorEmail: r.moderator_email,
-    createdAt: r.created_at,
-    reportId: r.report_id,
-    messageId: r.message_id,
-    target: r.target_user_id ? { id: r.target_user_id, username: r.target_username } : null,
+export async function auditLog(db: Database): Promise<AuditEntry[]> {
+  const a = moderationActions;
+  const rows = await db
+    .select({
+      id: a.id,
+      action: a.action,
+      reason: a.reason,
+      moderatorEmail: a.moderatorEmail,
+      createdAt: a.createdAt,
+      reportId: a.reportId,
+      messageId: a.messageId,
+      targetUserId: a.targetUserId,
+      targetUsername: profiles.username,
+    })
+    .from(a)
+    .leftJoin(profiles, eq(profiles.userId, a.targetUserId))
+    .orderBy(desc(a.createdAt), desc(a.id))
+    .limit(AUDIT_PAGE)
+    .all();
+  return rows.map(({ targetUserId, targetUsername, ...entry }) => ({
+    ...entry,
+    target: targetUserId ? { id: targetUserId, username: targetUsername } : null,
   }));
 }
 
 /** Suspended accounts, most recent first (to lift a suspension). */
 export async function suspendedAccounts(
-  d1: D1Database,
+  db: Database,
 ): Promise<SuspendedAccountsResponse["accounts"]> {
-  const { results } = await d1
-    .prepare(
-      `SELECT u.id, u.email, u.suspended_at, p.username
-      FROM users u LEFT JOIN profiles p ON p.user_id = u.id
-      WHERE u.suspended_at IS NOT NULL ORDER BY u.suspended_at DESC LIMIT 200`,
-    )
-    .all<{ id: string; email: string; suspended_at: number; username: string | null }>();
-  return results.map((r) => ({
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      suspendedAt: users.suspendedAt,
+      username: profiles.username,
+    })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(isNotNull(users.suspendedAt))
+    .orderBy(desc(users.suspendedAt))
+    .limit(SUSPENDED_PAGE)
+    .all();
+  return rows.map((r) => ({
     id: r.id,
     email: r.email,
     username: r.username,
     suspended: true,
-    suspendedAt: r.suspended_at,
+    suspendedAt: r.suspendedAt ?? 0,
   }));
 }

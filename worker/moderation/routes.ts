@@ -32,6 +32,7 @@ import {
   messageContext,
   openReports,
   suspendedAccounts,
+  userMessageExists,
 } from "./queries.ts";
 import { suspend } from "./suspend.ts";
 
@@ -54,14 +55,14 @@ export const moderationRoutes = new Hono<AppEnv>()
   })
 
   .get("/reports", async (c) => {
-    return c.json<ModerationQueueResponse>({ reports: await openReports(c.env.DB) });
+    return c.json<ModerationQueueResponse>({ reports: await openReports(c.var.db) });
   })
 
   .get("/reports/:id/context", validate("param", moderationIdParamSchema), async (c) => {
-    const report = await findReport(c.env.DB, c.req.valid("param").id);
+    const report = await findReport(c.var.db, c.req.valid("param").id);
     if (!report) throw new DomainError("not_found", MSG.notFound);
     const messages =
-      report.target_kind === "message" ? await messageContext(c.env.DB, report.target_id) : [];
+      report.targetKind === "message" ? await messageContext(c.var.db, report.targetId) : [];
     return c.json<ReportContextResponse>({ messages });
   })
 
@@ -73,8 +74,8 @@ export const moderationRoutes = new Hono<AppEnv>()
       const moderator = requireModerator(c);
       const reportId = c.req.valid("param").id;
       const { reason } = c.req.valid("json");
-      if (!(await dismissReport(c.env.DB, moderator, { reportId, reason, now: Date.now() }))) {
-        if (!(await findReport(c.env.DB, reportId))) {
+      if (!(await dismissReport(c.var.db, moderator, { reportId, reason, now: Date.now() }))) {
+        if (!(await findReport(c.var.db, reportId))) {
           throw new DomainError("not_found", MSG.notFound);
         }
         throw new DomainError("conflict", MSG.moderationAlreadyDone);
@@ -91,19 +92,16 @@ export const moderationRoutes = new Hono<AppEnv>()
       const moderator = requireModerator(c);
       const messageId = c.req.valid("param").id;
       const { reason, reportId } = c.req.valid("json");
-      const hidden = await hideMessage(c.env.DB, moderator, {
+      const hidden = await hideMessage(c.var.db, moderator, {
         messageId,
         reason,
         reportId,
         now: Date.now(),
       });
       if (!hidden) {
-        const exists = await c.env.DB.prepare(
-          "SELECT 1 AS found FROM ride_messages WHERE id = ? AND kind = 'user'",
-        )
-          .bind(messageId)
-          .first();
-        if (!exists) throw new DomainError("not_found", MSG.notFound);
+        if (!(await userMessageExists(c.var.db, messageId))) {
+          throw new DomainError("not_found", MSG.notFound);
+        }
         throw new DomainError("conflict", MSG.moderationAlreadyDone);
       }
       // Open chats swap the message at once (live); D1 already serves it hidden.
@@ -122,9 +120,9 @@ export const moderationRoutes = new Hono<AppEnv>()
       const userId = c.req.valid("param").userId;
       const { reason, reportId } = c.req.valid("json");
       if (userId === moderator.id) throw new DomainError("validation_error", MSG.moderationSelf);
-      const account = await findAccount(c.env.DB, userId);
+      const account = await findAccount(c.var.db, userId);
       if (!account) throw new DomainError("not_found", MSG.notFound);
-      if (account.suspended_at !== null) {
+      if (account.suspendedAt !== null) {
         throw new DomainError("conflict", MSG.moderationAlreadyDone);
       }
       const outcome = await suspend(c.env, moderator, {
@@ -151,8 +149,8 @@ export const moderationRoutes = new Hono<AppEnv>()
       const moderator = requireModerator(c);
       const userId = c.req.valid("param").userId;
       const { reason } = c.req.valid("json");
-      if (!(await liftSuspension(c.env.DB, moderator, { userId, reason, now: Date.now() }))) {
-        if (!(await findAccount(c.env.DB, userId)))
+      if (!(await liftSuspension(c.var.db, moderator, { userId, reason, now: Date.now() }))) {
+        if (!(await findAccount(c.var.db, userId)))
           throw new DomainError("not_found", MSG.notFound);
         throw new DomainError("conflict", MSG.moderationAlreadyDone);
       }
@@ -161,9 +159,9 @@ export const moderationRoutes = new Hono<AppEnv>()
   )
 
   .get("/suspended", async (c) => {
-    return c.json<SuspendedAccountsResponse>({ accounts: await suspendedAccounts(c.env.DB) });
+    return c.json<SuspendedAccountsResponse>({ accounts: await suspendedAccounts(c.var.db) });
   })
 
   .get("/actions", async (c) => {
-    return c.json<AuditResponse>({ actions: await auditLog(c.env.DB) });
+    return c.json<AuditResponse>({ actions: await auditLog(c.var.db) });
   });

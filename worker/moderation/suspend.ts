@@ -2,6 +2,7 @@
 // open sockets close everywhere and the rides she left see her go.
 import { closeUserSockets } from "../chat/close-sockets.ts";
 import { notifyParticipantLeft } from "../chat/system-messages.ts";
+import { createDb } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
 import { type Moderator, type SuspensionOutcome, suspendAccount } from "./queries.ts";
 
@@ -10,7 +11,7 @@ export async function suspend(
   moderator: Moderator,
   input: { userId: string; reason: string; reportId?: string | undefined; now: number },
 ): Promise<SuspensionOutcome> {
-  const outcome = await suspendAccount(env.DB, moderator, input);
+  const outcome = await suspendAccount(createDb(env.DB), moderator, input);
   if (!outcome.suspended) return outcome;
   // Awaited: the moderator's answer means her tabs and chats are closed. Her sessions are
   // already gone, so a room that cannot be reached closes her socket on its next use anyway.

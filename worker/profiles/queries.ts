@@ -1,8 +1,12 @@
 import { and, eq, ne, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { ProfileInput } from "../../domain/schemas.ts";
 import { normalizeUsernameKey, usernameSkeleton } from "../../domain/username.ts";
 import { profiles } from "../db/schema.ts";
+import { excluded, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
+
+const mine = alias(profiles, "mine");
 
 /**
  * Whether someone other than `userId` holds this name or a look-alike of it (same key, or same
@@ -25,8 +29,8 @@ export async function usernameTakenByOther(
           eq(profiles.usernameKey, key),
           eq(profiles.usernameSkeleton, usernameSkeleton(username)),
         ),
-        sql`not exists (select 1 from ${profiles} mine
-          where mine.user_id = ${userId} and mine.username_key = ${key})`,
+        sql`not exists ${subquery`select 1 from ${profiles} ${mine}
+          where ${mine.userId} = ${userId} and ${mine.usernameKey} = ${key}`}`,
       ),
     )
     .get();
@@ -56,8 +60,8 @@ export async function saveProfile(db: Database, userId: string, input: ProfileIn
       set: {
         ...values,
         // SET reads the row as it was: her old key and skeleton.
-        usernameSkeleton: sql`case when ${profiles.usernameKey} = excluded.username_key
-          then ${profiles.usernameSkeleton} else excluded.username_skeleton end`,
+        usernameSkeleton: sql`case when ${profiles.usernameKey} = ${excluded(profiles.usernameKey)}
+          then ${profiles.usernameSkeleton} else ${excluded(profiles.usernameSkeleton)} end`,
       },
     });
 }

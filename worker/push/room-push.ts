@@ -100,7 +100,7 @@ export class RoomPush {
     const pending = (await this.storage.get<string[]>(KEY.chatPending)) ?? [];
     if (!rideId || pending.length === 0) return;
     const riders = new Map(
-      (await unreadByParticipant(this.env.DB, rideId)).map((r) => [r.userId, r]),
+      (await unreadByParticipant(createDb(this.env.DB), rideId)).map((r) => [r.userId, r]),
     );
     const later: string[] = [];
     let nextAt = Number.POSITIVE_INFINITY;

@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
-import { referrals } from "../db/schema.ts";
+import { referrals, users } from "../db/schema.ts";
+import { columnNames } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 
 /** An unclaimed token of hers; a new one when she has none left (each invite is single-use). */
@@ -17,7 +18,8 @@ export async function getOrCreateReferralToken(db: Database, userId: string): Pr
   // INSERT … SELECT: nothing is written when her account was deleted a moment ago (a request
   // racing account deletion), instead of a foreign-key failure.
   const inserted = await db.run(
-    sql`insert into referrals (token, referrer_id) select ${token}, id from users where id = ${userId}`,
+    sql`insert into ${referrals} (${columnNames(referrals.token, referrals.referrerId)})
+      select ${token}, ${users.id} from ${users} where ${users.id} = ${userId}`,
   );
   if (!inserted.meta.changes) throw new DomainError("unauthenticated", MSG.unauthenticated);
   return token;

@@ -1,6 +1,11 @@
 // "Denunciar" on D1 (DESIGN.md decision 17): what a report points at, its snapshot, and the
 // report itself, once per rider and thing.
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ReportReason, ReportSnapshot, ReportTarget } from "../../domain/safety.ts";
+import { MESSAGE_KIND } from "../chat/queries.ts";
+import { profiles, reports, rideMessages, rideParticipants, rides, users } from "../db/schema.ts";
+import { subquery } from "../db/sql.ts";
+import type { Database } from "../env.ts";
 
 /** What a report is about, read now: who answers for it and how it looks. */
 export interface ReportTargetInfo {
@@ -15,104 +20,75 @@ export interface ReportTargetInfo {
  * Blocks do not hide anything here: she often blocks and reports the same rider.
  */
 export async function findReportTarget(
-  d1: D1Database,
+  db: Database,
   kind: ReportTarget,
   targetId: string,
   reporterId: string,
 ): Promise<ReportTargetInfo | null> {
   switch (kind) {
     case "user": {
-      const row = await d1
-        .prepare(
-          `SELECT u.id, p.username, p.city, p.avatar_key, p.modalities
-          FROM users u JOIN profiles p ON p.user_id = u.id
-          WHERE u.id = ? AND u.suspended_at IS NULL`,
-        )
-        .bind(targetId)
-        .first<{
-          id: string;
-          username: string;
-          city: string | null;
-          avatar_key: string;
-          modalities: string;
-        }>();
+      const row = await db
+        .select({
+          id: users.id,
+          username: profiles.username,
+          city: profiles.city,
+          avatarKey: profiles.avatarKey,
+          modalities: profiles.modalities,
+        })
+        .from(users)
+        .innerJoin(profiles, eq(profiles.userId, users.id))
+        .where(and(eq(users.id, targetId), isNull(users.suspendedAt)))
+        .get();
       if (!row) return null;
-      return {
-        reportedUserId: row.id,
-        rideId: null,
-        snapshot: {
-          kind: "user",
-          username: row.username,
-          city: row.city,
-          avatarKey: row.avatar_key,
-          modalities: JSON.parse(row.modalities) as string[],
-        },
-      };
+      const { id, ...profile } = row;
+      return { reportedUserId: id, rideId: null, snapshot: { kind: "user", ...profile } };
     }
     case "ride": {
-      const row = await d1
-        .prepare(
-          `SELECT r.id, r.title, r.description, r.city, r.meeting_point, r.start_time,
-            r.organizer_id, p.username
-          FROM rides r LEFT JOIN profiles p ON p.user_id = r.organizer_id WHERE r.id = ?`,
-        )
-        .bind(targetId)
-        .first<{
-          id: string;
-          title: string;
-          description: string | null;
-          city: string;
-          meeting_point: string;
-          start_time: number;
-          organizer_id: string | null;
-          username: string | null;
-        }>();
+      const row = await db
+        .select({
+          id: rides.id,
+          organizerId: rides.organizerId,
+          title: rides.title,
+          description: rides.description,
+          city: rides.city,
+          meetingPoint: rides.meetingPoint,
+          startTime: rides.startTime,
+          organizerUsername: profiles.username,
+        })
+        .from(rides)
+        .leftJoin(profiles, eq(profiles.userId, rides.organizerId))
+        .where(eq(rides.id, targetId))
+        .get();
       if (!row) return null;
-      return {
-        reportedUserId: row.organizer_id,
-        rideId: row.id,
-        snapshot: {
-          kind: "ride",
-          title: row.title,
-          description: row.description,
-          city: row.city,
-          meetingPoint: row.meeting_point,
-          startTime: row.start_time,
-          organizerUsername: row.username,
-        },
-      };
+      const { id, organizerId, ...ride } = row;
+      return { reportedUserId: organizerId, rideId: id, snapshot: { kind: "ride", ...ride } };
     }
     case "message": {
-      const row = await d1
-        .prepare(
-          `SELECT m.id, m.ride_id, m.user_id, m.body, m.created_at, r.title, p.username
-          FROM ride_messages m JOIN rides r ON r.id = m.ride_id
-          LEFT JOIN profiles p ON p.user_id = m.user_id
-          WHERE m.id = ?1 AND m.kind = 'user'
-            AND EXISTS (SELECT 1 FROM ride_participants WHERE ride_id = m.ride_id AND user_id = ?2)`,
+      const row = await db
+        .select({
+          rideId: rideMessages.rideId,
+          userId: rideMessages.userId,
+          text: rideMessages.body,
+          authorUsername: profiles.username,
+          createdAt: rideMessages.createdAt,
+          rideTitle: rides.title,
+        })
+        .from(rideMessages)
+        .innerJoin(rides, eq(rides.id, rideMessages.rideId))
+        .leftJoin(profiles, eq(profiles.userId, rideMessages.userId))
+        .where(
+          and(
+            eq(rideMessages.id, targetId),
+            eq(rideMessages.kind, MESSAGE_KIND.user),
+            sql`exists ${subquery`select 1 from ${rideParticipants}
+              where ${rideParticipants.rideId} = ${rideMessages.rideId}
+                and ${rideParticipants.userId} = ${reporterId}`}`,
+          ),
         )
-        .bind(targetId, reporterId)
-        .first<{
-          id: string;
-          ride_id: string;
-          user_id: string | null;
-          body: string;
-          created_at: number;
-          title: string;
-          username: string | null;
-        }>();
+        .get();
       if (!row) return null;
-      return {
-        reportedUserId: row.user_id,
-        rideId: row.ride_id,
-        snapshot: {
-          kind: "message",
-          text: row.body,
-          authorUsername: row.username,
-          createdAt: row.created_at,
-          rideTitle: row.title,
-        },
-      };
+      const { rideId, userId, ...message } = row;
+      return { reportedUserId: userId, rideId, snapshot: { kind: "message", ...message } };
     }
   }
 }
@@ -122,7 +98,7 @@ export async function findReportTarget(
  * decides, so two taps at once store one).
  */
 export async function insertReport(
-  d1: D1Database,
+  db: Database,
   report: {
     id: string;
     reporterId: string;
@@ -134,25 +110,22 @@ export async function insertReport(
     now: number;
   },
 ): Promise<boolean> {
-  const result = await d1
-    .prepare(
-      `INSERT INTO reports (id, reporter_id, target_kind, target_id, reported_user_id, ride_id,
-        reason, details, snapshot, status, created_at)
-      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10)
-      ON CONFLICT (reporter_id, target_kind, target_id) DO NOTHING`,
-    )
-    .bind(
-      report.id,
-      report.reporterId,
-      report.kind,
-      report.targetId,
-      report.target.reportedUserId,
-      report.target.rideId,
-      report.reason,
-      report.details,
-      JSON.stringify(report.target.snapshot),
-      report.now,
-    )
+  const result = await db
+    .insert(reports)
+    .values({
+      id: report.id,
+      reporterId: report.reporterId,
+      targetKind: report.kind,
+      targetId: report.targetId,
+      reportedUserId: report.target.reportedUserId,
+      rideId: report.target.rideId,
+      reason: report.reason,
+      details: report.details,
+      snapshot: report.target.snapshot,
+      status: "open",
+      createdAt: report.now,
+    })
+    .onConflictDoNothing({ target: [reports.reporterId, reports.targetKind, reports.targetId] })
     .run();
   return result.meta.changes > 0;
 }

@@ -24,7 +24,7 @@ export const reportRoutes = new Hono<AppEnv>().post(
     ]);
     if (!byUser.success || !byIp.success) throw new DomainError("rate_limited", MSG.rateLimited);
     const { kind, targetId, reason, details } = c.req.valid("json");
-    const target = await findReportTarget(c.env.DB, kind, targetId, user.id);
+    const target = await findReportTarget(c.var.db, kind, targetId, user.id);
     if (!target) {
       throw new DomainError(
         "not_found",
@@ -34,7 +34,7 @@ export const reportRoutes = new Hono<AppEnv>().post(
     if (target.reportedUserId === user.id) {
       throw new DomainError("validation_error", MSG.reportSelf);
     }
-    const stored = await insertReport(c.env.DB, {
+    const stored = await insertReport(c.var.db, {
       id: generateId(),
       reporterId: user.id,
       kind,

@@ -4,11 +4,18 @@
 // inside the index entries, so only the rides in the box around her are considered and only the
 // page's rows are read from the table (docs/decisions/0025-near-me.md).
 import { and, asc, gte, lte, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { FEED_PAGE_SIZE } from "../../domain/constants.ts";
 import { nearBox, type Position } from "../../domain/near.ts";
 import { rideHiddenFrom } from "../blocks/sql.ts";
-import { rides } from "../db/schema.ts";
+import { blocks, rides } from "../db/schema.ts";
+import { subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
+import { rideRowid } from "./search-index.ts";
+
+const nb = alias(blocks, "nb");
+/** The index the box is read through (worker/db/schema.ts). */
+const PIN_INDEX = "rides_status_meeting_pin_idx";
 
 /**
  * Squared equirectangular distance from `center`, in degrees of latitude: orders and trims the
@@ -27,8 +34,8 @@ function distance2(center: Position) {
  * so a rider without blocks costs no lookup per candidate.
  */
 export function hiddenUnlessNoBlocks(viewerId: string): SQL {
-  return sql`((not exists (select 1 from blocks nb where nb.blocker_id = ${viewerId})
-      and not exists (select 1 from blocks nb where nb.blocked_id = ${viewerId}))
+  return sql`((not exists ${subquery`select 1 from ${blocks} ${nb} where ${nb.blockerId} = ${viewerId}`}
+      and not exists ${subquery`select 1 from ${blocks} ${nb} where ${nb.blockedId} = ${viewerId}`})
     or not ${rideHiddenFrom(rides.id, viewerId)})`;
 }
 
@@ -53,14 +60,14 @@ export function nearestPageQuery(db: Database, center: Position, conditions: SQL
   return (
     db
       .select({
-        nearRowid: sql<number>`"rides"."rowid"`.as("near_rowid"),
+        nearRowid: sql<number>`${rideRowid}`.as("near_rowid"),
         nearDist: dist.as("near_dist"),
       })
       // Without statistics SQLite may prefer the start-time index when dates are given: reading
       // every ride of those days in every city. The box is the narrower range.
-      .from(sql`${rides} indexed by rides_status_meeting_pin_idx`)
+      .from(sql`${rides} indexed by ${sql.identifier(PIN_INDEX)}`)
       .where(and(conditions, nearConditions(center)))
-      .orderBy(asc(dist), asc(rides.startTime), asc(sql`"rides"."rowid"`))
+      .orderBy(asc(dist), asc(rides.startTime), asc(rideRowid))
       .limit(FEED_PAGE_SIZE + 1)
       .offset(page * FEED_PAGE_SIZE)
   );

@@ -9,34 +9,46 @@ import {
   eq,
   gte,
   inArray,
-  is,
   lte,
   ne,
   or,
-  SQL,
+  type SQL,
   type SQLWrapper,
   sql,
 } from "drizzle-orm";
-import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { RideDetail, RidePerson, RideSummary } from "../../domain/api/rides.ts";
 import { normalizeText } from "../../domain/cities.ts";
 import type { Level, Modality } from "../../domain/constants.ts";
-import { DEFAULT_AVATAR_KEY, FEED_PAGE_SIZE } from "../../domain/constants.ts";
+import {
+  DEFAULT_AVATAR_KEY,
+  DEFAULT_MAX_PARTICIPANTS,
+  FEED_PAGE_SIZE,
+} from "../../domain/constants.ts";
 import { organizerName, participantName } from "../../domain/display.ts";
 import { MSG } from "../../domain/messages.ts";
 import { distanceKm, type Position } from "../../domain/near.ts";
 import type { RideInput } from "../../domain/schemas.ts";
 import { capacityOf } from "../../domain/time.ts";
 import { blockedBetween, rideHiddenFrom } from "../blocks/sql.ts";
-import { d1Of } from "../db/client.ts";
-import { profiles, rideMessages, rideParticipants, rides, rideWaitingList } from "../db/schema.ts";
+import { INSERT_MESSAGE, MESSAGE_KIND } from "../chat/queries.ts";
+import { runSql } from "../db/client.ts";
+import {
+  profiles,
+  rideMessages,
+  rideParticipants,
+  rides,
+  rideWaitingList,
+  rodeWith,
+} from "../db/schema.ts";
+import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 import {
   NO_PROMOTION,
   oneRide,
   type Promotion,
   promotionOf,
-  promotionStatements,
+  promotionQueries,
 } from "../waiting-list/promotion.ts";
 import {
   clearedEntries,
@@ -47,6 +59,7 @@ import {
   waitingPositionSql,
 } from "../waiting-list/sql.ts";
 import { hiddenUnlessNoBlocks, nearestPageQuery } from "./near.ts";
+import { rideRowid, ridesFts } from "./search-index.ts";
 
 /** Trigram search needs 3 characters; shorter queries filter the index-selected rows by LIKE. */
 const TRIGRAM_MIN = 3;
@@ -101,23 +114,6 @@ export interface ListFilters {
   near?: Position | undefined;
 }
 
-const dialect = new SQLiteAsyncDialect();
-
-type Buildable = SQL | { toSQL(): { sql: string; params: unknown[] } };
-
-/**
- * Runs writes as one D1 batch (a transaction). drizzle's own batch cannot take raw `sql`
- * statements, which the conditional writes below need.
- */
-export async function writeBatch(db: Database, queries: Buildable[]): Promise<D1Result[]> {
-  const d1 = d1Of(db);
-  const statements = queries.map((query) => {
-    const built = is(query, SQL) ? dialect.sqlToQuery(query) : query.toSQL();
-    return d1.prepare(built.sql).bind(...built.params);
-  });
-  return d1.batch(statements);
-}
-
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
@@ -154,7 +150,7 @@ export function listingConditions(
     // A phrase query on a trigram index is a substring match.
     const phrase = `"${text.replaceAll('"', '""')}"`;
     conditions.push(
-      sql`"rides"."rowid" in (select rowid from rides_fts where rides_fts match ${phrase})`,
+      sql`${rideRowid} in (select rowid from ${ridesFts} where ${ridesFts} match ${phrase})`,
     );
   } else if (text.length > 0) {
     conditions.push(sql`${rides.searchText} like ${`%${escapeLike(text)}%`} escape '\\'`);
@@ -239,15 +235,20 @@ type ParticipantTuple = [
 
 /** 1 when the viewer has recorded that she rode with this rider, else 0. */
 function viewerRodeWith(viewerId: string, userId: SQLWrapper) {
-  return sql<number>`exists (select 1 from rode_with w where w.user_id = ${viewerId} and w.other_user_id = ${userId})`;
+  return sql<number>`exists ${subquery`select 1 from ${rodeWith} ${rode}
+    where ${rode.userId} = ${viewerId} and ${rode.otherUserId} = ${userId}`}`;
 }
 
+const rode = alias(rodeWith, "w");
+const member = alias(rideParticipants, "p");
+const memberProfile = alias(profiles, "pr");
+
 function participantsJson(rideId: SQLWrapper, viewerId: string) {
-  return sql<string>`(select json_group_array(json_array(p.user_id, pr.username, pr.avatar_key,
-      pr.avatar_url, ${viewerRodeWith(viewerId, sql`p.user_id`)}, p.joined_at,
-      ${blockedBetween(viewerId, sql`p.user_id`)}))
-    from ${rideParticipants} p left join ${profiles} pr on pr.user_id = p.user_id
-    where p.ride_id = ${rideId})`;
+  return subquery<string>`select json_group_array(json_array(${member.userId}, ${memberProfile.username},
+      ${memberProfile.avatarKey}, ${memberProfile.avatarUrl}, ${viewerRodeWith(viewerId, member.userId)},
+      ${member.joinedAt}, ${blockedBetween(viewerId, member.userId)}))
+    from ${rideParticipants} ${member} left join ${profiles} ${memberProfile} on ${memberProfile.userId} = ${member.userId}
+    where ${member.rideId} = ${rideId}`;
 }
 
 /** Decodes participantsJson, in joining order (as participantsQuery orders them). */
@@ -501,7 +502,7 @@ export async function insertRide(
   },
   input: RideInput,
 ): Promise<boolean> {
-  const [ride] = await writeBatch(db, [
+  const [ride] = await db.batch([
     db
       .insert(rides)
       .values({
@@ -515,10 +516,13 @@ export async function insertRide(
         createdAt: values.now,
       })
       .onConflictDoNothing({ target: [rides.organizerId, rides.createKey] }),
-    sql`insert into ${rideParticipants} (ride_id, user_id, joined_at)
-      select id, organizer_id, ${values.now} from ${rides} where id = ${values.id}`,
+    runSql(
+      db,
+      sql`insert into ${rideParticipants} (${columnNames(rideParticipants.rideId, rideParticipants.userId, rideParticipants.joinedAt)})
+        select ${rides.id}, ${rides.organizerId}, ${values.now} from ${rides} where ${eq(rides.id, values.id)}`,
+    ),
   ]);
-  return (ride?.meta.changes ?? 0) > 0;
+  return ride.meta.changes > 0;
 }
 
 /** Her ride created with this key (rides_organizer_create_key_unique). */
@@ -540,10 +544,10 @@ export function systemNoticeWhenOthers(notice: {
   body: string;
   now: number;
 }) {
-  return sql`insert into ${rideMessages} (id, ride_id, user_id, kind, body, created_at)
-    select ${notice.id}, ${notice.rideId}, null, 'system', ${notice.body}, ${notice.now}
-    where exists (select 1 from ${rideParticipants}
-      where ride_id = ${notice.rideId} and user_id != ${notice.organizerId})`;
+  return sql`${INSERT_MESSAGE}
+    select ${notice.id}, ${notice.rideId}, null, ${MESSAGE_KIND.system}, ${notice.body}, ${notice.now}
+    where exists ${subquery`select 1 from ${rideParticipants}
+      where ${rideParticipants.rideId} = ${notice.rideId} and ${rideParticipants.userId} != ${notice.organizerId}`}`;
 }
 
 /**
@@ -568,10 +572,10 @@ export async function updateRide(
     eq(rides.id, change.rideId),
     eq(rides.organizerId, change.organizerId),
     ne(rides.status, "cancelled"),
-    sql`(select count(*) from ${rideParticipants} p where p.ride_id = ${change.rideId})
+    sql`${subquery`select count(*) from ${rideParticipants} where ${eq(rideParticipants.rideId, change.rideId)}`}
       <= ${capacityOf(input.maxParticipants)}`,
   );
-  const [edit, , ...promotion] = await writeBatch(db, [
+  const [edit, , ...promotion] = await db.batch([
     db
       .update(rides)
       .set({
@@ -582,17 +586,20 @@ export async function updateRide(
       })
       .where(stillEditable),
     // Same batch, same condition: the update above changes none of its columns.
-    sql`${systemNoticeWhenOthers({
-      id: change.noticeId,
-      rideId: change.rideId,
-      organizerId: change.organizerId,
-      body: MSG.systemEditNotice,
-      now: change.now,
-    })} and exists (select 1 from ${rides} where ${stillEditable})`,
+    runSql(
+      db,
+      sql`${systemNoticeWhenOthers({
+        id: change.noticeId,
+        rideId: change.rideId,
+        organizerId: change.organizerId,
+        body: MSG.systemEditNotice,
+        now: change.now,
+      })} and exists ${subquery`select 1 from ${rides} where ${stillEditable}`}`,
+    ),
     // A raised cap frees places: the first in line get them in this transaction.
-    ...promotionStatements(oneRide(change.rideId), change.now),
+    ...promotionQueries(db, oneRide(change.rideId), change.now),
   ]);
-  return { edited: (edit?.meta.changes ?? 0) > 0, promotion: promotionOf(promotion) };
+  return { edited: edit.meta.changes > 0, promotion: promotionOf(promotion) };
 }
 
 export async function participantCount(db: Database, rideId: string): Promise<number> {
@@ -626,16 +633,18 @@ export async function joinRideAtomically(
   userId: string,
   now: number,
 ): Promise<boolean> {
+  const p = rideParticipants;
   const result =
-    await db.run(sql`insert into ${rideParticipants} (ride_id, user_id, joined_at, last_seen_at)
-    select r.id, ${userId}, ${now},
-      case when exists (select 1 from ${rideMessages} m where m.ride_id = r.id) then null else ${now} end
-    from ${rides} r
-    where r.id = ${rideId} and r.status = 'published' and r.start_time > ${now}
-      and (select count(*) from ${rideParticipants} p where p.ride_id = r.id)
-        < coalesce(r.max_participants, 20)
-      and not exists (select 1 from ${rideWaitingList} w where w.ride_id = r.id)
-      and not ${rideHiddenFrom(sql`r.id`, userId)}
+    await db.run(sql`insert into ${p} (${columnNames(p.rideId, p.userId, p.joinedAt, p.lastSeenAt)})
+    select ${rides.id}, ${userId}, ${now},
+      case when exists ${subquery`select 1 from ${rideMessages} where ${rideMessages.rideId} = ${rides.id}`}
+        then null else ${now} end
+    from ${rides}
+    where ${rides.id} = ${rideId} and ${eq(rides.status, "published")} and ${rides.startTime} > ${now}
+      and ${subquery`select count(*) from ${p} where ${p.rideId} = ${rides.id}`}
+        < coalesce(${rides.maxParticipants}, ${DEFAULT_MAX_PARTICIPANTS})
+      and not exists ${subquery`select 1 from ${rideWaitingList} where ${rideWaitingList.rideId} = ${rides.id}`}
+      and not ${rideHiddenFrom(rides.id, userId)}
     on conflict do nothing`);
   return result.meta.changes > 0;
 }
@@ -650,14 +659,19 @@ export async function leaveRide(
   userId: string,
   now: number,
 ): Promise<{ left: boolean; promotion: Promotion }> {
-  const [left, ...promotion] = await writeBatch(db, [
-    sql`delete from ${rideParticipants}
-    where ride_id = ${rideId} and user_id = ${userId}
-      and exists (select 1 from ${rides} r where r.id = ${rideId} and r.start_time > ${now}
-        and r.status != 'cancelled' and (r.organizer_id is null or r.organizer_id != ${userId}))`,
-    ...promotionStatements(oneRide(rideId), now),
+  const [left, ...promotion] = await db.batch([
+    db.delete(rideParticipants).where(
+      and(
+        eq(rideParticipants.rideId, rideId),
+        eq(rideParticipants.userId, userId),
+        sql`exists ${subquery`select 1 from ${rides} where ${rides.id} = ${rideId}
+          and ${rides.startTime} > ${now} and ${ne(rides.status, "cancelled")}
+          and (${rides.organizerId} is null or ${rides.organizerId} != ${userId})`}`,
+      ),
+    ),
+    ...promotionQueries(db, oneRide(rideId), now),
   ]);
-  const done = (left?.meta.changes ?? 0) > 0;
+  const done = left.meta.changes > 0;
   return { left: done, promotion: done ? promotionOf(promotion) : NO_PROMOTION };
 }
 
@@ -685,24 +699,28 @@ export async function cancelRide(
         sql`${rides.startTime} > ${change.now}`,
       ),
     );
-  const [result, cleared] = await writeBatch(db, [
+  const [result, cleared] = await db.batch([
     cancel,
-    clearWaitingListsOfCancelled(sql`(${change.rideId})`),
+    runSql(db, clearWaitingListsOfCancelled(sql`(${change.rideId})`)),
   ]);
-  return { cancelled: (result?.meta.changes ?? 0) > 0, waiting: clearedEntries(cleared) };
+  return { cancelled: result.meta.changes > 0, waiting: clearedEntries(cleared) };
 }
+
+const others = alias(rideParticipants, "p");
+const theRide = alias(rides, "r");
 
 /**
  * Deletes her ride with its messages and her participation, only while nobody else
  * participates (checked in every statement, so a join racing the delete wins).
  */
 export async function deleteRideIfAlone(db: Database, rideId: string, organizerId: string) {
-  const alone = sql`not exists (select 1 from ${rideParticipants} p
-    where p.ride_id = ${rideId} and p.user_id != ${organizerId})
-    and exists (select 1 from ${rides} r where r.id = ${rideId} and r.organizer_id = ${organizerId})`;
-  const [, , , deleted] = await writeBatch(db, [
+  const alone = sql`not exists ${subquery`select 1 from ${rideParticipants} ${others}
+      where ${others.rideId} = ${rideId} and ${others.userId} != ${organizerId}`}
+    and exists ${subquery`select 1 from ${rides} ${theRide}
+      where ${theRide.id} = ${rideId} and ${theRide.organizerId} = ${organizerId}`}`;
+  const [, , , deleted] = await db.batch([
     db.delete(rideMessages).where(and(eq(rideMessages.rideId, rideId), alone)),
-    sql`delete from rode_with where ride_id = ${rideId} and ${alone}`,
+    db.delete(rodeWith).where(and(eq(rodeWith.rideId, rideId), alone)),
     db
       .delete(rideParticipants)
       .where(
@@ -710,7 +728,7 @@ export async function deleteRideIfAlone(db: Database, rideId: string, organizerI
       ),
     db.delete(rides).where(and(eq(rides.id, rideId), eq(rides.organizerId, organizerId), alone)),
   ]);
-  return (deleted?.meta.changes ?? 0) > 0;
+  return deleted.meta.changes > 0;
 }
 
 // ---------- My Rides ----------

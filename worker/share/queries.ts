@@ -1,7 +1,8 @@
 // The one query of the public ride preview: only the columns it may show, and the count.
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { PublicRideFacts } from "../../domain/share-preview.ts";
 import { rideParticipants, rides } from "../db/schema.ts";
+import { subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 
 export async function publicRideFacts(
@@ -19,7 +20,8 @@ export async function publicRideFacts(
       routeKm: rides.routeKm,
       status: rides.status,
       maxParticipants: rides.maxParticipants,
-      participantCount: sql<number>`(select count(*) from ${rideParticipants} p where p.ride_id = ${rides.id})`,
+      participantCount: subquery<number>`select count(*) from ${rideParticipants}
+        where ${rideParticipants.rideId} = ${rides.id}`,
     })
     .from(rides)
     .where(eq(rides.id, rideId))

@@ -3,34 +3,29 @@
 // cancelled are emptied, the places she frees in others' upcoming rides go to their first in
 // line, and she leaves every list she was on. Statements for her batch, placed after her rides'
 // cancellation and before her participations go.
-import { sql } from "drizzle-orm";
-import { prepareSql } from "../db/client.ts";
+import { and, eq } from "drizzle-orm";
+import { runSql } from "../db/client.ts";
+import { rides, rideWaitingList } from "../db/schema.ts";
+import { subquery } from "../db/sql.ts";
+import type { Database } from "../env.ts";
 import type { WaitingEntry } from "./notify.ts";
-import {
-  type Promotion,
-  promotionOf,
-  promotionStatements,
-  ridesOfLeavingRider,
-} from "./promotion.ts";
+import { type Promotion, promotionOf, promotionQueries, ridesOfLeavingRider } from "./promotion.ts";
 import { clearedEntries, clearWaitingListsOfCancelled } from "./sql.ts";
+
+export function leavingRiderStatements(db: Database, userId: string, now: number) {
+  return [
+    runSql(
+      db,
+      clearWaitingListsOfCancelled(subquery`select ${rides.id} from ${rides}
+        where ${and(eq(rides.organizerId, userId), eq(rides.status, "cancelled"), eq(rides.cancelledAt, now))}`),
+    ),
+    ...promotionQueries(db, ridesOfLeavingRider(userId, now), now),
+    db.delete(rideWaitingList).where(eq(rideWaitingList.userId, userId)),
+  ] as const;
+}
 
 /** How many statements leavingRiderStatements adds (to find their results in the batch's). */
 export const LEAVING_RIDER_STATEMENTS = 5;
-
-export function leavingRiderStatements(
-  d1: D1Database,
-  userId: string,
-  now: number,
-): D1PreparedStatement[] {
-  const statements = [
-    clearWaitingListsOfCancelled(sql`(select r.id from rides r
-      where r.organizer_id = ${userId} and r.status = 'cancelled' and r.cancelled_at = ${now})`),
-    ...promotionStatements(ridesOfLeavingRider(userId, now), now),
-    sql`delete from ride_waiting_list where user_id = ${userId}`,
-  ].map((query) => prepareSql(d1, query));
-  if (statements.length !== LEAVING_RIDER_STATEMENTS) throw new Error("statement count drifted");
-  return statements;
-}
 
 export interface LeavingRiderOutcome {
   /** Who was waiting for her cancelled rides (they are told). */

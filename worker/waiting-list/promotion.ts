@@ -7,10 +7,16 @@
 // place, nor anyone out of turn.
 //
 // (This is a ride's waiting list; the landing's waiting list for the app is worker/waitlist/.)
-import { type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { DEFAULT_MAX_PARTICIPANTS } from "../../domain/constants.ts";
 import { FALLBACK_USER_NAME } from "../../domain/display.ts";
 import { WAITING_LIST_PROMOTED_NOTICE } from "../../domain/messages.ts";
+import { INSERT_MESSAGE, MESSAGE_KIND } from "../chat/queries.ts";
+import { runSql } from "../db/client.ts";
+import { profiles, rideMessages, rideParticipants, rides, rideWaitingList } from "../db/schema.ts";
+import { columnNames, subquery } from "../db/sql.ts";
+import type { Database } from "../env.ts";
 
 /**
  * Which rides a batch may have freed places in: one ride, or (account deletion) every upcoming
@@ -27,38 +33,47 @@ export function oneRide(rideId: string): PromotionScope {
   return { rideIds: sql`(${rideId})`, leaving: null };
 }
 
+const mine = alias(rideParticipants, "mine");
+const p = alias(rideParticipants, "p");
+const w = alias(rideWaitingList, "w");
+const a = alias(rideWaitingList, "a");
+const r = alias(rides, "r");
+const m = alias(rideMessages, "m");
+const pr = alias(profiles, "pr");
+
 /** Every upcoming published ride she is in (her index range, ADR 0015), before she goes. */
 export function ridesOfLeavingRider(userId: string, now: number): PromotionScope {
   return {
-    rideIds: sql`(select mine.ride_id from ride_participants mine
-      where mine.user_id = ${userId} and mine.ride_start_time > ${now}
-        and mine.ride_status = 'published')`,
+    rideIds: subquery`select ${mine.rideId} from ${rideParticipants} ${mine}
+      where ${mine.userId} = ${userId} and ${mine.rideStartTime} > ${now}
+        and ${eq(mine.rideStatus, "published")}`,
     leaving: userId,
   };
 }
 
-/** Entry `w` is someone already riding (a stale entry: never counted, never promoted). */
-const inRide = (entry: string) =>
-  sql.raw(`exists (select 1 from ride_participants p
-    where p.ride_id = ${entry}.ride_id and p.user_id = ${entry}.user_id)`);
+/** Entry `entry` is someone already riding (a stale entry: never counted, never promoted). */
+const inRide = (entry: typeof w | typeof a) =>
+  sql`exists ${subquery`select 1 from ${rideParticipants} ${p}
+    where ${p.rideId} = ${entry.rideId} and ${p.userId} = ${entry.userId}`}`;
 
 /** How many waiting riders are ahead of `w` in its list (a promotion's rank). */
-const ahead = sql`(select count(*) from ride_waiting_list a
-  where a.ride_id = w.ride_id and a.id < w.id and not ${inRide("a")})`;
+const ahead = subquery`select count(*) from ${rideWaitingList} ${a}
+  where ${a.rideId} = ${w.rideId} and ${a.id} < ${w.id} and not ${inRide(a)}`;
 
 /** When her promotion notice is written: after the freeing write's, in list order. */
 const noticeTime = (now: number) =>
-  sql`${now} + 1 + (select count(*) from ride_waiting_list a where a.ride_id = w.ride_id and a.id < w.id)`;
+  sql`${now} + 1 + ${subquery`select count(*) from ${rideWaitingList} ${a}
+    where ${a.rideId} = ${w.rideId} and ${a.id} < ${w.id}`}`;
 
 /**
  * Places the ride of `w` can still give: its capacity minus its riders (without `leaving`);
  * NULL, so nothing compares true, unless it is published and has not started.
  */
 function freePlaces(scope: PromotionScope, now: number) {
-  return sql`(select coalesce(r.max_participants, ${DEFAULT_MAX_PARTICIPANTS})
-      - (select count(*) from ride_participants p
-          where p.ride_id = r.id and p.user_id is not ${scope.leaving})
-    from rides r where r.id = w.ride_id and r.status = 'published' and r.start_time > ${now})`;
+  return subquery`select coalesce(${r.maxParticipants}, ${DEFAULT_MAX_PARTICIPANTS})
+      - ${subquery`select count(*) from ${rideParticipants} ${p}
+          where ${p.rideId} = ${r.id} and ${p.userId} is not ${scope.leaving}`}
+    from ${rides} ${r} where ${r.id} = ${w.rideId} and ${eq(r.status, "published")} and ${r.startTime} > ${now}`;
 }
 
 /**
@@ -70,15 +85,16 @@ function freePlaces(scope: PromotionScope, now: number) {
  * ranked against the places as they were before this statement.
  */
 function promote(scope: PromotionScope, now: number) {
-  return sql`insert into ride_participants (ride_id, user_id, joined_at, last_seen_at)
-    select w.ride_id, w.user_id, ${now},
-      case when exists (select 1 from ride_messages m where m.ride_id = w.ride_id) then null
+  const rp = rideParticipants;
+  return sql`insert into ${rp} (${columnNames(rp.rideId, rp.userId, rp.joinedAt, rp.lastSeenAt)})
+    select ${w.rideId}, ${w.userId}, ${now},
+      case when exists ${subquery`select 1 from ${rideMessages} ${m} where ${m.rideId} = ${w.rideId}`} then null
         else ${noticeTime(now)} end
-    from ride_waiting_list w
-    where w.ride_id in ${scope.rideIds} and w.user_id is not ${scope.leaving}
-      and not ${inRide("w")}
+    from ${rideWaitingList} ${w}
+    where ${w.rideId} in ${scope.rideIds} and ${w.userId} is not ${scope.leaving}
+      and not ${inRide(w)}
       and ${ahead} < ${freePlaces(scope, now)}
-    returning ride_id, user_id`;
+    returning ${rp.rideId} as "rideId", ${rp.userId} as "userId"`;
 }
 
 /**
@@ -86,24 +102,30 @@ function promote(scope: PromotionScope, now: number) {
  * in list order a millisecond apart, after any notice the freeing write posted at `now`.
  */
 function notices(scope: PromotionScope, now: number) {
-  return sql`insert into ride_messages (id, ride_id, user_id, kind, body, created_at)
-    select lower(hex(randomblob(16))), w.ride_id, null, 'system',
-      replace(${WAITING_LIST_PROMOTED_NOTICE}, '{name}', coalesce(pr.username, ${FALLBACK_USER_NAME})),
+  return sql`${INSERT_MESSAGE}
+    select lower(hex(randomblob(16))), ${w.rideId}, null, ${MESSAGE_KIND.system},
+      replace(${WAITING_LIST_PROMOTED_NOTICE}, '{name}', coalesce(${pr.username}, ${FALLBACK_USER_NAME})),
       ${noticeTime(now)}
-    from ride_waiting_list w left join profiles pr on pr.user_id = w.user_id
-    where w.ride_id in ${scope.rideIds} and ${inRide("w")}
-    returning id, ride_id`;
+    from ${rideWaitingList} ${w} left join ${profiles} ${pr} on ${pr.userId} = ${w.userId}
+    where ${w.rideId} in ${scope.rideIds} and ${inRide(w)}
+    returning ${rideMessages.id} as "messageId", ${rideMessages.rideId} as "rideId"`;
 }
 
 /** 3. The promoted leave the list: nobody is ever both riding and waiting. */
 function clearPromoted(scope: PromotionScope) {
-  return sql`delete from ride_waiting_list as w
-    where w.ride_id in ${scope.rideIds} and ${inRide("w")}`;
+  return sql`delete from ${rideWaitingList} as ${w}
+    where ${w.rideId} in ${scope.rideIds} and ${inRide(w)}`;
 }
 
 /** The three statements to append, in this order, to the batch that frees places. */
-export function promotionStatements(scope: PromotionScope, now: number): SQL[] {
+export function promotionStatements(scope: PromotionScope, now: number): [SQL, SQL, SQL] {
   return [promote(scope, now), notices(scope, now), clearPromoted(scope)];
+}
+
+/** The same three, ready for the freeing write's `db.batch`. */
+export function promotionQueries(db: Database, scope: PromotionScope, now: number) {
+  const [promoteThem, noticesForThem, clearThem] = promotionStatements(scope, now);
+  return [runSql(db, promoteThem), runSql(db, noticesForThem), runSql(db, clearThem)] as const;
 }
 
 export interface Promotion {
@@ -119,13 +141,7 @@ export const NO_PROMOTION: Promotion = { promoted: [], notices: [] };
 export function promotionOf(results: D1Result[]): Promotion {
   const [promoted, stored] = results;
   return {
-    promoted: ((promoted?.results ?? []) as { ride_id: string; user_id: string }[]).map((r) => ({
-      rideId: r.ride_id,
-      userId: r.user_id,
-    })),
-    notices: ((stored?.results ?? []) as { id: string; ride_id: string }[]).map((r) => ({
-      rideId: r.ride_id,
-      messageId: r.id,
-    })),
+    promoted: (promoted?.results ?? []) as Promotion["promoted"],
+    notices: (stored?.results ?? []) as Promotion["notices"],
   };
 }

@@ -2,12 +2,14 @@
 // are in sql.ts, the promotion of the first in line in promotion.ts.
 // (The landing's waiting list for the app itself is worker/waitlist/.)
 import { and, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { DEFAULT_MAX_PARTICIPANTS } from "../../domain/constants.ts";
 import { blockedBetween, rideHiddenFrom } from "../blocks/sql.ts";
-import { rideWaitingList } from "../db/schema.ts";
+import { runSql } from "../db/client.ts";
+import { rideParticipants, rides, rideWaitingList } from "../db/schema.ts";
+import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
-import { writeBatch } from "../rides/queries.ts";
-import { oneRide, type Promotion, promotionOf, promotionStatements } from "./promotion.ts";
+import { oneRide, type Promotion, promotionOf, promotionQueries } from "./promotion.ts";
 
 /**
  * Puts her at the end of the ride's list, only while the ride is published, has not started,
@@ -21,21 +23,27 @@ export async function joinWaitingList(
   userId: string,
   now: number,
 ): Promise<{ added: boolean; promotion: Promotion }> {
-  const [added, ...promotion] = await writeBatch(db, [
-    sql`insert into ${rideWaitingList} (ride_id, user_id, created_at)
-      select r.id, ${userId}, ${now} from rides r
-      where r.id = ${rideId} and r.status = 'published' and r.start_time > ${now}
-        and not exists (select 1 from ride_participants p where p.ride_id = r.id and p.user_id = ${userId})
-        and not ${rideHiddenFrom(sql`r.id`, userId)}
-        and not exists (select 1 from ${rideWaitingList} bw
-          where bw.ride_id = r.id and ${blockedBetween(sql`bw.user_id`, userId)})
-        and ((select count(*) from ride_participants p where p.ride_id = r.id)
-              >= coalesce(r.max_participants, ${DEFAULT_MAX_PARTICIPANTS})
-          or exists (select 1 from ${rideWaitingList} w where w.ride_id = r.id))
-      on conflict do nothing`,
-    ...promotionStatements(oneRide(rideId), now),
+  const waiting = alias(rideWaitingList, "bw");
+  const p = rideParticipants;
+  const w = rideWaitingList;
+  const [added, ...promotion] = await db.batch([
+    runSql(
+      db,
+      sql`insert into ${w} (${columnNames(w.rideId, w.userId, w.createdAt)})
+        select ${rides.id}, ${userId}, ${now} from ${rides}
+        where ${rides.id} = ${rideId} and ${eq(rides.status, "published")} and ${rides.startTime} > ${now}
+          and not exists ${subquery`select 1 from ${p} where ${p.rideId} = ${rides.id} and ${p.userId} = ${userId}`}
+          and not ${rideHiddenFrom(rides.id, userId)}
+          and not exists ${subquery`select 1 from ${w} ${waiting}
+            where ${waiting.rideId} = ${rides.id} and ${blockedBetween(waiting.userId, userId)}`}
+          and (${subquery`select count(*) from ${p} where ${p.rideId} = ${rides.id}`}
+                >= coalesce(${rides.maxParticipants}, ${DEFAULT_MAX_PARTICIPANTS})
+            or exists ${subquery`select 1 from ${w} where ${w.rideId} = ${rides.id}`})
+        on conflict do nothing`,
+    ),
+    ...promotionQueries(db, oneRide(rideId), now),
   ]);
-  return { added: (added?.meta.changes ?? 0) > 0, promotion: promotionOf(promotion) };
+  return { added: added.meta.changes > 0, promotion: promotionOf(promotion) };
 }
 
 /** Takes her off the ride's list (allowed at any time); true when she was on it. */

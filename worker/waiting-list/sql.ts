@@ -2,22 +2,30 @@
 // statement that empties it: SQL pieces the rides queries put inside their own statements.
 // (The landing's waiting list for the app itself is worker/waitlist/.)
 import { asc, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { RidePerson } from "../../domain/api/rides.ts";
 import { DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
 import { participantName } from "../../domain/display.ts";
-import { profiles, rideWaitingList } from "../db/schema.ts";
+import { profiles, rideParticipants, rides, rideWaitingList } from "../db/schema.ts";
+import { subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
+
+const wc = alias(rideWaitingList, "wc");
+const wp = alias(rideWaitingList, "wp");
+const wv = alias(rideWaitingList, "wv");
+const w = alias(rideWaitingList, "w");
+const o = alias(rideWaitingList, "o");
 
 /** Length of a ride's list: one range of ride_waiting_list_ride_idx. */
 export function waitingCountSql(rideId: SQLWrapper) {
-  return sql<number>`(select count(*) from ${rideWaitingList} wc where wc.ride_id = ${rideId})`;
+  return subquery<number>`select count(*) from ${rideWaitingList} ${wc} where ${wc.rideId} = ${rideId}`;
 }
 
 /** Her place in the ride's list (1 = next in), 0 when she is not on it. */
 export function waitingPositionSql(rideId: SQLWrapper, viewerId: string) {
-  return sql<number>`(select count(*) from ${rideWaitingList} wp where wp.ride_id = ${rideId}
-    and wp.id <= (select wv.id from ${rideWaitingList} wv
-      where wv.user_id = ${viewerId} and wv.ride_id = ${rideId}))`;
+  return subquery<number>`select count(*) from ${rideWaitingList} ${wp} where ${wp.rideId} = ${rideId}
+    and ${wp.id} <= ${subquery`select ${wv.id} from ${rideWaitingList} ${wv}
+      where ${wv.userId} = ${viewerId} and ${wv.rideId} = ${rideId}`}`;
 }
 
 /** The list in order, with each rider's profile (the ride detail: her place, the organizer's list). */
@@ -51,17 +59,15 @@ export function waitingPersonOf(row: WaitingRow): RidePerson {
  * who was waiting where (they are told). Nothing for a ride the batch did not cancel.
  */
 export function clearWaitingListsOfCancelled(rideIds: SQL) {
-  return sql`delete from ${rideWaitingList}
-    where ride_id in ${rideIds}
-      and exists (select 1 from rides r where r.id = ride_id and r.status = 'cancelled')
-    returning ride_id, user_id`;
+  const w = rideWaitingList;
+  return sql`delete from ${w}
+    where ${w.rideId} in ${rideIds}
+      and exists ${subquery`select 1 from ${rides} where ${rides.id} = ${w.rideId} and ${eq(rides.status, "cancelled")}`}
+    returning ${w.rideId} as "rideId", ${w.userId} as "userId"`;
 }
 
 export function clearedEntries(result: D1Result | undefined) {
-  return ((result?.results ?? []) as { ride_id: string; user_id: string }[]).map((r) => ({
-    rideId: r.ride_id,
-    userId: r.user_id,
-  }));
+  return (result?.results ?? []) as { rideId: string; userId: string }[];
 }
 
 /**
@@ -71,10 +77,11 @@ export function clearedEntries(result: D1Result | undefined) {
  * moves anyone up). Silent, like the block itself.
  */
 export function separateBlockedOnWaitingLists(a: string, b: string) {
-  const other = sql`(case when w.user_id = ${a} then ${b} else ${a} end)`;
-  return sql`delete from ${rideWaitingList} as w
-    where w.user_id in (${a}, ${b})
-      and (exists (select 1 from ride_participants p where p.ride_id = w.ride_id and p.user_id = ${other})
-        or exists (select 1 from ${rideWaitingList} o
-          where o.ride_id = w.ride_id and o.id < w.id and o.user_id = ${other}))`;
+  const other = sql`(case when ${w.userId} = ${a} then ${b} else ${a} end)`;
+  return sql`delete from ${rideWaitingList} as ${w}
+    where ${w.userId} in (${a}, ${b})
+      and (exists ${subquery`select 1 from ${rideParticipants}
+          where ${rideParticipants.rideId} = ${w.rideId} and ${rideParticipants.userId} = ${other}`}
+        or exists ${subquery`select 1 from ${rideWaitingList} ${o}
+          where ${o.rideId} = ${w.rideId} and ${o.id} < ${w.id} and ${o.userId} = ${other}`})`;
 }

@@ -5,6 +5,7 @@ import clsx from "clsx";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import type { QueuedReport } from "../../domain/api/safety.ts";
+import { participantName } from "../../domain/display.ts";
 import { MSG } from "../../domain/messages.ts";
 import { REPORT_REASON_LABELS, type ReportSnapshot } from "../../domain/safety.ts";
 import { Button } from "../components/button.tsx";
@@ -40,7 +41,7 @@ export function ReportCard({ report }: { report: QueuedReport }) {
         <dt className="font-bold">Denuncia</dt>
         <dd>
           {report.reporter
-            ? `${report.reporter.username ?? "Usuario"} · ${report.reporter.earlierReports} denuncias anteriores`
+            ? `${participantName(report.reporter.username)} · ${report.reporter.earlierReports} denuncias anteriores`
             : "Cuenta eliminada"}
         </dd>
         <dt className="font-bold">Denunciada</dt>
@@ -175,7 +176,7 @@ function Snapshot({ snapshot }: { snapshot: ReportSnapshot }) {
       return (
         <div className={box}>
           <p className="text-sm font-bold">
-            {snapshot.authorUsername ?? "Usuario"} en «{snapshot.rideTitle}» ·{" "}
+            {participantName(snapshot.authorUsername)} en «{snapshot.rideTitle}» ·{" "}
             {when(snapshot.createdAt)}
           </p>
           <p className="whitespace-pre-wrap break-words">{snapshot.text}</p>
@@ -211,7 +212,7 @@ function MessageContext({ reportId }: { reportId: string }) {
           className={clsx("rounded-xl px-3 py-1.5", m.reported ? "bg-accent-soft" : "bg-bg")}
         >
           <span className="font-bold">
-            {m.kind === "system" ? "Aviso" : (m.author?.username ?? "Usuario")}
+            {m.kind === "system" ? "Aviso" : participantName(m.author?.username)}
           </span>
           {m.reported ? " (denunciado)" : ""}
           {m.hidden ? " (oculto)" : ""}: <span className="break-words">{m.text}</span>

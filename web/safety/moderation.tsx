@@ -4,6 +4,7 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { participantName } from "../../domain/display.ts";
 import { MSG } from "../../domain/messages.ts";
 import { MODERATION_ACTION_LABELS } from "../../domain/safety.ts";
 import { Button } from "../components/button.tsx";
@@ -162,7 +163,7 @@ function AuditLog() {
         <li key={entry.id} className="rounded-2xl bg-surface p-3 shadow-sm">
           <p className="font-bold">
             {MODERATION_ACTION_LABELS[entry.action]}
-            {entry.target ? ` · ${entry.target.username ?? "Usuario"}` : ""}
+            {entry.target ? ` · ${participantName(entry.target.username)}` : ""}
           </p>
           <p className="whitespace-pre-wrap break-words">{entry.reason}</p>
           <p className="text-sm text-ink-soft">

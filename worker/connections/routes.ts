@@ -5,6 +5,7 @@ import type {
   SaveConnectionsResponse,
 } from "../../domain/api/connections.ts";
 import { MIN_PARTICIPANTS } from "../../domain/constants.ts";
+import { participantName } from "../../domain/display.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { connectionsSaveSchema, rideIdParamSchema } from "../../domain/schemas.ts";
@@ -89,7 +90,7 @@ export const rideConnectionsRoutes = new Hono<AppEnv>()
           ? await saveConnections(c.var.db, { rideId, userId: user.id, otherUserIds: fresh, now })
           : [];
       const named = inserted.map((row) => ({
-        username: companions.get(row.otherUserId)?.username ?? "Usuario",
+        username: participantName(companions.get(row.otherUserId)?.username),
         times: row.times,
       }));
       return c.json<SaveConnectionsResponse>({

@@ -660,7 +660,7 @@ function summarize(route: Route, options: GpxParseOptions): GpxResult {
   return {
     distanceKm: round(route.distance, 2),
     elevationGain: Math.round(route.gain),
-    maxElevation: route.withEle > 0 ? Math.round(route.highest) : null,
+    maxElevation: Number.isFinite(route.highest) ? Math.round(route.highest) : null,
     segments,
     profile: profileOf(route, options.profilePoints ?? PROFILE_MAX_POINTS),
     pointCount: total,

@@ -298,6 +298,13 @@ describe("parseGpx", () => {
     expect(parseGpx(route(other))).toEqual(parseGpx(route(usual)));
   });
 
+  it("gives no highest point when no height is a finite number", () => {
+    const xml = gpx(
+      `<trk><trkseg><trkpt lat="40" lon="-3.7"><ele>Infinity</ele></trkpt><trkpt lat="40.01" lon="-3.7"><ele>-Infinity</ele></trkpt></trkseg></trk>`,
+    );
+    expect(parseGpx(xml)).toMatchObject({ distanceKm: 1.11, maxElevation: null });
+  });
+
   it("accepts a gpx without namespace or declaration, and self-closing points", () => {
     expect(
       parseGpx(`<gpx><rte>${pt("rtept", 40, -3.7)}${pt("rtept", 40.01, -3.7)}</rte></gpx>`)

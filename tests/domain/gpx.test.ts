@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   decodeGpx,
@@ -296,6 +297,64 @@ describe("parseGpx", () => {
     const route = (points: (string | undefined)[]) =>
       gpx(`<rte>${points.map((p) => p?.replaceAll("trkpt", "rtept")).join("")}</rte>`);
     expect(parseGpx(route(other))).toEqual(parseGpx(route(usual)));
+  });
+
+  it("reads any mix of point forms as it reads the usual one (property)", () => {
+    // Each point of a random route written the usual way (read a whole point per match) and in
+    // a random other way (read by the scanner tag by tag): the same result, segments included.
+    const forms: ((lat: string, lon: string, ele: string | null) => string)[] = [
+      (lat, lon, ele) =>
+        `<trkpt lat="${lat}" lon="${lon}">${ele === null ? "" : `<ele>${ele}</ele>`}<time>t</time></trkpt>`,
+      (lat, lon, ele) =>
+        `<trkpt lon="${lon}" lat="${lat}">${ele === null ? "" : `<ele>${ele}</ele>`}</trkpt>`,
+      (lat, lon, ele) =>
+        `<trkpt lat="${lat}" lon="${lon}"><time>t</time>${ele === null ? "" : `<ele>${ele}</ele>`}</trkpt>`,
+      (lat, lon, ele) =>
+        `<trkpt lat=" ${lat}" lon="${lon}"><!-- c -->${ele === null ? "" : `<ele> ${ele}</ele>`}</trkpt>`,
+      (lat, lon, ele) =>
+        `<trkpt lat='${lat}' lon='${lon}'>${ele === null ? "" : `<ele>${ele}</ele>`}${"<x:a/>".repeat(101)}</trkpt>`,
+      (lat, lon, ele) =>
+        ele === null
+          ? `<trkpt lat="${lat}" lon="${lon}" />`
+          : `<trkpt lat="${lat}" lon="${lon}"><ele>${ele}</ele></trkpt>`,
+    ];
+    const point = fc.record({
+      lat: fc.double({ min: -89.9, max: 89.9, noNaN: true }),
+      lon: fc.double({ min: -179.9, max: 179.9, noNaN: true }),
+      ele: fc.option(fc.double({ min: -400, max: 8000, noNaN: true }), { nil: null }),
+      form: fc.nat(forms.length - 1),
+    });
+    const segments = fc.array(fc.array(point, { maxLength: 12 }), { minLength: 1, maxLength: 4 });
+    fc.assert(
+      fc.property(segments, (route) => {
+        const write = (usual: boolean) =>
+          gpx(
+            `<trk xmlns:x="x">${route
+              .map(
+                (seg) =>
+                  `<trkseg>${seg
+                    .map((p) =>
+                      forms[usual ? 0 : p.form]!(
+                        String(p.lat),
+                        String(p.lon),
+                        p.ele === null ? null : String(p.ele),
+                      ),
+                    )
+                    .join("\n")}</trkseg>`,
+              )
+              .join("")}</trk>`,
+          );
+        const read = (xml: string) => {
+          try {
+            return parseGpx(xml, { maxPoints: 20, profilePoints: 8 });
+          } catch (error) {
+            return (error as Error).message;
+          }
+        };
+        expect(read(write(false))).toEqual(read(write(true)));
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("gives no highest point when no height is a finite number", () => {

@@ -1,9 +1,11 @@
 // Safe GPX reading (spec 02 §5, §8; issue 23). One pass over the text with a light scanner that
 // keeps only what the app uses: lat, lon and ele of each point, where segments begin and end,
-// and how many waypoints there are. Nothing is ever expanded: a DOCTYPE (entities, external
-// files) is refused and `&` is never decoded, so an unescaped one in a name does no harm.
-// Distance is summed per segment (a pause or a second track is not a straight-line ride), and
-// elevation gain is smoothed like the riders' devices do: docs/decisions/0022-gpx-route-measures.md.
+// and how many waypoints there are; each point is measured as it is read. Nothing is ever
+// expanded: a DOCTYPE (entities, external files) is refused and `&` is never decoded, so an
+// unescaped one in a name does no harm. Distance is summed per segment (a pause or a second
+// track is not a straight-line ride), and elevation gain is smoothed like the riders' devices
+// do: docs/decisions/0022-gpx-route-measures.md. What a first parse in a fresh isolate costs,
+// and why the code is shaped as it is: docs/benchmarks.md (GPX parse).
 import { MIN_DISTANCE_KM } from "./constants.ts";
 import { formatKm } from "./format.ts";
 import { MSG } from "./messages.ts";
@@ -145,6 +147,150 @@ export function decodeGpx(bytes: Uint8Array): string {
   throw new GpxError(MSG.gpxEncodingUnsupported(label.replace(/[^a-z0-9._:-]/g, "")));
 }
 
+// ---------- Measures ----------
+
+/**
+ * Climbing with hysteresis (ADR 0022), fed one altitude at a time: from the last low, a rise
+ * counts once it reaches `threshold`, and then every metre up to the top; a dip smaller than
+ * `threshold` on the way up is jitter and changes nothing.
+ */
+class Climb {
+  gain: number;
+  private ref: number;
+  private started = false;
+  private climbing = false;
+  private readonly threshold: number;
+
+  constructor(threshold: number) {
+    this.threshold = threshold;
+    // Fields that will hold fractions are given one first, so V8 lays them out as doubles at
+    // once: changing an object's layout mid-parse throws away the code optimized for it.
+    this.gain = Number.NaN;
+    this.ref = Number.NaN;
+    this.restart();
+  }
+
+  /** A new series (the next segment). */
+  restart() {
+    this.gain = 0;
+    this.started = false;
+    this.climbing = false;
+  }
+
+  add(v: number) {
+    if (!this.started) {
+      this.ref = v;
+      this.started = true;
+    } else if (v > this.ref) {
+      if (this.climbing || v - this.ref >= this.threshold) {
+        this.gain += v - this.ref;
+        this.ref = v;
+        this.climbing = true;
+      }
+    } else if (v < this.ref && (!this.climbing || this.ref - v >= this.threshold)) {
+      this.ref = v;
+      this.climbing = false;
+    }
+  }
+}
+
+/** The climbing of an altitude series (see Climb). */
+export function hysteresisGain(values: ArrayLike<number>, threshold = GAIN_THRESHOLD_M): number {
+  const climb = new Climb(threshold);
+  for (let i = 0; i < values.length; i++) climb.add(values[i]!);
+  return climb.gain;
+}
+
+/**
+ * The points of the file's tracks, or of its routes, measured as they are read: no second walk
+ * over the points (in a fresh isolate every loop over them pays its own warm-up and
+ * compilation). Distance is summed within each segment and runs on across them without the
+ * gap; climbing is counted within each segment (the gap to the next one was not recorded).
+ */
+class Route {
+  /** Columns per point: lat, lon, ele (NaN when missing), km along the route. */
+  lat: Float64Array;
+  lon: Float64Array;
+  ele: Float64Array;
+  km: Float64Array;
+  count = 0;
+  /** [start, end) of each segment with points, flat. */
+  segments: number[] = [];
+  distance: number;
+  gain: number;
+  highest = Number.NEGATIVE_INFINITY;
+  /** How many points have an elevation. */
+  withEle = 0;
+  // The segment being read.
+  private start = 0;
+  private cosPrev = Number.NaN;
+  private readonly climb = new Climb(GAIN_THRESHOLD_M);
+
+  constructor(capacity: number) {
+    this.lat = new Float64Array(capacity);
+    this.lon = new Float64Array(capacity);
+    this.ele = new Float64Array(capacity);
+    this.km = new Float64Array(capacity);
+    // Doubles from the start (see Climb).
+    this.distance = Number.NaN;
+    this.distance = 0;
+    this.gain = Number.NaN;
+    this.gain = 0;
+  }
+
+  openSegment() {
+    this.start = this.count;
+    this.climb.restart();
+  }
+
+  closeSegment() {
+    if (this.count > this.start) this.segments.push(this.start, this.count);
+    this.gain += this.climb.gain;
+  }
+
+  /** A point of the open segment; its elevation may follow (setEle). Returns its index. */
+  add(lat: number, lon: number): number {
+    if (this.count === this.lat.length) this.grow();
+    const k = this.count++;
+    // haversineKm inlined on the columns, with each point's cosine computed once.
+    const cosHere = Math.cos((lat * Math.PI) / 180);
+    if (k > this.start) {
+      const h =
+        Math.sin(((lat - this.lat[k - 1]!) * Math.PI) / 180 / 2) ** 2 +
+        this.cosPrev * cosHere * Math.sin(((lon - this.lon[k - 1]!) * Math.PI) / 180 / 2) ** 2;
+      this.distance += 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+    }
+    this.cosPrev = cosHere;
+    this.lat[k] = lat;
+    this.lon[k] = lon;
+    this.ele[k] = Number.NaN;
+    this.km[k] = this.distance;
+    return k;
+  }
+
+  /** Point k's elevation: the first number given counts. */
+  setEle(k: number, ele: number) {
+    if (Number.isNaN(ele) || !Number.isNaN(this.ele[k]!)) return;
+    this.ele[k] = ele;
+    this.withEle++;
+    if (ele > this.highest) this.highest = ele;
+    this.climb.add(ele);
+  }
+
+  private grow() {
+    const size = this.lat.length * 2;
+    const column = (old: Float64Array) => {
+      const next = new Float64Array(size);
+      next.set(old);
+      return next;
+    };
+    this.lat = column(this.lat);
+    this.lon = column(this.lon);
+    this.ele = column(this.ele);
+    this.km = column(this.km);
+  }
+}
+
 // ---------- The scanner ----------
 
 const GPX = 1;
@@ -184,6 +330,29 @@ const UNPREFIXED_TOKEN =
 /** The same for a file whose elements carry a namespace prefix (<gpx:trkpt>): rarer, slower. */
 const PREFIXED_TOKEN =
   /<(?:(?:[\w.-]+:)?ele\s*>([^<]*)<\/(?:[\w.-]+:)?ele\s*>|((?:[\w.-]+:)?(?:trkpt|rtept))\s+lat\s*=\s*"([^"]*)"\s+lon\s*=\s*"([^"]*)"\s*(?:(\/)>|>\s*(?:<(?:[\w.-]+:)?ele>([^<]*)<\/(?:[\w.-]+:)?ele>\s*)?(<\/\2>)?)|(\/?)(?:[\w.-]+:)?(trkseg|trkpt|trk|rtept|rte|wpt|gpx|ele)(?=[\s/>])([^<>]*)>|!--[\s\S]*?-->|!\[CDATA\[[\s\S]*?\]\]>|!)/g;
+/** The GPX elements' names, longest first where one starts another. */
+const GPX_NAMES = "trkseg|trkpt|trk|rtept|rte|wpt|gpx|ele";
+
+/**
+ * One whole point per match, for the run of points that fills a segment: `<trkpt lat="…"
+ * lon="…">`, maybe its `<ele>` right after, then at most 100 tags that are no GPX element's,
+ * no comment and no declaration (time, extensions), and its end; or self-closing. Its numbers
+ * do not start with a blank. Anything else (lon before lat, a later `<ele>`, a comment, a
+ * blank number) ends the run: the scanner reads that part token by token, as it would have
+ * read these points. One match and a few lines of JavaScript per point keep a fresh isolate's
+ * first parse short: the points never pass through the scanner's branches. The 100 bounds
+ * what the engine remembers to backtrack (unbounded, a hostile 5 MB point took +70 MB).
+ */
+function pointRun(name: "trkpt" | "rtept", prefix: string): RegExp {
+  const notGpx = `<(?!/?${prefix}(?:${GPX_NAMES})[\\s/>]|!)`;
+  return new RegExp(
+    `\\s*<${prefix}${name}\\s+lat\\s*=\\s*"([^"\\s][^"]*)"\\s+lon\\s*=\\s*"([^"\\s][^"]*)"\\s*(?:/>|>\\s*(?:<${prefix}ele\\s*>([^<\\s][^<]*)</${prefix}ele\\s*>)?[^<]*(?:${notGpx}[^<]*){0,100}</${prefix}${name}\\s*>)`,
+    "y",
+  );
+}
+const PREFIX = "(?:[\\w.-]+:)?";
+const UNPREFIXED_RUNS = { trkpt: pointRun("trkpt", ""), rtept: pointRun("rtept", "") };
+const PREFIXED_RUNS = { trkpt: pointRun("trkpt", PREFIX), rtept: pointRun("rtept", PREFIX) };
 const LAT = /(?:^|\s)lat\s*=\s*(?:"([^"]*)"|'([^']*)')/;
 const LON = /(?:^|\s)lon\s*=\s*(?:"([^"]*)"|'([^']*)')/;
 /** What may stand before the root element and after it: blanks, comments, <?xml …?>. */
@@ -215,44 +384,6 @@ function isBlank(xml: string, start: number, end: number): boolean {
   return true;
 }
 
-/** Growable columns of points: lat, lon, ele (NaN when missing). */
-class Points {
-  lat = new Float64Array(1024);
-  lon = new Float64Array(1024);
-  ele = new Float64Array(1024);
-  count = 0;
-
-  push(lat: number, lon: number): number {
-    if (this.count === this.lat.length) {
-      const grow = (a: Float64Array) => {
-        const b = new Float64Array(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.lat = grow(this.lat);
-      this.lon = grow(this.lon);
-      this.ele = grow(this.ele);
-    }
-    const i = this.count++;
-    this.lat[i] = lat;
-    this.lon[i] = lon;
-    this.ele[i] = Number.NaN;
-    return i;
-  }
-}
-
-interface Segment {
-  kind: typeof TRK | typeof RTE;
-  start: number;
-  end: number;
-}
-
-interface Scan {
-  points: Points;
-  segments: Segment[];
-  waypoints: number;
-}
-
 function lineOf(xml: string, at: number): number {
   let line = 1;
   for (let i = xml.indexOf("\n"); i !== -1 && i < at; i = xml.indexOf("\n", i + 1)) line++;
@@ -265,14 +396,40 @@ function xmlError(xml: string, at: number, detail: string): GpxError {
 
 const NAMES = ["", "gpx", "trk", "trkseg", "trkpt", "rte", "rtept", "ele", "wpt"];
 
+/** Reads the run of whole points at `at` (pointRun) into `route`; returns where the run ends. */
+function readRun(xml: string, at: number, run: RegExp, route: Route): number {
+  let end = at;
+  run.lastIndex = at;
+  for (let m = run.exec(xml); m !== null; m = run.exec(xml)) {
+    end = run.lastIndex;
+    // Never blank (the pattern), so Number() reads them as toNumber() would.
+    const lat = Number(m[1]);
+    const lon = Number(m[2]);
+    if (validLatLon(lat, lon)) {
+      const index = route.add(lat, lon);
+      if (m[3] !== undefined) route.setEle(index, Number(m[3]));
+    }
+  }
+  return end;
+}
+
+interface Scan {
+  tracks: Route | null;
+  routes: Route | null;
+  waypoints: number;
+}
+
 /**
  * One pass over the text. Only the GPX elements the app reads are looked at (and their
  * nesting checked); the rest is text to the scanner, so nothing in it is expanded or kept.
+ * Each point is measured as it is read (Route).
  */
 function scan(xml: string): Scan {
-  const points = new Points();
-  const segments: Segment[] = [];
+  let tracks: Route | null = null;
+  let routes: Route | null = null;
   let waypoints = 0;
+  // Room for the points a file of this size usually has (a planner's: ~64 bytes each).
+  const capacity = Math.ceil(xml.length / 64) + 16;
 
   // Before the root: blanks, the declaration, comments. The root must be <gpx>.
   const prolog = PROLOG.exec(xml)![0].length;
@@ -285,22 +442,33 @@ function scan(xml: string): Scan {
   const rootName = root[1]!;
   if (rootName.slice(rootName.indexOf(":") + 1) !== "gpx") throw new GpxError(MSG.gpxNotGpx);
 
-  // Files whose root has no prefix keep to the faster pattern: their GPX elements have none.
-  const TOKEN = rootName.includes(":") ? PREFIXED_TOKEN : UNPREFIXED_TOKEN;
+  // Files whose root has no prefix keep to the faster patterns: their GPX elements have none.
+  const prefixed = rootName.includes(":");
+  const TOKEN = prefixed ? PREFIXED_TOKEN : UNPREFIXED_TOKEN;
+  const runs = prefixed ? PREFIXED_RUNS : UNPREFIXED_RUNS;
   const kinds = new Uint8Array(GPX_MAX_DEPTH);
   let depth = 0;
-  let segment: Segment | null = null;
+  /** The segment being read (its points go to this route), or null outside one. */
+  let segment: Route | null = null;
   let point = -1;
   let pointDepth = -1;
   let rootEnd = -1;
   TOKEN.lastIndex = prolog;
-  for (let m = TOKEN.exec(xml); m !== null; m = TOKEN.exec(xml)) {
+  for (;;) {
+    // Where a point would count (below, the same rule), whole points are read a run at a time.
+    if (segment !== null && depth > 0) {
+      const parent = kinds[depth - 1];
+      if (parent === TRKSEG || parent === RTE) {
+        const run = parent === TRKSEG ? runs.trkpt : runs.rtept;
+        TOKEN.lastIndex = readRun(xml, TOKEN.lastIndex, run, segment);
+      }
+    }
+    const m = TOKEN.exec(xml);
+    if (m === null) break;
     const eleText = m[1];
     if (eleText !== undefined) {
       // The first <ele> of a point is its elevation (GPX puts it first; an extension's is not).
-      if (point !== -1 && pointDepth === depth - 1 && Number.isNaN(points.ele[point]!)) {
-        points.ele[point] = toNumber(eleText);
-      }
+      if (point !== -1 && pointDepth === depth - 1) segment?.setEle(point, toNumber(eleText));
       continue;
     }
     const pointName = m[2];
@@ -314,8 +482,8 @@ function scan(xml: string): Scan {
         const lat = toNumber(m[3]);
         const lon = toNumber(m[4]);
         if (validLatLon(lat, lon)) {
-          index = points.push(lat, lon);
-          if (m[6] !== undefined) points.ele[index] = toNumber(m[6]);
+          index = segment.add(lat, lon);
+          if (m[6] !== undefined) segment.setEle(index, toNumber(m[6]));
         }
       }
       if (!complete) {
@@ -351,7 +519,7 @@ function scan(xml: string): Scan {
       }
       depth--;
       if (kind === TRKSEG || kind === RTE) {
-        if (segment) segment.end = points.count;
+        segment?.closeSegment();
         segment = null;
       } else if (depth === pointDepth) {
         point = -1;
@@ -364,14 +532,23 @@ function scan(xml: string): Scan {
     const selfClosing = attributes.endsWith("/");
     const parent = depth > 0 ? kinds[depth - 1] : 0;
     if ((kind === TRKSEG && parent === TRK) || (kind === RTE && parent === GPX)) {
-      segment = { kind: kind === RTE ? RTE : TRK, start: points.count, end: points.count };
-      segments.push(segment);
-      if (selfClosing) segment = null;
+      if (kind === RTE) {
+        routes ??= new Route(capacity);
+        segment = routes;
+      } else {
+        tracks ??= new Route(capacity);
+        segment = tracks;
+      }
+      segment.openSegment();
+      if (selfClosing) {
+        segment.closeSegment();
+        segment = null;
+      }
     } else if ((kind === TRKPT && parent === TRKSEG) || (kind === RTEPT && parent === RTE)) {
       const lat = attribute(attributes, LAT);
       const lon = attribute(attributes, LON);
       if (segment && validLatLon(lat, lon)) {
-        const index = points.push(lat, lon);
+        const index = segment.add(lat, lon);
         if (!selfClosing) {
           point = index;
           pointDepth = depth;
@@ -395,47 +572,31 @@ function scan(xml: string): Scan {
   if (rootEnd === -1 || !isBlank(xml, after, xml.length)) {
     throw xmlError(xml, Math.max(after, 0), MSG.gpxXmlAfterRoot);
   }
-  return { points, segments, waypoints };
+  return { tracks, routes, waypoints };
 }
 
-// ---------- Measures ----------
-
-/**
- * Climbing with hysteresis (ADR 0022): from the last low, a rise counts once it reaches
- * `threshold`, and then every metre up to the top; a dip smaller than `threshold` on the way up
- * is jitter and changes nothing.
- */
-export function hysteresisGain(values: ArrayLike<number>, threshold = GAIN_THRESHOLD_M): number {
-  if (values.length === 0) return 0;
-  let gain = 0;
-  let ref = values[0]!;
-  let climbing = false;
-  for (let i = 1; i < values.length; i++) {
-    const v = values[i]!;
-    if (v > ref) {
-      if (climbing || v - ref >= threshold) {
-        gain += v - ref;
-        ref = v;
-        climbing = true;
-      }
-    } else if (v < ref && (!climbing || ref - v >= threshold)) {
-      ref = v;
-      climbing = false;
-    }
-  }
-  return gain;
-}
+// ---------- The result ----------
 
 const round = (value: number, decimals: number) => {
   const f = 10 ** decimals;
   return Math.round(value * f) / f;
 };
 
-function thinIndices(start: number, end: number, keep: number): number[] {
+/** [lat, lon] of `keep` points spread evenly over start…end (all of them when fewer). */
+function thin(route: Route, start: number, end: number, keep: number): [number, number][] {
+  const { lat, lon } = route;
   const count = end - start;
-  if (count <= keep) return Array.from({ length: count }, (_, k) => start + k);
+  const out: [number, number][] = [];
+  if (count <= keep) {
+    for (let k = start; k < end; k++) out.push([lat[k]!, lon[k]!]);
+    return out;
+  }
   const step = (count - 1) / (keep - 1);
-  return Array.from({ length: keep }, (_, k) => start + Math.round(k * step));
+  for (let j = 0; j < keep; j++) {
+    const k = start + Math.round(j * step);
+    out.push([lat[k]!, lon[k]!]);
+  }
+  return out;
 }
 
 /**
@@ -449,13 +610,11 @@ function decimate(heights: Float64Array, count: number, max: number): number[] {
   const size = count / buckets;
   for (let b = 0; b < buckets; b++) {
     const from = Math.floor(b * size);
-    const to = Math.min(count, Math.floor((b + 1) * size));
-    let low = from;
-    let high = from;
-    for (let k = from + 1; k < to; k++) {
-      if (heights[k]! < heights[low]!) low = k;
-      if (heights[k]! > heights[high]!) high = k;
-    }
+    const bucket = heights.subarray(from, Math.min(count, Math.floor((b + 1) * size)));
+    // The engine's own min, max and indexOf: no loop over every point to warm up.
+    const values = bucket as unknown as number[];
+    const low = from + bucket.indexOf(Math.min.apply(null, values));
+    const high = from + bucket.indexOf(Math.max.apply(null, values));
     out.push(Math.min(low, high));
     if (low !== high) out.push(Math.max(low, high));
   }
@@ -463,58 +622,47 @@ function decimate(heights: Float64Array, count: number, max: number): number[] {
   return out;
 }
 
-function summarize({ points }: Scan, chosen: Segment[], options: GpxParseOptions): GpxResult {
-  const { lat, lon, ele } = points;
-  const total = chosen.reduce((n, s) => n + (s.end - s.start), 0);
-  const maxPoints = options.maxPoints ?? Number.POSITIVE_INFINITY;
-  let distance = 0;
-  let gain = 0;
-  let maxElevation = Number.NEGATIVE_INFINITY;
-  const outSegments: [number, number][][] = [];
-  // The profile in columns: which point, its distance along the route, its height.
-  const profileAt = new Int32Array(total);
-  const profileKm = new Float64Array(total);
-  const profileEle = new Float64Array(total);
-  let profileCount = 0;
-  for (const seg of chosen) {
-    const keep = Math.max(
-      Math.min(2, seg.end - seg.start),
-      Math.floor((maxPoints * (seg.end - seg.start)) / total),
-    );
-    outSegments.push(thinIndices(seg.start, seg.end, keep).map((k) => [lat[k]!, lon[k]!]));
-    const first = profileCount;
-    let cosPrev = Math.cos(toRadians(lat[seg.start]!));
-    for (let k = seg.start; k < seg.end; k++) {
-      if (k > seg.start) {
-        // haversineKm inlined on the columns, with each point's cosine computed once.
-        const cosHere = Math.cos(toRadians(lat[k]!));
-        const h =
-          Math.sin(toRadians(lat[k]! - lat[k - 1]!) / 2) ** 2 +
-          cosPrev * cosHere * Math.sin(toRadians(lon[k]! - lon[k - 1]!) / 2) ** 2;
-        distance += 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
-        cosPrev = cosHere;
-      }
-      const height = ele[k]!;
-      if (!Number.isNaN(height)) {
-        if (height > maxElevation) maxElevation = height;
-        profileAt[profileCount] = k;
-        profileKm[profileCount] = distance;
-        profileEle[profileCount++] = height;
+/** The elevation profile: the route's points that have an elevation, at most `max` of them. */
+function profileOf(route: Route, max: number): ProfilePoint[] {
+  const { lat, lon, ele, km, count } = route;
+  // Nearly always every point has one, and the columns are the profile; else gather those.
+  let at: Int32Array | null = null;
+  let heights = ele;
+  if (route.withEle < count) {
+    at = new Int32Array(route.withEle);
+    heights = new Float64Array(route.withEle);
+    for (let k = 0, j = 0; k < count; k++) {
+      if (!Number.isNaN(ele[k]!)) {
+        at[j] = k;
+        heights[j++] = ele[k]!;
       }
     }
-    // Climbing is counted within the segment: the gap to the next one was not recorded.
-    gain += hysteresisGain(profileEle.subarray(first, profileCount));
   }
-  const kept = decimate(profileEle, profileCount, options.profilePoints ?? PROFILE_MAX_POINTS);
+  return decimate(heights, route.withEle, max).map((j): ProfilePoint => {
+    const k = at ? at[j]! : j;
+    return [round(km[k]!, 3), round(ele[k]!, 1), lat[k]!, lon[k]!];
+  });
+}
+
+function summarize(route: Route, options: GpxParseOptions): GpxResult {
+  const total = route.count;
+  const maxPoints = options.maxPoints ?? Number.POSITIVE_INFINITY;
+  const segments: [number, number][][] = [];
+  for (let s = 0; s < route.segments.length; s += 2) {
+    const start = route.segments[s]!;
+    const end = route.segments[s + 1]!;
+    const keep = Math.max(
+      Math.min(2, end - start),
+      Math.floor((maxPoints * (end - start)) / total),
+    );
+    segments.push(thin(route, start, end, keep));
+  }
   return {
-    distanceKm: round(distance, 2),
-    elevationGain: Math.round(gain),
-    maxElevation: Number.isFinite(maxElevation) ? Math.round(maxElevation) : null,
-    segments: outSegments,
-    profile: kept.map((j): ProfilePoint => {
-      const k = profileAt[j]!;
-      return [round(profileKm[j]!, 3), round(profileEle[j]!, 1), lat[k]!, lon[k]!];
-    }),
+    distanceKm: round(route.distance, 2),
+    elevationGain: Math.round(route.gain),
+    maxElevation: Number.isFinite(route.highest) ? Math.round(route.highest) : null,
+    segments,
+    profile: profileOf(route, options.profilePoints ?? PROFILE_MAX_POINTS),
     pointCount: total,
   };
 }
@@ -527,14 +675,12 @@ export function parseGpx(input: Uint8Array | string, options: GpxParseOptions = 
   try {
     const xml = typeof input === "string" ? input : decodeGpx(input);
     if (isBlank(xml, 0, xml.length)) throw new GpxError(MSG.gpxEmpty);
-    const result = scan(xml);
-    const withPoints = result.segments.filter((s) => s.end > s.start);
-    const tracks = withPoints.filter((s) => s.kind === TRK);
-    const chosen = tracks.length > 0 ? tracks : withPoints.filter((s) => s.kind === RTE);
-    if (chosen.length === 0) {
-      throw new GpxError(result.waypoints > 0 ? MSG.gpxWaypointsOnly : MSG.gpxNoCoordinates);
+    const { tracks, routes, waypoints } = scan(xml);
+    const chosen = tracks?.count ? tracks : routes?.count ? routes : null;
+    if (chosen === null) {
+      throw new GpxError(waypoints > 0 ? MSG.gpxWaypointsOnly : MSG.gpxNoCoordinates);
     }
-    return summarize(result, chosen, options);
+    return summarize(chosen, options);
   } catch (error) {
     if (error instanceof GpxError) throw error;
     // Never a library's or engine's English text in front of her.

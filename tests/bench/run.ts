@@ -72,7 +72,7 @@ const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${(os.t
 // GPX parsing needs no server: measured first, before the server takes the cores.
 const gpx = runs("gpx") ? await timed("GPX parse", () => gpxParseReport()) : undefined;
 const gpxSection = gpx
-  ? `## GPX parse (5 MB files; each measure a fresh process, median of 5)\n\n${gpx.markdown}`
+  ? `## GPX parse (5 MB files; fresh processes, both sides cold in each)\n\n${gpx.markdown}`
   : undefined;
 if (only?.every((section) => section === "gpx")) {
   const report = `# Rodamos benchmarks\n\nRun ${new Date().toISOString()} on ${machine}.\n\n${gpxSection}\n`;

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   decodeGpx,
@@ -262,6 +263,107 @@ describe("parseGpx", () => {
     expect(result.profile.map((p) => p[1])).toEqual([100, 130.6]);
   });
 
+  it("reads a point the same whichever way it is written", () => {
+    // The usual form is read a whole point per match; any other goes through the scanner tag
+    // by tag, and a segment may mix them. Heights 600 610 605 620 640 630 650 660: +10, a 5 m
+    // descent, +15 +20, a descent, +20 +10 = 75 m.
+    const heights = [600, 610, 605, 620, 640, 630, 650, 660];
+    const extras = `<time>2026-11-01T08:00:00Z</time><extensions><ns3:hr>120</ns3:hr></extensions>`;
+    const usual = heights.map(
+      (h, i) => `<trkpt lat="${40 + i / 100}" lon="-3.7">\r\n<ele>${h}</ele>${extras}</trkpt>\r\n`,
+    );
+    const other = [
+      usual[0],
+      `<trkpt lon="-3.7" lat="40.01"><ele>610</ele></trkpt>`,
+      `<trkpt lat="40.02" lon="-3.7"><time>2026-11-01T08:00:00Z</time><ele>605</ele></trkpt>`,
+      `<trkpt lat="40.03" lon="-3.7"><ele>620</ele><!-- </trkpt> --></trkpt>`,
+      `<trkpt lat=" 40.04" lon="-3.7 "><ele> 640 </ele></trkpt>`,
+      `<trkpt lat="40.05" lon="-3.7"><ele>630</ele><extensions>${"<x:a/>".repeat(150)}</extensions></trkpt>`,
+      `<trkpt lat='40.06' lon='-3.7'><ele>650</ele></trkpt>`,
+      `<trkpt lat="40.07" lon="-3.7"><ele>660</ele><name><![CDATA[<trkpt lat="1" lon="1">]]></name></trkpt>`,
+    ];
+    const track = (points: (string | undefined)[]) =>
+      gpx(`<trk xmlns:ns3="x" xmlns:x="y"><trkseg>${points.join("")}</trkseg></trk>`);
+    const expected = parseGpx(track(usual));
+    expect(expected).toMatchObject({
+      distanceKm: Math.round(7 * STEP_KM * 100) / 100,
+      elevationGain: 75,
+      maxElevation: 660,
+      pointCount: 8,
+    });
+    expect(parseGpx(track(other))).toEqual(expected);
+    // One odd point between usual ones, in either kind of segment.
+    expect(parseGpx(track([...usual.slice(0, 4), other[4], ...usual.slice(5)]))).toEqual(expected);
+    const route = (points: (string | undefined)[]) =>
+      gpx(`<rte>${points.map((p) => p?.replaceAll("trkpt", "rtept")).join("")}</rte>`);
+    expect(parseGpx(route(other))).toEqual(parseGpx(route(usual)));
+  });
+
+  it("reads any mix of point forms as it reads the usual one (property)", () => {
+    // Each point of a random route written the usual way (read a whole point per match) and in
+    // a random other way (read by the scanner tag by tag): the same result, segments included.
+    const forms: ((lat: string, lon: string, ele: string | null) => string)[] = [
+      (lat, lon, ele) =>
+        `<trkpt lat="${lat}" lon="${lon}">${ele === null ? "" : `<ele>${ele}</ele>`}<time>t</time></trkpt>`,
+      (lat, lon, ele) =>
+        `<trkpt lon="${lon}" lat="${lat}">${ele === null ? "" : `<ele>${ele}</ele>`}</trkpt>`,
+      (lat, lon, ele) =>
+        `<trkpt lat="${lat}" lon="${lon}"><time>t</time>${ele === null ? "" : `<ele>${ele}</ele>`}</trkpt>`,
+      (lat, lon, ele) =>
+        `<trkpt lat=" ${lat}" lon="${lon}"><!-- c -->${ele === null ? "" : `<ele> ${ele}</ele>`}</trkpt>`,
+      (lat, lon, ele) =>
+        `<trkpt lat='${lat}' lon='${lon}'>${ele === null ? "" : `<ele>${ele}</ele>`}${"<x:a/>".repeat(101)}</trkpt>`,
+      (lat, lon, ele) =>
+        ele === null
+          ? `<trkpt lat="${lat}" lon="${lon}" />`
+          : `<trkpt lat="${lat}" lon="${lon}"><ele>${ele}</ele></trkpt>`,
+    ];
+    const point = fc.record({
+      lat: fc.double({ min: -89.9, max: 89.9, noNaN: true }),
+      lon: fc.double({ min: -179.9, max: 179.9, noNaN: true }),
+      ele: fc.option(fc.double({ min: -400, max: 8000, noNaN: true }), { nil: null }),
+      form: fc.nat(forms.length - 1),
+    });
+    const segments = fc.array(fc.array(point, { maxLength: 12 }), { minLength: 1, maxLength: 4 });
+    fc.assert(
+      fc.property(segments, (route) => {
+        const write = (usual: boolean) =>
+          gpx(
+            `<trk xmlns:x="x">${route
+              .map(
+                (seg) =>
+                  `<trkseg>${seg
+                    .map((p) =>
+                      forms[usual ? 0 : p.form]!(
+                        String(p.lat),
+                        String(p.lon),
+                        p.ele === null ? null : String(p.ele),
+                      ),
+                    )
+                    .join("\n")}</trkseg>`,
+              )
+              .join("")}</trk>`,
+          );
+        const read = (xml: string) => {
+          try {
+            return parseGpx(xml, { maxPoints: 20, profilePoints: 8 });
+          } catch (error) {
+            return (error as Error).message;
+          }
+        };
+        expect(read(write(false))).toEqual(read(write(true)));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("gives no highest point when no height is a finite number", () => {
+    const xml = gpx(
+      `<trk><trkseg><trkpt lat="40" lon="-3.7"><ele>Infinity</ele></trkpt><trkpt lat="40.01" lon="-3.7"><ele>-Infinity</ele></trkpt></trkseg></trk>`,
+    );
+    expect(parseGpx(xml)).toMatchObject({ distanceKm: 1.11, maxElevation: null });
+  });
+
   it("accepts a gpx without namespace or declaration, and self-closing points", () => {
     expect(
       parseGpx(`<gpx><rte>${pt("rtept", 40, -3.7)}${pt("rtept", 40.01, -3.7)}</rte></gpx>`)
@@ -316,6 +418,10 @@ describe("parseGpx", () => {
     );
     expect(gpxError(`<gpx><trk><trkseg>${'<trkpt lat="1'.repeat(100_000)}`)).toBe(
       MSG.gpxInvalidXmlAt(1, MSG.gpxXmlUnclosedTag("trkseg")),
+    );
+    // A point read whole looks at most 100 tags ahead for its end.
+    expect(gpxError(`<gpx><trk><trkseg><trkpt lat="1" lon="2">${"<a>".repeat(300_000)}`)).toBe(
+      MSG.gpxInvalidXmlAt(1, MSG.gpxXmlUnclosedTag("trkpt")),
     );
   });
 

@@ -1,11 +1,17 @@
 // GPX parse cost (issue 23): time and peak memory of domain/gpx.ts on 5 MB files shaped like
 // real exports, against a plain regex scan of the same bytes (decode, then one regex pulling
-// lat, lon and ele of every point). Each measure runs in a fresh Node process, so one parse's
-// garbage or JIT state never counts in another's figures. Times are the process's CPU time
-// (its JIT threads included), which other jobs on a shared machine disturb less than the clock.
+// lat, lon and ele of every point). Each sample is a fresh Node process that runs both sides
+// cold (the first run of each there: what one upload to a new isolate costs), so the ratio is
+// taken under the same load from other jobs. Times are the process's CPU time (its JIT and GC
+// threads included), which other jobs on a shared machine disturb less than the clock.
 //
-// Alone: node tests/bench/benchmarks/gpx-parse.ts (or npm run bench -- --only gpx).
+// Alone: node tests/bench/benchmarks/gpx-parse.ts [processes per file, default 20]
+// (or npm run bench -- --only gpx). GPX_MODULE=/path/to/gpx.ts measures another version of the
+// parser (an older commit's file, say) with the same harness.
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { resourceUsage } from "node:process";
 import { fileURLToPath } from "node:url";
 
@@ -83,93 +89,164 @@ export function regexScan(bytes: Uint8Array) {
   return { n, sum };
 }
 
-type Measure = { coldMs: number; warmMs: number; growthMB: number; points: number };
+/** What one fresh process measured: both sides cold (each its first run there), then warm. */
+type Sample = {
+  /** Which side ran first: the order alternates between processes. */
+  first: "parse" | "regex";
+  points: number;
+  /** CPU ms of the whole process (JIT and GC threads included) for each side's first run. */
+  parseCold: number;
+  regexCold: number;
+  /** The same, main thread only (what the isolate's own thread spent). */
+  parseColdMain: number;
+  regexColdMain: number;
+  /** Median CPU ms of 7 more runs of each, alternating. */
+  parseWarm: number;
+  regexWarm: number;
+  /** Peak RSS growth of the parse's first run, MB; only when it ran first in the process. */
+  growthMB: number | null;
+};
 
-/** Child process: one measure of one parser on one variant, printed as JSON. */
-async function child(parser: string, variant: Variant) {
-  const bytes = syntheticGpx(variant);
-  const run: (b: Uint8Array) => number =
-    parser === "regex"
-      ? (b) => regexScan(b).n
-      : await (async () => {
-          const { parseGpx } = await import("../../../domain/gpx.ts");
-          // As the worker calls it (worker/gpx/storage.ts, ROUTE_MAX_POINTS).
-          return (b: Uint8Array) => parseGpx(b, { maxPoints: 1500 }).pointCount;
-        })();
-  const gc = (globalThis as { gc?: () => void }).gc;
-  gc?.();
-  gc?.();
-  const rssBefore = resourceUsage().maxRSS;
-  const cpuMs = (since: NodeJS.CpuUsage) => {
-    const used = process.cpuUsage(since);
-    return (used.user + used.system) / 1000;
-  };
-  let started = process.cpuUsage();
-  const points = run(bytes);
-  const coldMs = cpuMs(started);
-  const growthMB = (resourceUsage().maxRSS - rssBefore) / 1024;
-  const warm: number[] = [];
-  // No forced collection between them: a full GC also drops V8's compiled regular expressions,
-  // which an isolate parsing upload after upload keeps.
-  for (let i = 0; i < 7; i++) {
-    started = process.cpuUsage();
-    run(bytes);
-    warm.push(cpuMs(started));
-  }
-  warm.sort((a, b) => a - b);
-  const result: Measure = { coldMs, warmMs: warm[3]!, growthMB, points };
-  console.log(JSON.stringify(result));
-}
+const SETTLE_MS = 250;
 
-function measure(parser: string, variant: Variant): Measure {
-  const out = execFileSync(
-    process.execPath,
-    ["--expose-gc", fileURLToPath(import.meta.url), "--child", parser, variant],
-    { encoding: "utf8" },
-  );
-  return JSON.parse(out.trim().split("\n").at(-1)!) as Measure;
-}
-
-function median(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
+function cpuNow() {
+  const all = process.cpuUsage();
+  const main = process.threadCpuUsage();
+  return { all: (all.user + all.system) / 1000, main: (main.user + main.system) / 1000 };
 }
 
 /**
- * Markdown table: per variant, the median of `repeats` processes for each measure, parse and
- * regex runs interleaved so both meet the same load. Cold = the first parse in a fresh process
- * (what one upload to a new isolate costs); warm = the median of 7 more.
+ * Child process: one cold run of each side (the order given), then 7 warm runs of each,
+ * printed as JSON. A cold run's CPU time is counted until the JIT and GC threads have finished
+ * what it started (a pause with the main thread idle), so neither side's background work is
+ * billed to the other.
  */
-export function gpxParseReport(repeats = 5): { markdown: string; ok: boolean } {
-  const rows = [
-    "| File (5 MB) | Points | Parse CPU ms, cold / warm | Regex scan CPU ms, cold / warm | Ratio cold / warm | Peak RSS growth MB (per MB) |",
-    "|---|---:|---:|---:|---:|---:|",
-  ];
-  let ok = true;
-  for (const variant of ["garmin", "plain"] as const) {
-    const parse: Measure[] = [];
-    const scan: Measure[] = [];
-    for (let r = 0; r < repeats; r++) {
-      parse.push(measure("parse", variant));
-      scan.push(measure("regex", variant));
-    }
-    const cold = median(parse.map((m) => m.coldMs));
-    const warm = median(parse.map((m) => m.warmMs));
-    const scanCold = median(scan.map((m) => m.coldMs));
-    const scanWarm = median(scan.map((m) => m.warmMs));
-    const growth = median(parse.map((m) => m.growthMB));
-    ok &&= growth < 64;
-    rows.push(
-      `| ${variant === "garmin" ? "device log (time, hr, cad; 6 tracks, CRLF)" : "planner route (lat, lon, ele)"} | ${parse[0]!.points.toLocaleString("en")} | ${cold.toFixed(0)} / ${warm.toFixed(0)} | ${scanCold.toFixed(0)} / ${scanWarm.toFixed(0)} | ${(cold / scanCold).toFixed(1)}× / ${(warm / scanWarm).toFixed(1)}× | ${growth.toFixed(1)} (${(growth / 5).toFixed(1)}) |`,
-    );
+async function child(file: string, first: Sample["first"]) {
+  const bytes = new Uint8Array(readFileSync(file));
+  const { parseGpx } = await import(process.env.GPX_MODULE ?? "../../../domain/gpx.ts");
+  const sides = {
+    // As the worker calls it (worker/gpx/storage.ts, ROUTE_MAX_POINTS).
+    parse: (b: Uint8Array) => parseGpx(b, { maxPoints: 1500 }).pointCount,
+    regex: (b: Uint8Array) => regexScan(b).n,
+  };
+  const gc = (globalThis as { gc?: () => void }).gc;
+  const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+  await settle();
+  const cold = async (side: keyof typeof sides) => {
+    gc?.();
+    gc?.();
+    await settle();
+    const rssBefore = resourceUsage().maxRSS;
+    const started = cpuNow();
+    const points = sides[side](bytes);
+    const main = cpuNow().main - started.main;
+    const growthMB = (resourceUsage().maxRSS - rssBefore) / 1024;
+    await settle();
+    return { points, all: cpuNow().all - started.all, main, growthMB };
+  };
+  const second = first === "parse" ? "regex" : "parse";
+  const a = await cold(first);
+  const b = await cold(second);
+  const parse = first === "parse" ? a : b;
+  const regex = first === "parse" ? b : a;
+  if (parse.points !== regex.points) {
+    throw new Error(`parse read ${parse.points} points, the regex ${regex.points}`);
   }
-  return { markdown: rows.join("\n"), ok };
+  // No forced collection between warm runs: a full GC also drops V8's compiled regular
+  // expressions, which an isolate parsing upload after upload keeps.
+  const warm = { parse: [] as number[], regex: [] as number[] };
+  for (let i = 0; i < 7; i++) {
+    for (const side of ["parse", "regex"] as const) {
+      const started = cpuNow().all;
+      sides[side](bytes);
+      warm[side].push(cpuNow().all - started);
+    }
+  }
+  const sample: Sample = {
+    first,
+    points: parse.points,
+    parseCold: parse.all,
+    regexCold: regex.all,
+    parseColdMain: parse.main,
+    regexColdMain: regex.main,
+    parseWarm: quantile(warm.parse, 0.5),
+    regexWarm: quantile(warm.regex, 0.5),
+    growthMB: first === "parse" ? parse.growthMB : null,
+  };
+  console.log(JSON.stringify(sample));
+}
+
+function measure(file: string, first: Sample["first"]): Sample {
+  const out = execFileSync(
+    process.execPath,
+    ["--expose-gc", fileURLToPath(import.meta.url), "--child", file, first],
+    { encoding: "utf8" },
+  );
+  return JSON.parse(out.trim().split("\n").at(-1)!) as Sample;
+}
+
+/** Nearest-rank quantile: the median is the middle value, p95 the value 95 % stay at or under. */
+function quantile(values: number[], q: number) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]!;
+}
+
+const LABELS: Record<Variant, string> = {
+  garmin: "device log (time, hr, cad; 6 tracks, CRLF)",
+  plain: "planner route (lat, lon, ele)",
+};
+
+/**
+ * Markdown tables: per variant, `processes` fresh Node processes, each timing the parse and the
+ * regex scan cold (the first run of each in that process; which runs first alternates), then
+ * warm (median of 7 more each). Ratios are taken within each process, so both sides of a ratio
+ * met the same load from other jobs; the table gives their median and p95 over the processes.
+ */
+export function gpxParseReport(processes = 20): { markdown: string; ok: boolean } {
+  const rows = [
+    "| File (5 MB) | Points | Cold CPU ms, parse / regex (medians) | **Cold ratio**, median / p95 | Cold ratio, main thread only | Warm CPU ms, parse / regex | Warm ratio, median / p95 | Peak RSS growth MB, median / max |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|",
+  ];
+  const orders: string[] = [];
+  let ok = true;
+  const dir = mkdtempSync(path.join(tmpdir(), "rodamos-gpx-bench-"));
+  try {
+    for (const variant of ["garmin", "plain"] as const) {
+      const file = path.join(dir, `${variant}.gpx`);
+      writeFileSync(file, syntheticGpx(variant));
+      const samples: Sample[] = [];
+      for (let i = 0; i < processes; i++) {
+        samples.push(measure(file, i % 2 === 0 ? "parse" : "regex"));
+      }
+      const of = (pick: (s: Sample) => number, q: number, from = samples) =>
+        quantile(from.map(pick), q);
+      const ratio = (pick: (s: Sample) => number) =>
+        `${of(pick, 0.5).toFixed(1)}× / ${of(pick, 0.95).toFixed(1)}×`;
+      const growth = samples.flatMap((s) => (s.growthMB === null ? [] : [s.growthMB]));
+      ok &&= Math.max(...growth) < 64;
+      rows.push(
+        `| ${LABELS[variant]} | ${samples[0]!.points.toLocaleString("en")} | ${of((s) => s.parseCold, 0.5).toFixed(0)} / ${of((s) => s.regexCold, 0.5).toFixed(0)} | **${ratio((s) => s.parseCold / s.regexCold)}** | ${ratio((s) => s.parseColdMain / s.regexColdMain)} | ${of((s) => s.parseWarm, 0.5).toFixed(0)} / ${of((s) => s.regexWarm, 0.5).toFixed(0)} | ${ratio((s) => s.parseWarm / s.regexWarm)} | ${quantile(growth, 0.5).toFixed(1)} / ${Math.max(...growth).toFixed(1)} |`,
+      );
+      const byOrder = (first: Sample["first"]) =>
+        of(
+          (s) => s.parseCold / s.regexCold,
+          0.5,
+          samples.filter((s) => s.first === first),
+        ).toFixed(1);
+      orders.push(`${LABELS[variant]}: ${byOrder("parse")}× / ${byOrder("regex")}×`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const note = `${processes} fresh processes per file. Cold ratio median when the parse ran first / second in its process: ${orders.join("; ")}.`;
+  return { markdown: `${rows.join("\n")}\n\n${note}`, ok };
 }
 
 if (process.argv[2] === "--child") {
-  await child(process.argv[3]!, process.argv[4] as Variant);
+  const [file, first] = process.argv.slice(3);
+  await child(file!, first as Sample["first"]);
 } else if (import.meta.url === `file://${process.argv[1]}`) {
-  const report = gpxParseReport();
+  const report = gpxParseReport(Number(process.argv[2] ?? 20));
   console.log(report.markdown);
   if (!report.ok) process.exitCode = 1;
 }

@@ -430,6 +430,17 @@ function cursorOf(db: Database, rideId: string, messageId: string) {
   );
 }
 
+/** Messages with their author's profile, beside the cursor row (one statement, no second read). */
+function messagesBesideCursor(db: Database, cursor: ReturnType<typeof cursorOf>) {
+  return db
+    .with(cursor)
+    .select(messageColumns)
+    .from(rideMessages)
+    .leftJoin(profiles, eq(profiles.userId, rideMessages.userId))
+    .innerJoin(cursor, sql`true`)
+    .$dynamic();
+}
+
 /**
  * A page before `before` (latest page when absent), returned oldest → newest, of the messages
  * `viewerId` may read (none by someone she and the author blocked each other).
@@ -444,12 +455,7 @@ export async function historyPage(
   const query = options.before
     ? (() => {
         const cursor = cursorOf(db, rideId, options.before);
-        return db
-          .with(cursor)
-          .select(messageColumns)
-          .from(rideMessages)
-          .leftJoin(profiles, eq(profiles.userId, rideMessages.userId))
-          .innerJoin(cursor, sql`true`)
+        return messagesBesideCursor(db, cursor)
           .where(
             and(
               ...conditions,
@@ -489,12 +495,7 @@ export async function messagesAfter(
       .select({ id: rideMessages.id })
       .from(rideMessages)
       .where(and(eq(rideMessages.id, after), eq(rideMessages.rideId, rideId))),
-    db
-      .with(cursor)
-      .select(messageColumns)
-      .from(rideMessages)
-      .leftJoin(profiles, eq(profiles.userId, rideMessages.userId))
-      .innerJoin(cursor, sql`true`)
+    messagesBesideCursor(db, cursor)
       .where(
         and(
           eq(rideMessages.rideId, rideId),

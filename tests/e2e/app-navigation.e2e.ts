@@ -1,16 +1,9 @@
 // Moving around the app in a phone-sized Chromium: Volver, a connection lost mid-session,
 // logging out, and where toasts appear. Riders and rides come from the development-only routes.
-import type { BrowserContext, Locator, Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { MSG } from "../../domain/messages.ts";
-import {
-  animationsSettled,
-  closeSession,
-  connectBrowser,
-  openSession,
-  type Session,
-  uniqueEmail,
-} from "./fixtures.ts";
+import { animationsSettled, closeSession, connectBrowser, fixtureRide, rider } from "./fixtures.ts";
 
 connectBrowser();
 
@@ -23,30 +16,6 @@ const OFFLINE_NOISE = [
   /ServiceWorker/i,
   /WebSocket connection to '[^']*\/api\/notifications\/socket' failed/,
 ];
-
-let counter = 0;
-async function rider(
-  name: string,
-  options: { expectErrors?: RegExp[] } = {},
-): Promise<Session & { userId: string; username: string }> {
-  const session = await openSession(options);
-  const username = `${name}_${Date.now().toString(36).slice(-5)}${counter++}`;
-  const res = await session.context.request.post("/dev/test-login", {
-    data: { email: uniqueEmail(name), username },
-  });
-  expect(res.status()).toBe(200);
-  const { userId } = (await res.json()) as { userId: string };
-  return { ...session, userId, username };
-}
-
-async function createRide(
-  context: BrowserContext,
-  input: { organizerId: string; participantIds: string[]; title: string },
-) {
-  const res = await context.request.post("/dev/fixtures/ride", { data: input });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { rideId: string }).rideId;
-}
 
 const navigation = (page: Page) => page.getByRole("navigation", { name: "Navegación principal" });
 
@@ -66,7 +35,7 @@ describe("moving around the app", () => {
   it("Volver from a ride goes back to her search with its filters, or to the feed when she arrived on the ride", async () => {
     const bea = await rider("bea");
     const title = `Vuelta al pantano ${Date.now().toString(36)}`;
-    const rideId = await createRide(bea.context, {
+    const rideId = await fixtureRide(bea.context, {
       organizerId: bea.userId,
       participantIds: [],
       title,
@@ -101,7 +70,7 @@ describe("moving around the app", () => {
   it("offline mid-session, Buscar says 'Sin conexión' and fills in once the connection is back", async () => {
     const ana = await rider("ana", { expectErrors: OFFLINE_NOISE });
     const title = `Sin cobertura ${Date.now().toString(36)}`;
-    await createRide(ana.context, { organizerId: ana.userId, participantIds: [], title });
+    await fixtureRide(ana.context, { organizerId: ana.userId, participantIds: [], title });
     const { page, context } = ana;
     await page.goto("/app/feed");
     // The service worker holds the app's code, so screens open offline.

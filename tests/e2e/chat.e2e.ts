@@ -1,6 +1,6 @@
 // Ride chat journeys in real Chromium with two (or three) riders, each in her own browser
 // context. Riders and rides come from the development-only /dev routes.
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import type { ChatsResponse } from "../../domain/api/chat.ts";
 import type {
@@ -12,34 +12,14 @@ import { expectAccessible } from "./a11y.ts";
 import {
   closeSession,
   connectBrowser,
-  openSession,
-  type Session,
+  fixtureRide,
+  notificationSocketOpened,
+  rider,
   saveScreenshot,
-  uniqueEmail,
+  sendMessage,
 } from "./fixtures.ts";
 
 connectBrowser();
-
-let counter = 0;
-async function rider(name: string): Promise<Session & { userId: string; username: string }> {
-  const session = await openSession();
-  const username = `${name}_${Date.now().toString(36).slice(-5)}${counter++}`;
-  const res = await session.context.request.post("/dev/test-login", {
-    data: { email: uniqueEmail(name), username },
-  });
-  expect(res.status()).toBe(200);
-  const { userId } = (await res.json()) as { userId: string };
-  return { ...session, userId, username };
-}
-
-async function createRide(
-  context: BrowserContext,
-  input: { organizerId: string; participantIds: string[]; startsInMinutes: number; title: string },
-) {
-  const res = await context.request.post("/dev/fixtures/ride", { data: input });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { rideId: string }).rideId;
-}
 
 async function unreadFor(context: BrowserContext, rideId: string) {
   const res = await context.request.get("/api/chats");
@@ -56,27 +36,12 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 10_000) {
   throw new Error("condition not met in time");
 }
 
-async function sendMessage(page: Page, text: string) {
-  await page.getByLabel("Escribe un mensaje").fill(text);
-  await page.getByRole("button", { name: "Enviar" }).click();
-}
-
-/** Resolves once the page's app-wide notification channel is accepted (its 'ready' frame). */
-async function notificationSocketOpened(page: Page) {
-  const ws = await page.waitForEvent("websocket", {
-    predicate: (socket) => socket.url().includes("/api/notifications/socket"),
-  });
-  await ws.waitForEvent("framereceived", {
-    predicate: (frame) => String(frame.payload).includes('"ready"'),
-  });
-}
-
 describe("ride chat", () => {
   it("two riders see each other's messages live", async () => {
     const ana = await rider("ana");
     const bea = await rider("bea");
     const title = "Grupeta del Retiro";
-    const rideId = await createRide(ana.context, {
+    const rideId = await fixtureRide(ana.context, {
       organizerId: ana.userId,
       participantIds: [bea.userId],
       startsInMinutes: 120,
@@ -121,7 +86,7 @@ describe("ride chat", () => {
     const ana = await rider("ana");
     const bea = await rider("bea");
     const title = "Gravel por la Casa de Campo";
-    const rideId = await createRide(ana.context, {
+    const rideId = await fixtureRide(ana.context, {
       organizerId: ana.userId,
       participantIds: [bea.userId],
       startsInMinutes: 60,
@@ -179,7 +144,7 @@ describe("ride chat", () => {
     const ana = await rider("ana");
     const cris = await rider("cris");
     const title = "Rodada nocturna";
-    const rideId = await createRide(ana.context, {
+    const rideId = await fixtureRide(ana.context, {
       organizerId: ana.userId,
       participantIds: [],
       startsInMinutes: 180,
@@ -209,7 +174,7 @@ describe("ride chat", () => {
   it("a started ride cannot be joined from its chat", async () => {
     const ana = await rider("ana");
     const cris = await rider("cris");
-    const rideId = await createRide(ana.context, {
+    const rideId = await fixtureRide(ana.context, {
       organizerId: ana.userId,
       participantIds: [],
       startsInMinutes: -10,
@@ -239,7 +204,7 @@ describe("He rodado con ella", () => {
     const ana = await rider("ana");
     const bea = await rider("bea");
     const cris = await rider("cris");
-    const rideId = await createRide(ana.context, {
+    const rideId = await fixtureRide(ana.context, {
       organizerId: ana.userId,
       participantIds: [bea.userId, cris.userId],
       startsInMinutes: -60,

@@ -3,7 +3,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll, inject, onTestFailed } from "vitest";
+import { afterAll, beforeAll, expect, inject, onTestFailed } from "vitest";
 
 export const baseURL = () => inject("baseURL");
 const RESULTS_DIR = path.resolve(import.meta.dirname, "../../test-results");
@@ -152,4 +152,51 @@ export async function apiFromPage<T>(
     },
     { method, path, body },
   ) as Promise<{ status: number; body: T }>;
+}
+
+/** A rider signed in through the dev-only test-login route, in her own browser. */
+export async function rider(
+  name: string,
+  options: { email?: string; expectErrors?: RegExp[] } = {},
+): Promise<Session & { userId: string; username: string }> {
+  const session = await openSession({ expectErrors: options.expectErrors });
+  const username = `${name}_${Date.now().toString(36).slice(-5)}${counter++}`;
+  const res = await session.context.request.post("/dev/test-login", {
+    data: { email: options.email ?? uniqueEmail(name), username },
+  });
+  expect(res.status()).toBe(200);
+  const { userId } = (await res.json()) as { userId: string };
+  return { ...session, userId, username };
+}
+
+/** A ride made by the dev-only fixture route (organizer, participants, start, cap); its id. */
+export async function fixtureRide(
+  context: BrowserContext,
+  input: {
+    organizerId: string;
+    participantIds: string[];
+    title: string;
+    startsInMinutes?: number;
+    maxParticipants?: number;
+  },
+) {
+  const res = await context.request.post("/dev/fixtures/ride", { data: input });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { rideId: string }).rideId;
+}
+
+/** Resolves once the page's app-wide notification channel is accepted (its 'ready' frame). */
+export async function notificationSocketOpened(page: Page) {
+  const ws = await page.waitForEvent("websocket", {
+    predicate: (socket) => socket.url().includes("/api/notifications/socket"),
+  });
+  await ws.waitForEvent("framereceived", {
+    predicate: (frame) => String(frame.payload).includes('"ready"'),
+  });
+}
+
+/** Writes and sends a chat message from the open chat screen. */
+export async function sendMessage(page: Page, text: string) {
+  await page.getByLabel("Escribe un mensaje").fill(text);
+  await page.getByRole("button", { name: "Enviar" }).click();
 }

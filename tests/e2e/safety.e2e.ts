@@ -1,62 +1,19 @@
-// Safety journeys (issue 24, DESIGN.md decisions 16 and 17) in real Chromium, each rider in her
-// own browser: a block, and a report worked by a moderator. Riders and rides come from the
-// development-only /dev routes; the moderator is the address .dev.vars.example lists in
-// MODERATOR_EMAILS.
-import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { MSG } from "../../domain/messages.ts";
 import { expectAccessible } from "./a11y.ts";
 import {
   closeSession,
   connectBrowser,
-  openSession,
-  type Session,
+  fixtureRide,
+  notificationSocketOpened,
+  rider,
   saveScreenshot,
-  uniqueEmail,
+  sendMessage,
 } from "./fixtures.ts";
 
 connectBrowser();
 
 const MODERATOR_EMAIL = "moderadora@rodamos.test";
-
-let counter = 0;
-async function rider(
-  name: string,
-  email = uniqueEmail(name),
-): Promise<Session & { userId: string; username: string }> {
-  const session = await openSession();
-  const username = `${name}_${Date.now().toString(36).slice(-5)}${counter++}`;
-  const res = await session.context.request.post("/dev/test-login", {
-    data: { email, username },
-  });
-  expect(res.status()).toBe(200);
-  const { userId } = (await res.json()) as { userId: string };
-  return { ...session, userId, username };
-}
-
-async function createRide(
-  context: BrowserContext,
-  input: { organizerId: string; participantIds: string[]; startsInMinutes: number; title: string },
-) {
-  const res = await context.request.post("/dev/fixtures/ride", { data: input });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { rideId: string }).rideId;
-}
-
-async function sendMessage(page: Page, text: string) {
-  await page.getByLabel("Escribe un mensaje").fill(text);
-  await page.getByRole("button", { name: "Enviar" }).click();
-}
-
-/** Resolves once the page's app-wide notification channel is accepted (its 'ready' frame). */
-async function notificationSocketOpened(page: Page) {
-  const ws = await page.waitForEvent("websocket", {
-    predicate: (socket) => socket.url().includes("/api/notifications/socket"),
-  });
-  await ws.waitForEvent("framereceived", {
-    predicate: (frame) => String(frame.payload).includes('"ready"'),
-  });
-}
 
 describe("blocking", () => {
   it("she blocks, and the other can no longer find, join or message her", async () => {
@@ -65,19 +22,19 @@ describe("blocking", () => {
     const cris = await rider("cris");
     const tag = Date.now().toString(36);
     const own = `Salida de Ana ${tag}`;
-    const ownId = await createRide(ana.context, {
+    const ownId = await fixtureRide(ana.context, {
       organizerId: ana.userId,
       participantIds: [],
       startsInMinutes: 180,
       title: own,
     });
-    const sharedId = await createRide(ana.context, {
+    const sharedId = await fixtureRide(ana.context, {
       organizerId: ana.userId,
       participantIds: [bea.userId],
       startsInMinutes: 240,
       title: `Con Bea ${tag}`,
     });
-    const crisRideId = await createRide(cris.context, {
+    const crisRideId = await fixtureRide(cris.context, {
       organizerId: cris.userId,
       participantIds: [ana.userId, bea.userId],
       startsInMinutes: 120,
@@ -157,10 +114,10 @@ describe("reports and moderation", () => {
   it("a report reaches the moderator, who hides the message live and suspends its author, whose tab signs out", async () => {
     const ana = await rider("ana");
     const bea = await rider("bea");
-    const mod = await rider("mod", MODERATOR_EMAIL);
+    const mod = await rider("mod", { email: MODERATOR_EMAIL });
     const tag = Date.now().toString(36);
     const title = `Gravel con Bea ${tag}`;
-    const rideId = await createRide(bea.context, {
+    const rideId = await fixtureRide(bea.context, {
       organizerId: bea.userId,
       participantIds: [ana.userId],
       startsInMinutes: 120,

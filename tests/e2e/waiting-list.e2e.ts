@@ -1,7 +1,3 @@
-// A full ride's waiting list in real Chromium, three riders in their own browsers (DESIGN.md
-// decision 23): Carla finds Ana's ride full and gets in line; Ana sees her on the list; Bea
-// leaves; Carla, still on the ride's page, is in at once and told so, and the chat says it.
-import type { BrowserContext } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { MSG } from "../../domain/messages.ts";
 import { expectAccessible } from "./a11y.ts";
@@ -9,46 +5,13 @@ import {
   animationsSettled,
   closeSession,
   connectBrowser,
-  openSession,
-  type Session,
+  fixtureRide,
+  notificationSocketOpened,
+  rider,
   saveScreenshot,
-  uniqueEmail,
 } from "./fixtures.ts";
 
 connectBrowser();
-
-let counter = 0;
-async function rider(name: string): Promise<Session & { userId: string; username: string }> {
-  const session = await openSession();
-  const username = `${name}_${Date.now().toString(36).slice(-5)}${counter++}`;
-  const res = await session.context.request.post("/dev/test-login", {
-    data: { email: uniqueEmail(name), username },
-  });
-  expect(res.status()).toBe(200);
-  const { userId } = (await res.json()) as { userId: string };
-  return { ...session, userId, username };
-}
-
-async function fullRide(
-  context: BrowserContext,
-  input: { organizerId: string; participantIds: string[]; title: string; maxParticipants: number },
-) {
-  const res = await context.request.post("/dev/fixtures/ride", {
-    data: { ...input, startsInMinutes: 24 * 60 },
-  });
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { rideId: string }).rideId;
-}
-
-/** Resolves once the page's app-wide notification channel is accepted (its 'ready' frame). */
-async function notificationSocketOpened(session: Session) {
-  const ws = await session.page.waitForEvent("websocket", {
-    predicate: (socket) => socket.url().includes("/api/notifications/socket"),
-  });
-  await ws.waitForEvent("framereceived", {
-    predicate: (frame) => String(frame.payload).includes('"ready"'),
-  });
-}
 
 describe("waiting list", () => {
   it("a rider leaves a full ride and the first in line is in, and sees it", async () => {
@@ -56,15 +19,16 @@ describe("waiting list", () => {
     const bea = await rider("bea");
     const carla = await rider("carla");
     const title = "Grupeta completa al Pardo";
-    const rideId = await fullRide(ana.context, {
+    const rideId = await fixtureRide(ana.context, {
       organizerId: ana.userId,
       participantIds: [bea.userId],
       title,
       maxParticipants: 2,
+      startsInMinutes: 24 * 60,
     });
 
     // Carla finds it full: the list instead of the old disabled 'Completa'.
-    const connected = notificationSocketOpened(carla);
+    const connected = notificationSocketOpened(carla.page);
     await carla.page.goto(`/app/ride/${rideId}`);
     await connected;
     await carla.page.getByText("Participantes 2/2").first().waitFor();

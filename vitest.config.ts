@@ -39,11 +39,14 @@ export default defineConfig({
         ],
         test: {
           name: "worker",
+          // The files share a workerd (the app loads once); tests/worker/setup.ts empties storage
+          // before each (docs/decisions/0026-a-fast-suite.md).
+          isolate: false,
           include: ["tests/worker/**/*.test.ts"],
           // Real workerd, D1 and sockets: a file sending 60 requests or 50 frames needs more than
           // vitest's 5 s on a loaded 2-core machine.
           testTimeout: 20_000,
-          setupFiles: ["tests/worker/setup.ts"],
+          setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/worker/setup.ts"],
         },
       },
       {

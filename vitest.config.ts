@@ -56,6 +56,9 @@ export default defineConfig({
           name: "web",
           include: ["tests/web/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
+          // The files share a worker (React loads once); tests/setup/web.ts gives each a new
+          // happy-dom window and fresh app modules (docs/decisions/0026-a-fast-suite.md).
+          isolate: false,
           setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/web.ts"],
         },
       },

@@ -1,5 +1,26 @@
-import { cleanup } from "@testing-library/react";
-import { afterEach } from "vitest";
+import { cleanup, screen, within } from "@testing-library/react";
+import { afterAll, afterEach, vi } from "vitest";
+import { builtinEnvironments } from "vitest/environments";
+
+// Web test files share a vitest worker (isolate: false in vitest.config.ts), so happy-dom, React
+// and Testing Library load once instead of once per file. This runs before every test file and
+// gives it what isolation gave it: a new happy-dom window (page, storage, cookies, history,
+// listeners), a fresh copy of the app's own modules (their state; the file's vi.mock calls
+// apply), and no stubs or fake timers left by an earlier file. Libraries in node_modules stay
+// loaded, with whatever state they keep (sonner's list of toasts, TanStack Query's online flag).
+vi.resetModules();
+vi.useRealTimers();
+vi.unstubAllGlobals();
+vi.unstubAllEnvs();
+const { window, self, top, parent } = globalThis;
+const page = await builtinEnvironments["happy-dom"].setup(globalThis, {});
+afterAll(async () => {
+  await page.teardown(globalThis);
+  // The teardown deletes these; a timer a library left running may still read them.
+  Object.assign(globalThis, { window, self, top, parent });
+});
+// Testing Library bound `screen` to the first window's body when it loaded: bind it to this one.
+Object.assign(screen, within(document.body));
 
 // Without vitest globals Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());

@@ -1,13 +1,41 @@
-import { cleanup } from "@testing-library/react";
-import { afterAll, afterEach } from "vitest";
-import { toasterWanted } from "../../web/lib/toast.ts";
+import { cleanup, screen, within } from "@testing-library/react";
+import { afterAll, afterEach, vi } from "vitest";
+import { builtinEnvironments } from "vitest/environments";
+
+// Web test files share a vitest worker (isolate: false in vitest.config.ts), so happy-dom, React
+// and Testing Library load once instead of once per file. This runs before every test file and
+// gives it what isolation gave it: a new happy-dom window (page, storage, cookies, history,
+// listeners), a fresh copy of the app's own modules (their state; the file's vi.mock calls
+// apply), and no stubs or fake timers left by an earlier file. Libraries in node_modules stay
+// loaded, with whatever state they keep (sonner's list of toasts, TanStack Query's online flag).
+vi.resetModules();
+vi.useRealTimers();
+vi.unstubAllGlobals();
+vi.unstubAllEnvs();
+const { window, self, top, parent } = globalThis;
+const page = await builtinEnvironments["happy-dom"].setup(globalThis, {});
+afterAll(async () => {
+  await page.teardown(globalThis);
+  // The teardown deletes these; a timer a library left running may still read them.
+  Object.assign(globalThis, { window, self, top, parent });
+});
+// Testing Library bound `screen` to the first window's body when it loaded: bind it to this one.
+Object.assign(screen, within(document.body));
 
 // Without vitest globals Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());
 
 // sonner removes a dismissed toast 200 ms after its exit starts, by a timer that outlives the
-// Toaster's unmount and reads `window`. Let those timers run before the file's DOM is torn down,
-// or a slow run ends with "window is not defined" thrown from the timer.
+// Toaster's unmount and reads `window`. Let those timers run before the file's window is torn
+// down (after-hooks run last-registered first, so this wait comes before the teardown above).
+// The import is dynamic: after vi.resetModules() above, only the copy the test file loaded knows
+// whether it raised a toast. A file that mocks the module never loaded sonner (the mock has no
+// `toasterWanted`, and reading a missing export of a vitest mock throws).
 afterAll(async () => {
-  if (toasterWanted()) await new Promise((done) => setTimeout(done, 300));
+  const toast = await import("../../web/lib/toast.ts");
+  let wanted = false;
+  try {
+    wanted = toast.toasterWanted();
+  } catch {}
+  if (wanted) await new Promise((done) => setTimeout(done, 300));
 });

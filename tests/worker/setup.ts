@@ -1,12 +1,27 @@
-import { applyD1Migrations } from "cloudflare:test";
+import { applyD1Migrations, reset } from "cloudflare:test";
+import { waitForGlobalWaitUntil } from "cloudflare:test-internal";
 import { env } from "cloudflare:workers";
-// An unexpected console.error (e.g. an unhandled 500 in the worker) fails the test.
-import "../setup/fail-on-console-error.ts";
+import { vi } from "vitest";
 import { setHashCostForTests } from "../../worker/auth/password.ts";
 import { TEST_HASH_COST } from "./helpers/hash-cost.ts";
 
-// Storage is isolated per test file by the Workers integration; migrations apply to each.
+// Worker test files share one workerd per vitest worker (isolate: false in vitest.config.ts), so
+// the app's modules load once instead of once per file. Before every file this gives it what
+// isolation gave: the earlier file's background work (waitUntil) settled, empty storage with the
+// schema migrated again, and no stubs or fake timers left.
+await waitForGlobalWaitUntil().catch(() => undefined);
+// reset() deletes the storage and alarms of every Durable Object in memory (D1, R2 and the rate
+// limiters are Durable Objects in workerd too), but workerd evicts an object idle for ~10 s and an
+// evicted one keeps its storage: wake D1 and R2 first. An evicted ride room or hub is an earlier
+// file's, whose ids no later file uses, and its alarms find that file's rides gone from D1; the
+// rate limiters count per IP and email, which differ from file to file.
+await env.DB.prepare("SELECT 1").run();
+await env.GPX.head("wake");
+await reset();
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+vi.useRealTimers();
+vi.unstubAllGlobals();
+vi.unstubAllEnvs();
 
 // Cheap password hashing for the suite (tests/worker/password.test.ts keeps production's cost).
 setHashCostForTests(TEST_HASH_COST);

@@ -1,0 +1,22 @@
+// Web test files share a vitest worker (isolate: false in vitest.config.ts); tests/setup/web.ts
+// gives each file a new happy-dom window and a fresh copy of the app's modules all the same.
+// Most files change these before this one runs in the same worker, so a leftover shows here.
+import { describe, expect, it } from "vitest";
+import { toasterWanted } from "../../web/lib/toast.ts";
+
+describe("a web test file", () => {
+  it("starts on a blank page of its own: no markup, storage, cookies or history", () => {
+    expect(document.documentElement.getAttributeNames()).toEqual([]);
+    expect(document.head.childElementCount).toBe(0);
+    expect(document.body.childElementCount).toBe(0);
+    expect(localStorage.length).toBe(0);
+    expect(sessionStorage.length).toBe(0);
+    expect(document.cookie).toBe("");
+    expect(location.href).toBe("http://localhost:3000/");
+    expect(history.length).toBe(1);
+  });
+
+  it("gets its own copy of the app's modules (no toast raised yet)", () => {
+    expect(toasterWanted()).toBe(false);
+  });
+});

@@ -1,12 +1,16 @@
 // Ride search filters and their address-query encoding (spec 02 §2 "Ride search", §4).
+import { cityTimeZone } from "./cities.ts";
 import { isLevel, isModality, type Level, type Modality } from "./constants.ts";
 import {
+  addDays,
   type DatePresetType,
   datePreset,
   localDayEndIso,
   localDayStartIso,
   parseIsoDate,
+  toIsoDate,
 } from "./dates.ts";
+import { fromZonedDateTime } from "./zones.ts";
 
 export const DATE_TYPES = ["today", "week", "month", "custom"] as const;
 export type DateType = (typeof DATE_TYPES)[number];
@@ -133,19 +137,38 @@ export function resolveDateRange(filters: RideFilters): { from: string; to: stri
 }
 
 /**
- * Query for GET /api/rides: local calendar days become ISO instants (the server does not know
- * the browser's time zone), lists become comma lists, empty values are left out.
+ * The instants a calendar day starts and ends at. With a city named, on that city's clock: its
+ * rides happen there (ADR 0016), so 'Hoy' in Las Palmas is the Canary day wherever she searches
+ * from. Without one, on her device's clock.
+ */
+function dayStartIso(isoDate: string, city: string): string | null {
+  if (city === "") return localDayStartIso(isoDate);
+  const start = fromZonedDateTime(isoDate, "00:00", cityTimeZone(city));
+  return start === null ? null : new Date(start).toISOString();
+}
+
+function dayEndIso(isoDate: string, city: string): string | null {
+  if (city === "") return localDayEndIso(isoDate);
+  const date = parseIsoDate(isoDate);
+  const nextStart = date ? dayStartIso(toIsoDate(addDays(date, 1)), city) : null;
+  return nextStart === null ? null : new Date(Date.parse(nextStart) - 1).toISOString();
+}
+
+/**
+ * Query for GET /api/rides: calendar days become ISO instants (the server does not know which
+ * clock she means, see dayStartIso), lists become comma lists, empty values are left out.
  */
 export function filtersToApiQuery(filters: RideFilters): Record<string, string> {
   const query: Record<string, string> = {};
   if (filters.q.trim() !== "") query.q = filters.q.trim();
-  if (filters.city.trim() !== "") query.city = filters.city.trim();
+  const city = filters.city.trim();
+  if (city !== "") query.city = city;
   if (filters.modalities.length > 0) query.m = unique(filters.modalities).join(",");
   if (filters.levels.length > 0) query.level = unique(filters.levels).join(",");
   const range = resolveDateRange(filters);
-  const fromIso = localDayStartIso(range.from);
+  const fromIso = dayStartIso(range.from, city);
   if (fromIso) query.from = fromIso;
-  const toIso = range.to ? localDayEndIso(range.to) : null;
+  const toIso = range.to ? dayEndIso(range.to, city) : null;
   if (toIso) query.to = toIso;
   return query;
 }

@@ -199,3 +199,44 @@ describe("resolveDateRange and API query", () => {
     expect(filtersToApiQuery({ ...defaultFilters(TODAY), dateType: null }).to).toBeUndefined();
   });
 });
+
+describe("day bounds on the searched city's clock (ADR 0029)", () => {
+  const bounds = (city: string, from: string, to: string) => {
+    const query = filtersToApiQuery({ ...defaultFilters(from), city, dateType: "custom", to });
+    return [query.from, query.to];
+  };
+
+  it("takes a named city's day, wherever the search is made from", () => {
+    // June: Canary time is UTC+1, mainland UTC+2, whatever the device's zone.
+    expect(bounds("Las Palmas de Gran Canaria", "2026-06-03", "2026-06-07")).toEqual([
+      "2026-06-02T23:00:00.000Z",
+      "2026-06-07T22:59:59.999Z",
+    ]);
+    expect(bounds("Madrid", "2026-06-03", "2026-06-03")).toEqual([
+      "2026-06-02T22:00:00.000Z",
+      "2026-06-03T21:59:59.999Z",
+    ]);
+    // Any case or accents name the same city and the same clock.
+    expect(bounds("  las palmas de gran canaria ", "2026-06-03", "2026-06-03")[0]).toBe(
+      "2026-06-02T23:00:00.000Z",
+    );
+  });
+
+  it("keeps the 25 hours of the autumn change's day", () => {
+    expect(bounds("Madrid", "2026-10-25", "2026-10-25")).toEqual([
+      "2026-10-24T22:00:00.000Z",
+      "2026-10-25T22:59:59.999Z",
+    ]);
+  });
+
+  it("sends no bound for a malformed day", () => {
+    const query = filtersToApiQuery({
+      ...defaultFilters("2026-06-03"),
+      city: "Madrid",
+      from: "2026-02-31",
+      to: "nope",
+    });
+    expect(query.from).toBeUndefined();
+    expect(query.to).toBeUndefined();
+  });
+});

@@ -102,4 +102,48 @@ describe("ride times", () => {
     await closeSession(canary);
     await closeSession(madrid);
   });
+
+  it("a search naming a city takes that city's days (ADR 0029)", async () => {
+    const suffix = Date.now().toString(36).slice(-6);
+    const title = `Madrugada canaria ${suffix}`;
+    const newYork = await riderIn("America/New_York", "nybusca");
+    const { page } = newYork;
+    // 00:30 Canary time is the evening before in New York: her own calendar puts the ride on
+    // the day before the Canary one.
+    const day = toZonedDateTime(Date.now() + 3 * DAY, "Atlantic/Canary")!.date;
+    await page.goto("/app/create");
+    await page.getByRole("heading", { name: "Propón una ruta" }).waitFor();
+    await page.getByLabel("Título").fill(title);
+    await page.getByLabel("Ciudad").fill("Las Palmas de Gran Canaria");
+    await page.getByLabel("Fecha").fill(day);
+    await page.getByLabel("Hora").fill("00:30");
+    await page.getByRole("radio", { name: "Chill" }).click();
+    await page.getByLabel("Punto de encuentro").fill("Parque Santa Catalina");
+    await page.getByLabel("Distancia (km)").fill("30");
+    await page.getByLabel("Desnivel (m)").fill("200");
+    await page.getByRole("button", { name: "Crear salida" }).click();
+    await page.waitForURL(/\/app\/ride\/[a-z0-9]+$/);
+
+    const searchOn = (date: string) =>
+      `/app/search?${new URLSearchParams({
+        q: suffix,
+        city: "Las Palmas de Gran Canaria",
+        dateType: "custom",
+        from: date,
+        to: date,
+      })}`;
+    // That Canary day finds it...
+    await page.goto(searchOn(day));
+    await page.getByRole("article", { name: title }).waitFor();
+    // ...the day before, her own calendar's day for that instant, does not.
+    const dayBefore = toZonedDateTime(
+      fromZonedDateTime(day, "12:00", "Atlantic/Canary")! - DAY,
+      "Atlantic/Canary",
+    )!.date;
+    await page.goto(searchOn(dayBefore));
+    await page.getByText("Aquí no hay salidas aún… ¿y si creas la primera?").waitFor();
+    expect(await page.getByRole("article", { name: title }).count()).toBe(0);
+
+    await closeSession(newYork);
+  });
 });

@@ -2,7 +2,13 @@
 // errors fail the test, and a failing test leaves a screenshot and the server log behind.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Page,
+  type WebSocket,
+} from "playwright-core";
 import { afterAll, beforeAll, expect, inject, onTestFailed } from "vitest";
 
 export const baseURL = () => inject("baseURL");
@@ -185,13 +191,28 @@ export async function fixtureRide(
   return ((await res.json()) as { rideId: string }).rideId;
 }
 
-/** Resolves once the page's app-wide notification channel is accepted (its 'ready' frame). */
-export async function notificationSocketOpened(page: Page) {
-  const ws = await page.waitForEvent("websocket", {
-    predicate: (socket) => socket.url().includes("/api/notifications/socket"),
-  });
-  await ws.waitForEvent("framereceived", {
-    predicate: (frame) => String(frame.payload).includes('"ready"'),
+/**
+ * Resolves once the page's app-wide notification channel is accepted (its 'ready' frame). Call it
+ * before the navigation that opens the channel. The frame listener is attached in the socket's
+ * own event: Playwright can deliver the socket and its first frame in one batch, and a listener
+ * attached after an `await` of the socket event would miss that frame.
+ */
+export function notificationSocketOpened(page: Page, timeoutMs = 30_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      page.off("websocket", onSocket);
+      reject(new Error(`no 'ready' frame on the notification channel in ${timeoutMs} ms`));
+    }, timeoutMs);
+    function onSocket(socket: WebSocket) {
+      if (!socket.url().includes("/api/notifications/socket")) return;
+      page.off("websocket", onSocket);
+      socket.on("framereceived", (frame) => {
+        if (!String(frame.payload).includes('"ready"')) return;
+        clearTimeout(timer);
+        resolve();
+      });
+    }
+    page.on("websocket", onSocket);
   });
 }
 

@@ -9,7 +9,14 @@ import type { ProfileSaveResponse } from "../../domain/api/profiles.ts";
 import type { RideDetail } from "../../domain/api/rides.ts";
 import { truncatePreview } from "../../domain/display.ts";
 import { MSG } from "../../domain/messages.ts";
-import { apiFromPage, closeSession, connectBrowser, openSession, signInAs } from "./fixtures.ts";
+import {
+  apiFromPage,
+  closeSession,
+  connectBrowser,
+  notificationSocketOpened,
+  openSession,
+  signInAs,
+} from "./fixtures.ts";
 
 connectBrowser();
 
@@ -43,16 +50,6 @@ async function expectInert(page: Page, where: string) {
 /** The text is on screen as text (whitespace normalised, as a reader sees it). */
 async function expectVisibleText(page: Page, text: string) {
   await page.getByText(text).first().waitFor();
-}
-
-/** Resolves once the page's notification channel is accepted (its 'ready' frame). */
-async function notificationSocketOpened(page: Page) {
-  const ws = await page.waitForEvent("websocket", {
-    predicate: (socket) => socket.url().includes("/api/notifications/socket"),
-  });
-  await ws.waitForEvent("framereceived", {
-    predicate: (frame) => String(frame.payload).includes('"ready"'),
-  });
 }
 
 describe("hostile text is rendered as inert text", () => {

@@ -18,15 +18,15 @@ async function riderIn(timezoneId: string, name: string) {
 }
 
 /**
- * Proposes a ride at 19:55 on the city's clock, three days ahead, checking the time field's
- * zone hint (none when her clock is the city's); returns the ride's id and date.
+ * Proposes a ride at `time` (19:55 unless said) on the city's clock, three days ahead, checking
+ * the time field's zone hint (none when her clock is the city's); returns its id and date.
  */
-async function proposeAt1955(
+async function proposeRide(
   page: Page,
   city: string,
   zone: RideTimeZone,
   title: string,
-  { hint }: { hint?: string } = {},
+  { hint, time = "19:55" }: { hint?: string; time?: string } = {},
 ) {
   const date = toZonedDateTime(Date.now() + 3 * DAY, zone)!.date;
   await page.goto("/app/create");
@@ -34,7 +34,7 @@ async function proposeAt1955(
   await page.getByLabel("Título").fill(title);
   await page.getByLabel("Ciudad").fill(city);
   await page.getByLabel("Fecha").fill(date);
-  await page.getByLabel("Hora").fill("19:55");
+  await page.getByLabel("Hora").fill(time);
   if (hint) await page.getByText(hint, { exact: true }).waitFor();
   else expect(await page.getByText(/^En hora /).count()).toBe(0);
   await page.getByRole("radio", { name: "Chill" }).click();
@@ -64,7 +64,7 @@ describe("ride times", () => {
     const madrid = await riderIn("Europe/Madrid", "madrid");
 
     // In New York she proposes a Madrid ride at 19:55: stored as 19:55 Madrid time.
-    const inMadrid = await proposeAt1955(newYork.page, "Madrid", "Europe/Madrid", madridTitle, {
+    const inMadrid = await proposeRide(newYork.page, "Madrid", "Europe/Madrid", madridTitle, {
       hint: "En hora de Madrid",
     });
     const stored = await apiFromPage<RideDetailResponse>(
@@ -84,7 +84,7 @@ describe("ride times", () => {
       "19:55 (hora de Madrid)",
     );
     // Her own Las Palmas ride at 19:55 needs no label for her...
-    const inLasPalmas = await proposeAt1955(
+    const inLasPalmas = await proposeRide(
       canary.page,
       "Las Palmas de Gran Canaria",
       "Atlantic/Canary",
@@ -110,19 +110,13 @@ describe("ride times", () => {
     const { page } = newYork;
     // 00:30 Canary time is the evening before in New York: her own calendar puts the ride on
     // the day before the Canary one.
-    const day = toZonedDateTime(Date.now() + 3 * DAY, "Atlantic/Canary")!.date;
-    await page.goto("/app/create");
-    await page.getByRole("heading", { name: "Propón una ruta" }).waitFor();
-    await page.getByLabel("Título").fill(title);
-    await page.getByLabel("Ciudad").fill("Las Palmas de Gran Canaria");
-    await page.getByLabel("Fecha").fill(day);
-    await page.getByLabel("Hora").fill("00:30");
-    await page.getByRole("radio", { name: "Chill" }).click();
-    await page.getByLabel("Punto de encuentro").fill("Parque Santa Catalina");
-    await page.getByLabel("Distancia (km)").fill("30");
-    await page.getByLabel("Desnivel (m)").fill("200");
-    await page.getByRole("button", { name: "Crear salida" }).click();
-    await page.waitForURL(/\/app\/ride\/[a-z0-9]+$/);
+    const { date: day } = await proposeRide(
+      page,
+      "Las Palmas de Gran Canaria",
+      "Atlantic/Canary",
+      title,
+      { hint: "En hora canaria", time: "00:30" },
+    );
 
     const searchOn = (date: string) =>
       `/app/search?${new URLSearchParams({

@@ -94,7 +94,8 @@ describe("the chat's socket frames", () => {
     expect(FakeWebSocket.last!.sent).toEqual([{ type: "sync", after: "m2" }, { type: "read" }]);
 
     const socket = await dropAndReconnect();
-    expect(result.current.status).toBe("connecting");
+    // The reconnect timer set the status outside act: React renders it a moment after.
+    await waitFor(() => expect(result.current.status).toBe("connecting"));
     act(() => void result.current.send("  ¿Salimos a las 9?  "));
     const pending = result.current.messages.at(-1)!;
     expect(pending).toMatchObject({ status: "pending", text: "¿Salimos a las 9?" });

@@ -169,7 +169,7 @@ export function errorText(error: unknown, otherwise?: string | null): string | u
   return otherwise === undefined ? error.message : (otherwise ?? undefined);
 }
 
-/** True when a parsed JSON body has the ApiErrorBody shape (used by the browser's API client). */
+/** True when a parsed JSON body has the ApiErrorBody shape (the browser's API client, `call`). */
 export function isApiErrorBody(value: unknown): value is ApiErrorBody {
   if (typeof value !== "object" || value === null) return false;
   const error = (value as { error?: unknown }).error;

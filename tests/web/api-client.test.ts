@@ -109,6 +109,12 @@ describe("errorText", () => {
       MSG.internal,
     ],
     [
+      "a 4xx whose JSON is not our error body",
+      async () =>
+        Response.json({ error: { code: "WAF_BLOCK", message: "Denied" } }, { status: 403 }),
+      MSG.internal,
+    ],
+    [
       "a network failure",
       async () => {
         throw new TypeError("Failed to fetch");

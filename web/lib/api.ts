@@ -1,7 +1,7 @@
 import type { ClientResponse } from "hono/client";
 import type { ResponseFormat } from "hono/types";
 import type { SuccessStatusCode } from "hono/utils/http-status";
-import { ApiError, type ApiErrorBody, ERROR_TEXT } from "../../domain/errors.ts";
+import { ApiError, ERROR_TEXT, isApiErrorBody } from "../../domain/errors.ts";
 import { hcWithType } from "../../worker/rpc.ts";
 
 // The web calls the API through Hono's RPC client, typed by the worker's own routes: a path,
@@ -49,18 +49,13 @@ export async function call<R extends AnyResponse>(request: Promise<R>): Promise<
   if (res.ok) {
     return (res.status === 204 ? undefined : await res.json()) as Answer<R>;
   }
-  let payload: Partial<ApiErrorBody> = {};
-  try {
-    payload = (await res.json()) as ApiErrorBody;
-  } catch {
-    // Not JSON (a proxy or outage page): fall through to the generic message.
+  const body: unknown = await res.json().catch(() => undefined);
+  if (isApiErrorBody(body)) {
+    const { code, message, fields } = body.error;
+    throw new ApiError(code, message, res.status, fields);
   }
-  throw new ApiError(
-    payload.error?.code ?? "internal",
-    payload.error?.message ?? ERROR_TEXT.internal,
-    res.status,
-    payload.error?.fields,
-  );
+  // Not our error body (a proxy's or an outage page, JSON or not): the generic message.
+  throw new ApiError("internal", ERROR_TEXT.internal, res.status);
 }
 
 /** The API said the thing asked for does not exist (deleted, or a wrong id): a 404. */

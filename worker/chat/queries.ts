@@ -25,7 +25,7 @@ import { CHAT_WRITE_WINDOW_MS, DEFAULT_AVATAR_KEY } from "../../domain/constants
 import { MSG } from "../../domain/messages.ts";
 import { chatCandidateSince } from "../../domain/time.ts";
 import { blockedBetween, rideHiddenFrom } from "../blocks/sql.ts";
-import { runSql } from "../db/client.ts";
+import { batchList, runSql } from "../db/client.ts";
 import {
   profiles,
   type RideMessage,
@@ -240,13 +240,12 @@ export async function storeUserMessages(
   inputs: UserMessageInput[],
   openSessions: string[],
 ): Promise<{ results: StoreResult[]; access: RoomAccess }> {
-  const [first, ...rest] = inputs;
+  const first = inputs[0];
   if (!first) return { results: [], access: new RoomAccess(new Map()) };
   const authors = inputs.map((input) => input.userId);
   const check = socketAccessQuery(db, first.rideId, openSessions, Date.now(), authors);
-  const batch = await db.batch([
-    ...storeStatements(db, first),
-    ...rest.flatMap((input) => storeStatements(db, input)),
+  const batch = await batchList(db, [
+    ...inputs.flatMap((input) => storeStatements(db, input)),
     ...(check ? [check] : []),
   ]);
   return {
@@ -299,6 +298,17 @@ function blockedAmong(userId: SQLWrapper, authorIds: readonly string[]) {
 }
 
 /**
+ * Those of `sessionIds` still valid at `now`: validateSessionToken's rule (the row exists: logout,
+ * a password change and account deletion delete it; `expires_at > now`). One JSON parameter.
+ */
+function liveAmong(sessionIds: string[], now: number): SQL | undefined {
+  return and(
+    sql`${sessions.id} in (select value from json_each(${jsonIds(sessionIds)}))`,
+    gt(sessions.expiresAt, now),
+  );
+}
+
+/**
  * For one ride and the sessions its sockets were opened with: which sessions are still valid
  * (validateSessionToken's rule; a deleted user's sessions go with her, ON DELETE CASCADE),
  * whether each one's user still participates, and which of `authorIds` (the authors about to
@@ -320,12 +330,7 @@ function socketAccessQuery(
       blocked: blockedAmong(sessions.userId, authorIds),
     })
     .from(sessions)
-    .where(
-      and(
-        sql`${sessions.id} in (select value from json_each(${jsonIds(sessionIds)}))`,
-        gt(sessions.expiresAt, now),
-      ),
-    );
+    .where(liveAmong(sessionIds, now));
 }
 
 type SocketAccessRow = Awaited<
@@ -364,11 +369,7 @@ export async function socketAccess(
   return socketAccessOutcome(sessionIds, query ? await query.all() : []);
 }
 
-/**
- * The still-valid sessions among `sessionIds` (UserHub, before a frame): one query. Valid is
- * validateSessionToken's rule: the row exists (logout, password change and account deletion
- * delete it) and `expires_at > now`.
- */
+/** The still-valid sessions among `sessionIds` (UserHub, before a frame; liveAmong): one query. */
 export async function liveSessions(
   db: Database,
   sessionIds: string[],
@@ -378,12 +379,7 @@ export async function liveSessions(
   const rows = await db
     .select({ id: sessions.id })
     .from(sessions)
-    .where(
-      and(
-        sql`${sessions.id} in (select value from json_each(${jsonIds(sessionIds)}))`,
-        gt(sessions.expiresAt, now),
-      ),
-    )
+    .where(liveAmong(sessionIds, now))
     .all();
   return new Set(rows.map((r) => r.id));
 }

@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
-import { call, client } from "../../web/lib/api.ts";
+import { call, client, pathParams } from "../../web/lib/api.ts";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
 
 const FALLBACK = MSG.signupFailed;
@@ -44,6 +44,18 @@ describe("call", () => {
     expect(init.credentials).toBe("same-origin");
     expect(new Headers(init.headers).get("Content-Type")).toBe("application/json");
     expect(JSON.parse(String(init.body))).toEqual({ reason: "Lluvia" });
+  });
+
+  it("keeps each path param one segment: an id read from the address cannot reach another route", async () => {
+    fetchMock.mockImplementation(async () => Response.json({}));
+    await call(client.rides[":id"].chat.$get({ param: pathParams({ id: "../../me" }) }));
+    expect(lastRequest().url).toBe("/api/rides/..%2F..%2Fme/chat");
+    await call(
+      client.rides[":id"].participants[":userId"].$delete({
+        param: pathParams({ id: "r1", userId: "a b/c?d" }),
+      }),
+    );
+    expect(lastRequest().url).toBe("/api/rides/r1/participants/a%20b%2Fc%3Fd");
   });
 
   it("leaves empty and missing query values out of the URL", async () => {

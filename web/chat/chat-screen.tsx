@@ -17,7 +17,7 @@ import { useBack } from "../components/back-button.tsx";
 import { Button } from "../components/button.tsx";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
 import { Spinner } from "../components/spinner.tsx";
-import { call, client } from "../lib/api.ts";
+import { call, client, pathParams } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { useJoinRide } from "../rides/queries.ts";
 import { MessageMenu } from "../safety/message-menu.tsx";
@@ -48,7 +48,7 @@ export default function ChatScreen() {
 
   const info = useQuery({
     queryKey: chatInfoKey(id ?? ""),
-    queryFn: () => call(client.rides[":id"].chat.$get({ param: { id: id ?? "" } })),
+    queryFn: () => call(client.rides[":id"].chat.$get({ param: pathParams({ id: id ?? "" }) })),
     enabled: valid,
   });
 

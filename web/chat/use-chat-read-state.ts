@@ -8,7 +8,7 @@ import {
   type ChatsResponse,
 } from "../../domain/api/chat.ts";
 import type { ClientMessage } from "../../domain/chat-protocol.ts";
-import { call, client } from "../lib/api.ts";
+import { call, client, pathParams } from "../lib/api.ts";
 import { CHATS_KEY } from "./unread.ts";
 
 function announceReadState(rideId: string) {
@@ -48,7 +48,7 @@ export function useChatReadState({
   }, [queryClient, rideId]);
 
   const markReadOverHttp = useCallback(() => {
-    call(client.rides[":id"].chat.read.$post({ param: { id: rideId } }))
+    call(client.rides[":id"].chat.read.$post({ param: pathParams({ id: rideId }) }))
       .then(readStateStored)
       .catch(() => {
         // Only logged in the spec; the next open marks it again.

@@ -10,7 +10,7 @@ import {
   parseServerMessage,
   type ServerMessage,
 } from "../../domain/chat-protocol.ts";
-import { call, client } from "../lib/api.ts";
+import { call, client, pathParams } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { announceSuspension, SUSPENDED_CLOSE_CODE } from "../safety/suspended.ts";
 import { chatReducer, initialChatState, listedMessages, order } from "./chat-state.ts";
@@ -53,7 +53,7 @@ export function useRideChat(options: {
     queryFn: () =>
       call(
         client.rides[":id"].chat.messages.$get({
-          param: { id: rideId },
+          param: pathParams({ id: rideId }),
           query: { limit: String(HISTORY_PAGE_DEFAULT) },
         }),
       ),

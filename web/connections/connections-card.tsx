@@ -14,7 +14,7 @@ import { MSG } from "../../domain/messages.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button } from "../components/button.tsx";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
-import { call, client } from "../lib/api.ts";
+import { call, client, pathParams } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { LevelQuestions } from "./level-questions.tsx";
 import { PENDING_CONNECTIONS_KEY } from "./pending.ts";
@@ -51,7 +51,8 @@ export function ConnectionsCard({ rideId, forced = false }: { rideId: string; fo
 
   const query = useQuery({
     queryKey: rideConnectionsKey(rideId),
-    queryFn: () => call(client.rides[":id"].connections.$get({ param: { id: rideId } })),
+    queryFn: () =>
+      call(client.rides[":id"].connections.$get({ param: pathParams({ id: rideId }) })),
   });
 
   useEffect(() => {
@@ -66,7 +67,10 @@ export function ConnectionsCard({ rideId, forced = false }: { rideId: string; fo
   const save = useMutation({
     mutationFn: (otherUserIds: string[]) =>
       call(
-        client.rides[":id"].connections.$post({ param: { id: rideId }, json: { otherUserIds } }),
+        client.rides[":id"].connections.$post({
+          param: pathParams({ id: rideId }),
+          json: { otherUserIds },
+        }),
       ),
     onSuccess: (result) => {
       // The card itself shows whom she saved (savedSummary).

@@ -8,7 +8,7 @@ import { PACE_ANSWER_LABELS, PACE_ANSWERS, type PaceAnswer } from "../../domain/
 import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { Button } from "../components/button.tsx";
-import { call, client } from "../lib/api.ts";
+import { call, client, pathParams } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 
 const WAITED_OPTIONS = [
@@ -59,7 +59,7 @@ export function LevelQuestions({
     mutationFn: () =>
       call(
         client.rides[":id"]["level-answers"].$post({
-          param: { id: rideId },
+          param: pathParams({ id: rideId }),
           json: { pace, waitedForAll: waited },
         }),
       ),

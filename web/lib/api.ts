@@ -23,6 +23,16 @@ export const client = hcWithType("/api", {
   buildSearchParams: searchParams,
 });
 
+/**
+ * A route's path params, each encoded as one path segment. Hono's client puts params into the
+ * path as given, so an id read from the address ('a/../b') could otherwise reach another route.
+ */
+export function pathParams<P extends Record<string, string>>(params: P): P {
+  return Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [key, encodeURIComponent(value)]),
+  ) as P;
+}
+
 type AnyResponse = ClientResponse<unknown, number, ResponseFormat>;
 
 /** The body of a route's 2xx answer: its JSON, or nothing (a 204). */

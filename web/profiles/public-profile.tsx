@@ -11,7 +11,7 @@ import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
 import { ConfirmDialog } from "../components/dialog.tsx";
 import { LoadFailed, PageHeader, Skeleton } from "../components/feedback.tsx";
-import { call, client, isNotFound } from "../lib/api.ts";
+import { call, client, isNotFound, pathParams } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { ProfileSafetyActions } from "../safety/profile-actions.tsx";
 import { OrganizerLevelsCard } from "./organizer-levels.tsx";
@@ -23,7 +23,7 @@ export default function PublicProfileScreen() {
   const profile = useQuery({
     queryKey: ["users", username],
     queryFn: () =>
-      call(client.users[":username"].$get({ param: { username: encodeURIComponent(username) } })),
+      call(client.users[":username"].$get({ param: pathParams({ username: username }) })),
   });
   const notFound = isNotFound(profile.error);
 

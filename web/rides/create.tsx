@@ -11,7 +11,7 @@ import { Button, ButtonLink } from "../components/button.tsx";
 import { CityInput } from "../components/city-input.tsx";
 import { PageHeader, Skeleton } from "../components/feedback.tsx";
 import { Field, inputClass, LengthHint, TextField } from "../components/field.tsx";
-import { call, client } from "../lib/api.ts";
+import { call, client, pathParams } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { MeetingPointField } from "./meeting-point-field.tsx";
 import { RIDES_KEY, useRide } from "./queries.ts";
@@ -88,7 +88,7 @@ function RideForm({
         const { ride } = editId
           ? await call(
               client.rides[":id"].$put({
-                param: { id: encodeURIComponent(editId) },
+                param: pathParams({ id: editId }),
                 ...requestBody({ ...toPayload(values), ...route.extras() }, route.file),
               }),
             )

@@ -8,14 +8,9 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import type { MyRidesTab } from "../../domain/api/rides.ts";
-import { call, client } from "../lib/api.ts";
+import { call, client, pathParams } from "../lib/api.ts";
 
 export const RIDES_KEY = ["rides"] as const;
-
-/** A ride's id as a path segment (the client puts params into the path as given). */
-function rideParam(id: string) {
-  return { id: encodeURIComponent(id) };
-}
 
 export function useRideList(apiQuery: Record<string, string>, enabled = true) {
   return useInfiniteQuery({
@@ -45,7 +40,7 @@ export function useMyRides(tab: MyRidesTab, enabled = true) {
 export function useRide(id: string | undefined) {
   return useQuery({
     queryKey: [...RIDES_KEY, "detail", id],
-    queryFn: () => call(client.rides[":id"].$get({ param: rideParam(id ?? "") })),
+    queryFn: () => call(client.rides[":id"].$get({ param: pathParams({ id: id ?? "" }) })),
     enabled: Boolean(id),
   });
 }
@@ -53,7 +48,7 @@ export function useRide(id: string | undefined) {
 export function useRideRoute(id: string, enabled: boolean) {
   return useQuery({
     queryKey: [...RIDES_KEY, "route", id],
-    queryFn: () => call(client.rides[":id"].route.$get({ param: rideParam(id) })),
+    queryFn: () => call(client.rides[":id"].route.$get({ param: pathParams({ id }) })),
     enabled,
     staleTime: 5 * 60_000,
   });
@@ -77,31 +72,37 @@ function useRidesMutation<T, V>(fn: (vars: V) => Promise<T>) {
 }
 
 export const useJoinRide = () =>
-  useRidesMutation((id: string) => call(client.rides[":id"].join.$post({ param: rideParam(id) })));
+  useRidesMutation((id: string) =>
+    call(client.rides[":id"].join.$post({ param: pathParams({ id }) })),
+  );
 
 export const useLeaveRide = () =>
-  useRidesMutation((id: string) => call(client.rides[":id"].leave.$post({ param: rideParam(id) })));
+  useRidesMutation((id: string) =>
+    call(client.rides[":id"].leave.$post({ param: pathParams({ id }) })),
+  );
 
 export const useCancelRide = () =>
   useRidesMutation((vars: { id: string; reason: string | null }) =>
     call(
       client.rides[":id"].cancel.$post({
-        param: rideParam(vars.id),
+        param: pathParams({ id: vars.id }),
         json: { reason: vars.reason },
       }),
     ),
   );
 
 export const useDeleteRide = () =>
-  useRidesMutation((id: string) => call(client.rides[":id"].$delete({ param: rideParam(id) })));
+  useRidesMutation((id: string) =>
+    call(client.rides[":id"].$delete({ param: pathParams({ id }) })),
+  );
 
 /** A full ride's waiting list (DESIGN.md decision 23): her place at the end of it. */
 export const useJoinWaitingList = () =>
   useRidesMutation((id: string) =>
-    call(client.rides[":id"]["waiting-list"].$post({ param: rideParam(id) })),
+    call(client.rides[":id"]["waiting-list"].$post({ param: pathParams({ id }) })),
   );
 
 export const useLeaveWaitingList = () =>
   useRidesMutation((id: string) =>
-    call(client.rides[":id"]["waiting-list"].$delete({ param: rideParam(id) })),
+    call(client.rides[":id"]["waiting-list"].$delete({ param: pathParams({ id }) })),
   );

@@ -9,7 +9,7 @@ import { formatLongDate, formatTime } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
 import { Button } from "../components/button.tsx";
 import { ConfirmDialog, Dialog } from "../components/dialog.tsx";
-import { call, client } from "../lib/api.ts";
+import { call, client, pathParams } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 
 /**
@@ -95,7 +95,9 @@ function SharedRidesDialog({
     setBusy(rideId);
     try {
       await call(
-        client.rides[":id"].participants[":userId"].$delete({ param: { id: rideId, userId } }),
+        client.rides[":id"].participants[":userId"].$delete({
+          param: pathParams({ id: rideId, userId }),
+        }),
       );
       setRemoved((current) => new Set(current).add(rideId));
       toast.success(MSG.removedFromRide);

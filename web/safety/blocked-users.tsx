@@ -7,7 +7,7 @@ import { MSG } from "../../domain/messages.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button } from "../components/button.tsx";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
-import { call, client } from "../lib/api.ts";
+import { call, client, pathParams } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { refreshAfterBlockChange } from "./block-dialog.tsx";
 
@@ -54,9 +54,7 @@ function BlockedRow({ user }: { user: BlockedUser }) {
   async function unblock() {
     setBusy(true);
     try {
-      await call(
-        client.blocks[":userId"].$delete({ param: { userId: encodeURIComponent(user.userId) } }),
-      );
+      await call(client.blocks[":userId"].$delete({ param: pathParams({ userId: user.userId }) }));
       toast.success(MSG.unblocked(user.username));
       refreshAfterBlockChange(queryClient);
     } catch (error) {

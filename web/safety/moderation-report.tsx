@@ -10,7 +10,7 @@ import { MSG } from "../../domain/messages.ts";
 import { REPORT_REASON_LABELS, type ReportSnapshot } from "../../domain/safety.ts";
 import { Button } from "../components/button.tsx";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
-import { call, client } from "../lib/api.ts";
+import { call, client, pathParams } from "../lib/api.ts";
 import { ActionDialog, MODERATION_KEY, when } from "./moderation-action.tsx";
 
 const KIND_LABELS = { user: "Perfil", ride: "Salida", message: "Mensaje" } as const;
@@ -104,7 +104,7 @@ export function ReportCard({ report }: { report: QueuedReport }) {
         send={(reason) =>
           call(
             client.moderation.reports[":id"].dismiss.$post({
-              param: { id: encodeURIComponent(report.id) },
+              param: pathParams({ id: report.id }),
               json: { reason },
             }),
           )
@@ -120,7 +120,7 @@ export function ReportCard({ report }: { report: QueuedReport }) {
         send={(reason) =>
           call(
             client.moderation.messages[":id"].hide.$post({
-              param: { id: encodeURIComponent(report.targetId) },
+              param: pathParams({ id: report.targetId }),
               json: { reportId: report.id, reason },
             }),
           )
@@ -137,7 +137,7 @@ export function ReportCard({ report }: { report: QueuedReport }) {
           send={(reason) =>
             call(
               client.moderation.users[":userId"].suspend.$post({
-                param: { userId: encodeURIComponent(reported.id) },
+                param: pathParams({ userId: reported.id }),
                 json: { reportId: report.id, reason },
               }),
             )
@@ -191,7 +191,7 @@ function MessageContext({ reportId }: { reportId: string }) {
     queryFn: () =>
       call(
         client.moderation.reports[":id"].context.$get({
-          param: { id: encodeURIComponent(reportId) },
+          param: pathParams({ id: reportId }),
         }),
       ),
   });

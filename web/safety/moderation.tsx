@@ -9,7 +9,7 @@ import { MSG } from "../../domain/messages.ts";
 import { MODERATION_ACTION_LABELS } from "../../domain/safety.ts";
 import { Button } from "../components/button.tsx";
 import { EmptyState, PageHeader, RetryButton, Skeleton } from "../components/feedback.tsx";
-import { call, client, isNotFound } from "../lib/api.ts";
+import { call, client, isNotFound, pathParams } from "../lib/api.ts";
 import NotFound from "../screens/not-found.tsx";
 import { ActionDialog, MODERATION_KEY, when } from "./moderation-action.tsx";
 import { ReportCard } from "./moderation-report.tsx";
@@ -131,7 +131,7 @@ function SuspendedAccounts() {
           send={(reason) =>
             call(
               client.moderation.users[":userId"].unsuspend.$post({
-                param: { userId: encodeURIComponent(lifting.id) },
+                param: pathParams({ userId: lifting.id }),
                 json: { reason },
               }),
             )

@@ -7,6 +7,7 @@ import {
   type BrowserContext,
   chromium,
   type Page,
+  type Request,
   type WebSocket,
 } from "playwright-core";
 import { afterAll, beforeAll, expect, inject, onTestFailed } from "vitest";
@@ -193,27 +194,84 @@ export async function fixtureRide(
 
 /**
  * Resolves once the page's app-wide notification channel is accepted (its 'ready' frame). Call it
- * before the navigation that opens the channel. The frame listener is attached in the socket's
- * own event: Playwright can deliver the socket and its first frame in one batch, and a listener
- * attached after an `await` of the socket event would miss that frame.
+ * before the navigation that opens the channel. Two races are closed here:
+ * - the frame listener is attached in the socket's own event: Playwright can deliver the socket
+ *   and its first frame in one batch, and a listener attached after an `await` of the socket
+ *   event would miss that frame;
+ * - every channel socket is watched, not only the first: the page being left can still open one
+ *   (a reconnect) just before the navigation, and that one dies with its document.
  */
 export function notificationSocketOpened(page: Page, timeoutMs = 30_000): Promise<void> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
+    const seen: string[] = [];
+    const done = () => {
+      clearTimeout(timer);
       page.off("websocket", onSocket);
-      reject(new Error(`no 'ready' frame on the notification channel in ${timeoutMs} ms`));
+    };
+    const timer = setTimeout(() => {
+      done();
+      const sockets = seen.length ? seen.join("; ") : "none opened";
+      reject(
+        new Error(
+          `no 'ready' frame on the notification channel in ${timeoutMs} ms (sockets: ${sockets})`,
+        ),
+      );
     }, timeoutMs);
     function onSocket(socket: WebSocket) {
       if (!socket.url().includes("/api/notifications/socket")) return;
-      page.off("websocket", onSocket);
+      const index = seen.push("open") - 1;
+      socket.on("close", () => {
+        seen[index] = "closed";
+      });
+      socket.on("socketerror", (error) => {
+        seen[index] = `error ${error}`;
+      });
       socket.on("framereceived", (frame) => {
         if (!String(frame.payload).includes('"ready"')) return;
-        clearTimeout(timer);
+        done();
         resolve();
       });
     }
     page.on("websocket", onSocket);
   });
+}
+
+/**
+ * Watches the page's API requests from now on. `settled()` resolves once none has been in flight
+ * for `quietMs`: the app's own background requests (a refetch after the live channel's 'ready',
+ * a recheck on focus) are answered. A test that ends the session under the open app waits for
+ * this first, or those requests race the logout and fail with a 401 that it did not ask for.
+ */
+export function watchApiRequests(page: Page) {
+  const inFlight = new Set<Request>();
+  let lastChange = Date.now();
+  const isApi = (request: Request) => new URL(request.url()).pathname.startsWith("/api/");
+  const started = (request: Request) => {
+    if (!isApi(request)) return;
+    inFlight.add(request);
+    lastChange = Date.now();
+  };
+  const ended = (request: Request) => {
+    if (inFlight.delete(request)) lastChange = Date.now();
+  };
+  page.on("request", started);
+  page.on("requestfinished", ended);
+  page.on("requestfailed", ended);
+  return {
+    async settled(quietMs = 500, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (inFlight.size > 0 || Date.now() - lastChange < quietMs) {
+        if (Date.now() > deadline) {
+          const pending = [...inFlight].map((request) => request.url()).join(", ");
+          throw new Error(`the page's API requests did not settle in ${timeoutMs} ms: ${pending}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      page.off("request", started);
+      page.off("requestfinished", ended);
+      page.off("requestfailed", ended);
+    },
+  };
 }
 
 /** Writes and sends a chat message from the open chat screen. */

@@ -17,7 +17,7 @@ import {
   onTestFailed,
 } from "vitest";
 import { freePort, freshState, type Preview } from "../support/preview.ts";
-import { SCREENSHOTS_DIR } from "./fixtures.ts";
+import { notificationSocketOpened, SCREENSHOTS_DIR, watchApiRequests } from "./fixtures.ts";
 import {
   buildVersion,
   pointPreviewAtMainBuild,
@@ -105,7 +105,8 @@ describe("app update flow (rebuild while the app is open)", () => {
       const networkFailure =
         /WebSocket connection to .*\/api\/notifications\/socket|Failed to load resource: net::ERR_/;
       if (deploying && networkFailure.test(msg.text())) return;
-      consoleErrors.push(msg.text());
+      // The address says which request failed (Chromium's text does not).
+      consoleErrors.push(`${msg.text()} (${msg.location().url})`);
     });
     page.on("pageerror", (err) => consoleErrors.push(`pageerror: ${err.message}`));
   });
@@ -210,8 +211,14 @@ describe("app update flow (rebuild while the app is open)", () => {
   });
 
   it("an authenticated API response is never served from the worker's caches after logout", async () => {
+    const channelReady = notificationSocketOpened(page);
+    const appRequests = watchApiRequests(page);
     await page.goto("/app/settings");
     await page.getByRole("heading", { name: "Ajustes" }).waitFor();
+    // The open app's own requests (the chats refetch after the channel's 'ready') are answered
+    // before the session ends under it; one still in flight would fail with a 401 of its own.
+    await channelReady;
+    await appRequests.settled();
     const signedIn = await page.evaluate(async () => (await (await fetch("/api/me")).json()).user);
     expect(signedIn.username).toBe("Lucia");
 

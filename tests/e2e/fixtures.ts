@@ -198,8 +198,9 @@ export async function fixtureRide(
  * - the frame listener is attached in the socket's own event: Playwright can deliver the socket
  *   and its first frame in one batch, and a listener attached after an `await` of the socket
  *   event would miss that frame;
- * - every channel socket is watched, not only the first: the page being left can still open one
- *   (a reconnect) just before the navigation, and that one dies with its document.
+ * - every channel socket is watched, not only the first: when an attempt fails, the app opens
+ *   another after its backoff, and the page being left can still open one just before the
+ *   navigation, which dies with its document. On a timeout the error lists what each became.
  */
 export function notificationSocketOpened(page: Page, timeoutMs = 30_000): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -39,6 +39,7 @@ import {
 } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
+import { participantCountOf } from "../rides/queries.ts";
 import {
   LEAVING_RIDER_STATEMENTS,
   type LeavingRiderOutcome,
@@ -118,8 +119,7 @@ export async function openReports(db: Database): Promise<QueuedReport[]> {
       rideTitle: rides.title,
       rideStartTime: rides.startTime,
       rideStatus: rides.status,
-      participantCount: subquery<number>`select count(*) from ${rideParticipants}
-        where ${rideParticipants.rideId} = ${rides.id}`,
+      participantCount: participantCountOf(rides.id),
       messageHidden: sql<number | null>`case when ${eq(reports.targetKind, "message")} then
         ${subquery`select ${rideMessages.hiddenAt} is not null from ${rideMessages}
           where ${rideMessages.id} = ${reports.targetId}`} end`,

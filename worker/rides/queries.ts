@@ -572,8 +572,7 @@ export async function updateRide(
     eq(rides.id, change.rideId),
     eq(rides.organizerId, change.organizerId),
     ne(rides.status, "cancelled"),
-    sql`${subquery`select count(*) from ${rideParticipants} where ${eq(rideParticipants.rideId, change.rideId)}`}
-      <= ${capacityOf(input.maxParticipants)}`,
+    sql`${participantCountOf(change.rideId)} <= ${capacityOf(input.maxParticipants)}`,
   );
   const [edit, , ...promotion] = await db.batch([
     db
@@ -600,6 +599,15 @@ export async function updateRide(
     ...promotionQueries(db, oneRide(change.rideId), change.now),
   ]);
   return { edited: edit.meta.changes > 0, promotion: promotionOf(promotion) };
+}
+
+/**
+ * How many are in a ride, inside another statement: `rideId` is the outer query's ride column
+ * (a correlated count per row) or one ride's id.
+ */
+export function participantCountOf(rideId: SQLWrapper | string): SQL<number> {
+  return subquery<number>`select count(*) from ${rideParticipants}
+    where ${eq(rideParticipants.rideId, rideId)}`;
 }
 
 export async function participantCount(db: Database, rideId: string): Promise<number> {

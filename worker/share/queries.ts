@@ -1,9 +1,9 @@
 // The one query of the public ride preview: only the columns it may show, and the count.
 import { eq } from "drizzle-orm";
 import type { PublicRideFacts } from "../../domain/share-preview.ts";
-import { rideParticipants, rides } from "../db/schema.ts";
-import { subquery } from "../db/sql.ts";
+import { rides } from "../db/schema.ts";
 import type { Database } from "../env.ts";
+import { participantCountOf } from "../rides/queries.ts";
 
 export async function publicRideFacts(
   db: Database,
@@ -20,8 +20,7 @@ export async function publicRideFacts(
       routeKm: rides.routeKm,
       status: rides.status,
       maxParticipants: rides.maxParticipants,
-      participantCount: subquery<number>`select count(*) from ${rideParticipants}
-        where ${rideParticipants.rideId} = ${rides.id}`,
+      participantCount: participantCountOf(rides.id),
     })
     .from(rides)
     .where(eq(rides.id, rideId))

@@ -13,6 +13,7 @@ import {
   SOCIAL_TAG_LABELS,
 } from "../../domain/constants.ts";
 import { ToggleChip } from "../components/chip.tsx";
+import { toggle } from "../lib/toggle.ts";
 import type { RideFormValues } from "./ride-form-values.ts";
 
 function ChipFieldset({
@@ -71,13 +72,7 @@ export function ModalitiesField() {
           <ToggleChip
             key={m}
             pressed={modalities.includes(m)}
-            onClick={() =>
-              setValue(
-                "modalities",
-                modalities.includes(m) ? modalities.filter((x) => x !== m) : [...modalities, m],
-                { shouldDirty: true },
-              )
-            }
+            onClick={() => setValue("modalities", toggle(modalities, m), { shouldDirty: true })}
           >
             {MODALITY_LABELS[m]}
           </ToggleChip>
@@ -101,13 +96,7 @@ export function SocialTagsField() {
               key={tag}
               pressed={chosen}
               disabled={!chosen && socialTags.length >= MAX_SOCIAL_TAGS}
-              onClick={() =>
-                setValue(
-                  "socialTags",
-                  chosen ? socialTags.filter((t) => t !== tag) : [...socialTags, tag],
-                  { shouldDirty: true },
-                )
-              }
+              onClick={() => setValue("socialTags", toggle(socialTags, tag), { shouldDirty: true })}
             >
               {SOCIAL_TAG_LABELS[tag]}
             </ToggleChip>

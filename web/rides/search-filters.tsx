@@ -18,17 +18,13 @@ import { Button } from "../components/button.tsx";
 import { ToggleChip } from "../components/chip.tsx";
 import { CityInput } from "../components/city-input.tsx";
 import { inputClass } from "../components/field.tsx";
+import { toggle } from "../lib/toggle.ts";
 
 const DATE_CHIPS: { type: DateType; label: string }[] = [
   { type: "today", label: "Hoy" },
   { type: "week", label: "Esta semana" },
   { type: "custom", label: "Personalizado" },
 ];
-
-/** Toggles a value in a list. */
-function toggle<T>(list: T[], value: T): T[] {
-  return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
-}
 
 type Write = (next: RideFilters) => void;
 

@@ -229,6 +229,36 @@ describe("the same answer as for something that does not exist", () => {
     expect(stillAlone.ride.participantCount).toBe(1);
   });
 
+  it("the ride's calendar file answers as a missing ride, whichever of them blocked whom (issue 31)", async () => {
+    const cases = [
+      ["the organizer blocked her", "organizer", "byThem"],
+      ["she blocked the organizer", "organizer", "byHer"],
+      ["a participant blocked her", "participant", "byThem"],
+      ["she blocked a participant", "participant", "byHer"],
+    ] as const;
+    for (const [label, who, direction] of cases) {
+      const organizer = await signedIn();
+      const participant = await signedIn();
+      const bea = await signedIn();
+      const ride = await createRide({
+        organizerId: organizer.user.id,
+        participants: [participant.user.id],
+      });
+      const other = who === "organizer" ? organizer : participant;
+      const ics = () => bea.browser.get(`/api/rides/${ride.id}/calendar.ics`);
+      expect((await ics()).status, label).toBe(200);
+      if (direction === "byThem") await block(other.browser, bea.user.id);
+      else await block(bea.browser, other.user.id);
+      const hidden = await ics();
+      const missing = await bea.browser.get(`/api/rides/${MISSING_RIDE}/calendar.ics`);
+      expect(await answerOf(hidden), label).toEqual(await answerOf(missing));
+      // The ride's own page says the same.
+      expect(await answerOf(await bea.browser.get(`/api/rides/${ride.id}`)), label).toEqual(
+        await answerOf(await bea.browser.get(`/api/rides/${MISSING_RIDE}`)),
+      );
+    }
+  });
+
   it("the join statement itself refuses a ride with someone she blocked (no race with a block)", async () => {
     const ana = await signedIn();
     const bea = await signedIn();

@@ -1,7 +1,8 @@
 // drizzle queries of the calendar: a ride as an event, her upcoming rides for her feed, and
 // her feed's secret (only its SHA-256 is stored).
-import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, not } from "drizzle-orm";
 import { hashToken } from "../auth/tokens.ts";
+import { rideHiddenFrom } from "../blocks/sql.ts";
 import { calendarFeeds, rideParticipants, rides } from "../db/schema.ts";
 import type { Database } from "../env.ts";
 
@@ -17,8 +18,18 @@ const eventColumns = {
   updatedAt: rides.updatedAt,
 };
 
-export async function rideForCalendar(db: Database, rideId: string) {
-  return (await db.select(eventColumns).from(rides).where(eq(rides.id, rideId)).get()) ?? null;
+/**
+ * The ride as one event for `viewerId`, or null: unknown, or hidden from her by a block (the
+ * same condition as the ride's page, so the file never tells more than the page does).
+ */
+export async function rideForCalendar(db: Database, rideId: string, viewerId: string) {
+  return (
+    (await db
+      .select(eventColumns)
+      .from(rides)
+      .where(and(eq(rides.id, rideId), not(rideHiddenFrom(rides.id, viewerId))))
+      .get()) ?? null
+  );
 }
 
 /** Her feed holds this many upcoming rides at most. */

@@ -212,6 +212,13 @@ const MATRIX: Row[] = [
   },
   {
     method: "POST",
+    route: "/api/auth/logout-everywhere",
+    path: () => "/api/auth/logout-everywhere",
+    expect: [U, 200, 200, 200, 200],
+    why: "ends only her own sessions, signed in (cross-origin refused: auth.test.ts)",
+  },
+  {
+    method: "POST",
     route: "/api/auth/password",
     path: () => "/api/auth/password",
     body: () => ({ newPassword: "nuevo-secreto" }),

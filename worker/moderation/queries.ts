@@ -25,6 +25,7 @@ import type {
 } from "../../domain/api/safety.ts";
 import type { ModerationAction, ReportStatus } from "../../domain/safety.ts";
 import { type CancelledRide, cancelHerRidesWithOthers } from "../account/queries.ts";
+import { stopFeed } from "../calendar/queries.ts";
 import { MESSAGE_KIND, messageColumns, toChatMessage } from "../chat/queries.ts";
 import { runSql } from "../db/client.ts";
 import {
@@ -340,8 +341,8 @@ export interface SuspensionOutcome {
  * to close her sockets in), her upcoming rides with others are cancelled with the usual notice
  * (the account deletion's statements), her other upcoming rides are cancelled (their waiting lists
  * emptied), she leaves the upcoming rides of others (her places to their first in line) and
- * every waiting list, her sessions end, the account is marked and audited, and the open
- * reports about her leave the queue.
+ * every waiting list, her sessions end, the account is marked and audited, the open reports
+ * about her leave the queue, and her calendar feed's URL stops.
  */
 export async function suspendAccount(
   db: Database,
@@ -396,6 +397,8 @@ export async function suspendAccount(
       .update(reports)
       .set({ status: "actioned", resolvedAt: now, resolvedBy: moderator.id })
       .where(and(eq(reports.reportedUserId, userId), eq(reports.status, "open"))),
+    // Her calendar feed's URL stops too, and stays stopped if the suspension is lifted.
+    stopFeed(db, userId, now),
   ]);
   const [left, , marked] = rest.slice(LEAVING_RIDER_STATEMENTS) as [
     { rideId: string }[],

@@ -2,7 +2,8 @@
 // expect. A new route without a row fails the coverage test at the bottom, so nobody can add an
 // endpoint without deciding who may call it. Every ride-scoped route (`/api/rides/:id…`) also
 // answers a rider whom the organizer or a participant blocked exactly as it answers for a ride
-// that does not exist (DESIGN.md decision 16): a new ride route gets that check without asking.
+// that does not exist (docs/decisions/0018-blocking-and-moderation.md): a new ride route gets
+// that check without asking.
 // The socket frames each kind of visitor gets are at the end.
 import { describe, expect, it, vi } from "vitest";
 import type { NotificationFrame } from "../../domain/chat-protocol.ts";
@@ -557,7 +558,7 @@ const MATRIX: Row[] = [
     route: "/api/rides/:id/calendar.ics",
     path: (w) => `/api/rides/${w.rideId}/calendar.ics`,
     expect: [U, P, 200, 200, 200],
-    why: "whoever may open the ride may add it to her calendar (decision 13); a block hides it",
+    why: "whoever may open the ride may add it to her calendar; a block hides it",
   },
   {
     method: "GET",

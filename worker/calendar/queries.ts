@@ -62,7 +62,7 @@ export type FeedState =
   | { status: "active"; createdAt: number }
   /**
    * Stopped by a password change or reset, 'Cerrar sesión en todos los dispositivos' or a
-   * suspension (DESIGN.md decision 21, docs/security.md): she makes a new one.
+   * suspension (docs/security.md): she makes a new one.
    */
   | { status: "stopped"; stoppedAt: number };
 

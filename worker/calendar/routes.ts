@@ -41,7 +41,7 @@ export const rideCalendarRoutes = new Hono<AppEnv>().get(
   validate("param", rideIdParamSchema),
   async (c) => {
     const user = requireProfile(c);
-    // A ride a block hides from her answers as a missing one (DESIGN.md decision 16).
+    // A ride a block hides from her answers as a missing one (ADR 0018).
     const ride = await rideForCalendar(c.var.db, c.req.valid("param").id, user.id);
     if (!ride) throw new DomainError("not_found", MSG.rideNotFound);
     const calendar = rideCalendar({ name: ride.title });

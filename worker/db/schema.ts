@@ -303,7 +303,7 @@ export const blocks = sqliteTable(
     /**
      * The blocker as the blocked rider last saw her: if the blocked one blocks back, her answer
      * and her list show this, never the blocker's profile as it is now (a new name would tell
-     * her something after the block; docs/decisions/0030-blocking-back-and-the-queue-in-pages.md).
+     * her something after the block; docs/decisions/0033-blocking-back-and-the-queue-in-pages.md).
      */
     blockerProfile: text("blocker_profile", { mode: "json" }).$type<BlockerProfile>(),
   },

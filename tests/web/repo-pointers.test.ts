@@ -182,7 +182,7 @@ describe("comments and docs point only inside the repository", () => {
   it("finds what it is meant to find", () => {
     // Each line is one kind of broken pointer the check must catch.
     const samples = [
-      `// See ${"DES"}IGN.md decision 16.`,
+      `// See ${"DES"}IGN.md decisi${"on"} 16.`,
       `// The rule of ${"sp"}ec 02 §4.`,
       `// Blocking (decisi${"on"} 16) hides her rides.`,
       `// ${"worker"}/nothing/here.ts does it.`,

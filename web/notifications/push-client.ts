@@ -54,7 +54,7 @@ export async function enablePush(publicKey: string): Promise<PushSubscription> {
   const permission = await Notification.requestPermission();
   if (permission !== "granted") throw new PushPermissionDenied();
   // On a first visit the worker registers once the app has settled (register-sw.js): wait a
-  // little for it. `npm run dev` installs none.
+  // little for it. (`npm run dev` installs none; pushSupport says so before anyone taps.)
   const reg =
     (await registration()) ??
     (await Promise.race([

@@ -85,9 +85,13 @@ describe("a 'ride-changed' frame to those whose view of the ride changed", () =>
     // Dora waits for another ride; riders[1] stays in this one.
     const other = await fullRide(2, 1);
     const dora = other.queue[0]!;
-    const [beaHub, crisHub, orgHub, stayingHub, doraHub] = await Promise.all(
-      [bea!, cris!, organizer, riders[1]!, dora].map(hubOf),
-    );
+    const [beaHub, crisHub, orgHub, stayingHub, doraHub] = await Promise.all([
+      hubOf(bea!),
+      hubOf(cris!),
+      hubOf(organizer),
+      hubOf(riders[1]!),
+      hubOf(dora),
+    ]);
     expect(await placeOf(bea!, ride.id)).toBe(2);
 
     expect((await drained(riders[0]!).post(`/api/rides/${ride.id}/leave`)).status).toBe(200);
@@ -117,7 +121,7 @@ describe("a 'ride-changed' frame to those whose view of the ride changed", () =>
     const [ana, bea, cris] = queue;
     const other = await fullRide(2, 1);
     const dora = other.queue[0]!;
-    const [beaHub, crisHub, doraHub] = await Promise.all([bea!, cris!, dora].map(hubOf));
+    const [beaHub, crisHub, doraHub] = await Promise.all([hubOf(bea!), hubOf(cris!), hubOf(dora)]);
 
     expect((await drained(ana!).delete(`/api/rides/${ride.id}/waiting-list`)).status).toBe(200);
 

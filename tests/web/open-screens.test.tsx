@@ -2,7 +2,7 @@
 // frame): a place freed for the first in line makes her, 2nd, the 1st; the organizer taking her
 // out of the ride leaves no 'Chat' or 'Desapuntarme' behind. No reload, no focus change.
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, render, screen } from "@testing-library/react";
+import { act, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { RideDetail } from "../../domain/api/rides.ts";
@@ -57,7 +57,8 @@ async function openRidePage() {
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  await vi.waitFor(() => expect(FakeWebSocket.last).toBeTruthy());
+  // Testing Library's waitFor: the ride's first answer may land meanwhile, inside act.
+  await waitFor(() => expect(FakeWebSocket.last).toBeTruthy());
   const socket = FakeWebSocket.last!;
   act(() => socket.open());
   act(() => socket.receive({ type: "ready" }));

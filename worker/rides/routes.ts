@@ -240,7 +240,8 @@ export const rideRoutes = new Hono<AppEnv>()
           input,
         );
         if (!edited) throw await editRefusal(c, row.id, input.maxParticipants);
-        announcePromotion(c, promotion);
+        // Its riders hear of the edit by its chat notice; those waiting for it, here.
+        announcePromotion(c, promotion, { edited: row.id });
       } catch (error) {
         if (gpx) await deleteGpx(c.env.GPX, route.routeGpxKey);
         throw error;

@@ -38,7 +38,7 @@ function linesOf(bytes: Uint8Array): Uint8Array[] {
 }
 
 function expectWellFormed(bytes: Uint8Array) {
-  const decoder = new TextDecoder("utf-8", { fatal: true });
+  const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
   for (const line of linesOf(bytes)) {
     expect(line.byteLength).toBeLessThanOrEqual(75);
     // A fold inside a multi-byte character would leave a line that is not UTF-8.

@@ -57,8 +57,9 @@ const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
 /**
  * Development only (ENVIRONMENT=development): Vite's dev server writes React's refresh preamble
  * inline into the app shell, which `script-src 'self'` would block. The shell's CSP then names
- * each inline script by its SHA-256, and nothing else inline runs. A build has no inline script
- * (tests/build/site-build.test.ts), so `vite preview` and `wrangler dev` send the production CSP.
+ * each inline script by its SHA-256, and nothing else inline runs. A build's shell has no inline
+ * script, so `vite preview` and `wrangler dev` send the production CSP
+ * (tests/e2e/security-headers.e2e.ts checks the build's /app).
  */
 export async function allowShellInlineScripts(shell: Response): Promise<Response> {
   const html = await shell.text();

@@ -1,5 +1,5 @@
 // The share image's storage: one PNG per ride in R2, drawn once per version of what it shows,
-// whatever arrives (docs/decisions/0030-one-share-image-per-version.md). The route serves a
+// whatever arrives (docs/decisions/0032-one-share-image-per-version.md). The route serves a
 // stored current picture itself; anything else asks the ride's RideRoom, the one place per ride
 // where concurrent requests can wait on a single drawing.
 import { encodeHexLowerCase } from "@oslojs/encoding";

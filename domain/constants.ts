@@ -70,6 +70,13 @@ export const PACE_ANSWER_LABELS: Record<PaceAnswer, string> = {
 };
 /** An organizer's shares show once this many riders answered the question (anonymity). */
 export const LEVEL_ANSWERS_MIN_SHOWN = 3;
+/**
+ * Her published shares move only by a batch: new answers to a question from at least
+ * LEVEL_BATCH_MIN_RIDERS riders about at least LEVEL_BATCH_MIN_RIDES of her rides, so that no
+ * change in them is one rider's answer (docs/decisions/0030-honest-levels-in-batches.md).
+ */
+export const LEVEL_BATCH_MIN_RIDERS = 3;
+export const LEVEL_BATCH_MIN_RIDES = 2;
 
 export const AVATAR_KEYS = [
   "ava01",

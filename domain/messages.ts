@@ -271,6 +271,7 @@ export const MSG = {
   passwordTooLong: "La contraseña es demasiado larga",
   emailTooLong: "El email es demasiado largo",
   titleTooLong: "El título es demasiado largo",
+  titleOneLine: "El título debe ir en una sola línea, sin saltos de línea ni caracteres de control",
   /** Under the create form's title once she reaches the limit (the field takes no more). */
   titleAtLimit: `Has llegado al máximo de ${RIDE_TITLE_MAX} caracteres`,
   cityTooLong: "El nombre de la ciudad es demasiado largo",

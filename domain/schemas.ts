@@ -30,7 +30,7 @@ import { DomainError } from "./errors.ts";
 import { MSG } from "./messages.ts";
 import { roundPosition } from "./near.ts";
 import { validateUsername } from "./username.ts";
-import { cleanText, hasVisibleCharacter, userText, z } from "./zod.ts";
+import { cleanText, hasControlCharacter, hasVisibleCharacter, userText, z } from "./zod.ts";
 
 const unique = <T>(values: T[]): T[] => [...new Set(values)];
 
@@ -192,8 +192,18 @@ const pinShape = z.object({
   lon: z.number().min(-180).max(180),
 });
 
+/**
+ * A ride's title is one line: it heads cards, notifications, the share image and calendar
+ * files, where a line break could split it. A line break, tab or other control character is
+ * refused rather than dropped, so what she typed is never silently changed into another title.
+ */
+const rideTitleSchema = z
+  .string({ error: MSG.rideRequiredFields })
+  .refine((title) => !hasControlCharacter(title), { error: MSG.titleOneLine, abort: true })
+  .pipe(requiredRideText(RIDE_TITLE_MAX, MSG.titleTooLong));
+
 export const rideInputSchema = z.object({
-  title: requiredRideText(RIDE_TITLE_MAX, MSG.titleTooLong),
+  title: rideTitleSchema,
   city: requiredRideText(CITY_MAX, MSG.cityTooLong),
   /** ISO instant with offset or Z; normalised to UTC ISO. Future-ness: validateRideStart. */
   startTime: requiredText(MSG.rideRequiredFields)

@@ -34,8 +34,10 @@ export interface PublicProfileResponse {
 }
 
 /**
- * Anonymous answers about the rides she organized, per question; null until at least
- * LEVEL_ANSWERS_MIN_SHOWN riders answered it (the API holds the counts back until then).
+ * Anonymous answers about the rides she organized, per question, as last published: the totals
+ * move only by batches of answers from several riders and rides
+ * (docs/decisions/0030-honest-levels-in-batches.md); null until at least LEVEL_ANSWERS_MIN_SHOWN
+ * answers to the question are published.
  */
 export interface OrganizerLevels {
   pace: { answers: number; counts: Record<PaceAnswer, number> } | null;

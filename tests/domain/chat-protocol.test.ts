@@ -188,6 +188,22 @@ describe("parseNotificationFrame", () => {
   });
 });
 
+describe("the 'ride-changed' frame", () => {
+  it("carries a ride id and nothing else to check", () => {
+    const frame = { type: "ride-changed", rideId: "r1" };
+    expect(parseNotificationFrame(JSON.stringify(frame))).toEqual({ ok: true, msg: frame });
+    for (const bad of [
+      { type: "ride-changed" },
+      { type: "ride-changed", rideId: "" },
+      { type: "ride-changed", rideId: 7 },
+    ]) {
+      expect(parseNotificationFrame(JSON.stringify(bad)), JSON.stringify(bad)).toMatchObject({
+        ok: false,
+      });
+    }
+  });
+});
+
 describe("frames added by the chat issue", () => {
   it("accepts backfill answers and notification kinds", () => {
     expect(

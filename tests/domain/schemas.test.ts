@@ -18,6 +18,7 @@ import {
   resetPasswordFormSchema,
   resetRequestSchema,
   rideCreateSchema,
+  rideEditSchema,
   rideInputSchema,
   rideListQuerySchema,
   signupSchema,
@@ -475,13 +476,11 @@ describe("control characters in text inputs", () => {
   it("are removed from every stored text; tabs and line breaks stay, CR LF becomes LF", () => {
     const parsed = rideInputSchema.parse({
       ...ride,
-      title: "Ruta\u0000 al\u0007 pantano\u007F",
       city: "Ma\u0085drid",
       meetingPoint: "\u001B[31mSol",
       description: "Línea 1\r\nLínea 2\rLínea 3\tfin\u0000",
     });
     expect(parsed).toMatchObject({
-      title: "Ruta al pantano",
       city: "Madrid",
       meetingPoint: "[31mSol",
       description: "Línea 1\nLínea 2\nLínea 3\tfin",
@@ -505,10 +504,36 @@ describe("control characters in text inputs", () => {
   });
 
   it("a text of control characters only is blank", () => {
-    expect(messages(rideInputSchema, { ...ride, title: "\u0000\u0001\u0002" })).toContain(
+    expect(messages(rideInputSchema, { ...ride, meetingPoint: "\u0000\u0001\u0002" })).toContain(
       MSG.rideRequiredFields,
     );
     expect(messages(chatTextSchema, "\u0000\u001F")).toEqual([MSG.messageEmpty]);
+  });
+
+  it("are refused in a ride's title, which is one line: line breaks, tabs, NUL, NEL", () => {
+    for (const title of [
+      "Ruta\nEND:VEVENT\nBEGIN:VEVENT",
+      "Ruta\r\nal pantano",
+      "Ruta\ral pantano",
+      "Ruta\tal pantano",
+      "Ruta\u0000 al pantano",
+      "Ruta\u0085al pantano",
+      "Ruta al pantano\u007F",
+      "\n",
+    ]) {
+      expect(messages(rideInputSchema, { ...ride, title }), JSON.stringify(title)).toEqual([
+        MSG.titleOneLine,
+      ]);
+      expect(messages(rideEditSchema, { ...ride, title }), JSON.stringify(title)).toEqual([
+        MSG.titleOneLine,
+      ]);
+    }
+    expect(MSG.titleOneLine).toBe(
+      "El título debe ir en una sola línea, sin saltos de línea ni caracteres de control",
+    );
+    // Everything else of a title stays as she wrote it: accents, emoji, quotes, markup.
+    const title = 'Ruta «cañera» 🚴‍♀️ <b>"x"</b> \\ ; ,';
+    expect(rideInputSchema.parse({ ...ride, title }).title).toBe(title);
   });
 
   it("are removed from searches, which then match the text around them", () => {

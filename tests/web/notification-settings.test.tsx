@@ -19,8 +19,24 @@ const subscription = {
   unsubscribe: vi.fn(async () => true),
 };
 
-/** A browser with push: her device's registration, subscribed or not, and the permission. */
-function stubBrowser(options: { subscribed: boolean; answer?: NotificationPermission }) {
+/** The marker a built app page carries for /app/register-sw.js; `npm run dev`'s pages lack it. */
+function builtPage() {
+  const marker = document.createElement("meta");
+  marker.name = "rodamos-sw";
+  marker.content = "on";
+  document.head.append(marker);
+}
+
+/**
+ * A browser with push on a built page: her device's registration, subscribed or not, and the
+ * permission.
+ */
+function stubBrowser(options: {
+  subscribed: boolean;
+  answer?: NotificationPermission;
+  devServer?: boolean;
+}) {
+  if (!options.devServer) builtPage();
   let current = options.subscribed ? subscription : null;
   const pushManager = {
     getSubscription: vi.fn(async () => current),
@@ -41,6 +57,7 @@ function stubBrowser(options: { subscribed: boolean; answer?: NotificationPermis
 
 afterEach(() => {
   Reflect.deleteProperty(navigator, "serviceWorker");
+  for (const marker of document.querySelectorAll('meta[name="rodamos-sw"]')) marker.remove();
 });
 
 function renderWithClient(ui: React.ReactNode) {
@@ -134,6 +151,31 @@ describe("Notificaciones", () => {
     expect(JSON.parse(String(calls("/api/push/test")[0]?.[1]?.body))).toEqual({
       endpoint: ENDPOINT,
     });
+  });
+
+  it("under `npm run dev` (no service worker) says at once where avisos work, and offers no button", async () => {
+    settingsAnswers(() => false);
+    const { pushManager, requestPermission } = stubBrowser({ subscribed: false, devServer: true });
+    const ready = vi.fn();
+    Object.defineProperty(navigator.serviceWorker, "ready", { get: ready });
+    renderWithClient(<NotificationSettings />);
+    expect(screen.getByText(PUSH_MSG.noServiceWorker)).toBeTruthy();
+    expect(screen.getByText(/Para probarlos en local/).textContent).toBe(
+      "Para probarlos en local: npm run build y después npm run preview.",
+    );
+    expect(screen.queryByRole("button", { name: "Activar avisos en este dispositivo" })).toBeNull();
+    expect(requestPermission).not.toHaveBeenCalled();
+    expect(pushManager.subscribe).not.toHaveBeenCalled();
+    expect(ready).not.toHaveBeenCalled();
+  });
+
+  it("names the commands only to developers (a dev build)", async () => {
+    vi.stubEnv("DEV", false);
+    settingsAnswers(() => false);
+    stubBrowser({ subscribed: false, devServer: true });
+    renderWithClient(<NotificationSettings />);
+    expect(screen.getByText(PUSH_MSG.noServiceWorker)).toBeTruthy();
+    expect(screen.queryByText(/npm run/)).toBeNull();
   });
 
   it("a browser without push says so", async () => {

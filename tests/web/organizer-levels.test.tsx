@@ -21,6 +21,7 @@ describe("OrganizerLevelsCard", () => {
       />,
     );
     expect(screen.getByRole("heading", { name: "Cómo son sus salidas" })).toBeTruthy();
+    expect(screen.getByText(/Se actualiza por tandas de varias salidas/)).toBeTruthy();
     const pace = screen.getByRole("heading", { name: "¿El ritmo fue el anunciado?" });
     const rows = [...pace.parentElement!.querySelectorAll("li")].map((li) =>
       li.textContent?.replace(/\s/g, " "),

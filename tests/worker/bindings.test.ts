@@ -81,6 +81,7 @@ describe("D1 schema", () => {
       "calendar_feeds",
       "email_outbox",
       "moderation_actions",
+      "organizer_levels",
       "password_reset_tokens",
       "profiles",
       "push_preferences",

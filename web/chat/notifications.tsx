@@ -1,7 +1,8 @@
 // The app-wide live channel: ONE socket per signed-in tab (GET /api/notifications/socket →
 // her UserHub) instead of one per ride. A frame refreshes the badges and raises the
 // 'Conversación en curso' toast unless she is reading that chat; a waiting list's news raises
-// its own toast.
+// its own toast; a ride changed by someone else (her place in line, taken out of it) only
+// refreshes her open screens of it.
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { useNavigate } from "react-router-dom";
@@ -53,6 +54,7 @@ export function NotificationsProvider({ children }: { children?: ReactNode }) {
         void queryClient.invalidateQueries({
           predicate: (q) => FEED_KEYS.has(String(q.queryKey[0])),
         });
+        if (frame.type === "ride-changed") return;
         if (frame.type === "waiting-list") {
           showWaitingListToast(frame, () => navigate(`/app/ride/${frame.rideId}`));
           return;

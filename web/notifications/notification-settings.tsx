@@ -39,8 +39,22 @@ export function NotificationSettings() {
   );
 
   let content: React.ReactNode;
-  if (pushSupport() !== "supported") {
+  const support = pushSupport();
+  if (support === "unsupported") {
     content = <p className="text-ink-soft">{PUSH_MSG.unsupportedBrowser}</p>;
+  } else if (support === "no-service-worker") {
+    // `npm run dev`: no service worker, so no push. Said at once, not after a wait.
+    content = (
+      <div className="flex flex-col gap-1 text-ink-soft">
+        <p>{PUSH_MSG.noServiceWorker}</p>
+        {import.meta.env.DEV ? (
+          <p className="text-sm">
+            Para probarlos en local: <code>npm run build</code> y después{" "}
+            <code>npm run preview</code>.
+          </p>
+        ) : null}
+      </div>
+    );
   } else if (settings.isPending) {
     content = <Skeleton className="h-11 w-full" />;
   } else if (!settings.data) {

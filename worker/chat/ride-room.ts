@@ -16,6 +16,7 @@ import { MSG } from "../../domain/messages.ts";
 import { createDb, isTransientD1Error } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
 import { type PushJob, RoomPush } from "../push/room-push.ts";
+import { type CurrentPreviewImage, PreviewImageDrawer } from "../share/stored-image.ts";
 import {
   historyPage,
   loadMessage,
@@ -94,6 +95,9 @@ export class RideRoom extends DurableObject<Bindings> {
     this.alarms,
     (userId) => this.ctx.getWebSockets(userId).length > 0,
   );
+
+  /** The ride's share image: one drawing per version, whoever asks (worker/share/stored-image.ts). */
+  private readonly previewImages = new PreviewImageDrawer(this.env);
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
@@ -518,6 +522,11 @@ export class RideRoom extends DurableObject<Bindings> {
     ]);
     if (message) this.announce(message, access);
     return message !== null;
+  }
+
+  /** The ride's current share image, drawn here at most once per version; null: no such ride. */
+  async sharePreviewImage(rideId: string): Promise<CurrentPreviewImage | null> {
+    return this.previewImages.current(rideId);
   }
 
   /** She left the ride: close her sockets and tell the room (and, in a while, the organizer). */

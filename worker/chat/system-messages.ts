@@ -2,6 +2,7 @@
 // join and leave). Each call goes through the ride's RideRoom so open chats see it live.
 import type { Context } from "hono";
 import type { ChatMessage } from "../../domain/chat-protocol.ts";
+import type { NotificationFrame } from "../../domain/notification-frame.ts";
 import type { AppEnv, Bindings } from "../env.ts";
 
 function room(env: Bindings, rideId: string) {
@@ -22,9 +23,30 @@ export async function announceStoredMessage(env: Bindings, rideId: string, messa
   return room(env, rideId).announceStoredMessage(rideId, messageId);
 }
 
-/** After a leave: her open chat sockets for that ride are closed. */
+/**
+ * After a leave (hers, or the organizer's 'Quitarla de la salida'): her open chat sockets for
+ * that ride are closed, and her open app tabs read the ride again, so none still offers 'Chat'
+ * or 'Desapuntarme'.
+ */
 export async function notifyParticipantLeft(env: Bindings, rideId: string, userId: string) {
-  await room(env, rideId).participantLeft(userId, rideId);
+  await Promise.all([
+    room(env, rideId).participantLeft(userId, rideId),
+    tellRideChanged(env, rideId, [userId]),
+  ]);
+}
+
+/**
+ * Their open app tabs read this ride again (a 'ride-changed' frame on each one's UserHub):
+ * something they see of it changed elsewhere. Only the id travels; whatever changed is read
+ * through the API and its rules. Resolves once every hub has sent it.
+ */
+export async function tellRideChanged(env: Bindings, rideId: string, userIds: string[]) {
+  const frame: NotificationFrame = { type: "ride-changed", rideId };
+  await Promise.all(
+    [...new Set(userIds)].map((userId) =>
+      env.USER_HUB.get(env.USER_HUB.idFromName(userId)).notify(frame),
+    ),
+  );
 }
 
 /** After a join: open chats show her arrival. */

@@ -437,7 +437,9 @@ export const rideWaitingList = sqliteTable(
 
 /**
  * Honest levels (DESIGN.md decision 24): a rider's anonymous answers about a ride she was in,
- * once per ride. Read only as totals per organizer; the rider is kept to enforce "once".
+ * once per ride. Never read by a profile: an answer reaches the organizer's published totals
+ * (organizer_levels) only within a batch (docs/decisions/0030-honest-levels-in-batches.md); the
+ * rider is kept to enforce "once" and the rides to form batches.
  */
 export const rideLevelAnswers = sqliteTable(
   "ride_level_answers",
@@ -452,6 +454,10 @@ export const rideLevelAnswers = sqliteTable(
     pace: text("pace", { enum: PACE_ANSWERS }),
     /** '¿Se esperó a todas?': 1 yes, 0 no, null unanswered. */
     waitedForAll: integer("waited_for_all", { mode: "boolean" }),
+    /** Her pace answer is counted in organizer_levels (false: waiting for a batch). */
+    pacePublished: integer("pace_published", { mode: "boolean" }).notNull().default(false),
+    /** Her '¿Se esperó a todas?' answer is counted in organizer_levels. */
+    waitedPublished: integer("waited_published", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -459,6 +465,25 @@ export const rideLevelAnswers = sqliteTable(
     index("ride_level_answers_user_idx").on(t.userId),
   ],
 );
+
+/**
+ * The honest-level totals an organizer's public profile shows: a snapshot that moves only by
+ * whole batches of answers, never by one rider's (docs/decisions/0030-honest-levels-in-batches.md).
+ * Counts only; an answer deleted later (her account, the ride) stays counted, so no deletion
+ * moves them either.
+ */
+export const organizerLevels = sqliteTable("organizer_levels", {
+  organizerId: text("organizer_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  paceSofter: integer("pace_softer").notNull().default(0),
+  paceAsAnnounced: integer("pace_as_announced").notNull().default(0),
+  paceHarder: integer("pace_harder").notNull().default(0),
+  waitedYes: integer("waited_yes").notNull().default(0),
+  waitedNo: integer("waited_no").notNull().default(0),
+  /** When a batch was last published. */
+  updatedAt: integer("updated_at", { mode: "number" }).notNull(),
+});
 
 export type User = typeof users.$inferSelect;
 export type Profile = typeof profiles.$inferSelect;

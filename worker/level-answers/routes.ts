@@ -36,6 +36,7 @@ export const levelAnswersRoutes = new Hono<AppEnv>().post(
     }
     const stored = await saveLevelAnswers(c.var.db, {
       rideId,
+      organizerId: state.ride.organizerId,
       userId: user.id,
       now,
       ...c.req.valid("json"),

@@ -46,6 +46,7 @@ import {
 } from "../gpx/storage.ts";
 import { bodyOf, MULTIPART_TYPE, mediaType, readFormData, validate } from "../http/validate.ts";
 import { rideCancelled, rideCreated, rideDeleted, rideEdited } from "../push/events.ts";
+import { deletePreviewImage } from "../share/stored-image.ts";
 import { announceListClosed, announcePromotion } from "../waiting-list/notify.ts";
 import {
   cancelRide,
@@ -240,7 +241,8 @@ export const rideRoutes = new Hono<AppEnv>()
           input,
         );
         if (!edited) throw await editRefusal(c, row.id, input.maxParticipants);
-        announcePromotion(c, promotion);
+        // Its riders hear of the edit by its chat notice; those waiting for it, here.
+        announcePromotion(c, promotion, { edited: row.id });
       } catch (error) {
         if (gpx) await deleteGpx(c.env.GPX, route.routeGpxKey);
         throw error;
@@ -349,7 +351,10 @@ export const rideRoutes = new Hono<AppEnv>()
     if (!(await deleteRideIfAlone(c.var.db, row.id, user.id))) {
       throw new DomainError("ride_has_participants", MSG.deleteHasParticipants);
     }
-    await deleteGpx(c.env.GPX, row.routeGpxKey);
+    await Promise.all([
+      deleteGpx(c.env.GPX, row.routeGpxKey),
+      deletePreviewImage(c.env.GPX, row.id),
+    ]);
     inBackground(c, rideDeleted(c.env, row.id));
     return c.body(null, 204);
   })

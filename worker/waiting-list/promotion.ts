@@ -133,15 +133,22 @@ export interface Promotion {
   promoted: { rideId: string; userId: string }[];
   /** The chat notices stored for them, to announce to open chats. */
   notices: { rideId: string; messageId: string }[];
+  /**
+   * Rides whose list moved up in this write (someone promoted, or a leaving rider's own place in
+   * line gone): whoever still waits there has a new place to be told.
+   */
+  moved: string[];
 }
 
-export const NO_PROMOTION: Promotion = { promoted: [], notices: [] };
+export const NO_PROMOTION: Promotion = { promoted: [], notices: [], moved: [] };
 
 /** Reads what promotionStatements did from their three results (in the batch's order). */
 export function promotionOf(results: D1Result[]): Promotion {
-  const [promoted, stored] = results;
+  const [promotedResult, stored] = results;
+  const promoted = (promotedResult?.results ?? []) as Promotion["promoted"];
   return {
-    promoted: (promoted?.results ?? []) as Promotion["promoted"],
+    promoted,
     notices: (stored?.results ?? []) as Promotion["notices"],
+    moved: [...new Set(promoted.map((p) => p.rideId))],
   };
 }

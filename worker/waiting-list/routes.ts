@@ -13,7 +13,7 @@ import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
 import { isParticipant, rideDetail } from "../rides/queries.ts";
 import { loadRide } from "../rides/routes.ts";
-import { announcePromotion } from "./notify.ts";
+import { announceListMoved, announcePromotion } from "./notify.ts";
 import { isOnWaitingList, joinWaitingList, leaveWaitingList } from "./queries.ts";
 
 /** /rides/:id/waiting-list */
@@ -55,5 +55,7 @@ export const waitingListRoutes = new Hono<AppEnv>()
     if (!(await leaveWaitingList(c.var.db, row.id, user.id))) {
       throw new DomainError("conflict", MSG.waitingListNotOnIt);
     }
+    // Those behind her move up: their open screens say their new place.
+    announceListMoved(c, [row.id]);
     return c.json({ ok: true as const });
   });

@@ -236,6 +236,8 @@ export const MSG = {
   moderationReasonRequired: "Escribe el motivo",
   moderationReasonTooLong: "El motivo es demasiado largo (máximo 500 caracteres)",
   moderationSelf: "No puedes suspender tu propia cuenta",
+  moderationModerator:
+    "No puedes suspender a otra moderadora. Pide que la quiten antes de la lista de moderación.",
   moderationAlreadyDone: "Esto ya estaba hecho",
   moderationLoadFailed: "No se pudo cargar la moderación",
   moderationActionFailed: "No se pudo completar la acción. Inténtalo de nuevo.",

@@ -87,9 +87,11 @@ export interface QueuedReport {
   messageHidden: boolean | null;
 }
 
-/** GET /api/moderation/reports — the open queue, oldest first. */
+/** GET /api/moderation/reports[?after=cursor] — a page of the open queue, oldest first. */
 export interface ModerationQueueResponse {
   reports: QueuedReport[];
+  /** The next page's `after`, or null when this page reaches the newest open report. */
+  nextCursor: string | null;
 }
 
 /** A message around a reported one, as moderators see it (a hidden one keeps its text). */

@@ -88,6 +88,47 @@ describe("blocking and unblocking", () => {
   });
 });
 
+describe("blocking back tells her nothing new (issue 31)", () => {
+  it("A blocks B, renames herself; B blocks A: the answer and B's list show A as she was", async () => {
+    const ana = await signedIn({ username: "NuriaAntes" });
+    const bea = await signedIn({ username: "VeraVuelta" });
+    await block(ana.browser, bea.user.id);
+    const renamed = await ana.browser.put("/api/profile", {
+      username: "NuriaDespues",
+      city: "Madrid",
+      modalities: ["road"],
+      avatarKey: "ava07",
+    });
+    expect(renamed.status).toBe(200);
+
+    const res = await bea.browser.post("/api/blocks", { userId: ana.user.id });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).not.toContain("NuriaDespues");
+    expect((JSON.parse(text) as BlockResponse).blocked).toEqual({
+      userId: ana.user.id,
+      username: "NuriaAntes",
+    });
+    const listRes = await bea.browser.get("/api/blocks");
+    const listText = await listRes.text();
+    expect(listText).not.toContain("NuriaDespues");
+    const [listed] = (JSON.parse(listText) as BlockedUsersResponse).blocked;
+    expect(listed).toMatchObject({
+      userId: ana.user.id,
+      username: "NuriaAntes",
+      avatarKey: "ava01",
+    });
+
+    // Ana's own list names Bea as she is: Bea never blocked her first.
+    const anas = await json<BlockedUsersResponse>(await ana.browser.get("/api/blocks"));
+    expect(anas.blocked.map((b) => b.username)).toEqual(["VeraVuelta"]);
+    // Once Ana lifts her block, Bea's list shows Ana as she is now (nothing hides her then).
+    await ana.browser.delete(`/api/blocks/${bea.user.id}`);
+    const after = await json<BlockedUsersResponse>(await bea.browser.get("/api/blocks"));
+    expect(after.blocked[0]).toMatchObject({ username: "NuriaDespues", avatarKey: "ava07" });
+  });
+});
+
 describe("the SQL condition (worker/blocks/sql.ts)", () => {
   it("reads both ways, with values and with columns alike", async () => {
     const [a, b, c] = await Promise.all([createUser(), createUser(), createUser()]);
@@ -227,6 +268,36 @@ describe("the same answer as for something that does not exist", () => {
       await ana.browser.get(`/api/rides/${ride.id}`),
     );
     expect(stillAlone.ride.participantCount).toBe(1);
+  });
+
+  it("the ride's calendar file answers as a missing ride, whichever of them blocked whom (issue 31)", async () => {
+    const cases = [
+      ["the organizer blocked her", "organizer", "byThem"],
+      ["she blocked the organizer", "organizer", "byHer"],
+      ["a participant blocked her", "participant", "byThem"],
+      ["she blocked a participant", "participant", "byHer"],
+    ] as const;
+    for (const [label, who, direction] of cases) {
+      const organizer = await signedIn();
+      const participant = await signedIn();
+      const bea = await signedIn();
+      const ride = await createRide({
+        organizerId: organizer.user.id,
+        participants: [participant.user.id],
+      });
+      const other = who === "organizer" ? organizer : participant;
+      const ics = () => bea.browser.get(`/api/rides/${ride.id}/calendar.ics`);
+      expect((await ics()).status, label).toBe(200);
+      if (direction === "byThem") await block(other.browser, bea.user.id);
+      else await block(bea.browser, other.user.id);
+      const hidden = await ics();
+      const missing = await bea.browser.get(`/api/rides/${MISSING_RIDE}/calendar.ics`);
+      expect(await answerOf(hidden), label).toEqual(await answerOf(missing));
+      // The ride's own page says the same.
+      expect(await answerOf(await bea.browser.get(`/api/rides/${ride.id}`)), label).toEqual(
+        await answerOf(await bea.browser.get(`/api/rides/${MISSING_RIDE}`)),
+      );
+    }
   });
 
   it("the join statement itself refuses a ride with someone she blocked (no race with a block)", async () => {

@@ -12,7 +12,8 @@ import type {
 import { CLOSE_CODES, type NotificationFrame } from "../../domain/chat-protocol.ts";
 import { MSG } from "../../domain/messages.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
-import { createRide, createUser, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
+import { reports } from "../../worker/db/schema.ts";
+import { createRide, createUser, db, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { insertMessage, MODERATOR_EMAIL, moderator, report } from "./helpers/safety.ts";
 import {
@@ -25,10 +26,20 @@ import {
 const { open, chat } = socketsClosedAfterEach();
 const because = { reason: "Incumple las normas" };
 
+/** The whole open queue, page after page. */
 async function queue(browser: Browser) {
-  const res = await browser.get("/api/moderation/reports");
-  expect(res.status).toBe(200);
-  return (await json<ModerationQueueResponse>(res)).reports;
+  const reports: ModerationQueueResponse["reports"] = [];
+  let after: string | null = null;
+  do {
+    const res = await browser.get(
+      `/api/moderation/reports${after ? `?after=${encodeURIComponent(after)}` : ""}`,
+    );
+    expect(res.status).toBe(200);
+    const page: ModerationQueueResponse = await json<ModerationQueueResponse>(res);
+    reports.push(...page.reports);
+    after = page.nextCursor;
+  } while (after);
+  return reports;
 }
 
 async function audit(browser: Browser) {
@@ -112,6 +123,71 @@ describe("the queue", () => {
       messageHidden: false,
     });
     expect(mine[2]).toMatchObject({ reporter: { earlierReports: 1 }, ride: { id: ride.id } });
+  });
+
+  it("comes in pages of 50 from the oldest, each after the last shown: none buried, none skipped (issue 31)", async () => {
+    const mod = await moderator();
+    const reporter = await createUser();
+    const reported = await createUser();
+    // 60 reports older than any other of this file, three to each millisecond (the id orders
+    // those), then a fresh burst of 60 that must not push them out of reach.
+    const ours = Array.from({ length: 60 }, (_, i) => ({
+      id: `old-${String(i).padStart(2, "0")}`,
+      createdAt: 1 + Math.floor(i / 3),
+    }));
+    const burst = Array.from({ length: 60 }, (_, i) => ({
+      id: `new-${String(i).padStart(2, "0")}`,
+      createdAt: Date.now() + i,
+    }));
+    const [firstInsert, ...inserts] = [...ours, ...burst].map(({ id, createdAt }) =>
+      db()
+        .insert(reports)
+        .values({
+          id,
+          reporterId: reporter.id,
+          targetKind: "user",
+          targetId: id,
+          reportedUserId: reported.id,
+          reason: "spam",
+          snapshot: {
+            kind: "user",
+            username: reported.username!,
+            city: null,
+            avatarKey: "ava01",
+            modalities: [],
+          },
+          createdAt,
+        }),
+    );
+    await db().batch([firstInsert!, ...inserts]);
+    const page = async (after?: string) => {
+      const res = await mod.browser.get(
+        `/api/moderation/reports${after ? `?after=${encodeURIComponent(after)}` : ""}`,
+      );
+      expect(res.status).toBe(200);
+      return json<ModerationQueueResponse>(res);
+    };
+    const first = await page();
+    expect(first.reports.map((r) => r.id)).toEqual(ours.slice(0, 50).map((r) => r.id));
+    expect(first.nextCursor).toEqual(expect.any(String));
+    // Dealt with meanwhile: one already shown and one not yet shown.
+    for (const id of ["old-10", "old-55"]) {
+      expect(
+        (await mod.browser.post(`/api/moderation/reports/${id}/dismiss`, because)).status,
+      ).toBe(200);
+    }
+    const seen = first.reports.map((r) => r.id);
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const next = await page(cursor);
+      seen.push(...next.reports.map((r) => r.id));
+      cursor = next.nextCursor;
+    }
+    const expected = [...ours, ...burst].map((r) => r.id).filter((id) => id !== "old-55");
+    expect(seen.filter((id) => expected.includes(id))).toEqual(expected);
+    expect(new Set(seen).size).toBe(seen.length);
+    // A malformed cursor is refused.
+    expect((await mod.browser.get("/api/moderation/reports?after=nada")).status).toBe(400);
   });
 
   it("gives a message report the messages around it, hidden ones with their text", async () => {
@@ -386,6 +462,35 @@ describe("suspending an account", () => {
       .bind(ana.user.id, late.user.id)
       .run();
     expect((await json(await late.browser.get("/api/me"))).user).toBeNull();
+  });
+
+  it("a moderator cannot suspend another moderator: refused in Spanish, nothing changes (issue 31)", async () => {
+    const otherEmail = "otra.moderadora@example.com";
+    const other = await signedIn({ email: otherEmail });
+    const friend = await signedIn();
+    const hers = await createRide({ organizerId: other.user.id, participants: [friend.user.id] });
+    const mod = await moderator();
+    // Both listed in MODERATOR_EMAILS.
+    const browser = new Browser({
+      env: { MODERATOR_EMAILS: `${MODERATOR_EMAIL}, ${otherEmail}` },
+    });
+    for (const [name, value] of mod.browser.cookies) browser.cookies.set(name, value);
+    const auditBefore = await audit(browser);
+
+    const res = await browser.post(`/api/moderation/users/${other.user.id}/suspend`, because);
+    expect(res.status).toBe(403);
+    expect((await json(res)).error).toEqual({
+      code: "not_authorized",
+      message: MSG.moderationModerator,
+    });
+    const row = await env.DB.prepare("SELECT suspended_at FROM users WHERE id = ?")
+      .bind(other.user.id)
+      .first<{ suspended_at: number | null }>();
+    expect(row?.suspended_at).toBeNull();
+    expect((await json(await other.browser.get("/api/me"))).user.id).toBe(other.user.id);
+    const ride = await json(await friend.browser.get(`/api/rides/${hers.id}`));
+    expect(ride.ride.status).toBe("published");
+    expect(await audit(browser)).toEqual(auditBefore);
   });
 
   it("a moderator cannot suspend herself", async () => {

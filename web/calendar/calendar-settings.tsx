@@ -17,7 +17,7 @@ export const CALENDAR_MSG = {
   revoked: "Enlace revocado: ya no funciona.",
   failed: "No se pudo completar. Inténtalo de nuevo.",
   stopped:
-    "Tu enlace dejó de funcionar al cambiar la contraseña. Crea uno nuevo y actualízalo en tu calendario.",
+    "Tu enlace dejó de funcionar al cambiar la contraseña o cerrar la sesión en todos los dispositivos. Crea uno nuevo y actualízalo en tu calendario.",
 };
 
 /**

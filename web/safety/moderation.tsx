@@ -2,7 +2,7 @@
 // suspended accounts and the audit. The API decides who is a moderator: anyone else gets its 404
 // and sees the app's not-found page.
 import * as Tabs from "@radix-ui/react-tabs";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { participantName } from "../../domain/display.ts";
 import { MSG } from "../../domain/messages.ts";
@@ -15,10 +15,18 @@ import { ActionDialog, MODERATION_KEY, when } from "./moderation-action.tsx";
 import { ReportCard } from "./moderation-report.tsx";
 
 export default function ModerationScreen() {
-  const queue = useQuery({
+  // Pages of 50, oldest first, each after the last one shown: a burst of new reports never
+  // hides the older ones, and 'Ver más' reaches every report.
+  const queue = useInfiniteQuery({
     queryKey: [...MODERATION_KEY, "reports"],
-    queryFn: () => call(client.moderation.reports.$get()),
+    queryFn: ({ pageParam }) =>
+      call(
+        client.moderation.reports.$get({ query: pageParam === null ? {} : { after: pageParam } }),
+      ),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
+  const reports = queue.data?.pages.flatMap((page) => page.reports);
   const [tab, setTab] = useState("queue");
   if (isNotFound(queue.error)) return <NotFound />;
   const tabClass =
@@ -32,7 +40,7 @@ export default function ModerationScreen() {
           className="flex gap-1 rounded-full border border-line bg-surface p-1"
         >
           <Tabs.Trigger value="queue" className={tabClass}>
-            Denuncias{queue.data ? ` (${queue.data.reports.length})` : ""}
+            Denuncias{reports ? ` (${reports.length}${queue.hasNextPage ? "+" : ""})` : ""}
           </Tabs.Trigger>
           <Tabs.Trigger value="suspended" className={tabClass}>
             Suspendidas
@@ -44,20 +52,36 @@ export default function ModerationScreen() {
         <Tabs.Content value="queue" className="mt-4 flex flex-col gap-4">
           {queue.isPending ? (
             <Skeleton className="h-48" />
-          ) : !queue.data ? (
+          ) : !reports ? (
             <LoadFailed onRetry={() => queue.refetch()} />
-          ) : queue.data.reports.length === 0 ? (
+          ) : reports.length === 0 ? (
             <EmptyState>
               <p className="font-bold">No hay denuncias pendientes.</p>
             </EmptyState>
           ) : (
-            <ol className="flex flex-col gap-4">
-              {queue.data.reports.map((report) => (
-                <li key={report.id}>
-                  <ReportCard report={report} />
-                </li>
-              ))}
-            </ol>
+            <>
+              <ol className="flex flex-col gap-4">
+                {reports.map((report) => (
+                  <li key={report.id}>
+                    <ReportCard report={report} />
+                  </li>
+                ))}
+              </ol>
+              {queue.isFetchNextPageError ? (
+                <p role="alert" className="text-center text-ink-soft">
+                  {MSG.moderationLoadFailed}
+                </p>
+              ) : null}
+              {queue.hasNextPage ? (
+                <Button
+                  variant="secondary"
+                  disabled={queue.isFetchingNextPage}
+                  onClick={() => queue.fetchNextPage()}
+                >
+                  {queue.isFetchingNextPage ? "Cargando..." : "Ver más"}
+                </Button>
+              ) : null}
+            </>
           )}
         </Tabs.Content>
         <Tabs.Content value="suspended" className="mt-4">

@@ -7,9 +7,16 @@ import {
   usernameCandidates,
   usernameSkeleton,
 } from "../../domain/username.ts";
-import { stopFeedOnPasswordChange } from "../calendar/queries.ts";
+import { stopFeed } from "../calendar/queries.ts";
 import { runSql } from "../db/client.ts";
-import { passwordResetTokens, profiles, referrals, sessions, users } from "../db/schema.ts";
+import {
+  passwordResetTokens,
+  profiles,
+  pushSubscriptions,
+  referrals,
+  sessions,
+  users,
+} from "../db/schema.ts";
 import { columnNames } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 import { hashToken } from "./tokens.ts";
@@ -91,8 +98,8 @@ export async function findResetTokenUser(db: Database, token: string, now: numbe
 
 /**
  * Reset confirmation in one batch (a D1 transaction) whose every statement needs the token to be
- * live: the new hash, the end of every session of hers, her new session (already hashed, see
- * newSession), then every reset token of hers deleted. The token is consumed by the statements
+ * live: the new hash, the end of every session of hers and of her calendar feed's URL, her new
+ * session (already hashed, see newSession), then every reset token of hers deleted. The token is consumed by the statements
  * that use it, so of two parallel confirms the second finds it gone and changes nothing.
  * Returns her id, or null (unknown, used or expired token).
  */
@@ -114,9 +121,10 @@ export async function resetPassword(
     .select({ userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
     .where(live);
-  const [, , , consumed] = await db.batch([
+  const [, , , , consumed] = await db.batch([
     db.update(users).set({ passwordHash: input.passwordHash }).where(inArray(users.id, holder)),
     db.delete(sessions).where(inArray(sessions.userId, holder)),
+    stopFeed(db, holder, input.now),
     runSql(
       db,
       sql`insert into ${sessions} (${columnNames(sessions.id, sessions.userId, sessions.expiresAt, sessions.createdAt)})
@@ -140,7 +148,20 @@ export async function replacePassword(db: Database, userId: string, passwordHash
     db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
     db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)),
     db.delete(sessions).where(eq(sessions.userId, userId)),
-    stopFeedOnPasswordChange(db, userId, Date.now()),
+    stopFeed(db, userId, Date.now()),
+  ]);
+}
+
+/**
+ * 'Cerrar sesión en todos los dispositivos', in one batch: every session of hers ends (this
+ * browser's too), her devices stop receiving her pushes (a device she no longer holds would
+ * still show them), and her calendar feed's URL stops. Her open sockets are the caller's.
+ */
+export async function endEverySession(db: Database, userId: string, now: number) {
+  await db.batch([
+    db.delete(sessions).where(eq(sessions.userId, userId)),
+    db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
+    stopFeed(db, userId, now),
   ]);
 }
 

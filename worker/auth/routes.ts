@@ -14,6 +14,7 @@ import {
   signupSchema,
 } from "../../domain/schemas.ts";
 import { cleanText } from "../../domain/zod.ts";
+import { closeUserSockets } from "../chat/close-sockets.ts";
 import { closeRevokedSockets, inBackground } from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
 import { expectedOrigin } from "../http/security.ts";
@@ -24,6 +25,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.ts";
 import {
   createAccount,
   createResetToken,
+  endEverySession,
   ensureGoogleProfile,
   findResetTokenUser,
   findUserByEmail,
@@ -142,6 +144,23 @@ export const authRoutes = new Hono<AppEnv>()
     if (c.var.sessionId) await invalidateSession(c.var.db, c.var.sessionId);
     if (c.var.user) inBackground(c, closeRevokedSockets(c.env, c.var.user.id));
     clearSessionCookie(c);
+    return c.json<LogoutResponse>({ ok: true });
+  })
+
+  /**
+   * 'Cerrar sesión en todos los dispositivos': every session of hers ends, this one included, and
+   * her calendar feed's URL stops (endEverySession). Her open tabs and chats close before the
+   * answer, as a suspension's do (worker/chat/close-sockets.ts): when she sees the login screen,
+   * no other device of hers still shows her anything.
+   */
+  .post("/auth/logout-everywhere", async (c) => {
+    const user = requireUser(c);
+    await endEverySession(c.var.db, user.id, Date.now());
+    clearSessionCookie(c);
+    await closeUserSockets(c.env, user.id, { reason: "session_ended" }).catch((error: unknown) => {
+      // Her sessions are gone: a socket that could not be reached now is refused at its next use.
+      console.warn(`[${c.get("requestId")}] logout everywhere: closing her sockets failed`, error);
+    });
     return c.json<LogoutResponse>({ ok: true });
   })
 

@@ -30,12 +30,15 @@ export const blockRoutes = new Hono<AppEnv>()
     const user = requireProfile(c);
     const { userId } = c.req.valid("json");
     if (userId === user.id) throw new DomainError("validation_error", MSG.blockSelf);
-    // Silent: blocking someone who blocked her first answers the same as any block.
+    // Silent: blocking someone who blocked her first answers the same as any block, and names
+    // her as the list does (as she was when she blocked: nothing new about her).
     const target = await findBlockable(c.var.db, userId);
     if (!target) throw new DomainError("not_found", MSG.userNotFound);
-    const sharedRides = await block(c.var.db, user.id, target.id, Date.now());
+    const { blocked, sharedRides } = await block(c.var.db, user.id, target.id, Date.now());
+    // The batch reads the row it wrote; only a vanished account could leave it empty.
+    if (!blocked) throw new DomainError("not_found", MSG.userNotFound);
     return c.json<BlockResponse>({
-      blocked: { userId: target.id, username: target.username },
+      blocked: { userId: blocked.userId, username: blocked.username },
       sharedRides,
     });
   })

@@ -40,8 +40,9 @@ export const rideCalendarRoutes = new Hono<AppEnv>().get(
   "/calendar.ics",
   validate("param", rideIdParamSchema),
   async (c) => {
-    requireProfile(c);
-    const ride = await rideForCalendar(c.var.db, c.req.valid("param").id);
+    const user = requireProfile(c);
+    // A ride a block hides from her answers as a missing one (ADR 0018).
+    const ride = await rideForCalendar(c.var.db, c.req.valid("param").id, user.id);
     if (!ride) throw new DomainError("not_found", MSG.rideNotFound);
     const calendar = rideCalendar({ name: ride.title });
     addRideEvent(calendar, ride, origin(c));

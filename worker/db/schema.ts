@@ -278,6 +278,13 @@ export const rodeWith = sqliteTable(
   ],
 );
 
+/** The blocker's name and avatar as they were when she blocked (see `blocks.blockerProfile`). */
+export interface BlockerProfile {
+  username: string;
+  avatarKey: string;
+  avatarUrl: string | null;
+}
+
 /**
  * "Bloquear" (DESIGN.md decision 16): one row per blocker and blocked rider. The rule is mutual,
  * so every check looks both ways (worker/blocks/sql.ts): the primary key serves "did A block B",
@@ -293,6 +300,12 @@ export const blocks = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
+    /**
+     * The blocker as the blocked rider last saw her: if the blocked one blocks back, her answer
+     * and her list show this, never the blocker's profile as it is now (a new name would tell
+     * her something after the block; docs/decisions/0033-blocking-back-and-the-queue-in-pages.md).
+     */
+    blockerProfile: text("blocker_profile", { mode: "json" }).$type<BlockerProfile>(),
   },
   (t) => [
     primaryKey({ columns: [t.blockerId, t.blockedId] }),

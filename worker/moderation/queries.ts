@@ -7,6 +7,7 @@ import {
   desc,
   eq,
   gt,
+  gte,
   inArray,
   isNotNull,
   isNull,
@@ -25,6 +26,7 @@ import type {
 } from "../../domain/api/safety.ts";
 import type { ModerationAction, ReportStatus } from "../../domain/safety.ts";
 import { type CancelledRide, cancelHerRidesWithOthers } from "../account/queries.ts";
+import { stopFeed } from "../calendar/queries.ts";
 import { MESSAGE_KIND, messageColumns, toChatMessage } from "../chat/queries.ts";
 import { runSql } from "../db/client.ts";
 import {
@@ -89,12 +91,23 @@ const reportedProfile = alias(profiles, "reported");
 const earlier = alias(reports, "e");
 const openAboutHer = alias(reports, "o");
 
+/** Where a page of the queue ends: the last shown report's time and id (the queue's order). */
+export interface QueueCursor {
+  createdAt: number;
+  id: string;
+}
+
 /**
- * The open reports, oldest first, each with the reporter's count of earlier reports, the
- * reported rider, how many open reports name her, and the ride as it is now: ONE query
- * (reports_status_created_idx, then primary-key lookups and counts per shown report).
+ * A page of the open reports, oldest first, after `after` (none: from the oldest), each with the
+ * reporter's count of earlier reports, the reported rider, how many open reports name her, and
+ * the ride as it is now: ONE query (reports_status_created_idx from the cursor on, then
+ * primary-key lookups and counts per shown report). A cursor, not an offset: reports dealt with
+ * meanwhile do not make the next page skip any. `next` is set when more are waiting.
  */
-export async function openReports(db: Database): Promise<QueuedReport[]> {
+export async function openReports(
+  db: Database,
+  after?: QueueCursor,
+): Promise<{ reports: QueuedReport[]; next: QueueCursor | null }> {
   const rows = await db
     .select({
       id: reports.id,
@@ -129,11 +142,24 @@ export async function openReports(db: Database): Promise<QueuedReport[]> {
     .leftJoin(users, eq(users.id, reports.reportedUserId))
     .leftJoin(reportedProfile, eq(reportedProfile.userId, reports.reportedUserId))
     .leftJoin(rides, eq(rides.id, reports.rideId))
-    .where(eq(reports.status, "open"))
+    .where(
+      and(
+        eq(reports.status, "open"),
+        after
+          ? and(
+              gte(reports.createdAt, after.createdAt),
+              or(gt(reports.createdAt, after.createdAt), gt(reports.id, after.id)),
+            )
+          : undefined,
+      ),
+    )
     .orderBy(asc(reports.createdAt), asc(reports.id))
-    .limit(QUEUE_PAGE)
+    .limit(QUEUE_PAGE + 1)
     .all();
-  return rows.map((row) => ({
+  const shown = rows.slice(0, QUEUE_PAGE);
+  const last = shown.at(-1);
+  const next = rows.length > QUEUE_PAGE && last ? { createdAt: last.createdAt, id: last.id } : null;
+  const queued = shown.map((row) => ({
     id: row.id,
     kind: row.kind,
     targetId: row.targetId,
@@ -171,6 +197,7 @@ export async function openReports(db: Database): Promise<QueuedReport[]> {
         : null,
     messageHidden: row.messageHidden === null ? null : row.messageHidden === 1,
   }));
+  return { reports: queued, next };
 }
 
 /** A report's kind and target (or undefined): what its context and the actions need. */
@@ -340,8 +367,8 @@ export interface SuspensionOutcome {
  * to close her sockets in), her upcoming rides with others are cancelled with the usual notice
  * (the account deletion's statements), her other upcoming rides are cancelled (their waiting lists
  * emptied), she leaves the upcoming rides of others (her places to their first in line) and
- * every waiting list, her sessions end, the account is marked and audited, and the open
- * reports about her leave the queue.
+ * every waiting list, her sessions end, the account is marked and audited, the open reports
+ * about her leave the queue, and her calendar feed's URL stops.
  */
 export async function suspendAccount(
   db: Database,
@@ -396,6 +423,8 @@ export async function suspendAccount(
       .update(reports)
       .set({ status: "actioned", resolvedAt: now, resolvedBy: moderator.id })
       .where(and(eq(reports.reportedUserId, userId), eq(reports.status, "open"))),
+    // Her calendar feed's URL stops too, and stays stopped if the suspension is lifted.
+    stopFeed(db, userId, now),
   ]);
   const [left, , marked] = rest.slice(LEAVING_RIDER_STATEMENTS) as [
     { rideId: string }[],

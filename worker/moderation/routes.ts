@@ -15,6 +15,7 @@ import { isModeratorEmail } from "../../domain/safety.ts";
 import {
   moderationActionSchema,
   moderationIdParamSchema,
+  moderationQueueQuerySchema,
   userIdParamSchema,
 } from "../../domain/safety-schemas.ts";
 import { announceStoredMessage, inBackground } from "../chat/system-messages.ts";
@@ -54,8 +55,18 @@ export const moderationRoutes = new Hono<AppEnv>()
     await next();
   })
 
-  .get("/reports", async (c) => {
-    return c.json<ModerationQueueResponse>({ reports: await openReports(c.var.db) });
+  .get("/reports", validate("query", moderationQueueQuerySchema), async (c) => {
+    const { after } = c.req.valid("query");
+    const dot = after?.indexOf(".") ?? -1;
+    const cursor =
+      after && dot > 0
+        ? { createdAt: Number(after.slice(0, dot)), id: after.slice(dot + 1) }
+        : undefined;
+    const { reports, next } = await openReports(c.var.db, cursor);
+    return c.json<ModerationQueueResponse>({
+      reports,
+      nextCursor: next ? `${next.createdAt}.${next.id}` : null,
+    });
   })
 
   .get("/reports/:id/context", validate("param", moderationIdParamSchema), async (c) => {
@@ -122,6 +133,10 @@ export const moderationRoutes = new Hono<AppEnv>()
       if (userId === moderator.id) throw new DomainError("validation_error", MSG.moderationSelf);
       const account = await findAccount(c.var.db, userId);
       if (!account) throw new DomainError("not_found", MSG.notFound);
+      // One moderator cannot shut another out: that goes through whoever keeps MODERATOR_EMAILS.
+      if (isModeratorEmail(c.env.MODERATOR_EMAILS, account.email)) {
+        throw new DomainError("not_authorized", MSG.moderationModerator);
+      }
       if (account.suspendedAt !== null) {
         throw new DomainError("conflict", MSG.moderationAlreadyDone);
       }

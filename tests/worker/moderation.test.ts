@@ -89,7 +89,7 @@ describe("who moderates", () => {
 describe("the queue", () => {
   it("lists open reports oldest first, with the snapshot, the ride and the reporter's earlier reports", async () => {
     const mod = await moderator();
-    const { ana, bea, ride } = await rideWithTwo();
+    const { ana, bea, ride } = await rideWithTwo({ city: "Las Palmas de Gran Canaria" });
     const cris = await signedIn();
     const messageId = await insertMessage(ride.id, ana.user.id, "mensaje denunciado");
     const first = await report(cris.browser, { kind: "user", targetId: ana.user.id });
@@ -108,7 +108,8 @@ describe("the queue", () => {
       kind: "message",
       snapshot: { kind: "message", text: "mensaje denunciado" },
       reporter: { id: bea.user.id, earlierReports: 0 },
-      ride: { id: ride.id, title: ride.title, participantCount: 2 },
+      // Its city: the queue shows its time on the ride's clock ('hora canaria').
+      ride: { id: ride.id, title: ride.title, city: ride.city, participantCount: 2 },
       messageHidden: false,
     });
     expect(mine[2]).toMatchObject({ reporter: { earlierReports: 1 }, ride: { id: ride.id } });

@@ -17,7 +17,7 @@ import { formatBadge } from "../../domain/display.ts";
 import { formatDistance, formatKm, formatMeters } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
 import type { RideCardActions } from "../../domain/ride-card.ts";
-import { rideStartTexts } from "../../domain/ride-time.ts";
+import { labelledTime, rideStartTexts } from "../../domain/ride-time.ts";
 import { meetingMapsUrl } from "../../domain/share.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button, buttonClass } from "../components/button.tsx";
@@ -36,7 +36,7 @@ export function RideCardChips({ ride }: { ride: RideSummary }) {
       </Chip>
       <Chip tone="primary">
         <Clock aria-hidden="true" size={12} />
-        {start.zoneLabel ? `${start.time} (${start.zoneLabel})` : start.time}
+        {labelledTime(start)}
       </Chip>
       <Chip tone="accent">
         <MapPin aria-hidden="true" size={12} />

@@ -5,8 +5,8 @@ import { Check } from "lucide-react";
 import { useState } from "react";
 import type { SharedRide } from "../../domain/api/safety.ts";
 import { errorText } from "../../domain/errors.ts";
-import { formatLongDate, formatTime } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
+import { labelledTime, rideStartTexts } from "../../domain/ride-time.ts";
 import { Button } from "../components/button.tsx";
 import { ConfirmDialog, Dialog } from "../components/dialog.tsx";
 import { call, client, pathParams } from "../lib/api.ts";
@@ -76,6 +76,12 @@ export function BlockDialog({
   );
 }
 
+/** On the ride's clock, labelled when hers differs (DESIGN.md decision 15). */
+function rideWhen(ride: SharedRide) {
+  const start = rideStartTexts(ride);
+  return `${start.longDate} · ${labelledTime(start)}`;
+}
+
 /** Her upcoming rides the blocked rider is in, each with 'Quitarla de la salida'. */
 function SharedRidesDialog({
   username,
@@ -119,9 +125,7 @@ function SharedRidesDialog({
         {rides.map((ride) => (
           <li key={ride.id} className="flex flex-col gap-2 rounded-2xl border border-line p-3">
             <p className="font-bold">{ride.title}</p>
-            <p className="text-sm text-ink-soft">
-              {formatLongDate(ride.startTime)} · {formatTime(ride.startTime)}
-            </p>
+            <p className="text-sm text-ink-soft">{rideWhen(ride)}</p>
             {removed.has(ride.id) ? (
               <p className="flex items-center gap-1 text-sm font-semibold text-success">
                 <Check aria-hidden="true" size={16} />

@@ -118,6 +118,7 @@ export async function openReports(db: Database): Promise<QueuedReport[]> {
       rideId: rides.id,
       rideTitle: rides.title,
       rideStartTime: rides.startTime,
+      rideCity: rides.city,
       rideStatus: rides.status,
       participantCount: participantCountOf(rides.id),
       messageHidden: sql<number | null>`case when ${eq(reports.targetKind, "message")} then
@@ -165,6 +166,7 @@ export async function openReports(db: Database): Promise<QueuedReport[]> {
             id: row.rideId,
             title: row.rideTitle,
             startTime: row.rideStartTime ?? 0,
+            city: row.rideCity ?? "",
             status: row.rideStatus ?? "published",
             participantCount: row.participantCount ?? 0,
           }

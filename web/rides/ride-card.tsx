@@ -3,6 +3,7 @@ import { Share2 } from "lucide-react";
 import { Link, useNavigate } from "react-router-dom";
 import type { RideSummary } from "../../domain/api/rides.ts";
 import { MSG } from "../../domain/messages.ts";
+import { myRidesBucket } from "../../domain/ride-card.ts";
 import { useUnreadForRide } from "../chat/unread.ts";
 import { Button } from "../components/button.tsx";
 import type { RideCardPlace } from "./place-texts.ts";
@@ -87,7 +88,10 @@ export function RideCard({
         </div>
       ) : null}
       <RideCardPeople ride={ride} showsWaitingCount={actions.showsWaitingCount} />
-      <RodeWithLine people={ride.viewer.rodeWith} />
+      <RodeWithLine
+        people={ride.viewer.rodeWith}
+        past={myRidesBucket(ride, Date.now()) === "past"}
+      />
 
       <div className="flex flex-wrap gap-2">
         {actions.canJoin ? (

@@ -184,6 +184,7 @@ describe("RideCard", () => {
     renderCard(
       ride({
         status: "cancelled",
+        cancelledByOrganizer: true,
         viewer: {
           joined: true,
           isOrganizer: false,
@@ -198,6 +199,12 @@ describe("RideCard", () => {
     expect((screen.getByRole("button", { name: "Chat" }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByRole("button", { name: "Compartir" })).toBeNull();
     expect(screen.queryByRole("button", { name: "UNIRME" })).toBeNull();
+  });
+
+  it("a ride a suspension cancelled says 'Salida cancelada', blaming nobody", () => {
+    renderCard(ride({ status: "cancelled", cancelledByOrganizer: false }), "me");
+    expect(screen.getByText("Salida cancelada")).toBeTruthy();
+    expect(screen.queryByText("Cancelada por la organizadora")).toBeNull();
   });
 });
 

@@ -65,7 +65,7 @@ export function RideCard({
           className="rounded-xl bg-[#fbe7e7] px-3 py-2 text-sm font-bold text-danger"
           role="status"
         >
-          {MSG.cancelledBanner}
+          {ride.cancelledByOrganizer ? MSG.cancelledBanner : MSG.cancelledNeutralBanner}
         </p>
       ) : null}
       <Heading className="text-lg font-extrabold leading-snug">

@@ -23,6 +23,7 @@ import type {
   QueuedReport,
   SuspendedAccountsResponse,
 } from "../../domain/api/safety.ts";
+import { MSG } from "../../domain/messages.ts";
 import type { ModerationAction, ReportStatus } from "../../domain/safety.ts";
 import { type CancelledRide, cancelHerRidesWithOthers } from "../account/queries.ts";
 import { MESSAGE_KIND, messageColumns, toChatMessage } from "../chat/queries.ts";
@@ -339,7 +340,7 @@ export interface SuspensionOutcome {
 
 /**
  * Suspends an account in one batch (DESIGN.md decision 17): her rides are read first (the rooms
- * to close her sockets in), her upcoming rides with others are cancelled with the usual notice
+ * to close her sockets in), her upcoming rides with others are cancelled with a notice
  * (the account deletion's statements), her other upcoming rides are cancelled (their waiting lists
  * emptied), she leaves the upcoming rides of others (her places to their first in line) and
  * every waiting list, her sessions end, the account is marked and audited, and the open
@@ -356,7 +357,9 @@ export async function suspendAccount(
       .select({ rideId: rideParticipants.rideId })
       .from(rideParticipants)
       .where(eq(rideParticipants.userId, userId)),
-    ...cancelHerRidesWithOthers(db, userId, now),
+    // Riders are told the ride is off, never who or why (the card then says 'Salida cancelada':
+    // worker/rides/cancelled-by.ts reads it from this batch's audit row).
+    ...cancelHerRidesWithOthers(db, userId, now, MSG.systemCancelNoticeNeutral),
     db
       .update(rides)
       .set({ status: "cancelled", cancelledAt: now, updatedAt: now })

@@ -8,7 +8,7 @@ import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { labelledTime, rideStartTexts } from "../../domain/ride-time.ts";
 import { Button } from "../components/button.tsx";
-import { ConfirmDialog, Dialog } from "../components/dialog.tsx";
+import { ConfirmDialog, Dialog, type ReturnFocus } from "../components/dialog.tsx";
 import { call, client, pathParams } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 
@@ -26,12 +26,15 @@ export function BlockDialog({
   onOpenChange,
   user,
   onBlocked,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   user: { id: string; username: string };
   /** Called once she is done (the blocked rider's profile and messages are gone for her). */
   onBlocked: () => void;
+  /** Its button: focus goes back there from this dialog and from the shared rides after it. */
+  returnFocusTo?: ReturnFocus;
 }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -60,7 +63,13 @@ export function BlockDialog({
 
   if (shared) {
     return (
-      <SharedRidesDialog username={user.username} userId={user.id} rides={shared} onDone={finish} />
+      <SharedRidesDialog
+        username={user.username}
+        userId={user.id}
+        rides={shared}
+        onDone={finish}
+        returnFocusTo={returnFocusTo}
+      />
     );
   }
   return (
@@ -72,6 +81,7 @@ export function BlockDialog({
       confirmLabel={busy ? "Bloqueando..." : "Bloquear"}
       busy={busy}
       onConfirm={confirm}
+      returnFocusTo={returnFocusTo}
     />
   );
 }
@@ -88,11 +98,13 @@ function SharedRidesDialog({
   userId,
   rides,
   onDone,
+  returnFocusTo,
 }: {
   username: string;
   userId: string;
   rides: SharedRide[];
   onDone: () => void;
+  returnFocusTo: ReturnFocus | undefined;
 }) {
   const [removed, setRemoved] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState<string | null>(null);
@@ -119,6 +131,7 @@ function SharedRidesDialog({
       open
       onOpenChange={(next) => !next && !busy && onDone()}
       title="Está en tus próximas salidas"
+      returnFocusTo={returnFocusTo}
       description={`${username} está apuntada a estas salidas tuyas. Si la quitas, solo le diremos que ya no forma parte de la salida.`}
     >
       <ul className="flex flex-col gap-3">

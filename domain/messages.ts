@@ -168,7 +168,7 @@ export const MSG = {
   rideCancelledNotice: "Se ha avisado a todas las participantes.",
   viewCancelled: "Ver canceladas",
   cancelledBanner: "Cancelada por la organizadora",
-  /** A ride her suspension cancelled: true, and it names or blames nobody (DESIGN.md decision 17). */
+  /** A ride her suspension cancelled: true, and it names or blames nobody. */
   cancelledNeutralBanner: "Salida cancelada",
 
   // --- Spec 02 §8: GPX ---

@@ -290,7 +290,7 @@ describe("/app/moderacion", () => {
   });
 });
 
-describe("ride times in the block dialog and the queue (DESIGN.md decision 15)", () => {
+describe("ride times in the block dialog and the queue: on the ride's clock (domain/ride-time.ts)", () => {
   // Friday 5 June 2099, 19:55 in Madrid (UTC+2); 19:55 in Las Palmas is an hour later.
   const madridAt1955 = Date.parse("2099-06-05T17:55:00.000Z");
   const canaryAt1955 = madridAt1955 + 3_600_000;

@@ -86,7 +86,7 @@ export function BlockDialog({
   );
 }
 
-/** On the ride's clock, labelled when hers differs (DESIGN.md decision 15). */
+/** On the ride's clock, labelled when hers differs (domain/ride-time.ts). */
 function rideWhen(ride: SharedRide) {
   const start = rideStartTexts(ride);
   return `${start.longDate} · ${labelledTime(start)}`;

@@ -19,7 +19,7 @@ export function when(ms: number) {
   return `${formatLongDate(ms)}, ${formatTime(ms)}`;
 }
 
-/** A ride's start on the ride's clock, labelled when hers differs (DESIGN.md decision 15). */
+/** A ride's start on the ride's clock, labelled when hers differs (domain/ride-time.ts). */
 export function rideWhen(ride: { startTime: number; city: string }) {
   const start = rideStartTexts(ride);
   return `${start.longDate}, ${labelledTime(start)}`;

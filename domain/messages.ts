@@ -168,6 +168,8 @@ export const MSG = {
   rideCancelledNotice: "Se ha avisado a todas las participantes.",
   viewCancelled: "Ver canceladas",
   cancelledBanner: "Cancelada por la organizadora",
+  /** A ride her suspension cancelled: true, and it names or blames nobody. */
+  cancelledNeutralBanner: "Salida cancelada",
 
   // --- Spec 02 §8: GPX ---
   gpxEmpty: "Contenido GPX vacío",
@@ -319,6 +321,8 @@ export const MSG = {
     reason
       ? `❌ La organizadora ha cancelado esta salida. Motivo: ${reason}`
       : "❌ La organizadora ha cancelado esta salida.",
+  /** The chat's notice when a suspension cancels the ride: says what happened, not who or why. */
+  systemCancelNoticeNeutral: "❌ Esta salida se ha cancelado. Sentimos el cambio de planes.",
 
   // --- Ours: a full ride's waiting list (DESIGN.md decision 23) ---
   systemWaitingListPromoted: (name: string) => WAITING_LIST_PROMOTED_NOTICE.replace("{name}", name),
@@ -338,8 +342,9 @@ export const MSG = {
   waitingListPromotedTitle: "¡Tienes plaza!",
   waitingListPromotedText: (title: string) => `Has entrado en "${title}" desde la lista de espera.`,
   waitingListClosedTitle: "Salida cancelada",
+  // Whoever cancelled it (the organizer, or a suspension of her account): true in every case.
   waitingListClosedText: (title: string) =>
-    `La organizadora ha cancelado "${title}" y su lista de espera se ha cerrado.`,
+    `"${title}" se ha cancelado y su lista de espera se ha cerrado.`,
   waitingListOrganizerTitle: "Lista de espera",
 
   // --- Ours: honest levels (DESIGN.md decision 24) ---

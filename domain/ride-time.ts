@@ -39,3 +39,8 @@ export function rideStartTexts(ride: { startTime: number; city: string }): RideS
     zoneLabel: zoneLabelFor(ride.startTime, zone),
   };
 }
+
+/** '19:55', or '19:55 (hora canaria)' when her clock reads differently from the ride's. */
+export function labelledTime(start: Pick<RideStartTexts, "time" | "zoneLabel">): string {
+  return start.zoneLabel ? `${start.time} (${start.zoneLabel})` : start.time;
+}

@@ -40,6 +40,11 @@ export interface RideSummary {
   status: RideStatus;
   cancelledAt: number | null;
   cancelReason: string | null;
+  /**
+   * Cancelled by the organizer herself ('Cancelada por la organizadora'); false when it is not
+   * cancelled, or a suspension of her account cancelled it ('Salida cancelada').
+   */
+  cancelledByOrganizer: boolean;
   /** A GPX file was uploaded (the map and download are for participants). */
   hasRoute: boolean;
   organizer: RidePerson;

@@ -16,6 +16,8 @@ export interface SharedRide {
   title: string;
   /** Epoch ms. */
   startTime: number;
+  /** Its clock's zone comes from it (domain/ride-time.ts). */
+  city: string;
 }
 
 /** POST /api/blocks */
@@ -80,6 +82,8 @@ export interface QueuedReport {
     id: string;
     title: string;
     startTime: number;
+    /** Its clock's zone comes from it (domain/ride-time.ts). */
+    city: string;
     status: RideStatus;
     participantCount: number;
   } | null;

@@ -4,7 +4,9 @@ import {
   baseURL,
   closeSession,
   connectBrowser,
+  fixtureRide,
   openSession,
+  rider,
   saveScreenshot,
   uniqueEmail,
 } from "./fixtures.ts";
@@ -45,21 +47,21 @@ async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
 }
 
-async function signUp(page: Page, email: string) {
+async function signUp(page: Page, email: string, next = "**/app/profile-setup") {
   await page.getByRole("heading", { name: "Crear cuenta" }).waitFor();
   await page.getByLabel("Correo electrónico").fill(email);
   await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Crear cuenta" }).click();
-  await page.waitForURL("**/app/profile-setup");
+  await page.waitForURL(next);
 }
 
-async function completeProfile(page: Page, username: string) {
+async function completeProfile(page: Page, username: string, next = "**/app/feed") {
   await page.getByLabel("Nombre de usuario").fill(username);
   await page.getByText("¡Nombre disponible!").waitFor();
   await page.getByRole("combobox", { name: "Ciudad" }).fill("vale");
   await page.getByRole("option", { name: "Valencia" }).click();
   await page.getByRole("button", { name: "Guardar perfil" }).click();
-  await page.waitForURL("**/app/feed");
+  await page.waitForURL(next);
 }
 
 describe("accounts", () => {
@@ -166,6 +168,31 @@ describe("accounts", () => {
     await page.getByText("¡Bienvenida de vuelta!").waitFor();
     await page.waitForURL("**/app/my-rides");
     await closeSession(session);
+  });
+
+  it("a newcomer sent a ride signs up from its shared link and lands on that ride", async () => {
+    const organizer = await rider("organiza");
+    const rideId = await fixtureRide(organizer.context, {
+      organizerId: organizer.userId,
+      participantIds: [],
+      title: "Vuelta al Retiro",
+      startsInMinutes: 24 * 60,
+    });
+    const ride = `/app/ride/${rideId}`;
+    const from = `from=${encodeURIComponent(ride)}`;
+
+    const session = await openSession();
+    const { page } = session;
+    await page.goto(`/salida/${rideId}`);
+    await page.getByRole("link", { name: "Ver la salida en Rodamos" }).click();
+    await page.waitForURL(`**/app/login?${from}`);
+    await page.getByRole("link", { name: "Crear cuenta" }).click();
+    await signUp(page, uniqueEmail("enviada"), `**/app/profile-setup?${from}`);
+    await completeProfile(page, uniqueUsername(), `**${ride}`);
+    await page.getByRole("heading", { name: "Vuelta al Retiro", level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(ride);
+    await closeSession(session);
+    await closeSession(organizer);
   });
 
   it("signs up from a referral link and claims it", async () => {

@@ -219,8 +219,23 @@ describe("Calendario", () => {
     await userEvent.click(screen.getByRole("button", { name: "Copiar enlace" }));
     expect(writeText).toHaveBeenCalledWith("https://rodamos.app/api/calendar/feed/abc.ics");
     await userEvent.click(await screen.findByRole("button", { name: "Revocar enlace" }));
+    const dialog = await screen.findByRole("dialog", { name: "¿Revocar el enlace?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Revocar enlace" }));
     await screen.findByRole("button", { name: "Crear enlace de calendario" });
     expect(screen.queryByLabelText("Tu enlace de calendario")).toBeNull();
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("'Revocar enlace' asks first; 'Cancelar' keeps the link working", async () => {
+    state = { status: "active", createdAt: Date.now() };
+    renderWithClient(<CalendarSettings />);
+    await userEvent.click(await screen.findByRole("button", { name: "Revocar enlace" }));
+    const dialog = await screen.findByRole("dialog", { name: "¿Revocar el enlace?" });
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(false);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancelar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(false);
+    expect(screen.getByText(/Tienes un enlace activo/)).toBeTruthy();
   });
 
   it("says when a password change stopped it", async () => {

@@ -120,7 +120,9 @@ describe("BlockDialog ('Bloquear')", () => {
         ? {
             body: {
               blocked: { userId: "u2", username: "Bea" },
-              sharedRides: [{ id: "r1", title: "Café y Casa de Campo", startTime: 0 }],
+              sharedRides: [
+                { id: "r1", title: "Café y Casa de Campo", startTime: 0, city: "Madrid" },
+              ],
             },
           }
         : { body: { removed: true } },
@@ -214,7 +216,14 @@ const queued: QueuedReport = {
     suspended: false,
     openReports: 1,
   },
-  ride: { id: "r1", title: "Gravel", startTime: 0, status: "published", participantCount: 3 },
+  ride: {
+    id: "r1",
+    title: "Gravel",
+    startTime: 0,
+    city: "Madrid",
+    status: "published",
+    participantCount: 3,
+  },
   messageHidden: false,
 };
 
@@ -278,6 +287,71 @@ describe("/app/moderacion", () => {
     renderWith(<ModerationScreen />);
     await screen.findByText(MSG.notFoundPage);
     expect(screen.queryByText("Moderación")).toBeNull();
+  });
+});
+
+describe("ride times in the block dialog and the queue: on the ride's clock (domain/ride-time.ts)", () => {
+  // Friday 5 June 2099, 19:55 in Madrid (UTC+2); 19:55 in Las Palmas is an hour later.
+  const madridAt1955 = Date.parse("2099-06-05T17:55:00.000Z");
+  const canaryAt1955 = madridAt1955 + 3_600_000;
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("'Está en tus próximas salidas' shows a Canarias ride on its clock, labelled", async () => {
+    vi.stubEnv("TZ", "Europe/Madrid");
+    stubApi(() => ({
+      body: {
+        blocked: { userId: "u2", username: "Bea" },
+        sharedRides: [
+          {
+            id: "r1",
+            title: "Vuelta a Gran Canaria",
+            startTime: canaryAt1955,
+            city: "Las Palmas de Gran Canaria",
+          },
+        ],
+      },
+    }));
+    renderWith(
+      <BlockDialog
+        open
+        onOpenChange={() => {}}
+        user={{ id: "u2", username: "Bea" }}
+        onBlocked={() => {}}
+      />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Bloquear" }));
+    const shared = await screen.findByRole("dialog", { name: "Está en tus próximas salidas" });
+    expect(within(shared).getByText("viernes, 5 de junio · 19:55 (hora canaria)")).toBeTruthy();
+  });
+
+  it("the queue shows the reported ride and its snapshot on the ride's clock, labelled", async () => {
+    vi.stubEnv("TZ", "America/New_York");
+    const rideReport: QueuedReport = {
+      ...queued,
+      id: "rep2",
+      kind: "ride",
+      targetId: "r1",
+      snapshot: {
+        kind: "ride",
+        title: "Gravel",
+        description: null,
+        city: "Las Palmas de Gran Canaria",
+        meetingPoint: "Parque Santa Catalina",
+        startTime: canaryAt1955,
+        organizerUsername: "Cris",
+      },
+      ride: { ...queued.ride!, city: "Madrid", startTime: madridAt1955 },
+      messageHidden: null,
+    };
+    stubApi(({ path }) =>
+      path === "/moderation/reports" ? { body: { reports: [rideReport] } } : { body: {} },
+    );
+    renderWith(<ModerationScreen />);
+    const card = await screen.findByRole("article", {
+      name: "Salida: Acoso o comportamiento inapropiado",
+    });
+    expect(card.textContent).toContain("viernes, 5 de junio, 19:55 (hora canaria)");
+    expect(card.textContent).toContain("viernes, 5 de junio, 19:55 (hora de Madrid)");
   });
 });
 

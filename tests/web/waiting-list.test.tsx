@@ -146,8 +146,9 @@ describe("the waiting list's news on the notification channel", () => {
       }),
     );
     expect(
+      // Whoever cancelled it (the organizer, or a suspension): it names nobody.
       await screen.findByText(
-        'La organizadora ha cancelado "Subida al puerto" y su lista de espera se ha cerrado.',
+        '"Subida al puerto" se ha cancelado y su lista de espera se ha cerrado.',
       ),
     ).toBeTruthy();
   });

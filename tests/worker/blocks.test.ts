@@ -458,7 +458,10 @@ describe("already in the same ride", () => {
 
 describe("'Quitarla de la salida'", () => {
   it("blocking a participant of her upcoming ride offers it; removing her closes her chat and sends a neutral notice", async () => {
-    const { ana, bea, ride } = await rideWithTwo({ startsIn: 5 * HOUR });
+    const { ana, bea, ride } = await rideWithTwo({
+      startsIn: 5 * HOUR,
+      city: "Las Palmas de Gran Canaria",
+    });
     await createRide({
       organizerId: ana.user.id,
       startsIn: -5 * HOUR,
@@ -466,8 +469,14 @@ describe("'Quitarla de la salida'", () => {
     });
     const b = await chat(bea.browser, ride.id);
     const blocked: BlockResponse = await block(ana.browser, bea.user.id);
+    // With its city: the dialog shows the time on the ride's clock ('hora canaria').
     expect(blocked.sharedRides).toEqual([
-      { id: ride.id, title: ride.title, startTime: expect.any(Number) },
+      {
+        id: ride.id,
+        title: ride.title,
+        startTime: expect.any(Number),
+        city: "Las Palmas de Gran Canaria",
+      },
     ]);
 
     const res = await ana.browser.delete(`/api/rides/${ride.id}/participants/${bea.user.id}`);

@@ -100,7 +100,7 @@ describe("who moderates", () => {
 describe("the queue", () => {
   it("lists open reports oldest first, with the snapshot, the ride and the reporter's earlier reports", async () => {
     const mod = await moderator();
-    const { ana, bea, ride } = await rideWithTwo();
+    const { ana, bea, ride } = await rideWithTwo({ city: "Las Palmas de Gran Canaria" });
     const cris = await signedIn();
     const messageId = await insertMessage(ride.id, ana.user.id, "mensaje denunciado");
     const first = await report(cris.browser, { kind: "user", targetId: ana.user.id });
@@ -119,7 +119,8 @@ describe("the queue", () => {
       kind: "message",
       snapshot: { kind: "message", text: "mensaje denunciado" },
       reporter: { id: bea.user.id, earlierReports: 0 },
-      ride: { id: ride.id, title: ride.title, participantCount: 2 },
+      // Its city: the queue shows its time on the ride's clock ('hora canaria').
+      ride: { id: ride.id, title: ride.title, city: ride.city, participantCount: 2 },
       messageHidden: false,
     });
     expect(mine[2]).toMatchObject({ reporter: { earlierReports: 1 }, ride: { id: ride.id } });
@@ -364,7 +365,7 @@ describe("suspending an account", () => {
     expect((await ana.browser.get("/api/rides")).status).toBe(401);
   });
 
-  it("cancels her upcoming rides (with the usual notice where others joined) and takes her out of others'", async () => {
+  it("cancels her upcoming rides (with a notice where others joined) and takes her out of others'", async () => {
     const { mod, ana, bea, cris, withOthers, alone, past, crisRide } = await scene();
     const b = await chat(bea.browser, withOthers.id);
     await mod.browser.post(`/api/moderation/users/${ana.user.id}/suspend`, because);
@@ -375,13 +376,40 @@ describe("suspending an account", () => {
     expect(await status(past.id)).toBe("published");
     expect(await status(crisRide.id)).toBe("published");
     const notice = await b.next("message");
-    expect(notice.message).toMatchObject({ kind: "system", text: MSG.systemCancelNotice() });
+    expect(notice.message).toMatchObject({ kind: "system", text: MSG.systemCancelNoticeNeutral });
     const detail = await json(await cris.browser.get(`/api/rides/${crisRide.id}`));
     expect(detail.ride.participantIds.sort()).toEqual([bea.user.id, cris.user.id].sort());
     // Her rides are gone from the listing.
     const feed = await json(await cris.browser.get("/api/rides"));
     expect(feed.rides.map((r: { id: string }) => r.id)).not.toContain(withOthers.id);
     expect(feed.rides.map((r: { id: string }) => r.id)).not.toContain(alone.id);
+  });
+
+  it("tells her riders their ride is off without saying she cancelled it, even once lifted", async () => {
+    const { mod, ana, bea, cris, withOthers, crisRide } = await scene();
+    await mod.browser.post(`/api/moderation/users/${ana.user.id}/suspend`, because);
+    const stored = await env.DB.prepare("SELECT body FROM ride_messages WHERE ride_id = ?")
+      .bind(withOthers.id)
+      .all<{ body: string }>();
+    expect(stored.results.map((m) => m.body)).toEqual([MSG.systemCancelNoticeNeutral]);
+    // Cris cancels her own ride: that one is 'Cancelada por la organizadora'.
+    const cancel = await cris.browser.post(`/api/rides/${crisRide.id}/cancel`, { reason: "" });
+    expect(cancel.status).toBe(200);
+    const seen = async () => {
+      const mine = await json(await bea.browser.get("/api/my-rides?tab=cancelled"));
+      const byId = new Map<string, { cancelledByOrganizer: boolean }>(
+        mine.rides.map((r: { id: string; cancelledByOrganizer: boolean }) => [r.id, r]),
+      );
+      const chatInfo = await json(await bea.browser.get(`/api/rides/${withOthers.id}/chat`));
+      return {
+        suspended: byId.get(withOthers.id)?.cancelledByOrganizer,
+        byCris: byId.get(crisRide.id)?.cancelledByOrganizer,
+        chat: chatInfo.ride.cancelledByOrganizer,
+      };
+    };
+    expect(await seen()).toEqual({ suspended: false, byCris: true, chat: false });
+    await mod.browser.post(`/api/moderation/users/${ana.user.id}/unsuspend`, because);
+    expect(await seen()).toEqual({ suspended: false, byCris: true, chat: false });
   });
 
   it("she cannot sign in ('Cuenta suspendida…') and her profile is not found; lifting it undoes both", async () => {

@@ -14,7 +14,7 @@ import { AuthScreen, AuthSwitch, OrDivider } from "./auth-screen.tsx";
 import { CredentialFields } from "./credential-fields.tsx";
 import { GoogleButton, useGoogleFailureToast } from "./google-button.tsx";
 import { PasswordField } from "./password-input.tsx";
-import { safeReturnPath } from "./redirect.ts";
+import { safeReturnPath, withReturnPath } from "./redirect.ts";
 import { ME_KEY, useMe } from "./use-me.ts";
 
 /** /app/login: sign in, forgot password, and reset mode when the URL carries ?reset=TOKEN. */
@@ -36,7 +36,8 @@ function LoginForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [sendingReset, setSendingReset] = useState(false);
-  const target = safeReturnPath(params.get("from"));
+  const from = params.get("from");
+  const target = safeReturnPath(from);
 
   if (me.isPending) return <FullPageSpinner />;
   if (me.data?.user && !busy) return <Navigate to={target} replace />;
@@ -102,8 +103,12 @@ function LoginForm() {
         </Button>
       </form>
       <OrDivider />
-      <GoogleButton />
-      <AuthSwitch question="¿No tienes cuenta?" to="/app/signup" label="Crear cuenta" />
+      <GoogleButton returnTo={from} />
+      <AuthSwitch
+        question="¿No tienes cuenta?"
+        to={withReturnPath("/app/signup", from)}
+        label="Crear cuenta"
+      />
       {/* The PWA 'check for updates' button (web/pwa/update-button.tsx) goes here. */}
       <div className="flex justify-center">
         <UpdateButton label="Buscar actualizaciones" variant="ghost" />

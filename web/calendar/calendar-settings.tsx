@@ -4,6 +4,7 @@ import { useState } from "react";
 import { errorText } from "../../domain/errors.ts";
 import { formatLongDate } from "../../domain/format.ts";
 import { Button } from "../components/button.tsx";
+import { ConfirmDialog } from "../components/dialog.tsx";
 import { Skeleton } from "../components/feedback.tsx";
 import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
@@ -31,6 +32,7 @@ export function CalendarSettings() {
     queryFn: () => call(client.calendar.feed.$get()),
   });
   const [fresh, setFresh] = useState<string | null>(null);
+  const [confirmRevoke, setConfirmRevoke] = useState(false);
   const create = useMutation({
     mutationFn: () => call(client.calendar.feed.$post()),
     onSuccess: (made) => {
@@ -44,6 +46,7 @@ export function CalendarSettings() {
     mutationFn: () => call(client.calendar.feed.$delete()),
     onSuccess: () => {
       setFresh(null);
+      setConfirmRevoke(false);
       toast.success(CALENDAR_MSG.revoked);
       void queryClient.invalidateQueries({ queryKey: FEED_KEY });
     },
@@ -107,10 +110,19 @@ export function CalendarSettings() {
                 <RefreshCw aria-hidden="true" size={18} />
                 Crear un enlace nuevo
               </Button>
-              <Button variant="ghost" onClick={() => revoke.mutate()} disabled={busy}>
+              <Button variant="ghost" onClick={() => setConfirmRevoke(true)} disabled={busy}>
                 <Trash2 aria-hidden="true" size={18} />
                 Revocar enlace
               </Button>
+              <ConfirmDialog
+                open={confirmRevoke}
+                onOpenChange={setConfirmRevoke}
+                title="¿Revocar el enlace?"
+                description="Tu calendario dejará de recibir tus salidas por este enlace. Si luego quieres volver a suscribirte, crea uno nuevo."
+                confirmLabel={revoke.isPending ? "Revocando..." : "Revocar enlace"}
+                busy={revoke.isPending}
+                onConfirm={() => revoke.mutate()}
+              />
             </div>
           ) : (
             <Button onClick={() => create.mutate()} disabled={busy}>

@@ -232,7 +232,11 @@ function ParticipantChat({
         <Composer onSend={chat.send} />
       ) : (
         <p className="shrink-0 rounded-2xl bg-accent-soft px-4 py-3 text-center text-sm font-semibold">
-          {info.ride.status === "cancelled" ? MSG.cancelledBanner : MSG.chatClosed}
+          {info.ride.status !== "cancelled"
+            ? MSG.chatClosed
+            : info.ride.cancelledByOrganizer
+              ? MSG.cancelledBanner
+              : MSG.cancelledNeutralBanner}
         </p>
       )}
     </div>

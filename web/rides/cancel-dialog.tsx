@@ -3,7 +3,7 @@ import { useNavigate } from "react-router-dom";
 import { CANCEL_REASON_MAX } from "../../domain/constants.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
-import { ConfirmDialog } from "../components/dialog.tsx";
+import { ConfirmDialog, type ReturnFocus } from "../components/dialog.tsx";
 import { inputClass } from "../components/field.tsx";
 import { toast } from "../lib/toast.ts";
 import { useCancelRide } from "./queries.ts";
@@ -19,10 +19,13 @@ export function CancelDialog({
   rideId,
   open,
   onOpenChange,
+  returnFocusTo,
 }: {
   rideId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes once 'Cancelar salida' is gone (the ride is cancelled). */
+  returnFocusTo?: ReturnFocus;
 }) {
   const [reason, setReason] = useState("");
   const cancel = useCancelRide();
@@ -56,6 +59,7 @@ export function CancelDialog({
       confirmLabel={cancel.isPending ? "Cancelando..." : "Sí, cancelar salida"}
       busy={cancel.isPending}
       onConfirm={confirm}
+      returnFocusTo={returnFocusTo}
     >
       <div className="flex flex-col gap-1.5">
         <label htmlFor={reasonId} className="font-bold">

@@ -45,6 +45,15 @@ export const EMPTY: RideFormValues = {
   description: "",
 };
 
+/**
+ * How the form's own controls (chips, the city list, a GPX fill) set a value. Once she has
+ * pressed 'Crear salida', the field is checked again as it changes, so the error of a field she
+ * fixed goes away: react-hook-form does that by itself only for what she types.
+ */
+export function setValueOptions(submitted: boolean) {
+  return { shouldDirty: true, shouldValidate: submitted } as const;
+}
+
 /** Date and time are on the ride's clock (its city's zone, DESIGN.md decision 15). */
 export function startInstant(
   values: Pick<RideFormValues, "date" | "time" | "city">,

@@ -5,6 +5,7 @@ import { type FormEvent, useId, useState } from "react";
 import { errorText } from "../../domain/errors.ts";
 import { formatLongDate, formatTime } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
+import { labelledTime, rideStartTexts } from "../../domain/ride-time.ts";
 import { MODERATION_REASON_MAX } from "../../domain/safety.ts";
 import { Button } from "../components/button.tsx";
 import { Dialog } from "../components/dialog.tsx";
@@ -13,8 +14,15 @@ import { toast } from "../lib/toast.ts";
 
 export const MODERATION_KEY = ["moderation"] as const;
 
+/** A moment of the moderation's own (a report, an action), on her clock. */
 export function when(ms: number) {
   return `${formatLongDate(ms)}, ${formatTime(ms)}`;
+}
+
+/** A ride's start on the ride's clock, labelled when hers differs (domain/ride-time.ts). */
+export function rideWhen(ride: { startTime: number; city: string }) {
+  const start = rideStartTexts(ride);
+  return `${start.longDate}, ${labelledTime(start)}`;
 }
 
 /** Refetches the queue, the suspended accounts and the audit after an action. */

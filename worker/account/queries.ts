@@ -46,10 +46,15 @@ function othersJoined(db: Database, rideId: SQLWrapper, userId: string) {
  * Her upcoming published rides that others joined: a cancellation notice in each chat, then the
  * cancellation, as two statements for a batch (a D1 transaction), the notices first so they see
  * the rides before the update. Shared by account deletion (DESIGN.md decision 14) and
- * suspension (decision 17): "cancelled with the usual notice". Read the notices' result with
+ * suspension (decision 17), each with its `notice`. Read the notices' result with
  * `cancelledRides`.
  */
-export function cancelHerRidesWithOthers(db: Database, userId: string, now: number) {
+export function cancelHerRidesWithOthers(
+  db: Database,
+  userId: string,
+  now: number,
+  notice: string,
+) {
   const toCancel = and(
     eq(rides.organizerId, userId),
     eq(rides.status, "published"),
@@ -61,7 +66,7 @@ export function cancelHerRidesWithOthers(db: Database, userId: string, now: numb
       db,
       sql`${INSERT_MESSAGE}
         select lower(hex(randomblob(16))), ${rides.id}, null, ${MESSAGE_KIND.system},
-          ${MSG.systemCancelNotice()}, ${now}
+          ${notice}, ${now}
         from ${rides} where ${toCancel}
         returning ${rideMessages.id} as "noticeId", ${rideMessages.rideId} as "rideId"`,
     ),
@@ -90,7 +95,7 @@ export async function deleteAccount(
       .select({ rideId: rides.id, gpxKey: rides.routeGpxKey })
       .from(rides)
       .where(eq(rides.organizerId, user.id)),
-    ...cancelHerRidesWithOthers(db, user.id, now),
+    ...cancelHerRidesWithOthers(db, user.id, now, MSG.systemCancelNotice()),
     ...leavingRiderStatements(db, user.id, now),
     db
       .delete(rides)

@@ -6,6 +6,7 @@ import type { AuthResponse, LogoutResponse, ResetRequestResponse } from "../../d
 import type { MeResponse } from "../../domain/api-types.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
+import { DEFAULT_RETURN_PATH, returnPathOrNull } from "../../domain/return-path.ts";
 import {
   changePasswordSchema,
   loginSchema,
@@ -52,6 +53,8 @@ const GOOGLE_STATE_COOKIE = "rodamos_google_state";
 const GOOGLE_VERIFIER_COOKIE = "rodamos_google_verifier";
 /** The invite token carried through Google's round trip (invite mode and referral claim). */
 const GOOGLE_REF_COOKIE = "rodamos_google_ref";
+/** The page she was sent to (a shared ride), where she lands once she is in. */
+const GOOGLE_RETURN_COOKIE = "rodamos_google_return";
 const refSchema = z.uuid();
 const GOOGLE_COOKIE_MAX_AGE = 10 * 60;
 /** Started on the sign-up page: the state cookie holds `signup.<state>` (state is base64url). */
@@ -60,7 +63,20 @@ const SIGNUP_STATE_PREFIX = "signup.";
 const googleStartQuery = z.object({
   ref: refSchema.optional().catch(undefined),
   from: z.literal("signup").optional().catch(undefined),
+  // Our own /app paths only (domain/return-path.ts): never an open redirect.
+  next: z
+    .string()
+    .max(2000)
+    .transform((path) => returnPathOrNull(path) ?? undefined)
+    .optional()
+    .catch(undefined),
 });
+
+/** `path` with `from` for the app's next step (login, sign-up, profile setup), when there is one. */
+function withFrom(path: string, from: string | null) {
+  if (!from) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}from=${encodeURIComponent(from)}`;
+}
 
 /** A suspended account gets no session, whichever way she signs in (DESIGN.md decision 17). */
 async function refuseIfSuspended(c: Context<AppEnv>, userId: string) {
@@ -234,7 +250,7 @@ export const authRoutes = new Hono<AppEnv>()
 
   .get("/auth/google", validate("query", googleStartQuery), (c) => {
     if (!googleEnabled(c.env)) throw new DomainError("not_found", MSG.googleNotConfigured);
-    const { ref, from } = c.req.valid("query");
+    const { ref, from, next } = c.req.valid("query");
     const state = generateState();
     const verifier = generateCodeVerifier();
     const url = googleClient(c).createAuthorizationURL(state, verifier, [
@@ -253,6 +269,7 @@ export const authRoutes = new Hono<AppEnv>()
     setCookie(c, GOOGLE_STATE_COOKIE, stateCookie, cookie);
     setCookie(c, GOOGLE_VERIFIER_COOKIE, verifier, cookie);
     if (ref) setCookie(c, GOOGLE_REF_COOKIE, ref, cookie);
+    if (next) setCookie(c, GOOGLE_RETURN_COOKIE, next, cookie);
     return c.redirect(url.toString(), 302);
   })
 
@@ -260,9 +277,15 @@ export const authRoutes = new Hono<AppEnv>()
     const stateCookie = getCookie(c, GOOGLE_STATE_COOKIE);
     const fromSignup = stateCookie?.startsWith(SIGNUP_STATE_PREFIX) === true;
     const storedState = fromSignup ? stateCookie?.slice(SIGNUP_STATE_PREFIX.length) : stateCookie;
-    // Back to the page she started on, which shows the spec's text for it (spec 01 §8).
+    // Checked again: a cookie is only as trustworthy as the browser that sends it.
+    const returnPath = returnPathOrNull(getCookie(c, GOOGLE_RETURN_COOKIE));
+    // Back to the page she started on, which shows the spec's text for it (spec 01 §8), still
+    // knowing where she was going.
     const failed = () =>
-      c.redirect(fromSignup ? "/app/signup?error=google" : "/app/login?error=google", 302);
+      c.redirect(
+        withFrom(fromSignup ? "/app/signup?error=google" : "/app/login?error=google", returnPath),
+        302,
+      );
     if (!googleEnabled(c.env)) return failed();
     const code = c.req.query("code");
     const state = c.req.query("state");
@@ -272,6 +295,7 @@ export const authRoutes = new Hono<AppEnv>()
     deleteCookie(c, GOOGLE_STATE_COOKIE, cookieOptions);
     deleteCookie(c, GOOGLE_VERIFIER_COOKIE, cookieOptions);
     deleteCookie(c, GOOGLE_REF_COOKIE, cookieOptions);
+    deleteCookie(c, GOOGLE_RETURN_COOKIE, cookieOptions);
     if (!code || !state || !storedState || !verifier || state !== storedState) return failed();
     let userId: string;
     let identity: GoogleIdentity;
@@ -293,7 +317,7 @@ export const authRoutes = new Hono<AppEnv>()
       });
     } catch (err) {
       if (err instanceof DomainError && err.code === "invitation_required") {
-        return c.redirect("/app/signup?error=invitation", 302);
+        return c.redirect(withFrom("/app/signup?error=invitation", returnPath), 302);
       }
       console.warn("google sign-in failed", err instanceof Error ? err.message : err);
       return failed();
@@ -313,5 +337,10 @@ export const authRoutes = new Hono<AppEnv>()
       }
       throw err;
     }
-    return c.redirect(me.user?.profileComplete ? "/app/feed" : "/app/profile-setup", 302);
+    return c.redirect(
+      me.user?.profileComplete
+        ? (returnPath ?? DEFAULT_RETURN_PATH)
+        : withFrom("/app/profile-setup", returnPath),
+      302,
+    );
   });

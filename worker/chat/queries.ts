@@ -36,6 +36,7 @@ import {
 } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
+import { cancelledByOrganizerSql } from "../rides/cancelled-by.ts";
 
 /** The kinds a message is stored with (ride_messages.kind). */
 export const MESSAGE_KIND = {
@@ -114,6 +115,7 @@ const rideChatColumns = {
   title: rides.title,
   startTime: rides.startTime,
   status: rides.status,
+  cancelledByOrganizer: cancelledByOrganizerSql,
   organizerId: rides.organizerId,
 };
 
@@ -133,7 +135,8 @@ export async function loadChatInfo(db: Database, rideId: string, userId: string)
     .where(and(eq(rides.id, rideId), not(rideHiddenFrom(rides.id, userId))))
     .get();
   if (!row) return null;
-  const { member, messageCount, ...ride } = row;
+  const { member, messageCount, cancelledByOrganizer, ...rest } = row;
+  const ride = { ...rest, cancelledByOrganizer: cancelledByOrganizer === 1 };
   return { ride, isParticipant: member === 1, messageCount };
 }
 

@@ -24,6 +24,7 @@ import type {
   QueuedReport,
   SuspendedAccountsResponse,
 } from "../../domain/api/safety.ts";
+import { MSG } from "../../domain/messages.ts";
 import type { ModerationAction, ReportStatus } from "../../domain/safety.ts";
 import { type CancelledRide, cancelHerRidesWithOthers } from "../account/queries.ts";
 import { stopFeed } from "../calendar/queries.ts";
@@ -131,6 +132,7 @@ export async function openReports(
       rideId: rides.id,
       rideTitle: rides.title,
       rideStartTime: rides.startTime,
+      rideCity: rides.city,
       rideStatus: rides.status,
       participantCount: participantCountOf(rides.id),
       messageHidden: sql<number | null>`case when ${eq(reports.targetKind, "message")} then
@@ -191,6 +193,7 @@ export async function openReports(
             id: row.rideId,
             title: row.rideTitle,
             startTime: row.rideStartTime ?? 0,
+            city: row.rideCity ?? "",
             status: row.rideStatus ?? "published",
             participantCount: row.participantCount ?? 0,
           }
@@ -364,7 +367,7 @@ export interface SuspensionOutcome {
 
 /**
  * Suspends an account in one batch (DESIGN.md decision 17): her rides are read first (the rooms
- * to close her sockets in), her upcoming rides with others are cancelled with the usual notice
+ * to close her sockets in), her upcoming rides with others are cancelled with a notice
  * (the account deletion's statements), her other upcoming rides are cancelled (their waiting lists
  * emptied), she leaves the upcoming rides of others (her places to their first in line) and
  * every waiting list, her sessions end, the account is marked and audited, the open reports
@@ -381,7 +384,9 @@ export async function suspendAccount(
       .select({ rideId: rideParticipants.rideId })
       .from(rideParticipants)
       .where(eq(rideParticipants.userId, userId)),
-    ...cancelHerRidesWithOthers(db, userId, now),
+    // Riders are told the ride is off, never who or why (the card then says 'Salida cancelada':
+    // worker/rides/cancelled-by.ts reads it from this batch's audit row).
+    ...cancelHerRidesWithOthers(db, userId, now, MSG.systemCancelNoticeNeutral),
     db
       .update(rides)
       .set({ status: "cancelled", cancelledAt: now, updatedAt: now })

@@ -58,6 +58,7 @@ import {
   waitingPersonOf,
   waitingPositionSql,
 } from "../waiting-list/sql.ts";
+import { cancelledByOrganizerSql } from "./cancelled-by.ts";
 import { hiddenUnlessNoBlocks, nearestPageQuery } from "./near.ts";
 import { rideRowid, ridesFts } from "./search-index.ts";
 
@@ -85,6 +86,7 @@ const rideColumns = {
   status: rides.status,
   cancelledAt: rides.cancelledAt,
   cancelReason: rides.cancelReason,
+  cancelledByOrganizer: cancelledByOrganizerSql.as("cancelled_by_organizer"),
   routeGpxKey: rides.routeGpxKey,
   routeFileName: rides.routeFileName,
   organizerUsername: profiles.username,
@@ -342,6 +344,7 @@ function summaryOf(
     status: row.status,
     cancelledAt: row.cancelledAt,
     cancelReason: row.cancelReason,
+    cancelledByOrganizer: row.cancelledByOrganizer === 1,
     hasRoute: row.routeGpxKey !== null,
     organizer: organizerOf(row),
     participantIds,

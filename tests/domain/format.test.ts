@@ -85,7 +85,9 @@ describe("format", () => {
     } finally {
       vi.unstubAllEnvs();
     }
-  });
+    // About 30,000 formatted dates: well under a second alone, but past vitest's 5 s default when
+    // the suite shares two cores with other work.
+  }, 20_000);
 
   it("refuses an invalid date as Intl does", () => {
     expect(() => formatTime("not a date")).toThrow(RangeError);

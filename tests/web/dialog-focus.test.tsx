@@ -47,7 +47,9 @@ async function openFrom(button: HTMLElement, dialogName: string) {
 
 /** Escape, then wait for the dialog to go and focus to land (Radix moves it in a later task). */
 async function escapeTo(expected: () => HTMLElement) {
-  await userEvent.keyboard("{Escape}");
+  // user-event's direct API keeps the document it saw when it loaded; web test files share
+  // loaded libraries but each has its own window (tests/setup/web.ts), so name this one.
+  await userEvent.keyboard("{Escape}", { document });
   await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   await waitFor(() => expect(document.activeElement).toBe(expected()));
 }

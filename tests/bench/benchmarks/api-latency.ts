@@ -2,7 +2,7 @@
 // dataset (tests/bench/dataset.ts). The ratio of medians, not absolute milliseconds, is what we
 // track (shared machines are noisy). Budget (issue "bench dataset"): the feed's median within
 // 3× the trivial endpoint's; p99 reported.
-import { positionParam } from "../../../domain/near.ts";
+import { NEAR_HEADER, positionParam } from "../../../domain/near.ts";
 import { type LatencySummary, latencyTable, loadEndpoint, percentile, warmUp } from "../stats.ts";
 
 export const FEED_BUDGET_RATIO = 3;
@@ -15,10 +15,12 @@ interface Endpoint {
   path: string;
   /** Held to FEED_BUDGET_RATIO (the listing the search screen and the feed call). */
   budget: boolean;
+  /** Headers besides her session ('Cerca de mí' sends her position in X-Near). */
+  headers?: Record<string, string>;
 }
 
 /** Her position as the app sends it for 'Cerca de mí': Puerta del Sol, to about 1 km. */
-const NEAR_MADRID = encodeURIComponent(positionParam({ lat: 40.4168, lon: -3.7038 }));
+const NEAR_MADRID = { [NEAR_HEADER]: positionParam({ lat: 40.4168, lon: -3.7038 }) };
 
 /** The listing as /app/search asks for it: always from the start of today (browser's day). */
 function endpoints(todayStartIso: string, viewerCity: string): Endpoint[] {
@@ -48,17 +50,20 @@ function endpoints(todayStartIso: string, viewerCity: string): Endpoint[] {
     // rounded as the app sends it.
     {
       name: "Listing, Cerca de mí (Madrid, no date filter)",
-      path: `/api/rides?near=${NEAR_MADRID}&${from}`,
+      path: `/api/rides?${from}`,
+      headers: NEAR_MADRID,
       budget: true,
     },
     {
       name: "Listing, Cerca de mí, this week + her modalities",
-      path: `/api/rides?near=${NEAR_MADRID}&m=road,gravel&${from}&to=${encodeURIComponent(weekEndIso)}`,
+      path: `/api/rides?m=road,gravel&${from}&to=${encodeURIComponent(weekEndIso)}`,
+      headers: NEAR_MADRID,
       budget: true,
     },
     {
       name: "Listing, Cerca de mí, page 6",
-      path: `/api/rides?near=${NEAR_MADRID}&page=5&${from}`,
+      path: `/api/rides?page=5&${from}`,
+      headers: NEAR_MADRID,
       budget: true,
     },
     {
@@ -124,12 +129,13 @@ export async function apiLatencyReport(
   const rows: { endpoint: Endpoint; result: LatencySummary; baseline: number }[] = [];
   for (const endpoint of endpoints(today.toISOString(), viewer.city)) {
     const url = `${baseURL}${endpoint.path}`;
-    await warmUp(url, headers);
+    const endpointHeaders = { ...headers, ...endpoint.headers };
+    await warmUp(url, endpointHeaders);
     const mine: LatencySummary[] = [];
     const theirs: LatencySummary[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       theirs.push(await slice("health", healthURL));
-      mine.push(await slice(endpoint.name, url, headers));
+      mine.push(await slice(endpoint.name, url, endpointHeaders));
     }
     theirs.push(await slice("health", healthURL));
     healthSlices.push(...theirs);

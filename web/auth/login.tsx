@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
-import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { Button } from "../components/button.tsx";
@@ -17,13 +17,41 @@ import { PasswordField } from "./password-input.tsx";
 import { safeReturnPath } from "./redirect.ts";
 import { ME_KEY, useMe } from "./use-me.ts";
 
-/** /app/login: sign in, forgot password, and reset mode when the URL carries ?reset=TOKEN. */
+/** /app/login: sign in, forgot password, and reset mode when the link carries #reset=TOKEN. */
 export default function Login() {
-  const [params] = useSearchParams();
-  const resetToken = params.get("reset");
+  const resetToken = useResetToken();
   useGoogleFailureToast(MSG.googleLoginFailed);
   useSuspendedNotice();
   return resetToken ? <ResetPassword token={resetToken} /> : <LoginForm />;
+}
+
+/**
+ * The mailed reset link's token, from the address's fragment (/app/login#reset=TOKEN): browsers
+ * never send a fragment, so no request URL (and no server log) holds it. It is read once into
+ * memory and leaves the address bar at once (history, screenshots); the form posts it in the
+ * body. An older link (?reset=TOKEN) was sent to the server in its URL: it is refused, and she
+ * asks for a new one (docs/decisions/0030-nothing-secret-in-a-logged-url.md).
+ */
+function useResetToken(): string | null {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [token] = useState(() => new URLSearchParams(location.hash.slice(1)).get("reset"));
+  const cleaned = useRef(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, with the address she arrived at
+  useEffect(() => {
+    const query = new URLSearchParams(location.search);
+    const oldLink = query.has("reset");
+    if (cleaned.current || (!oldLink && !location.hash.includes("reset="))) return;
+    cleaned.current = true;
+    query.delete("reset");
+    const search = query.toString();
+    navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : "" },
+      { replace: true },
+    );
+    if (oldLink && !token) toast.error(MSG.resetTokenInvalid);
+  }, []);
+  return token;
 }
 
 function LoginForm() {

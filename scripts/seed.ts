@@ -359,7 +359,10 @@ export async function seedLocal(wranglerArgs: string[] = []) {
   );
 }
 
+// `npm run db:seed`; RODAMOS_STATE_DIR seeds the local D1 of another folder (as `npm run dev`
+// does with it; CI seeds a throwaway one).
 if (import.meta.main) {
-  await seedLocal();
+  const stateDir = process.env.RODAMOS_STATE_DIR;
+  await seedLocal(stateDir ? ["--persist-to", stateDir] : []);
   console.log("Demo data ready.");
 }

@@ -76,12 +76,12 @@ function endpoints(todayStartIso: string, viewerCity: string): Endpoint[] {
 }
 
 /** Several slices of one endpoint as one row (percentiles over all their samples). */
-function combine(name: string, slices: LatencySummary[]): LatencySummary {
+function combine(name: string, slices: LatencySummary[], sliceSeconds: number): LatencySummary {
   const samples = slices.flatMap((s) => s.samples);
   return {
     name,
     requests: samples.length,
-    throughput: samples.length / (slices.length * SLICE_SECONDS),
+    throughput: samples.length / (slices.length * sliceSeconds),
     non2xx: slices.reduce((sum, s) => sum + s.non2xx, 0),
     errors: slices.reduce((sum, s) => sum + s.errors, 0),
     statusCodes: mergeCounts(slices.map((s) => s.statusCodes)),
@@ -116,24 +116,26 @@ export interface ApiLatencyResult {
 export async function apiLatencyReport(
   baseURL: string,
   viewer: { cookie: string; city: string },
+  /** Fewer, shorter slices (`npm run bench -- --smoke`): every endpoint answers, nothing more. */
+  { rounds = ROUNDS, sliceSeconds = SLICE_SECONDS, connections = 20, warmUp: warm = true } = {},
 ): Promise<ApiLatencyResult> {
   const today = new Date();
   today.setHours(0, 0, 0, 0);
   const headers = { cookie: viewer.cookie };
   const healthURL = `${baseURL}/api/health`;
   const slice = (name: string, url: string, sliceHeaders?: Record<string, string>) =>
-    loadEndpoint({ name, url, headers: sliceHeaders, durationSeconds: SLICE_SECONDS });
+    loadEndpoint({ name, url, headers: sliceHeaders, durationSeconds: sliceSeconds, connections });
 
-  await warmUp(healthURL);
+  if (warm) await warmUp(healthURL);
   const healthSlices: LatencySummary[] = [];
   const rows: { endpoint: Endpoint; result: LatencySummary; baseline: number }[] = [];
   for (const endpoint of endpoints(today.toISOString(), viewer.city)) {
     const url = `${baseURL}${endpoint.path}`;
     const endpointHeaders = { ...headers, ...endpoint.headers };
-    await warmUp(url, endpointHeaders);
+    if (warm) await warmUp(url, endpointHeaders);
     const mine: LatencySummary[] = [];
     const theirs: LatencySummary[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < rounds; round++) {
       theirs.push(await slice("health", healthURL));
       mine.push(await slice(endpoint.name, url, endpointHeaders));
     }
@@ -143,11 +145,11 @@ export async function apiLatencyReport(
       theirs.flatMap((t) => t.samples),
       50,
     );
-    rows.push({ endpoint, result: combine(endpoint.name, mine), baseline });
+    rows.push({ endpoint, result: combine(endpoint.name, mine, sliceSeconds), baseline });
   }
 
   const all = [
-    combine(`GET /api/health (\`select 1\`), between the others`, healthSlices),
+    combine(`GET /api/health (\`select 1\`), between the others`, healthSlices, sliceSeconds),
     ...rows.map((r) => r.result),
   ];
 

@@ -1,7 +1,14 @@
 // /app/login and /app/logout: the spec's texts for each failure (spec 01 §8).
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
+import {
+  MemoryRouter,
+  type NavigateFunction,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+} from "react-router-dom";
 import { Toaster } from "sonner";
 import { describe, expect, it, vi } from "vitest";
 import type { MeResponse } from "../../domain/api-types.ts";
@@ -11,11 +18,13 @@ import Logout from "../../web/auth/logout.tsx";
 import { ME_KEY } from "../../web/auth/use-me.ts";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
 
-/** The address bar as the app leaves it (path, query and fragment). */
+/** The address bar as the app leaves it (path, query and fragment), and a way to change it. */
 let address = "";
+let go: NavigateFunction = () => undefined;
 function Address() {
   const location = useLocation();
   address = `${location.pathname}${location.search}${location.hash}`;
+  go = useNavigate();
   return null;
 }
 
@@ -105,6 +114,16 @@ describe("the mailed reset link", () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(String(url)).toBe("/api/auth/reset/confirm");
     expect(JSON.parse(String(init?.body))).toEqual({ token: TOKEN, password: "nueva-clave-9" });
+  });
+
+  it("works when the link lands on the login page already open (only the fragment changes)", async () => {
+    renderAt("/app/login", visitor);
+    await screen.findByRole("heading", { name: "Iniciar sesión" });
+    act(() => {
+      void go(`/app/login#reset=${TOKEN}`);
+    });
+    await screen.findByRole("heading", { name: "Nueva contraseña" });
+    await vi.waitFor(() => expect(address).toBe("/app/login"));
   });
 
   it("refuses an older ?reset= link: the token leaves the address and she is told to ask again", async () => {

@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
@@ -27,31 +27,36 @@ export default function Login() {
 
 /**
  * The mailed reset link's token, from the address's fragment (/app/login#reset=TOKEN): browsers
- * never send a fragment, so no request URL (and no server log) holds it. It is read once into
- * memory and leaves the address bar at once (history, screenshots); the form posts it in the
- * body. An older link (?reset=TOKEN) was sent to the server in its URL: it is refused, and she
- * asks for a new one (docs/decisions/0030-nothing-secret-in-a-logged-url.md).
+ * never send a fragment, so no request URL (and no server log) holds it. It is kept in memory
+ * and leaves the address bar at once (history, screenshots); the form posts it in the body. The
+ * link may also land on a login page already open (only the fragment changes). An older link
+ * (?reset=TOKEN) was sent to the server in its URL: it is refused, and she asks for a new one
+ * (docs/decisions/0030-nothing-secret-in-a-logged-url.md).
  */
 function useResetToken(): string | null {
   const location = useLocation();
   const navigate = useNavigate();
-  const [token] = useState(() => new URLSearchParams(location.hash.slice(1)).get("reset"));
-  const cleaned = useRef(false);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, with the address she arrived at
+  const [token, setToken] = useState(() => resetTokenIn(location.hash));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the address only
   useEffect(() => {
+    const fromLink = resetTokenIn(location.hash);
     const query = new URLSearchParams(location.search);
     const oldLink = query.has("reset");
-    if (cleaned.current || (!oldLink && !location.hash.includes("reset="))) return;
-    cleaned.current = true;
+    if (!fromLink && !oldLink) return;
+    if (fromLink) setToken(fromLink);
     query.delete("reset");
     const search = query.toString();
     navigate(
       { pathname: location.pathname, search: search ? `?${search}` : "" },
       { replace: true },
     );
-    if (oldLink && !token) toast.error(MSG.resetTokenInvalid);
-  }, []);
+    if (oldLink && !fromLink) toast.error(MSG.resetTokenInvalid);
+  }, [location.hash, location.search]);
   return token;
+}
+
+function resetTokenIn(hash: string): string | null {
+  return new URLSearchParams(hash.slice(1)).get("reset");
 }
 
 function LoginForm() {

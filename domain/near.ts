@@ -22,7 +22,13 @@ export function roundPosition(position: Position): Position {
   };
 }
 
-/** `lat,lon` for the search's query string. */
+/**
+ * The request header that carries her position to the search. Never the query string: a URL is
+ * what request logs keep (docs/decisions/0034-nothing-secret-in-a-logged-url.md).
+ */
+export const NEAR_HEADER = "x-near";
+
+/** `lat,lon` for the X-Near header. */
 export function positionParam(position: Position): string {
   const { lat, lon } = roundPosition(position);
   return `${lat},${lon}`;

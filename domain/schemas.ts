@@ -28,7 +28,7 @@ import {
 } from "./constants.ts";
 import { DomainError } from "./errors.ts";
 import { MSG } from "./messages.ts";
-import { roundPosition } from "./near.ts";
+import { NEAR_HEADER, roundPosition } from "./near.ts";
 import { validateUsername } from "./username.ts";
 import { cleanText, hasControlCharacter, hasVisibleCharacter, userText, z } from "./zod.ts";
 
@@ -371,20 +371,23 @@ const pageParam = z.coerce
   .max(10_000, { error: MSG.invalidInput })
   .optional();
 
+/** Decimal degrees as a person writes them: an optional sign, digits, an optional fraction. */
+const DEGREES = /^[+-]?\d{1,3}(\.\d{1,12})?$/;
+
 /**
  * 'Cerca de mí' (DESIGN.md decision 25): `lat,lon` of her position, which the app rounded to
- * about 1 km; rounded here again, so nothing finer is ever used.
+ * about 1 km; rounded here again, so nothing finer is ever used. Read strictly: `Number()` also
+ * takes hex (`0x10`), exponents (`4e1`), `Infinity` and blanks, none of which is a position.
  */
-const nearParam = z
-  .string()
+const nearPosition = z
+  .string({ error: MSG.nearInvalid })
   .max(40, { error: MSG.nearInvalid })
   .transform((raw, ctx) => {
-    const parts = raw.split(",").map((part) => part.trim());
-    const [lat, lon] = parts.map((part) => (part === "" ? Number.NaN : Number(part)));
+    const parts = raw.split(",");
+    const [lat, lon] = parts.map(Number);
     if (
       parts.length !== 2 ||
-      !Number.isFinite(lat) ||
-      !Number.isFinite(lon) ||
+      !parts.every((part) => DEGREES.test(part)) ||
       Math.abs(lat!) > 90 ||
       Math.abs(lon!) > 180
     ) {
@@ -392,14 +395,19 @@ const nearParam = z
       return z.NEVER;
     }
     return roundPosition({ lat: lat!, lon: lon! });
-  })
-  .optional();
+  });
+
+/** GET /api/rides headers: `X-Near: lat,lon` orders the listing by distance from there. */
+export const rideListHeadersSchema = z
+  .object({ [NEAR_HEADER]: nearPosition.optional() })
+  .transform((headers) => headers[NEAR_HEADER]);
 
 /**
  * GET /api/rides query: q, city, m (comma list), level (comma list), from/to (ISO instants,
- * or 'YYYY-MM-DD' read as UTC days), page (0-based; `cursor` accepted as an alias), near
- * (`lat,lon`: the 'Cerca de mí' order, by distance from there).
- * Output: { q?, city?, modalities, levels, fromMs?, toMs?, page, near? }.
+ * or 'YYYY-MM-DD' read as UTC days), page (0-based; `cursor` accepted as an alias).
+ * `near` is refused: her position goes in the X-Near header (rideListHeadersSchema), and an
+ * older app that still puts it in the address is told so rather than answered by date.
+ * Output: { q?, city?, modalities, levels, fromMs?, toMs?, page }.
  */
 export const rideListQuerySchema = z
   .object({
@@ -411,9 +419,9 @@ export const rideListQuerySchema = z
     to: instantParam(true).optional(),
     page: pageParam,
     cursor: pageParam,
-    near: nearParam,
+    near: z.never({ error: MSG.nearInvalid }).optional(),
   })
-  .transform(({ q, city, m, level, from, to, page, cursor, near }) => ({
+  .transform(({ q, city, m, level, from, to, page, cursor }) => ({
     q,
     city,
     modalities: m,
@@ -421,7 +429,6 @@ export const rideListQuerySchema = z
     fromMs: from,
     toMs: to,
     page: page ?? cursor ?? 0,
-    ...(near ? { near } : {}),
   }));
 
 export const connectionsSaveSchema = z.object({

@@ -14,6 +14,7 @@ import type { AppEnv } from "./env.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { serveAppShell } from "./http/app-shell.ts";
 import { errorBody, handleError } from "./http/errors.ts";
+import { requestLog } from "./http/request-log.ts";
 import { noStore, originCheck, securityHeaders } from "./http/security.ts";
 import {
   bodyContentType,
@@ -72,6 +73,7 @@ const api = new Hono<AppEnv>()
 export type AppType = typeof api;
 
 export const app = new Hono<AppEnv>()
+  .use(requestLog)
   .use(requestId())
   .use(securityHeaders)
   .use(async (c, next) => {

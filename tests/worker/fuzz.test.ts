@@ -7,6 +7,7 @@ import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MSG } from "../../domain/messages.ts";
+import { NEAR_HEADER } from "../../domain/near.ts";
 import { createRide, HOUR, signedIn } from "./helpers/factories.ts";
 import { anyValue, FUZZ_SEED, hostileStrings, textWithControls } from "./helpers/hostile.ts";
 import { Browser, json } from "./helpers/http.ts";
@@ -157,10 +158,27 @@ describe("hostile queries and ids", () => {
           },
           { requiredKeys: [] },
         ),
-        async (params) => {
+        // Her position for 'Cerca de mí' travels in the X-Near header.
+        fc.option(
+          fc.oneof(
+            anyValue,
+            fc
+              .tuple(fc.double({ noNaN: false }), fc.double({ noNaN: false }))
+              .map(([lat, lon]) => `${lat},${lon}`),
+          ),
+        ),
+        async (params, near) => {
           const search = new URLSearchParams();
           for (const [k, v] of Object.entries(params)) search.set(k, String(v).slice(0, 2000));
-          await expectClientErrorOrSuccess(await browser.get(`/api/rides?${search}`));
+          const headers = new Headers();
+          try {
+            if (near !== null) headers.set(NEAR_HEADER, String(near).slice(0, 2000));
+          } catch {
+            // Not a value a header can carry: no client can send it.
+          }
+          await expectClientErrorOrSuccess(
+            await browser.fetch(`/api/rides?${search}`, { headers }),
+          );
         },
       ),
       { numRuns: RUNS * 2, seed: FUZZ_SEED },

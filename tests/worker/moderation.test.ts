@@ -472,7 +472,8 @@ describe("suspending an account", () => {
     )
       .bind(email)
       .first<string>("body_text");
-    const token = new URL(/https?:\/\/\S+/.exec(mail ?? "")![0]).searchParams.get("reset");
+    const link = new URL(/https?:\/\/\S+/.exec(mail ?? "")![0]);
+    const token = new URLSearchParams(link.hash.slice(1)).get("reset");
     const res = await visitor.post("/api/auth/reset/confirm", { token, password: "nueva-clave-9" });
     expect(res.status).toBe(403);
     expect((await json(res)).error.code).toBe("account_suspended");

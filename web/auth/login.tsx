@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
-import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
+import { type FormEvent, useEffect, useState } from "react";
+import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { Button } from "../components/button.tsx";
@@ -17,13 +17,46 @@ import { PasswordField } from "./password-input.tsx";
 import { safeReturnPath, withReturnPath } from "./redirect.ts";
 import { ME_KEY, useMe } from "./use-me.ts";
 
-/** /app/login: sign in, forgot password, and reset mode when the URL carries ?reset=TOKEN. */
+/** /app/login: sign in, forgot password, and reset mode when the link carries #reset=TOKEN. */
 export default function Login() {
-  const [params] = useSearchParams();
-  const resetToken = params.get("reset");
+  const resetToken = useResetToken();
   useGoogleFailureToast(MSG.googleLoginFailed);
   useSuspendedNotice();
   return resetToken ? <ResetPassword token={resetToken} /> : <LoginForm />;
+}
+
+/**
+ * The mailed reset link's token, from the address's fragment (/app/login#reset=TOKEN): browsers
+ * never send a fragment, so no request URL (and no server log) holds it. It is kept in memory
+ * and leaves the address bar at once (history, screenshots); the form posts it in the body. The
+ * link may also land on a login page already open (only the fragment changes). An older link
+ * (?reset=TOKEN) was sent to the server in its URL: it is refused, and she asks for a new one
+ * (docs/decisions/0034-nothing-secret-in-a-logged-url.md).
+ */
+function useResetToken(): string | null {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [token, setToken] = useState(() => resetTokenIn(location.hash));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the address only
+  useEffect(() => {
+    const fromLink = resetTokenIn(location.hash);
+    const query = new URLSearchParams(location.search);
+    const oldLink = query.has("reset");
+    if (!fromLink && !oldLink) return;
+    if (fromLink) setToken(fromLink);
+    query.delete("reset");
+    const search = query.toString();
+    navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : "" },
+      { replace: true },
+    );
+    if (oldLink && !fromLink) toast.error(MSG.resetTokenInvalid);
+  }, [location.hash, location.search]);
+  return token;
+}
+
+function resetTokenIn(hash: string): string | null {
+  return new URLSearchParams(hash.slice(1)).get("reset");
 }
 
 function LoginForm() {

@@ -8,15 +8,25 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import type { MyRidesTab } from "../../domain/api/rides.ts";
+import { NEAR_HEADER } from "../../domain/near.ts";
 import { call, client, pathParams } from "../lib/api.ts";
 
 export const RIDES_KEY = ["rides"] as const;
 
-export function useRideList(apiQuery: Record<string, string>, enabled = true) {
+/**
+ * The listing (feed and search). `near` is her rounded position for 'Cerca de mí', sent in the
+ * X-Near header, never in the address the server logs (docs/decisions/0034-nothing-secret-in-a-logged-url.md).
+ */
+export function useRideList(apiQuery: Record<string, string>, near: string | null, enabled = true) {
   return useInfiniteQuery({
-    queryKey: [...RIDES_KEY, "list", apiQuery],
+    queryKey: [...RIDES_KEY, "list", apiQuery, near],
     queryFn: ({ pageParam }) =>
-      call(client.rides.$get({ query: { ...apiQuery, page: String(pageParam) } })),
+      call(
+        client.rides.$get({
+          query: { ...apiQuery, page: String(pageParam) },
+          header: near ? { [NEAR_HEADER]: near } : {},
+        }),
+      ),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
     enabled,

@@ -88,15 +88,18 @@ export function useRideSearch() {
 
   // The API query changes only with the address.
   const address = searchParams.toString();
-  const nearParam = near.status === "ready" ? positionParam(near.origin.position) : null;
-  const apiQuery = useMemo(() => {
-    const query = filtersToApiQuery(
-      filtersFromSearchParams(new URLSearchParams(address), todayIso),
-    );
-    return nearParam ? { ...query, near: nearParam } : query;
-  }, [address, todayIso, nearParam]);
+  // Her rounded position travels in a header (queries.ts), never in a URL.
+  const nearPosition = near.status === "ready" ? positionParam(near.origin.position) : null;
+  const apiQuery = useMemo(
+    () => filtersToApiQuery(filtersFromSearchParams(new URLSearchParams(address), todayIso)),
+    [address, todayIso],
+  );
   // In the 'Cerca de mí' order the list waits for where to measure from.
-  const list = useRideList(apiQuery, Boolean(me) && (!nearOrder || nearParam !== null));
+  const list = useRideList(
+    apiQuery,
+    nearPosition,
+    Boolean(me) && (!nearOrder || nearPosition !== null),
+  );
 
   return {
     filters,

@@ -212,7 +212,9 @@ export const authRoutes = new Hono<AppEnv>()
       const token = generateToken();
       await createResetToken(c.var.db, user.id, token, Date.now());
       const origin = expectedOrigin(c.req.url, c.env.APP_ORIGIN);
-      const link = `${origin}/app/login?reset=${token}`;
+      // In the fragment: browsers never send it, so no request URL (or log) holds the token;
+      // the app posts it in the body (docs/decisions/0034-nothing-secret-in-a-logged-url.md).
+      const link = `${origin}/app/login#reset=${token}`;
       await mailTransport(c.env, c.var.db).send({
         to: user.email,
         subject: MSG.recoveryMailSubject,

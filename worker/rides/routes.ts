@@ -24,6 +24,7 @@ import {
   rideCreateSchema,
   rideEditSchema,
   rideIdParamSchema,
+  rideListHeadersSchema,
   rideListQuerySchema,
 } from "../../domain/schemas.ts";
 import { capacityOf, hasStarted } from "../../domain/time.ts";
@@ -161,12 +162,18 @@ const myRidesQuery = z.object({
 const citiesQuery = z.object({ q: optionalSearchText(CITY_MAX) });
 
 export const rideRoutes = new Hono<AppEnv>()
-  .get("/", validate("query", rideListQuerySchema), async (c) => {
-    const user = requireProfile(c);
-    const filters = c.req.valid("query");
-    const result = await listRides(c.var.db, filters, user.id, Date.now());
-    return c.json<RideListResponse>({ ...result, page: filters.page });
-  })
+  .get(
+    "/",
+    validate("query", rideListQuerySchema),
+    validate("header", rideListHeadersSchema),
+    async (c) => {
+      const user = requireProfile(c);
+      const near = c.req.valid("header");
+      const filters = { ...c.req.valid("query"), ...(near ? { near } : {}) };
+      const result = await listRides(c.var.db, filters, user.id, Date.now());
+      return c.json<RideListResponse>({ ...result, page: filters.page });
+    },
+  )
   .get("/cities", validate("query", citiesQuery), async (c) => {
     const user = requireProfile(c);
     const { q } = c.req.valid("query");

@@ -1,18 +1,19 @@
-// Waiting-list API shapes (DESIGN.md decision 3), shared by the worker and the public pages.
+// Launch sign-up API shapes (the landing's "lista de espera" for the app's launch, DESIGN.md
+// decision 3; not a ride's waiting list), shared by the worker and the public pages.
 import type { z } from "zod";
-import type { waitlistStep1Schema, waitlistStep2Schema } from "../schemas.ts";
+import type { launchSignupStep1Schema, launchSignupStep2Schema } from "../schemas.ts";
 
-/** Step 1 (email) goes to POST /api/waitlist, step 2 (city, modalities…) to /api/waitlist/details. */
-export const WAITLIST_PATH = "/api/waitlist";
-export const WAITLIST_DETAILS_PATH = "/api/waitlist/details";
+/** Step 1 (email) goes to POST /api/launch-signups, step 2 (city, modalities…) to …/details. */
+export const LAUNCH_SIGNUPS_PATH = "/api/launch-signups";
+export const LAUNCH_SIGNUPS_DETAILS_PATH = "/api/launch-signups/details";
 
-export type WaitlistStep1Request = z.input<typeof waitlistStep1Schema>;
-export type WaitlistStep2Request = z.input<typeof waitlistStep2Schema>;
+export type LaunchSignupStep1Request = z.input<typeof launchSignupStep1Schema>;
+export type LaunchSignupStep2Request = z.input<typeof launchSignupStep2Schema>;
 
 /**
- * The same answer whether the email was new or already listed: the waiting list must not
+ * The same answer whether the email was new or already listed: the sign-up list must not
  * tell anyone which addresses are on it.
  */
-export interface WaitlistResponse {
+export interface LaunchSignupResponse {
   ok: true;
 }

@@ -53,7 +53,7 @@ export const MSG = {
   updateSettingsError:
     "No se pudo verificar actualizaciones. Intenta recargar la página manualmente.",
 
-  // --- Spec 01 §5 / §8: launch sign-ups (the landing's "lista de espera") ---
+  // --- Launch sign-ups, the landing's "lista de espera" (docs/product.md#launch-sign-ups) ---
   errorTitle: "Error",
   emailInvalid: "Por favor ingresa un email válido",
   launchSignupMissingInfoTitle: "Falta info",

@@ -1,5 +1,5 @@
-// Launch sign-up API shapes (the landing's "lista de espera" for the app's launch, DESIGN.md
-// decision 3; not a ride's waiting list), shared by the worker and the public pages.
+// Launch sign-up API shapes (the landing's "lista de espera" for the app's launch, not a ride's
+// waiting list; docs/product.md#launch-sign-ups), shared by the worker and the public pages.
 import type { z } from "zod";
 import type { launchSignupStep1Schema, launchSignupStep2Schema } from "../schemas.ts";
 

@@ -1,5 +1,5 @@
-// Launch sign-up step 1 (spec 01 §5): a required e-mail the browser checks. The landing variant
-// keeps its own check and toast ('Error' / 'Por favor ingresa un email válido').
+// Launch sign-up step 1 (docs/product.md#launch-sign-ups): a required e-mail the browser checks.
+// The landing variant keeps its own check and toast ('Error' / 'Por favor ingresa un email válido').
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import {

@@ -67,8 +67,8 @@ export function InstagramLink() {
 }
 
 /**
- * The landing's launch sign-up (spec 01 §4): step 1 (email) → welcome + step 2 (city and
- * modalities) → thank-you panel. Behaviour: web/site/islands/launch-signups.ts.
+ * The landing's launch sign-up (docs/product.md#launch-sign-ups): step 1 (email) → welcome +
+ * step 2 (city and modalities) → thank-you panel. Behaviour: web/site/islands/launch-signups.ts.
  */
 export function LandingLaunchSignup() {
   return (

@@ -1,4 +1,5 @@
-// The landing's launch sign-up ("lista de espera", spec 01 §4, §5, §7, §8): step 1 → welcome + step 2 → thanks.
+// The landing's launch sign-up ("lista de espera", docs/product.md#launch-sign-ups): step 1 →
+// welcome + step 2 → thanks.
 import {
   LAUNCH_SIGNUPS_DETAILS_PATH,
   LAUNCH_SIGNUPS_PATH,

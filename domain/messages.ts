@@ -53,16 +53,16 @@ export const MSG = {
   updateSettingsError:
     "No se pudo verificar actualizaciones. Intenta recargar la página manualmente.",
 
-  // --- Spec 01 §5 / §8: waiting list ---
+  // --- Launch sign-ups, the landing's "lista de espera" (docs/product.md#launch-sign-ups) ---
   errorTitle: "Error",
   emailInvalid: "Por favor ingresa un email válido",
-  waitlistMissingInfoTitle: "Falta info",
-  waitlistMissingInfo: "Añade tu ciudad y al menos una modalidad.",
-  waitlistStep2FailedTitle: "Ups",
-  waitlistStep2Failed: "No pudimos guardar tus datos. Intenta de nuevo.",
-  waitlistStep2SuccessTitle: "¡Gracias!",
-  waitlistStep2Success: "Guardado.",
-  waitlistSaving: "Guardando...",
+  launchSignupMissingInfoTitle: "Falta info",
+  launchSignupMissingInfo: "Añade tu ciudad y al menos una modalidad.",
+  launchSignupStep2FailedTitle: "Ups",
+  launchSignupStep2Failed: "No pudimos guardar tus datos. Intenta de nuevo.",
+  launchSignupStep2SuccessTitle: "¡Gracias!",
+  launchSignupStep2Success: "Guardado.",
+  launchSignupSaving: "Guardando...",
 
   // --- Spec 01 §5: username ---
   usernameRequired: "El nombre de usuario es requerido",

@@ -130,17 +130,17 @@ export const profileSchema = z.object({
   avatarKey: z.enum(AVATAR_KEYS, { error: MSG.invalidInput }).default(DEFAULT_AVATAR_KEY),
 });
 
-// ---------- Waiting list ----------
+// ---------- Launch sign-ups (the landing's "lista de espera") ----------
 
-export const waitlistStep1Schema = z.object({
+export const launchSignupStep1Schema = z.object({
   email: emailSchema,
   source: userText().trim().max(40, { error: MSG.invalidInput }).default("landing"),
 });
 
-export const waitlistStep2Schema = z.object({
+export const launchSignupStep2Schema = z.object({
   email: emailSchema,
-  city: requiredText(MSG.waitlistMissingInfo).max(CITY_MAX, { error: MSG.cityTooLong }),
-  modalities: modalitiesWith(MSG.waitlistMissingInfo),
+  city: requiredText(MSG.launchSignupMissingInfo).max(CITY_MAX, { error: MSG.cityTooLong }),
+  modalities: modalitiesWith(MSG.launchSignupMissingInfo),
   source: userText().trim().max(40, { error: MSG.invalidInput }).default("step2"),
   // Some user agents are very long; keep the first 400 characters instead of refusing her.
   ua: z
@@ -464,8 +464,8 @@ export type ResetConfirmInput = z.infer<typeof resetConfirmSchema>;
 export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 export type ProfileInput = z.infer<typeof profileSchema>;
-export type WaitlistStep1Input = z.infer<typeof waitlistStep1Schema>;
-export type WaitlistStep2Input = z.infer<typeof waitlistStep2Schema>;
+export type LaunchSignupStep1Input = z.infer<typeof launchSignupStep1Schema>;
+export type LaunchSignupStep2Input = z.infer<typeof launchSignupStep2Schema>;
 export type RideInput = z.infer<typeof rideInputSchema>;
 export type MeetingPin = z.infer<typeof meetingPinSchema>;
 export type RideCreateInput = z.infer<typeof rideCreateSchema>;

@@ -24,6 +24,7 @@ import {
   mediaType,
   requestSizeLimit,
 } from "./http/validate.ts";
+import { launchSignupsRoutes } from "./launch-signups/routes.ts";
 import { levelAnswersRoutes } from "./level-answers/routes.ts";
 import { moderationRoutes } from "./moderation/routes.ts";
 import { profileRoutes } from "./profiles/routes.ts";
@@ -34,7 +35,6 @@ import { myRidesRoutes, rideRoutes } from "./rides/routes.ts";
 import { shareRoutes } from "./share/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { waitingListRoutes } from "./waiting-list/routes.ts";
-import { waitlistRoutes } from "./waitlist/routes.ts";
 
 /** The JSON API, one sub-app per area (chained so AppType carries every route). */
 const api = new Hono<AppEnv>()
@@ -63,7 +63,7 @@ const api = new Hono<AppEnv>()
   .route("/profile", profileRoutes)
   .route("/referrals", referralRoutes)
   .route("/account", accountRoutes)
-  .route("/waitlist", waitlistRoutes)
+  .route("/launch-signups", launchSignupsRoutes)
   .route("/blocks", blockRoutes)
   .route("/reports", reportRoutes)
   .route("/moderation", moderationRoutes)

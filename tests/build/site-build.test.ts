@@ -215,7 +215,7 @@ describe("the /app entry", () => {
       .join("\n");
     expect(code).toContain("Unexpected Application Error!");
     expect(code).not.toContain("join_waitlist");
-    expect(code).not.toContain("waiting list step 1 failed");
+    expect(code).not.toContain("launch sign-up step 1 failed");
   });
 });
 

@@ -10,6 +10,8 @@ import {
   emailSchema,
   isTenthMultiple,
   latestRideStart,
+  launchSignupStep1Schema,
+  launchSignupStep2Schema,
   loginSchema,
   parseInput,
   passwordSchema,
@@ -24,8 +26,6 @@ import {
   signupSchema,
   usernameSchema,
   validateRideStart,
-  waitlistStep1Schema,
-  waitlistStep2Schema,
 } from "../../domain/schemas.ts";
 
 /** Messages of a failed parse (fails the test when parsing succeeds). */
@@ -140,17 +140,17 @@ describe("profiles", () => {
   });
 });
 
-describe("waiting list", () => {
+describe("launch sign-ups", () => {
   it("defaults the source of step 1", () => {
-    expect(waitlistStep1Schema.parse({ email: "A@b.es" })).toEqual({
+    expect(launchSignupStep1Schema.parse({ email: "A@b.es" })).toEqual({
       email: "a@b.es",
       source: "landing",
     });
-    expect(messages(waitlistStep1Schema, { email: "" })).toEqual([MSG.emailInvalid]);
+    expect(messages(launchSignupStep1Schema, { email: "" })).toEqual([MSG.emailInvalid]);
   });
 
   it("requires city and a modality in step 2", () => {
-    const parsed = waitlistStep2Schema.parse({
+    const parsed = launchSignupStep2Schema.parse({
       email: "a@b.es",
       city: " Bilbao ",
       modalities: ["road", "btt"],
@@ -158,7 +158,9 @@ describe("waiting list", () => {
     });
     expect(parsed).toMatchObject({ city: "Bilbao", modalities: ["road", "btt"], source: "step2" });
     expect(parsed.ua).toHaveLength(400);
-    expect(messages(waitlistStep2Schema, { email: "a@b.es", city: "", modalities: [] })).toEqual([
+    expect(
+      messages(launchSignupStep2Schema, { email: "a@b.es", city: "", modalities: [] }),
+    ).toEqual([
       "Añade tu ciudad y al menos una modalidad.",
       "Añade tu ciudad y al menos una modalidad.",
     ]);
@@ -489,11 +491,11 @@ describe("control characters in text inputs", () => {
     expect(
       profileSchema.parse({ username: "Ana_BTT", city: "Bil\u0000bao", modalities: ["btt"] }).city,
     ).toBe("Bilbao");
-    expect(waitlistStep1Schema.parse({ email: "a@b.es", source: "landing\u0000" }).source).toBe(
+    expect(launchSignupStep1Schema.parse({ email: "a@b.es", source: "landing\u0000" }).source).toBe(
       "landing",
     );
     expect(
-      waitlistStep2Schema.parse({
+      launchSignupStep2Schema.parse({
         email: "a@b.es",
         city: "Madrid",
         modalities: ["road"],

@@ -397,16 +397,16 @@ const MATRIX: Row[] = [
   },
   {
     method: "POST",
-    route: "/api/waitlist",
-    path: () => "/api/waitlist",
+    route: "/api/launch-signups",
+    path: () => "/api/launch-signups",
     body: () => ({ email: `w${crypto.randomUUID()}@example.com`, source: "landing" }),
     expect: [200, 200, 200, 200, 200],
-    why: "the waiting list is public",
+    why: "the launch sign-up list is public",
   },
   {
     method: "POST",
-    route: "/api/waitlist/details",
-    path: () => "/api/waitlist/details",
+    route: "/api/launch-signups/details",
+    path: () => "/api/launch-signups/details",
     body: () => ({
       email: `w${crypto.randomUUID()}@example.com`,
       city: "Madrid",
@@ -414,7 +414,7 @@ const MATRIX: Row[] = [
       source: "step2",
     }),
     expect: [200, 200, 200, 200, 200],
-    why: "the waiting list is public",
+    why: "the launch sign-up list is public",
   },
   {
     method: "GET",

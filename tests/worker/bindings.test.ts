@@ -80,6 +80,7 @@ describe("D1 schema", () => {
       "blocks",
       "calendar_feeds",
       "email_outbox",
+      "launch_signups",
       "moderation_actions",
       "organizer_levels",
       "password_reset_tokens",
@@ -103,7 +104,6 @@ describe("D1 schema", () => {
       "rode_with",
       "sessions",
       "users",
-      "waitlist",
     ]);
   });
 

@@ -135,8 +135,11 @@ export const referrals = sqliteTable(
   ],
 );
 
-/** Waiting list (DESIGN.md decision 3): one row per lowercased email, step 2 fills the rest. */
-export const waitlist = sqliteTable("waitlist", {
+/**
+ * The landing's sign-up list for the app's launch ("lista de espera"; not a ride's waiting list;
+ * docs/product.md#launch-sign-ups): one row per lowercased email, step 2 fills the rest.
+ */
+export const launchSignups = sqliteTable("launch_signups", {
   email: text("email").primaryKey(),
   source: text("source").notNull(),
   city: text("city"),
@@ -411,8 +414,8 @@ export const calendarFeeds = sqliteTable("calendar_feeds", {
 });
 
 /**
- * A full ride's waiting list (DESIGN.md decision 23; not the landing's `waitlist`): one row per
- * ride and rider, first come, first served in `id` order. A freed place goes to the first in
+ * A full ride's waiting list (DESIGN.md decision 23; not the landing's `launch_signups`): one row
+ * per ride and rider, first come, first served in `id` order. A freed place goes to the first in
  * line inside the batch that frees it (worker/waiting-list/promotion.ts, ADR 0024).
  */
 export const rideWaitingList = sqliteTable(

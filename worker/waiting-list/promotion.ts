@@ -6,7 +6,8 @@
 // here are the places left after that write, and two freeings can never promote twice for one
 // place, nor anyone out of turn.
 //
-// (This is a ride's waiting list; the landing's waiting list for the app is worker/waitlist/.)
+// (This is a ride's waiting list; the landing's sign-ups for the app's launch are in
+// worker/launch-signups/.)
 import { eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { DEFAULT_MAX_PARTICIPANTS } from "../../domain/constants.ts";

@@ -1,6 +1,6 @@
 // A full ride's waiting list on D1 (DESIGN.md decision 23): joining and leaving it. The reads
 // are in sql.ts, the promotion of the first in line in promotion.ts.
-// (The landing's waiting list for the app itself is worker/waitlist/.)
+// (The landing's sign-ups for the app's launch are worker/launch-signups/.)
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { DEFAULT_MAX_PARTICIPANTS } from "../../domain/constants.ts";

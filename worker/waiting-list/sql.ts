@@ -1,6 +1,6 @@
 // What the cards and the ride detail read of a ride's waiting list, and the cancel batch's
 // statement that empties it: SQL pieces the rides queries put inside their own statements.
-// (The landing's waiting list for the app itself is worker/waitlist/.)
+// (The landing's sign-ups for the app's launch are worker/launch-signups/.)
 import { asc, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { RidePerson } from "../../domain/api/rides.ts";

@@ -1,8 +1,8 @@
 import { VARIANT_FAQS } from "../../content/faqs.ts";
 import type { PageMeta } from "../head.tsx";
+import { SingleEmailLaunchSignup } from "../launch-signup-forms.tsx";
 import { FaqAccordion, SiteLayout } from "../layout.tsx";
 import { faqPageLd } from "../structured-data.ts";
-import { SingleEmailWaitlist } from "../waitlist-forms.tsx";
 
 /** Landing variant for search traffic (DESIGN.md decision 4). */
 export const variantMeta: PageMeta = {
@@ -48,7 +48,7 @@ export function VariantPage() {
         aria-label="Lista de espera"
         className="mx-auto max-w-3xl scroll-mt-4 px-4"
       >
-        <SingleEmailWaitlist />
+        <SingleEmailLaunchSignup />
       </section>
     </SiteLayout>
   );

@@ -1,18 +1,18 @@
 import { sql } from "drizzle-orm";
 import type { Modality } from "../../domain/constants.ts";
-import { waitlist } from "../db/schema.ts";
+import { launchSignups } from "../db/schema.ts";
 import type { Database } from "../env.ts";
 
 /** Step 1: adds the email once; a repeat keeps the first row untouched. */
-export async function addToWaitlist(db: Database, entry: { email: string; source: string }) {
+export async function addLaunchSignup(db: Database, entry: { email: string; source: string }) {
   await db
-    .insert(waitlist)
+    .insert(launchSignups)
     .values({ email: entry.email, source: entry.source })
-    .onConflictDoNothing({ target: waitlist.email });
+    .onConflictDoNothing({ target: launchSignups.email });
 }
 
 /** Step 2: fills city, modalities and user agent on her row (creating it if step 1 was lost). */
-export async function saveWaitlistDetails(
+export async function saveLaunchSignupDetails(
   db: Database,
   details: {
     email: string;
@@ -24,10 +24,10 @@ export async function saveWaitlistDetails(
 ) {
   const now = Date.now();
   await db
-    .insert(waitlist)
+    .insert(launchSignups)
     .values({ ...details, updatedAt: now })
     .onConflictDoUpdate({
-      target: waitlist.email,
+      target: launchSignups.email,
       set: {
         city: details.city,
         modalities: details.modalities,
@@ -38,6 +38,6 @@ export async function saveWaitlistDetails(
     });
 }
 
-export async function findWaitlistEntry(db: Database, email: string) {
-  return db.query.waitlist.findFirst({ where: (w, { eq }) => eq(w.email, email) });
+export async function findLaunchSignup(db: Database, email: string) {
+  return db.query.launchSignups.findFirst({ where: (w, { eq }) => eq(w.email, email) });
 }

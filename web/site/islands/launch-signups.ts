@@ -1,5 +1,9 @@
-// The landing's waiting list (spec 01 §4, §5, §7, §8): step 1 → welcome + step 2 → thanks.
-import { WAITLIST_DETAILS_PATH, WAITLIST_PATH } from "../../../domain/api/waitlist.ts";
+// The landing's launch sign-up ("lista de espera", docs/product.md#launch-sign-ups): step 1 →
+// welcome + step 2 → thanks.
+import {
+  LAUNCH_SIGNUPS_DETAILS_PATH,
+  LAUNCH_SIGNUPS_PATH,
+} from "../../../domain/api/launch-signups.ts";
 import { MSG } from "../../../domain/messages.ts";
 import { postJson } from "./api.ts";
 import { initCityCombobox } from "./city-combobox.ts";
@@ -11,11 +15,11 @@ function reveal(hide: HTMLElement, show: HTMLElement) {
   show.querySelector<HTMLElement>("[data-focus-target]")?.focus();
 }
 
-export function initLandingWaitlist(root: HTMLElement) {
-  const step1 = root.querySelector<HTMLFormElement>("[data-waitlist-step1]");
-  const welcome = root.querySelector<HTMLElement>("[data-waitlist-welcome]");
-  const step2 = root.querySelector<HTMLFormElement>("[data-waitlist-step2]");
-  const thanks = root.querySelector<HTMLElement>("[data-waitlist-thanks]");
+export function initLandingLaunchSignup(root: HTMLElement) {
+  const step1 = root.querySelector<HTMLFormElement>("[data-launch-signup-step1]");
+  const welcome = root.querySelector<HTMLElement>("[data-launch-signup-welcome]");
+  const step2 = root.querySelector<HTMLFormElement>("[data-launch-signup-step2]");
+  const thanks = root.querySelector<HTMLElement>("[data-launch-signup-thanks]");
   const city = step2?.querySelector<HTMLInputElement>("input[name=city]");
   const cityList = step2?.querySelector<HTMLElement>("[role=listbox]");
   const save = step2?.querySelector<HTMLButtonElement>("button[type=submit]");
@@ -31,8 +35,8 @@ export function initLandingWaitlist(root: HTMLElement) {
     // The field is required, so the browser refuses an empty one before this runs.
     if (!email) return;
     // Step 1 is sent without waiting; a failure is only logged (spec 01 §7, §8).
-    postJson(WAITLIST_PATH, { email, source: "landing" }).catch((err: unknown) =>
-      console.warn("waiting list step 1 failed", err),
+    postJson(LAUNCH_SIGNUPS_PATH, { email, source: "landing" }).catch((err: unknown) =>
+      console.warn("launch sign-up step 1 failed", err),
     );
     reveal(step1, welcome);
   });
@@ -43,26 +47,26 @@ export function initLandingWaitlist(root: HTMLElement) {
     const cityValue = city.value.trim();
     const modalities = new FormData(step2).getAll("modalities").map(String);
     if (!cityValue || modalities.length === 0) {
-      showToast(MSG.waitlistMissingInfoTitle, MSG.waitlistMissingInfo, "destructive");
+      showToast(MSG.launchSignupMissingInfoTitle, MSG.launchSignupMissingInfo, "destructive");
       return;
     }
     saving = true;
     save.disabled = true;
-    save.textContent = save.dataset.busyLabel ?? MSG.waitlistSaving;
+    save.textContent = save.dataset.busyLabel ?? MSG.launchSignupSaving;
     try {
-      await postJson(WAITLIST_DETAILS_PATH, {
+      await postJson(LAUNCH_SIGNUPS_DETAILS_PATH, {
         email,
         city: cityValue,
         modalities,
         source: "step2",
         ua: navigator.userAgent,
       });
-      showToast(MSG.waitlistStep2SuccessTitle, MSG.waitlistStep2Success);
+      showToast(MSG.launchSignupStep2SuccessTitle, MSG.launchSignupStep2Success);
       step2.reset();
       reveal(welcome, thanks);
     } catch {
       // Her city and modalities stay in the form for another try.
-      showToast(MSG.waitlistStep2FailedTitle, MSG.waitlistStep2Failed, "destructive");
+      showToast(MSG.launchSignupStep2FailedTitle, MSG.launchSignupStep2Failed, "destructive");
     } finally {
       saving = false;
       save.disabled = false;

@@ -4,7 +4,7 @@ import { linkClass } from "./layout.tsx";
 import { CONTACT_EMAIL, INSTAGRAM_URL } from "./site.ts";
 
 /** Labels of the step-2 modality checkboxes (spec 01 §3). */
-export const WAITLIST_MODALITY_LABELS: Record<Modality, string> = {
+export const LAUNCH_SIGNUP_MODALITY_LABELS: Record<Modality, string> = {
   road: "Carretera",
   gravel: "Gravel",
   btt: "BTT",
@@ -31,7 +31,7 @@ function NoScriptNote() {
 }
 
 /**
- * Step 1 of both waiting-list forms: the e-mail field and the submit button. The landing's is
+ * Step 1 of both launch sign-up forms: the e-mail field and the submit button. The landing's is
  * `required` (spec 01 §5: the browser says so); the variant checks it itself and shows a toast.
  */
 function EmailStep({ id, required = false }: { id: string; required?: boolean }) {
@@ -67,18 +67,21 @@ export function InstagramLink() {
 }
 
 /**
- * The landing's waiting list (spec 01 §4): step 1 (email) → welcome + step 2 (city and
- * modalities) → thank-you panel. Behaviour: web/site/islands/waitlist.ts.
+ * The landing's launch sign-up (docs/product.md#launch-sign-ups): step 1 (email) → welcome +
+ * step 2 (city and modalities) → thank-you panel. Behaviour: web/site/islands/launch-signups.ts.
  */
-export function LandingWaitlist() {
+export function LandingLaunchSignup() {
   return (
-    <div data-waitlist className="rounded-3xl border border-line bg-surface p-5 shadow-sm sm:p-6">
-      <form data-waitlist-step1 method="post" className="flex flex-col gap-3">
+    <div
+      data-launch-signup
+      className="rounded-3xl border border-line bg-surface p-5 shadow-sm sm:p-6"
+    >
+      <form data-launch-signup-step1 method="post" className="flex flex-col gap-3">
         <h2 className="text-xl font-extrabold">Únete a la lista de espera</h2>
         <p className="text-ink-soft">
           Estamos en beta y abrimos plazas poco a poco. Déjanos tu email y te avisamos.
         </p>
-        <EmailStep id="waitlist-email" required />
+        <EmailStep id="launch-signup-email" required />
         <p className="text-xs text-ink-soft">
           Solo te escribiremos para contarte novedades de Rodamos. Lee nuestra{" "}
           <a href="/privacy" className={linkClass}>
@@ -88,7 +91,7 @@ export function LandingWaitlist() {
         </p>
       </form>
 
-      <div data-waitlist-welcome hidden className="flex flex-col gap-3">
+      <div data-launch-signup-welcome hidden className="flex flex-col gap-3">
         <h2 className="text-xl font-extrabold" tabIndex={-1} data-focus-target>
           ¡Bienvenida a la lista de espera!
         </h2>
@@ -96,25 +99,25 @@ export function LandingWaitlist() {
           Ya estás dentro. Cuéntanos dónde ruedas y qué modalidades te gustan para avisarte primero
           cuando haya grupetas cerca de ti.
         </p>
-        <form data-waitlist-step2 noValidate className="flex flex-col gap-4">
+        <form data-launch-signup-step2 noValidate className="flex flex-col gap-4">
           <div className="relative flex flex-col gap-1.5">
-            <label htmlFor="waitlist-city" className="font-bold">
+            <label htmlFor="launch-signup-city" className="font-bold">
               Tu ciudad
             </label>
             <input
-              id="waitlist-city"
+              id="launch-signup-city"
               name="city"
               type="text"
               role="combobox"
               aria-autocomplete="list"
               aria-expanded="false"
-              aria-controls="waitlist-city-options"
+              aria-controls="launch-signup-city-options"
               autoComplete="off"
               placeholder="Ej.: Madrid"
               className={input}
             />
             <div
-              id="waitlist-city-options"
+              id="launch-signup-city-options"
               role="listbox"
               aria-label="Ciudades sugeridas"
               hidden
@@ -135,7 +138,7 @@ export function LandingWaitlist() {
                     value={m}
                     className="size-4 accent-primary"
                   />
-                  {WAITLIST_MODALITY_LABELS[m]}
+                  {LAUNCH_SIGNUP_MODALITY_LABELS[m]}
                 </label>
               ))}
             </div>
@@ -144,14 +147,14 @@ export function LandingWaitlist() {
             type="submit"
             className={primaryButton}
             data-idle-label="Guardar"
-            data-busy-label={MSG.waitlistSaving}
+            data-busy-label={MSG.launchSignupSaving}
           >
             Guardar
           </button>
         </form>
       </div>
 
-      <div data-waitlist-thanks hidden className="flex flex-col gap-3 text-center">
+      <div data-launch-signup-thanks hidden className="flex flex-col gap-3 text-center">
         <h2 className="text-xl font-extrabold" tabIndex={-1} data-focus-target>
           ¡Gracias por apuntarte!
         </h2>
@@ -168,7 +171,7 @@ export function LandingWaitlist() {
 }
 
 /** The landing variant's single-email form (spec 01 §2, §5). Behaviour: islands/variant-form.ts. */
-export function SingleEmailWaitlist() {
+export function SingleEmailLaunchSignup() {
   return (
     <div className="rounded-3xl border border-line bg-surface p-5 shadow-sm sm:p-6">
       <form data-variant-form method="post" noValidate className="flex flex-col gap-3">

@@ -1,12 +1,15 @@
-// Waiting-list step 1 (spec 01 §5): a required e-mail the browser checks. The landing variant
-// keeps its own check and toast ('Error' / 'Por favor ingresa un email válido').
+// Launch sign-up step 1 (docs/product.md#launch-sign-ups): a required e-mail the browser checks.
+// The landing variant keeps its own check and toast ('Error' / 'Por favor ingresa un email válido').
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { LandingWaitlist, SingleEmailWaitlist } from "../../web/site/waitlist-forms.tsx";
+import {
+  LandingLaunchSignup,
+  SingleEmailLaunchSignup,
+} from "../../web/site/launch-signup-forms.tsx";
 
-describe("landing waiting list, step 1", () => {
+describe("landing launch sign-up, step 1", () => {
   it("requires an e-mail, so the browser refuses an empty field", () => {
-    render(<LandingWaitlist />);
+    render(<LandingLaunchSignup />);
     const email = screen.getByLabelText<HTMLInputElement>("Tu email");
     expect(email.type).toBe("email");
     expect(email.required).toBe(true);
@@ -20,7 +23,7 @@ describe("landing waiting list, step 1", () => {
 
 describe("landing variant form", () => {
   it("leaves the empty check to its own toast", () => {
-    render(<SingleEmailWaitlist />);
+    render(<SingleEmailLaunchSignup />);
     const email = screen.getByLabelText<HTMLInputElement>("Tu email");
     expect(email.form!.noValidate).toBe(true);
     expect(email.required).toBe(false);

@@ -21,7 +21,7 @@ const require = createRequire(import.meta.url);
 const toast = (page: Page, text: string) =>
   page.locator("#toasts").getByText(text, { exact: true });
 
-describe("landing waiting list", () => {
+describe("landing launch sign-up", () => {
   it("goes from step 1 to step 2 to the thank-you panel", async () => {
     const session = await openSession();
     const { page } = session;
@@ -29,8 +29,8 @@ describe("landing waiting list", () => {
     await page.getByRole("heading", { level: 1, name: /Encuentra tu grupeta/ }).waitFor();
     await saveScreenshot(page, "site-landing");
 
-    const step1 = page.waitForResponse((r) => r.url().endsWith("/api/waitlist"));
-    await page.getByLabel("Tu email").fill(uniqueEmail("waitlist"));
+    const step1 = page.waitForResponse((r) => r.url().endsWith("/api/launch-signups"));
+    await page.getByLabel("Tu email").fill(uniqueEmail("launch-signup"));
     await page.getByRole("button", { name: "Quiero unirme" }).click();
     expect((await step1).status()).toBe(200);
     await page.getByRole("heading", { name: "¡Bienvenida a la lista de espera!" }).waitFor();
@@ -48,20 +48,20 @@ describe("landing waiting list", () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route("**/api/waitlist/details", async (route) => {
+    await page.route("**/api/launch-signups/details", async (route) => {
       await held;
       await route.continue();
     });
-    const step2 = page.waitForResponse((r) => r.url().endsWith("/api/waitlist/details"));
+    const step2 = page.waitForResponse((r) => r.url().endsWith("/api/launch-signups/details"));
     await page.getByRole("button", { name: "Guardar" }).click();
-    const saving = page.getByRole("button", { name: MSG.waitlistSaving });
+    const saving = page.getByRole("button", { name: MSG.launchSignupSaving });
     await saving.waitFor();
     expect(await saving.isDisabled()).toBe(true);
     release();
     expect((await step2).status()).toBe(200);
 
-    await toast(page, MSG.waitlistStep2SuccessTitle).waitFor();
-    await toast(page, MSG.waitlistStep2Success).waitFor();
+    await toast(page, MSG.launchSignupStep2SuccessTitle).waitFor();
+    await toast(page, MSG.launchSignupStep2Success).waitFor();
     await page.getByRole("heading", { name: "¡Gracias por apuntarte!" }).waitFor();
     expect(
       await page
@@ -76,20 +76,20 @@ describe("landing waiting list", () => {
     const session = await openSession();
     const { page } = session;
     await page.goto("/#join");
-    await page.getByLabel("Tu email").fill(uniqueEmail("waitlist"));
+    await page.getByLabel("Tu email").fill(uniqueEmail("launch-signup"));
     await page.getByRole("button", { name: "Quiero unirme" }).click();
     await page.getByRole("button", { name: "Guardar" }).click();
-    await toast(page, MSG.waitlistMissingInfoTitle).waitFor();
-    await toast(page, MSG.waitlistMissingInfo).waitFor();
+    await toast(page, MSG.launchSignupMissingInfoTitle).waitFor();
+    await toast(page, MSG.launchSignupMissingInfo).waitFor();
 
     // City without modality is still missing info.
     await page.getByRole("combobox", { name: "Tu ciudad" }).fill("Madrid");
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Guardar" }).click();
-    expect(await toast(page, MSG.waitlistMissingInfo).count()).toBeGreaterThan(0);
+    expect(await toast(page, MSG.launchSignupMissingInfo).count()).toBeGreaterThan(0);
 
     await page.getByRole("checkbox", { name: "Gravel" }).check();
-    await page.route("**/api/waitlist/details", (route) =>
+    await page.route("**/api/launch-signups/details", (route) =>
       route.fulfill({
         status: 429,
         contentType: "application/json",
@@ -97,8 +97,8 @@ describe("landing waiting list", () => {
       }),
     );
     await page.getByRole("button", { name: "Guardar" }).click();
-    await toast(page, MSG.waitlistStep2FailedTitle).waitFor();
-    await toast(page, MSG.waitlistStep2Failed).waitFor();
+    await toast(page, MSG.launchSignupStep2FailedTitle).waitFor();
+    await toast(page, MSG.launchSignupStep2Failed).waitFor();
     expect(await page.getByRole("combobox", { name: "Tu ciudad" }).inputValue()).toBe("Madrid");
     expect(await page.getByRole("checkbox", { name: "Gravel" }).isChecked()).toBe(true);
     expect(await page.getByRole("button", { name: "Guardar" }).isEnabled()).toBe(true);
@@ -143,7 +143,7 @@ describe("landing variant /ciclismo-mujeres", () => {
     await toast(page, MSG.errorTitle).waitFor();
     await toast(page, MSG.emailInvalid).waitFor();
 
-    const saved = page.waitForResponse((r) => r.url().endsWith("/api/waitlist"));
+    const saved = page.waitForResponse((r) => r.url().endsWith("/api/launch-signups"));
     await page.getByLabel("Tu email").fill(uniqueEmail("variant"));
     await page.getByRole("button", { name: "Quiero unirme" }).click();
     expect((await saved).status()).toBe(200);

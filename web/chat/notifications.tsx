@@ -21,8 +21,8 @@ import {
 } from "../safety/suspended.ts";
 import { isChatOnScreen } from "./active-chat.ts";
 import { showConversationToast } from "./conversation-toast.tsx";
+import { CHATS_KEY } from "./queries.ts";
 import { ReconnectingSocket } from "./socket.ts";
-import { CHATS_KEY } from "./unread.ts";
 
 /** Spec 02 §4: unread rechecks run 100–200 ms after the trigger; connections after 200 ms. */
 const RECHECK_DELAY_MS = 150;

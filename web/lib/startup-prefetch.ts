@@ -4,7 +4,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { myInviteQuery } from "../auth/referral.ts";
 import { meQuery } from "../auth/use-me.ts";
-import { chatsQuery } from "../chat/unread.ts";
+import { chatsQuery } from "../chat/queries.ts";
 import { pendingConnectionsQuery } from "../connections/pending.ts";
 import { myRidesQuery } from "../rides/queries.ts";
 

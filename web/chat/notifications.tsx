@@ -11,6 +11,7 @@ import { CONNECTIONS_COMPLETED_EVENT } from "../../domain/api/connections.ts";
 import { parseNotificationFrame } from "../../domain/notification-frame.ts";
 import { useMe } from "../auth/use-me.ts";
 import { PENDING_CONNECTIONS_KEY } from "../connections/pending.ts";
+import { urlClient } from "../lib/api.ts";
 import { inNextTask } from "../lib/next-task.ts";
 import { justPromoted, showWaitingListToast } from "../rides/waiting-list-toast.ts";
 import {
@@ -41,7 +42,7 @@ export function NotificationsProvider({ children }: { children?: ReactNode }) {
   useEffect(() => {
     if (!userId) return;
     const socket = new ReconnectingSocket({
-      path: "/api/notifications/socket",
+      url: urlClient().notifications.socket.$url(),
       onMessage: (data) => {
         const parsed = parseNotificationFrame(data);
         if (!parsed.ok) return;

@@ -10,6 +10,7 @@ import {
   parseServerMessage,
   type ServerMessage,
 } from "../../domain/chat-protocol.ts";
+import { pathParams, urlClient } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { announceSuspension, SUSPENDED_CLOSE_CODE } from "../safety/suspended.ts";
 import { chatReducer, initialChatState, listedMessages, order } from "./chat-state.ts";
@@ -116,7 +117,7 @@ export function useRideChat(options: {
   useEffect(() => {
     if (!enabled) return;
     const socket = new ReconnectingSocket({
-      path: `/api/rides/${rideId}/chat/socket`,
+      url: urlClient().rides[":id"].chat.socket.$url({ param: pathParams({ id: rideId }) }),
       onStatus: setStatus,
       onMessage: (data) => {
         const parsed = parseServerMessage(data);

@@ -10,7 +10,7 @@ import { CHAT_READ_STATE_EVENT } from "../../domain/api/chat.ts";
 import { CONNECTIONS_COMPLETED_EVENT } from "../../domain/api/connections.ts";
 import { parseNotificationFrame } from "../../domain/notification-frame.ts";
 import { useMe } from "../auth/use-me.ts";
-import { PENDING_CONNECTIONS_KEY } from "../connections/pending.ts";
+import { connectionKeys } from "../connections/queries.ts";
 import { urlClient } from "../lib/api.ts";
 import { inNextTask } from "../lib/next-task.ts";
 import { justPromoted, showWaitingListToast } from "../rides/waiting-list-toast.ts";
@@ -108,7 +108,7 @@ export function NotificationsProvider({ children }: { children?: ReactNode }) {
     };
     const onConnections = () =>
       later(
-        () => void queryClient.invalidateQueries({ queryKey: PENDING_CONNECTIONS_KEY }),
+        () => void queryClient.invalidateQueries({ queryKey: connectionKeys.pending }),
         CONNECTIONS_REFRESH_MS,
       );
     window.addEventListener("focus", recheckChats);

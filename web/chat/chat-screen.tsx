@@ -1,5 +1,5 @@
-// /app/chat/:id and /app/ride/:id/chat (spec 02 §2 "Ride chat"): the ride's chat for a
-// participant, or what an outsider may see of it.
+// /app/chat/:id and /app/ride/:id/chat: the ride's chat for a participant, or what an
+// outsider may see of it.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useNavigate, useParams } from "react-router-dom";

@@ -19,7 +19,7 @@ export function OutsiderChat({ rideId, info }: { rideId: string; info: ChatInfoR
   const navigate = useNavigate();
 
   const join = async () => {
-    // Joining from the chat succeeds only before the start (spec 02 §4); the API checks too.
+    // Joining from the chat succeeds only before the start; the API checks too.
     if (hasStarted(info.ride.startTime, Date.now())) {
       toast.error(MSG.rideStarted);
       return;

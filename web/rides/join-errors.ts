@@ -3,7 +3,7 @@
 import { ApiError, errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 
-/** Refusals whose own API text says it all (spec 02 §4): full, started, cancelled, signed out. */
+/** Refusals whose own API text says it all: full, started, cancelled, signed out. */
 const TOLD_REFUSALS = new Set(["ride_started", "ride_full", "ride_cancelled", "unauthenticated"]);
 
 export type JoinFailure =

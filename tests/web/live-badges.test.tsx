@@ -6,8 +6,9 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ChatListItem } from "../../domain/api/chat.ts";
-import { CHATS_KEY, useUnreadForRide, useUnreadTotal } from "../../web/chat/unread.ts";
-import { PENDING_CONNECTIONS_KEY } from "../../web/connections/pending.ts";
+import { CHATS_KEY } from "../../web/chat/queries.ts";
+import { useUnreadForRide, useUnreadTotal } from "../../web/chat/unread.ts";
+import { connectionKeys } from "../../web/connections/queries.ts";
 import { useNavBadge } from "../../web/layout/use-nav-badge.ts";
 import { useEnMarcha } from "../../web/rides/use-en-marcha.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
@@ -76,7 +77,7 @@ async function renderScreen(): Promise<QueryClient> {
 async function refetch(client: QueryClient) {
   await act(async () => {
     await client.invalidateQueries({ queryKey: CHATS_KEY });
-    await client.invalidateQueries({ queryKey: PENDING_CONNECTIONS_KEY });
+    await client.invalidateQueries({ queryKey: connectionKeys.pending });
   });
 }
 

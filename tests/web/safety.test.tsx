@@ -8,6 +8,7 @@ import type { QueuedReport } from "../../domain/api/safety.ts";
 import { MSG } from "../../domain/messages.ts";
 import { ME_KEY } from "../../web/auth/use-me.ts";
 import { ReconnectingSocket } from "../../web/chat/socket.ts";
+import { urlClient } from "../../web/lib/api.ts";
 import { BlockDialog } from "../../web/safety/block-dialog.tsx";
 import { BlockedUsersSection } from "../../web/safety/blocked-users.tsx";
 import ModerationScreen from "../../web/safety/moderation.tsx";
@@ -384,7 +385,7 @@ describe("the sockets of a suspended account", () => {
     try {
       const onGone = vi.fn();
       const socket = new ReconnectingSocket({
-        path: "/api/notifications/socket",
+        url: urlClient().notifications.socket.$url(),
         onMessage: () => {},
         onGone,
       });

@@ -2,8 +2,8 @@ import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { signedInStartupData } from "../../domain/route-preloads.ts";
 import { myInviteQuery } from "../../web/auth/referral.ts";
-import { chatsQuery } from "../../web/chat/unread.ts";
-import { pendingConnectionsQuery } from "../../web/connections/pending.ts";
+import { chatsQuery } from "../../web/chat/queries.ts";
+import { pendingConnectionsQuery } from "../../web/connections/queries.ts";
 import { prefetchStartupData } from "../../web/lib/startup-prefetch.ts";
 import { myRidesQuery } from "../../web/rides/queries.ts";
 

@@ -6,10 +6,13 @@ import { formatLongDate } from "../../domain/format.ts";
 import { Button } from "../components/button.tsx";
 import { ConfirmDialog } from "../components/dialog.tsx";
 import { Skeleton } from "../components/feedback.tsx";
-import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
-
-const FEED_KEY = ["calendar-feed"] as const;
+import {
+  calendarFeedQuery,
+  calendarKeys,
+  createCalendarFeed,
+  revokeCalendarFeed,
+} from "./queries.ts";
 
 export const CALENDAR_MSG = {
   created: "Enlace creado. Cópialo y añádelo a tu calendario.",
@@ -27,28 +30,25 @@ export const CALENDAR_MSG = {
  */
 export function CalendarSettings() {
   const queryClient = useQueryClient();
-  const feed = useQuery({
-    queryKey: FEED_KEY,
-    queryFn: () => call(client.calendar.feed.$get()),
-  });
+  const feed = useQuery(calendarFeedQuery);
   const [fresh, setFresh] = useState<string | null>(null);
   const [confirmRevoke, setConfirmRevoke] = useState(false);
   const create = useMutation({
-    mutationFn: () => call(client.calendar.feed.$post()),
+    mutationFn: createCalendarFeed,
     onSuccess: (made) => {
       setFresh(made.url);
       toast.success(CALENDAR_MSG.created);
-      void queryClient.invalidateQueries({ queryKey: FEED_KEY });
+      void queryClient.invalidateQueries({ queryKey: calendarKeys.feed });
     },
     onError: (error) => toast.error(errorText(error, CALENDAR_MSG.failed)),
   });
   const revoke = useMutation({
-    mutationFn: () => call(client.calendar.feed.$delete()),
+    mutationFn: revokeCalendarFeed,
     onSuccess: () => {
       setFresh(null);
       setConfirmRevoke(false);
       toast.success(CALENDAR_MSG.revoked);
-      void queryClient.invalidateQueries({ queryKey: FEED_KEY });
+      void queryClient.invalidateQueries({ queryKey: calendarKeys.feed });
     },
     onError: (error) => toast.error(errorText(error, CALENDAR_MSG.failed)),
   });

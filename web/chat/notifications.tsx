@@ -10,7 +10,8 @@ import { CHAT_READ_STATE_EVENT } from "../../domain/api/chat.ts";
 import { CONNECTIONS_COMPLETED_EVENT } from "../../domain/api/connections.ts";
 import { parseNotificationFrame } from "../../domain/notification-frame.ts";
 import { useMe } from "../auth/use-me.ts";
-import { PENDING_CONNECTIONS_KEY } from "../connections/pending.ts";
+import { connectionKeys } from "../connections/queries.ts";
+import { urlClient } from "../lib/api.ts";
 import { inNextTask } from "../lib/next-task.ts";
 import { justPromoted, showWaitingListToast } from "../rides/waiting-list-toast.ts";
 import {
@@ -21,8 +22,8 @@ import {
 } from "../safety/suspended.ts";
 import { isChatOnScreen } from "./active-chat.ts";
 import { showConversationToast } from "./conversation-toast.tsx";
+import { CHATS_KEY } from "./queries.ts";
 import { ReconnectingSocket } from "./socket.ts";
-import { CHATS_KEY } from "./unread.ts";
 
 /** Spec 02 §4: unread rechecks run 100–200 ms after the trigger; connections after 200 ms. */
 const RECHECK_DELAY_MS = 150;
@@ -41,7 +42,7 @@ export function NotificationsProvider({ children }: { children?: ReactNode }) {
   useEffect(() => {
     if (!userId) return;
     const socket = new ReconnectingSocket({
-      path: "/api/notifications/socket",
+      url: urlClient().notifications.socket.$url(),
       onMessage: (data) => {
         const parsed = parseNotificationFrame(data);
         if (!parsed.ok) return;
@@ -107,7 +108,7 @@ export function NotificationsProvider({ children }: { children?: ReactNode }) {
     };
     const onConnections = () =>
       later(
-        () => void queryClient.invalidateQueries({ queryKey: PENDING_CONNECTIONS_KEY }),
+        () => void queryClient.invalidateQueries({ queryKey: connectionKeys.pending }),
         CONNECTIONS_REFRESH_MS,
       );
     window.addEventListener("focus", recheckChats);

@@ -9,7 +9,7 @@ import {
 } from "../../domain/api/chat.ts";
 import type { ClientMessage } from "../../domain/chat-protocol.ts";
 import { call, client, pathParams } from "../lib/api.ts";
-import { CHATS_KEY } from "./unread.ts";
+import { CHATS_KEY } from "./queries.ts";
 
 function announceReadState(rideId: string) {
   window.dispatchEvent(

@@ -19,12 +19,8 @@ import {
   PushPermissionDenied,
   pushSupport,
 } from "./push-client.ts";
-import {
-  PUSH_KEY,
-  usePushSettings,
-  useSavePushPreferences,
-  useTestPush,
-} from "./use-push-settings.ts";
+import { pushKeys } from "./queries.ts";
+import { usePushSettings, useSavePushPreferences, useTestPush } from "./use-push-settings.ts";
 
 /**
  * Settings → Notificaciones (DESIGN.md decision 20): permission is asked only when she taps
@@ -77,7 +73,7 @@ export function NotificationSettings() {
         else toast.error(errorText(error, PUSH_MSG.enableFailed));
       } finally {
         setBusy(false);
-        await queryClient.invalidateQueries({ queryKey: PUSH_KEY });
+        await queryClient.invalidateQueries({ queryKey: pushKeys.all });
       }
     }
 
@@ -90,7 +86,7 @@ export function NotificationSettings() {
         toast.error(errorText(error, PUSH_MSG.saveFailed));
       } finally {
         setBusy(false);
-        await queryClient.invalidateQueries({ queryKey: PUSH_KEY });
+        await queryClient.invalidateQueries({ queryKey: pushKeys.all });
       }
     }
 

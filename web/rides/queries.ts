@@ -74,10 +74,10 @@ export function useRideCities(q: string) {
 }
 
 function useRidesMutation<T, V>(fn: (vars: V) => Promise<T>) {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSettled: () => client.invalidateQueries({ queryKey: RIDES_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: RIDES_KEY }),
   });
 }
 

@@ -7,18 +7,20 @@ import type { SharedRide } from "../../domain/api/safety.ts";
 import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { labelledTime, rideStartTexts } from "../../domain/ride-time.ts";
+import { ME_KEY } from "../auth/use-me.ts";
 import { Button } from "../components/button.tsx";
 import { ConfirmDialog, Dialog, type ReturnFocus } from "../components/dialog.tsx";
 import { call, client, pathParams } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { profileKeys } from "../profiles/queries.ts";
 
 /**
  * After a block or an unblock every list may change (rides, chats, profiles): refetch what is on
  * screen, drop the profiles (the blocked one is now 'not found'), keep who she is.
  */
 export function refreshAfterBlockChange(queryClient: QueryClient) {
-  queryClient.removeQueries({ queryKey: ["users"] });
-  void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== "me" });
+  queryClient.removeQueries({ queryKey: profileKeys.all });
+  void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
 }
 
 export function BlockDialog({

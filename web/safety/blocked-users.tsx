@@ -10,14 +10,10 @@ import { RetryButton, Skeleton } from "../components/feedback.tsx";
 import { call, client, pathParams } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { refreshAfterBlockChange } from "./block-dialog.tsx";
-
-export const BLOCKS_KEY = ["blocks"] as const;
+import { blockedUsersQuery } from "./queries.ts";
 
 export function BlockedUsersSection() {
-  const blocked = useQuery({
-    queryKey: BLOCKS_KEY,
-    queryFn: () => call(client.blocks.$get()),
-  });
+  const blocked = useQuery(blockedUsersQuery);
   return (
     <section aria-labelledby="settings-blocked" className="rounded-3xl bg-surface p-5 shadow-sm">
       <h2 id="settings-blocked" className="text-lg font-extrabold">

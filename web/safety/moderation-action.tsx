@@ -1,4 +1,4 @@
-// The moderators' shared pieces (/app/moderacion): the query key, dates, and an action with
+// The moderators' shared pieces (/app/moderacion): the refresh, dates, and an action with
 // the reason the audit keeps.
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
@@ -11,8 +11,7 @@ import { Button } from "../components/button.tsx";
 import { Dialog } from "../components/dialog.tsx";
 import { inputClass } from "../components/field.tsx";
 import { toast } from "../lib/toast.ts";
-
-export const MODERATION_KEY = ["moderation"] as const;
+import { safetyKeys } from "./queries.ts";
 
 /** A moment of the moderation's own (a report, an action), on her clock. */
 export function when(ms: number) {
@@ -28,7 +27,7 @@ export function rideWhen(ride: { startTime: number; city: string }) {
 /** Refetches the queue, the suspended accounts and the audit after an action. */
 export function useRefreshModeration() {
   const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: MODERATION_KEY });
+  return () => void queryClient.invalidateQueries({ queryKey: safetyKeys.moderation });
 }
 
 /**

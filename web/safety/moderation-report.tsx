@@ -11,7 +11,8 @@ import { REPORT_REASON_LABELS, type ReportSnapshot } from "../../domain/safety.t
 import { Button } from "../components/button.tsx";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
 import { call, client, pathParams } from "../lib/api.ts";
-import { ActionDialog, MODERATION_KEY, rideWhen, when } from "./moderation-action.tsx";
+import { ActionDialog, rideWhen, when } from "./moderation-action.tsx";
+import { reportContextQuery } from "./queries.ts";
 
 const KIND_LABELS = { user: "Perfil", ride: "Salida", message: "Mensaje" } as const;
 
@@ -186,15 +187,7 @@ function Snapshot({ snapshot }: { snapshot: ReportSnapshot }) {
 }
 
 function MessageContext({ reportId }: { reportId: string }) {
-  const context = useQuery({
-    queryKey: [...MODERATION_KEY, "context", reportId],
-    queryFn: () =>
-      call(
-        client.moderation.reports[":id"].context.$get({
-          param: pathParams({ id: reportId }),
-        }),
-      ),
-  });
+  const context = useQuery(reportContextQuery(reportId));
   if (context.isPending) return <Skeleton className="h-24" />;
   if (!context.data) {
     return (

@@ -11,21 +11,12 @@ import { Button } from "../components/button.tsx";
 import { EmptyState, PageHeader, RetryButton, Skeleton } from "../components/feedback.tsx";
 import { call, client, isNotFound, pathParams } from "../lib/api.ts";
 import NotFound from "../screens/not-found.tsx";
-import { ActionDialog, MODERATION_KEY, when } from "./moderation-action.tsx";
+import { ActionDialog, when } from "./moderation-action.tsx";
 import { ReportCard } from "./moderation-report.tsx";
+import { moderationActionsQuery, reportsQuery, suspendedAccountsQuery } from "./queries.ts";
 
 export default function ModerationScreen() {
-  // Pages of 50, oldest first, each after the last one shown: a burst of new reports never
-  // hides the older ones, and 'Ver más' reaches every report.
-  const queue = useInfiniteQuery({
-    queryKey: [...MODERATION_KEY, "reports"],
-    queryFn: ({ pageParam }) =>
-      call(
-        client.moderation.reports.$get({ query: pageParam === null ? {} : { after: pageParam } }),
-      ),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  const queue = useInfiniteQuery(reportsQuery);
   const reports = queue.data?.pages.flatMap((page) => page.reports);
   const [tab, setTab] = useState("queue");
   if (isNotFound(queue.error)) return <NotFound />;
@@ -104,10 +95,7 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
 }
 
 function SuspendedAccounts() {
-  const accounts = useQuery({
-    queryKey: [...MODERATION_KEY, "suspended"],
-    queryFn: () => call(client.moderation.suspended.$get()),
-  });
+  const accounts = useQuery(suspendedAccountsQuery);
   const [lifting, setLifting] = useState<{ id: string; name: string } | null>(null);
   if (accounts.isPending) return <Skeleton className="h-24" />;
   if (!accounts.data) return <LoadFailed onRetry={() => accounts.refetch()} />;
@@ -168,10 +156,7 @@ function SuspendedAccounts() {
 }
 
 function AuditLog() {
-  const audit = useQuery({
-    queryKey: [...MODERATION_KEY, "actions"],
-    queryFn: () => call(client.moderation.actions.$get()),
-  });
+  const audit = useQuery(moderationActionsQuery);
   if (audit.isPending) return <Skeleton className="h-24" />;
   if (!audit.data) return <LoadFailed onRetry={() => audit.refetch()} />;
   if (audit.data.actions.length === 0) {

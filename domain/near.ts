@@ -1,5 +1,6 @@
-// "Cerca de mí" (DESIGN.md decision 25): her position, rounded to about a kilometre before it
-// leaves the device (and again by the API), the area searched around it, and distances.
+// "Cerca de mí" (docs/product.md#meeting-pin-and-near-me): her position, rounded to about a
+// kilometre before it leaves the device (and again by the API), the area searched around it, and
+// distances.
 import { cityCentre } from "./city-centres.ts";
 import { NEAR_RADIUS_KM } from "./constants.ts";
 

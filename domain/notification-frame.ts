@@ -20,8 +20,8 @@ export type NotificationFrame =
       lastMessage?: { text: string; createdAt: string; kind?: "user" | "system" };
     }
   /**
-   * Her place on a ride's waiting list changed (DESIGN.md decision 23): a freed place is hers
-   * ('promoted'), or the ride was cancelled and its list emptied ('closed').
+   * Her place on a ride's waiting list changed (docs/product.md#ride-waiting-list): a freed place
+   * is hers ('promoted'), or the ride was cancelled and its list emptied ('closed').
    */
   | {
       type: "waiting-list";

@@ -1,4 +1,4 @@
-// Web push (DESIGN.md decision 20): the events she can switch on or off, the payload the
+// Web push (docs/product.md#web-push): the events she can switch on or off, the payload the
 // service worker shows, and the texts of each push. The worker builds payloads with these; the
 // settings screen lists the events with their labels.
 import { z } from "zod";

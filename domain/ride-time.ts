@@ -1,6 +1,7 @@
-// A ride's start as every screen shows it (DESIGN.md decision 15): on the ride's own clock, with
-// the zone's name when the viewer's clock reads differently at that instant (a rider in New York
-// or in Canarias looking at a Madrid ride). Chat and other personal times keep her own clock.
+// A ride's start as every screen shows it (docs/product.md#times-and-time-zones): on the ride's own
+// clock, with the zone's name when the viewer's clock reads differently at that instant (a rider in
+// New York or in Canarias looking at a Madrid ride). Chat and other personal times keep her own
+// clock.
 import { cityTimeZone } from "./cities.ts";
 import { formatDayMonth, formatLongDate, formatTime } from "./format.ts";
 import { deviceOffsetMinutes, type RideTimeZone, ZONE_LABELS, zoneOffsetMinutes } from "./zones.ts";

@@ -71,7 +71,7 @@ export const signupSchema = z.object({
 
 export const loginSchema = z.object({
   email: emailWith(MSG.signupMissingFields),
-  // No length rule on login: only "required" (spec 01 §5).
+  // No length rule on login: only "required" (docs/product.md#accounts-and-sign-in).
   password: requiredPassword(MSG.signupMissingFields).max(PASSWORD_MAX, {
     error: MSG.loginFailed,
   }),
@@ -174,8 +174,8 @@ export function isTenthMultiple(value: number): boolean {
 const round7 = (value: number) => Math.round(value * 1e7) / 1e7;
 
 /**
- * The meeting pin (DESIGN decision 25): a real place on Earth, kept to ~1 cm (7 decimals).
- * null clears it; left out on an edit, the stored pin stays.
+ * The meeting pin (docs/product.md#meeting-pin-and-near-me): a real place on Earth, kept to ~1 cm
+ * (7 decimals). null clears it; left out on an edit, the stored pin stays.
  */
 export const meetingPinSchema = z.unknown().transform((value, ctx) => {
   const pin = pinShape.safeParse(value);
@@ -272,8 +272,9 @@ export const rideEditSchema = rideInputSchema.extend({
 });
 
 /**
- * Start must be in the future (spec 02 §5) and within the next 12 months. Kept out of the schema
- * because it needs `now`. Returns the message to show, or null when fine.
+ * Start must be in the future (docs/product.md#ride-fields-and-limits) and within the next 12
+ * months. Kept out of the schema because it needs `now`. Returns the message to show, or null when
+ * fine.
  */
 export function validateRideStart(startMs: number, now: number): string | null {
   if (!Number.isFinite(startMs)) return MSG.rideStartInvalid;
@@ -375,9 +376,10 @@ const pageParam = z.coerce
 const DEGREES = /^[+-]?\d{1,3}(\.\d{1,12})?$/;
 
 /**
- * 'Cerca de mí' (DESIGN.md decision 25): `lat,lon` of her position, which the app rounded to
- * about 1 km; rounded here again, so nothing finer is ever used. Read strictly: `Number()` also
- * takes hex (`0x10`), exponents (`4e1`), `Infinity` and blanks, none of which is a position.
+ * 'Cerca de mí' (docs/product.md#meeting-pin-and-near-me): `lat,lon` of her position, which the app
+ * rounded to about 1 km; rounded here again, so nothing finer is ever used. Read strictly:
+ * `Number()` also takes hex (`0x10`), exponents (`4e1`), `Infinity` and blanks, none of which is a
+ * position.
  */
 const nearPosition = z
   .string({ error: MSG.nearInvalid })
@@ -442,8 +444,8 @@ export const connectionsSaveSchema = z.object({
 });
 
 /**
- * POST /api/rides/:id/level-answers (DESIGN.md decision 24): the two optional, anonymous
- * questions of the post-ride step; at least one answered.
+ * POST /api/rides/:id/level-answers (docs/product.md#trust-signals-and-honest-levels): the two
+ * optional, anonymous questions of the post-ride step; at least one answered.
  */
 export const levelAnswersSchema = z
   .object({

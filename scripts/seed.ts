@@ -65,7 +65,7 @@ export const DEMO_USERS = [
 
 /**
  * The demo moderator: .dev.vars.example lists her e-mail in MODERATOR_EMAILS, so she gets
- * /app/moderacion (DESIGN.md decision 17). In no ride.
+ * /app/moderacion (docs/product.md#reports-and-moderation). In no ride.
  */
 export const DEMO_MODERATOR = {
   id: "demo-moderadora",

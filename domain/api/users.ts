@@ -21,13 +21,19 @@ export interface PublicProfileResponse {
     memberSince: number;
   };
   stats: {
-    /** Rides she took part in, did not organise, and that took place (spec 02 §7). */
+    /**
+     * Rides she took part in, did not organise, and that took place
+     * (docs/product.md#public-profile).
+     */
     completedRides: number;
     /** Distinct companions recorded in rode_with. */
     connections: number;
     /** Top 3 companions by times ridden together. */
     history: HistoryEntry[];
-    /** How her rides felt to the riders who answered (DESIGN.md decision 24). */
+    /**
+     * How her rides felt to the riders who answered
+     * (docs/product.md#trust-signals-and-honest-levels).
+     */
     levels: OrganizerLevels;
   };
   isOwner: boolean;

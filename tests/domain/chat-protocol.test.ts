@@ -241,7 +241,7 @@ describe("utf8ByteLength", () => {
   });
 });
 
-describe("chat pace (DESIGN.md decision 18)", () => {
+describe("chat pace (docs/product.md#chat-pace)", () => {
   const now = Date.parse("2026-06-01T10:00:00Z");
   const ago = (...seconds: number[]) => seconds.map((s) => now - s * 1000);
 

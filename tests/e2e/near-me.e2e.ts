@@ -1,7 +1,7 @@
-// 'Cerca de mí' in real Chromium (DESIGN.md decision 25): with her position shared, the search
-// orders the rides by distance and says how far each is; her coordinates never reach the
-// address bar or a request URL (the X-Near header carries them: ADR 0034), and the API only ever
-// sees them rounded to about 1 km.
+// 'Cerca de mí' in real Chromium (docs/product.md#meeting-pin-and-near-me): with her position
+// shared, the search orders the rides by distance and says how far each is; her coordinates never
+// reach the address bar or a request URL (the X-Near header carries them: ADR 0034), and the API
+// only ever sees them rounded to about 1 km.
 import { describe, expect, it } from "vitest";
 import { formatDistance } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";

@@ -208,7 +208,7 @@ describe("the start time's error sits on the field to fix", () => {
   });
 });
 
-describe("the start is on the ride's clock (DESIGN.md decision 15)", () => {
+describe("the start is on the ride's clock (docs/product.md#times-and-time-zones)", () => {
   afterEach(() => vi.unstubAllEnvs());
 
   it("an organizer in New York creates a Madrid ride at 19:55 Madrid time", async () => {

@@ -1,4 +1,5 @@
-// /app/login and /app/logout: the spec's texts for each failure (spec 01 §8).
+// /app/login and /app/logout: the spec's texts for each failure
+// (docs/product.md#accounts-and-sign-in).
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import {

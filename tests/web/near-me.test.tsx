@@ -1,7 +1,7 @@
-// 'Cerca de mí' on the search screen (DESIGN.md decision 25): her position is rounded to about
-// 1 km before it leaves the device and travels in the X-Near header, never in the address bar or
-// a request URL (docs/decisions/0034-nothing-secret-in-a-logged-url.md); declining it measures
-// from her city's centre; with neither, the order goes back to dates and says why.
+// 'Cerca de mí' on the search screen (docs/product.md#meeting-pin-and-near-me): her position is
+// rounded to about 1 km before it leaves the device and travels in the X-Near header, never in the
+// address bar or a request URL (docs/decisions/0034-nothing-secret-in-a-logged-url.md); declining
+// it measures from her city's centre; with neither, the order goes back to dates and says why.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter, useLocation } from "react-router-dom";

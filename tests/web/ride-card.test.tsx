@@ -208,7 +208,7 @@ describe("RideCard", () => {
   });
 });
 
-describe("RideCard times (DESIGN.md decision 15)", () => {
+describe("RideCard times (docs/product.md#times-and-time-zones)", () => {
   // Friday 5 June 2099, 19:55 in Madrid (UTC+2).
   const madridAt1955 = Date.parse("2099-06-05T17:55:00.000Z");
   afterEach(() => vi.unstubAllEnvs());

@@ -8,7 +8,7 @@ function Broken(): never {
 
 afterEach(() => vi.restoreAllMocks());
 
-describe("RouteErrorBoundary (the app's error page, spec 01 §8)", () => {
+describe("RouteErrorBoundary (the app's error page, docs/product.md#the-installable-app)", () => {
   it("replaces a screen that throws with the error page, and clears it when the path changes", () => {
     vi.spyOn(console, "error").mockImplementation(() => {}); // React logs the caught error
     const { rerender } = render(

@@ -1,5 +1,6 @@
-// Blocking, reporting and moderation screens (DESIGN.md decisions 16, 17): what each dialog sends
-// and says, 'Usuarias bloqueadas', the moderators' screen, and a suspended tab signing out.
+// Blocking, reporting and moderation screens (docs/product.md#blocking and
+// #reports-and-moderation): what each dialog sends and says, 'Usuarias bloqueadas', the moderators'
+// screen, and a suspended tab signing out.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";

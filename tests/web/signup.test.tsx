@@ -1,4 +1,5 @@
-// /app/signup: the spec's texts for failures (spec 01 §8), Google's included.
+// /app/signup: the spec's texts for failures (docs/product.md#accounts-and-sign-in), Google's
+// included.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";

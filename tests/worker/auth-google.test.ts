@@ -388,7 +388,7 @@ describe("Google sign-up in invite mode", () => {
   });
 });
 
-describe("a suspended account (DESIGN.md decision 17)", () => {
+describe("a suspended account (docs/product.md#suspension)", () => {
   it("signing in with Google goes back to the login page with the suspension, and no session", async () => {
     const id = uniq();
     const email = `suspendida.${id}@gmail.com`;

@@ -19,7 +19,10 @@ type Role =
   | "outsider"
   | "participant"
   | "organizer"
-  /** MODERATOR_EMAILS lists her (DESIGN.md decision 17); she is in no ride of the world. */
+  /**
+   * MODERATOR_EMAILS lists her (docs/product.md#reports-and-moderation); she is in no ride of the
+   * world.
+   */
   | "moderator"
   /** Her account was suspended after she signed in: her browser still carries the cookie. */
   | "suspended"
@@ -326,7 +329,7 @@ const MATRIX: Row[] = [
     route: "/api/rides/:id",
     path: (w) => `/api/rides/${w.rideId}`,
     expect: [U, P, 200, 200, 200],
-    why: "shared links open for any rider (decision 13)",
+    why: "shared links open for any rider (docs/product.md#ride-detail)",
   },
   {
     method: "PUT",
@@ -334,7 +337,7 @@ const MATRIX: Row[] = [
     path: (w) => `/api/rides/${w.rideId}`,
     body: validRide,
     expect: [U, P, 403, 403, 200],
-    why: "organizer only (decision 6)",
+    why: "organizer only (docs/product.md#creating-and-editing-rides)",
   },
   {
     method: "DELETE",
@@ -618,7 +621,7 @@ const MATRIX: Row[] = [
     expect: [404, 404, 404, 404, 404],
     why: "development only",
   },
-  // ---------- Blocking, reports and moderation (DESIGN.md decisions 16, 17) ----------
+  // ---------- Blocking and moderation (docs/product.md#blocking, #reports-and-moderation) ---
   {
     method: "GET",
     route: "/api/blocks",

@@ -1,4 +1,4 @@
-// Blocking (DESIGN.md decision 16): mutual, silent, enforced by the API everywhere, and the
+// Blocking (docs/product.md#blocking): mutual, silent, enforced by the API everywhere, and the
 // same answer as for something that does not exist.
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";

@@ -70,7 +70,7 @@ describe("ride chat over websockets", () => {
   it("keeps the order of arrival for messages sent back to back", async () => {
     const { ana, ride } = await rideWithTwo();
     const a = await chat(ana.browser, ride.id);
-    // As many as the chat pace lets her send at once (decision 18).
+    // As many as the chat pace lets her send at once (docs/product.md#chat-pace).
     const ids = Array.from({ length: CHAT_PACE[0].max }, () => crypto.randomUUID());
     for (const [i, id] of ids.entries()) a.send(sendFrame(`m${i}`, id));
     for (const id of ids) await a.next("ack", (f) => f.clientId === id);

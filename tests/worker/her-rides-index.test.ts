@@ -79,7 +79,8 @@ describe("the ride copied into her participations", () => {
     expect((await copyOf(theirs.id)).map((c) => c.status)).toEqual(["completed", "completed"]);
     expect(await outOfStep()).toEqual([]);
 
-    // Deleting her account cancels her ride that has other riders (decision 14).
+    // Deleting her account cancels her ride that has other riders
+    // (docs/product.md#account-deletion).
     expect((await her.browser.delete("/api/account")).status).toBe(200);
     expect(await copyOf(hers.id)).toEqual([{ startTime: expect.any(Number), status: "cancelled" }]);
     expect(await outOfStep()).toEqual([]);

@@ -1,6 +1,7 @@
-// Honest levels (DESIGN.md decision 24): two optional, anonymous questions in the post-ride
-// step, answered once per ride by riders who were there (never the organizer), in the
-// connections window; an organizer's public profile shows the totals from 3 answers on.
+// Honest levels (docs/product.md#trust-signals-and-honest-levels): two optional, anonymous
+// questions in the post-ride step, answered once per ride by riders who were there (never the
+// organizer), in the connections window; an organizer's public profile shows the totals from 3
+// answers on.
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RideConnectionsResponse } from "../../domain/api/connections.ts";

@@ -1,5 +1,6 @@
-// Moderation (DESIGN.md decision 17): the queue at /app/moderacion's API, its actions (dismiss,
-// hide a message, suspend, lift a suspension), what a suspension does, and the audit.
+// Moderation (docs/product.md#reports-and-moderation): the queue at /app/moderacion's API, its
+// actions (dismiss, hide a message, suspend, lift a suspension), what a suspension does, and the
+// audit.
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import type { ChatsResponse } from "../../domain/api/chat.ts";

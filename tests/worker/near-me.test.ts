@@ -1,5 +1,5 @@
-// 'Cerca de mí' (DESIGN.md decision 25): GET /api/rides with `X-Near: lat,lon` orders the
-// listing by distance from her rounded position, within NEAR_RADIUS_KM, on
+// 'Cerca de mí' (docs/product.md#meeting-pin-and-near-me): GET /api/rides with `X-Near: lat,lon`
+// orders the listing by distance from her rounded position, within NEAR_RADIUS_KM, on
 // rides_status_meeting_pin_idx, in the listing's one statement. Her position travels in that
 // header, never in the URL (docs/decisions/0034-nothing-secret-in-a-logged-url.md).
 import { env } from "cloudflare:workers";

@@ -1,4 +1,4 @@
-// Which events push, to whom, and when (DESIGN.md decision 20), end to end: the API or a chat
+// Which events push, to whom, and when (docs/product.md#web-push), end to end: the API or a chat
 // socket acts, the worker (or the ride's room) sends, the stand-in decrypts what arrived.
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";

@@ -6,7 +6,7 @@ import { toast } from "../lib/toast.ts";
 import { useMe } from "./use-me.ts";
 
 // The invite token from /app/signup?ref= survives reloads and the Google round trip until it
-// is claimed after sign-up or sign-in (spec 01 §4).
+// is claimed after sign-up or sign-in (docs/product.md#referrals).
 const STORAGE_KEY = "rodamos.ref";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

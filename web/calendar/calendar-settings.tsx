@@ -25,7 +25,7 @@ export const CALENDAR_MSG = {
 };
 
 /**
- * Settings → Calendario (DESIGN.md decision 21): her personal feed URL. The server keeps only
+ * Settings → Calendario (docs/product.md#calendar): her personal feed URL. The server keeps only
  * its hash, so the URL is shown once, right after it is made; later she can replace or revoke it.
  */
 export function CalendarSettings() {

@@ -25,7 +25,10 @@ import { showConversationToast } from "./conversation-toast.tsx";
 import { CHATS_KEY } from "./queries.ts";
 import { ReconnectingSocket } from "./socket.ts";
 
-/** Spec 02 §4: unread rechecks run 100–200 ms after the trigger; connections after 200 ms. */
+/**
+ * docs/product.md#unread-messages: unread rechecks run 100–200 ms after the trigger; connections
+ * after 200 ms.
+ */
 const RECHECK_DELAY_MS = 150;
 const CONNECTIONS_REFRESH_MS = 200;
 
@@ -81,7 +84,7 @@ export function NotificationsProvider({ children }: { children?: ReactNode }) {
     };
   }, [userId, queryClient, navigate]);
 
-  // A moderator suspended her account: this tab signs out at once (DESIGN.md decision 17).
+  // A moderator suspended her account: this tab signs out at once (docs/product.md#suspension).
   useEffect(() => {
     if (!userId) return;
     return onSuspension(() => {

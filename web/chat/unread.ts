@@ -5,7 +5,7 @@ import type { ChatListItem, ChatsResponse } from "../../domain/api/chat.ts";
 import { useMe } from "../auth/use-me.ts";
 import { chatsQuery } from "./queries.ts";
 
-/** Rows in the feed's 'Conversaciones en curso' (spec 02 §9). */
+/** Rows in the feed's 'Conversaciones en curso' (docs/product.md#unread-messages). */
 export const ACTIVE_CHATS_MAX = 3;
 
 function useSignedInWithProfile() {

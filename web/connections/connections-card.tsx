@@ -1,7 +1,8 @@
-// 'He rodado con ella' card (spec 02 §2 "Connections card", §4 "Saving connections"), with the
-// two anonymous questions about the ride (honest levels, DESIGN.md decision 24).
-// The ride detail shows it inside the window or when forced by #connections; it hides it for
-// cancelled rides. The API enforces every rule; the card only mirrors them.
+// 'He rodado con ella' card (docs/product.md#connections), with the
+// two anonymous questions about the ride (honest levels,
+// docs/product.md#trust-signals-and-honest-levels). The ride detail shows it inside the window or
+// when forced by #connections; it hides it for cancelled rides. The API enforces every rule; the
+// card only mirrors them.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import clsx from "clsx";
 import { Check } from "lucide-react";
@@ -18,7 +19,7 @@ import { toast } from "../lib/toast.ts";
 import { LevelQuestions } from "./level-questions.tsx";
 import { connectionKeys, rideConnectionsQuery, saveConnections } from "./queries.ts";
 
-/** Spec 02 §2: the forced card scrolls into view about 500 ms after mounting. */
+/** docs/product.md#connections: the forced card scrolls into view about 500 ms after mounting. */
 const FORCED_SCROLL_DELAY_MS = 500;
 
 /** 'Nuevas: Ana, Bea · Repetís: Cris (3×)' */

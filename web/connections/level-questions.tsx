@@ -1,5 +1,6 @@
-// Honest levels (DESIGN.md decision 24): the post-ride step's two optional, anonymous
-// questions, answered once. The API enforces who, when and once; this form only asks.
+// Honest levels (docs/product.md#trust-signals-and-honest-levels): the post-ride step's two
+// optional, anonymous questions, answered once. The API enforces who, when and once; this form only
+// asks.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import clsx from "clsx";
 import { Check } from "lucide-react";

@@ -2,12 +2,12 @@ import { useQuery } from "@tanstack/react-query";
 import { useMe } from "../auth/use-me.ts";
 import { pendingConnectionsQuery } from "./queries.ts";
 
-/** Rows in the feed's 'He rodado con ella' (spec 02 §9). */
+/** Rows in the feed's 'He rodado con ella' (docs/product.md#connections). */
 export const PENDING_CONNECTIONS_MAX = 3;
 
 /**
- * Rides where she should still record whom she rode with (spec 02 §4). Reads only the data
- * and `isPending`, so a refetch with the same answer re-renders nothing (see useChats).
+ * Rides where she should still record whom she rode with (docs/product.md#connections). Reads only
+ * the data and `isPending`, so a refetch with the same answer re-renders nothing (see useChats).
  */
 export function usePendingConnections() {
   const me = useMe();

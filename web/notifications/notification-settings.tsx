@@ -23,7 +23,7 @@ import { pushKeys } from "./queries.ts";
 import { usePushSettings, useSavePushPreferences, useTestPush } from "./use-push-settings.ts";
 
 /**
- * Settings → Notificaciones (DESIGN.md decision 20): permission is asked only when she taps
+ * Settings → Notificaciones (docs/product.md#web-push): permission is asked only when she taps
  * 'Activar avisos'; once on, a switch per event and a test push.
  */
 export function NotificationSettings() {

@@ -1,4 +1,4 @@
-// This device's side of web push (DESIGN.md decision 20): the browser's subscription through
+// This device's side of web push (docs/product.md#web-push): the browser's subscription through
 // the app's service worker, sent to the API. Permission is asked only from enablePush, which
 // the settings screen calls when she taps 'Activar avisos'.
 import type { PushSubscriptionInput } from "../../domain/push.ts";

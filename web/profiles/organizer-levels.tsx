@@ -1,7 +1,7 @@
-// Honest levels on an organizer's public profile (DESIGN.md decision 24): how her rides felt to
-// the riders who answered, per question, once at least 3 answered it. Anonymous: totals only,
-// which the API moves only by batches of answers from several riders and rides, so that no
-// change is one rider's answer (docs/decisions/0030-honest-levels-in-batches.md).
+// Honest levels on an organizer's public profile (docs/product.md#trust-signals-and-honest-levels):
+// how her rides felt to the riders who answered, per question, once at least 3 answered it.
+// Anonymous: totals only, which the API moves only by batches of answers from several riders and
+// rides, so that no change is one rider's answer (docs/decisions/0030-honest-levels-in-batches.md).
 import type { OrganizerLevels } from "../../domain/api/users.ts";
 import { PACE_ANSWER_LABELS, PACE_ANSWERS } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";

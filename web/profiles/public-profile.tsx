@@ -18,7 +18,7 @@ import { OrganizerLevelsCard } from "./organizer-levels.tsx";
 import { publicProfileQuery } from "./queries.ts";
 import { useDeleteAccount } from "./use-delete-account.ts";
 
-/** /app/profile/:username (spec 02 §2 "Public profile"). */
+/** /app/profile/:username (docs/product.md#public-profile). */
 export default function PublicProfileScreen() {
   const { username = "" } = useParams();
   const profile = useQuery(publicProfileQuery(username));

@@ -11,8 +11,8 @@ import { useCancelRide } from "./queries.ts";
 const CANCELLED_PATH = "/app/my-rides?showCancelled=true";
 
 /**
- * '¿Cancelar la salida?' with an optional reason (spec 02 §2 "Cancel dialog", §8). Wherever she
- * cancels (a list or the ride's page) the dialog's texts apply, and she goes on to
+ * '¿Cancelar la salida?' with an optional reason (docs/product.md#cancelling-and-deleting).
+ * Wherever she cancels (a list or the ride's page) the dialog's texts apply, and she goes on to
  * My Rides > Ya rodadas > Canceladas, where the ride now is.
  */
 export function CancelDialog({

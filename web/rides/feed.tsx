@@ -22,7 +22,7 @@ const UPCOMING_SHOWN = 3;
 /** Two lines of text-sm (2 × 20 px), the button's padding (2 × 10 px) and border (2 × 2 px). */
 const ACTION_BUTTON = "min-h-16 px-2 text-sm leading-5";
 
-/** /app/feed, 'Quiero rodar' (spec 02 §2 "Feed"). */
+/** /app/feed, 'Quiero rodar' (docs/product.md#feed). */
 export default function FeedScreen() {
   const me = useMe().data?.user;
   const enMarcha = useEnMarcha();

@@ -4,8 +4,9 @@ import { Button } from "../components/button.tsx";
 import { Dialog, type ReturnFocus } from "../components/dialog.tsx";
 
 /**
- * '¡Apuntada!' after joining, with the spec's three ways on (spec 02 §2); or, after joining a
- * full ride's waiting list, her place and what happens next (DESIGN.md decision 23).
+ * '¡Apuntada!' after joining, with the spec's three ways on (docs/product.md#ride-card); or, after
+ * joining a full ride's waiting list, her place and what happens next
+ * (docs/product.md#ride-waiting-list).
  */
 export function JoinDialog({
   rideId,

@@ -106,7 +106,7 @@ export const useDeleteRide = () =>
     call(client.rides[":id"].$delete({ param: pathParams({ id }) })),
   );
 
-/** A full ride's waiting list (DESIGN.md decision 23): her place at the end of it. */
+/** A full ride's waiting list (docs/product.md#ride-waiting-list): her place at the end of it. */
 export const useJoinWaitingList = () =>
   useRidesMutation((id: string) =>
     call(client.rides[":id"]["waiting-list"].$post({ param: pathParams({ id }) })),

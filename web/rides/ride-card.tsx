@@ -21,7 +21,7 @@ import { useRideCardActions } from "./use-ride-card-actions.ts";
 import { WaitingListButtons } from "./waiting-list-buttons.tsx";
 
 /**
- * The ride card of spec 02 §2: every list and the detail page show rides with it.
+ * The ride card of docs/product.md#ride-card: every list and the detail page show rides with it.
  * `unread` is the chat's unread count; by default her live count for this ride.
  */
 export function RideCard({
@@ -42,7 +42,8 @@ export function RideCard({
   const card = useRideCardActions(ride, place);
   const { actions } = card;
   const opensDetail = place === "list" && actions.opensDetailOnClick;
-  // On the ride's page the organizer cancels from 'Gestiona tu salida' (spec 02: management card).
+  // On the ride's page the organizer cancels from 'Gestiona tu salida'
+  // (docs/product.md#ride-detail).
   const canCancelHere = place === "list" && actions.canCancel;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const detailPath = `/app/ride/${ride.id}`;

@@ -10,8 +10,8 @@ export function rodeWithText(count: number, past = false): string {
 }
 
 /**
- * The trust signal of DESIGN.md decision 24: how many of the riders going she has ridden with,
- * from her own records only, with their avatars (named for screen readers).
+ * The trust signal of docs/product.md#trust-signals-and-honest-levels: how many of the riders going
+ * she has ridden with, from her own records only, with their avatars (named for screen readers).
  */
 export function RodeWithLine({ people, past }: { people: RidePerson[]; past: boolean }) {
   if (people.length === 0) return null;

@@ -1,6 +1,7 @@
 // The ride form's route fields (issue 23 §5, §7): the GPX file (the current one by name on edit,
-// with 'Cambiar' and 'Quitar') and the meeting pin on a map (DESIGN decision 25), which is the
-// route's start, or where she puts it: without either the ride has no pin, never a guessed one
+// with 'Cambiar' and 'Quitar') and the meeting pin on a map
+// (docs/product.md#meeting-pin-and-near-me), which is the route's start, or where she puts it:
+// without either the ride has no pin, never a guessed one
 // (docs/decisions/0035-the-meeting-pin-is-placed.md). create.tsx owns the rest of the form.
 import { FileUp, LocateFixed, MapPin, Route, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
@@ -13,7 +14,7 @@ import { Button } from "../components/button.tsx";
 import { LazyPinPicker, LazyRouteMap } from "./lazy-route-map.tsx";
 import { useRideRoute } from "./queries.ts";
 
-/** DESIGN.md decision 11: Madrid when there is nothing to centre on. */
+/** docs/product.md#route-and-gpx: Madrid when there is nothing to centre on. */
 const FALLBACK_CENTRE: MeetingPin = { lat: 40.4168, lon: -3.7038 };
 /** The form's preview needs a shape, not every recorded point. */
 const PREVIEW_MAX_POINTS = 2000;

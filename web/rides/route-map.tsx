@@ -1,12 +1,12 @@
 // Leaflet lives only in this module; screens import it with React.lazy so the library and
-// its CSS load only where a map is shown (spec 02 §2 "Route map"): the route with its start
+// its CSS load only where a map is shown (docs/product.md#route-and-gpx): the route with its start
 // and finish, the meeting pin on the detail, and the pin she places in the ride form.
 import "leaflet/dist/leaflet.css";
 import L from "leaflet";
 import { useEffect, useRef } from "react";
 import type { MeetingPin } from "../../domain/schemas.ts";
 
-/** DESIGN.md decision 11: Madrid when there is nothing to centre on. */
+/** docs/product.md#route-and-gpx: Madrid when there is nothing to centre on. */
 export const FALLBACK_CENTRE: [number, number] = [40.4168, -3.7038];
 const ZOOM = 13;
 const PIN_ZOOM = 15;

@@ -1,4 +1,4 @@
-// 'Bloquear' (DESIGN.md decision 16), with its confirmation. When the blocked rider is in an
+// 'Bloquear' (docs/product.md#blocking), with its confirmation. When the blocked rider is in an
 // upcoming ride of hers, the dialog then offers 'Quitarla de la salida' for each.
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { Check } from "lucide-react";

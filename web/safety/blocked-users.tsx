@@ -1,4 +1,5 @@
-// 'Usuarias bloqueadas' in Ajustes (DESIGN.md decision 16): whom she blocked, with 'Desbloquear'.
+// 'Usuarias bloqueadas' in Ajustes (docs/product.md#blocking): whom she blocked, with
+// 'Desbloquear'.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { BlockedUser } from "../../domain/api/safety.ts";

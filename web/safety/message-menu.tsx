@@ -1,6 +1,6 @@
-// A chat message's menu (DESIGN.md decisions 16, 17): 'Denunciar' the message or 'Bloquear' its
-// author. A dialog rather than a pop-up menu: one more tap, but keyboard and screen readers get
-// the same focus trap and Escape as every other dialog of the app.
+// A chat message's menu (docs/product.md#blocking and #reports-and-moderation): 'Denunciar' the
+// message or 'Bloquear' its author. A dialog rather than a pop-up menu: one more tap, but keyboard
+// and screen readers get the same focus trap and Escape as every other dialog of the app.
 import { Ban, Flag, MoreVertical } from "lucide-react";
 import { useRef, useState } from "react";
 import { Button } from "../components/button.tsx";

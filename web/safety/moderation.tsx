@@ -1,6 +1,6 @@
-// /app/moderacion (DESIGN.md decision 17): the moderators' screen. The queue (oldest first), the
-// suspended accounts and the audit. The API decides who is a moderator: anyone else gets its 404
-// and sees the app's not-found page.
+// /app/moderacion (docs/product.md#reports-and-moderation): the moderators' screen. The queue
+// (oldest first), the suspended accounts and the audit. The API decides who is a moderator: anyone
+// else gets its 404 and sees the app's not-found page.
 import * as Tabs from "@radix-ui/react-tabs";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useState } from "react";

@@ -1,5 +1,6 @@
-// 'Denunciar' (DESIGN.md decision 17): a reason, optional details, then the API's thanks. The
-// limits are checked here for feedback; the API checks them again (domain/safety-schemas.ts).
+// 'Denunciar' (docs/product.md#reports-and-moderation): a reason, optional details, then the API's
+// thanks. The limits are checked here for feedback; the API checks them again
+// (domain/safety-schemas.ts).
 import { type FormEvent, useId, useState } from "react";
 import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";

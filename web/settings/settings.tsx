@@ -19,9 +19,9 @@ function appVersion(): string | null {
 }
 
 /**
- * /app/settings (spec 01 §2): notifications and calendar (DESIGN.md decisions 20, 21), 'Actualizar
- * app', blocked riders, 'Cerrar sesión en todos los dispositivos', a short FAQ and the e-mail
- * contact button.
+ * /app/settings (docs/product.md#settings): notifications and calendar (docs/product.md#web-push
+ * and #calendar), 'Actualizar app', blocked riders, 'Cerrar sesión en todos los dispositivos', a
+ * short FAQ and the e-mail contact button.
  */
 export default function Settings() {
   const version = appVersion();

@@ -8,7 +8,7 @@ import { initBlogFilter } from "./islands/blog-filter.ts";
 import { initLandingLaunchSignup } from "./islands/launch-signups.ts";
 import { initVariantForm } from "./islands/variant-form.ts";
 
-/** Spec 01 §2: /about scrolls to its hash anchor 100 ms after load. */
+/** docs/product.md#public-site: /about scrolls to its hash anchor 100 ms after load. */
 const ABOUT_HASH_SCROLL_DELAY_MS = 100;
 
 const page = document.querySelector<HTMLElement>("[data-page]")?.dataset.page;

@@ -3,7 +3,7 @@ import { MSG } from "../../domain/messages.ts";
 import { linkClass } from "./layout.tsx";
 import { CONTACT_EMAIL, INSTAGRAM_URL } from "./site.ts";
 
-/** Labels of the step-2 modality checkboxes (spec 01 §3). */
+/** Labels of the step-2 modality checkboxes (docs/product.md#launch-sign-ups). */
 export const LAUNCH_SIGNUP_MODALITY_LABELS: Record<Modality, string> = {
   road: "Carretera",
   gravel: "Gravel",
@@ -32,7 +32,8 @@ function NoScriptNote() {
 
 /**
  * Step 1 of both launch sign-up forms: the e-mail field and the submit button. The landing's is
- * `required` (spec 01 §5: the browser says so); the variant checks it itself and shows a toast.
+ * `required` (docs/product.md#accounts-and-sign-in: the browser says so); the variant checks it
+ * itself and shows a toast.
  */
 function EmailStep({ id, required = false }: { id: string; required?: boolean }) {
   return (
@@ -170,7 +171,10 @@ export function LandingLaunchSignup() {
   );
 }
 
-/** The landing variant's single-email form (spec 01 §2, §5). Behaviour: islands/variant-form.ts. */
+/**
+ * The landing variant's single-email form (docs/product.md#public-site). Behaviour:
+ * islands/variant-form.ts.
+ */
 export function SingleEmailLaunchSignup() {
   return (
     <div className="rounded-3xl border border-line bg-surface p-5 shadow-sm sm:p-6">

@@ -45,8 +45,8 @@ function othersJoined(db: Database, rideId: SQLWrapper, userId: string) {
 /**
  * Her upcoming published rides that others joined: a cancellation notice in each chat, then the
  * cancellation, as two statements for a batch (a D1 transaction), the notices first so they see
- * the rides before the update. Shared by account deletion (DESIGN.md decision 14) and
- * suspension (decision 17), each with its `notice`. Read the notices' result with
+ * the rides before the update. Shared by account deletion (docs/product.md#account-deletion) and
+ * suspension (docs/product.md#suspension), each with its `notice`. Read the notices' result with
  * `cancelledRides`.
  */
 export function cancelHerRidesWithOthers(
@@ -75,15 +75,16 @@ export function cancelHerRidesWithOthers(
 }
 
 /**
- * DESIGN.md decision 14 in one batch (a D1 transaction), every choice made by the statement that
- * writes it, so a rider joining or leaving meanwhile is never lost between a read and a write:
- * her upcoming published rides that others joined get a notice and are cancelled, their waiting
- * lists emptied; the places she frees in others' upcoming rides go to their first in line
- * (DESIGN.md decision 23); the rides nobody else joined are deleted; then the user row, whose
- * foreign keys cascade sessions, reset tokens, profile, participations, waiting-list entries,
- * messages, rode_with and her referrals (claimed ones lose her id). Past or cancelled rides with others stay, their organizer_id set to null and without her
- * route file (the caller deletes every file of her rides from R2). Set-based,
- * whatever the number of her rides (no id lists against D1's 100 bound parameters).
+ * docs/product.md#account-deletion in one batch (a D1 transaction), every choice made by the
+ * statement that writes it, so a rider joining or leaving meanwhile is never lost between a read
+ * and a write: her upcoming published rides that others joined get a notice and are cancelled,
+ * their waiting lists emptied; the places she frees in others' upcoming rides go to their first in
+ * line (docs/product.md#ride-waiting-list); the rides nobody else joined are deleted; then the user
+ * row, whose foreign keys cascade sessions, reset tokens, profile, participations, waiting-list
+ * entries, messages, rode_with and her referrals (claimed ones lose her id). Past or cancelled
+ * rides with others stay, their organizer_id set to null and without her route file (the caller
+ * deletes every file of her rides from R2). Set-based, whatever the number of her rides (no id
+ * lists against D1's 100 bound parameters).
  */
 export async function deleteAccount(
   db: Database,

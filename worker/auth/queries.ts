@@ -141,7 +141,8 @@ export async function resetPassword(
 
 /**
  * New password in one batch: every reset token and every session of hers goes, so a stolen
- * session or an older reset link stops working; so does her calendar feed's URL (decision 21).
+ * session or an older reset link stops working; so does her calendar feed's URL
+ * (docs/product.md#calendar).
  */
 export async function replacePassword(db: Database, userId: string, passwordHash: string) {
   await db.batch([
@@ -175,7 +176,7 @@ export interface GoogleIdentity {
 
 /**
  * First free username among the candidates, in one query over the unique key and skeleton: a
- * look-alike of someone's name is not free (DESIGN.md decision 19).
+ * look-alike of someone's name is not free (docs/product.md#look-alike-usernames).
  */
 export async function firstFreeUsername(
   db: Database,
@@ -221,7 +222,7 @@ export async function upsertGoogleUser(
       await db.update(users).set({ googleId: identity.sub }).where(eq(users.id, byEmail.id));
       user = byEmail;
     } else {
-      // A new account: invite mode applies to Google sign-ups too (DESIGN.md decision 2).
+      // A new account: invite mode applies to Google sign-ups too (docs/product.md#sign-up-mode).
       if (signup.inviteOnly && !(signup.ref && (await isOpenReferral(db, signup.ref)))) {
         throw new DomainError("invitation_required", MSG.invitationRequired);
       }
@@ -249,8 +250,9 @@ export async function upsertGoogleUser(
 }
 
 /**
- * After a Google sign-in, creates her profile when she has none (spec 01 §3): username from her
- * Google name, else the email's local part, else 'user_' + id.
+ * After a Google sign-in, creates her profile when she has none
+ * (docs/product.md#accounts-and-sign-in): username from her Google name, else the email's local
+ * part, else 'user_' + id.
  */
 export async function ensureGoogleProfile(db: Database, userId: string, identity: GoogleIdentity) {
   const hasProfile = await db

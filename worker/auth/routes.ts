@@ -78,7 +78,7 @@ function withFrom(path: string, from: string | null) {
   return `${path}${path.includes("?") ? "&" : "?"}from=${encodeURIComponent(from)}`;
 }
 
-/** A suspended account gets no session, whichever way she signs in (DESIGN.md decision 17). */
+/** A suspended account gets no session, whichever way she signs in (docs/product.md#suspension). */
 async function refuseIfSuspended(c: Context<AppEnv>, userId: string) {
   const user = await findUserById(c.var.db, userId);
   if (user?.suspendedAt != null) throw new DomainError("account_suspended", MSG.accountSuspended);
@@ -281,8 +281,8 @@ export const authRoutes = new Hono<AppEnv>()
     const storedState = fromSignup ? stateCookie?.slice(SIGNUP_STATE_PREFIX.length) : stateCookie;
     // Checked again: a cookie is only as trustworthy as the browser that sends it.
     const returnPath = returnPathOrNull(getCookie(c, GOOGLE_RETURN_COOKIE));
-    // Back to the page she started on, which shows the spec's text for it (spec 01 §8), still
-    // knowing where she was going.
+    // Back to the page she started on, which shows the spec's text for it
+    // (docs/product.md#accounts-and-sign-in), still knowing where she was going.
     const failed = () =>
       c.redirect(
         withFrom(fromSignup ? "/app/signup?error=google" : "/app/login?error=google", returnPath),
@@ -327,7 +327,8 @@ export const authRoutes = new Hono<AppEnv>()
     try {
       await ensureGoogleProfile(c.var.db, userId, identity);
     } catch (err) {
-      // Only logged (spec 01 §8): her account exists, so she signs in and completes the profile.
+      // Only logged (docs/product.md#accounts-and-sign-in): her account exists, so she signs in and
+      // completes the profile.
       console.error(`[${c.get("requestId")}] google sign-in: profile not created`, err);
     }
     let me: MeResponse;

@@ -1,4 +1,4 @@
-// "Bloquear" on D1 (DESIGN.md decision 16). The rule itself, as a condition every other
+// "Bloquear" on D1 (docs/product.md#blocking). The rule itself, as a condition every other
 // statement embeds, is in ./sql.ts; this file writes and lists the blocks.
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -191,7 +191,7 @@ export async function removeBlockedParticipant(
       })
       .from(rides)
       .where(eq(rides.id, rideId)),
-    // The place she frees goes to the first in line (DESIGN.md decision 23).
+    // The place she frees goes to the first in line (docs/product.md#ride-waiting-list).
     ...promotionQueries(db, oneRide(rideId), now),
   ]);
   if (!ride) return { removed: false, why: "not_found" };

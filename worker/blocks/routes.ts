@@ -1,4 +1,4 @@
-// Blocking API (DESIGN.md decision 16): block and unblock, 'Usuarias bloqueadas', and the
+// Blocking API (docs/product.md#blocking): block and unblock, 'Usuarias bloqueadas', and the
 // organizer's 'Quitarla de la salida'. Every other area applies the block through ./sql.ts.
 import { Hono } from "hono";
 import type {

@@ -1,4 +1,4 @@
-// iCalendar (RFC 5545) for rides (DESIGN.md decision 21), written with ical-generator. Each ride
+// iCalendar (RFC 5545) for rides (docs/product.md#calendar), written with ical-generator. Each ride
 // is one event whose UID never changes; an edit raises its SEQUENCE and DTSTAMP, so a calendar
 // that imported it updates it in place, and a cancellation keeps the event with STATUS:CANCELLED.
 // Times are on the ride's own clock (its city's IANA zone, with the VTIMEZONE included).

@@ -81,7 +81,7 @@ export type MessageRow = Awaited<ReturnType<ReturnType<typeof messagesQuery>["al
 
 /**
  * Message `ride_messages` may be shown to `viewerId`: not by someone she and the author blocked
- * each other (DESIGN.md decision 16). System notices have no author.
+ * each other (docs/product.md#blocking). System notices have no author.
  */
 function visibleTo(viewerId: string): SQL {
   return not(blockedBetween(viewerId, rideMessages.userId));
@@ -283,7 +283,7 @@ export class RoomAccess {
     return this.verdicts.get(sessionId) ?? fallback;
   }
 
-  /** A message by `authorId` is not for this session's rider (decision 16). */
+  /** A message by `authorId` is not for this session's rider (docs/product.md#blocking). */
   hides(sessionId: string, authorId: string | null): boolean {
     return authorId !== null && this.blockedPairs.has(`${sessionId} ${authorId}`);
   }

@@ -322,7 +322,7 @@ export class RideRoom extends DurableObject<Bindings> {
   }
 
   /**
-   * The chat pace (DESIGN.md decision 18) for one more send of hers, recorded when it passes. A
+   * The chat pace (docs/product.md#chat-pace) for one more send of hers, recorded when it passes. A
    * resend of an id she sent within the last minute (a lost ack, a reconnect, "Reintentar"
    * after a failed write) is the same message, not a new one.
    */
@@ -374,7 +374,7 @@ export class RideRoom extends DurableObject<Bindings> {
    * Broadcasts a stored message to the room (the sender got her ack) and queues the badges.
    * `access` was read from D1 alongside the message: a socket whose session ended or whose
    * owner left is closed instead of served, and a rider who and the author blocked each other
-   * is skipped (DESIGN.md decision 16). A socket opened after that read is checked on its own
+   * is skipped (docs/product.md#blocking). A socket opened after that read is checked on its own
    * first (see sendChecked). `type` "hidden": a moderator hid it (no badge then).
    */
   private announce(
@@ -475,7 +475,7 @@ export class RideRoom extends DurableObject<Bindings> {
       // Badges also refresh on focus and on the next message: a lost notification is not data loss.
       console.error("ride room: notifications failed", err);
     }
-    // Riders with the chat closed hear about it by push (DESIGN.md decision 20).
+    // Riders with the chat closed hear about it by push (docs/product.md#web-push).
     const readers = riders.filter(
       (rider) =>
         rider.unread > 0 &&

@@ -1,6 +1,6 @@
 // The single source of truth for Rodamos's data. `npm run db:generate` turns changes here
 // into SQL under migrations/; wrangler applies that folder locally, in tests and in production.
-// Times are UTC instants stored as integer milliseconds (DESIGN.md decision 15).
+// Times are UTC instants stored as integer milliseconds (docs/product.md#times-and-time-zones).
 // docs/decisions/0002-indexes.md lists every index and the query it serves.
 import { sql } from "drizzle-orm";
 import {
@@ -41,7 +41,10 @@ export const users = sqliteTable(
     googleId: text("google_id").unique(),
     /** Display name given by the identity provider, used for the display-name rule. */
     fullName: text("full_name"),
-    /** Set by a moderator (DESIGN.md decision 17): she cannot sign in and her profile is not found. */
+    /**
+     * Set by a moderator (docs/product.md#reports-and-moderation): she cannot sign in and her
+     * profile is not found.
+     */
     suspendedAt: integer("suspended_at", { mode: "number" }),
     createdAt: createdAt(),
   },
@@ -76,7 +79,7 @@ export const passwordResetTokens = sqliteTable(
   (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
 );
 
-/** Development/test mail transport: what would have been sent (DESIGN.md decision 5). */
+/** Development/test mail transport: what would have been sent (docs/product.md#password-reset). */
 export const emailOutbox = sqliteTable(
   "email_outbox",
   {
@@ -100,8 +103,9 @@ export const profiles = sqliteTable(
     /** JS-lowercased username: SQLite's lower() ignores accents like 'Á'. */
     usernameKey: text("username_key").notNull(),
     /**
-     * usernameSkeleton(username): look-alike names share it (DESIGN.md decision 19, ADR 0021).
-     * Null only for a name that was already a look-alike of an older one when skeletons came.
+     * usernameSkeleton(username): look-alike names share it (docs/product.md#look-alike-usernames,
+     * ADR 0021). Null only for a name that was already a look-alike of an older one when skeletons
+     * came.
      */
     usernameSkeleton: text("username_skeleton"),
     city: text("city"),
@@ -171,7 +175,10 @@ export const rides = sqliteTable(
     routeKm: real("route_km"),
     routeElev: integer("route_elev"),
     meetingPoint: text("meeting_point").notNull(),
-    /** The meeting pin set on the form's map (DESIGN decision 25); null for rides without one. */
+    /**
+     * The meeting pin set on the form's map (docs/product.md#meeting-pin-and-near-me); null for
+     * rides without one.
+     */
     meetingLat: real("meeting_lat"),
     meetingLon: real("meeting_lon"),
     /** null once the organizer deleted her account (the card shows 'Organizadora'). */
@@ -195,8 +202,8 @@ export const rides = sqliteTable(
     index("rides_status_start_idx").on(t.status, t.startTime),
     index("rides_status_city_start_idx").on(t.status, t.cityKey, t.startTime),
     index("rides_organizer_idx").on(t.organizerId, t.startTime),
-    // 'Cerca de mí' (decision 25): a latitude range, then longitude, start and distance checked in
-    // the entries (worker/rides/near.ts).
+    // 'Cerca de mí' (docs/product.md#meeting-pin-and-near-me): a latitude range, then longitude,
+    // start and distance checked in the entries (worker/rides/near.ts).
     index("rides_status_meeting_pin_idx").on(t.status, t.meetingLat, t.meetingLon, t.startTime),
     // SQLite keeps NULLs distinct in a unique index: rides without a key never collide.
     uniqueIndex("rides_organizer_create_key_unique").on(t.organizerId, t.createKey),
@@ -289,7 +296,7 @@ export interface BlockerProfile {
 }
 
 /**
- * "Bloquear" (DESIGN.md decision 16): one row per blocker and blocked rider. The rule is mutual,
+ * "Bloquear" (docs/product.md#blocking): one row per blocker and blocked rider. The rule is mutual,
  * so every check looks both ways (worker/blocks/sql.ts): the primary key serves "did A block B",
  * blocks_blocked_idx "who blocked me".
  */
@@ -317,8 +324,8 @@ export const blocks = sqliteTable(
 );
 
 /**
- * "Denunciar" (DESIGN.md decision 17): what was reported, why, and a snapshot of it as it was.
- * One report per rider and thing (reports_reporter_target_unique).
+ * "Denunciar" (docs/product.md#reports-and-moderation): what was reported, why, and a snapshot of
+ * it as it was. One report per rider and thing (reports_reporter_target_unique).
  */
 export const reports = sqliteTable(
   "reports",
@@ -349,7 +356,7 @@ export const reports = sqliteTable(
   ],
 );
 
-/** Every moderator action, with who, when and why (DESIGN.md decision 17). */
+/** Every moderator action, with who, when and why (docs/product.md#reports-and-moderation). */
 export const moderationActions = sqliteTable(
   "moderation_actions",
   {
@@ -368,7 +375,7 @@ export const moderationActions = sqliteTable(
 );
 
 /**
- * Web push (DESIGN.md decision 20): one row per device (a browser's push endpoint). A device
+ * Web push (docs/product.md#web-push): one row per device (a browser's push endpoint). A device
  * that signs in as someone else moves to her; the push service's 404/410 deletes the row.
  */
 export const pushSubscriptions = sqliteTable(
@@ -400,7 +407,7 @@ export const pushPreferences = sqliteTable("push_preferences", {
 });
 
 /**
- * Her personal calendar feed (DESIGN.md decision 21): only the SHA-256 of the secret in its URL.
+ * Her personal calendar feed (docs/product.md#calendar): only the SHA-256 of the secret in its URL.
  * A password change empties token_hash and sets stopped_at: the old URL stops working and
  * settings offers a new one.
  */
@@ -414,9 +421,10 @@ export const calendarFeeds = sqliteTable("calendar_feeds", {
 });
 
 /**
- * A full ride's waiting list (DESIGN.md decision 23; not the landing's `launch_signups`): one row
- * per ride and rider, first come, first served in `id` order. A freed place goes to the first in
- * line inside the batch that frees it (worker/waiting-list/promotion.ts, ADR 0024).
+ * A full ride's waiting list (docs/product.md#ride-waiting-list; not the landing's
+ * `launch_signups`): one row per ride and rider, first come, first served in `id` order. A freed
+ * place goes to the first in line inside the batch that frees it (worker/waiting-list/promotion.ts,
+ * ADR 0024).
  */
 export const rideWaitingList = sqliteTable(
   "ride_waiting_list",
@@ -439,10 +447,11 @@ export const rideWaitingList = sqliteTable(
 );
 
 /**
- * Honest levels (DESIGN.md decision 24): a rider's anonymous answers about a ride she was in,
- * once per ride. Never read by a profile: an answer reaches the organizer's published totals
- * (organizer_levels) only within a batch (docs/decisions/0030-honest-levels-in-batches.md); the
- * rider is kept to enforce "once" and the rides to form batches.
+ * Honest levels (docs/product.md#trust-signals-and-honest-levels): a rider's anonymous answers
+ * about a ride she was in, once per ride. Never read by a profile: an answer reaches the
+ * organizer's published totals (organizer_levels) only within a batch
+ * (docs/decisions/0030-honest-levels-in-batches.md); the rider is kept to enforce "once" and the
+ * rides to form batches.
  */
 export const rideLevelAnswers = sqliteTable(
   "ride_level_answers",

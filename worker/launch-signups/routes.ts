@@ -8,7 +8,7 @@ import { validate } from "../http/validate.ts";
 import { addLaunchSignup, saveLaunchSignupDetails } from "./queries.ts";
 
 /**
- * Rate limit by IP and by email (DESIGN.md "Security baseline"). Locally there is no
+ * Rate limit by IP and by email (docs/product.md#security-rules). Locally there is no
  * CF-Connecting-IP header, so only the email key applies there.
  */
 async function enforceRateLimit(c: Context<AppEnv>, email: string) {

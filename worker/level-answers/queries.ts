@@ -1,7 +1,8 @@
-// Honest levels (DESIGN.md decision 24) on D1: a rider's anonymous answers about a ride she was
-// in, once per ride, and the totals an organizer's public profile shows. Those totals are a
-// snapshot that moves only by a batch of answers from several riders about several of her rides,
-// so that no change in them is one rider's answer (docs/decisions/0030-honest-levels-in-batches.md).
+// Honest levels (docs/product.md#trust-signals-and-honest-levels) on D1: a rider's anonymous
+// answers about a ride she was in, once per ride, and the totals an organizer's public profile
+// shows. Those totals are a snapshot that moves only by a batch of answers from several riders
+// about several of her rides, so that no change in them is one rider's answer
+// (docs/decisions/0030-honest-levels-in-batches.md).
 import { and, eq, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { type AnySQLiteColumn, alias } from "drizzle-orm/sqlite-core";
 import type { OrganizerLevels } from "../../domain/api/users.ts";

@@ -1,6 +1,6 @@
-// Moderation on D1 (DESIGN.md decision 17): the queue, a report's context, the actions and their
-// audit. Each action and its audit row are one batch (a transaction): the audit row is written
-// only when the action changed something (`changes()` of the statement before it).
+// Moderation on D1 (docs/product.md#reports-and-moderation): the queue, a report's context, the
+// actions and their audit. Each action and its audit row are one batch (a transaction): the audit
+// row is written only when the action changed something (`changes()` of the statement before it).
 import {
   and,
   asc,
@@ -366,8 +366,8 @@ export interface SuspensionOutcome {
 }
 
 /**
- * Suspends an account in one batch (DESIGN.md decision 17): her rides are read first (the rooms
- * to close her sockets in), her upcoming rides with others are cancelled with a notice
+ * Suspends an account in one batch (docs/product.md#suspension): her rides are read first (the
+ * rooms to close her sockets in), her upcoming rides with others are cancelled with a notice
  * (the account deletion's statements), her other upcoming rides are cancelled (their waiting lists
  * emptied), she leaves the upcoming rides of others (her places to their first in line) and
  * every waiting list, her sessions end, the account is marked and audited, the open reports
@@ -394,7 +394,7 @@ export async function suspendAccount(
         and(eq(rides.organizerId, userId), eq(rides.status, "published"), gt(rides.startTime, now)),
       ),
     // Her cancelled rides' lists emptied, her places to others' first in line, her own entries
-    // gone (DESIGN.md decision 23), before her participations are deleted below.
+    // gone (docs/product.md#ride-waiting-list), before her participations are deleted below.
     ...leavingRiderStatements(db, userId, now),
     db
       .delete(rideParticipants)

@@ -1,5 +1,6 @@
-// Moderation API (DESIGN.md decision 17) for the accounts listed in MODERATOR_EMAILS. Anyone
-// else, signed in or not, gets the 404 of an unknown path: the endpoints do not exist for them.
+// Moderation API (docs/product.md#reports-and-moderation) for the accounts listed in
+// MODERATOR_EMAILS. Anyone else, signed in or not, gets the 404 of an unknown path: the endpoints
+// do not exist for them.
 import type { Context } from "hono";
 import { Hono } from "hono";
 import type {

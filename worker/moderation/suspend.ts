@@ -1,5 +1,5 @@
-// Suspending an account (DESIGN.md decision 17): the D1 batch (suspendAccount), then at once her
-// open sockets close everywhere and the rides she left see her go.
+// Suspending an account (docs/product.md#suspension): the D1 batch (suspendAccount), then at once
+// her open sockets close everywhere and the rides she left see her go.
 import { closeUserSockets } from "../chat/close-sockets.ts";
 import { notifyParticipantLeft } from "../chat/system-messages.ts";
 import { createDb } from "../db/client.ts";

@@ -122,7 +122,7 @@ function escapeLike(text: string): string {
 
 /**
  * Where-clause of the feed: published, from now (or `from`), not hidden from her by a block
- * (DESIGN.md decision 16), and the optional filters.
+ * (docs/product.md#blocking), and the optional filters.
  */
 export function listingConditions(
   filters: ListFilters,
@@ -310,7 +310,7 @@ interface WaitingSummary {
 
 /**
  * A card for the viewer. `members` are all the ride's riders: the count and her own place are
- * theirs; the riders she and they blocked are left out of what is shown (DESIGN.md decision 16).
+ * theirs; the riders she and they blocked are left out of what is shown (docs/product.md#blocking).
  */
 function summaryOf(
   row: RideRow,
@@ -429,7 +429,7 @@ export function citySuggestionsQuery(
 
 /**
  * The ride as `viewerId` may see it: null when it does not exist or a block hides it from her
- * (the same answer, DESIGN.md decision 16). Without a viewer (the worker's own bookkeeping),
+ * (the same answer, docs/product.md#blocking). Without a viewer (the worker's own bookkeeping),
  * any ride.
  */
 export async function findRideRow(db: Database, rideId: string, viewerId?: string) {
@@ -635,8 +635,8 @@ export async function isParticipant(db: Database, rideId: string, userId: string
  * The atomic join: one conditional INSERT … SELECT that only inserts while the ride is
  * published, not started, below capacity and not hidden from her by a block (nobody in it and
  * she blocked each other). D1 runs each statement serially, so concurrent joins can never
- * overbook. last_seen_at is null when the chat already has messages (spec 02 §3).
- * Returns true when she was added.
+ * overbook. last_seen_at is null when the chat already has messages
+ * (docs/product.md#unread-messages). Returns true when she was added.
  */
 export async function joinRideAtomically(
   db: Database,

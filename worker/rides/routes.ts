@@ -72,7 +72,7 @@ type Ctx = Context<AppEnv>;
 
 /**
  * The ride as she may see it (its id checked by rideIdParamSchema): unknown and hidden by a
- * block get the same 404 (decision 16).
+ * block get the same 404 (docs/product.md#blocking).
  */
 export async function loadRide(c: Ctx, rideId: string): Promise<RideRow> {
   const viewerId = c.var.user?.id;
@@ -339,7 +339,8 @@ export const rideRoutes = new Hono<AppEnv>()
           }),
         );
       } catch (error) {
-        // The cancellation stands; only the chat notice is lost (spec 02 §4).
+        // The cancellation stands; only the chat notice is lost
+        // (docs/product.md#cancelling-and-deleting).
         console.warn(`[${c.get("requestId")}] cancel notice not posted`, error);
       }
       inBackground(c, announceStoredMessage(c.env, row.id, noticeId));

@@ -1,4 +1,4 @@
-// /salida/<id>: the public preview of a shared ride (DESIGN.md decision 22), and its image.
+// /salida/<id>: the public preview of a shared ride (docs/product.md#share-preview), and its image.
 // The image URL carries a version made from what it shows, so an edit, a join that fills the
 // ride or a cancellation gives a new URL (chat apps fetch it afresh). Each version is drawn once
 // and kept in R2 (stored-image.ts); nothing about it depends on the request's Host.

@@ -1,8 +1,9 @@
-// A rider leaving everything at once (account deletion, DESIGN.md decision 14; suspension,
-// decision 17) and the waiting lists (decision 23): the lists of her rides the same batch just
-// cancelled are emptied, the places she frees in others' upcoming rides go to their first in
-// line, and she leaves every list she was on. Statements for her batch, placed after her rides'
-// cancellation and before her participations go.
+// A rider leaving everything at once (account deletion, docs/product.md#account-deletion;
+// suspension, docs/product.md#suspension) and the waiting lists
+// (docs/product.md#ride-waiting-list): the lists of her rides the same batch just cancelled are
+// emptied, the places she frees in others' upcoming rides go to their first in line, and she leaves
+// every list she was on. Statements for her batch, placed after her rides' cancellation and before
+// her participations go.
 import { and, eq, sql } from "drizzle-orm";
 import { runSql } from "../db/client.ts";
 import { rides, rideWaitingList } from "../db/schema.ts";

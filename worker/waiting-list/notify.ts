@@ -44,7 +44,7 @@ async function tellHub(
 export async function tellPromoted(env: Bindings, userId: string, ride: RideForNotice) {
   await Promise.all([
     tellHub(env, userId, "promoted", ride),
-    // DESIGN.md decision 20's "a place for her from a waiting list" (her 'waitlist' switch).
+    // docs/product.md#web-push's "a place for her from a waiting list" (her 'waitlist' switch).
     notifyPlaceFromWaitingList(env, userId, ride),
   ]);
 }

@@ -1,10 +1,10 @@
-// A freed place goes to the first in line, inside the D1 batch that frees it (DESIGN.md decision
-// 23, docs/decisions/0024-waiting-list-promotion.md). Whoever frees a place (a rider leaving, the
-// organizer raising the cap or taking out a rider she blocked, an account deleted or suspended)
-// appends these three statements to her own write:
-// D1 runs a batch as one transaction and never interleaves another writer, so the places counted
-// here are the places left after that write, and two freeings can never promote twice for one
-// place, nor anyone out of turn.
+// A freed place goes to the first in line, inside the D1 batch that frees it
+// (docs/product.md#ride-waiting-list, docs/decisions/0024-waiting-list-promotion.md). Whoever frees
+// a place (a rider leaving, the organizer raising the cap or taking out a rider she blocked, an
+// account deleted or suspended) appends these three statements to her own write: D1 runs a batch as
+// one transaction and never interleaves another writer, so the places counted here are the places
+// left after that write, and two freeings can never promote twice for one place, nor anyone out of
+// turn.
 //
 // (This is a ride's waiting list; the landing's sign-ups for the app's launch are in
 // worker/launch-signups/.)

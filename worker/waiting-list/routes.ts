@@ -1,5 +1,5 @@
-// A full ride's waiting list (DESIGN.md decision 23): POST to join it, DELETE to leave it. Her
-// place and the list itself come with the ride (GET /api/rides/:id: the organizer sees the
+// A full ride's waiting list (docs/product.md#ride-waiting-list): POST to join it, DELETE to leave
+// it. Her place and the list itself come with the ride (GET /api/rides/:id: the organizer sees the
 // list). Every rule is checked by the statement that writes, like the join's capacity; a ride
 // hidden from her by a block answers 404 (loadRide), as for joining it.
 import { Hono } from "hono";
@@ -41,7 +41,7 @@ export const waitingListRoutes = new Hono<AppEnv>()
         throw new DomainError("ride_not_full", MSG.waitingListNotFull);
       }
       // Full, yet refused: someone waiting for it and she blocked each other. Answered like a
-      // ride that does not exist (DESIGN.md decision 16).
+      // ride that does not exist (docs/product.md#blocking).
       throw new DomainError("not_found", MSG.rideNotFound);
     }
     const fresh = await loadRide(c, row.id);

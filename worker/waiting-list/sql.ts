@@ -71,10 +71,10 @@ export function clearedEntries(result: D1Result | undefined) {
 }
 
 /**
- * For the block's batch (DESIGN.md decisions 16 and 23): a blocked pair is never on each other's
- * ride list. Whoever of the two waits for a ride the other rides leaves its list; when both wait
- * for the same ride, the later arrival leaves (the earlier one keeps her place: blocking never
- * moves anyone up). Silent, like the block itself.
+ * For the block's batch (docs/product.md#blocking and #ride-waiting-list): a blocked pair is never
+ * on each other's ride list. Whoever of the two waits for a ride the other rides leaves its list;
+ * when both wait for the same ride, the later arrival leaves (the earlier one keeps her place:
+ * blocking never moves anyone up). Silent, like the block itself.
  */
 export function separateBlockedOnWaitingLists(a: string, b: string) {
   const other = sql`(case when ${w.userId} = ${a} then ${b} else ${a} end)`;

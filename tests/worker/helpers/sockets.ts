@@ -136,8 +136,8 @@ export function socketsClosedAfterEach() {
 }
 
 /**
- * For tests about something else than the chat pace (decision 18) that send more than it
- * allows: the ride's room forgets her earlier sends, as if minutes had passed.
+ * For tests about something else than the chat pace (docs/product.md#chat-pace) that send more than
+ * it allows: the ride's room forgets her earlier sends, as if minutes had passed.
  */
 export async function forgetChatPace(rideId: string) {
   const room = env.RIDE_ROOM.get(env.RIDE_ROOM.idFromName(rideId));

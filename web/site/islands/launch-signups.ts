@@ -34,7 +34,8 @@ export function initLandingLaunchSignup(root: HTMLElement) {
     email = (new FormData(step1).get("email")?.toString() ?? "").trim();
     // The field is required, so the browser refuses an empty one before this runs.
     if (!email) return;
-    // Step 1 is sent without waiting; a failure is only logged (spec 01 §7, §8).
+    // Step 1 is sent without waiting; a failure is only logged
+    // (docs/product.md#launch-sign-ups).
     postJson(LAUNCH_SIGNUPS_PATH, { email, source: "landing" }).catch((err: unknown) =>
       console.warn("launch sign-up step 1 failed", err),
     );

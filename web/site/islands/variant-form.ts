@@ -1,4 +1,4 @@
-// /ciclismo-mujeres single-email launch sign-up (spec 01 §2, §4, §5, §7).
+// /ciclismo-mujeres single-email launch sign-up (docs/product.md#launch-sign-ups).
 import { LAUNCH_SIGNUPS_PATH } from "../../../domain/api/launch-signups.ts";
 import { MSG } from "../../../domain/messages.ts";
 import { PostError, postJson } from "./api.ts";

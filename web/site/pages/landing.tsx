@@ -12,7 +12,7 @@ export const landingMeta: PageMeta = {
   jsonLd: [organizationLd()],
 };
 
-/** Spec 01 §1: what the public page promises. */
+/** docs/product.md#public-site: what the public page promises. */
 export const UPCOMING_FEATURES = [
   "Salidas de café, salidas sociales y salidas más cañeras.",
   "Crea tu ruta o únete a una, incluso a mitad de camino.",

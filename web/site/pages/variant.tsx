@@ -4,7 +4,7 @@ import { SingleEmailLaunchSignup } from "../launch-signup-forms.tsx";
 import { FaqAccordion, SiteLayout } from "../layout.tsx";
 import { faqPageLd } from "../structured-data.ts";
 
-/** Landing variant for search traffic (DESIGN.md decision 4). */
+/** Landing variant for search traffic (docs/product.md#public-site). */
 export const variantMeta: PageMeta = {
   path: "/ciclismo-mujeres",
   title: "App de ciclismo para mujeres: grupetas en tu ciudad | Rodamos",

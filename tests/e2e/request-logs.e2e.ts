@@ -115,6 +115,9 @@ describe("request logs", () => {
     await ana.page.goto(`/app/chat/${rideId}`);
     await sendMessage(ana.page, message);
     await ana.page.getByText(message).waitFor();
+    // Leave the chat: the socket closes with a close frame, which ends the worker's invocation
+    // (its request line is recorded then), instead of waiting for the browser to drop it.
+    await ana.page.goto("/app/feed");
 
     // 3. Her calendar feed, fetched as a calendar app does (no cookie).
     const feed = await apiFromPage<{ url: string }>(ana, "POST", "/api/calendar/feed");
@@ -169,7 +172,7 @@ describe("request logs", () => {
       return expected.filter((line) => !kept.some((text) => line.test(text))).map(String);
     };
     await expect
-      .poll(async () => missing(await traceStore(since)), { timeout: 20_000 })
+      .poll(async () => missing(await traceStore(since)), { timeout: 60_000 })
       .toEqual([]);
     const rows = await traceStore(since);
 

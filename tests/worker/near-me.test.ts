@@ -11,7 +11,7 @@ import {
   type ListFilters,
   listingWithParticipantsQuery,
   listRides,
-} from "../../worker/rides/queries.ts";
+} from "../../worker/rides/listing.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { json } from "./helpers/http.ts";
 

@@ -18,12 +18,10 @@ import {
   listingPageQuery,
   listingWithParticipantsQuery,
   listRides,
-  myRides,
-  myRidesCountsQuery,
-  myRidesPageQuery,
-  participantsQuery,
-  rideByCreateKeyQuery,
-} from "../../worker/rides/queries.ts";
+} from "../../worker/rides/listing.ts";
+import { myRides, myRidesCountsQuery, myRidesPageQuery } from "../../worker/rides/my-rides.ts";
+import { participantsQuery } from "../../worker/rides/read-model.ts";
+import { rideByCreateKeyQuery } from "../../worker/rides/writes.ts";
 import {
   completedRidesQuery,
   connectionsCountQuery,

@@ -15,7 +15,7 @@ import { inBackground, notifyParticipantLeft } from "../chat/system-messages.ts"
 import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
 import { mailTransport } from "../mail/transport.ts";
-import { findRideRow } from "../rides/queries.ts";
+import { findRideRow } from "../rides/read-model.ts";
 import { announcePromotion } from "../waiting-list/notify.ts";
 import { block, findBlockable, listBlocked, removeBlockedParticipant, unblock } from "./queries.ts";
 

@@ -42,7 +42,7 @@ import {
 } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
-import { participantCountOf } from "../rides/queries.ts";
+import { participantCountOf } from "../rides/read-model.ts";
 import {
   LEAVING_RIDER_STATEMENTS,
   type LeavingRiderOutcome,

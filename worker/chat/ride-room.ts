@@ -17,21 +17,18 @@ import { createDb, isTransientD1Error } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
 import { type PushJob, RoomPush } from "../push/room-push.ts";
 import { type CurrentPreviewImage, PreviewImageDrawer } from "../share/stored-image.ts";
+import { type RoomAccess, type SocketAccess, socketAccess } from "./access.ts";
 import {
   historyPage,
   loadMessage,
-  markRead,
   messagesAfter,
-  type RoomAccess,
-  type SocketAccess,
   type StoreResult,
-  socketAccess,
   storeSystemMessage,
   storeUserMessages,
   type UserMessageInput,
-  unreadByParticipant,
-} from "./queries.ts";
+} from "./messages.ts";
 import { RoomAlarms } from "./room-alarms.ts";
+import { markRead, unreadByParticipant } from "./unread.ts";
 
 /** Identity the worker passes on the upgrade request (see routes.ts; clients cannot set these). */
 export const ROOM_HEADERS = {

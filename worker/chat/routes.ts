@@ -13,8 +13,10 @@ import { requireProfile } from "../auth/session.ts";
 import type { AppEnv } from "../env.ts";
 import { expectedOrigin } from "../http/security.ts";
 import { validate } from "../http/validate.ts";
-import { historyPage, listChats, loadChatInfo, loadSocketAccess, markRead } from "./queries.ts";
+import { loadSocketAccess } from "./access.ts";
+import { historyPage, loadChatInfo } from "./messages.ts";
 import { ROOM_HEADERS } from "./ride-room.ts";
+import { listChats, markRead } from "./unread.ts";
 import { HUB_HEADERS } from "./user-hub.ts";
 
 /**

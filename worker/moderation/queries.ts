@@ -28,7 +28,7 @@ import { MSG } from "../../domain/messages.ts";
 import type { ModerationAction, ReportStatus } from "../../domain/safety.ts";
 import { type CancelledRide, cancelHerRidesWithOthers } from "../account/queries.ts";
 import { stopFeed } from "../calendar/queries.ts";
-import { MESSAGE_KIND, messageColumns, toChatMessage } from "../chat/queries.ts";
+import { MESSAGE_KIND, messageColumns, toChatMessage } from "../chat/messages.ts";
 import { runSql } from "../db/client.ts";
 import {
   moderationActions,

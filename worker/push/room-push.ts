@@ -11,8 +11,8 @@ import {
   ROSTER_PUSH_DELAY_MS,
 } from "../../domain/push.ts";
 import { ZONE_LABELS } from "../../domain/zones.ts";
-import { unreadByParticipant } from "../chat/queries.ts";
 import type { RoomAlarms } from "../chat/room-alarms.ts";
+import { unreadByParticipant } from "../chat/unread.ts";
 import { createDb } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
 import { participantIds, rideForPush, usernamesOf } from "./queries.ts";

@@ -9,7 +9,7 @@ import { MSG } from "../../domain/messages.ts";
 import type { RideInput } from "../../domain/schemas.ts";
 import { capacityOf } from "../../domain/time.ts";
 import { rideHiddenFrom } from "../blocks/sql.ts";
-import { INSERT_MESSAGE, MESSAGE_KIND } from "../chat/queries.ts";
+import { INSERT_MESSAGE, MESSAGE_KIND } from "../chat/messages.ts";
 import { runSql } from "../db/client.ts";
 import { rideMessages, rideParticipants, rides, rideWaitingList, rodeWith } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";

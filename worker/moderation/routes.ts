@@ -18,8 +18,9 @@ import {
   moderationQueueQuerySchema,
   userIdParamSchema,
 } from "../../domain/safety-schemas.ts";
-import { announceStoredMessage, inBackground } from "../chat/system-messages.ts";
+import { announceStoredMessage } from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
+import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
 import { announceListClosed, announcePromotion } from "../waiting-list/notify.ts";
 import {

@@ -32,7 +32,6 @@ import { requireProfile } from "../auth/session.ts";
 import { generateId } from "../auth/tokens.ts";
 import {
   announceStoredMessage,
-  inBackground,
   notifyParticipantJoined,
   notifyParticipantLeft,
 } from "../chat/system-messages.ts";
@@ -45,6 +44,7 @@ import {
   storeGpx,
   type UploadedGpx,
 } from "../gpx/storage.ts";
+import { inBackground } from "../http/background.ts";
 import { bodyOf, MULTIPART_TYPE, mediaType, readFormData, validate } from "../http/validate.ts";
 import { rideCancelled, rideCreated, rideDeleted, rideEdited } from "../push/events.ts";
 import { deletePreviewImage } from "../share/stored-image.ts";

@@ -13,11 +13,7 @@ import {
 } from "../../domain/chat-protocol.ts";
 import { ERROR_TEXT, type ErrorCode } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
-import { createDb, isTransientD1Error } from "../db/client.ts";
-import type { Bindings } from "../env.ts";
-import { type PushJob, RoomPush } from "../push/room-push.ts";
-import { type CurrentPreviewImage, PreviewImageDrawer } from "../share/stored-image.ts";
-import { type RoomAccess, type SocketAccess, socketAccess } from "./access.ts";
+import { type RoomAccess, type SocketAccess, socketAccess } from "../chat/access.ts";
 import {
   historyPage,
   loadMessage,
@@ -26,9 +22,13 @@ import {
   storeSystemMessage,
   storeUserMessages,
   type UserMessageInput,
-} from "./messages.ts";
+} from "../chat/messages.ts";
+import { markRead, unreadByParticipant } from "../chat/unread.ts";
+import { createDb, isTransientD1Error } from "../db/client.ts";
+import type { Bindings } from "../env.ts";
+import { type CurrentPreviewImage, PreviewImageDrawer } from "../share/stored-image.ts";
 import { RoomAlarms } from "./room-alarms.ts";
-import { markRead, unreadByParticipant } from "./unread.ts";
+import { type PushJob, RoomPush } from "./room-push.ts";
 
 /** Identity the worker passes on the upgrade request (see routes.ts; clients cannot set these). */
 export const ROOM_HEADERS = {

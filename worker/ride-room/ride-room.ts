@@ -1,3 +1,6 @@
+// Over 400 lines and kept whole: one Durable Object class whose methods share its in-memory state
+// (the write queue, the pending notifications); its alarm jobs and pushes are in room-alarms.ts
+// and room-push.ts.
 import { DurableObject } from "cloudflare:workers";
 import {
   CHAT_PACE_MEMORY_MS,

@@ -1,4 +1,5 @@
 // zod v4 schemas shared by the API (request validation) and the forms, with the spec's messages.
+// Over 400 lines and kept whole: every request and form schema in one place, sharing its helpers.
 
 import { RIDE_ID_PATTERN } from "./api/chat.ts";
 import { HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX } from "./chat-protocol.ts";

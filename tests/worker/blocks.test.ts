@@ -12,14 +12,14 @@ import { blockedBetween } from "../../worker/blocks/sql.ts";
 import { createDb } from "../../worker/db/client.ts";
 import { emailOutbox, rodeWith } from "../../worker/db/schema.ts";
 import {
-  joinRideAtomically,
   type ListFilters,
   listingPageQuery,
   listingWithParticipantsQuery,
   listRides,
-  myRides,
-  participantsQuery,
-} from "../../worker/rides/queries.ts";
+} from "../../worker/rides/listing.ts";
+import { myRides } from "../../worker/rides/my-rides.ts";
+import { participantsQuery } from "../../worker/rides/read-model.ts";
+import { joinRideAtomically } from "../../worker/rides/writes.ts";
 import { createRide, createUser, db, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { type Browser, json } from "./helpers/http.ts";
 import { answerOf, block, insertMessage } from "./helpers/safety.ts";

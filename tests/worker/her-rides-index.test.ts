@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client.ts";
 import { rides } from "../../worker/db/schema.ts";
-import { myRides, myRidesCountsQuery, myRidesPageQuery } from "../../worker/rides/queries.ts";
+import { myRides, myRidesCountsQuery, myRidesPageQuery } from "../../worker/rides/my-rides.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { json } from "./helpers/http.ts";
 import { rideBody } from "./helpers/rides.ts";

@@ -12,7 +12,7 @@ import {
   type ListFilters,
   listingWithParticipantsQuery,
   listRides,
-} from "../../worker/rides/queries.ts";
+} from "../../worker/rides/listing.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { type Browser, json } from "./helpers/http.ts";
 

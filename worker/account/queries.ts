@@ -1,7 +1,7 @@
 import { and, eq, exists, gt, isNotNull, ne, not, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { MSG } from "../../domain/messages.ts";
-import { INSERT_MESSAGE, MESSAGE_KIND } from "../chat/queries.ts";
+import { INSERT_MESSAGE, MESSAGE_KIND } from "../chat/messages.ts";
 import { allSql } from "../db/client.ts";
 import { emailOutbox, rideMessages, rideParticipants, rides, users } from "../db/schema.ts";
 import type { Database } from "../env.ts";

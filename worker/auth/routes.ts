@@ -16,8 +16,9 @@ import {
 } from "../../domain/schemas.ts";
 import { cleanText } from "../../domain/zod.ts";
 import { closeUserSockets } from "../chat/close-sockets.ts";
-import { closeRevokedSockets, inBackground } from "../chat/system-messages.ts";
+import { closeRevokedSockets } from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
+import { inBackground } from "../http/background.ts";
 import { expectedOrigin } from "../http/security.ts";
 import { validate } from "../http/validate.ts";
 import { mailTransport } from "../mail/transport.ts";

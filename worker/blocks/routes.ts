@@ -11,11 +11,12 @@ import { MSG } from "../../domain/messages.ts";
 import { blockSchema, userIdParamSchema } from "../../domain/safety-schemas.ts";
 import { rideIdParamSchema } from "../../domain/schemas.ts";
 import { requireProfile } from "../auth/session.ts";
-import { inBackground, notifyParticipantLeft } from "../chat/system-messages.ts";
+import { notifyParticipantLeft } from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
+import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
 import { mailTransport } from "../mail/transport.ts";
-import { findRideRow } from "../rides/queries.ts";
+import { findRideRow } from "../rides/read-model.ts";
 import { announcePromotion } from "../waiting-list/notify.ts";
 import { block, findBlockable, listBlocked, removeBlockedParticipant, unblock } from "./queries.ts";
 

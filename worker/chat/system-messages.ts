@@ -1,9 +1,8 @@
 // How the rest of the worker talks to a ride's chat room (rides: edit and cancel notices,
 // join and leave). Each call goes through the ride's RideRoom so open chats see it live.
-import type { Context } from "hono";
 import type { ChatMessage } from "../../domain/chat-protocol.ts";
 import type { NotificationFrame } from "../../domain/notification-frame.ts";
-import type { AppEnv, Bindings } from "../env.ts";
+import type { Bindings } from "../env.ts";
 
 function room(env: Bindings, rideId: string) {
   return env.RIDE_ROOM.get(env.RIDE_ROOM.idFromName(rideId));
@@ -70,19 +69,4 @@ export async function closeRevokedSockets(
   options: { erase?: boolean } = {},
 ) {
   await env.USER_HUB.get(env.USER_HUB.idFromName(userId)).sessionsRevoked(userId, options);
-}
-
-/**
- * Runs a room notification after the response (the HTTP answer never waits for the chat);
- * a failure is only logged: the data is in D1 and open chats resync on reconnect.
- */
-export function inBackground(c: Context<AppEnv>, work: Promise<unknown>) {
-  const guarded = work.catch((error) =>
-    console.warn(`[${c.get("requestId")}] chat room notification failed`, error),
-  );
-  try {
-    c.executionCtx.waitUntil(guarded);
-  } catch {
-    // No execution context (the app called directly in a test): the promise still runs.
-  }
 }

@@ -2,6 +2,7 @@
 // into SQL under migrations/; wrangler applies that folder locally, in tests and in production.
 // Times are UTC instants stored as integer milliseconds (docs/product.md#times-and-time-zones).
 // docs/decisions/0002-indexes.md lists every index and the query it serves.
+// Over 400 lines and kept whole: it is the one schema file drizzle-kit reads to write migrations/.
 import { sql } from "drizzle-orm";
 import {
   index,

@@ -19,18 +19,16 @@ import {
   moderationQueueQuerySchema,
   userIdParamSchema,
 } from "../../domain/safety-schemas.ts";
-import { announceStoredMessage, inBackground } from "../chat/system-messages.ts";
+import { announceStoredMessage } from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
+import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
 import { announceListClosed, announcePromotion } from "../waiting-list/notify.ts";
+import { dismissReport, hideMessage, liftSuspension, type Moderator } from "./actions.ts";
 import {
   auditLog,
-  dismissReport,
   findAccount,
   findReport,
-  hideMessage,
-  liftSuspension,
-  type Moderator,
   messageContext,
   openReports,
   suspendedAccounts,

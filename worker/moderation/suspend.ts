@@ -4,7 +4,7 @@ import { closeUserSockets } from "../chat/close-sockets.ts";
 import { notifyParticipantLeft } from "../chat/system-messages.ts";
 import { createDb } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
-import { type Moderator, type SuspensionOutcome, suspendAccount } from "./queries.ts";
+import { type Moderator, type SuspensionOutcome, suspendAccount } from "./actions.ts";
 
 export async function suspend(
   env: Bindings,

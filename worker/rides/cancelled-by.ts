@@ -1,7 +1,7 @@
 // Whether the organizer cancelled the ride herself, so the card may say 'Cancelada por la
 // organizadora'. A suspension also cancels her upcoming rides, and riders must not be told she
 // did it (nor why): those rides say 'Salida cancelada'. The suspension's batch cancels them at the
-// very instant of its audit row (worker/moderation/queries.ts, suspendAccount), which stays after
+// very instant of its audit row (worker/moderation/actions.ts, suspendAccount), which stays after
 // a suspension is lifted, so no column is needed: the audit answers.
 import { sql } from "drizzle-orm";
 import { moderationActions, rides } from "../db/schema.ts";

@@ -8,7 +8,7 @@ import { blockedBetween } from "../blocks/sql.ts";
 import { profiles, rideParticipants, rides, rodeWith, users } from "../db/schema.ts";
 import type { Database } from "../env.ts";
 import { organizerLevelsOf, organizerLevelsQuery } from "../level-answers/queries.ts";
-import { myRidesCondition } from "../rides/queries.ts";
+import { myRidesCondition } from "../rides/my-rides.ts";
 
 /** Usernames are unique case-insensitively through a JS-lowercased key. */
 export function usernameKeyOf(username: string): string {

@@ -9,13 +9,13 @@ import type { Context } from "hono";
 import type { NotificationFrame, WaitingListEvent } from "../../domain/notification-frame.ts";
 import {
   announceStoredMessage,
-  inBackground,
   notifyParticipantJoined,
   tellRideChanged,
 } from "../chat/system-messages.ts";
 import { createDb } from "../db/client.ts";
 import { rides, rideWaitingList } from "../db/schema.ts";
 import type { AppEnv, Bindings } from "../env.ts";
+import { inBackground } from "../http/background.ts";
 import { notifyPlaceFromWaitingList } from "../push/events.ts";
 import type { Promotion } from "./promotion.ts";
 

@@ -13,7 +13,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { DEFAULT_MAX_PARTICIPANTS } from "../../domain/constants.ts";
 import { FALLBACK_USER_NAME } from "../../domain/display.ts";
 import { WAITING_LIST_PROMOTED_NOTICE } from "../../domain/messages.ts";
-import { INSERT_MESSAGE, MESSAGE_KIND } from "../chat/queries.ts";
+import { INSERT_MESSAGE, MESSAGE_KIND } from "../chat/messages.ts";
 import { runSql } from "../db/client.ts";
 import { profiles, rideMessages, rideParticipants, rides, rideWaitingList } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";

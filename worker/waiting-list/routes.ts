@@ -11,7 +11,7 @@ import { hasStarted } from "../../domain/time.ts";
 import { requireProfile } from "../auth/session.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
-import { isParticipant, rideDetail } from "../rides/queries.ts";
+import { isParticipant, rideDetail } from "../rides/read-model.ts";
 import { loadRide } from "../rides/routes.ts";
 import { announceListMoved, announcePromotion } from "./notify.ts";
 import { isOnWaitingList, joinWaitingList, leaveWaitingList } from "./queries.ts";

@@ -1,42 +1,25 @@
-// Chat queries on D1 (the system of record for messages and read state). The send path is one
-// conditional INSERT plus its read-back in a single batch; the unread counts are correlated
-// subqueries. Both written with drizzle's `sql` where the builder cannot say them.
-
-import {
-  and,
-  asc,
-  desc,
-  eq,
-  gt,
-  gte,
-  lt,
-  ne,
-  not,
-  or,
-  type SQL,
-  type SQLWrapper,
-  sql,
-} from "drizzle-orm";
+// Chat messages on D1 (the system of record): the send path is one conditional INSERT plus its
+// read-back in a single batch, written with drizzle's `sql` where the builder cannot say it;
+// history and catch-up pages; system notices.
+import { and, asc, desc, eq, gt, lt, ne, not, or, type SQL, sql } from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
-import { alias } from "drizzle-orm/sqlite-core";
-import type { ChatListItem } from "../../domain/api/chat.ts";
 import type { ChatMessage } from "../../domain/chat-protocol.ts";
 import { CHAT_WRITE_WINDOW_MS, DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
-import { chatCandidateSince } from "../../domain/time.ts";
 import { blockedBetween, rideHiddenFrom } from "../blocks/sql.ts";
 import { batchList, runSql } from "../db/client.ts";
-import {
-  profiles,
-  type RideMessage,
-  rideMessages,
-  rideParticipants,
-  rides,
-  sessions,
-} from "../db/schema.ts";
+import { profiles, type RideMessage, rideMessages, rides } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 import { cancelledByOrganizerSql } from "../rides/cancelled-by.ts";
+import {
+  liveSession,
+  participates,
+  RoomAccess,
+  type SocketAccessRow,
+  socketAccessOutcome,
+  socketAccessQuery,
+} from "./access.ts";
 
 /** The kinds a message is stored with (ride_messages.kind). */
 export const MESSAGE_KIND = {
@@ -104,12 +87,6 @@ export function toChatMessage(row: MessageRow): ChatMessage {
   };
 }
 
-/** 1 when `userId` participates in `rideId`, else 0 (the participations' primary key). */
-function participates(rideId: SQLWrapper | string, userId: SQLWrapper | string) {
-  return sql<number>`exists ${subquery`select 1 from ${rideParticipants}
-    where ${rideParticipants.rideId} = ${rideId} and ${rideParticipants.userId} = ${userId}`}`;
-}
-
 const rideChatColumns = {
   id: rides.id,
   title: rides.title,
@@ -167,15 +144,6 @@ export interface UserMessageInput {
   sessionId: string;
   text: string;
   now: number;
-}
-
-/**
- * Session `sessionId` of user `userId` is still live at `now`: validateSessionToken's rule, so a
- * logout, a new password or a deleted account ends what an open socket may do.
- */
-function liveSession(sessionId: string, userId: string, now: number) {
-  return sql<number>`exists ${subquery`select 1 from ${sessions} where ${sessions.id} = ${sessionId}
-    and ${sessions.userId} = ${userId} and ${sessions.expiresAt} > ${now}`}`;
 }
 
 /** The three statements that store one message (see storeUserMessages). */
@@ -260,131 +228,6 @@ export async function storeUserMessages(
       check ? (batch[inputs.length * 3] as SocketAccessRow[]) : [],
     ),
   };
-}
-
-/** Whether an open chat socket may still read the ride: see socketAccessQuery. */
-export type SocketAccess = "ok" | "not_participant" | "session_ended";
-
-/** What a broadcast needs to know about the room's open sockets, read in one statement. */
-export class RoomAccess {
-  constructor(
-    private readonly verdicts: Map<string, SocketAccess>,
-    /** `${sessionId} ${authorId}`: that session's rider and that author blocked each other. */
-    private readonly blockedPairs: ReadonlySet<string> = new Set(),
-  ) {}
-
-  /** Whether the check covered this session (a socket opened after it was not). */
-  covers(sessionId: string): boolean {
-    return this.verdicts.has(sessionId);
-  }
-
-  /** The session's verdict; `fallback` for one the check did not cover. */
-  verdict(sessionId: string, fallback: SocketAccess): SocketAccess {
-    return this.verdicts.get(sessionId) ?? fallback;
-  }
-
-  /** A message by `authorId` is not for this session's rider (docs/product.md#blocking). */
-  hides(sessionId: string, authorId: string | null): boolean {
-    return authorId !== null && this.blockedPairs.has(`${sessionId} ${authorId}`);
-  }
-}
-
-/** Ids bound as one JSON array (one parameter whatever their number), read with json_each. */
-function jsonIds(ids: Iterable<string>): string {
-  return JSON.stringify([...new Set(ids)]);
-}
-
-/** A JSON array of those of `authorIds` that `userId` and they blocked each other. */
-function blockedAmong(userId: SQLWrapper, authorIds: readonly string[]) {
-  return subquery<string>`select json_group_array(a.value) from json_each(${jsonIds(authorIds)}) a
-    where ${blockedBetween(userId, sql`a.value`)}`;
-}
-
-/**
- * Those of `sessionIds` still valid at `now`: validateSessionToken's rule (the row exists: logout,
- * a password change and account deletion delete it; `expires_at > now`). One JSON parameter.
- */
-function liveAmong(sessionIds: string[], now: number): SQL | undefined {
-  return and(
-    sql`${sessions.id} in (select value from json_each(${jsonIds(sessionIds)}))`,
-    gt(sessions.expiresAt, now),
-  );
-}
-
-/**
- * For one ride and the sessions its sockets were opened with: which sessions are still valid
- * (validateSessionToken's rule; a deleted user's sessions go with her, ON DELETE CASCADE),
- * whether each one's user still participates, and which of `authorIds` (the authors about to
- * be broadcast) she and they blocked each other. ONE statement whatever the number of sockets:
- * the ids travel as JSON arrays. null when there is nothing to check.
- */
-function socketAccessQuery(
-  db: Database,
-  rideId: string,
-  sessionIds: string[],
-  now: number,
-  authorIds: readonly string[] = [],
-) {
-  if (sessionIds.length === 0) return null;
-  return db
-    .select({
-      id: sessions.id,
-      member: participates(rideId, sessions.userId),
-      blocked: blockedAmong(sessions.userId, authorIds),
-    })
-    .from(sessions)
-    .where(liveAmong(sessionIds, now));
-}
-
-type SocketAccessRow = Awaited<
-  ReturnType<NonNullable<ReturnType<typeof socketAccessQuery>>["all"]>
->[number];
-
-/** Every asked session id with its verdict: absent from the answer means the session ended. */
-function socketAccessOutcome(sessionIds: string[], rows: SocketAccessRow[]): RoomAccess {
-  const found = new Map(rows.map((r) => [r.id, r.member === 1]));
-  const blockedPairs = new Set<string>();
-  for (const row of rows) {
-    for (const author of JSON.parse(row.blocked) as string[])
-      blockedPairs.add(`${row.id} ${author}`);
-  }
-  const verdicts = new Map<string, SocketAccess>(
-    sessionIds.map((id) => {
-      const member = found.get(id);
-      return [id, member === undefined ? "session_ended" : member ? "ok" : "not_participant"];
-    }),
-  );
-  return new RoomAccess(verdicts, blockedPairs);
-}
-
-/**
- * Re-authorizes a ride's open sockets before it answers or broadcasts to them: one query.
- * `authorIds`: the authors of what is about to be broadcast (see RoomAccess.hides).
- */
-export async function socketAccess(
-  db: Database,
-  rideId: string,
-  sessionIds: string[],
-  now: number,
-  authorIds: readonly string[] = [],
-): Promise<RoomAccess> {
-  const query = socketAccessQuery(db, rideId, sessionIds, now, authorIds);
-  return socketAccessOutcome(sessionIds, query ? await query.all() : []);
-}
-
-/** The still-valid sessions among `sessionIds` (UserHub, before a frame; liveAmong): one query. */
-export async function liveSessions(
-  db: Database,
-  sessionIds: string[],
-  now: number,
-): Promise<Set<string>> {
-  if (sessionIds.length === 0) return new Set();
-  const rows = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .where(liveAmong(sessionIds, now))
-    .all();
-  return new Set(rows.map((r) => r.id));
 }
 
 /** A system notice (edit, cancellation): no author, no window — the organizer's action decides. */
@@ -510,150 +353,4 @@ export async function messagesAfter(
   ]);
   if (found.length === 0) return null;
   return { messages: rows.slice(0, limit).map(toChatMessage), hasMore: rows.length > limit };
-}
-
-/** Sets her last_seen_at; false when she is not (or no longer) a participant. */
-export async function markRead(
-  db: Database,
-  rideId: string,
-  userId: string,
-  now: number,
-  /** From an open socket: only while the session it was opened with is still live. */
-  sessionId?: string,
-): Promise<boolean> {
-  const result = await db
-    .update(rideParticipants)
-    .set({ lastSeenAt: now })
-    .where(
-      and(
-        eq(rideParticipants.rideId, rideId),
-        eq(rideParticipants.userId, userId),
-        sessionId ? liveSession(sessionId, userId, now) : undefined,
-      ),
-    )
-    .run();
-  return result.meta.changes > 0;
-}
-
-const m = alias(rideMessages, "m");
-
-/**
- * How many messages of her participation's ride are unread for her (`ride_participants` joined
- * with its `rides` row): newer than what she has seen, neither hers nor, for the organizer, a
- * system notice (every notice, edit or cancellation, is the organizer's own doing, so it never
- * waits unread for her), nor by someone she and the author blocked each other.
- */
-const unreadCount = subquery<number>`select count(*) from ${rideMessages} ${m}
-  where ${m.rideId} = ${rideParticipants.rideId}
-    and ${m.userId} is not ${rideParticipants.userId}
-    and (${ne(m.kind, MESSAGE_KIND.system)} or ${rideParticipants.userId} is not ${rides.organizerId})
-    and (${rideParticipants.lastSeenAt} is null or ${m.createdAt} > ${rideParticipants.lastSeenAt})
-    and not ${blockedBetween(rideParticipants.userId, m.userId)}`;
-
-/**
- * Unread count per participant of one ride (see unreadCount), with the ride's title, whether she
- * organises it and which of `authorIds` (the burst being announced) she and they blocked each
- * other: one query, for the live notifications.
- */
-export async function unreadByParticipant(
-  db: Database,
-  rideId: string,
-  authorIds: readonly string[] = [],
-) {
-  const rows = await db
-    .select({
-      userId: rideParticipants.userId,
-      title: rides.title,
-      organizerId: rides.organizerId,
-      unread: unreadCount,
-      blocked: blockedAmong(rideParticipants.userId, authorIds),
-    })
-    .from(rideParticipants)
-    .innerJoin(rides, eq(rides.id, rideParticipants.rideId))
-    .where(eq(rideParticipants.rideId, rideId))
-    .all();
-  return rows.map((r) => ({
-    userId: r.userId,
-    title: r.title,
-    isOrganizer: r.userId === r.organizerId,
-    unread: r.unread,
-    blockedAuthors: new Set(JSON.parse(r.blocked) as string[]),
-  }));
-}
-
-const last = alias(rideMessages, "lm");
-const latest = alias(rideMessages, "m2");
-
-/**
- * Her chat candidates (published rides she is in that started within the last 24 h or later)
- * with unread counts and the last message, newest conversation first. ONE query whatever the
- * number of rides: the counts and last message are correlated subqueries served by
- * ride_messages_ride_created_idx. Her candidates are a range of ride_participants_user_start_idx
- * (the ride's status and start copied into her participation, ADR 0015); CROSS JOIN keeps them
- * the outer loop, so SQLite never walks every upcoming ride of the app looking for hers.
- */
-export async function listChats(
-  db: Database,
-  userId: string,
-  now: number,
-): Promise<ChatListItem[]> {
-  const rows = await db
-    .select({
-      id: rides.id,
-      title: rides.title,
-      startTime: rides.startTime,
-      unread: unreadCount,
-      lastBody: sql<
-        string | null
-      >`case when ${last.hiddenAt} is null then ${last.body} else ${MSG.messageHidden} end`,
-      lastAt: last.createdAt,
-      lastKind: last.kind,
-    })
-    .from(rideParticipants)
-    .crossJoin(rides)
-    .leftJoin(
-      last,
-      eq(
-        last.id,
-        subquery`select ${latest.id} from ${rideMessages} ${latest} where ${latest.rideId} = ${rides.id}
-          and not ${blockedBetween(userId, latest.userId)}
-          order by ${latest.createdAt} desc, ${latest.id} desc limit 1`,
-      ),
-    )
-    .where(
-      and(
-        eq(rides.id, rideParticipants.rideId),
-        eq(rideParticipants.userId, userId),
-        eq(rideParticipants.rideStatus, "published"),
-        gte(rideParticipants.rideStartTime, chatCandidateSince(now)),
-      ),
-    )
-    .orderBy(sql`${last.createdAt} is null`, desc(last.createdAt), asc(rides.startTime))
-    .all();
-  return rows.map((r) => ({
-    rideId: r.id,
-    title: r.title,
-    startTime: r.startTime,
-    unread: r.unread,
-    lastMessage:
-      r.lastBody !== null && r.lastAt !== null
-        ? {
-            text: r.lastBody,
-            createdAt: new Date(r.lastAt).toISOString(),
-            kind: r.lastKind ?? MESSAGE_KIND.user,
-          }
-        : null,
-  }));
-}
-
-/**
- * What the socket upgrade needs: the ride's existence (as she may see it: a block hides it like
- * a missing ride) and her membership.
- */
-export async function loadSocketAccess(db: Database, rideId: string, userId: string) {
-  return db
-    .select({ id: rides.id, member: participates(rides.id, userId) })
-    .from(rides)
-    .where(and(eq(rides.id, rideId), not(rideHiddenFrom(rides.id, userId))))
-    .get();
 }

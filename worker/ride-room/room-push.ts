@@ -11,12 +11,12 @@ import {
   ROSTER_PUSH_DELAY_MS,
 } from "../../domain/push.ts";
 import { ZONE_LABELS } from "../../domain/zones.ts";
-import { unreadByParticipant } from "../chat/queries.ts";
-import type { RoomAlarms } from "../chat/room-alarms.ts";
+import { unreadByParticipant } from "../chat/unread.ts";
 import { createDb } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
-import { participantIds, rideForPush, usernamesOf } from "./queries.ts";
-import { sendPush } from "./send.ts";
+import { participantIds, rideForPush, usernamesOf } from "../push/queries.ts";
+import { sendPush } from "../push/send.ts";
+import type { RoomAlarms } from "./room-alarms.ts";
 
 export type PushJob = "reminder" | "chat" | "roster";
 

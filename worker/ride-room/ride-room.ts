@@ -1,3 +1,6 @@
+// Over 400 lines and kept whole: one Durable Object class whose methods share its in-memory state
+// (the write queue, the pending notifications); its alarm jobs and pushes are in room-alarms.ts
+// and room-push.ts.
 import { DurableObject } from "cloudflare:workers";
 import {
   CHAT_PACE_MEMORY_MS,
@@ -13,25 +16,22 @@ import {
 } from "../../domain/chat-protocol.ts";
 import { ERROR_TEXT, type ErrorCode } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
-import { createDb, isTransientD1Error } from "../db/client.ts";
-import type { Bindings } from "../env.ts";
-import { type PushJob, RoomPush } from "../push/room-push.ts";
-import { type CurrentPreviewImage, PreviewImageDrawer } from "../share/stored-image.ts";
+import { type RoomAccess, type SocketAccess, socketAccess } from "../chat/access.ts";
 import {
   historyPage,
   loadMessage,
-  markRead,
   messagesAfter,
-  type RoomAccess,
-  type SocketAccess,
   type StoreResult,
-  socketAccess,
   storeSystemMessage,
   storeUserMessages,
   type UserMessageInput,
-  unreadByParticipant,
-} from "./queries.ts";
+} from "../chat/messages.ts";
+import { markRead, unreadByParticipant } from "../chat/unread.ts";
+import { createDb, isTransientD1Error } from "../db/client.ts";
+import type { Bindings } from "../env.ts";
+import { type CurrentPreviewImage, PreviewImageDrawer } from "../share/stored-image.ts";
 import { RoomAlarms } from "./room-alarms.ts";
+import { type PushJob, RoomPush } from "./room-push.ts";
 
 /** Identity the worker passes on the upgrade request (see routes.ts; clients cannot set these). */
 export const ROOM_HEADERS = {

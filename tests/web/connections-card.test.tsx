@@ -2,7 +2,8 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "../../domain/messages.ts";
-import { ConnectionsCard } from "../../web/connections/connections-card.tsx";
+import { ConnectionsCard, rideConnectionsKey } from "../../web/connections/connections-card.tsx";
+import { queriesSettled } from "./helpers/queries.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 
 afterEach(() => vi.unstubAllGlobals());
@@ -29,6 +30,7 @@ describe("ConnectionsCard", () => {
 describe("ConnectionsCard after saving", () => {
   it("shows what she saved in place of the checkboxes and 'Guardar conexiones'", async () => {
     let saved = false;
+    const client = signedInClient();
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string, init?: RequestInit) => {
@@ -50,7 +52,7 @@ describe("ConnectionsCard after saving", () => {
       }),
     );
     render(
-      <QueryClientProvider client={signedInClient()}>
+      <QueryClientProvider client={client}>
         <ConnectionsCard rideId="r1" forced />
       </QueryClientProvider>,
     );
@@ -60,7 +62,10 @@ describe("ConnectionsCard after saving", () => {
     await screen.findByText("Ya has guardado tus conexiones de esta salida.");
     expect(screen.getByText("Nuevas conexiones: Cris")).toBeTruthy();
     // Also once the card's data is refetched (alreadySaved).
-    await new Promise((done) => setTimeout(done, 50));
+    await queriesSettled(client);
+    expect(client.getQueryData<{ alreadySaved: boolean }>(rideConnectionsKey("r1"))).toMatchObject({
+      alreadySaved: true,
+    });
     expect(screen.queryByRole("checkbox")).toBeNull();
     expect(screen.queryByRole("button", { name: "Guardar conexiones" })).toBeNull();
   });
@@ -113,8 +118,9 @@ describe("ConnectionsCard's two questions (honest levels)", () => {
 
   it("asks both, optional and anonymous, and sends what she chose", async () => {
     const posts = stub({ open: true, answered: false });
+    const client = signedInClient();
     render(
-      <QueryClientProvider client={signedInClient()}>
+      <QueryClientProvider client={client}>
         <ConnectionsCard rideId="r1" />
       </QueryClientProvider>,
     );
@@ -131,7 +137,7 @@ describe("ConnectionsCard's two questions (honest levels)", () => {
       { url: "/api/rides/r1/level-answers", body: { pace: "harder", waitedForAll: null } },
     ]);
     // The thanks stay once the card knows she answered.
-    await new Promise((done) => setTimeout(done, 50));
+    await queriesSettled(client);
     expect(screen.getByText(MSG.levelAnswersSaved)).toBeTruthy();
     expect(screen.queryByRole("radio")).toBeNull();
   });

@@ -10,6 +10,7 @@ import { CHATS_KEY, useUnreadForRide, useUnreadTotal } from "../../web/chat/unre
 import { PENDING_CONNECTIONS_KEY } from "../../web/connections/pending.ts";
 import { useNavBadge } from "../../web/layout/use-nav-badge.ts";
 import { useEnMarcha } from "../../web/rides/use-en-marcha.ts";
+import { queriesSettled } from "./helpers/queries.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 
 function chat(rideId: string, unread: number): ChatListItem {
@@ -95,8 +96,7 @@ describe("live chat badges and 'En marcha'", () => {
     const before = { ...renders };
 
     await refetch(client);
-    // Give a re-render every chance to happen (TanStack Query notifies in a later task).
-    await act(() => new Promise((done) => setTimeout(done, 50)));
+    await queriesSettled(client);
 
     expect(calls.filter((c) => c === "/api/chats").length).toBeGreaterThanOrEqual(2);
     expect(renders).toEqual(before);

@@ -4,14 +4,15 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { LazyToaster } from "../../web/lib/lazy-toaster.tsx";
 import { toast } from "../../web/lib/toast.ts";
+import { toastShowing } from "./helpers/toasts.ts";
 
 describe("the app's toasts", () => {
   it("show one at a time: a new toast replaces the one on screen", async () => {
     const { container } = render(<LazyToaster />);
     toast.error("No se pudo guardar");
-    expect(await screen.findByText("No se pudo guardar")).toBeTruthy();
+    expect(await toastShowing("No se pudo guardar")).toEqual({ type: "error", front: true });
     toast.success("Guardado");
-    expect(await screen.findByText("Guardado")).toBeTruthy();
+    expect(await toastShowing("Guardado")).toEqual({ type: "success", front: true });
     // sonner removes a dismissed toast after its exit animation.
     await expect.poll(() => screen.queryByText("No se pudo guardar"), { timeout: 3000 }).toBeNull();
     expect(container.querySelectorAll("[data-sonner-toast]").length).toBe(1);

@@ -1,4 +1,4 @@
-import { applyD1Migrations, reset } from "cloudflare:test";
+import { reset } from "cloudflare:test";
 import { waitForGlobalWaitUntil } from "cloudflare:test-internal";
 import { env } from "cloudflare:workers";
 import { afterAll, expect, vi } from "vitest";
@@ -45,7 +45,18 @@ previous.lastWorkerTestFile = file;
 await env.DB.prepare("SELECT 1").run();
 await env.GPX.head("wake");
 await reset();
-await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+// The schema again, in one D1 batch: what applyD1Migrations of "cloudflare:test" does with a round
+// trip per migration (0.33 s a file instead of 0.19 s, on this loaded machine). The storage is
+// empty, so every migration applies; if it were not, the first CREATE TABLE fails the setup.
+await env.DB.batch([
+  env.DB.prepare(
+    "CREATE TABLE d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)",
+  ),
+  ...env.TEST_MIGRATIONS.flatMap((migration) => [
+    ...migration.queries.map((query) => env.DB.prepare(query)),
+    env.DB.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(migration.name),
+  ]),
+]);
 vi.useRealTimers();
 vi.unstubAllGlobals();
 vi.unstubAllEnvs();

@@ -8,7 +8,6 @@ export function requestsSettled(): Promise<void> {
   return waitForGlobalWaitUntil();
 }
 
-type Stub = Parameters<typeof runInDurableObject>[0];
 const tracked = new WeakMap<DurableObjectState, Promise<unknown>[]>();
 
 /**
@@ -16,7 +15,7 @@ const tracked = new WeakMap<DurableObjectState, Promise<unknown>[]>();
  * chat pushes after a message), which the test runtime does not track for Durable Objects. Call
  * it before the action; `settled()` then waits for that work and for any it starts in turn.
  */
-export async function trackBackgroundWork(stub: Stub) {
+export async function trackBackgroundWork(stub: DurableObjectStub) {
   await runInDurableObject(stub, (_, state) => {
     if (tracked.has(state)) return;
     const pending: Promise<unknown>[] = [];

@@ -11,6 +11,7 @@ import { useUnreadForRide, useUnreadTotal } from "../../web/chat/unread.ts";
 import { connectionKeys } from "../../web/connections/queries.ts";
 import { useNavBadge } from "../../web/layout/use-nav-badge.ts";
 import { useEnMarcha } from "../../web/rides/use-en-marcha.ts";
+import { queriesSettled } from "./helpers/queries.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 
 function chat(rideId: string, unread: number): ChatListItem {
@@ -96,8 +97,7 @@ describe("live chat badges and 'En marcha'", () => {
     const before = { ...renders };
 
     await refetch(client);
-    // Give a re-render every chance to happen (TanStack Query notifies in a later task).
-    await act(() => new Promise((done) => setTimeout(done, 50)));
+    await queriesSettled(client);
 
     expect(calls.filter((c) => c === "/api/chats").length).toBeGreaterThanOrEqual(2);
     expect(renders).toEqual(before);

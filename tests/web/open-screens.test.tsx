@@ -75,7 +75,8 @@ describe("her open ride page on a 'ride-changed' frame", () => {
       }),
     );
     const socket = await openRidePage();
-    expect(await screen.findByText(MSG.waitingListPosition(2), { exact: false })).toBeTruthy();
+    const place = await screen.findByText(MSG.waitingListPosition(2), { exact: false });
+    expect(place.getAttribute("role")).toBe("status");
 
     answer(
       rideDetail({
@@ -86,7 +87,8 @@ describe("her open ride page on a 'ride-changed' frame", () => {
     );
     act(() => socket.receive({ type: "ride-changed", rideId: "r1" }));
 
-    expect(await screen.findByText(MSG.waitingListPosition(1), { exact: false })).toBeTruthy();
+    // The same live region says it, so a screen reader hears the change.
+    await waitFor(() => expect(place.textContent).toBe(MSG.waitingListPosition(1)));
     expect(screen.queryByText(MSG.waitingListPosition(2), { exact: false })).toBeNull();
     expect(MSG.waitingListPosition(1)).toBe("Estás la 1ª en la lista de espera");
   });
@@ -100,8 +102,10 @@ describe("her open ride page on a 'ride-changed' frame", () => {
       }),
     );
     const socket = await openRidePage();
-    expect(await screen.findByRole("button", { name: "Desapuntarme" })).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Chat" })).toBeTruthy();
+    expect(
+      ((await screen.findByRole("button", { name: "Desapuntarme" })) as HTMLButtonElement).disabled,
+    ).toBe(false);
+    expect(screen.getByRole("link", { name: "Chat" }).getAttribute("href")).toBe("/app/chat/r1");
 
     // She and the organizer are now blocked: the ride answers as one that does not exist.
     current = {
@@ -110,7 +114,10 @@ describe("her open ride page on a 'ride-changed' frame", () => {
     };
     act(() => socket.receive({ type: "ride-changed", rideId: "r1" }));
 
-    expect(await screen.findByText(MSG.rideNotFound)).toBeTruthy();
+    await screen.findByText(MSG.rideNotFound);
+    expect(screen.getByRole("link", { name: "Volver al inicio" }).getAttribute("href")).toBe(
+      "/app/feed",
+    );
     expect(screen.queryByRole("button", { name: "Desapuntarme" })).toBeNull();
     expect(screen.queryByRole("link", { name: "Chat" })).toBeNull();
   });

@@ -56,7 +56,8 @@ describe("ride chat over websockets", () => {
         author: { username: ana.user.username, avatarKey: "ava01" },
       });
     }
-    // The sender gets an ack, not a second copy.
+    // The sender gets an ack, not a second copy (sent, if it were, before the pong).
+    await a.delivered();
     expect(a.frames.filter((f) => (f as { type: string }).type === "message")).toEqual([]);
 
     const reply = await say(b, "¡Hola Ana!");

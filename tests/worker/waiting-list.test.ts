@@ -16,6 +16,7 @@ import {
   ridesOfLeavingRider,
 } from "../../worker/waiting-list/promotion.ts";
 import { clearWaitingListsOfCancelled, waitingListQuery } from "../../worker/waiting-list/sql.ts";
+import { requestsSettled } from "./helpers/background.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { type Browser, json } from "./helpers/http.ts";
 import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
@@ -348,6 +349,7 @@ describe("her devices are told (web push, docs/product.md#web-push)", () => {
           pushTexts.waitlistPlace({ id: ride.id, title: ride.title }),
         ]),
       );
+      await requestsSettled();
       expect(service.to(second)).toEqual([]);
     } finally {
       service.restore();

@@ -82,6 +82,15 @@ export class TestSocket {
     });
   }
 
+  /**
+   * Sends "ping" and waits for the object's auto-answered "pong", which travels behind every
+   * frame the object sent before it: once it is here, so are they.
+   */
+  async delivered() {
+    this.send("ping");
+    await this.nextRaw((f) => f === "pong");
+  }
+
   close() {
     try {
       this.ws.close(1000, "done");

@@ -2,7 +2,8 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "../../domain/messages.ts";
-import { ConnectionsCard, rideConnectionsKey } from "../../web/connections/connections-card.tsx";
+import { ConnectionsCard } from "../../web/connections/connections-card.tsx";
+import { connectionKeys } from "../../web/connections/queries.ts";
 import { queriesSettled } from "./helpers/queries.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 
@@ -63,9 +64,11 @@ describe("ConnectionsCard after saving", () => {
     expect(screen.getByRole("status").textContent).toContain("Nuevas conexiones: Cris");
     // Also once the card's data is refetched (alreadySaved).
     await queriesSettled(client);
-    expect(client.getQueryData<{ alreadySaved: boolean }>(rideConnectionsKey("r1"))).toMatchObject({
-      alreadySaved: true,
-    });
+    expect(client.getQueryData<{ alreadySaved: boolean }>(connectionKeys.ride("r1"))).toMatchObject(
+      {
+        alreadySaved: true,
+      },
+    );
     expect(screen.queryByRole("checkbox")).toBeNull();
     expect(screen.queryByRole("button", { name: "Guardar conexiones" })).toBeNull();
   });

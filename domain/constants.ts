@@ -161,6 +161,14 @@ export const CHAT_WRITE_WINDOW_MS = 12 * HOUR_MS;
 export const CONNECTIONS_OPEN_AFTER_MS = 30 * MINUTE_MS;
 export const CONNECTIONS_CLOSE_AFTER_MS = 48 * HOUR_MS;
 export const CHAT_CANDIDATE_LOOKBACK_MS = 24 * HOUR_MS;
+/**
+ * The ride day (docs/product.md#ride-day): live positions, check-ins and "Me he quedado atrás"
+ * work from 30 min before the start until 6 h after it; everything the ride day kept (check-ins,
+ * arrivals, the last positions, the timers' state) is erased 24 h after that window ends.
+ */
+export const RIDE_DAY_OPENS_BEFORE_MS = 30 * MINUTE_MS;
+export const RIDE_DAY_CLOSES_AFTER_MS = 6 * HOUR_MS;
+export const RIDE_DAY_ERASED_AFTER_CLOSE_MS = 24 * HOUR_MS;
 
 // Chat.
 export const MESSAGE_MAX_LENGTH = 2000;

@@ -184,6 +184,11 @@ export const rides = sqliteTable(
     meetingLon: real("meeting_lon"),
     /** null once the organizer deleted her account (the card shows 'Organizadora'). */
     organizerId: text("organizer_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The escoba (sweeper, docs/product.md#ride-day): one participant the organizer names, who
+     * rides last; null when none. Cleared when she leaves or is removed.
+     */
+    sweeperId: text("sweeper_id").references(() => users.id, { onDelete: "set null" }),
     status: text("status", { enum: RIDE_STATUSES }).notNull().default("published"),
     cancelledAt: integer("cancelled_at", { mode: "number" }),
     cancelReason: text("cancel_reason"),

@@ -8,9 +8,16 @@
 import { describe, expect, it, vi } from "vitest";
 import type { NotificationFrame } from "../../domain/chat-protocol.ts";
 import { app } from "../../worker/app.ts";
-import { createRide, createUser, HOUR, signedIn } from "./helpers/factories.ts";
+import { generateId } from "../../worker/auth/tokens.ts";
+import { block } from "../../worker/blocks/queries.ts";
+import { suspendAccount } from "../../worker/moderation/actions.ts";
+import { findReportTarget, insertReport } from "../../worker/reports/queries.ts";
+import { createRide, db, HOUR, signedInMany } from "./helpers/factories.ts";
 import { Browser } from "./helpers/http.ts";
-import { answerOf, block, insertMessage, moderator, report } from "./helpers/safety.ts";
+import { answerOf, insertMessage, MODERATOR_EMAIL, moderator } from "./helpers/safety.ts";
+
+type Moderator = Awaited<ReturnType<typeof moderator>>;
+
 import { openSocket, socketsClosedAfterEach, type TestSocket } from "./helpers/sockets.ts";
 
 type Role =
@@ -69,33 +76,55 @@ interface World {
   browsers: Record<Role, Browser>;
 }
 
-/** A fresh cast and ride for every cell, so a mutating call never leaks into the next cell. */
-async function world(): Promise<World> {
-  const organizer = await signedIn();
-  const participant = await signedIn();
-  const blocked = await signedIn();
-  const outsider = await signedIn();
-  const noProfile = await signedIn({ username: null });
-  const other = await createUser();
-  const suspended = await signedIn();
-  const blockedByOrganizer = await signedIn();
-  const blockedByParticipant = await signedIn();
-  const mod = await moderator();
-  const ride = await createRide({
-    organizerId: organizer.user.id,
-    participants: [participant.user.id, blocked.user.id],
-    startsIn: 48 * HOUR,
-  });
-  await block(organizer.browser, blocked.user.id);
-  await block(organizer.browser, blockedByOrganizer.user.id);
-  await block(participant.browser, blockedByParticipant.user.id);
+/**
+ * A cast and ride: fresh for every cell of a row that may change something, so a mutating call
+ * never leaks into the next cell. `mod` is the row's moderator (one session per row).
+ */
+async function world(mod: Moderator): Promise<World> {
+  // The matrix builds hundreds of worlds: everyone is written in one batch, and the blocks, the
+  // report and the suspension go through the app's own statements rather than requests (their
+  // routes are tested in blocks.test.ts, reports.test.ts and moderation.test.ts).
+  const [
+    organizer,
+    participant,
+    blocked,
+    outsider,
+    noProfile,
+    suspended,
+    blockedByOrganizer,
+    blockedByParticipant,
+    { user: other },
+  ] = await signedInMany([{}, {}, {}, {}, { username: null }, {}, {}, {}, {}]);
+  const now = Date.now();
+  const [ride, , , , suspension] = await Promise.all([
+    createRide({
+      organizerId: organizer.user.id,
+      participants: [participant.user.id, blocked.user.id],
+      startsIn: 48 * HOUR,
+    }),
+    block(db(), organizer.user.id, blocked.user.id, now),
+    block(db(), organizer.user.id, blockedByOrganizer.user.id, now),
+    block(db(), participant.user.id, blockedByParticipant.user.id, now),
+    suspendAccount(
+      db(),
+      { id: mod.id, email: MODERATOR_EMAIL },
+      { userId: suspended.user.id, reason: "matriz", now },
+    ),
+  ]);
+  expect(suspension.suspended).toBe(true);
   const messageId = await insertMessage(ride.id, participant.user.id, "hola");
-  const reportId = await report(blocked.browser, { kind: "message", targetId: messageId });
-  const suspension = await (await moderator()).browser.post(
-    `/api/moderation/users/${suspended.user.id}/suspend`,
-    { reason: "matriz" },
-  );
-  expect(suspension.status).toBe(200);
+  const target = await findReportTarget(db(), "message", messageId, blocked.user.id);
+  const reportId = generateId();
+  await insertReport(db(), {
+    id: reportId,
+    reporterId: blocked.user.id,
+    kind: "message",
+    targetId: messageId,
+    reason: "harassment",
+    details: null,
+    target: target!,
+    now,
+  });
   return {
     rideId: ride.id,
     organizerId: organizer.user.id,
@@ -741,10 +770,14 @@ describe("authorization matrix", () => {
   for (const row of MATRIX) {
     it(`${row.method} ${row.route}: ${row.why}`, async () => {
       const actual: number[] = [];
-      // The worlds are built side by side, each still its own; the moderator's account exists
-      // first so that no two of them race to create it.
-      await moderator();
-      const worlds = await Promise.all(ROLES.map(() => world()));
+      // The moderator's account exists first so that no two worlds race to create it. A GET
+      // changes nothing, so its roles share one world; any other method gets a world per role,
+      // built side by side, each still its own.
+      const mod = await moderator();
+      const worlds =
+        row.method === "GET"
+          ? Array<World>(ROLES.length).fill(await world(mod))
+          : await Promise.all(ROLES.map(() => world(mod)));
       const call = (w: World, role: Role, path: string) =>
         w.browsers[role].fetch(path, {
           method: row.method,
@@ -785,7 +818,7 @@ const { open } = socketsClosedAfterEach();
 
 describe("socket frames for each kind of visitor", () => {
   it("the chat socket, its live frames (a moderator's 'hidden' included) and the notification channel", async () => {
-    const w = await world();
+    const w = await world(await moderator());
     const chat: Record<Role, number> = {
       anonymous: 401,
       noProfile: 403,

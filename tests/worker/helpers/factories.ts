@@ -85,15 +85,29 @@ export async function createUser(options: UserOptions = {}) {
 
 /** A signed-in browser for a new (or given) user. */
 export async function signedIn(options: UserOptions = {}) {
-  const { user, inserts } = userRows(options);
-  const { token, id, expiresAt } = newSession();
-  await db().batch([
-    ...inserts,
-    db().insert(sessions).values({ id, userId: user.id, expiresAt, createdAt: Date.now() }),
-  ]);
-  const browser = new Browser();
-  browser.cookies.set(SESSION_COOKIE, token);
-  return { user, browser };
+  const [rider] = await signedInMany([options]);
+  return rider;
+}
+
+type SignedIn = { user: ReturnType<typeof userRows>["user"]; browser: Browser };
+
+/** A signed-in browser for each of several new users, all written in one batch. */
+export async function signedInMany<const T extends readonly UserOptions[]>(
+  optionsList: T,
+): Promise<{ [K in keyof T]: SignedIn }> {
+  const riders = optionsList.map((options) => {
+    const { user, inserts } = userRows(options);
+    const { token, id, expiresAt } = newSession();
+    const session = db()
+      .insert(sessions)
+      .values({ id, userId: user.id, expiresAt, createdAt: Date.now() });
+    const browser = new Browser();
+    browser.cookies.set(SESSION_COOKIE, token);
+    return { rider: { user, browser }, rows: [...inserts, session] };
+  });
+  const [first, ...rest] = riders.flatMap(({ rows }) => rows);
+  if (first) await db().batch([first, ...rest]);
+  return riders.map(({ rider }) => rider) as { [K in keyof T]: SignedIn };
 }
 
 const HOUR = 60 * 60 * 1000;

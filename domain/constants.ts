@@ -185,3 +185,10 @@ export const BADGE_CAP = 99;
 
 // Files.
 export const GPX_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Read replication (docs/decisions/0041-read-replicas-with-her-bookmark.md): the API answers with
+ * the D1 bookmark its reads and writes reached, and her app sends back the newest it has seen, so
+ * a read from a replica is never older than her own last write.
+ */
+export const D1_BOOKMARK_HEADER = "x-d1-bookmark";

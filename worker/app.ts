@@ -8,7 +8,7 @@ import { blockedParticipantRoutes, blockRoutes } from "./blocks/routes.ts";
 import { calendarRoutes, rideCalendarRoutes } from "./calendar/routes.ts";
 import { chatListRoutes, notificationRoutes, rideChatRoutes } from "./chat/routes.ts";
 import { pendingConnectionsRoutes, rideConnectionsRoutes } from "./connections/routes.ts";
-import { createDb } from "./db/client.ts";
+import { databaseSession } from "./db/read-session.ts";
 import { devRoutes } from "./dev/routes.ts";
 import type { AppEnv } from "./env.ts";
 import { healthRoutes } from "./health/routes.ts";
@@ -76,10 +76,7 @@ export const app = new Hono<AppEnv>()
   .use(requestLog)
   .use(requestId())
   .use(securityHeaders)
-  .use(async (c, next) => {
-    c.set("db", createDb(c.env.DB));
-    await next();
-  })
+  .use(databaseSession)
   .route("/api", api)
   .route("/dev", devRoutes)
   .route("/salida", shareRoutes)

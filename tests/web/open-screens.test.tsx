@@ -58,7 +58,9 @@ async function openRidePage() {
     </QueryClientProvider>,
   );
   // Testing Library's waitFor: the ride's first answer may land meanwhile, inside act.
-  await waitFor(() => expect(FakeWebSocket.last).toBeTruthy());
+  await waitFor(() =>
+    expect(FakeWebSocket.last?.url).toMatch(/^ws:\/\/[^/]+\/api\/notifications\/socket$/),
+  );
   const socket = FakeWebSocket.last!;
   act(() => socket.open());
   act(() => socket.receive({ type: "ready" }));

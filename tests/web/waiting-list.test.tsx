@@ -96,7 +96,9 @@ describe("the waiting list's news on the notification channel", () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    await vi.waitFor(() => expect(FakeWebSocket.last).toBeTruthy());
+    await vi.waitFor(() =>
+      expect(FakeWebSocket.last?.url).toMatch(/^ws:\/\/[^/]+\/api\/notifications\/socket$/),
+    );
     const socket = FakeWebSocket.last!;
     act(() => socket.open());
     return socket;
@@ -112,11 +114,12 @@ describe("the waiting list's news on the notification channel", () => {
         rideTitle: "Vuelta al pantano",
       }),
     );
-    expect(await screen.findByText("¡Tienes plaza!")).toBeTruthy();
-    expect(
-      screen.getByText('Has entrado en "Vuelta al pantano" desde la lista de espera.'),
-    ).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Ver salida" })).toBeTruthy();
+    const toast = (await screen.findByText("¡Tienes plaza!")).closest("[data-sonner-toast]");
+    expect(toast?.getAttribute("data-type")).toBe("success");
+    expect(toast?.querySelector("[data-description]")?.textContent).toBe(
+      'Has entrado en "Vuelta al pantano" desde la lista de espera.',
+    );
+    expect(toast?.querySelector("button[data-action]")?.textContent).toBe("Ver salida");
     act(() =>
       socket.receive({
         type: "unread",
@@ -160,11 +163,12 @@ describe("the waiting list's news on the notification channel", () => {
         rideTitle: "Subida al puerto",
       }),
     );
-    expect(
-      // Whoever cancelled it (the organizer, or a suspension): it names nobody.
-      await screen.findByText(
-        '"Subida al puerto" se ha cancelado y su lista de espera se ha cerrado.',
-      ),
-    ).toBeTruthy();
+    // Whoever cancelled it (the organizer, or a suspension): it names nobody.
+    const text = await screen.findByText(
+      '"Subida al puerto" se ha cancelado y su lista de espera se ha cerrado.',
+    );
+    const toast = text.closest("[data-sonner-toast]");
+    expect(toast?.getAttribute("data-type")).toBe("info");
+    expect(toast?.querySelector("[data-title]")?.textContent).toBe("Salida cancelada");
   });
 });

@@ -2,12 +2,11 @@
 // weeks, until a date or for a number of dates. Each date is its own ride; these rules say which
 // dates a series has, each on the ride's own clock (09:00 stays 09:00 across a summer-time change).
 import { cancelRideSchema, latestRideStart, rideCreateSchema, rideEditSchema } from "./schemas.ts";
+import type { SeriesEveryWeeks } from "./series-marks.ts";
 import { z } from "./zod.ts";
 import { fromZonedDateTime, type RideTimeZone, toZonedDateTime } from "./zones.ts";
 
-/** 'cada semana' (1) or 'cada dos semanas' (2). */
-export const SERIES_EVERY_WEEKS = [1, 2] as const;
-export type SeriesEveryWeeks = (typeof SERIES_EVERY_WEEKS)[number];
+export { SERIES_EVERY_WEEKS, SERIES_MARKS, type SeriesEveryWeeks } from "./series-marks.ts";
 
 /** 'durante N salidas': at most 12 dates (the first included). */
 export const SERIES_MAX_COUNT = 12;
@@ -18,12 +17,6 @@ export const SERIES_AHEAD_MS = 12 * 7 * 24 * 60 * 60 * 1000;
 
 /** A series with 'hasta el {fecha}' never has more dates than this (a year of weeks). */
 export const SERIES_MAX_DATES = 53;
-
-/** 'Semanal' / 'Cada dos semanas': the card's small mark. */
-export const SERIES_MARKS: Record<SeriesEveryWeeks, string> = {
-  1: "Semanal",
-  2: "Cada dos semanas",
-};
 
 export const SERIES_TEXTS = {
   repeatLabel: "Se repite",

@@ -62,7 +62,9 @@ describe("a series' dates", () => {
     expect(validateRepeat(start, "Europe/Madrid", { ...week, until: "2027-01-12" }, NOW)).toMatch(
       /posterior/,
     );
-    expect(validateRepeat(start, "Europe/Madrid", { ...week, until: "2027-01-16" }, NOW)).toBeNull();
+    expect(
+      validateRepeat(start, "Europe/Madrid", { ...week, until: "2027-01-16" }, NOW),
+    ).toBeNull();
     expect(validateRepeat(start, "Europe/Madrid", { ...week, until: "2028-01-16" }, NOW)).toMatch(
       /12 meses/,
     );

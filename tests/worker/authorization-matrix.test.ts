@@ -5,9 +5,10 @@
 // that does not exist (docs/decisions/0018-blocking-and-moderation.md): a new ride route gets
 // that check without asking.
 // The socket frames each kind of visitor gets are at the end.
+
+import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import type { NotificationFrame } from "../../domain/chat-protocol.ts";
-import { eq } from "drizzle-orm";
 import { app } from "../../worker/app.ts";
 import { rideSeries, rides } from "../../worker/db/schema.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";

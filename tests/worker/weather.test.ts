@@ -12,7 +12,7 @@ import {
   WEATHER_TEXTS,
   warningSummary,
 } from "../../domain/weather.ts";
-import { useWeatherProvider, type WeatherProvider } from "../../worker/weather/provider.ts";
+import { replaceWeatherProvider, type WeatherProvider } from "../../worker/weather/provider.ts";
 import { requestsSettled } from "./helpers/background.ts";
 import { createRide, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { json } from "./helpers/http.ts";
@@ -32,7 +32,7 @@ function standIn(answer: (hourStart: number, signal: AbortSignal) => Promise<For
       return answer(hourStart, signal);
     },
   };
-  return { calls, restore: useWeatherProvider(provider) };
+  return { calls, restore: replaceWeatherProvider(provider) };
 }
 
 let restore: (() => void) | undefined;

@@ -1,6 +1,6 @@
 // The weather provider at the edge of the code (docs/product.md#weather-at-the-start): Open-Meteo's
 // forecast API over HTTPS, no key. Everything else reads forecasts through `WeatherProvider`, so
-// tests put a stand-in here (useWeatherProvider) and never reach the network.
+// tests put a stand-in here (replaceWeatherProvider) and never reach the network.
 import { type Forecast, iconOfWeatherCode } from "../../domain/weather.ts";
 
 export interface WeatherProvider {
@@ -17,7 +17,7 @@ const OPEN_METEO_URL = "https://api.open-meteo.com/v1/forecast";
 
 /** '2026-11-28T08:00': an hour as Open-Meteo reads it with timezone=GMT. */
 function utcHour(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 13) + ":00";
+  return `${new Date(ms).toISOString().slice(0, 13)}:00`;
 }
 
 interface OpenMeteoHourly {
@@ -73,7 +73,7 @@ export function weatherProvider(): WeatherProvider {
 }
 
 /** Tests: puts a stand-in in the provider's place; returns what puts the previous one back. */
-export function useWeatherProvider(provider: WeatherProvider): () => void {
+export function replaceWeatherProvider(provider: WeatherProvider): () => void {
   const previous = current;
   current = provider;
   return () => {

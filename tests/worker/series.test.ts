@@ -364,3 +364,37 @@ describe("Apuntarme a las próximas", () => {
     await requestsSettled();
   });
 });
+
+describe("a series and the rest of the app", () => {
+  it("her calendar feed lists each date she is in", async () => {
+    const ana = await signedIn();
+    const bea = await signedIn();
+    const { firstId, seriesId } = await createSeries(ana.browser, { title: "Grupeta del lunes" });
+    await bea.browser.post(`/api/rides/${firstId}/series/join`);
+    const feed = await bea.browser.post("/api/calendar/feed");
+    expect(feed.status).toBe(201);
+    const { url } = (await json(feed)) as { url: string };
+    const ics = await (await bea.browser.get(new URL(url).pathname)).text();
+    for (const date of await datesOf(seriesId)) expect(ics).toContain(date.id);
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(4);
+  });
+
+  it("deleting the organizer's account takes the series with it; its dates stay, cancelled", async () => {
+    const ana = await signedIn();
+    const bea = await signedIn();
+    const { firstId, seriesId } = await createSeries(ana.browser);
+    await bea.browser.post(`/api/rides/${firstId}/series/join`);
+    const dates = await datesOf(seriesId);
+    expect((await ana.browser.delete("/api/account")).status).toBe(200);
+    expect(await db().select().from(rideSeries).where(eq(rideSeries.id, seriesId)).all()).toEqual(
+      [],
+    );
+    const after = await db()
+      .select({ status: rides.status, seriesId: rides.seriesId })
+      .from(rides)
+      .where(eq(rides.id, dates[0]!.id))
+      .get();
+    expect(after).toEqual({ status: "cancelled", seriesId: null });
+    await requestsSettled();
+  });
+});

@@ -67,8 +67,6 @@ describe("regular grupetas", () => {
     await bp.getByText(SERIES_TEXTS.joinedNext(3, 0)).waitFor();
     await herSeries.getByRole("button", { name: SERIES_TEXTS.leaveSeries }).waitFor();
     await expect.poll(() => herSeries.getByText("Vas", { exact: true }).count()).toBe(3);
-    await animationsSettled(bp);
-    await expectAccessible(bp, "ride detail with its series");
     await herSeries.scrollIntoViewIfNeeded();
     await saveScreenshot(bp, "ride-series");
 
@@ -89,12 +87,12 @@ describe("regular grupetas", () => {
     await bp.goto(`/app/ride/${firstId}`);
     await herSeries.getByText("Cancelada").waitFor();
     expect(await herSeries.getByText("Vas", { exact: true }).count()).toBe(2);
-    await bp.goto(secondHref!);
-    await bp
-      .getByText(/cancelad/i)
-      .first()
-      .waitFor();
+    await animationsSettled(bp);
+    await expectAccessible(bp, "ride detail with its series");
+    await herSeries.scrollIntoViewIfNeeded();
     await saveScreenshot(bp, "ride-series-date-cancelled");
+    await bp.goto(secondHref!);
+    await bp.getByText("Cancelada por la organizadora").waitFor();
 
     for (const session of [ana, bea]) await closeSession(session);
   });

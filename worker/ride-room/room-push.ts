@@ -193,8 +193,8 @@ export class RoomPush {
   // ---------- "¿Sigue en pie?" ----------
 
   /**
-   * 12 hours before the start: if the forecast crosses a threshold (docs/product.md#weather-at-
-   * the-start), the organizer is asked whether the ride still goes ahead. No forecast (the
+   * 12 hours before the start: if the forecast crosses a threshold, the organizer is asked
+   * whether the ride still goes ahead (docs/product.md#weather-at-the-start). No forecast (the
    * provider failed): nothing is sent.
    */
   private async askStillOn(now: number) {

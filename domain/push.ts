@@ -89,6 +89,8 @@ export interface PushPayload {
   url: string;
   /** Pushes with the same tag replace each other on her device (one per ride's chat). */
   tag: string;
+  /** Buttons on the notification, each opening its own path inside the app. */
+  actions?: { action: string; title: string; url: string }[];
 }
 
 const rideUrl = (rideId: string) => `/app/ride/${encodeURIComponent(rideId)}`;
@@ -165,6 +167,24 @@ export const pushTexts = {
       body: `La salida empieza a las ${time} (${zoneLabel}). ¡Buena ruta!`,
       url: rideUrl(ride.id),
       tag: `reminder-${ride.id}`,
+    };
+  },
+
+  /**
+   * "¿Sigue en pie?" (docs/product.md#weather-at-the-start): 12 hours before her ride, the forecast
+   * crosses a threshold. "Sigue en pie" opens the ride ready to confirm it in the chat; the other
+   * button opens the cancel dialog.
+   */
+  stillOn(ride: { id: string; title: string }, reasons: string): PushPayload {
+    return {
+      title: `¿Sigue en pie? «${ride.title}»`,
+      body: `${reasons}. Confirma la salida o cancélala.`,
+      url: `${rideUrl(ride.id)}?tiempo=sigue`,
+      tag: `weather-${ride.id}`,
+      actions: [
+        { action: "still-on", title: "Sigue en pie", url: `${rideUrl(ride.id)}?tiempo=sigue` },
+        { action: "cancel", title: "Cancelar", url: `${rideUrl(ride.id)}?tiempo=cancelar` },
+      ],
     };
   },
 

@@ -32,9 +32,11 @@ import { pushRoutes } from "./push/routes.ts";
 import { referralRoutes } from "./referrals/routes.ts";
 import { reportRoutes } from "./reports/routes.ts";
 import { myRidesRoutes, rideRoutes } from "./rides/routes.ts";
+import { seriesRoutes } from "./series/routes.ts";
 import { shareRoutes } from "./share/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { waitingListRoutes } from "./waiting-list/routes.ts";
+import { weatherRoutes } from "./weather/routes.ts";
 
 /** The JSON API, one sub-app per area (chained so AppType carries every route). */
 const api = new Hono<AppEnv>()
@@ -55,6 +57,8 @@ const api = new Hono<AppEnv>()
   .route("/rides/:id/level-answers", levelAnswersRoutes)
   .route("/rides/:id/participants", blockedParticipantRoutes)
   .route("/rides/:id", rideCalendarRoutes)
+  .route("/rides/:id/series", seriesRoutes)
+  .route("/rides/:id", weatherRoutes)
   .route("/my-rides", myRidesRoutes)
   .route("/chats", chatListRoutes)
   .route("/notifications", notificationRoutes)

@@ -48,6 +48,11 @@ export interface RideSummary {
   cancelledByOrganizer: boolean;
   /** A GPX file was uploaded (the map and download are for participants). */
   hasRoute: boolean;
+  /**
+   * Its regular grupeta (docs/product.md#regular-grupetas): the card's 'Semanal' mark and the
+   * page's next dates; null for a one-off ride.
+   */
+  series: { id: string; everyWeeks: 1 | 2 } | null;
   organizer: RidePerson;
   participantIds: string[];
   participantCount: number;

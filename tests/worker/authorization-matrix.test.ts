@@ -5,20 +5,22 @@
 // that does not exist (docs/decisions/0018-blocking-and-moderation.md): a new ride route gets
 // that check without asking.
 // The socket frames each kind of visitor gets are at the end.
+
+import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import type { NotificationFrame } from "../../domain/chat-protocol.ts";
 import { app } from "../../worker/app.ts";
 import { generateId } from "../../worker/auth/tokens.ts";
 import { block } from "../../worker/blocks/queries.ts";
+import { rideSeries, rides } from "../../worker/db/schema.ts";
 import { suspendAccount } from "../../worker/moderation/actions.ts";
 import { findReportTarget, insertReport } from "../../worker/reports/queries.ts";
 import { createRide, db, HOUR, signedInMany } from "./helpers/factories.ts";
 import { Browser } from "./helpers/http.ts";
 import { answerOf, insertMessage, MODERATOR_EMAIL, moderator } from "./helpers/safety.ts";
+import { openSocket, socketsClosedAfterEach, type TestSocket } from "./helpers/sockets.ts";
 
 type Moderator = Awaited<ReturnType<typeof moderator>>;
-
-import { openSocket, socketsClosedAfterEach, type TestSocket } from "./helpers/sockets.ts";
 
 type Role =
   | "anonymous"
@@ -112,6 +114,7 @@ async function world(mod: Moderator): Promise<World> {
     ),
   ]);
   expect(suspension.suspended).toBe(true);
+  await inASeries(ride.id, organizer.user.id);
   const messageId = await insertMessage(ride.id, participant.user.id, "hola");
   const target = await findReportTarget(db(), "message", messageId, blocked.user.id);
   const reportId = generateId();
@@ -147,6 +150,45 @@ async function world(mod: Moderator): Promise<World> {
       blockedByParticipant: blockedByParticipant.browser,
     },
   };
+}
+
+/** Makes the world's ride the first date of a weekly grupeta (docs/product.md#regular-grupetas). */
+async function inASeries(rideId: string, organizerId: string) {
+  const seriesId = `series-${rideId}`;
+  await db().batch([
+    db()
+      .insert(rideSeries)
+      .values({
+        id: seriesId,
+        organizerId,
+        everyWeeks: 1,
+        anchorDate: "2030-01-05",
+        localTime: "09:00",
+        zone: "Europe/Madrid",
+        dateCount: 1,
+        lastIndex: 0,
+        template: {
+          title: "Matriz",
+          description: null,
+          city: "Madrid",
+          maxParticipants: null,
+          modalities: ["road"],
+          level: "chill",
+          socialTags: [],
+          routeKm: 40,
+          routeElev: 300,
+          meetingPoint: "Puerta del Sol",
+          meetingLat: null,
+          meetingLon: null,
+          routeGpxKey: null,
+          routeFileName: null,
+        },
+      }),
+    db()
+      .update(rides)
+      .set({ seriesId, seriesIndex: 0, seriesEveryWeeks: 1 })
+      .where(eq(rides.id, rideId)),
+  ]);
 }
 
 const validRide = () => ({
@@ -410,6 +452,41 @@ const MATRIX: Row[] = [
     path: (w) => `/api/rides/${w.rideId}/route`,
     expect: [U, P, 403, 200, 200],
     why: "participants only; no file means an empty route",
+  },
+  {
+    method: "GET",
+    route: "/api/rides/:id/series",
+    path: (w) => `/api/rides/${w.rideId}/series`,
+    expect: [U, P, 200, 200, 200],
+    why: "whoever may see the ride sees its grupeta's next dates",
+  },
+  {
+    method: "POST",
+    route: "/api/rides/:id/series/join",
+    path: (w) => `/api/rides/${w.rideId}/series/join`,
+    expect: [U, P, 200, 200, 409],
+    why: "'Apuntarme a las próximas' for riders; the organizer already runs it",
+  },
+  {
+    method: "POST",
+    route: "/api/rides/:id/series/leave",
+    path: (w) => `/api/rides/${w.rideId}/series/leave`,
+    expect: [U, P, 200, 200, 409],
+    why: "'Dejar la serie' (a no-op for whoever is in no date); never the organizer",
+  },
+  {
+    method: "GET",
+    route: "/api/rides/:id/weather",
+    path: (w) => `/api/rides/${w.rideId}/weather`,
+    expect: [U, P, 200, 200, 200],
+    why: "the forecast for whoever may see the ride",
+  },
+  {
+    method: "POST",
+    route: "/api/rides/:id/still-on",
+    path: (w) => `/api/rides/${w.rideId}/still-on`,
+    expect: [U, P, 403, 403, 200],
+    why: "'Sigue en pie': the organizer only",
   },
   {
     method: "GET",

@@ -8,6 +8,7 @@ import {
   MapPin,
   MessageCircle,
   Mountain,
+  Repeat,
   Route,
 } from "lucide-react";
 import { Link } from "react-router-dom";
@@ -17,6 +18,7 @@ import { formatDistance, formatKm, formatMeters } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
 import type { RideCardActions } from "../../domain/ride-card.ts";
 import { labelledTime, rideStartTexts } from "../../domain/ride-time.ts";
+import { SERIES_MARKS } from "../../domain/series-marks.ts";
 import { meetingMapsUrl } from "../../domain/share.ts";
 import { UnreadBadge } from "../chat/unread-badge.tsx";
 import { Avatar } from "../components/avatar.tsx";
@@ -42,6 +44,12 @@ export function RideCardChips({ ride }: { ride: RideSummary }) {
         <MapPin aria-hidden="true" size={12} />
         {ride.city}
       </Chip>
+      {ride.series ? (
+        <Chip tone="primary">
+          <Repeat aria-hidden="true" size={12} />
+          {SERIES_MARKS[ride.series.everyWeeks]}
+        </Chip>
+      ) : null}
       {ride.distanceKm !== null ? (
         <Chip tone="accent">
           <LocateFixed aria-hidden="true" size={12} />

@@ -141,6 +141,7 @@ export function RideCard({
         waitingPosition={card.joinedListAt}
         cancelOpen={canCancelHere && card.cancelOpen}
         onCancelOpenChange={card.setCancelOpen}
+        inSeries={ride.series !== null}
         returnFocusTo={cardRef}
       />
     </article>

@@ -13,6 +13,8 @@ import { EmptyState, LoadFailed, RetryButton, Skeleton } from "../components/fee
 import { isNotFound } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { ReportRideButton } from "../safety/report-ride.tsx";
+import { SeriesCard } from "../series/series-card.tsx";
+import { WeatherCard } from "../weather/weather-card.tsx";
 import { CancelDialog } from "./cancel-dialog.tsx";
 import { ConnectionsSlot } from "./connections-slot.tsx";
 import { LazyRouteView } from "./lazy-route-map.tsx";
@@ -67,7 +69,9 @@ function DetailContent({ ride }: { ride: RideDetail }) {
     <>
       <h1 className="sr-only">{ride.title}</h1>
       <RideCard ride={ride} place="detail" />
+      {!cancelled ? <WeatherCard ride={ride} /> : null}
       <CalendarLink ride={ride} />
+      <SeriesCard ride={ride} />
       <ParticipantsCard ride={ride} />
       {waitingList.length > 0 ? <WaitingListCard people={waitingList} /> : null}
       {ride.viewer.isOrganizer && !cancelled ? <ManagementCard ride={ride} /> : null}
@@ -198,7 +202,12 @@ function ManagementCard({ ride }: { ride: RideDetail }) {
           Eliminar
         </Button>
       </div>
-      <CancelDialog rideId={ride.id} open={cancelOpen} onOpenChange={setCancelOpen} />
+      <CancelDialog
+        rideId={ride.id}
+        inSeries={ride.series !== null}
+        open={cancelOpen}
+        onOpenChange={setCancelOpen}
+      />
       <ConfirmDialog
         open={deleteOpen}
         onOpenChange={setDeleteOpen}

@@ -13,6 +13,12 @@ import {
 import { toIsoDate } from "../../domain/dates.ts";
 import { zoneLabelFor } from "../../domain/ride-time.ts";
 import { latestRideStart, parseRideInput, rideInputSchema } from "../../domain/schemas.ts";
+import {
+  type SeriesRepeat,
+  type SeriesScope,
+  seriesRepeatSchema,
+  validateRepeat,
+} from "../../domain/series.ts";
 import { fromZonedDateTime, toZonedDateTime } from "../../domain/zones.ts";
 import type { RouteExtras } from "./route-fields.tsx";
 
@@ -29,6 +35,13 @@ export interface RideFormValues {
   maxParticipants: string;
   socialTags: OfferedSocialTag[];
   description: string;
+  /** "Se repite" (create only): "" a one-off ride, "1" every week, "2" every two weeks. */
+  repeat: "" | "1" | "2";
+  repeatEnd: "count" | "until";
+  repeatCount: string;
+  repeatUntil: string;
+  /** A series date's edit: "Solo esta salida" or "Esta y las siguientes". */
+  scope: SeriesScope;
 }
 
 export const EMPTY: RideFormValues = {
@@ -44,7 +57,21 @@ export const EMPTY: RideFormValues = {
   maxParticipants: "",
   socialTags: [],
   description: "",
+  repeat: "",
+  repeatEnd: "count",
+  repeatCount: "4",
+  repeatUntil: "",
+  scope: "this",
 };
+
+/** The repeat rule as the API takes it; null for a one-off ride. */
+export function repeatOf(values: RideFormValues): SeriesRepeat | null {
+  if (!values.repeat) return null;
+  const everyWeeks = values.repeat === "2" ? 2 : 1;
+  return values.repeatEnd === "until"
+    ? { everyWeeks, until: values.repeatUntil, count: null }
+    : { everyWeeks, until: null, count: Number(values.repeatCount) };
+}
 
 /**
  * How the form's own controls (chips, the city list, a GPX fill) set a value. Once she has
@@ -99,7 +126,7 @@ export function createRideBody(
   gpx: File | null,
   route: RouteExtras,
 ) {
-  return requestBody({ ...toPayload(values), createKey, ...route }, gpx);
+  return requestBody({ ...toPayload(values), createKey, repeat: repeatOf(values), ...route }, gpx);
 }
 
 export function requestBody<P extends object>(payload: P, gpx: File | null) {
@@ -125,8 +152,23 @@ export function startErrorField(
 /** The shared rules decide, every field at once; their field names map back onto the form's. */
 export const rideResolver: Resolver<RideFormValues> = async (values) => {
   const parsed = parseRideInput(rideInputSchema, toPayload(values), Date.now());
-  if (parsed.ok) return { values, errors: {} };
   const errors: Record<string, { type: string; message: string }> = {};
+  const repeat = repeatOf(values);
+  const start = startInstant(values);
+  if (repeat && start !== null) {
+    const shape = seriesRepeatSchema.safeParse(repeat);
+    const problem = shape.success
+      ? validateRepeat(start, cityTimeZone(values.city), shape.data, Date.now())
+      : (shape.error.issues[0]?.message ?? null);
+    if (problem) {
+      errors[values.repeatEnd === "until" ? "repeatUntil" : "repeatCount"] = {
+        type: "validation",
+        message: problem,
+      };
+    }
+  }
+  if (parsed.ok)
+    return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
   for (const [field, message] of Object.entries(parsed.error.fields ?? {})) {
     errors[field === "startTime" ? startErrorField(values) : field] ??= {
       type: "validation",
@@ -153,6 +195,11 @@ export function valuesFromRide(ride: RideDetailResponse["ride"]): RideFormValues
       (OFFERED_SOCIAL_TAGS as readonly string[]).includes(t),
     ),
     description: ride.description ?? "",
+    repeat: "",
+    repeatEnd: "count",
+    repeatCount: "4",
+    repeatUntil: "",
+    scope: "this",
   };
 }
 

@@ -5,6 +5,7 @@
 // Over 400 lines and kept whole: it is the one schema file drizzle-kit reads to write migrations/.
 import { sql } from "drizzle-orm";
 import {
+  type AnySQLiteColumn,
   index,
   integer,
   primaryKey,
@@ -27,6 +28,7 @@ import {
   REPORT_TARGETS,
   type ReportSnapshot,
 } from "../../domain/safety.ts";
+import type { Forecast } from "../../domain/weather.ts";
 
 const createdAt = (column = "created_at") =>
   integer(column, { mode: "number" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
@@ -201,11 +203,22 @@ export const rides = sqliteTable(
      * ride instead of making another (decision 0012); null for rides created without one.
      */
     createKey: text("create_key"),
+    /**
+     * Its regular grupeta (docs/product.md#regular-grupetas), its date number in it (0: the first)
+     * and how often it repeats (1 or 2 weeks, copied so cards need no join); null for a one-off.
+     */
+    seriesId: text("series_id").references((): AnySQLiteColumn => rideSeries.id, {
+      onDelete: "set null",
+    }),
+    seriesIndex: integer("series_index"),
+    seriesEveryWeeks: integer("series_every_weeks"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
   },
   (t) => [
     index("rides_status_start_idx").on(t.status, t.startTime),
+    // A series' dates in order; unique, so a date the cron creates twice is created once.
+    uniqueIndex("rides_series_index_unique").on(t.seriesId, t.seriesIndex),
     index("rides_status_city_start_idx").on(t.status, t.cityKey, t.startTime),
     index("rides_organizer_idx").on(t.organizerId, t.startTime),
     // 'Cerca de mí' (docs/product.md#meeting-pin-and-near-me): a latitude range, then longitude,
@@ -501,6 +514,95 @@ export const organizerLevels = sqliteTable("organizer_levels", {
   waitedNo: integer("waited_no").notNull().default(0),
   /** When a batch was last published. */
   updatedAt: integer("updated_at", { mode: "number" }).notNull(),
+});
+
+/** The ride fields every date of a series copies (its template); times come from the rule. */
+export interface SeriesTemplate {
+  title: string;
+  description: string | null;
+  city: string;
+  maxParticipants: number | null;
+  modalities: Modality[];
+  level: Level;
+  socialTags: SocialTag[];
+  routeKm: number | null;
+  routeElev: number | null;
+  meetingPoint: string;
+  meetingLat: number | null;
+  meetingLon: number | null;
+  routeGpxKey: string | null;
+  routeFileName: string | null;
+}
+
+/**
+ * A regular grupeta (docs/product.md#regular-grupetas): the rule that fixes its dates on the
+ * ride's clock, and the template each new date copies. Every date is its own ride
+ * (rides.series_id); the daily cron creates the dates due in the next 12 weeks
+ * (worker/series/materialize.ts). next_start is the start of the first date not created yet, null
+ * once every date exists or the series ended.
+ */
+export const rideSeries = sqliteTable(
+  "ride_series",
+  {
+    id: text("id").primaryKey(),
+    organizerId: text("organizer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    everyWeeks: integer("every_weeks").notNull(),
+    anchorDate: text("anchor_date").notNull(),
+    localTime: text("local_time").notNull(),
+    zone: text("zone").notNull(),
+    untilDate: text("until_date"),
+    dateCount: integer("date_count"),
+    template: text("template", { mode: "json" }).$type<SeriesTemplate>().notNull(),
+    /** The highest date number created (or skipped) so far; -1 before the first. */
+    lastIndex: integer("last_index").notNull().default(-1),
+    nextStart: integer("next_start", { mode: "number" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "number" }),
+  },
+  (t) => [
+    // The cron: the series with a date due within the next 12 weeks.
+    index("ride_series_next_start_idx").on(t.nextStart),
+    index("ride_series_organizer_idx").on(t.organizerId),
+  ],
+);
+
+/**
+ * 'Apuntarme a las próximas': she follows the series; each date created later takes her in too
+ * (or puts her on its waiting list). 'Dejar la serie' deletes the row.
+ */
+export const rideSeriesMembers = sqliteTable(
+  "ride_series_members",
+  {
+    seriesId: text("series_id")
+      .notNull()
+      .references(() => rideSeries.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seriesId, t.userId] }),
+    index("ride_series_members_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * The forecast at a ride's start (docs/product.md#weather-at-the-start), one row per ride: asked of
+ * the provider at most once per ride and clock hour (fetched_hour), for the start hour and place
+ * it was asked for. forecast is null when the provider failed that hour.
+ */
+export const rideForecasts = sqliteTable("ride_forecasts", {
+  rideId: text("ride_id")
+    .primaryKey()
+    .references(() => rides.id, { onDelete: "cascade" }),
+  fetchedHour: integer("fetched_hour").notNull(),
+  startHour: integer("start_hour").notNull(),
+  lat: real("lat").notNull(),
+  lon: real("lon").notNull(),
+  forecast: text("forecast", { mode: "json" }).$type<Forecast>(),
 });
 
 export type User = typeof users.$inferSelect;

@@ -148,6 +148,8 @@ export async function rideForPush(db: Database, rideId: string) {
         status: rides.status,
         organizerId: rides.organizerId,
         cancelReason: rides.cancelReason,
+        meetingLat: rides.meetingLat,
+        meetingLon: rides.meetingLon,
       })
       .from(rides)
       .where(eq(rides.id, rideId))

@@ -37,6 +37,9 @@ export const rideColumns = {
   cancelledByOrganizer: cancelledByOrganizerSql.as("cancelled_by_organizer"),
   routeGpxKey: rides.routeGpxKey,
   routeFileName: rides.routeFileName,
+  seriesId: rides.seriesId,
+  seriesIndex: rides.seriesIndex,
+  seriesEveryWeeks: rides.seriesEveryWeeks,
   organizerUsername: profiles.username,
   organizerAvatarKey: profiles.avatarKey,
   organizerAvatarUrl: profiles.avatarUrl,
@@ -179,6 +182,10 @@ export function summaryOf(
     cancelReason: row.cancelReason,
     cancelledByOrganizer: row.cancelledByOrganizer === 1,
     hasRoute: row.routeGpxKey !== null,
+    series:
+      row.seriesId !== null
+        ? { id: row.seriesId, everyWeeks: row.seriesEveryWeeks === 2 ? 2 : 1 }
+        : null,
     organizer: organizerOf(row),
     participantIds,
     participantCount: members.length,

@@ -25,6 +25,7 @@ export function rideSummary(overrides: Partial<RideSummary> = {}): RideSummary {
     cancelReason: null,
     cancelledByOrganizer: false,
     hasRoute: false,
+    series: null,
     organizer: { id: "org", username: "Lucía", avatarKey: "ava02", avatarUrl: null },
     participantIds: ["org"],
     participantCount: 1,

@@ -20,6 +20,13 @@ self.addEventListener("push", (event) => {
   const text = (value, fallback) => (typeof value === "string" && value ? value : fallback);
   const url = text(data.url, "").startsWith(APP_PREFIX) ? data.url : "/app/feed";
   const tag = text(data.tag, "");
+  // Buttons (e.g. "Sigue en pie" / "Cancelar"), each with its own path inside the app.
+  const actions = Array.isArray(data.actions)
+    ? data.actions.filter(
+        (a) => a && typeof a.action === "string" && typeof a.title === "string" && text(a.url, "").startsWith(APP_PREFIX),
+      )
+    : [];
+  const urls = Object.fromEntries(actions.map((a) => [a.action, a.url]));
   event.waitUntil(
     self.registration.showNotification(text(data.title, "Rodamos"), {
       body: text(data.body, ""),
@@ -27,14 +34,18 @@ self.addEventListener("push", (event) => {
       badge: "/icons/icon-192.png",
       lang: "es",
       ...(tag ? { tag, renotify: true } : {}),
-      data: { url },
+      ...(actions.length > 0
+        ? { actions: actions.map((a) => ({ action: a.action, title: a.title })) }
+        : {}),
+      data: { url, urls },
     }),
   );
 });
 
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  const path = event.notification.data?.url;
+  const chosen = event.action ? event.notification.data?.urls?.[event.action] : undefined;
+  const path = chosen ?? event.notification.data?.url;
   const target = new URL(
     typeof path === "string" && path.startsWith(APP_PREFIX) ? path : "/app/feed",
     self.location.origin,

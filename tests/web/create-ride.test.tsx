@@ -172,6 +172,7 @@ describe("creating a ride", () => {
         rodeWithCount: 0,
         rodeWith: [],
         waitingPosition: null,
+        request: null,
       },
     });
     // The ride's reads and the save all answer with it.
@@ -250,6 +251,7 @@ describe("the start is on the ride's clock (docs/product.md#times-and-time-zones
         rodeWithCount: 0,
         rodeWith: [],
         waitingPosition: null,
+        request: null,
       },
     });
     fetchMock.mockImplementation(async () => Response.json({ ride }));

@@ -71,7 +71,7 @@ describe("her open ride page on a 'ride-changed' frame", () => {
       rideDetail({
         ...full,
         waitingCount: 2,
-        viewer: { ...viewer, joined: false, waitingPosition: 2 },
+        viewer: { ...viewer, joined: false, waitingPosition: 2, request: null },
       }),
     );
     const socket = await openRidePage();
@@ -82,7 +82,7 @@ describe("her open ride page on a 'ride-changed' frame", () => {
       rideDetail({
         ...full,
         waitingCount: 1,
-        viewer: { ...viewer, joined: false, waitingPosition: 1 },
+        viewer: { ...viewer, joined: false, waitingPosition: 1, request: null },
       }),
     );
     act(() => socket.receive({ type: "ride-changed", rideId: "r1" }));
@@ -98,7 +98,7 @@ describe("her open ride page on a 'ride-changed' frame", () => {
       rideDetail({
         participantCount: 2,
         participantIds: ["org", "u1"],
-        viewer: { ...viewer, joined: true, waitingPosition: null },
+        viewer: { ...viewer, joined: true, waitingPosition: null, request: null },
       }),
     );
     const socket = await openRidePage();

@@ -5,6 +5,7 @@ import type { Resolver } from "react-hook-form";
 import type { RideDetailResponse } from "../../domain/api/rides.ts";
 import { cityTimeZone } from "../../domain/cities.ts";
 import {
+  type JoinMode,
   type Level,
   type Modality,
   OFFERED_SOCIAL_TAGS,
@@ -29,6 +30,8 @@ export interface RideFormValues {
   maxParticipants: string;
   socialTags: OfferedSocialTag[];
   description: string;
+  /** '¿Quién puede unirse?' */
+  joinMode: JoinMode;
 }
 
 export const EMPTY: RideFormValues = {
@@ -44,6 +47,7 @@ export const EMPTY: RideFormValues = {
   maxParticipants: "",
   socialTags: [],
   description: "",
+  joinMode: "open",
 };
 
 /**
@@ -85,6 +89,7 @@ export function toPayload(values: RideFormValues) {
     maxParticipants: values.maxParticipants,
     socialTags: values.socialTags,
     description: values.description,
+    joinMode: values.joinMode,
   };
 }
 
@@ -145,7 +150,8 @@ export function valuesFromRide(ride: RideDetailResponse["ride"]): RideFormValues
     time: local?.time ?? "",
     level: ride.level,
     modalities: ride.modalities,
-    meetingPoint: ride.meetingPoint,
+    // Her own ride: she always gets the exact point.
+    meetingPoint: ride.meetingPoint ?? "",
     distanceKm: ride.routeKm === null ? "" : String(ride.routeKm),
     elevationM: ride.routeElev === null ? "" : String(ride.routeElev),
     maxParticipants: ride.maxParticipants === null ? "" : String(ride.maxParticipants),
@@ -153,6 +159,7 @@ export function valuesFromRide(ride: RideDetailResponse["ride"]): RideFormValues
       (OFFERED_SOCIAL_TAGS as readonly string[]).includes(t),
     ),
     description: ride.description ?? "",
+    joinMode: ride.joinMode,
   };
 }
 

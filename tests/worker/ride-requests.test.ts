@@ -2,11 +2,12 @@
 // places taken atomically on acceptance, expiry at the start, cancellation and suspension, blocks,
 // reports, rate limits, and the meeting point kept for the group in every answer.
 import { and, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { RideDetail, RideSummary } from "../../domain/api/rides.ts";
 import { MEETING_AREA_OFFSET_KM, MEETING_AREA_RADIUS_KM } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
 import { distanceKm, NEAR_HEADER } from "../../domain/near.ts";
+import { pushTexts } from "../../domain/push.ts";
 import { sharePreview } from "../../domain/share-preview.ts";
 import {
   rideParticipants,
@@ -19,6 +20,7 @@ import { cardTexts, previewCard } from "../../worker/share/image.ts";
 import { publicRideFacts } from "../../worker/share/queries.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser, json, sendUntilLimited } from "./helpers/http.ts";
+import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
 import { multipart, participantIds, rideBody, SMALL_GPX } from "./helpers/rides.ts";
 import { block, moderator } from "./helpers/safety.ts";
 
@@ -512,5 +514,48 @@ describe("requests and the safety rules", () => {
       return requestPlace(rider, ride.id);
     });
     expect((await json(refused)).error.code).toBe("rate_limited");
+  });
+});
+
+describe("who hears what, by push", () => {
+  let service: ReturnType<typeof pushServiceStandIn>;
+  beforeEach(() => {
+    service = pushServiceStandIn();
+  });
+  afterEach(() => service.restore());
+
+  it("the organizer hears of each request and of a freed place; the rider hears the answer", async () => {
+    const { organizer, ride } = await approvalRide({ maxParticipants: 2 });
+    const title = (await detail(organizer.browser, ride.id)).title;
+    const organizerDevice = await service.subscribe(organizer.browser);
+    const ana = await signedIn();
+    const bea = await signedIn();
+    const anaDevice = await service.subscribe(ana.browser);
+    const beaDevice = await service.subscribe(bea.browser);
+    await requestPlace(ana, ride.id);
+    await requestPlace(bea, ride.id);
+    const named = { id: ride.id, title };
+    await eventually(() =>
+      expect(service.to(organizerDevice)).toEqual([
+        pushTexts.placeRequested(named, ana.user.username!),
+        pushTexts.placeRequested(named, bea.user.username!),
+      ]),
+    );
+    const anaId = await requestIdOf(ride.id, ana.user.id);
+    const beaId = await requestIdOf(ride.id, bea.user.id);
+    await organizer.browser.post(`/api/rides/${ride.id}/requests/${anaId}/accept`);
+    await eventually(() =>
+      expect(service.to(anaDevice)).toEqual([pushTexts.requestAccepted(named)]),
+    );
+    // Bea still waits; Ana leaves: the organizer is told a place is free.
+    await ana.browser.post(`/api/rides/${ride.id}/leave`);
+    await eventually(() =>
+      expect(service.to(organizerDevice)).toContainEqual(pushTexts.placeFreedForRequests(named)),
+    );
+    await organizer.browser.post(`/api/rides/${ride.id}/requests/${beaId}/decline`);
+    await eventually(() =>
+      expect(service.to(beaDevice)).toEqual([pushTexts.requestDeclined(named)]),
+    );
+    expect(pushTexts.requestDeclined(named).title).toBe(MSG.requestDeclined);
   });
 });

@@ -188,6 +188,36 @@ describe("creating a ride", () => {
   });
 });
 
+describe("'¿Quién puede unirse?' (docs/product.md#join-by-approval)", () => {
+  it("is 'Abierta' unless she picks 'Con aprobación', and an edit starts from the ride's", async () => {
+    fetchMock.mockResolvedValueOnce(created("r1"));
+    renderCreate();
+    fillRide();
+    const group = screen.getByRole("group", { name: MSG.joinModeLabel });
+    const open = screen.getByRole("radio", { name: new RegExp(`^${MSG.joinModeOpen}`) });
+    const approval = screen.getByRole("radio", { name: new RegExp(`^${MSG.joinModeApproval}`) });
+    expect(group.contains(open)).toBe(true);
+    expect((open as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(approval);
+    await submit();
+    expect(await screen.findByText("Salida r1")).toBeTruthy();
+    expect(sentRides()[0]).toMatchObject({ joinMode: "approval" });
+  });
+
+  it("an edit keeps the ride's mode", () => {
+    const ride = rideDetail({
+      id: "r9",
+      joinMode: "approval",
+      organizer: { id: "ana", username: "ana_rueda", avatarKey: "ava01", avatarUrl: null },
+      viewer: { ...rideDetail().viewer, joined: true, isOrganizer: true },
+    });
+    fetchMock.mockImplementation(async () => Response.json({ ride }));
+    renderCreate("/app/create?edit=r9", ride);
+    const approval = screen.getByRole("radio", { name: new RegExp(`^${MSG.joinModeApproval}`) });
+    expect((approval as HTMLInputElement).checked).toBe(true);
+  });
+});
+
 describe("the start time's error sits on the field to fix", () => {
   it("blames the blank field, else the date for a past day, else the time", () => {
     const city = "Madrid";

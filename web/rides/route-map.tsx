@@ -172,14 +172,15 @@ export function AreaMap({ area, label }: { area: MeetingArea; label: string }) {
   const container = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!container.current) return;
-    const map = baseMap(container.current, false);
-    const circle = L.circle([area.lat, area.lon], {
+    const centre = L.latLng(area.lat, area.lon);
+    // The circle's bounds from its centre, not from the layer: they need no rendered map.
+    const map = baseMap(container.current, false).fitBounds(centre.toBounds(area.radiusKm * 2000));
+    L.circle(centre, {
       radius: area.radiusKm * 1000,
       color: "#C2185B",
       fillOpacity: 0.15,
       interactive: false,
     }).addTo(map);
-    map.fitBounds(circle.getBounds());
     return () => stopAndRemove(map);
   }, [area]);
   return (

@@ -207,7 +207,7 @@ describe("requests and answers", () => {
   it("the organizer sees each request with the rider's profile, record and note", async () => {
     const { organizer, ride } = await approvalRide();
     const friend = await createUser();
-    const rider = await signedIn({ city: "Valencia", modalities: ["gravel", "mtb"] });
+    const rider = await signedIn({ city: "Valencia", modalities: ["gravel", "btt"] });
     const past = await createRide({
       organizerId: friend.id,
       participants: [rider.user.id],
@@ -232,7 +232,7 @@ describe("requests and answers", () => {
     expect(request.rider.id).toBe(rider.user.id);
     expect(request.rider.username).toBe(rider.user.username);
     expect(request.city).toBe("Valencia");
-    expect(request.modalities).toEqual(["gravel", "mtb"]);
+    expect(request.modalities).toEqual(["gravel", "btt"]);
     expect(request.completedRides).toBe(1);
     expect(request.levels).toEqual(["intermedio"]);
     expect(request.rodeWithGroup).toBe(1);

@@ -166,8 +166,8 @@ export async function updateRide(
     organizerId: string;
     routeGpxKey: string | null;
     routeFileName: string | null;
-    /** The approximate area's centre (meetingAreaValues). */
-    meetingArea: { meetingAreaLat: number | null; meetingAreaLon: number | null };
+    /** The approximate area's centre (meetingAreaValues); left out, it stays. */
+    meetingArea?: { meetingAreaLat: number | null; meetingAreaLon: number | null };
     noticeId: string;
     now: number;
   },
@@ -184,7 +184,7 @@ export async function updateRide(
       .update(rides)
       .set({
         ...rideValues(input),
-        ...change.meetingArea,
+        ...(change.meetingArea ?? {}),
         routeGpxKey: change.routeGpxKey,
         routeFileName: change.routeFileName,
         updatedAt: change.now,

@@ -92,6 +92,7 @@ describe("D1 schema", () => {
       "ride_level_answers",
       "ride_messages",
       "ride_participants",
+      "ride_requests",
       "ride_waiting_list",
       "rides",
       // FTS5 search index and its shadow tables (migration 0001_rides_search).

@@ -156,6 +156,22 @@ export const SEARCH_QUERY_MAX = 100;
  */
 export const NEAR_RADIUS_KM = 50;
 
+/**
+ * '¿Quién puede unirse?' (docs/product.md#join-by-approval): 'Abierta' joins at once, 'Con
+ * aprobación' asks the organizer first and keeps the exact meeting point for the group.
+ */
+export const JOIN_MODES = ["open", "approval"] as const;
+export type JoinMode = (typeof JOIN_MODES)[number];
+/** Her optional note with 'Solicitar plaza'. */
+export const REQUEST_NOTE_MAX = 280;
+/** The approximate area others see of an approval ride's meeting point: its radius. */
+export const MEETING_AREA_RADIUS_KM = 1.5;
+/**
+ * How far the area's centre lies from the pin (a random distance in this range, drawn once per
+ * pin): never 0, so the centre is not the pin, and under the radius, so the pin is in the circle.
+ */
+export const MEETING_AREA_OFFSET_KM = { min: 0.3, max: 1 } as const;
+
 // Time windows relative to a ride's start.
 export const CHAT_WRITE_WINDOW_MS = 12 * HOUR_MS;
 export const CONNECTIONS_OPEN_AFTER_MS = 30 * MINUTE_MS;

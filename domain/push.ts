@@ -151,6 +151,46 @@ export const pushTexts = {
     };
   },
 
+  /** To the organizer: a rider asked for a place (docs/product.md#join-by-approval). */
+  placeRequested(ride: { id: string; title: string }, username: string): PushPayload {
+    return {
+      title: "Nueva solicitud",
+      body: `${username} quiere unirse a «${ride.title}».`,
+      url: rideUrl(ride.id),
+      tag: `requests-${ride.id}`,
+    };
+  },
+
+  /** To the rider: the organizer accepted her request. */
+  requestAccepted(ride: { id: string; title: string }): PushPayload {
+    return {
+      title: "¡Tienes plaza!",
+      body: `La organizadora te ha aceptado en «${ride.title}». Ya puedes ver el punto de encuentro.`,
+      url: rideUrl(ride.id),
+      tag: `ride-${ride.id}`,
+    };
+  },
+
+  /** To the rider, kindly and without reasons. */
+  requestDeclined(ride: { id: string; title: string }): PushPayload {
+    return {
+      title: "Esta vez no ha podido ser",
+      body: `La organizadora no ha podido darte plaza en «${ride.title}».`,
+      url: rideUrl(ride.id),
+      tag: `ride-${ride.id}`,
+    };
+  },
+
+  /** To the organizer of an approval ride: a place freed while requests wait. */
+  placeFreedForRequests(ride: { id: string; title: string }): PushPayload {
+    return {
+      title: "Se ha liberado una plaza",
+      body: `Hay una plaza libre en «${ride.title}»: puedes aceptar la siguiente solicitud.`,
+      url: rideUrl(ride.id),
+      tag: `requests-${ride.id}`,
+    };
+  },
+
   waitlistPlace(ride: { id: string; title: string }): PushPayload {
     return {
       title: "¡Tienes plaza!",

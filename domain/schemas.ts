@@ -9,6 +9,7 @@ import {
   CITY_MAX,
   DEFAULT_AVATAR_KEY,
   EMAIL_MAX,
+  JOIN_MODES,
   LEVELS,
   MAX_DISTANCE_KM,
   MAX_ELEVATION_M,
@@ -22,6 +23,7 @@ import {
   PACE_ANSWERS,
   PASSWORD_MAX,
   PASSWORD_MIN,
+  REQUEST_NOTE_MAX,
   RIDE_DESCRIPTION_MAX,
   RIDE_START_MAX_MONTHS,
   RIDE_TITLE_MAX,
@@ -217,6 +219,8 @@ export const rideInputSchema = z.object({
     .transform(unique),
   meetingPoint: requiredRideText(MEETING_POINT_MAX, MSG.meetingPointTooLong),
   meetingPin: meetingPinSchema.nullish(),
+  /** '¿Quién puede unirse?'; left out: 'Abierta' on create, unchanged on edit (older clients). */
+  joinMode: z.enum(JOIN_MODES, { error: MSG.invalidInput }).optional(),
   distanceKm: numberInput(MSG.rideDistanceElevationRequired)
     .refine((km) => km >= MIN_DISTANCE_KM, { error: MSG.distanceMin })
     .refine((km) => km <= MAX_DISTANCE_KM, { error: MSG.distanceMax })
@@ -508,6 +512,15 @@ export function parseInput<S extends z.ZodType>(
     ? { ok: true, data: result.data }
     : { ok: false, error: validationError(result.error) };
 }
+
+/** POST /api/rides/:id/requests: 'Solicitar plaza' with her optional note. */
+export const requestPlaceSchema = z.object({
+  note: userText({ error: MSG.invalidInput })
+    .trim()
+    .max(REQUEST_NOTE_MAX, { error: MSG.requestNoteTooLong })
+    .nullish()
+    .transform((text) => (text ? text : null)),
+});
 
 // ---------- Chat API requests ----------
 

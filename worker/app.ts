@@ -31,6 +31,7 @@ import { profileRoutes } from "./profiles/routes.ts";
 import { pushRoutes } from "./push/routes.ts";
 import { referralRoutes } from "./referrals/routes.ts";
 import { reportRoutes } from "./reports/routes.ts";
+import { rideRequestRoutes } from "./ride-requests/routes.ts";
 import { myRidesRoutes, rideRoutes } from "./rides/routes.ts";
 import { seriesRoutes } from "./series/routes.ts";
 import { shareRoutes } from "./share/routes.ts";
@@ -54,6 +55,7 @@ const api = new Hono<AppEnv>()
   .route("/rides/:id/chat", rideChatRoutes)
   .route("/rides/:id/connections", rideConnectionsRoutes)
   .route("/rides/:id/waiting-list", waitingListRoutes)
+  .route("/rides/:id/requests", rideRequestRoutes)
   .route("/rides/:id/level-answers", levelAnswersRoutes)
   .route("/rides/:id/participants", blockedParticipantRoutes)
   .route("/rides/:id", rideCalendarRoutes)

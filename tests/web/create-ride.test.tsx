@@ -172,6 +172,7 @@ describe("creating a ride", () => {
         rodeWithCount: 0,
         rodeWith: [],
         waitingPosition: null,
+        request: null,
       },
     });
     // The ride's reads and the save all answer with it.
@@ -184,6 +185,36 @@ describe("creating a ride", () => {
     const sent = JSON.parse(String(saves[0]![1]?.body));
     expect(sent.title).toBe("Café y Casa de Campo");
     expect(sent).not.toHaveProperty("createKey");
+  });
+});
+
+describe("'¿Quién puede unirse?' (docs/product.md#join-by-approval)", () => {
+  it("is 'Abierta' unless she picks 'Con aprobación', and an edit starts from the ride's", async () => {
+    fetchMock.mockResolvedValueOnce(created("r1"));
+    renderCreate();
+    fillRide();
+    const group = screen.getByRole("group", { name: MSG.joinModeLabel });
+    const open = screen.getByRole("radio", { name: new RegExp(`^${MSG.joinModeOpen}`) });
+    const approval = screen.getByRole("radio", { name: new RegExp(`^${MSG.joinModeApproval}`) });
+    expect(group.contains(open)).toBe(true);
+    expect((open as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(approval);
+    await submit();
+    expect(await screen.findByText("Salida r1")).toBeTruthy();
+    expect(sentRides()[0]).toMatchObject({ joinMode: "approval" });
+  });
+
+  it("an edit keeps the ride's mode", () => {
+    const ride = rideDetail({
+      id: "r9",
+      joinMode: "approval",
+      organizer: { id: "ana", username: "ana_rueda", avatarKey: "ava01", avatarUrl: null },
+      viewer: { ...rideDetail().viewer, joined: true, isOrganizer: true },
+    });
+    fetchMock.mockImplementation(async () => Response.json({ ride }));
+    renderCreate("/app/create?edit=r9", ride);
+    const approval = screen.getByRole("radio", { name: new RegExp(`^${MSG.joinModeApproval}`) });
+    expect((approval as HTMLInputElement).checked).toBe(true);
   });
 });
 
@@ -252,6 +283,7 @@ describe("the start is on the ride's clock (docs/product.md#times-and-time-zones
         rodeWithCount: 0,
         rodeWith: [],
         waitingPosition: null,
+        request: null,
       },
     });
     fetchMock.mockImplementation(async () => Response.json({ ride }));

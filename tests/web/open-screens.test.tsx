@@ -73,7 +73,7 @@ describe("her open ride page on a 'ride-changed' frame", () => {
       rideDetail({
         ...full,
         waitingCount: 2,
-        viewer: { ...viewer, joined: false, waitingPosition: 2 },
+        viewer: { ...viewer, joined: false, waitingPosition: 2, request: null },
       }),
     );
     const socket = await openRidePage();
@@ -84,7 +84,7 @@ describe("her open ride page on a 'ride-changed' frame", () => {
       rideDetail({
         ...full,
         waitingCount: 1,
-        viewer: { ...viewer, joined: false, waitingPosition: 1 },
+        viewer: { ...viewer, joined: false, waitingPosition: 1, request: null },
       }),
     );
     act(() => socket.receive({ type: "ride-changed", rideId: "r1" }));
@@ -100,7 +100,7 @@ describe("her open ride page on a 'ride-changed' frame", () => {
       rideDetail({
         participantCount: 2,
         participantIds: ["org", "u1"],
-        viewer: { ...viewer, joined: true, waitingPosition: null },
+        viewer: { ...viewer, joined: true, waitingPosition: null, request: null },
       }),
     );
     const socket = await openRidePage();

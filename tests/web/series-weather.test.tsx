@@ -208,6 +208,7 @@ describe("the weather card", () => {
             rodeWithCount: 0,
             rodeWith: [],
             waitingPosition: null,
+            request: null,
           },
         }),
       });

@@ -33,6 +33,7 @@ describe("the organizer's waiting list", () => {
         rodeWithCount: 0,
         rodeWith: [],
         waitingPosition: null,
+        request: null,
       },
     });
     vi.stubGlobal(

@@ -12,7 +12,7 @@ import type { NotificationFrame } from "../../domain/chat-protocol.ts";
 import { app } from "../../worker/app.ts";
 import { generateId } from "../../worker/auth/tokens.ts";
 import { block } from "../../worker/blocks/queries.ts";
-import { rideSeries, rides } from "../../worker/db/schema.ts";
+import { rideRequests, rideSeries, rides } from "../../worker/db/schema.ts";
 import { suspendAccount } from "../../worker/moderation/actions.ts";
 import { findReportTarget, insertReport } from "../../worker/reports/queries.ts";
 import { createRide, db, HOUR, signedInMany } from "./helpers/factories.ts";
@@ -54,6 +54,11 @@ const ROLES: Role[] = [
 const BLOCKED_ROLES = ["blockedByOrganizer", "blockedByParticipant"] as const satisfies Role[];
 /** A well-formed ride id that no ride has. */
 const MISSING_RIDE = "abcdefghijklmnopqrstuvwx";
+/**
+ * The approval ride of a world; the missing ride when the block check swaps `rideId` for it, so
+ * the request routes get that check too.
+ */
+const approvalRideOf = (w: World) => (w.rideId === MISSING_RIDE ? MISSING_RIDE : w.approvalRideId);
 /** Routes about one ride: the block rule applies to each of them. */
 const isRideScoped = (route: string) => route.startsWith("/api/rides/:id");
 
@@ -75,6 +80,12 @@ interface World {
   /** The participant's message in the ride's chat, reported by the other participant. */
   messageId: string;
   reportId: string;
+  /**
+   * A 'Con aprobación' ride of the same organizer and participant
+   * (docs/product.md#join-by-approval), with a pending request from a rider in no ride.
+   */
+  approvalRideId: string;
+  requestId: string;
   browsers: Record<Role, Browser>;
 }
 
@@ -115,6 +126,16 @@ async function world(mod: Moderator): Promise<World> {
   ]);
   expect(suspension.suspended).toBe(true);
   await inASeries(ride.id, organizer.user.id);
+  const approval = await createRide({
+    organizerId: organizer.user.id,
+    participants: [participant.user.id],
+    startsIn: 48 * HOUR,
+    joinMode: "approval",
+  });
+  const requestId = `req${crypto.randomUUID().replaceAll("-", "")}`;
+  await db()
+    .insert(rideRequests)
+    .values({ id: requestId, rideId: approval.id, userId: other.id, note: "Hola" });
   const messageId = await insertMessage(ride.id, participant.user.id, "hola");
   const target = await findReportTarget(db(), "message", messageId, blocked.user.id);
   const reportId = generateId();
@@ -138,6 +159,8 @@ async function world(mod: Moderator): Promise<World> {
     suspendedId: suspended.user.id,
     messageId,
     reportId,
+    approvalRideId: approval.id,
+    requestId,
     browsers: {
       anonymous: new Browser(),
       noProfile: noProfile.browser,
@@ -718,6 +741,36 @@ const MATRIX: Row[] = [
     path: (w) => `/api/rides/${w.rideId}/waiting-list`,
     expect: [U, P, 409, 409, 409],
     why: "only her own place; nobody here is on the list",
+  },
+  // ---------- Join by approval (docs/product.md#join-by-approval) ----------
+  {
+    method: "POST",
+    route: "/api/rides/:id/requests",
+    path: (w) => `/api/rides/${approvalRideOf(w)}/requests`,
+    body: () => ({ note: "¿Puedo ir?" }),
+    expect: [U, P, 201, 409, 409],
+    why: "any rider with a profile who is not in it; participant and organizer already are",
+  },
+  {
+    method: "DELETE",
+    route: "/api/rides/:id/requests",
+    path: (w) => `/api/rides/${approvalRideOf(w)}/requests`,
+    expect: [U, P, 409, 409, 409],
+    why: "only her own pending request; none of these has one",
+  },
+  {
+    method: "POST",
+    route: "/api/rides/:id/requests/:requestId/accept",
+    path: (w) => `/api/rides/${approvalRideOf(w)}/requests/${w.requestId}/accept`,
+    expect: [U, P, 403, 403, 200],
+    why: "the organizer only",
+  },
+  {
+    method: "POST",
+    route: "/api/rides/:id/requests/:requestId/decline",
+    path: (w) => `/api/rides/${approvalRideOf(w)}/requests/${w.requestId}/decline`,
+    expect: [U, P, 403, 403, 200],
+    why: "the organizer only",
   },
   {
     method: "POST",

@@ -93,6 +93,7 @@ describe("D1 schema", () => {
       "ride_level_answers",
       "ride_messages",
       "ride_participants",
+      "ride_requests",
       "ride_series",
       "ride_series_members",
       "ride_waiting_list",

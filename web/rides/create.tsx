@@ -15,6 +15,7 @@ import { call, client, pathParams } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { RepeatField } from "../series/repeat-field.tsx";
 import { SeriesScopeField } from "../series/scope-field.tsx";
+import { JoinModeField } from "./join-mode-field.tsx";
 import { MeetingPointField } from "./meeting-point-field.tsx";
 import { RIDES_KEY, useRide } from "./queries.ts";
 import { LevelField, ModalitiesField, SocialTagsField } from "./ride-chip-fields.tsx";
@@ -174,6 +175,7 @@ function RideForm({
         />
 
         <RideSizeFields />
+        <JoinModeField />
         <SocialTagsField />
 
         <Field label="Comentarios adicionales (opcional)" error={errors.description?.message}>

@@ -12,6 +12,7 @@ import { ConfirmDialog } from "../components/dialog.tsx";
 import { EmptyState, LoadFailed, RetryButton, Skeleton } from "../components/feedback.tsx";
 import { isNotFound } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { RequestsCard } from "../ride-requests/requests-card.tsx";
 import { ReportRideButton } from "../safety/report-ride.tsx";
 import { SeriesCard } from "../series/series-card.tsx";
 import { WeatherCard } from "../weather/weather-card.tsx";
@@ -62,12 +63,20 @@ export default function RideDetailScreen() {
 
 function DetailContent({ ride }: { ride: RideDetail }) {
   const cancelled = ride.status === "cancelled";
+  const future = !hasStarted(ride.startTime, Date.now());
   // The organizer's view of her list, while it is open.
   const waitingList =
     !cancelled && !hasStarted(ride.startTime, Date.now()) ? (ride.waitingList ?? []) : [];
   return (
     <>
       <h1 className="sr-only">{ride.title}</h1>
+      {/* Hers, at the top; requests made before she opened the ride stay hers to answer. */}
+      {ride.requests &&
+      !cancelled &&
+      future &&
+      (ride.joinMode === "approval" || ride.requests.length > 0) ? (
+        <RequestsCard ride={ride} />
+      ) : null}
       <RideCard ride={ride} place="detail" />
       {!cancelled ? <WeatherCard ride={ride} /> : null}
       <CalendarLink ride={ride} />

@@ -5,6 +5,7 @@ import type { Resolver } from "react-hook-form";
 import type { RideDetailResponse } from "../../domain/api/rides.ts";
 import { cityTimeZone } from "../../domain/cities.ts";
 import {
+  type JoinMode,
   type Level,
   type Modality,
   OFFERED_SOCIAL_TAGS,
@@ -42,6 +43,8 @@ export interface RideFormValues {
   repeatUntil: string;
   /** A series date's edit: "Solo esta salida" or "Esta y las siguientes". */
   scope: SeriesScope;
+  /** '¿Quién puede unirse?' */
+  joinMode: JoinMode;
 }
 
 export const EMPTY: RideFormValues = {
@@ -62,6 +65,7 @@ export const EMPTY: RideFormValues = {
   repeatCount: "4",
   repeatUntil: "",
   scope: "this",
+  joinMode: "open",
 };
 
 /** The repeat rule as the API takes it; null for a one-off ride. */
@@ -112,6 +116,7 @@ export function toPayload(values: RideFormValues) {
     maxParticipants: values.maxParticipants,
     socialTags: values.socialTags,
     description: values.description,
+    joinMode: values.joinMode,
   };
 }
 
@@ -187,7 +192,8 @@ export function valuesFromRide(ride: RideDetailResponse["ride"]): RideFormValues
     time: local?.time ?? "",
     level: ride.level,
     modalities: ride.modalities,
-    meetingPoint: ride.meetingPoint,
+    // Her own ride: she always gets the exact point.
+    meetingPoint: ride.meetingPoint ?? "",
     distanceKm: ride.routeKm === null ? "" : String(ride.routeKm),
     elevationM: ride.routeElev === null ? "" : String(ride.routeElev),
     maxParticipants: ride.maxParticipants === null ? "" : String(ride.maxParticipants),
@@ -200,6 +206,7 @@ export function valuesFromRide(ride: RideDetailResponse["ride"]): RideFormValues
     repeatCount: "4",
     repeatUntil: "",
     scope: "this",
+    joinMode: ride.joinMode,
   };
 }
 

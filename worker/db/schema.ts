@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import {
+  JOIN_MODES,
   type Level,
   type Modality,
   PACE_ANSWERS,
@@ -184,6 +185,16 @@ export const rides = sqliteTable(
      */
     meetingLat: real("meeting_lat"),
     meetingLon: real("meeting_lon"),
+    /** '¿Quién puede unirse?' (docs/product.md#join-by-approval). */
+    joinMode: text("join_mode", { enum: JOIN_MODES }).notNull().default("open"),
+    /**
+     * The approximate area's centre (domain/meeting-area.ts): the pin moved by a random offset,
+     * drawn when the pin is set and kept while it stays (ADR 0036). What anyone outside an
+     * approval ride's group sees, and where 'Cerca de mí' measures such a ride from. Null without
+     * a pin.
+     */
+    meetingAreaLat: real("meeting_area_lat"),
+    meetingAreaLon: real("meeting_area_lon"),
     /** null once the organizer deleted her account (the card shows 'Organizadora'). */
     organizerId: text("organizer_id").references(() => users.id, { onDelete: "set null" }),
     /**
@@ -223,7 +234,17 @@ export const rides = sqliteTable(
     index("rides_organizer_idx").on(t.organizerId, t.startTime),
     // 'Cerca de mí' (docs/product.md#meeting-pin-and-near-me): a latitude range, then longitude,
     // start and distance checked in the entries (worker/rides/near.ts).
-    index("rides_status_meeting_pin_idx").on(t.status, t.meetingLat, t.meetingLon, t.startTime),
+    // The join mode and the area's centre ride along in the entries: an approval ride is measured
+    // from its area without reading its row (docs/decisions/0036-join-by-approval.md).
+    index("rides_status_meeting_pin_idx").on(
+      t.status,
+      t.meetingLat,
+      t.meetingLon,
+      t.startTime,
+      t.joinMode,
+      t.meetingAreaLat,
+      t.meetingAreaLon,
+    ),
     // SQLite keeps NULLs distinct in a unique index: rides without a key never collide.
     uniqueIndex("rides_organizer_create_key_unique").on(t.organizerId, t.createKey),
   ],
@@ -604,6 +625,38 @@ export const rideForecasts = sqliteTable("ride_forecasts", {
   lon: real("lon").notNull(),
   forecast: text("forecast", { mode: "json" }).$type<Forecast>(),
 });
+
+/**
+ * 'Solicitar plaza' on an approval ride (docs/product.md#join-by-approval): one row per ride and
+ * rider while it waits for the organizer ('pending', the ride's queue in arrival order) or after
+ * she declined it ('declined': the rider is told kindly and cannot ask again). Accepting deletes
+ * the row in the statement batch that adds her to the ride. Live only until the start.
+ */
+export const rideRequests = sqliteTable(
+  "ride_requests",
+  {
+    /** Server-chosen: what a report on her note points at. */
+    id: text("id").primaryKey(),
+    rideId: text("ride_id")
+      .notNull()
+      .references(() => rides.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    note: text("note"),
+    status: text("status", { enum: ["pending", "declined"] })
+      .notNull()
+      .default("pending"),
+    createdAt: createdAt(),
+    decidedAt: integer("decided_at", { mode: "number" }),
+  },
+  (t) => [
+    // Her request for a ride; her requests (suspension clears them).
+    uniqueIndex("ride_requests_user_ride_unique").on(t.userId, t.rideId),
+    // A ride's queue in order, and its count for the organizer's badge.
+    index("ride_requests_ride_status_idx").on(t.rideId, t.status, t.createdAt),
+  ],
+);
 
 export type User = typeof users.$inferSelect;
 export type Profile = typeof profiles.$inferSelect;

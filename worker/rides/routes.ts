@@ -50,7 +50,13 @@ import {
 } from "../gpx/storage.ts";
 import { inBackground } from "../http/background.ts";
 import { bodyOf, MULTIPART_TYPE, mediaType, readFormData, validate } from "../http/validate.ts";
-import { rideCancelled, rideCreated, rideDeleted, rideEdited } from "../push/events.ts";
+import {
+  placeFreedForRequests,
+  rideCancelled,
+  rideCreated,
+  rideDeleted,
+  rideEdited,
+} from "../push/events.ts";
 import {
   cancelFollowingDates,
   checkFollowingCaps,
@@ -77,6 +83,7 @@ import {
   insertRide,
   joinRideAtomically,
   leaveRide,
+  meetingAreaValues,
   systemNoticeWhenOthers,
   updateRide,
 } from "./writes.ts";
@@ -310,7 +317,14 @@ export const rideRoutes = new Hono<AppEnv>()
       try {
         const { edited, promotion } = await updateRide(
           c.var.db,
-          { rideId: row.id, organizerId: user.id, ...route, noticeId, now },
+          {
+            rideId: row.id,
+            organizerId: user.id,
+            ...route,
+            meetingArea: meetingAreaValues(input, row),
+            noticeId,
+            now,
+          },
           input,
         );
         if (!edited) throw await editRefusal(c, row.id, input.maxParticipants);
@@ -343,6 +357,8 @@ export const rideRoutes = new Hono<AppEnv>()
         throw new DomainError("ride_cancelled", MSG.rideCancelledJoin);
       }
       if (hasStarted(fresh.startTime, now)) throw new DomainError("ride_started", MSG.rideStarted);
+      // 'Con aprobación': she asks for a place instead (docs/product.md#join-by-approval).
+      if (fresh.joinMode === "approval") throw new DomainError("conflict", MSG.requestNeeded);
       throw new DomainError("ride_full", MSG.rideFull);
     }
     inBackground(c, notifyParticipantJoined(c.env, row.id, user.id, row.startTime));
@@ -368,6 +384,8 @@ export const rideRoutes = new Hono<AppEnv>()
     // Her open chat sockets for this ride close (the room re-checks D1 on every send anyway).
     inBackground(c, notifyParticipantLeft(c.env, row.id, user.id));
     announcePromotion(c, promotion);
+    // An approval ride's requests are its queue: the organizer hears of the free place.
+    if (row.joinMode === "approval") inBackground(c, placeFreedForRequests(c.env, row.id));
     return c.json({ ok: true });
   })
   .post(

@@ -20,6 +20,9 @@ export function rideSummary(overrides: Partial<RideSummary> = {}): RideSummary {
     routeElev: 250,
     meetingPoint: "Puente del Rey",
     meetingPin: null,
+    meetingArea: null,
+    joinMode: "open",
+    pendingRequests: 0,
     status: "published",
     cancelledAt: null,
     cancelReason: null,
@@ -37,6 +40,7 @@ export function rideSummary(overrides: Partial<RideSummary> = {}): RideSummary {
       rodeWithCount: 0,
       rodeWith: [],
       waitingPosition: null,
+      request: null,
     },
     ...overrides,
   };
@@ -48,6 +52,7 @@ export function rideDetail(overrides: Partial<RideDetail> = {}): RideDetail {
     participants: [],
     routeFileName: null,
     waitingList: null,
+    requests: null,
     ...rideSummary(overrides),
     ...overrides,
   };

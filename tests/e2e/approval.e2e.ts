@@ -1,0 +1,122 @@
+// Join by approval (docs/product.md#join-by-approval), in four browsers: the organizer creates a
+// 'Con aprobación' ride; a rider requests a place and sees only the area; the organizer accepts;
+// the rider now sees the pin and the route; a third rider is declined, kindly.
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { MSG } from "../../domain/messages.ts";
+import { expectAccessible } from "./a11y.ts";
+import {
+  animationsSettled,
+  closeSession,
+  connectBrowser,
+  rider,
+  saveScreenshot,
+} from "./fixtures.ts";
+
+connectBrowser();
+
+const GPX_FIXTURE = path.resolve(import.meta.dirname, "fixtures/casa-de-campo.gpx");
+const MEETING_POINT = "Puente del Rey, junto a la fuente";
+
+async function tomorrowIso(page: Page) {
+  return page.evaluate(() => {
+    const d = new Date();
+    d.setDate(d.getDate() + 1);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  });
+}
+
+describe("join by approval", () => {
+  it("request → only the area → accepted → the pin and the route; a third rider declined", async () => {
+    const ana = await rider("ana");
+    const bea = await rider("bea");
+    const carla = await rider("carla");
+    const op = ana.page;
+    const title = `Gravel con aprobación ${Date.now().toString(36).slice(-5)}`;
+
+    // --- Ana's form: '¿Quién puede unirse?' → 'Con aprobación'.
+    await op.goto("/app/create");
+    await op.getByRole("heading", { name: "Propón una ruta" }).waitFor();
+    await op.getByLabel("Título").fill(title);
+    await op.getByLabel("Fecha").fill(await tomorrowIso(op));
+    await op.getByLabel("Hora").fill("09:30");
+    await op.getByRole("radio", { name: "Chill" }).click();
+    await op.getByLabel("Punto de encuentro", { exact: true }).fill(MEETING_POINT);
+    await op.getByLabel("Archivo GPX (opcional)").setInputFiles(GPX_FIXTURE);
+    await op.getByRole("figure", { name: /Vista previa de la ruta/ }).waitFor();
+    const group = op.getByRole("group", { name: MSG.joinModeLabel });
+    expect(await group.getByRole("radio", { name: new RegExp(MSG.joinModeOpen) }).isChecked()).toBe(
+      true,
+    );
+    await group.getByRole("radio", { name: new RegExp(MSG.joinModeApproval) }).check();
+    await group.scrollIntoViewIfNeeded();
+    await saveScreenshot(op, "create-join-mode");
+    await op.getByRole("button", { name: "Crear salida" }).click();
+    await op.waitForURL(/\/app\/ride\/[A-Za-z0-9_-]+$/);
+    const rideId = op.url().split("/").pop()!;
+
+    // --- Bea sees the city and an area, never the point; she asks with a note.
+    const bp = bea.page;
+    await bp.goto(`/app/ride/${rideId}`);
+    const card = bp.getByRole("article", { name: title });
+    await card.getByText(MSG.meetingAreaHidden).waitFor();
+    await bp.getByTestId("meeting-area-map").locator(".leaflet-overlay-pane path").waitFor();
+    expect(await bp.getByText(MEETING_POINT).count()).toBe(0);
+    expect(await bp.getByTestId("meeting-pin-map").count()).toBe(0);
+    expect(await card.getByRole("button", { name: "UNIRME" }).count()).toBe(0);
+    await card.getByRole("button", { name: MSG.requestPlace }).click();
+    const dialog = bp.getByRole("dialog", { name: MSG.requestPlace });
+    await dialog.getByLabel(MSG.requestNoteLabel).fill("Ruedo a 20 km/h, llevo luces.");
+    await animationsSettled(bp);
+    await expectAccessible(bp, "request dialog");
+    await dialog.getByRole("button", { name: MSG.requestPlace }).click();
+    await bp.getByRole("status").filter({ hasText: MSG.requestPending }).waitFor();
+    expect(await bp.getByText(MEETING_POINT).count()).toBe(0);
+    await bp.locator("[data-sonner-toast]").first().waitFor({ state: "detached" });
+    await saveScreenshot(bp, "ride-approval-area");
+
+    // --- Carla asks too.
+    await carla.page.goto(`/app/ride/${rideId}`);
+    await carla.page.getByRole("button", { name: MSG.requestPlace }).click();
+    await carla.page
+      .getByRole("dialog", { name: MSG.requestPlace })
+      .getByRole("button", { name: MSG.requestPlace })
+      .click();
+    await carla.page.getByRole("status").filter({ hasText: MSG.requestPending }).waitFor();
+
+    // --- Ana: the requests at the top of her ride; she accepts Bea and declines Carla.
+    await op.goto(`/app/ride/${rideId}`);
+    const requests = op.getByRole("region", { name: `${MSG.requestsTitle} (2)` });
+    await requests.getByText("Ruedo a 20 km/h, llevo luces.").waitFor();
+    await requests.getByText(MSG.requestCompletedRides(0)).first().waitFor();
+    await expectAccessible(op, "ride detail, organizer with requests");
+    await saveScreenshot(op, "ride-requests");
+    await requests.getByRole("button", { name: `Aceptar a ${bea.username}` }).click();
+    await op.getByRole("region", { name: `${MSG.requestsTitle} (1)` }).waitFor();
+    await op
+      .getByRole("region", { name: `${MSG.requestsTitle} (1)` })
+      .getByRole("button", { name: `Rechazar a ${carla.username}` })
+      .click();
+    await op.getByText(MSG.requestsEmpty).waitFor();
+    await op.getByText("Participantes 2/20").first().waitFor();
+
+    // --- Bea now sees the point, its pin and the route.
+    await bp.reload();
+    await bp.getByText(MEETING_POINT).waitFor();
+    await bp.getByTestId("meeting-pin-map").locator(".meeting-pin").waitFor();
+    await bp.getByRole("heading", { name: "Ruta completa" }).scrollIntoViewIfNeeded();
+    await bp.getByTestId("route-map").waitFor();
+    await bp.getByRole("link", { name: "Descargar GPX" }).waitFor();
+    await bp.getByRole("article", { name: title }).scrollIntoViewIfNeeded();
+    await saveScreenshot(bp, "ride-approval-accepted");
+
+    // --- Carla is told kindly, without reasons, and still sees only the area.
+    await carla.page.reload();
+    await carla.page.getByText(`${MSG.requestDeclined}.`, { exact: false }).waitFor();
+    expect(await carla.page.getByText(MEETING_POINT).count()).toBe(0);
+    expect(await carla.page.getByRole("button", { name: MSG.requestPlace }).count()).toBe(0);
+
+    await Promise.all([closeSession(ana), closeSession(bea), closeSession(carla)]);
+  });
+});

@@ -12,6 +12,7 @@ import { ConfirmDialog } from "../components/dialog.tsx";
 import { EmptyState, LoadFailed, RetryButton, Skeleton } from "../components/feedback.tsx";
 import { isNotFound } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { SweeperField } from "../ride-day/sweeper-field.tsx";
 import { ReportRideButton } from "../safety/report-ride.tsx";
 import { CancelDialog } from "./cancel-dialog.tsx";
 import { ConnectionsSlot } from "./connections-slot.tsx";
@@ -198,6 +199,7 @@ function ManagementCard({ ride }: { ride: RideDetail }) {
           Eliminar
         </Button>
       </div>
+      <SweeperField ride={ride} />
       <CancelDialog rideId={ride.id} open={cancelOpen} onOpenChange={setCancelOpen} />
       <ConfirmDialog
         open={deleteOpen}

@@ -107,6 +107,22 @@ describe("sharing her position", () => {
     expect(screen.getByRole("button", { name: RIDE_DAY_TEXT.share })).toBeTruthy();
   });
 
+  it("sends a fix the socket could not take yet once it can", () => {
+    vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
+    const live = renderPanel();
+    const send = live.sendFrame;
+    let open = false;
+    live.sendFrame = (frame) => (open ? send(frame) : false);
+    fireEvent.click(screen.getByRole("button", { name: RIDE_DAY_TEXT.share }));
+    moveTo(40.41, -3.7);
+    expect(positions()).toEqual([]);
+    open = true;
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(positions()).toEqual([{ type: "position", lat: 40.41, lng: -3.7, accuracy: 10 }]);
+  });
+
   it("says how to turn location on when the browser refused it, and shares nothing", () => {
     renderPanel();
     fireEvent.click(screen.getByRole("button", { name: RIDE_DAY_TEXT.share }));
@@ -198,7 +214,7 @@ describe("the group", () => {
     const items = within(list).getAllByRole("listitem");
     expect(items[0]!.textContent).toContain(`Cris${RIDE_DAY_TEXT.escoba} · hace un momento`);
     expect(items[1]!.textContent).toContain(`Bea · hace 1 min · ${RIDE_DAY_TEXT.approximate}`);
-    expect(within(list).getByRole("button", { name: "Ver a Bea en el mapa" })).toBeTruthy();
+    expect(within(list).getByRole("button", { name: "Ver en el mapa: Bea" })).toBeTruthy();
     expect(screen.getByTestId("live-not-sharing").textContent).toBe(
       `${RIDE_DAY_TEXT.notSharing}: Ana (tú), Dora`,
     );

@@ -44,7 +44,7 @@ export function GroupList({
               <button
                 type="button"
                 className="min-h-11 shrink-0 rounded-full px-3 font-bold text-primary hover:bg-primary-soft"
-                aria-label={`Ver a ${rider.username} en el mapa`}
+                aria-label={`Ver en el mapa: ${rider.username}`}
                 onClick={() => onFocus(rider.userId)}
               >
                 Ver en el mapa

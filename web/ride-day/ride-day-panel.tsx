@@ -204,7 +204,7 @@ export default function RideDayPanel({ rideId, live }: { rideId: string; live: L
               <button
                 type="button"
                 className="min-h-11 shrink-0 rounded-full px-3 font-bold text-primary"
-                aria-label={`Ver a ${notice.username} en el mapa`}
+                aria-label={`Ver en el mapa: ${notice.username}`}
                 onClick={() => focusOn(notice.userId)}
               >
                 Ver en el mapa

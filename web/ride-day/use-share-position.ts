@@ -12,6 +12,9 @@ export interface Fix {
   accuracy: number;
 }
 
+/** How soon a fix the socket could not take yet is tried again. */
+const RETRY_MS = 1000;
+
 /** A little over the room's pace, so a fix never arrives a hair too early. */
 const SEND_EVERY_MS = POSITION_EVERY_MS + 500;
 
@@ -49,6 +52,9 @@ export function useSharePosition(options: {
     if (sendRef.current(fix)) {
       lastSent.current = Date.now();
       pending.current = null;
+    } else {
+      // The socket is (re)connecting: the browser may not report again while she stands still.
+      timer.current = setTimeout(flush, RETRY_MS);
     }
   }, []);
 

@@ -1,4 +1,4 @@
-// The escoba (docs/product.md#the-group-looks-after-each-other): the organizer names one
+// The escoba (docs/product.md#ride-day): the organizer names one
 // participant, who rides last; her dot stands out on the group map. Only the organizer, only a
 // participant; migration 0020's trigger clears her when she leaves or is removed, whatever the path.
 import { and, eq, ne, sql } from "drizzle-orm";

@@ -12,12 +12,15 @@ export interface MapDot {
   username: string;
   escoba: boolean;
   me: boolean;
+  /** Where a rider who does not share was when she said 'Me he quedado atrás'. */
+  behind?: boolean;
 }
 
 /** What a screen reader hears for a dot (and its tooltip): name, role, age, accuracy. */
 export function dotLabel(dot: MapDot, now: number): string {
   const parts = [dot.me ? `${dot.username} (tú)` : dot.username];
   if (dot.escoba) parts.push(RIDE_DAY_TEXT.escoba);
+  if (dot.behind) parts.push("se ha quedado atrás");
   parts.push(fixAge(Date.parse(dot.fix.at), now));
   if (isApproximate(dot.fix.accuracy)) parts.push(RIDE_DAY_TEXT.approximate);
   return parts.join(", ");
@@ -34,6 +37,7 @@ function dotIcon(dot: MapDot) {
   const classes = ["live-dot"];
   if (dot.escoba) classes.push("live-dot--escoba");
   if (dot.me) classes.push("live-dot--me");
+  if (dot.behind) classes.push("live-dot--behind");
   if (isApproximate(dot.fix.accuracy)) classes.push("live-dot--approximate");
   const size = dot.escoba ? 26 : 18;
   return L.divIcon({

@@ -113,6 +113,7 @@ export default function RideDayPanel({ rideId, live }: { rideId: string; live: L
         username: notice.username,
         escoba: notice.userId === state.sweeperId,
         me: false,
+        behind: true,
       });
     }
     return list;

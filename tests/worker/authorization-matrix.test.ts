@@ -811,6 +811,21 @@ const MATRIX: Row[] = [
     why: "the organizer, only a rider she blocked",
   },
   {
+    method: "GET",
+    route: "/api/rides/:id/sweeper",
+    path: (w) => `/api/rides/${w.rideId}/sweeper`,
+    expect: [U, P, 403, 200, 200],
+    why: "the escoba, for the ride's participants",
+  },
+  {
+    method: "PUT",
+    route: "/api/rides/:id/sweeper",
+    path: (w) => `/api/rides/${w.rideId}/sweeper`,
+    body: (w) => ({ userId: w.participantId }),
+    expect: [U, P, 403, 403, 200],
+    why: "the organizer names the escoba, only a participant (docs/product.md#ride-day)",
+  },
+  {
     method: "POST",
     route: "/api/reports",
     path: () => "/api/reports",

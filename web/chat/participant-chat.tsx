@@ -1,12 +1,14 @@
 // The chat of a ride she is in: the live message list (use-ride-chat.ts) and the composer while
 // the chat is open, or why it is closed.
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import type { ChatInfoResponse } from "../../domain/api/chat.ts";
 import { MSG } from "../../domain/messages.ts";
 import { useMe } from "../auth/use-me.ts";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
 import { Spinner } from "../components/spinner.tsx";
+import { LiveChannel } from "../ride-day/live-channel.ts";
+import { RideDaySlot } from "../ride-day/ride-day-slot.tsx";
 import { setActiveChat } from "./active-chat.ts";
 import { ChatHeader, Composer, MessageItem } from "./chat-parts.tsx";
 import { chatKeys } from "./queries.ts";
@@ -24,7 +26,9 @@ export function ParticipantChat({
   const me = useMe().data?.user;
   const queryClient = useQueryClient();
   const refreshInfo = () => void queryClient.invalidateQueries({ queryKey: chatKeys.info(rideId) });
+  const live = useMemo(() => new LiveChannel(), []);
   const chat = useRideChat({
+    live,
     rideId,
     enabled: true,
     canWrite: info.canWrite,
@@ -84,6 +88,7 @@ export function ParticipantChat({
   return (
     <div className="flex h-[calc(100dvh-7rem)] flex-col">
       <ChatHeader info={info} count={count} />
+      <RideDaySlot info={info} live={live} />
       {chat.status !== "open" && !chat.loadingFirstPage ? (
         <p role="status" className="shrink-0 py-1 text-center text-xs text-ink-soft">
           Conectando…

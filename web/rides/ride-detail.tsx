@@ -12,6 +12,7 @@ import { ConfirmDialog } from "../components/dialog.tsx";
 import { EmptyState, LoadFailed, RetryButton, Skeleton } from "../components/feedback.tsx";
 import { isNotFound } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { SweeperField } from "../ride-day/sweeper-field.tsx";
 import { RequestsCard } from "../ride-requests/requests-card.tsx";
 import { ReportRideButton } from "../safety/report-ride.tsx";
 import { SeriesCard } from "../series/series-card.tsx";
@@ -211,6 +212,7 @@ function ManagementCard({ ride }: { ride: RideDetail }) {
           Eliminar
         </Button>
       </div>
+      <SweeperField ride={ride} />
       <CancelDialog
         rideId={ride.id}
         inSeries={ride.series !== null}

@@ -23,7 +23,7 @@ const PIN_ICON = L.divIcon({
   iconAnchor: [16, 43],
 });
 
-function baseMap(element: HTMLElement, interactive = true) {
+export function baseMap(element: HTMLElement, interactive = true) {
   const map = L.map(element, {
     scrollWheelZoom: false,
     zoomControl: false,
@@ -41,7 +41,7 @@ function baseMap(element: HTMLElement, interactive = true) {
   return map;
 }
 
-function endMarker(at: [number, number], label: string, colour: string) {
+export function endMarker(at: [number, number], label: string, colour: string) {
   return L.circleMarker(at, {
     radius: 8,
     color: "#fff",
@@ -61,7 +61,7 @@ function pinMarker(pin: MeetingPin, title: string, draggable = false) {
   });
 }
 
-function stopAndRemove(map: L.Map) {
+export function stopAndRemove(map: L.Map) {
   // Without animation, and stopped first: a zoom still animating when she leaves the screen
   // made Leaflet's end-of-zoom handler run on the removed map ("reading '_leaflet_pos'").
   map.stop();

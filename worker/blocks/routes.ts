@@ -16,6 +16,7 @@ import type { AppEnv } from "../env.ts";
 import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
 import { mailTransport } from "../mail/transport.ts";
+import { eraseLivePositionsOnBlock } from "../ride-day/live-blocks.ts";
 import { findRideRow } from "../rides/read-model.ts";
 import { announcePromotion } from "../waiting-list/notify.ts";
 import { block, findBlockable, listBlocked, removeBlockedParticipant, unblock } from "./queries.ts";
@@ -38,6 +39,7 @@ export const blockRoutes = new Hono<AppEnv>()
     const { blocked, sharedRides } = await block(c.var.db, user.id, target.id, Date.now());
     // The batch reads the row it wrote; only a vanished account could leave it empty.
     if (!blocked) throw new DomainError("not_found", MSG.userNotFound);
+    inBackground(c, eraseLivePositionsOnBlock(c.env, c.var.db, user.id, target.id, Date.now()));
     return c.json<BlockResponse>({
       blocked: { userId: blocked.userId, username: blocked.username },
       sharedRides,

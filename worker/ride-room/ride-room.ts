@@ -30,6 +30,7 @@ import { markRead, unreadByParticipant } from "../chat/unread.ts";
 import { createDb, isTransientD1Error } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
 import { type CurrentPreviewImage, PreviewImageDrawer } from "../share/stored-image.ts";
+import { type LiveJob, LivePositions } from "./live-positions.ts";
 import { RoomAlarms } from "./room-alarms.ts";
 import { type PushJob, RoomPush } from "./room-push.ts";
 
@@ -87,7 +88,7 @@ export class RideRoom extends DurableObject<Bindings> {
    */
   private unconfirmed = new Set<string>();
   /** The room's one alarm, shared by its jobs (room-alarms.ts). */
-  private readonly alarms = new RoomAlarms<PushJob>(this.ctx.storage);
+  private readonly alarms = new RoomAlarms<PushJob | LiveJob>(this.ctx.storage);
   /** Pushes for riders whose app is closed: chat, joins and leaves, the reminder. */
   private readonly push = new RoomPush(
     this.ctx.storage,
@@ -95,6 +96,9 @@ export class RideRoom extends DurableObject<Bindings> {
     this.alarms,
     (userId) => this.ctx.getWebSockets(userId).length > 0,
   );
+
+  /** Ride day: the group's live positions, the escoba, "Me he quedado atrás" (live-positions.ts). */
+  private readonly live = new LivePositions(this.ctx, this.env, this.alarms);
 
   /** The ride's share image: one drawing per version, whoever asks (worker/share/stored-image.ts). */
   private readonly previewImages = new PreviewImageDrawer(this.env);
@@ -166,7 +170,7 @@ export class RideRoom extends DurableObject<Bindings> {
   }
 
   override async alarm() {
-    await this.alarms.run(this.push.jobs());
+    await this.alarms.run({ ...this.push.jobs(), ...this.live.jobs() });
   }
 
   override async webSocketClose(ws: WebSocket, code: number) {
@@ -244,6 +248,8 @@ export class RideRoom extends DurableObject<Bindings> {
         }
         return;
       }
+      default:
+        await this.live.handle(ws, state, msg);
     }
   }
 
@@ -534,6 +540,7 @@ export class RideRoom extends DurableObject<Bindings> {
     for (const socket of this.ctx.getWebSockets(userId)) {
       closeFor(socket, "not_participant");
     }
+    this.live.forgetRider(userId);
     this.broadcast({ type: "participant", event: "left", userId });
     if (rideId) await this.push.rosterChanged(rideId, userId, "left", Date.now());
   }
@@ -611,6 +618,21 @@ export class RideRoom extends DurableObject<Bindings> {
       closed++;
     }
     return closed;
+  }
+
+  /** Two of the room's riders blocked each other: their live positions are erased. */
+  async ridersBlocked(a: string, b: string): Promise<void> {
+    this.live.ridersBlocked(a, b);
+  }
+
+  /** The organizer named another escoba (or none): open group maps mark her. */
+  async sweeperChanged(sweeperId: string | null): Promise<void> {
+    this.live.sweeperChanged(sweeperId);
+  }
+
+  /** What the ride day keeps here (tests prove every erasure with it). */
+  async liveStored() {
+    return this.live.stored();
   }
 
   /** How many sockets are open (tests and diagnostics). */

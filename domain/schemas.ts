@@ -1,6 +1,7 @@
 // zod v4 schemas shared by the API (request validation) and the forms, with the spec's messages.
 // Over 400 lines and kept whole: every request and form schema in one place, sharing its helpers.
 
+import { estimatedMinutesSchema } from "./ride-day.ts";
 import { RIDE_ID_PATTERN } from "./api/chat.ts";
 import { HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX } from "./chat-protocol.ts";
 import {
@@ -225,6 +226,8 @@ export const rideInputSchema = z.object({
   elevationM: numberInput(MSG.rideDistanceElevationRequired)
     .refine((m) => Number.isInteger(m) && m >= 0, { error: MSG.elevationInvalid, abort: true })
     .refine((m) => m <= MAX_ELEVATION_M, { error: MSG.elevationMax }),
+  /** 'Duración estimada' in minutes; missing or null: derived from distance and level. */
+  estimatedMinutes: estimatedMinutesSchema,
   /** null = no explicit cap (capacity 20). */
   maxParticipants: z.preprocess((value) => {
     if (value === "" || value === undefined) return null;

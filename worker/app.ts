@@ -31,6 +31,7 @@ import { profileRoutes } from "./profiles/routes.ts";
 import { pushRoutes } from "./push/routes.ts";
 import { referralRoutes } from "./referrals/routes.ts";
 import { reportRoutes } from "./reports/routes.ts";
+import { rideDayRoutes } from "./ride-day/routes.ts";
 import { myRidesRoutes, rideRoutes } from "./rides/routes.ts";
 import { shareRoutes } from "./share/routes.ts";
 import { userRoutes } from "./users/routes.ts";
@@ -54,6 +55,7 @@ const api = new Hono<AppEnv>()
   .route("/rides/:id/waiting-list", waitingListRoutes)
   .route("/rides/:id/level-answers", levelAnswersRoutes)
   .route("/rides/:id/participants", blockedParticipantRoutes)
+  .route("/rides/:id/ride-day", rideDayRoutes)
   .route("/rides/:id", rideCalendarRoutes)
   .route("/my-rides", myRidesRoutes)
   .route("/chats", chatListRoutes)

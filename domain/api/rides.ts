@@ -29,6 +29,8 @@ export interface RideSummary {
   socialTags: SocialTag[];
   routeKm: number | null;
   routeElev: number | null;
+  /** 'Duración estimada' in minutes (hers, or derived from distance and level). */
+  estimatedMinutes: number;
   meetingPoint: string;
   /**
    * The meeting pin (docs/product.md#meeting-pin-and-near-me), for whoever may see the ride

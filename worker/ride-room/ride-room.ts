@@ -32,6 +32,8 @@ import type { Bindings } from "../env.ts";
 import { type CurrentPreviewImage, PreviewImageDrawer } from "../share/stored-image.ts";
 import { RoomAlarms } from "./room-alarms.ts";
 import { type PushJob, RoomPush } from "./room-push.ts";
+import { RideDay, type RideDayAnswer, type RideDayCommand, type RideDayJob } from "./ride-day.ts";
+import { rideDayRideOf } from "./safety-timer.ts";
 
 /** Identity the worker passes on the upgrade request (see routes.ts; clients cannot set these). */
 export const ROOM_HEADERS = {
@@ -87,13 +89,18 @@ export class RideRoom extends DurableObject<Bindings> {
    */
   private unconfirmed = new Set<string>();
   /** The room's one alarm, shared by its jobs (room-alarms.ts). */
-  private readonly alarms = new RoomAlarms<PushJob>(this.ctx.storage);
+  private readonly alarms = new RoomAlarms<PushJob | RideDayJob>(this.ctx.storage);
   /** Pushes for riders whose app is closed: chat, joins and leaves, the reminder. */
   private readonly push = new RoomPush(
     this.ctx.storage,
     this.env,
     this.alarms,
     (userId) => this.ctx.getWebSockets(userId).length > 0,
+  );
+
+  /** Check-ins, arrivals and the safety timer (ride-day.ts). */
+  private readonly rideDay = new RideDay(this.ctx.storage, this.env, this.alarms, () =>
+    this.ctx.getWebSockets(),
   );
 
   /** The ride's share image: one drawing per version, whoever asks (worker/share/stored-image.ts). */
@@ -166,7 +173,7 @@ export class RideRoom extends DurableObject<Bindings> {
   }
 
   override async alarm() {
-    await this.alarms.run(this.push.jobs());
+    await this.alarms.run({ ...this.push.jobs(), ...this.rideDay.jobs() });
   }
 
   override async webSocketClose(ws: WebSocket, code: number) {
@@ -531,6 +538,7 @@ export class RideRoom extends DurableObject<Bindings> {
 
   /** She left the ride: close her sockets and tell the room (and, in a while, the organizer). */
   async participantLeft(userId: string, rideId?: string): Promise<void> {
+    this.rideDay.forget(userId);
     for (const socket of this.ctx.getWebSockets(userId)) {
       closeFor(socket, "not_participant");
     }
@@ -611,6 +619,23 @@ export class RideRoom extends DurableObject<Bindings> {
       closed++;
     }
     return closed;
+  }
+
+  /** The ride day's check-ins, arrivals and timer switch (worker/ride-day/routes.ts). */
+  async rideDayCommand(command: RideDayCommand): Promise<RideDayAnswer> {
+    return this.rideDay.command(command, Date.now());
+  }
+
+  /** She started the ride (shared her position): her safety timer runs (docs/product.md#ride-day). */
+  async markStarted(rideId: string, userId: string): Promise<void> {
+    const ride = await rideDayRideOf(this.db, rideId);
+    if (ride) await this.rideDay.markStarted(ride, userId, Date.now());
+  }
+
+  /** DEV ONLY (worker/dev/ride-day.ts): runs a ride-day alarm job now, as if its time had come. */
+  async runRideDayJobNow(job: RideDayJob): Promise<void> {
+    await this.alarms.set(job, Date.now() - 1);
+    await this.alarms.run({ ...this.push.jobs(), ...this.rideDay.jobs() });
   }
 
   /** How many sockets are open (tests and diagnostics). */

@@ -1,6 +1,7 @@
 // How a ride is read and shown: its row with the organizer's profile, its participants (with the
 // viewer's "rode with" flag; riders hidden by a block counted but never shown), the card
 // (RideSummary) and the detail (RideDetail) every list and page of the rides area builds.
+import { rideEstimatedMinutes } from "../../domain/ride-day.ts";
 import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { RideDetail, RidePerson, RideSummary } from "../../domain/api/rides.ts";
@@ -27,6 +28,7 @@ export const rideColumns = {
   socialTags: rides.socialTags,
   routeKm: rides.routeKm,
   routeElev: rides.routeElev,
+  estimatedMinutes: rides.estimatedMinutes,
   meetingPoint: rides.meetingPoint,
   meetingLat: rides.meetingLat,
   meetingLon: rides.meetingLon,
@@ -168,6 +170,7 @@ export function summaryOf(
     socialTags: row.socialTags,
     routeKm: row.routeKm,
     routeElev: row.routeElev,
+    estimatedMinutes: rideEstimatedMinutes(row),
     meetingPoint: row.meetingPoint,
     meetingPin:
       row.meetingLat !== null && row.meetingLon !== null

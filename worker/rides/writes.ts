@@ -1,6 +1,7 @@
 // Every change to a ride, each one statement or one D1 batch so that the rule it checks (hers,
 // not started, below capacity, not hidden by a block, nobody else in it) holds in the same
 // statement as the write: create, edit, join, leave, cancel, delete.
+import { estimatedMinutes } from "../../domain/ride-day.ts";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { normalizeText } from "../../domain/cities.ts";
@@ -40,6 +41,7 @@ export function rideValues(input: RideInput) {
     socialTags: input.socialTags,
     routeKm: input.distanceKm,
     routeElev: input.elevationM,
+    estimatedMinutes: input.estimatedMinutes ?? estimatedMinutes(input.distanceKm, input.level),
     meetingPoint: input.meetingPoint,
     // Left out (an older client's edit): the stored pin stays.
     ...(input.meetingPin === undefined

@@ -13,6 +13,7 @@ import {
   checkInOpen,
   RIDE_DAY_MSG,
   type RideDayPerson,
+  rideEstimatedMinutes,
   type RideDayState,
   rideDayTimerSchema,
 } from "../../domain/ride-day.ts";
@@ -44,7 +45,7 @@ function roomRide(row: RideRow) {
     id: row.id,
     startTime: row.startTime,
     organizerId: row.organizerId,
-    estimatedMinutes: row.estimatedMinutes ?? 0,
+    estimatedMinutes: rideEstimatedMinutes(row),
   };
 }
 

@@ -122,8 +122,7 @@ export const RIDE_DAY_MSG = {
   callMissingTooSoon: "Ya has avisado a las que faltan. Espera unos minutos para volver a hacerlo.",
   noneMissing: "No falta nadie.",
   askTitle: "¿Has llegado bien?",
-  askBody: (title: string) =>
-    `Toca aquí para marcar que has llegado a casa después de «${title}».`,
+  askBody: (title: string) => `Toca aquí para marcar que has llegado a casa después de «${title}».`,
   overdue: (name: string) => `${name} aún no ha marcado que ha llegado`,
   callMissingTitle: (title: string) => `Te esperamos: «${title}»`,
   callMissingBody: "La grupeta ya está en el punto de encuentro. ¿Vienes?",

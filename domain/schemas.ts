@@ -1,7 +1,6 @@
 // zod v4 schemas shared by the API (request validation) and the forms, with the spec's messages.
 // Over 400 lines and kept whole: every request and form schema in one place, sharing its helpers.
 
-import { estimatedMinutesSchema } from "./ride-day.ts";
 import { RIDE_ID_PATTERN } from "./api/chat.ts";
 import { HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX } from "./chat-protocol.ts";
 import {
@@ -31,6 +30,7 @@ import {
 import { DomainError } from "./errors.ts";
 import { MSG } from "./messages.ts";
 import { NEAR_HEADER, roundPosition } from "./near.ts";
+import { estimatedMinutesSchema } from "./ride-day.ts";
 import { validateUsername } from "./username.ts";
 import { cleanText, hasControlCharacter, hasVisibleCharacter, userText, z } from "./zod.ts";
 

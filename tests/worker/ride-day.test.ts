@@ -16,8 +16,8 @@ import { rideDayErasedAt } from "../../domain/time.ts";
 import { rideParticipants, rides } from "../../worker/db/schema.ts";
 import { createRide, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { json } from "./helpers/http.ts";
-import { rideBody } from "./helpers/rides.ts";
 import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
+import { rideBody } from "./helpers/rides.ts";
 import { block } from "./helpers/safety.ts";
 import { socketsClosedAfterEach } from "./helpers/sockets.ts";
 
@@ -128,9 +128,7 @@ describe("check-in at the meeting point", () => {
     const res = await ana.browser.post(url(ride.id, "/call-missing"));
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({ called: 1 });
-    await eventually(() =>
-      expect(service.to(carlaDevice)).toEqual([pushTexts.callMissing(ride)]),
-    );
+    await eventually(() => expect(service.to(carlaDevice)).toEqual([pushTexts.callMissing(ride)]));
     expect(service.to(beaDevice)).toEqual([]);
     const again = await ana.browser.post(url(ride.id, "/call-missing"));
     expect(again.status).toBe(429);
@@ -165,9 +163,7 @@ describe("who receives arrivals", () => {
     expect(await chats.ana.next("ride-day")).toEqual(arrival);
     expect(await chats.carla.next("ride-day")).toEqual(arrival);
     await chats.dora.delivered();
-    expect(chats.dora.frames.some((f) => (f as { type?: string }).type === "ride-day")).toBe(
-      false,
-    );
+    expect(chats.dora.frames.some((f) => (f as { type?: string }).type === "ride-day")).toBe(false);
     expect(chats.eva.frames.some((f) => (f as { type?: string }).type === "ride-day")).toBe(false);
     // The group's view: Carla sees Bea home; Dora, who blocked her, does not.
     const carlaView = await json<RideDayState>(await carla.browser.get(url(ride.id)));
@@ -359,5 +355,21 @@ describe("'Duración estimada' on the ride form", () => {
     expect((await json(edited)).ride.estimatedMinutes).toBe(95);
     const tooShort = await browser.post("/api/rides", rideBody({ estimatedMinutes: 10 }));
     expect(tooShort.status).toBe(400);
+  });
+});
+
+describe("check-ins preselect 'He rodado con ella'", () => {
+  test("she who checked in finds those who checked in with her; one who did not, nobody", async () => {
+    const { ana, bea, carla, ride } = await rideDay(-HOUR);
+    const dora = await signedIn();
+    await db().insert(rideParticipants).values({ rideId: ride.id, userId: dora.user.id });
+    await bea.browser.post(url(ride.id, "/check-in"));
+    await carla.browser.post(url(ride.id, "/check-in"));
+    await ana.browser.post(url(ride.id, "/check-in"));
+    const beas = await json(await bea.browser.get(`/api/rides/${ride.id}/connections`));
+    expect(beas.open).toBe(true);
+    expect([...beas.preselected].sort()).toEqual([ana.user.id, carla.user.id].sort());
+    const doras = await json(await dora.browser.get(`/api/rides/${ride.id}/connections`));
+    expect(doras.preselected).toEqual([]);
   });
 });

@@ -35,6 +35,8 @@ export function useRideChat(options: {
    * of the ride (title, whether she may still write) may have changed.
    */
   onSystemMessage?: () => void;
+  /** The ride day changed for her (a check-in, an arrival, the safety timer): web/ride-day/. */
+  onRideDay?: () => void;
 }) {
   const { rideId, enabled, canWrite, myUserId, myAuthor } = options;
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
@@ -107,6 +109,9 @@ export function useRideChat(options: {
           dispatch({ type: "merge", messages: [frame.message] });
           return;
         case "participant":
+          return;
+        case "ride-day":
+          callbacks.current.onRideDay?.();
           return;
       }
     },

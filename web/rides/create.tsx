@@ -13,6 +13,7 @@ import { PageHeader, Skeleton } from "../components/feedback.tsx";
 import { Field, inputClass, LengthHint, TextField } from "../components/field.tsx";
 import { call, client, pathParams } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { DurationField } from "../ride-day/duration-field.tsx";
 import { MeetingPointField } from "./meeting-point-field.tsx";
 import { RIDES_KEY, useRide } from "./queries.ts";
 import { LevelField, ModalitiesField, SocialTagsField } from "./ride-chip-fields.tsx";
@@ -161,6 +162,7 @@ function RideForm({
         />
 
         <RideSizeFields />
+        <DurationField />
         <SocialTagsField />
 
         <Field label="Comentarios adicionales (opcional)" error={errors.description?.message}>

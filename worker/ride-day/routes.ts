@@ -13,9 +13,9 @@ import {
   checkInOpen,
   RIDE_DAY_MSG,
   type RideDayPerson,
-  rideEstimatedMinutes,
   type RideDayState,
   rideDayTimerSchema,
+  rideEstimatedMinutes,
 } from "../../domain/ride-day.ts";
 import { rideIdParamSchema } from "../../domain/schemas.ts";
 import { rideDayErasedAt, rideDayWindow } from "../../domain/time.ts";

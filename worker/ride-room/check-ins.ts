@@ -1,8 +1,9 @@
 // "Estoy en el punto de encuentro" (docs/product.md#ride-day): a participant checks in from 30 min
 // before the start; only the organizer hears of it (her open sockets), and she may call the
 // riders still missing, at most once every 5 minutes. Check-ins never count against anyone.
-import { CALL_MISSING_INTERVAL_MS } from "../../domain/ride-day.ts";
+
 import { pushTexts } from "../../domain/push.ts";
+import { CALL_MISSING_INTERVAL_MS } from "../../domain/ride-day.ts";
 import { createDb } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
 import { sendPush } from "../push/send.ts";

@@ -2,14 +2,15 @@
 // (check-in, arrival, timer switch, calling the missing, reading the state) and the alarm jobs.
 // The routes check who she is and whether she participates; the room keeps the state and decides
 // whose open sockets hear of it (ride-day-frames.ts).
-import { CheckIns } from "./check-ins.ts";
-import type { RoomAlarms } from "./room-alarms.ts";
-import { type RideDayRide, RideDayStore, type RiderDay } from "./ride-day-store.ts";
-import { type RideDayJob, SafetyTimer } from "./safety-timer.ts";
-import type { Bindings } from "../env.ts";
 
-export type { RideDayJob } from "./safety-timer.ts";
+import type { Bindings } from "../env.ts";
+import { CheckIns } from "./check-ins.ts";
+import { type RideDayRide, RideDayStore, type RiderDay } from "./ride-day-store.ts";
+import type { RoomAlarms } from "./room-alarms.ts";
+import { type RideDayJob, SafetyTimer } from "./safety-timer.ts";
+
 export type { RideDayRide, RiderDay } from "./ride-day-store.ts";
+export type { RideDayJob } from "./safety-timer.ts";
 
 export type RideDayCommand =
   | { kind: "read" }

@@ -30,9 +30,9 @@ import { markRead, unreadByParticipant } from "../chat/unread.ts";
 import { createDb, isTransientD1Error } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
 import { type CurrentPreviewImage, PreviewImageDrawer } from "../share/stored-image.ts";
+import { RideDay, type RideDayAnswer, type RideDayCommand, type RideDayJob } from "./ride-day.ts";
 import { RoomAlarms } from "./room-alarms.ts";
 import { type PushJob, RoomPush } from "./room-push.ts";
-import { RideDay, type RideDayAnswer, type RideDayCommand, type RideDayJob } from "./ride-day.ts";
 import { rideDayRideOf } from "./safety-timer.ts";
 
 /** Identity the worker passes on the upgrade request (see routes.ts; clients cannot set these). */

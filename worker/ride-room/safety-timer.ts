@@ -13,9 +13,9 @@ import type { Bindings, Database } from "../env.ts";
 import { participantIds, usernamesOf } from "../push/queries.ts";
 import { sendPush } from "../push/send.ts";
 import type { CheckIns } from "./check-ins.ts";
-import type { RoomAlarms } from "./room-alarms.ts";
 import { deliverRideDay } from "./ride-day-frames.ts";
 import type { RideDayRide, RideDayStore } from "./ride-day-store.ts";
+import type { RoomAlarms } from "./room-alarms.ts";
 
 export type RideDayJob = "safety-ask" | "safety-tell" | "ride-day-erase";
 

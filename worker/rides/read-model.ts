@@ -1,12 +1,13 @@
 // How a ride is read and shown: its row with the organizer's profile, its participants (with the
 // viewer's "rode with" flag; riders hidden by a block counted but never shown), the card
 // (RideSummary) and the detail (RideDetail) every list and page of the rides area builds.
-import { rideEstimatedMinutes } from "../../domain/ride-day.ts";
+
 import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { RideDetail, RidePerson, RideSummary } from "../../domain/api/rides.ts";
 import { DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
 import { organizerName, participantName } from "../../domain/display.ts";
+import { rideEstimatedMinutes } from "../../domain/ride-day.ts";
 import { capacityOf } from "../../domain/time.ts";
 import { blockedBetween, rideHiddenFrom } from "../blocks/sql.ts";
 import { profiles, rideParticipants, rides, rodeWith } from "../db/schema.ts";

@@ -1,12 +1,13 @@
 // Every change to a ride, each one statement or one D1 batch so that the rule it checks (hers,
 // not started, below capacity, not hidden by a block, nobody else in it) holds in the same
 // statement as the write: create, edit, join, leave, cancel, delete.
-import { estimatedMinutes } from "../../domain/ride-day.ts";
+
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { normalizeText } from "../../domain/cities.ts";
 import { DEFAULT_MAX_PARTICIPANTS } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
+import { estimatedMinutes } from "../../domain/ride-day.ts";
 import type { RideInput } from "../../domain/schemas.ts";
 import { capacityOf } from "../../domain/time.ts";
 import { rideHiddenFrom } from "../blocks/sql.ts";

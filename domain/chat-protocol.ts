@@ -124,7 +124,7 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
   /** A moderator hid a message: it replaces the copy she has (its text says so). */
   z.object({ type: z.literal("hidden"), message: chatMessageSchema }),
   /**
-   * The ride day changed for her (docs/product.md#ride-day): a check-in (organizer only), an
+   * The ride day changed for her (docs/product.md#check-in-and-arrivals): a check-in (organizer only), an
    * arrival (the group), the timer asking her, or telling the organizer and the escoba.
    */
   z.object({

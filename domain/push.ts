@@ -201,7 +201,7 @@ export const pushTexts = {
     };
   },
 
-  /** The safety timer asks her (docs/product.md#ride-day); tapping it says she has arrived. */
+  /** The safety timer asks her (docs/product.md#check-in-and-arrivals); tapping it says she has arrived. */
   safetyAsk(ride: { id: string; title: string }): PushPayload {
     return {
       title: RIDE_DAY_MSG.askTitle,

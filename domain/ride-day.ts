@@ -1,4 +1,4 @@
-// Ride day, the group looks after each other (docs/product.md#ride-day): check-in at the meeting
+// Ride day, the group looks after each other (docs/product.md#check-in-and-arrivals): check-in at the meeting
 // point, "He llegado a casa" with its safety timer, and the ride's estimated duration. The rules
 // and texts both sides share; the state lives in the ride's Durable Object only
 // (worker/ride-room/check-ins.ts, worker/ride-room/safety-timer.ts).

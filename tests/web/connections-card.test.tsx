@@ -180,7 +180,7 @@ describe("ConnectionsCard's two questions (honest levels)", () => {
   });
 });
 
-describe("ConnectionsCard after a check-in (docs/product.md#ride-day)", () => {
+describe("ConnectionsCard after a check-in (docs/product.md#check-in-and-arrivals)", () => {
   it("ticks the riders she checked in with; she may untick them", async () => {
     vi.stubGlobal(
       "fetch",

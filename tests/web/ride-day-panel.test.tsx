@@ -1,4 +1,4 @@
-// The ride-day panel in the chat (docs/product.md#ride-day): what each rider sees, the writes, and
+// The ride-day panel in the chat (docs/product.md#check-in-and-arrivals): what each rider sees, the writes, and
 // that a failed write loses nothing and says why.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, within } from "@testing-library/react";

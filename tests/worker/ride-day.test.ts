@@ -1,4 +1,4 @@
-// Ride day (docs/product.md#ride-day): check-in at the meeting point, 'He llegado a casa' with its
+// Ride day (docs/product.md#check-in-and-arrivals): check-in at the meeting point, 'He llegado a casa' with its
 // safety timer, who hears of each, the pace, and every erasure — the timers run as the room's
 // alarm (runDurableObjectAlarm), the pushes land on the push-service stand-in.
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";

@@ -155,7 +155,7 @@ export function ParticipantChat({
   );
 }
 
-/** From 30 min before the start until what the ride day kept is erased (docs/product.md#ride-day). */
+/** From 30 min before the start until what the ride day kept is erased (docs/product.md#check-in-and-arrivals). */
 function rideDayShown(startTime: number, status: string): boolean {
   const now = Date.now();
   return (

@@ -1,4 +1,4 @@
-// 'Duración estimada' on the ride form (docs/product.md#ride-day): prefilled from the distance and
+// 'Duración estimada' on the ride form (docs/product.md#check-in-and-arrivals): prefilled from the distance and
 // the level (chill 15 km/h, intermedio 20, cañero 25) until she writes her own. The safety timer
 // asks '¿Has llegado bien?' at the start + this + 1 h.
 import { useEffect, useRef } from "react";

@@ -1,4 +1,4 @@
-// The ride day's queries and writes (docs/product.md#ride-day). Hooks, invalidations and the
+// The ride day's queries and writes (docs/product.md#check-in-and-arrivals). Hooks, invalidations and the
 // chat's socket (a "ride-day" frame) all take the key from here.
 import { queryOptions } from "@tanstack/react-query";
 import { call, client, pathParams } from "../lib/api.ts";

@@ -1,4 +1,4 @@
-// The ride day in the chat (docs/product.md#ride-day): "Estoy en el punto de encuentro", "He
+// The ride day in the chat (docs/product.md#check-in-and-arrivals): "Estoy en el punto de encuentro", "He
 // llegado a casa" and her safety-timer switch; the group's arrivals; for the organizer, who is at
 // the meeting point and who is missing, and for her and the escoba, who has not said she arrived.
 // Loaded with the chat only (lazily). The API decides what she may see; this panel shows it.

@@ -1,4 +1,4 @@
-// Check-ins preselect riders in 'He rodado con ella' (docs/product.md#ride-day): a rider who
+// Check-ins preselect riders in 'He rodado con ella' (docs/product.md#check-in-and-arrivals): a rider who
 // checked in at the meeting point finds ticked the companions who checked in there too — whom she
 // met there. One who did not check in sees nothing preselected, so the step tells nobody of
 // anyone else's check-in, and an unticked rider loses nothing (it never counts against anyone).

@@ -1,4 +1,4 @@
-// Ride day, the group looks after each other (docs/product.md#ride-day): check-in at the meeting
+// Ride day, the group looks after each other (docs/product.md#check-in-and-arrivals): check-in at the meeting
 // point, 'He llegado a casa', her safety-timer switch and the organizer calling the missing. This
 // file checks who she is (a participant of a ride she may see; a block answers 404 as for a
 // missing ride) and the time windows; the ride's room keeps the state (worker/ride-room/ride-day.ts)

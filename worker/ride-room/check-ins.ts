@@ -1,4 +1,4 @@
-// "Estoy en el punto de encuentro" (docs/product.md#ride-day): a participant checks in from 30 min
+// "Estoy en el punto de encuentro" (docs/product.md#check-in-and-arrivals): a participant checks in from 30 min
 // before the start; only the organizer hears of it (her open sockets), and she may call the
 // riders still missing, at most once every 5 minutes. Check-ins never count against anyone.
 

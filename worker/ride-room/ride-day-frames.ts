@@ -1,4 +1,4 @@
-// Who in the room hears of a ride-day event (docs/product.md#ride-day): only open sockets whose
+// Who in the room hears of a ride-day event (docs/product.md#check-in-and-arrivals): only open sockets whose
 // session is live and whose rider still participates (checked in D1 at the moment of sending),
 // never a rider who and the event's rider blocked each other, and among those only the recipients
 // the event is for (the organizer for a check-in, the group for an arrival…).

@@ -1,4 +1,4 @@
-// What the ride day keeps about each rider (docs/product.md#ride-day): her check-in, whether she
+// What the ride day keeps about each rider (docs/product.md#check-in-and-arrivals): her check-in, whether she
 // started (checked in or shared her position), her arrival, her timer switch and where her safety
 // timer is. In the ride's Durable Object storage only — never D1, R2 or logs — and erased 24 h
 // after the ride day's window (safety-timer.ts, the "ride-day-erase" alarm job).

@@ -1,4 +1,4 @@
-// The ride day in a ride's room (docs/product.md#ride-day): the commands the worker's routes send
+// The ride day in a ride's room (docs/product.md#check-in-and-arrivals): the commands the worker's routes send
 // (check-in, arrival, timer switch, calling the missing, reading the state) and the alarm jobs.
 // The routes check who she is and whether she participates; the room keeps the state and decides
 // whose open sockets hear of it (ride-day-frames.ts).

@@ -626,7 +626,7 @@ export class RideRoom extends DurableObject<Bindings> {
     return this.rideDay.command(command, Date.now());
   }
 
-  /** She started the ride (shared her position): her safety timer runs (docs/product.md#ride-day). */
+  /** She started the ride (shared her position): her safety timer runs (docs/product.md#check-in-and-arrivals). */
   async markStarted(rideId: string, userId: string): Promise<void> {
     const ride = await rideDayRideOf(this.db, rideId);
     if (ride) await this.rideDay.markStarted(ride, userId, Date.now());

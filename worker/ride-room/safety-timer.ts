@@ -1,4 +1,4 @@
-// "He llegado a casa" and the safety timer (docs/product.md#ride-day). A participant who started
+// "He llegado a casa" and the safety timer (docs/product.md#check-in-and-arrivals). A participant who started
 // (checked in, or shared her position: markStarted) and has not said she arrived is asked
 // '¿Has llegado bien?' at start + estimated duration + 1 h; an hour later, still unanswered, the
 // organizer and the escoba are told. She may turn her timer off for the ride. Everything the ride

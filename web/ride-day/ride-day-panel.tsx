@@ -69,7 +69,9 @@ export default function RideDayPanel({
   });
 
   const state = query.data;
-  if (!state) return null;
+  // Nothing to show until her state is here (an answer without it, from a worker older than
+  // the ride day during a deploy, shows nothing rather than failing the chat).
+  if (!state?.me) return null;
   const busy = checkInWrite.isPending || arrivedWrite.isPending;
 
   return (

@@ -128,6 +128,15 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("hidden"), message: chatMessageSchema }),
   /** Ride day (ride-day-live.ts). */
   ...rideDayServerFrames,
+  /**
+   * The ride day changed for her (docs/product.md#check-in-and-arrivals): a check-in (organizer only), an
+   * arrival (the group), the timer asking her, or telling the organizer and the escoba.
+   */
+  z.object({
+    type: z.literal("ride-day"),
+    event: z.enum(["check-in", "arrival", "asked", "overdue"]),
+    userId: z.string(),
+  }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 

@@ -2,6 +2,7 @@
 // service worker shows, and the texts of each push. The worker builds payloads with these; the
 // settings screen lists the events with their labels.
 import { z } from "zod";
+import { RIDE_DAY_MSG } from "./ride-day.ts";
 
 export const PUSH_EVENTS = [
   "chat",
@@ -89,8 +90,19 @@ export interface PushPayload {
   url: string;
   /** Pushes with the same tag replace each other on her device (one per ride's chat). */
   tag: string;
-  /** Buttons on the notification, each opening its own path inside the app. */
-  actions?: { action: string; title: string; url: string }[];
+  /** Tapping the push itself first POSTs this API path (one tap answers '¿Has llegado bien?'). */
+  post?: string;
+  /** Buttons under the push: each opens its own path in the app (`url`) or POSTs an API path. */
+  actions?: PushAction[];
+}
+
+export interface PushAction {
+  action: string;
+  title: string;
+  /** The app path the button opens. */
+  url?: string;
+  /** The API path the button POSTs (her session cookie goes with it). */
+  post?: string;
 }
 
 const rideUrl = (rideId: string) => `/app/ride/${encodeURIComponent(rideId)}`;
@@ -200,13 +212,66 @@ export const pushTexts = {
     };
   },
 
-  /** `time` is the start on the ride's clock ('09:30'), `zoneLabel` e.g. 'hora canaria'. */
-  reminder(ride: { id: string; title: string }, time: string, zoneLabel: string): PushPayload {
-    return {
+  /**
+   * `time` is the start on the ride's clock ('09:30'), `zoneLabel` e.g. 'hora canaria'. A rider
+   * who may still leave is asked whether she still counts on going, with one button to release
+   * her place (docs/product.md#web-push); the organizer gets the plain reminder.
+   */
+  reminder(
+    ride: { id: string; title: string },
+    time: string,
+    zoneLabel: string,
+    askStillGoing = false,
+  ): PushPayload {
+    const plain: PushPayload = {
       title: `Hoy ruedas: «${ride.title}»`,
       body: `La salida empieza a las ${time} (${zoneLabel}). ¡Buena ruta!`,
       url: rideUrl(ride.id),
       tag: `reminder-${ride.id}`,
+    };
+    if (!askStillGoing) return plain;
+    return {
+      ...plain,
+      body: `${RIDE_DAY_MSG.stillGoing} La salida empieza a las ${time} (${zoneLabel}).`,
+      actions: [
+        { action: "going", title: RIDE_DAY_MSG.stillGoingYes },
+        {
+          action: "release",
+          title: RIDE_DAY_MSG.stillGoingRelease,
+          post: `/api/rides/${encodeURIComponent(ride.id)}/leave`,
+        },
+      ],
+    };
+  },
+
+  /** The safety timer asks her (docs/product.md#check-in-and-arrivals); tapping it says she has arrived. */
+  safetyAsk(ride: { id: string; title: string }): PushPayload {
+    return {
+      title: RIDE_DAY_MSG.askTitle,
+      body: RIDE_DAY_MSG.askBody(ride.title),
+      url: chatUrl(ride.id),
+      tag: `safety-${ride.id}`,
+      post: `/api/rides/${encodeURIComponent(ride.id)}/ride-day/arrived`,
+    };
+  },
+
+  /** An hour later, unanswered: the organizer and the escoba are told. */
+  overdue(ride: { id: string; title: string }, name: string): PushPayload {
+    return {
+      title: ride.title,
+      body: RIDE_DAY_MSG.overdue(name),
+      url: chatUrl(ride.id),
+      tag: `overdue-${ride.id}-${name}`,
+    };
+  },
+
+  /** The organizer calls the riders who have not checked in yet. */
+  callMissing(ride: { id: string; title: string }): PushPayload {
+    return {
+      title: RIDE_DAY_MSG.callMissingTitle(ride.title),
+      body: RIDE_DAY_MSG.callMissingBody,
+      url: chatUrl(ride.id),
+      tag: `call-missing-${ride.id}`,
     };
   },
 

@@ -32,6 +32,7 @@ import {
 import { DomainError } from "./errors.ts";
 import { MSG } from "./messages.ts";
 import { NEAR_HEADER, roundPosition } from "./near.ts";
+import { estimatedMinutesSchema } from "./ride-day.ts";
 import { validateUsername } from "./username.ts";
 import { cleanText, hasControlCharacter, hasVisibleCharacter, userText, z } from "./zod.ts";
 
@@ -229,6 +230,8 @@ export const rideInputSchema = z.object({
   elevationM: numberInput(MSG.rideDistanceElevationRequired)
     .refine((m) => Number.isInteger(m) && m >= 0, { error: MSG.elevationInvalid, abort: true })
     .refine((m) => m <= MAX_ELEVATION_M, { error: MSG.elevationMax }),
+  /** 'Duración estimada' in minutes; missing or null: derived from distance and level. */
+  estimatedMinutes: estimatedMinutesSchema,
   /** null = no explicit cap (capacity 20). */
   maxParticipants: z.preprocess((value) => {
     if (value === "" || value === undefined) return null;

@@ -31,6 +31,7 @@ import { profileRoutes } from "./profiles/routes.ts";
 import { pushRoutes } from "./push/routes.ts";
 import { referralRoutes } from "./referrals/routes.ts";
 import { reportRoutes } from "./reports/routes.ts";
+import { rideDayRoutes } from "./ride-day/routes.ts";
 import { sweeperRoutes } from "./ride-day/sweeper.ts";
 import { rideRequestRoutes } from "./ride-requests/routes.ts";
 import { myRidesRoutes, rideRoutes } from "./rides/routes.ts";
@@ -60,6 +61,7 @@ const api = new Hono<AppEnv>()
   .route("/rides/:id/level-answers", levelAnswersRoutes)
   .route("/rides/:id/participants", blockedParticipantRoutes)
   .route("/rides/:id/sweeper", sweeperRoutes)
+  .route("/rides/:id/ride-day", rideDayRoutes)
   .route("/rides/:id", rideCalendarRoutes)
   .route("/rides/:id/series", seriesRoutes)
   .route("/rides/:id", weatherRoutes)

@@ -30,6 +30,8 @@ export interface RideSummary {
   socialTags: SocialTag[];
   routeKm: number | null;
   routeElev: number | null;
+  /** 'Duración estimada' in minutes (hers, or derived from distance and level). */
+  estimatedMinutes: number;
   /**
    * The meeting point's text; null on an approval ride for anyone outside its group (the
    * organizer and its participants): the API never sends it to them

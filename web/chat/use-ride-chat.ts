@@ -38,6 +38,8 @@ export function useRideChat(options: {
   onSystemMessage?: () => void;
   /** Ride day: its frames and the socket's (re)opens go to the group map (web/ride-day/). */
   live?: LiveChannel;
+  /** The ride day changed for her (a check-in, an arrival, the safety timer): web/ride-day/. */
+  onRideDay?: () => void;
 }) {
   const { rideId, enabled, canWrite, myUserId, myAuthor } = options;
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
@@ -115,6 +117,9 @@ export function useRideChat(options: {
           dispatch({ type: "merge", messages: [frame.message] });
           return;
         case "participant":
+          return;
+        case "ride-day":
+          callbacks.current.onRideDay?.();
           return;
       }
     },

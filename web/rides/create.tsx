@@ -13,6 +13,7 @@ import { PageHeader, Skeleton } from "../components/feedback.tsx";
 import { Field, inputClass, LengthHint, TextField } from "../components/field.tsx";
 import { call, client, pathParams } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { DurationField } from "../ride-day/duration-field.tsx";
 import { RepeatField } from "../series/repeat-field.tsx";
 import { SeriesScopeField } from "../series/scope-field.tsx";
 import { JoinModeField } from "./join-mode-field.tsx";
@@ -176,6 +177,7 @@ function RideForm({
 
         <RideSizeFields />
         <JoinModeField />
+        <DurationField />
         <SocialTagsField />
 
         <Field label="Comentarios adicionales (opcional)" error={errors.description?.message}>

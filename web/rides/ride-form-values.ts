@@ -33,6 +33,8 @@ export interface RideFormValues {
   meetingPoint: string;
   distanceKm: string;
   elevationM: string;
+  /** 'Duración estimada' in minutes (web/ride-day/duration-field.tsx); "" while it has none. */
+  estimatedMinutes: string;
   maxParticipants: string;
   socialTags: OfferedSocialTag[];
   description: string;
@@ -57,6 +59,7 @@ export const EMPTY: RideFormValues = {
   meetingPoint: "",
   distanceKm: "",
   elevationM: "",
+  estimatedMinutes: "",
   maxParticipants: "",
   socialTags: [],
   description: "",
@@ -113,6 +116,7 @@ export function toPayload(values: RideFormValues) {
     meetingPoint: values.meetingPoint,
     distanceKm: values.distanceKm,
     elevationM: values.elevationM,
+    estimatedMinutes: values.estimatedMinutes === "" ? null : Number(values.estimatedMinutes),
     maxParticipants: values.maxParticipants,
     socialTags: values.socialTags,
     description: values.description,
@@ -196,6 +200,7 @@ export function valuesFromRide(ride: RideDetailResponse["ride"]): RideFormValues
     meetingPoint: ride.meetingPoint ?? "",
     distanceKm: ride.routeKm === null ? "" : String(ride.routeKm),
     elevationM: ride.routeElev === null ? "" : String(ride.routeElev),
+    estimatedMinutes: String(ride.estimatedMinutes),
     maxParticipants: ride.maxParticipants === null ? "" : String(ride.maxParticipants),
     socialTags: ride.socialTags.filter((t): t is OfferedSocialTag =>
       (OFFERED_SOCIAL_TAGS as readonly string[]).includes(t),

@@ -178,6 +178,11 @@ export const rides = sqliteTable(
     socialTags: text("social_tags", { mode: "json" }).$type<SocialTag[]>().notNull().default([]),
     routeKm: real("route_km"),
     routeElev: integer("route_elev"),
+    /**
+     * 'Duración estimada' in minutes (docs/product.md#ride-day): the safety timer asks at start +
+     * this + 1 h. null: derived from distance and level (domain/ride-day.ts).
+     */
+    estimatedMinutes: integer("estimated_minutes"),
     meetingPoint: text("meeting_point").notNull(),
     /**
      * The meeting pin set on the form's map (docs/product.md#meeting-pin-and-near-me); null for

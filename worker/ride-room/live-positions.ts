@@ -48,6 +48,8 @@ export class LivePositions {
     private readonly ctx: DurableObjectState,
     private readonly env: Bindings,
     private readonly alarms: RoomAlarms<LiveJob>,
+    /** Her first fix since she started sharing: her safety timer starts (safety-timer.ts). */
+    private readonly onFirstFix: (rideId: string, userId: string) => Promise<void> = async () => {},
   ) {
     const sql = ctx.storage.sql;
     // Only the latest fix per rider; the pace per rider and kind; the notices for the organizer
@@ -141,6 +143,10 @@ export class LivePositions {
       accuracy: msg.accuracy,
       at: new Date(now).toISOString(),
     };
+    const first =
+      this.ctx.storage.sql
+        .exec("SELECT 1 FROM live_positions WHERE user_id = ?", fix.userId)
+        .toArray().length === 0;
     this.ctx.storage.sql.exec(
       `INSERT INTO live_positions (user_id, lat, lng, accuracy, at) VALUES (?, ?, ?, ?, ?)
         ON CONFLICT (user_id) DO UPDATE SET lat = excluded.lat, lng = excluded.lng,
@@ -152,6 +158,7 @@ export class LivePositions {
       now,
     );
     await this.armErase(state.rideId, ride.startTime);
+    if (first) await this.onFirstFix(state.rideId, state.userId);
     const frame = JSON.stringify({ type: "live-position", fix } satisfies ServerMessage);
     trySend(ws, frame);
     for (const [socket, listener] of listeners) {

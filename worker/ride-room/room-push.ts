@@ -233,10 +233,29 @@ export class RoomPush {
     }
     if (ride.startTime <= now) return;
     const zone = cityTimeZone(ride.city);
-    await sendPush(this.env, await participantIds(db, rideId), "reminders", {
-      payload: pushTexts.reminder(ride, formatTime(ride.startTime, zone), ZONE_LABELS[zone]),
-      ttl: Math.floor((ride.startTime - now) / 1000),
-      urgency: "high",
-    });
+    const ids = await participantIds(db, rideId);
+    // Her riders are asked '¿Sigues contando con ir?' with a button to release the place (the
+    // first in line gets it); the organizer, who cannot leave, gets the plain reminder.
+    const send = (userIds: string[], askStillGoing: boolean) =>
+      sendPush(this.env, userIds, "reminders", {
+        payload: pushTexts.reminder(
+          ride,
+          formatTime(ride.startTime, zone),
+          ZONE_LABELS[zone],
+          askStillGoing,
+        ),
+        ttl: Math.floor((ride.startTime - now) / 1000),
+        urgency: "high",
+      });
+    await Promise.all([
+      send(
+        ids.filter((id) => id === ride.organizerId),
+        false,
+      ),
+      send(
+        ids.filter((id) => id !== ride.organizerId),
+        true,
+      ),
+    ]);
   }
 }

@@ -1,12 +1,14 @@
 // How a ride is read and shown: its row with the organizer's profile, its participants (with the
 // viewer's "rode with" flag; riders hidden by a block counted but never shown), the card
 // (RideSummary) and the detail (RideDetail) every list and page of the rides area builds.
+
 import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { RequestStatus, RideDetail, RidePerson, RideSummary } from "../../domain/api/rides.ts";
 import { DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
 import { organizerName, participantName } from "../../domain/display.ts";
 import { meetingAreaOf } from "../../domain/meeting-area.ts";
+import { rideEstimatedMinutes } from "../../domain/ride-day.ts";
 import { capacityOf, hasStarted } from "../../domain/time.ts";
 import { blockedBetween, rideHiddenFrom } from "../blocks/sql.ts";
 import { profiles, rideParticipants, rides, rodeWith } from "../db/schema.ts";
@@ -29,6 +31,7 @@ export const rideColumns = {
   socialTags: rides.socialTags,
   routeKm: rides.routeKm,
   routeElev: rides.routeElev,
+  estimatedMinutes: rides.estimatedMinutes,
   meetingPoint: rides.meetingPoint,
   meetingLat: rides.meetingLat,
   meetingLon: rides.meetingLon,
@@ -228,6 +231,7 @@ export function summaryOf(
     ...meetingPlaceFor(row, joined || isOrganizer),
     joinMode: row.joinMode,
     pendingRequests: isOrganizer && !hasStarted(row.startTime, now) ? Number(requests.pending) : 0,
+    estimatedMinutes: rideEstimatedMinutes(row),
     distanceKm: null,
     status: row.status,
     cancelledAt: row.cancelledAt,

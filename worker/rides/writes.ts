@@ -1,12 +1,14 @@
 // Every change to a ride, each one statement or one D1 batch so that the rule it checks (hers,
 // not started, below capacity, not hidden by a block, nobody else in it) holds in the same
 // statement as the write: create, edit, join, leave, cancel, delete.
+
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { normalizeText } from "../../domain/cities.ts";
 import { DEFAULT_MAX_PARTICIPANTS } from "../../domain/constants.ts";
 import { approximateCentre } from "../../domain/meeting-area.ts";
 import { MSG } from "../../domain/messages.ts";
+import { estimatedMinutes } from "../../domain/ride-day.ts";
 import type { RideInput } from "../../domain/schemas.ts";
 import { capacityOf } from "../../domain/time.ts";
 import { rideHiddenFrom } from "../blocks/sql.ts";
@@ -48,6 +50,7 @@ export function rideValues(input: RideInput) {
     socialTags: input.socialTags,
     routeKm: input.distanceKm,
     routeElev: input.elevationM,
+    estimatedMinutes: input.estimatedMinutes ?? estimatedMinutes(input.distanceKm, input.level),
     meetingPoint: input.meetingPoint,
     // Left out (an older client's edit): the stored pin stays.
     ...(input.meetingPin === undefined

@@ -18,6 +18,7 @@ export function rideSummary(overrides: Partial<RideSummary> = {}): RideSummary {
     socialTags: ["coffee"],
     routeKm: 35.5,
     routeElev: 250,
+    estimatedMinutes: 140,
     meetingPoint: "Puente del Rey",
     meetingPin: null,
     meetingArea: null,

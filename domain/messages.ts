@@ -1,3 +1,5 @@
+// Over 400 lines and kept whole: the app's Spanish texts in one table, grouped by the rule each
+// belongs to, so a wording is found (and changed) in one place.
 // Spanish UI texts (docs/product.md#spanish-texts). Everything not marked "ours" is the wording of
 // the app Rodamos rebuilds, kept verbatim; each group names the rule it belongs to in
 // docs/product.md.

@@ -37,10 +37,12 @@ export const SERIES_TEXTS = {
   nextDates: "Próximas fechas de la grupeta",
   noNextDates: "No hay más fechas programadas",
   notInSeries: "Esta salida no forma parte de una grupeta regular",
-  joinedNext: (joined: number, waiting: number) =>
-    waiting > 0
-      ? `Te has apuntado a ${joined} ${joined === 1 ? "fecha" : "fechas"} y estás en la lista de espera de ${waiting}`
-      : `Te has apuntado a ${joined} ${joined === 1 ? "fecha" : "fechas"} de la grupeta`,
+  joinedNext: (joined: number, waiting: number, requested = 0) =>
+    requested > 0
+      ? `Te has apuntado a ${joined} ${joined === 1 ? "fecha" : "fechas"}${waiting > 0 ? `, estás en la lista de espera de ${waiting}` : ""} y has solicitado plaza en ${requested}`
+      : waiting > 0
+        ? `Te has apuntado a ${joined} ${joined === 1 ? "fecha" : "fechas"} y estás en la lista de espera de ${waiting}`
+        : `Te has apuntado a ${joined} ${joined === 1 ? "fecha" : "fechas"} de la grupeta`,
   leftSeries: "Has dejado la serie",
   organizerCannotFollow: "Ya organizas esta grupeta",
   notFollowing: "No sigues esta grupeta",
@@ -195,6 +197,8 @@ export interface SeriesDatesResponse {
 export interface JoinSeriesResponse {
   joined: number;
   waiting: number;
+  /** "Con aprobación" dates: her request filed, for their organizer to answer. */
+  requested: number;
 }
 
 /** POST /api/rides/:id/series/leave: how many dates she left (and lists she left). */

@@ -284,6 +284,18 @@ describe("the safety timer", () => {
     await eventually(() => expect(service.to(device)).toEqual([pushTexts.safetyAsk(ride)]));
   });
 
+  test("sharing her position on the group map starts her timer, as a check-in does", async () => {
+    const { bea, ride } = await rideDay(-10 * MIN);
+    expect(await dueAt(ride.id, "safety-ask")).toBeUndefined();
+    const socket = await sockets.chat(bea.browser, ride.id);
+    socket.send({ type: "live-join" });
+    await socket.next("live-state");
+    socket.send({ type: "position", lat: 40.4168, lng: -3.7038, accuracy: 12 });
+    await socket.nextRaw((f) => (f as { type?: string }).type === "live-position");
+    const row = await db().select().from(rides).where(eq(rides.id, ride.id)).get();
+    expect(await dueAt(ride.id, "safety-ask")).toBe(safetyAskAt(row!.startTime, ESTIMATE_MIN));
+  });
+
   test("an alarm that finds the ride moved later waits for the new time", async () => {
     const { bea, ride } = await rideDay(-10 * MIN);
     const device = await service.subscribe(bea.browser);

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MSG } from "../../domain/messages.ts";
 import { pushTexts } from "../../domain/push.ts";
 import type { JoinSeriesResponse, SeriesDatesResponse } from "../../domain/series.ts";
-import { rideSeries, rides, rideWaitingList, users } from "../../worker/db/schema.ts";
+import { rideRequests, rideSeries, rides, rideWaitingList, users } from "../../worker/db/schema.ts";
 import handler from "../../worker/index.ts";
 import { requestsSettled } from "./helpers/background.ts";
 import { db, HOUR, signedIn } from "./helpers/factories.ts";
@@ -292,7 +292,11 @@ describe("Apuntarme a las próximas", () => {
 
     const res = await bea.browser.post(`/api/rides/${firstId}/series/join`);
     expect(res.status).toBe(200);
-    expect((await json(res)) as JoinSeriesResponse).toEqual({ joined: 3, waiting: 1 });
+    expect((await json(res)) as JoinSeriesResponse).toEqual({
+      joined: 3,
+      waiting: 1,
+      requested: 0,
+    });
     expect(await participantIds(dates[1]!.id)).not.toContain(bea.user.id);
     const waiting = await db()
       .select()
@@ -320,7 +324,36 @@ describe("Apuntarme a las próximas", () => {
     ).toEqual({
       joined: 0,
       waiting: 0,
+      requested: 0,
     });
+  });
+
+  it("on a 'Con aprobación' grupeta every date is one, and her tap files a request on each", async () => {
+    const ana = await signedIn();
+    const bea = await signedIn();
+    const { firstId, seriesId } = await createSeries(ana.browser, {
+      joinMode: "approval",
+      meetingPin: { lat: 40.4168, lon: -3.7038 },
+    });
+    const dates = await datesOf(seriesId);
+    expect(dates.map((d) => d.joinMode)).toEqual(["approval", "approval", "approval", "approval"]);
+    // Each date has its own approximate area, drawn around the pin.
+    for (const date of dates) expect(date.meetingAreaLat).not.toBeNull();
+    expect(new Set(dates.map((d) => d.meetingAreaLat)).size).toBe(dates.length);
+
+    const res = await bea.browser.post(`/api/rides/${firstId}/series/join`);
+    expect((await json(res)) as JoinSeriesResponse).toEqual({
+      joined: 0,
+      waiting: 0,
+      requested: 4,
+    });
+    const requests = await db()
+      .select()
+      .from(rideRequests)
+      .where(eq(rideRequests.userId, bea.user.id))
+      .all();
+    expect(requests.map((r) => r.rideId).sort()).toEqual(dates.map((d) => d.id).sort());
+    expect(await participantIds(dates[1]!.id)).not.toContain(bea.user.id);
   });
 
   it("Dejar la serie leaves every upcoming date and waiting list in one tap", async () => {

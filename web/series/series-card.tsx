@@ -62,7 +62,7 @@ export function SeriesCard({ ride }: { ride: RideDetail }) {
   async function onJoin() {
     try {
       const result = await join.mutateAsync(ride.id);
-      toast.success(SERIES_TEXTS.joinedNext(result.joined, result.waiting));
+      toast.success(SERIES_TEXTS.joinedNext(result.joined, result.waiting, result.requested));
     } catch (error) {
       toast.error(errorText(error, "No se pudo apuntarte a la grupeta. Inténtalo de nuevo."));
     }

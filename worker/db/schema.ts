@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm/sqlite-core";
 import {
   JOIN_MODES,
+  type JoinMode,
   type Level,
   type Modality,
   PACE_ANSWERS,
@@ -558,6 +559,10 @@ export interface SeriesTemplate {
   meetingLon: number | null;
   routeGpxKey: string | null;
   routeFileName: string | null;
+  /** '¿Quién puede unirse?' of every date (absent in series stored before it: 'open'). */
+  joinMode?: JoinMode;
+  /** 'Duración estimada' in minutes; null or absent: derived from distance and level. */
+  estimatedMinutes?: number | null;
 }
 
 /**

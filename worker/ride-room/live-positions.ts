@@ -1,3 +1,5 @@
+// Over 400 lines and kept whole: one class over the room's three ride-day tables (fixes, pace,
+// notices), whose frames, erasures and alarm job share them.
 // Ride day in the ride's room (docs/product.md#ride-day): live positions for the group only, the
 // escoba, and "Me he quedado atrás". A fix passes through this object to the open sockets of the
 // ride's participants that asked for the group map within the window ("live-join"); each rider's

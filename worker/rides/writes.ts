@@ -81,6 +81,12 @@ export function meetingAreaValues(
   if (samePin && stored.meetingAreaLat !== null && stored.meetingAreaLon !== null) {
     return { meetingAreaLat: stored.meetingAreaLat, meetingAreaLon: stored.meetingAreaLon };
   }
+  return freshMeetingArea(pin);
+}
+
+/** A newly drawn approximate area around `pin` (none without a pin). */
+export function freshMeetingArea(pin: { lat: number; lon: number } | null) {
+  if (!pin) return { meetingAreaLat: null, meetingAreaLon: null };
   const centre = approximateCentre(pin, secureRandom);
   return { meetingAreaLat: centre.lat, meetingAreaLon: centre.lon };
 }

@@ -81,6 +81,8 @@ function templateOf(
     meetingLon: pin.lon,
     routeGpxKey: route.routeGpxKey,
     routeFileName: route.routeFileName,
+    joinMode: v.joinMode ?? "open",
+    estimatedMinutes: v.estimatedMinutes,
   };
 }
 

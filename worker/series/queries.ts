@@ -28,7 +28,8 @@ import {
 } from "../db/schema.ts";
 import { columnNames } from "../db/sql.ts";
 import type { Database } from "../env.ts";
-import { joinRideAtomically } from "../rides/writes.ts";
+import { requestPlace } from "../ride-requests/queries.ts";
+import { freshMeetingArea, joinRideAtomically } from "../rides/writes.ts";
 import type { Promotion } from "../waiting-list/promotion.ts";
 import { joinWaitingList } from "../waiting-list/queries.ts";
 
@@ -65,6 +66,14 @@ export function dateValues(template: SeriesTemplate) {
     meetingLon: template.meetingLon,
     routeGpxKey: template.routeGpxKey,
     routeFileName: template.routeFileName,
+    joinMode: template.joinMode ?? "open",
+    estimatedMinutes: template.estimatedMinutes ?? null,
+    // Each date draws its own approximate area around the pin (fixed for that ride).
+    ...freshMeetingArea(
+      template.meetingLat !== null && template.meetingLon !== null
+        ? { lat: template.meetingLat, lon: template.meetingLon }
+        : null,
+    ),
   };
 }
 
@@ -273,13 +282,14 @@ export async function membersOf(db: Database, seriesId: string) {
 export type DateJoin =
   | { outcome: "joined" }
   | { outcome: "waiting"; promotion: Promotion }
+  | { outcome: "requested" }
   | { outcome: "none" };
 
 /**
  * One date of a series for a rider who follows it: a place while there is one, else its waiting
  * list. Every rule of a single join holds (published, not started, capacity, blocks), checked by
- * the statement that writes. This is the one place where a date that admits riders by request
- * ("Con aprobación") will file her request instead; open dates are all there is today.
+ * the statement that writes. A date that admits riders by request ("Con aprobación") gets her
+ * request instead (no note), which its organizer accepts or declines as any other.
  */
 export async function joinSeriesDate(
   db: Database,
@@ -287,9 +297,13 @@ export async function joinSeriesDate(
   userId: string,
   now: number,
 ): Promise<DateJoin> {
+  // Each statement checks the ride's mode itself: the join and the waiting list take open dates
+  // only, a request "Con aprobación" dates only.
   if (await joinRideAtomically(db, rideId, userId, now)) return { outcome: "joined" };
   const { added, promotion } = await joinWaitingList(db, rideId, userId, now);
-  return added ? { outcome: "waiting", promotion } : { outcome: "none" };
+  if (added) return { outcome: "waiting", promotion };
+  const requested = await requestPlace(db, { id: generateId(), rideId, userId, note: null, now });
+  return requested ? { outcome: "requested" } : { outcome: "none" };
 }
 
 /** 'Dejar la serie': she no longer follows it (her dates are left one by one by the route). */

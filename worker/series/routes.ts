@@ -19,6 +19,7 @@ import { notifyParticipantJoined, notifyParticipantLeft } from "../chat/system-m
 import type { AppEnv } from "../env.ts";
 import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
+import { placeRequested } from "../push/events.ts";
 import { loadRide } from "../rides/routes.ts";
 import { leaveRide } from "../rides/writes.ts";
 import { announceListMoved, announcePromotion } from "../waiting-list/notify.ts";
@@ -89,6 +90,7 @@ export const seriesRoutes = new Hono<AppEnv>()
     );
     let joined = 0;
     let waiting = 0;
+    let requested = 0;
     for (const date of dates) {
       if (places.joined.has(date.id) || places.waiting.has(date.id)) continue;
       const result = await joinSeriesDate(c.var.db, date.id, user.id, now);
@@ -98,9 +100,12 @@ export const seriesRoutes = new Hono<AppEnv>()
       } else if (result.outcome === "waiting") {
         waiting++;
         announcePromotion(c, result.promotion);
+      } else if (result.outcome === "requested") {
+        requested++;
+        inBackground(c, placeRequested(c.env, date.id, user.id));
       }
     }
-    return c.json<JoinSeriesResponse>({ joined, waiting });
+    return c.json<JoinSeriesResponse>({ joined, waiting, requested });
   })
   .post("/leave", validate("param", rideIdParamSchema), async (c) => {
     const user = requireProfile(c, MSG.leaveUnauthenticated);

@@ -558,4 +558,26 @@ describe("who hears what, by push", () => {
     );
     expect(pushTexts.requestDeclined(named).title).toBe(MSG.requestDeclined);
   });
+
+  it("a place freed by 'Quitarla de la salida' tells the organizer too, while requests wait", async () => {
+    const { organizer, ride } = await approvalRide({ maxParticipants: 3 });
+    const title = (await detail(organizer.browser, ride.id)).title;
+    const organizerDevice = await service.subscribe(organizer.browser);
+    const [ana, bea] = [await signedIn(), await signedIn()];
+    await requestPlace(ana, ride.id);
+    await organizer.browser.post(
+      `/api/rides/${ride.id}/requests/${await requestIdOf(ride.id, ana.user.id)}/accept`,
+    );
+    await requestPlace(bea, ride.id);
+    expect((await organizer.browser.post("/api/blocks", { userId: ana.user.id })).status).toBe(200);
+    const removed = await organizer.browser.delete(
+      `/api/rides/${ride.id}/participants/${ana.user.id}`,
+    );
+    expect(removed.status).toBe(200);
+    await eventually(() =>
+      expect(service.to(organizerDevice)).toContainEqual(
+        pushTexts.placeFreedForRequests({ id: ride.id, title }),
+      ),
+    );
+  });
 });

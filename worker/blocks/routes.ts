@@ -16,6 +16,7 @@ import type { AppEnv } from "../env.ts";
 import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
 import { mailTransport } from "../mail/transport.ts";
+import { placeFreedForRequests } from "../push/events.ts";
 import { eraseLivePositionsOnBlock } from "../ride-day/live-blocks.ts";
 import { findRideRow } from "../rides/read-model.ts";
 import { announcePromotion } from "../waiting-list/notify.ts";
@@ -74,6 +75,8 @@ export const blockedParticipantRoutes = new Hono<AppEnv>().delete(
       // Her open chat closes (4003) and the room sees her go, as after a leave.
       inBackground(c, notifyParticipantLeft(c.env, rideId, userId));
       announcePromotion(c, outcome.promotion);
+      // A 'Con aprobación' ride with requests waiting: its organizer may accept the next one.
+      inBackground(c, placeFreedForRequests(c.env, rideId));
       if (outcome.email) {
         // A neutral notice: nothing about who decided or why. The removal stands if it fails.
         await mailTransport(c.env, c.var.db)

@@ -2,7 +2,7 @@
 // place ('Solicitar plaza') or withdraws her request; the organizer accepts or declines one. The
 // requests themselves come with the ride (GET /api/rides/:id: the organizer sees them, each rider
 // her own status). A ride hidden from her by a block answers 404 (loadRide), as for joining it.
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { RIDE_ID_PATTERN } from "../../domain/api/chat.ts";
 import type { RideRequestResponse } from "../../domain/api/rides.ts";
 import { DomainError } from "../../domain/errors.ts";
@@ -35,6 +35,17 @@ const requestParamSchema = rideIdParamSchema.extend({
 });
 
 /** /rides/:id/requests */
+/** The organizer answering a request: her ride (only hers may), the request's id and the time. */
+async function organizerAnswering(c: Context<AppEnv>, param: { id: string; requestId: string }) {
+  const now = Date.now();
+  const user = requireProfile(c);
+  const row = await loadRide(c, param.id);
+  if (row.organizerId !== user.id) {
+    throw new DomainError("not_authorized", MSG.requestOrganizerOnly);
+  }
+  return { user, row, requestId: param.requestId, now };
+}
+
 export const rideRequestRoutes = new Hono<AppEnv>()
   .post(
     "/",
@@ -88,13 +99,7 @@ export const rideRequestRoutes = new Hono<AppEnv>()
     return c.json<RideRequestResponse>({ ride: await rideDetail(c.var.db, row, user.id) });
   })
   .post("/:requestId/accept", validate("param", requestParamSchema), async (c) => {
-    const user = requireProfile(c);
-    const now = Date.now();
-    const { id, requestId } = c.req.valid("param");
-    const row = await loadRide(c, id);
-    if (row.organizerId !== user.id) {
-      throw new DomainError("not_authorized", MSG.requestOrganizerOnly);
-    }
+    const { user, row, requestId, now } = await organizerAnswering(c, c.req.valid("param"));
     const riderId = await acceptRequest(c.var.db, {
       rideId: row.id,
       requestId,
@@ -123,13 +128,7 @@ export const rideRequestRoutes = new Hono<AppEnv>()
     return c.json<RideRequestResponse>({ ride: await rideDetail(c.var.db, row, user.id) });
   })
   .post("/:requestId/decline", validate("param", requestParamSchema), async (c) => {
-    const user = requireProfile(c);
-    const now = Date.now();
-    const { id, requestId } = c.req.valid("param");
-    const row = await loadRide(c, id);
-    if (row.organizerId !== user.id) {
-      throw new DomainError("not_authorized", MSG.requestOrganizerOnly);
-    }
+    const { user, row, requestId, now } = await organizerAnswering(c, c.req.valid("param"));
     const riderId = await declineRequest(c.var.db, {
       rideId: row.id,
       requestId,

@@ -107,7 +107,11 @@ export function ParticipantChat({
       <div
         ref={list}
         onScroll={onScroll}
-        className="flex-1 overflow-y-auto py-3"
+        // Focusable, so a keyboard can scroll the messages when nothing inside them takes focus
+        // (the ride day's panels above leave the list short).
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable
+        tabIndex={0}
+        className="flex-1 overflow-y-auto py-3 focus-visible:outline-2 focus-visible:outline-primary"
         aria-label="Mensajes"
         role="log"
         aria-live="polite"

@@ -17,7 +17,7 @@ import { rides } from "../db/schema.ts";
 import type { AppEnv, Database } from "../env.ts";
 import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
-import { findRideRow } from "../rides/read-model.ts";
+import { loadRide } from "../rides/routes.ts";
 
 /** Names `sweeperId` (or none) in ONE statement that checks she organizes and the escoba is in. */
 async function nameSweeper(
@@ -45,8 +45,7 @@ async function nameSweeper(
 export const sweeperRoutes = new Hono<AppEnv>()
   .get("/", validate("param", rideIdParamSchema), async (c) => {
     const user = requireProfile(c);
-    const row = await findRideRow(c.var.db, c.req.valid("param").id, user.id);
-    if (!row) throw new DomainError("not_found", MSG.rideNotFound);
+    const row = await loadRide(c, c.req.valid("param").id);
     const ride = await c.var.db
       .select({ sweeperId: rides.sweeperId, member: participates(rides.id, user.id) })
       .from(rides)
@@ -63,8 +62,7 @@ export const sweeperRoutes = new Hono<AppEnv>()
       const user = requireProfile(c);
       const rideId = c.req.valid("param").id;
       const { userId } = c.req.valid("json");
-      const row = await findRideRow(c.var.db, rideId, user.id);
-      if (!row) throw new DomainError("not_found", MSG.rideNotFound);
+      const row = await loadRide(c, rideId);
       if (row.organizerId !== user.id) {
         throw new DomainError("not_authorized", SWEEPER_TEXT.onlyOrganizer);
       }

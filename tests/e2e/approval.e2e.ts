@@ -2,7 +2,6 @@
 // 'Con aprobación' ride; a rider requests a place and sees only the area; the organizer accepts;
 // the rider now sees the pin and the route; a third rider is declined, kindly.
 import path from "node:path";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { MSG } from "../../domain/messages.ts";
 import { expectAccessible } from "./a11y.ts";
@@ -12,20 +11,13 @@ import {
   connectBrowser,
   rider,
   saveScreenshot,
+  tomorrowIso,
 } from "./fixtures.ts";
 
 connectBrowser();
 
 const GPX_FIXTURE = path.resolve(import.meta.dirname, "fixtures/casa-de-campo.gpx");
 const MEETING_POINT = "Puente del Rey, junto a la fuente";
-
-async function tomorrowIso(page: Page) {
-  return page.evaluate(() => {
-    const d = new Date();
-    d.setDate(d.getDate() + 1);
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-  });
-}
 
 describe("join by approval", () => {
   it("request → only the area → accepted → the pin and the route; a third rider declined", async () => {

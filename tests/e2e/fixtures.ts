@@ -118,6 +118,15 @@ export async function closeSession(session: Session) {
 
 let counter = 0;
 /** A unique email for a journey's new rider. */
+/** Tomorrow's date on the page's own clock, as the form's date field takes it (YYYY-MM-DD). */
+export async function tomorrowIso(page: Page) {
+  return page.evaluate(() => {
+    const d = new Date();
+    d.setDate(d.getDate() + 1);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  });
+}
+
 export function uniqueEmail(prefix = "rider") {
   return `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@rodamos.test`;
 }

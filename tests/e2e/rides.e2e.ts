@@ -1,5 +1,4 @@
 import path from "node:path";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { MSG } from "../../domain/messages.ts";
 import { shareText } from "../../domain/share.ts";
@@ -9,6 +8,7 @@ import {
   openSession,
   type Session,
   saveScreenshot,
+  tomorrowIso,
   uniqueEmail,
 } from "./fixtures.ts";
 
@@ -43,14 +43,6 @@ async function riderSession(username: string): Promise<Session> {
   );
   expect(status).toBe(200);
   return session;
-}
-
-async function tomorrowIso(page: Page) {
-  return page.evaluate(() => {
-    const d = new Date();
-    d.setDate(d.getDate() + 1);
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-  });
 }
 
 describe("rides journey", () => {

@@ -13,6 +13,7 @@ import {
   type Session,
   saveScreenshot,
   signInAs,
+  tomorrowIso,
 } from "./fixtures.ts";
 
 connectBrowser();
@@ -23,14 +24,6 @@ async function rider(username: string): Promise<Session> {
   const session = await openSession();
   await signInAs(session, username);
   return session;
-}
-
-async function tomorrowIso(page: Page) {
-  return page.evaluate(() => {
-    const d = new Date();
-    d.setDate(d.getDate() + 1);
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-  });
 }
 
 /** Vector paths Leaflet drew on a map: lines and circle markers. */

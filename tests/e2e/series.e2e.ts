@@ -1,7 +1,6 @@
 // Regular grupetas (docs/product.md#regular-grupetas) in two browsers: the organizer creates a
 // weekly ride with the preview of its dates, a rider joins the series in one tap, the organizer
 // cancels one date only, and the rider sees that date cancelled and the others still hers.
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { SERIES_TEXTS } from "../../domain/series.ts";
 import { expectAccessible } from "./a11y.ts";
@@ -11,17 +10,10 @@ import {
   connectBrowser,
   rider,
   saveScreenshot,
+  tomorrowIso,
 } from "./fixtures.ts";
 
 connectBrowser();
-
-async function tomorrowIso(page: Page) {
-  return page.evaluate(() => {
-    const d = new Date();
-    d.setDate(d.getDate() + 1);
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-  });
-}
 
 describe("regular grupetas", () => {
   it("weekly ride → a rider joins the series → one date cancelled → she keeps the others", async () => {

@@ -109,11 +109,17 @@ async function world(mod: Moderator): Promise<World> {
     { user: other },
   ] = await signedInMany([{}, {}, {}, {}, { username: null }, {}, {}, {}, {}]);
   const now = Date.now();
-  const [ride, , , , suspension] = await Promise.all([
+  const [ride, approval, , , , suspension] = await Promise.all([
     createRide({
       organizerId: organizer.user.id,
       participants: [participant.user.id, blocked.user.id],
       startsIn: 48 * HOUR,
+    }),
+    createRide({
+      organizerId: organizer.user.id,
+      participants: [participant.user.id],
+      startsIn: 48 * HOUR,
+      joinMode: "approval",
     }),
     block(db(), organizer.user.id, blocked.user.id, now),
     block(db(), organizer.user.id, blockedByOrganizer.user.id, now),
@@ -126,12 +132,6 @@ async function world(mod: Moderator): Promise<World> {
   ]);
   expect(suspension.suspended).toBe(true);
   await inASeries(ride.id, organizer.user.id);
-  const approval = await createRide({
-    organizerId: organizer.user.id,
-    participants: [participant.user.id],
-    startsIn: 48 * HOUR,
-    joinMode: "approval",
-  });
   const requestId = `req${crypto.randomUUID().replaceAll("-", "")}`;
   await db()
     .insert(rideRequests)

@@ -1,14 +1,14 @@
 // The chat of a ride she is in: the live message list (use-ride-chat.ts) and the composer while
 // the chat is open, or why it is closed.
 import { useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import type { ChatInfoResponse } from "../../domain/api/chat.ts";
 import { MSG } from "../../domain/messages.ts";
-import { rideDayErasedAt, rideDayWindow } from "../../domain/time.ts";
 import { useMe } from "../auth/use-me.ts";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
 import { Spinner } from "../components/spinner.tsx";
 import { LiveChannel } from "../ride-day/live-channel.ts";
+import { rideDayKeys } from "../ride-day/queries.ts";
 import { RideDaySlot } from "../ride-day/ride-day-slot.tsx";
 import { setActiveChat } from "./active-chat.ts";
 import { ChatHeader, Composer, MessageItem } from "./chat-parts.tsx";
@@ -16,7 +16,6 @@ import { chatKeys } from "./queries.ts";
 import { useRideChat } from "./use-ride-chat.ts";
 
 /** Ride day (check-in, 'He llegado a casa'): only around the ride, loaded then (web/ride-day/). */
-const CheckInPanel = lazy(() => import("../ride-day/check-in-panel.tsx"));
 
 export function ParticipantChat({
   rideId,
@@ -49,7 +48,7 @@ export function ParticipantChat({
     },
     // A cancellation closes the input and a rename retitles the header, live.
     onSystemMessage: refreshInfo,
-    onRideDay: () => void queryClient.invalidateQueries({ queryKey: ["ride-day", rideId] }),
+    onRideDay: () => void queryClient.invalidateQueries({ queryKey: rideDayKeys.state(rideId) }),
   });
 
   useEffect(() => {
@@ -93,12 +92,7 @@ export function ParticipantChat({
   return (
     <div className="flex h-[calc(100dvh-7rem)] flex-col">
       <ChatHeader info={info} count={count} />
-      <RideDaySlot info={info} live={live} />
-      {rideDayShown(info.ride.startTime, info.ride.status) ? (
-        <Suspense fallback={null}>
-          <CheckInPanel rideId={rideId} isOrganizer={info.ride.organizerId === me?.id} />
-        </Suspense>
-      ) : null}
+      <RideDaySlot info={info} live={live} isOrganizer={info.ride.organizerId === me?.id} />
       {chat.status !== "open" && !chat.loadingFirstPage ? (
         <p role="status" className="shrink-0 py-1 text-center text-xs text-ink-soft">
           Conectando…
@@ -161,15 +155,5 @@ export function ParticipantChat({
         </p>
       )}
     </div>
-  );
-}
-
-/** From 30 min before the start until what the ride day kept is erased (docs/product.md#check-in-and-arrivals). */
-function rideDayShown(startTime: number, status: string): boolean {
-  const now = Date.now();
-  return (
-    status !== "cancelled" &&
-    now >= rideDayWindow(startTime).opensAt &&
-    now < rideDayErasedAt(startTime)
   );
 }

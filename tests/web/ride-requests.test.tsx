@@ -71,7 +71,7 @@ describe("a 'Con aprobación' ride seen from outside its group", () => {
   });
 
   it("keeps her note and says why when the request fails; sends it when it works", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ document });
     let fail = true;
     const fetchMock = renderDetail(outsiderView(), () =>
       fail
@@ -135,7 +135,7 @@ describe("the organizer's requests", () => {
     });
 
   it("lists each request at the top with what helps her decide, and accepts one", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ document });
     const fetchMock = renderDetail(hers(), () => Response.json({ ride: hers([]) }));
     const heading = await screen.findByRole("heading", { name: `${MSG.requestsTitle} (1)` });
     const item = within(heading.closest("section")!).getByRole("listitem", {

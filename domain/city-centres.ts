@@ -3,6 +3,7 @@
 // place). Kept beside the list rather than in it: the pin needs the map's data, the list only
 // names.
 import { normalizeText } from "./cities.ts";
+import type { Position } from "./near.ts";
 
 const CENTRES: Record<string, [number, number]> = {
   // Provincial capitals and autonomous cities
@@ -254,4 +255,10 @@ let byKey: Map<string, [number, number]> | null = null;
 export function cityCentre(city: string): [number, number] | null {
   byKey ??= new Map(Object.entries(CENTRES).map(([name, at]) => [normalizeText(name), at]));
   return byKey.get(normalizeText(city)) ?? null;
+}
+
+/** Her city's centre when she does not share her position (null for a city we do not place). */
+export function cityPosition(city: string | null | undefined): Position | null {
+  const centre = city ? cityCentre(city) : null;
+  return centre ? { lat: centre[0], lon: centre[1] } : null;
 }

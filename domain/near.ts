@@ -1,7 +1,7 @@
 // "Cerca de mí" (docs/product.md#meeting-pin-and-near-me): her position, rounded to about a
 // kilometre before it leaves the device (and again by the API), the area searched around it, and
-// distances.
-import { cityCentre } from "./city-centres.ts";
+// distances. The city centres stay out of it (domain/city-centres.ts): the feed's first screen
+// reads NEAR_HEADER from here.
 import { NEAR_RADIUS_KM } from "./constants.ts";
 
 export interface Position {
@@ -33,12 +33,6 @@ export const NEAR_HEADER = "x-near";
 export function positionParam(position: Position): string {
   const { lat, lon } = roundPosition(position);
   return `${lat},${lon}`;
-}
-
-/** Her city's centre when she does not share her position (null for a city we do not place). */
-export function cityPosition(city: string | null | undefined): Position | null {
-  const centre = city ? cityCentre(city) : null;
-  return centre ? { lat: centre[0], lon: centre[1] } : null;
 }
 
 /** Great-circle distance (haversine), in km. */

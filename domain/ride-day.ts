@@ -1,8 +1,8 @@
 // Ride day, the group looks after each other (docs/product.md#check-in-and-arrivals): check-in at the meeting
 // point, "He llegado a casa" with its safety timer, and the ride's estimated duration. The rules
 // and texts both sides share; the state lives in the ride's Durable Object only
-// (worker/ride-room/check-ins.ts, worker/ride-room/safety-timer.ts).
-import { z } from "zod";
+// (worker/ride-room/check-ins.ts, worker/ride-room/safety-timer.ts). No zod here: domain/errors.ts
+// reads RIDE_DAY_MSG on the first screen; the schemas are in domain/schemas.ts.
 import type { Level } from "./constants.ts";
 import { rideDayErasedAt, rideDayWindow } from "./time.ts";
 
@@ -40,14 +40,6 @@ export function rideEstimatedMinutes(ride: {
 }): number {
   return ride.estimatedMinutes ?? estimatedMinutes(ride.routeKm ?? 0, ride.level);
 }
-
-/** The form field, in minutes; missing or null: the server derives it from distance and level. */
-export const estimatedMinutesSchema = z
-  .number({ error: "La duración estimada no es válida" })
-  .int({ error: "La duración estimada no es válida" })
-  .min(ESTIMATED_MINUTES_MIN, { error: "La duración estimada mínima es de 15 min" })
-  .max(ESTIMATED_MINUTES_MAX, { error: "La duración estimada máxima es de 24 h" })
-  .nullish();
 
 /** The safety timer asks her this long after start + estimated duration… */
 export const SAFETY_ASK_AFTER_MS = HOUR_MS;
@@ -111,8 +103,6 @@ export interface RideDayState {
 export interface CallMissingResponse {
   called: number;
 }
-
-export const rideDayTimerSchema = z.object({ on: z.boolean({ error: "Datos no válidos" }) });
 
 /** UI and push texts of the ride day (ours). */
 export const RIDE_DAY_MSG = {

@@ -32,11 +32,22 @@ import {
 import { DomainError } from "./errors.ts";
 import { MSG } from "./messages.ts";
 import { NEAR_HEADER, roundPosition } from "./near.ts";
-import { estimatedMinutesSchema } from "./ride-day.ts";
+import { ESTIMATED_MINUTES_MAX, ESTIMATED_MINUTES_MIN } from "./ride-day.ts";
 import { validateUsername } from "./username.ts";
 import { cleanText, hasControlCharacter, hasVisibleCharacter, userText, z } from "./zod.ts";
 
 const unique = <T>(values: T[]): T[] => [...new Set(values)];
+
+/** The form field, in minutes; missing or null: the server derives it from distance and level. */
+export const estimatedMinutesSchema = z
+  .number({ error: "La duración estimada no es válida" })
+  .int({ error: "La duración estimada no es válida" })
+  .min(ESTIMATED_MINUTES_MIN, { error: "La duración estimada mínima es de 15 min" })
+  .max(ESTIMATED_MINUTES_MAX, { error: "La duración estimada máxima es de 24 h" })
+  .nullish();
+
+/** "He llegado a casa": her safety timer on or off. */
+export const rideDayTimerSchema = z.object({ on: z.boolean({ error: "Datos no válidos" }) });
 
 /** Trimmed non-empty string; missing, wrong type and blank all give `message`. */
 const requiredText = (message: string) =>

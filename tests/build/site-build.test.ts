@@ -263,6 +263,14 @@ describe("the /app screens' preloads (app/route-preloads.json)", () => {
     expect(withSonner).toEqual([]);
   });
 
+  it("keeps zod out of the shell: the first screen validates nothing (domain/schemas.ts loads with the forms)", () => {
+    const withZod = [...shellCode].filter((file) =>
+      // zod's error class names itself in every build.
+      readFileSync(path.join(client, file), "utf8").includes("ZodError"),
+    );
+    expect(withZod).toEqual([]);
+  });
+
   it("bundles React Router's production build, not its development one (vite.config.ts)", () => {
     const shell = [...shellCode]
       .map((file) => readFileSync(path.join(client, file), "utf8"))

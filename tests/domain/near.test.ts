@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { cityPosition } from "../../domain/city-centres.ts";
 import { NEAR_RADIUS_KM } from "../../domain/constants.ts";
 import { formatDistance } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
 import {
-  cityPosition,
   distanceKm,
   NEAR_HEADER,
   nearBox,

@@ -2,7 +2,8 @@
 // position, rounded to about 1 km at once (only the rounded value is kept, in this tab's memory,
 // never stored), or her profile city's centre when she declines or the browser cannot tell.
 import { useEffect, useState } from "react";
-import { cityPosition, type Position, roundPosition } from "../../domain/near.ts";
+import { cityPosition } from "../../domain/city-centres.ts";
+import { type Position, roundPosition } from "../../domain/near.ts";
 
 export type NearOrigin =
   | { from: "device"; position: Position }

@@ -14,10 +14,9 @@ import {
   RIDE_DAY_MSG,
   type RideDayPerson,
   type RideDayState,
-  rideDayTimerSchema,
   rideEstimatedMinutes,
 } from "../../domain/ride-day.ts";
-import { rideIdParamSchema } from "../../domain/schemas.ts";
+import { rideDayTimerSchema, rideIdParamSchema } from "../../domain/schemas.ts";
 import { rideDayErasedAt, rideDayWindow } from "../../domain/time.ts";
 import { requireProfile } from "../auth/session.ts";
 import type { AppEnv } from "../env.ts";

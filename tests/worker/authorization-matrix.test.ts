@@ -956,18 +956,34 @@ const MATRIX: Row[] = [
   },
 ];
 
+/**
+ * Which world each role's call runs in (indexes into the worlds a row builds, side by side). A
+ * GET changes nothing, so its roles share one world. Otherwise a refused call must change nothing
+ * either, so the next role may take the same world (were a refusal to leave something behind, the
+ * next cell would meet it); a call expected to succeed may change it, so the role after it gets a
+ * fresh one.
+ */
+function worldPlan(row: Row): number[] {
+  const statuses = expected(row);
+  let current = 0;
+  return ROLES.map((role) => {
+    const index = current;
+    if (row.method !== "GET" && statuses[role] < 400) current += 1;
+    return index;
+  });
+}
+
 describe("authorization matrix", () => {
   for (const row of MATRIX) {
     it(`${row.method} ${row.route}: ${row.why}`, async () => {
       const actual: number[] = [];
-      // The moderator's account exists first so that no two worlds race to create it. A GET
-      // changes nothing, so its roles share one world; any other method gets a world per role,
-      // built side by side, each still its own.
+      // The moderator's account exists first so that no two worlds race to create it.
       const mod = await moderator();
-      const worlds =
-        row.method === "GET"
-          ? Array<World>(ROLES.length).fill(await world(mod))
-          : await Promise.all(ROLES.map(() => world(mod)));
+      const plan = worldPlan(row);
+      const built = await Promise.all(
+        Array.from({ length: Math.max(...plan) + 1 }, () => world(mod)),
+      );
+      const worlds = plan.map((i) => built[i]!);
       const call = (w: World, role: Role, path: string) =>
         w.browsers[role].fetch(path, {
           method: row.method,

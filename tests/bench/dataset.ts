@@ -21,8 +21,8 @@ export const DATASET_SIZE = {
   rides: 50_000,
   participations: 300_000,
   cities: 30,
-  loadUsers: 200,
-  loadRides: 50,
+  loadUsers: 1_000,
+  loadRides: 200,
 } as const;
 
 export type DatasetSize = { readonly [K in keyof typeof DATASET_SIZE]: number };
@@ -451,7 +451,7 @@ export function generateDataset(
   // Upcoming rides for the load run: 3–8 places each, organized by load riders.
   const loadRides: { id: string; organizerId: string }[] = [];
   for (let k = 0; k < size.loadRides; k++) {
-    const id = `load-r${String(k).padStart(2, "0")}`;
+    const id = `load-r${String(k).padStart(3, "0")}`;
     const cityName = BENCH_CITIES[k % BENCH_CITIES.length]!;
     const title = `Salida de prueba de carga ${k}`;
     const organizer = loadRiders[(k * 4) % loadRiders.length]!.userId;

@@ -5,7 +5,8 @@
 // Flags: --no-build (reuse dist/), --no-lighthouse, --no-load (skip the load run and the
 // rate-limit hammer), --only gpx,api,chat,load,lighthouse (just those sections; gpx alone needs
 // no build and no server),
-// --load-seconds N (default 60), --load-riders N (default 200),
+// --load-seconds N (default 60), --load-riders N (default 1000), --load-processes N (default: one
+// per 500 riders),
 // --server wrangler|preview (default wrangler: `wrangler dev` on the built worker; see server.ts),
 // --smoke (what CI runs: every section but Lighthouse and the rate-limit hammer starts and ends,
 // on a tiny dataset with short slices, the build as it is, in about a minute; exits non-zero on
@@ -16,7 +17,13 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEMO_USERS, seedSql } from "../../scripts/seed.ts";
 import { apiLatencyReport } from "./benchmarks/api-latency.ts";
-import { chatFanoutReport, prepareChatFanout } from "./benchmarks/chat-fanout.ts";
+import {
+  chatFanoutDuring,
+  chatFanoutReport,
+  fanOutScaling,
+  fanOutUnderLoadTable,
+  prepareChatFanout,
+} from "./benchmarks/chat-fanout.ts";
 import { gpxParseReport } from "./benchmarks/gpx-parse.ts";
 import { lighthouseScores, lighthouseTable } from "./benchmarks/lighthouse.ts";
 import {
@@ -38,6 +45,7 @@ import {
 import { startEdgeProxyProcess, trustFlags } from "./edge-proxy.ts";
 import {
   build,
+  d1Bytes,
   prepareState,
   queryD1,
   root,
@@ -53,6 +61,7 @@ const { values: flags } = parseArgs({
     "no-load": { type: "boolean", default: false },
     "load-seconds": { type: "string", default: "60" },
     "load-riders": { type: "string", default: String(DATASET_SIZE.loadUsers) },
+    "load-processes": { type: "string" },
     server: { type: "string", default: "wrangler" },
     only: { type: "string" },
     smoke: { type: "boolean", default: false },
@@ -69,6 +78,11 @@ if (flags.server !== "wrangler" && flags.server !== "preview") {
 const serverKind: ServerKind = flags.server;
 const loadSeconds = smoke ? 5 : Number(flags["load-seconds"]);
 const loadRiders = Math.min(Number(flags["load-riders"]), size.loadUsers);
+// One Node process drives up to ~500 riders before its own event loop is what limits the load. A
+// smoke run uses two, so that CI runs the child processes' path too.
+const loadProcesses = Number(
+  flags["load-processes"] ?? Math.max(smoke ? 2 : 1, Math.ceil(loadRiders / 500)),
+);
 
 const runStarted = performance.now();
 const phases: [string, number][] = [];
@@ -109,6 +123,8 @@ const stateDir = await timed("migrate + load D1 (wrangler d1 execute)", async ()
   for (const file of files) rmSync(path.dirname(file), { recursive: true, force: true });
   return dir;
 });
+// What the dataset takes on disk (docs/capacity.md), measured before any traffic.
+const datasetBytes = d1Bytes(stateDir);
 const server = await timed("start server", () => startServer(stateDir, serverKind));
 
 const sections: string[] = [
@@ -117,13 +133,14 @@ const sections: string[] = [
     .map(([table, n]) => `${table}: ${n.toLocaleString("en")}`)
     .join(
       " · ",
-    )} (tests/bench/dataset.ts; ${size.cities} cities, seeded${smoke ? "; smoke run" : ""}).`,
+    )} (tests/bench/dataset.ts; ${size.cities} cities, seeded${smoke ? "; smoke run" : ""}). D1 on disk: ${(datasetBytes / 2 ** 20).toFixed(1)} MiB.`,
 ];
 if (gpxSection) sections.push(gpxSection);
 let ok = gpx?.ok ?? true;
 let load: LoadRecorder | undefined;
 let rateLimits: { markdown: string; ok: boolean } | undefined;
 let loadSectionAt = 0;
+let fanoutUnderLoadSection: string | undefined;
 try {
   if (runs("weight")) sections.push(`## Page weight\n\n${pageWeightReport()}`);
 
@@ -167,23 +184,50 @@ try {
     );
   }
 
+  let fanoutAlone: number[] | undefined;
   if (runs("chat")) {
     const fanout = await prepareChatFanout(server.baseURL);
     const chat = await timed("chat fan-out", () =>
       chatFanoutReport(server.baseURL, fanout.cookies, fanout.rideId),
     );
-    sections.push(`## Chat fan-out (one ride, 20 sockets)\n\n${chat}`);
+    ok &&= chat.ok;
+    fanoutAlone = chat.samples;
+    sections.push(`## Chat fan-out (one ride, 20 sockets)\n\n${chat.markdown}`);
+    // Riders of their own: the pace counts each rider's sends over a minute.
+    const big = await prepareChatFanout(server.baseURL);
+    const scaling = await timed("chat fan-out by room size", () =>
+      smoke
+        ? fanOutScaling(server.baseURL, big.cookies, big.rideId, [20, 40], 5)
+        : fanOutScaling(server.baseURL, big.cookies, big.rideId),
+    );
+    sections.push(
+      `## Chat fan-out by room size (20 riders, several tabs each; send → received on all)\n\n${scaling}`,
+    );
   }
 
   if (runs("load") && !flags["no-load"]) {
-    load = await timed("load run", () =>
-      runLoad({
-        baseURL: server.baseURL,
-        riders: dataset.loadRiders.slice(0, loadRiders),
-        rides: dataset.loadRides,
-        seconds: loadSeconds,
-      }),
-    );
+    // The fan-out again, in a room of its own, while the load run runs (from 5 s in).
+    const busyRoom = fanoutAlone ? await prepareChatFanout(server.baseURL) : undefined;
+    const loadRun = runLoad({
+      baseURL: server.baseURL,
+      riders: dataset.loadRiders.slice(0, loadRiders),
+      rides: dataset.loadRides,
+      seconds: loadSeconds,
+      processes: loadProcesses,
+    });
+    const fanoutUnderLoad = busyRoom
+      ? chatFanoutDuring(
+          server.baseURL,
+          busyRoom.cookies,
+          busyRoom.rideId,
+          loadRun,
+          smoke ? 1000 : 5000,
+        )
+      : undefined;
+    load = await timed("load run", () => loadRun);
+    if (fanoutAlone && fanoutUnderLoad) {
+      fanoutUnderLoadSection = `## Chat fan-out during the load run (its own ride, 20 sockets, one send every 250 ms)\n\n${fanOutUnderLoadTable(fanoutAlone, await fanoutUnderLoad)}`;
+    }
     // After the load run, not during it: each checked password is a scrypt hash that holds the
     // (single, local) worker isolate, which would dominate the load figures. A smoke run skips
     // it: it may wait half a minute for a fresh rate-limit window.
@@ -203,13 +247,18 @@ try {
     // The audit reads D1 itself, now that no workerd holds it.
     const rideIds = dataset.loadRides.map((r) => r.id);
     const audit = loadAudit(queryD1(stateDir, loadAuditSql(rideIds)));
-    const report = loadReport(load, audit, { riders: loadRiders, rides: rideIds.length });
+    const report = loadReport(load, audit, {
+      riders: loadRiders,
+      rides: rideIds.length,
+      processes: loadProcesses,
+    });
     ok &&= report.ok && (rateLimits?.ok ?? true);
     // Where the load run ran, between the chat fan-out and the run times.
     sections.splice(
       loadSectionAt,
       0,
       `## Load run\n\n${report.markdown}`,
+      ...(fanoutUnderLoadSection ? [fanoutUnderLoadSection] : []),
       ...(rateLimits
         ? [
             `## Rate limits under load (login hammered with a wrong password from one IP)\n\n${rateLimits.markdown}`,

@@ -7,6 +7,8 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import os, { tmpdir } from "node:os";
@@ -38,6 +40,15 @@ export function prepareState(sqlFiles: string[] = []): string {
     wrangler(stateDir, ["d1", "execute", "DB", "--local", `--file=${file}`]);
   }
   return stateDir;
+}
+
+/** Bytes of the local D1 database files (SQLite file and its write-ahead log), for capacity. */
+export function d1Bytes(stateDir: string): number {
+  const dir = path.join(stateDir, "v3/d1");
+  if (!existsSync(dir)) return 0;
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && /\.sqlite(-wal)?$/.test(entry.name))
+    .reduce((sum, entry) => sum + statSync(path.join(entry.parentPath, entry.name)).size, 0);
 }
 
 /** Rows of each `;`-separated statement, read from the local D1 (server stopped). */

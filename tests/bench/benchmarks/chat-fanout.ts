@@ -66,6 +66,102 @@ function timedFanOut(sender: BenchSocket, sockets: BenchSocket[], text: string):
   });
 }
 
+/** `count` messages, one at a time, each from the next rider in turn: ms until all have it. */
+async function fanOutSamples(
+  sockets: BenchSocket[],
+  count: number,
+  label: string,
+  senders = sockets,
+): Promise<number[]> {
+  const samples: number[] = [];
+  for (let i = 0; i < count; i++) {
+    samples.push(await timedFanOut(senders[i % senders.length]!, sockets, `${label} ${i}`));
+  }
+  return samples;
+}
+
+/** Waits until every rider may send a full burst again (docs/product.md#chat-pace). */
+const paceWindow = () => new Promise((resolve) => setTimeout(resolve, PACE_WINDOW_MS + 500));
+
+const latencyRow = (label: string, samples: number[]) =>
+  `| ${label} | ${samples.length} | ${median(samples).toFixed(1)} | ${percentile(samples, 95).toFixed(1)} | ${percentile(samples, 99).toFixed(1)} |`;
+
+/**
+ * The same send → received-on-all measure, on 20 riders' sockets, while something else runs
+ * (`during`: the load run). Starts once `during` has run for `afterMs`, and stops sampling when
+ * it ends. Returns a Markdown table row set.
+ */
+export async function chatFanoutDuring(
+  baseURL: string,
+  cookies: string[],
+  rideId: string,
+  during: Promise<unknown>,
+  afterMs: number,
+): Promise<number[]> {
+  let running = true;
+  void during.finally(() => {
+    running = false;
+  });
+  await new Promise((resolve) => setTimeout(resolve, afterMs));
+  const sockets = await Promise.all(
+    cookies.slice(0, ROOM_SIZE).map((cookie) => openSocket(baseURL, cookie, rideId)),
+  );
+  const samples: number[] = [];
+  try {
+    // One send every 250 ms from each rider in turn: 4 per second, well inside her pace.
+    for (let i = 0; running; i++) {
+      const [sample] = await fanOutSamples(sockets, 1, `carga ${i}`, [sockets[i % ROOM_SIZE]!]);
+      samples.push(sample!);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    for (const socket of sockets) socket.ws.close();
+  }
+  return samples;
+}
+
+export function fanOutUnderLoadTable(alone: number[], underLoad: number[]): string {
+  return [
+    `| Send → received on all ${ROOM_SIZE} sockets | Samples | p50 ms | p95 ms | p99 ms |`,
+    "|---|---:|---:|---:|---:|",
+    latencyRow("alone (before the load run)", alone),
+    latencyRow("during the load run", underLoad),
+  ].join("\n");
+}
+
+/**
+ * How the fan-out grows with the room's sockets: the 20 riders open several tabs each (the
+ * same rider may), and each size gets `samples` sends. For docs/capacity.md.
+ */
+export async function fanOutScaling(
+  baseURL: string,
+  cookies: string[],
+  rideId: string,
+  sizes = [20, 50, 100, 200],
+  samples = 60,
+): Promise<string> {
+  const rows: string[] = [];
+  for (const size of sizes) {
+    const sockets = await Promise.all(
+      Array.from({ length: size }, (_, i) => openSocket(baseURL, cookies[i % ROOM_SIZE]!, rideId)),
+    );
+    try {
+      const senders = sockets.slice(0, ROOM_SIZE);
+      rows.push(
+        latencyRow(`${size} sockets`, await fanOutSamples(sockets, samples, `n${size}`, senders)),
+      );
+    } finally {
+      for (const socket of sockets) socket.ws.close();
+    }
+    await paceWindow();
+  }
+  return [
+    "| Room | Samples | p50 ms | p95 ms | p99 ms |",
+    "|---|---:|---:|---:|---:|",
+    ...rows,
+  ].join("\n");
+}
+
 async function storedIds(baseURL: string, cookie: string, rideId: string): Promise<string[]> {
   const ids: string[] = [];
   let before: string | undefined;
@@ -90,7 +186,7 @@ export async function chatFanoutReport(
   baseURL: string,
   cookies: string[],
   rideId: string,
-): Promise<string> {
+): Promise<{ samples: number[]; markdown: string; ok: boolean }> {
   if (new Set(cookies).size < ROOM_SIZE) {
     throw new Error(
       `chat-fanout needs ${ROOM_SIZE} different participants (the pace is per rider)`,
@@ -103,12 +199,9 @@ export async function chatFanoutReport(
     const before = (await storedIds(baseURL, cookies[0]!, rideId)).length;
 
     // 1. Latency: one message at a time, until all 20 sockets have it (19 broadcasts + 1 ack).
-    const samples: number[] = [];
-    for (let i = 0; i < LATENCY_SAMPLES; i++) {
-      samples.push(await timedFanOut(sockets[i % ROOM_SIZE]!, sockets, `latencia ${i}`));
-    }
+    const samples = await fanOutSamples(sockets, LATENCY_SAMPLES, "latencia");
     // Her pace window passes before she sends again.
-    await new Promise((resolve) => setTimeout(resolve, PACE_WINDOW_MS + 500));
+    await paceWindow();
 
     // 2. Burst: every rider sends 5 without waiting, then one more (refused by the pace);
     // count distinct acks and refusals, then what D1 holds.
@@ -150,21 +243,25 @@ export async function chatFanoutReport(
       errors === 0 &&
       acked.size === BURST &&
       refused === ROOM_SIZE;
-    return [
-      `| Measure | Value |`,
-      `|---|---:|`,
-      `| Send → received on all ${ROOM_SIZE} sockets, median | ${median(samples).toFixed(1)} ms |`,
-      `| Send → received on all ${ROOM_SIZE} sockets, p99 | ${percentile(samples, 99).toFixed(1)} ms |`,
-      `| ${BURST} sends at once (${PER_RIDER} per rider): all acked in | ${burstMs.toFixed(0)} ms (${((BURST / burstMs) * 1000).toFixed(0)} msg/s) |`,
-      `| Stored after the burst | ${stored} of ${BURST} |`,
-      `| Duplicates | ${duplicates} |`,
-      `| One more per rider, refused by the chat pace | ${refused} of ${ROOM_SIZE} |`,
-      `| Other error frames | ${errors} |`,
-      "",
-      ok
-        ? "**OK**: every message stored exactly once; the pace refused the rest."
-        : "**FAILED**: see the counts above.",
-    ].join("\n");
+    return {
+      samples,
+      markdown: [
+        `| Measure | Value |`,
+        `|---|---:|`,
+        `| Send → received on all ${ROOM_SIZE} sockets, median | ${median(samples).toFixed(1)} ms |`,
+        `| Send → received on all ${ROOM_SIZE} sockets, p99 | ${percentile(samples, 99).toFixed(1)} ms |`,
+        `| ${BURST} sends at once (${PER_RIDER} per rider): all acked in | ${burstMs.toFixed(0)} ms (${((BURST / burstMs) * 1000).toFixed(0)} msg/s) |`,
+        `| Stored after the burst | ${stored} of ${BURST} |`,
+        `| Duplicates | ${duplicates} |`,
+        `| One more per rider, refused by the chat pace | ${refused} of ${ROOM_SIZE} |`,
+        `| Other error frames | ${errors} |`,
+        "",
+        ok
+          ? "**OK**: every message stored exactly once; the pace refused the rest."
+          : "**FAILED**: see the counts above.",
+      ].join("\n"),
+      ok,
+    };
   } finally {
     for (const socket of sockets) socket.ws.close();
   }

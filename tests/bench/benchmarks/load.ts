@@ -1,16 +1,32 @@
-// Load run (issue "load run"): 200 simulated riders for 60 s, each looping over feed pages,
-// ride details, joins/leaves and chat sends across 50 upcoming rides with small capacities.
+// Load run: 1,000 simulated riders for 60 s, each looping over feed pages, ride details,
+// joins/leaves and chat sends across 200 upcoming rides with small capacities. The riders are
+// split between this process and child processes (load-process.ts), so that one Node event loop
+// is not what limits the load; a probe calls /api/health throughout, and each kind's p50 is
+// reported as a ratio of the probe's p50 under the same load.
 // Budgets: zero 5xx, zero lost or duplicated messages, capacity never exceeded. Each rider has
 // her own session and her own CF-Connecting-IP (what Cloudflare sets in production; locally
 // miniflare only fills it in when absent). The server-side audit (loadAudit) reads D1 after the
 // server stopped: every acknowledged message stored exactly once, no ride over capacity.
+
+import { spawn } from "node:child_process";
+import path from "node:path";
 import type { RideDetailResponse, RideListResponse } from "../../../domain/api/rides.ts";
 import type { ServerMessage } from "../../../domain/chat-protocol.ts";
 import { BENCH_CITIES, type BenchRider, prng, type Random } from "../dataset.ts";
 import { percentile } from "../stats.ts";
 
-type Kind = "feed" | "ride detail" | "join" | "leave" | "chat connect" | "chat send";
-const KINDS: Kind[] = ["feed", "ride detail", "join", "leave", "chat connect", "chat send"];
+type Kind = "feed" | "ride detail" | "join" | "leave" | "chat connect" | "chat send" | "health";
+const KINDS: Kind[] = [
+  "feed",
+  "ride detail",
+  "join",
+  "leave",
+  "chat connect",
+  "chat send",
+  "health",
+];
+/** The probe's pace: one /api/health call at a time, this long apart. */
+const HEALTH_PROBE_EVERY_MS = 50;
 
 /** How a rider spends her actions. */
 const ACTION_WEIGHTS = { feed: 0.35, detail: 0.25, joinOrLeave: 0.25, chat: 0.15 };
@@ -56,10 +72,55 @@ export class LoadRecorder {
     map.set(key, (map.get(key) ?? 0) + 1);
   }
 
+  /** What a child process sends back (Maps and Sets as arrays). */
+  toJSON(): SerializedRecorder {
+    return {
+      latencies: [...this.latencies],
+      statuses: [...this.statuses].map(([kind, byStatus]) => [kind, [...byStatus]]),
+      clientErrors: [...this.clientErrors],
+      serverErrors: this.serverErrors,
+      networkErrors: this.networkErrors,
+      overbookedObservations: this.overbookedObservations,
+      sent: [...this.sent],
+      acked: [...this.acked],
+      duplicateAcks: this.duplicateAcks,
+      duplicateDeliveries: this.duplicateDeliveries,
+      sendErrors: [...this.sendErrors],
+      unanswered: [...this.unanswered],
+    };
+  }
+
+  /** Adds another process's figures to these. */
+  merge(other: SerializedRecorder) {
+    for (const [kind, samples] of other.latencies) this.latencies.get(kind)!.push(...samples);
+    for (const [kind, byStatus] of other.statuses) {
+      const mine = this.statuses.get(kind)!;
+      for (const [status, n] of byStatus) mine.set(status, (mine.get(status) ?? 0) + n);
+    }
+    for (const [key, n] of other.clientErrors) {
+      this.clientErrors.set(key, (this.clientErrors.get(key) ?? 0) + n);
+    }
+    this.serverErrors.push(...other.serverErrors.slice(0, 5 - this.serverErrors.length));
+    this.networkErrors += other.networkErrors;
+    this.overbookedObservations += other.overbookedObservations;
+    for (const id of other.sent) this.sent.add(id);
+    for (const id of other.acked) {
+      // Client ids are UUIDs made by one rider: seen in two processes means acked twice.
+      if (this.acked.has(id)) this.duplicateAcks++;
+      this.acked.add(id);
+    }
+    this.duplicateAcks += other.duplicateAcks;
+    this.duplicateDeliveries += other.duplicateDeliveries;
+    for (const [code, n] of other.sendErrors) {
+      this.sendErrors.set(code, (this.sendErrors.get(code) ?? 0) + n);
+    }
+    for (const id of other.unanswered) this.unanswered.add(id);
+  }
+
   get httpRequests(): number {
     let total = 0;
     for (const [kind, byStatus] of this.statuses) {
-      if (kind === "chat send") continue;
+      if (kind === "chat send" || kind === "health") continue;
       for (const n of byStatus.values()) total += n;
     }
     return total;
@@ -72,6 +133,21 @@ export class LoadRecorder {
     }
     return total;
   }
+}
+
+export interface SerializedRecorder {
+  latencies: [Kind, number[]][];
+  statuses: [Kind, [number, number][]][];
+  clientErrors: [string, number][];
+  serverErrors: string[];
+  networkErrors: number;
+  overbookedObservations: number;
+  sent: string[];
+  acked: string[];
+  duplicateAcks: number;
+  duplicateDeliveries: number;
+  sendErrors: [string, number][];
+  unanswered: string[];
 }
 
 type SendOutcome = { kind: "ack" } | { kind: "error"; code: string } | { kind: "unanswered" };
@@ -321,32 +397,103 @@ class SimulatedRider {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function runLoad(options: {
+export interface LoadOptions {
   baseURL: string;
   riders: BenchRider[];
   rides: LoadRide[];
   seconds: number;
-}): Promise<LoadRecorder> {
+}
+
+/** The riders of one process, from `firstIndex` on (their IPs follow the index). */
+export interface LoadSlice extends LoadOptions {
+  firstIndex: number;
+  /** Epoch ms: every process starts its riders then, and stops at startAt + seconds. */
+  startAt: number;
+}
+
+/** Runs one process's riders until the common deadline. */
+export async function runLoadSlice(slice: LoadSlice): Promise<LoadRecorder> {
   const recorder = new LoadRecorder();
   const today = new Date();
   today.setHours(0, 0, 0, 0);
-  const simulated = options.riders.map(
-    (rider, index) =>
-      new SimulatedRider({
-        index,
-        rider,
-        rides: options.rides,
-        baseURL: options.baseURL,
-        fromIso: today.toISOString(),
-        recorder,
-        // Seeded per rider so a run's mix of actions is repeatable (timing still varies).
-        random: prng(1000 + index),
-      }),
-  );
-  recorder.startedAt = Date.now();
-  const deadline = recorder.startedAt + options.seconds * 1000;
+  const simulated = slice.riders.map((rider, k) => {
+    const index = slice.firstIndex + k;
+    return new SimulatedRider({
+      index,
+      rider,
+      rides: slice.rides,
+      baseURL: slice.baseURL,
+      fromIso: today.toISOString(),
+      recorder,
+      // Seeded per rider so a run's mix of actions is repeatable (timing still varies).
+      random: prng(1000 + index),
+    });
+  });
+  await sleep(Math.max(0, slice.startAt - Date.now()));
+  const deadline = slice.startAt + slice.seconds * 1000;
   await Promise.all(simulated.map((rider) => rider.run(deadline)));
-  recorder.elapsedMs = Date.now() - recorder.startedAt;
+  return recorder;
+}
+
+/** /api/health, one call at a time, until the deadline: the yardstick of the ratios. */
+async function probeHealth(baseURL: string, recorder: LoadRecorder, deadline: number) {
+  while (Date.now() < deadline) {
+    const started = performance.now();
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      await res.text();
+      recorder.record("health", res.status, performance.now() - started);
+    } catch {
+      recorder.networkErrors++;
+    }
+    await sleep(HEALTH_PROBE_EVERY_MS);
+  }
+}
+
+/** A child process running `slice` (load-process.ts); resolves with its figures. */
+function runInChild(slice: LoadSlice): Promise<SerializedRecorder> {
+  const child = spawn(
+    process.execPath,
+    ["--no-warnings", path.join(import.meta.dirname, "load-process.ts")],
+    { stdio: ["pipe", "pipe", "inherit"] },
+  );
+  child.stdin.end(JSON.stringify(slice));
+  let out = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code) =>
+      code === 0
+        ? resolve(JSON.parse(out) as SerializedRecorder)
+        : reject(new Error(`load process exited with ${code}`)),
+    );
+  });
+}
+
+export async function runLoad(options: LoadOptions & { processes: number }): Promise<LoadRecorder> {
+  const processes = Math.max(1, Math.min(options.processes, options.riders.length));
+  const per = Math.ceil(options.riders.length / processes);
+  // Child processes need a moment to start: everyone begins at the same instant.
+  const startAt = Date.now() + (processes > 1 ? 1500 : 0);
+  const slices: LoadSlice[] = Array.from({ length: processes }, (_, p) => ({
+    ...options,
+    riders: options.riders.slice(p * per, (p + 1) * per),
+    firstIndex: p * per,
+    startAt,
+  }));
+  const recorder = new LoadRecorder();
+  const deadline = startAt + options.seconds * 1000;
+  const probe = sleep(Math.max(0, startAt - Date.now())).then(() =>
+    probeHealth(options.baseURL, recorder, deadline),
+  );
+  const parts = await Promise.all([
+    runLoadSlice(slices[0]!).then((own) => own.toJSON()),
+    ...slices.slice(1).map(runInChild),
+  ]);
+  await probe;
+  for (const part of parts) recorder.merge(part);
+  recorder.startedAt = startAt;
+  recorder.elapsedMs = Date.now() - startAt;
   // Let the closes reach the rooms before anyone stops the server.
   await sleep(500);
   return recorder;
@@ -402,9 +549,11 @@ export function loadAudit([
 
 function latencyRows(recorder: LoadRecorder, seconds: number): string[] {
   const lines = [
-    "| Kind | Count | per s | p50 ms | p95 ms | p99 ms | 2xx | 4xx | 5xx |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| Kind | Count | per s | p50 ms | p95 ms | p99 ms | p50 ÷ health p50 | p99 ÷ health p50 | 2xx | 4xx | 5xx |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
+  const health = recorder.latencies.get("health")!;
+  const healthP50 = health.length ? percentile(health, 50) : Number.NaN;
   for (const kind of KINDS) {
     const samples = recorder.latencies.get(kind)!;
     const byStatus = recorder.statuses.get(kind)!;
@@ -417,8 +566,10 @@ function latencyRows(recorder: LoadRecorder, seconds: number): string[] {
       else ok += n;
     }
     const fmt = (p: number) => (samples.length ? percentile(samples, p).toFixed(1) : "–");
+    const ratio = (p: number) =>
+      samples.length && healthP50 > 0 ? `${(percentile(samples, p) / healthP50).toFixed(2)}×` : "–";
     lines.push(
-      `| ${kind} | ${samples.length} | ${(samples.length / seconds).toFixed(1)} | ${fmt(50)} | ${fmt(95)} | ${fmt(99)} | ${ok} | ${client} | ${server} |`,
+      `| ${kind} | ${samples.length} | ${(samples.length / seconds).toFixed(1)} | ${fmt(50)} | ${fmt(95)} | ${fmt(99)} | ${ratio(50)} | ${ratio(99)} | ${ok} | ${client} | ${server} |`,
     );
   }
   return lines;
@@ -427,7 +578,7 @@ function latencyRows(recorder: LoadRecorder, seconds: number): string[] {
 export function loadReport(
   recorder: LoadRecorder,
   audit: LoadAudit,
-  setup: { riders: number; rides: number },
+  setup: { riders: number; rides: number; processes: number },
 ): { markdown: string; ok: boolean } {
   const seconds = recorder.elapsedMs / 1000;
   const stored = new Set(audit.storedIds);
@@ -453,7 +604,7 @@ export function loadReport(
   const errors = [...recorder.clientErrors].sort((a, b) => b[1] - a[1]);
   const sendErrors = [...recorder.sendErrors];
   const lines = [
-    `${setup.riders} simulated riders, ${setup.rides} upcoming rides of 3–8 places, ${seconds.toFixed(1)} s; each rider waits 0–${THINK_MS_MAX} ms between actions (feed ${ACTION_WEIGHTS.feed * 100}%, ride detail ${ACTION_WEIGHTS.detail * 100}%, join or leave ${ACTION_WEIGHTS.joinOrLeave * 100}%, chat send ${ACTION_WEIGHTS.chat * 100}%).`,
+    `${setup.riders} simulated riders in ${setup.processes} load process${setup.processes === 1 ? "" : "es"}, ${setup.rides} upcoming rides of 3–8 places, ${seconds.toFixed(1)} s; each rider waits 0–${THINK_MS_MAX} ms between actions (feed ${ACTION_WEIGHTS.feed * 100}%, ride detail ${ACTION_WEIGHTS.detail * 100}%, join or leave ${ACTION_WEIGHTS.joinOrLeave * 100}%, chat send ${ACTION_WEIGHTS.chat * 100}%).`,
     "",
     `HTTP: **${recorder.httpRequests} requests, ${(recorder.httpRequests / seconds).toFixed(0)} req/s**; chat: ${recorder.sent.size} sends, ${(recorder.acked.size / seconds).toFixed(1)} acked/s. Chat send latency is send → ack (stored in D1).`,
     "",

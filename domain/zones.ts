@@ -181,11 +181,7 @@ export function toZonedDateTime(
  * when either is malformed or not a real date. A time the spring change skips (02:30) is read as
  * the hour after it (03:30); one the autumn change repeats, as its first occurrence.
  */
-export function fromZonedDateTime(
-  isoDate: string,
-  time: string,
-  zone: string,
-): number | null {
+export function fromZonedDateTime(isoDate: string, time: string, zone: string): number | null {
   const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   const t = /^(\d{2}):(\d{2})$/.exec(time);
   if (!d || !t) return null;

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CITIES, cityTimeZone } from "../../domain/cities.ts";
+import { formatDayMonth, formatLongDate, formatTime } from "../../domain/format.ts";
 import { rideStartTexts, zoneLabelFor } from "../../domain/ride-time.ts";
 import { shareText } from "../../domain/share.ts";
-import { formatDayMonth, formatLongDate, formatTime } from "../../domain/format.ts";
 import {
   fromZonedDateTime,
   isKnownTimeZone,
@@ -224,28 +224,24 @@ describe("zones off the city list", () => {
     expect(zoneLabel("UTC")).toBe("hora UTC");
   });
 
-  it.each([
-    "Europe/Lisbon",
-    "America/New_York",
-    "Asia/Kathmandu",
-    "Australia/Lord_Howe",
-  ])("%s reads Intl's clock, and a date and time round-trip through it", (zone) => {
-    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 5 * HOUR + 11 * MINUTE) {
-      expect(zoneOffsetMinutes(t, zone), new Date(t).toISOString()).toBe(intlOffset(t, zone));
-    }
-    const start = Date.UTC(2026, 11, 5, 10, 0);
-    const local = toZonedDateTime(start, zone);
-    expect(local).not.toBeNull();
-    expect(fromZonedDateTime(local!.date, local!.time, zone)).toBe(start);
-  });
+  it.each(["Europe/Lisbon", "America/New_York", "Asia/Kathmandu", "Australia/Lord_Howe"])(
+    "%s reads Intl's clock, and a date and time round-trip through it",
+    (zone) => {
+      for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 5 * HOUR + 11 * MINUTE) {
+        expect(zoneOffsetMinutes(t, zone), new Date(t).toISOString()).toBe(intlOffset(t, zone));
+      }
+      const start = Date.UTC(2026, 11, 5, 10, 0);
+      const local = toZonedDateTime(start, zone);
+      expect(local).not.toBeNull();
+      expect(fromZonedDateTime(local!.date, local!.time, zone)).toBe(start);
+    },
+  );
 
   it("10:00 on a winter day in Lisbon is 10:00 UTC; in summer 09:00 UTC", () => {
     expect(fromZonedDateTime("2026-12-05", "10:00", "Europe/Lisbon")).toBe(
       Date.UTC(2026, 11, 5, 10),
     );
-    expect(fromZonedDateTime("2026-07-04", "10:00", "Europe/Lisbon")).toBe(
-      Date.UTC(2026, 6, 4, 9),
-    );
+    expect(fromZonedDateTime("2026-07-04", "10:00", "Europe/Lisbon")).toBe(Date.UTC(2026, 6, 4, 9));
   });
 
   it("formats dates on any zone's clock", () => {

@@ -27,13 +27,14 @@ function winterDayAhead(): string {
 /** Her form's request: 10:00 that day, and the instant her app read on Madrid's clock. */
 function lisbonRideBody(overrides: Record<string, unknown> = {}) {
   const date = winterDayAhead();
-  return rideBody({
+  return {
+    ...rideBody(),
     city: "Lisboa",
-    meetingPin: LISBOA,
+    meetingPin: LISBOA as { lat: number; lon: number } | null,
     startTime: `${date}T09:00:00.000Z`,
     startLocal: { date, time: "10:00" },
     ...overrides,
-  });
+  };
 }
 
 describe("the zone a ride stores", () => {
@@ -55,9 +56,13 @@ describe("the zone a ride stores", () => {
       expect.objectContaining({ id: ride.id, timeZone: "Europe/Lisbon", startTime: tenInLisbon }),
     ]);
     const mine = await json(await browser.get("/api/my-rides?tab=upcoming"));
-    expect(mine.rides).toEqual([expect.objectContaining({ id: ride.id, timeZone: "Europe/Lisbon" })]);
+    expect(mine.rides).toEqual([
+      expect.objectContaining({ id: ride.id, timeZone: "Europe/Lisbon" }),
+    ]);
 
-    const ics = parseCalendar(await (await browser.get(`/api/rides/${ride.id}/calendar.ics`)).text());
+    const ics = parseCalendar(
+      await (await browser.get(`/api/rides/${ride.id}/calendar.ics`)).text(),
+    );
     expect(ics.timezones).toEqual(["Europe/Lisbon"]);
     expect(ics.events[0]).toMatchObject({
       tzid: "Europe/Lisbon",

@@ -50,6 +50,7 @@ export function onRideClock<T extends RideInput>(
     fromZonedDateTime(input.startLocal.date, input.startLocal.time, timeZone) ?? Number.NaN;
   // The future-start rule again, on the instant that will be stored.
   const problem = validateRideStart(start, now);
-  if (problem) throw new DomainError("validation_error", problem, undefined, { startTime: problem });
+  if (problem)
+    throw new DomainError("validation_error", problem, undefined, { startTime: problem });
   return { input: { ...input, startTime: new Date(start).toISOString() }, timeZone };
 }

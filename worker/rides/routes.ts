@@ -288,7 +288,8 @@ export const rideRoutes = new Hono<AppEnv>()
       if (!winner) throw new Error("ride create lost to a key no ride holds");
       return createdAnswer(c, winner, user.id);
     }
-    if (!input.repeat) inBackground(c, rideCreated(c.env, id, Date.parse(input.startTime), timeZone));
+    if (!input.repeat)
+      inBackground(c, rideCreated(c.env, id, Date.parse(input.startTime), timeZone));
     return createdAnswer(c, await loadRide(c, id), user.id);
   })
   .get("/:id", validate("param", rideIdParamSchema), async (c) => {

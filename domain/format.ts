@@ -4,10 +4,10 @@
 // Dates are built from their calendar fields with Spanish month and weekday names, not with
 // Intl.DateTimeFormat: constructing one costs V8 milliseconds per pattern (locale data and a
 // pattern generator), and a feed of ride cards needs four patterns before its first paint
-// (~90 ms of main thread measured on a 4×-throttled profile). A ride's own zone (domain/zones.ts)
-// is read from its written-out rule; any other zone goes through Intl, once per zone, for the
-// fields only.
-import { isRideTimeZone, zonedFields } from "./zones.ts";
+// (~90 ms of main thread measured on a 4×-throttled profile). The city list's zones
+// (domain/zones.ts) are read from their written-out rule; any other zone goes through Intl, once
+// per zone, for its offset only.
+import { zonedFields } from "./zones.ts";
 
 type DateInput = string | number | Date;
 
@@ -38,43 +38,11 @@ interface CalendarFields {
   minute: number;
 }
 
-const zoneFields = new Map<string, Intl.DateTimeFormat>();
-
-function fieldsIn(date: Date, timeZone: string): CalendarFields {
-  let format = zoneFields.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      hourCycle: "h23",
-    });
-    zoneFields.set(timeZone, format);
-  }
-  const parts = format.formatToParts(date);
-  const field = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((p) => p.type === type)?.value);
-  const year = field("year");
-  const month = field("month");
-  const day = field("day");
-  return {
-    year,
-    month,
-    day,
-    weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay(),
-    hour: field("hour"),
-    minute: field("minute"),
-  };
-}
-
 function fields(value: DateInput, timeZone?: string): CalendarFields {
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) throw new RangeError("Invalid time value");
-  if (isRideTimeZone(timeZone)) return zonedFields(date.getTime(), timeZone);
-  if (timeZone) return fieldsIn(date, timeZone);
+  // A list zone from its written-out rule, any other through Intl (domain/zones.ts).
+  if (timeZone) return zonedFields(date.getTime(), timeZone);
   return {
     year: date.getFullYear(),
     month: date.getMonth() + 1,

@@ -1,10 +1,9 @@
 // A ride's start as every screen shows it (docs/product.md#times-and-time-zones): on the ride's own
-// clock, with the zone's name when the viewer's clock reads differently at that instant (a rider in
+// clock (the zone stored with it, docs/decisions/0042-a-rides-zone-is-stored.md), with the zone's name when the viewer's clock reads differently at that instant (a rider in
 // New York or in Canarias looking at a Madrid ride). Chat and other personal times keep her own
 // clock.
-import { cityTimeZone } from "./cities.ts";
 import { formatDayMonth, formatLongDate, formatTime } from "./format.ts";
-import { deviceOffsetMinutes, type RideTimeZone, ZONE_LABELS, zoneOffsetMinutes } from "./zones.ts";
+import { deviceOffsetMinutes, zoneLabel, zoneOffsetMinutes } from "./zones.ts";
 
 /**
  * `zone`'s label ('hora canaria') when a clock `viewerOffset` minutes east of UTC (this device's
@@ -12,14 +11,14 @@ import { deviceOffsetMinutes, type RideTimeZone, ZONE_LABELS, zoneOffsetMinutes 
  */
 export function zoneLabelFor(
   ms: number,
-  zone: RideTimeZone,
+  zone: string,
   viewerOffset: number = deviceOffsetMinutes(ms),
 ): string | null {
-  return viewerOffset === zoneOffsetMinutes(ms, zone) ? null : ZONE_LABELS[zone];
+  return viewerOffset === zoneOffsetMinutes(ms, zone) ? null : zoneLabel(zone);
 }
 
 export interface RideStartTexts {
-  zone: RideTimeZone;
+  zone: string;
   /** '14/11' */
   dayMonth: string;
   /** 'sábado, 14 de noviembre' */
@@ -30,8 +29,8 @@ export interface RideStartTexts {
   zoneLabel: string | null;
 }
 
-export function rideStartTexts(ride: { startTime: number; city: string }): RideStartTexts {
-  const zone = cityTimeZone(ride.city);
+export function rideStartTexts(ride: { startTime: number; timeZone: string }): RideStartTexts {
+  const zone = ride.timeZone;
   return {
     zone,
     dayMonth: formatDayMonth(ride.startTime, zone),

@@ -61,6 +61,8 @@ export type ReportSnapshot =
       meetingPoint: string;
       /** Epoch ms. */
       startTime: number;
+      /** The ride's stored clock; absent in reports made before rides stored one. */
+      timeZone?: string;
       organizerUsername: string | null;
     }
   | {

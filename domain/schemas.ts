@@ -224,6 +224,21 @@ export const rideInputSchema = z.object({
   startTime: requiredText(MSG.rideRequiredFields)
     .pipe(z.iso.datetime({ offset: true, error: MSG.rideStartInvalid }))
     .transform((iso) => new Date(iso).toISOString()),
+  /**
+   * The date and time she entered, on the ride's clock: the server reads them on the zone it
+   * stores for the ride (from its pin, docs/decisions/0042-a-rides-zone-is-stored.md) and that
+   * instant replaces startTime, which her app could only work out on the city's clock. Older
+   * clients send none.
+   */
+  startLocal: z
+    .object(
+      {
+        date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: MSG.rideStartInvalid }),
+        time: z.string().regex(/^\d{2}:\d{2}$/, { error: MSG.rideStartInvalid }),
+      },
+      { error: MSG.rideStartInvalid },
+    )
+    .optional(),
   level: z.enum(LEVELS, { error: MSG.rideRequiredFields }),
   modalities: z
     .array(z.enum(MODALITIES, { error: MSG.invalidInput }), { error: MSG.rideRequiredFields })

@@ -4,7 +4,7 @@
 import { cancelRideSchema, latestRideStart, rideCreateSchema, rideEditSchema } from "./schemas.ts";
 import type { SeriesEveryWeeks } from "./series-marks.ts";
 import { z } from "./zod.ts";
-import { fromZonedDateTime, type RideTimeZone, toZonedDateTime } from "./zones.ts";
+import { fromZonedDateTime, toZonedDateTime } from "./zones.ts";
 
 export { SERIES_EVERY_WEEKS, SERIES_MARKS, type SeriesEveryWeeks } from "./series-marks.ts";
 
@@ -78,7 +78,7 @@ export interface SeriesRule {
   anchorDate: string;
   /** 'HH:mm' on the ride's clock. */
   localTime: string;
-  zone: RideTimeZone;
+  zone: string;
   everyWeeks: SeriesEveryWeeks;
   until: string | null;
   count: number | null;
@@ -128,7 +128,7 @@ export function seriesStarts(rule: SeriesRule, now: number): number[] {
 }
 
 /** The rule of a series whose first date starts at `firstStart`, repeating as `repeat` says. */
-export function seriesRuleOf(firstStart: number, zone: RideTimeZone, repeat: SeriesRepeat) {
+export function seriesRuleOf(firstStart: number, zone: string, repeat: SeriesRepeat) {
   const local = toZonedDateTime(firstStart, zone);
   if (!local) return null;
   return {
@@ -144,7 +144,7 @@ export function seriesRuleOf(firstStart: number, zone: RideTimeZone, repeat: Ser
 /** The problem with a repeat rule for a ride starting at `firstStart`, or null when fine. */
 export function validateRepeat(
   firstStart: number,
-  zone: RideTimeZone,
+  zone: string,
   repeat: SeriesRepeat,
   now: number,
 ): string | null {

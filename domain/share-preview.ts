@@ -2,7 +2,6 @@
 // public page /salida/<id> and its 1200×630 image are both built from this, and only from this. It
 // never carries the meeting point, the route, the description, the organizer or any rider:
 // those stay behind sign-in.
-import { cityTimeZone } from "./cities.ts";
 import {
   LEVEL_LABELS,
   type Level,
@@ -12,7 +11,7 @@ import {
 } from "./constants.ts";
 import { formatKm, formatLongDate, formatTime } from "./format.ts";
 import { capacityOf, hasStarted } from "./time.ts";
-import { ZONE_LABELS } from "./zones.ts";
+import { DEFAULT_RIDE_TIME_ZONE, zoneLabel } from "./zones.ts";
 
 /** Exactly the fields of a ride the preview may read. */
 export interface PublicRideFacts {
@@ -20,6 +19,8 @@ export interface PublicRideFacts {
   title: string;
   city: string;
   startTime: number;
+  /** The ride's stored IANA zone: the preview reads its start there. */
+  timeZone: string;
   level: Level;
   modalities: Modality[];
   routeKm: number | null;
@@ -32,7 +33,7 @@ export type PreviewState = "open" | "full" | "cancelled" | "past";
 
 export interface SharePreview {
   title: string;
-  /** 'sábado, 14 de noviembre · 09:30', with '(hora canaria)' off mainland time. */
+  /** 'sábado, 14 de noviembre · 09:30', with '(hora canaria)' off mainland Spain's zone. */
   when: string;
   city: string;
   level: string;
@@ -47,8 +48,8 @@ export interface SharePreview {
 }
 
 export function sharePreview(ride: PublicRideFacts, now: number): SharePreview {
-  const zone = cityTimeZone(ride.city);
-  const label = zone === "Europe/Madrid" ? "" : ` (${ZONE_LABELS[zone]})`;
+  const zone = ride.timeZone;
+  const label = zone === DEFAULT_RIDE_TIME_ZONE ? "" : ` (${zoneLabel(zone)})`;
   const when = `${formatLongDate(ride.startTime, zone)} · ${formatTime(ride.startTime, zone)}${label}`;
   const left = Math.max(0, capacityOf(ride.maxParticipants) - ride.participantCount);
   const state: PreviewState =

@@ -1,11 +1,13 @@
-// The clocks rides keep (docs/product.md#times-and-time-zones): a ride happens in its city's IANA
-// zone, and forms and screens read its start on that clock.
+// The clocks rides keep (docs/product.md#times-and-time-zones): each ride stores its IANA zone
+// (docs/decisions/0042-a-rides-zone-is-stored.md), and forms and screens read its start on that
+// clock.
 //
-// All four zones follow the EU summer-time rule, written out here instead of asked of
-// Intl.DateTimeFormat: the first Intl formatter of a page costs ~30 ms of main thread in
+// The four zones of the city list follow the EU summer-time rule, written out here instead of
+// asked of Intl.DateTimeFormat: the first Intl formatter of a page costs ~30 ms of main thread in
 // Chromium (ICU's zone data), and the feed's first screen shows ride times (ADR 0014: no Intl
 // constructors on the first screen). tests/domain/zones.test.ts holds the rule to Intl's answer
-// for every hour of 2026 and every change from 1996 to 2040, in each zone.
+// for every hour of 2026 and every change from 1996 to 2040, in each zone. Any other zone (a ride
+// whose pin is in Lisboa) is asked of Intl, one formatter per zone.
 
 export const RIDE_TIME_ZONES = [
   "Europe/Madrid",
@@ -25,6 +27,43 @@ export const ZONE_LABELS: Record<RideTimeZone, string> = {
   "Africa/Ceuta": "hora de Ceuta y Melilla",
   "Europe/Andorra": "hora de Andorra",
 };
+
+/** Spanish names of the places other zones are named after, where Spanish names them differently. */
+const PLACE_NAMES: Record<string, string> = {
+  Amsterdam: "Ámsterdam",
+  Athens: "Atenas",
+  Berlin: "Berlín",
+  Brussels: "Bruselas",
+  Bucharest: "Bucarest",
+  Copenhagen: "Copenhague",
+  Dublin: "Dublín",
+  Lisbon: "Lisboa",
+  London: "Londres",
+  Mexico_City: "Ciudad de México",
+  Moscow: "Moscú",
+  New_York: "Nueva York",
+  Paris: "París",
+  Prague: "Praga",
+  Rome: "Roma",
+  Sao_Paulo: "São Paulo",
+  Stockholm: "Estocolmo",
+  Tokyo: "Tokio",
+  Vienna: "Viena",
+  Warsaw: "Varsovia",
+  Zurich: "Zúrich",
+};
+
+/**
+ * The label of any zone: the list's own for the four zones of the city list, else 'hora de' and
+ * the place the zone is named after ('Europe/Lisbon': 'hora de Lisboa';
+ * 'America/Argentina/Buenos_Aires': 'hora de Buenos Aires').
+ */
+export function zoneLabel(zone: string): string {
+  if (isRideTimeZone(zone)) return ZONE_LABELS[zone];
+  const place = zone.slice(zone.lastIndexOf("/") + 1);
+  if (place === "UTC" || place === "GMT") return "hora UTC";
+  return `hora de ${PLACE_NAMES[place] ?? place.replace(/_/g, " ")}`;
+}
 
 /** Minutes east of UTC outside summer time. */
 const STANDARD_OFFSET_MINUTES: Record<RideTimeZone, number> = {
@@ -53,9 +92,53 @@ function inEuSummerTime(ms: number): boolean {
   return ms >= lastSundayAtOneUtc(year, 2) && ms < lastSundayAtOneUtc(year, 9);
 }
 
+const intlClocks = new Map<string, Intl.DateTimeFormat>();
+
+/** A zone off the list: Intl's wall clock at `ms`, less the instant. */
+function intlOffsetMinutes(ms: number, zone: string): number {
+  let clock = intlClocks.get(zone);
+  if (!clock) {
+    clock = new Intl.DateTimeFormat("en-US", {
+      timeZone: zone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+      hourCycle: "h23",
+    });
+    intlClocks.set(zone, clock);
+  }
+  const parts = clock.formatToParts(ms);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(
+    part("year"),
+    part("month") - 1,
+    part("day"),
+    part("hour"),
+    part("minute"),
+    part("second"),
+  );
+  return Math.round((wall - Math.floor(ms / 1000) * 1000) / MINUTE);
+}
+
 /** Minutes east of UTC that `zone`'s clocks read at the instant `ms`. */
-export function zoneOffsetMinutes(ms: number, zone: RideTimeZone): number {
+export function zoneOffsetMinutes(ms: number, zone: string): number {
+  if (!isRideTimeZone(zone)) return intlOffsetMinutes(ms, zone);
   return STANDARD_OFFSET_MINUTES[zone] + (inEuSummerTime(ms) ? 60 : 0);
+}
+
+/** Whether `zone` is an IANA zone this runtime knows (a stored zone is checked before use). */
+export function isKnownTimeZone(zone: string): boolean {
+  if (isRideTimeZone(zone)) return true;
+  try {
+    intlOffsetMinutes(0, zone);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Minutes east of UTC of this device's clock at `ms`. */
@@ -65,7 +148,7 @@ export function deviceOffsetMinutes(ms: number): number {
 }
 
 /** The instant's calendar fields on `zone`'s clock, read from a shifted Date's UTC fields. */
-export function zonedFields(ms: number, zone: RideTimeZone) {
+export function zonedFields(ms: number, zone: string) {
   const shifted = new Date(ms + zoneOffsetMinutes(ms, zone) * MINUTE);
   return {
     year: shifted.getUTCFullYear(),
@@ -82,7 +165,7 @@ const pad2 = (n: number) => String(n).padStart(2, "0");
 /** 'YYYY-MM-DD' and 'HH:mm' of an instant on `zone`'s clock (to fill a form). */
 export function toZonedDateTime(
   value: number | string,
-  zone: RideTimeZone,
+  zone: string,
 ): { date: string; time: string } | null {
   const ms = typeof value === "number" ? value : Date.parse(value);
   if (!Number.isFinite(ms)) return null;
@@ -98,11 +181,7 @@ export function toZonedDateTime(
  * when either is malformed or not a real date. A time the spring change skips (02:30) is read as
  * the hour after it (03:30); one the autumn change repeats, as its first occurrence.
  */
-export function fromZonedDateTime(
-  isoDate: string,
-  time: string,
-  zone: RideTimeZone,
-): number | null {
+export function fromZonedDateTime(isoDate: string, time: string, zone: string): number | null {
   const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   const t = /^(\d{2}):(\d{2})$/.exec(time);
   if (!d || !t) return null;

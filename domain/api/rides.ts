@@ -20,6 +20,11 @@ export interface RideSummary {
   city: string;
   /** Epoch ms (UTC instant). */
   startTime: number;
+  /**
+   * The ride's clock, an IANA zone the server stored with it (from its pin, else its city): every
+   * screen shows its times there (domain/ride-time.ts).
+   */
+  timeZone: string;
   /** null: no explicit cap. */
   maxParticipants: number | null;
   /** maxParticipants ?? 20. */

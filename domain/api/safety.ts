@@ -16,7 +16,8 @@ export interface SharedRide {
   title: string;
   /** Epoch ms. */
   startTime: number;
-  /** Its clock's zone comes from it (domain/ride-time.ts). */
+  /** Its stored clock (domain/ride-time.ts). */
+  timeZone: string;
   city: string;
 }
 
@@ -82,7 +83,8 @@ export interface QueuedReport {
     id: string;
     title: string;
     startTime: number;
-    /** Its clock's zone comes from it (domain/ride-time.ts). */
+    /** Its stored clock (domain/ride-time.ts). */
+    timeZone: string;
     city: string;
     status: RideStatus;
     participantCount: number;

@@ -9,6 +9,7 @@ const ride = (overrides: Partial<PublicRideFacts> = {}): PublicRideFacts => ({
   title: "Café y Casa de Campo",
   city: "Madrid",
   startTime: Date.UTC(2027, 0, 16, 8, 30),
+  timeZone: "Europe/Madrid",
   level: "chill",
   modalities: ["road", "gravel"],
   routeKm: 42.5,
@@ -21,7 +22,16 @@ const ride = (overrides: Partial<PublicRideFacts> = {}): PublicRideFacts => ({
 describe("sharePreview", () => {
   test("date and time on the ride's clock, labelled only off mainland time", () => {
     expect(sharePreview(ride(), now).when).toBe("sábado, 16 de enero · 09:30");
-    expect(sharePreview(ride({ city: "Arrecife" }), now).when).toBe(
+    expect(sharePreview(ride({ city: "Arrecife", timeZone: "Atlantic/Canary" }), now).when).toBe(
+      "sábado, 16 de enero · 08:30 (hora canaria)",
+    );
+  });
+
+  test("reads the stored zone, not the city: a ride pinned in Lisboa at 10:00 shows 10:00", () => {
+    const lisbon = ride({ city: "Lisboa", timeZone: "Europe/Lisbon", startTime: now + 4 * HOUR });
+    expect(sharePreview(lisbon, now).when).toBe("domingo, 10 de enero · 16:00 (hora de Lisboa)");
+    // A Madrid-named ride whose pin put it on Canary time keeps Canary time.
+    expect(sharePreview(ride({ timeZone: "Atlantic/Canary" }), now).when).toBe(
       "sábado, 16 de enero · 08:30 (hora canaria)",
     );
   });

@@ -1,12 +1,15 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CITIES, cityTimeZone } from "../../domain/cities.ts";
+import { formatDayMonth, formatLongDate, formatTime } from "../../domain/format.ts";
 import { rideStartTexts, zoneLabelFor } from "../../domain/ride-time.ts";
 import { shareText } from "../../domain/share.ts";
 import {
   fromZonedDateTime,
+  isKnownTimeZone,
   RIDE_TIME_ZONES,
   type RideTimeZone,
   toZonedDateTime,
+  zoneLabel,
   zoneOffsetMinutes,
 } from "../../domain/zones.ts";
 
@@ -125,9 +128,17 @@ describe("cityTimeZone", () => {
 
 describe("a ride's start as she reads it", () => {
   // Friday 5 June 2026, 19:55 in Madrid.
-  const madridRide = { city: "Madrid", startTime: Date.parse("2026-06-05T17:55:00.000Z") };
+  const madridRide = {
+    city: "Madrid",
+    timeZone: "Europe/Madrid",
+    startTime: Date.parse("2026-06-05T17:55:00.000Z"),
+  };
   // 19:55 in Las Palmas: an hour later than Madrid's 19:55.
-  const canaryRide = { city: "Las Palmas de Gran Canaria", startTime: madridRide.startTime + HOUR };
+  const canaryRide = {
+    city: "Las Palmas de Gran Canaria",
+    timeZone: "Atlantic/Canary",
+    startTime: madridRide.startTime + HOUR,
+  };
 
   it("a Madrid ride at 19:55 reads 19:55 in New York, labelled 'hora de Madrid'", () => {
     vi.stubEnv("TZ", "America/New_York");
@@ -158,7 +169,7 @@ describe("a ride's start as she reads it", () => {
       time: "19:55",
       zoneLabel: "hora de Madrid",
     });
-    expect(rideStartTexts({ ...madridRide, city: "Melilla" }).zoneLabel).toBe(
+    expect(rideStartTexts({ ...madridRide, timeZone: "Africa/Ceuta" }).zoneLabel).toBe(
       "hora de Ceuta y Melilla",
     );
   });
@@ -170,10 +181,80 @@ describe("a ride's start as she reads it", () => {
     expect(zoneLabelFor(Date.parse("2026-12-05T18:55:00.000Z"), "Europe/Madrid", 60)).toBeNull();
   });
 
+  it("a ride stored on Lisbon time reads its own clock, labelled 'hora de Lisboa' elsewhere", () => {
+    // Saturday 5 December 2026, 10:00 in Lisbon (UTC in winter).
+    const lisbonRide = { timeZone: "Europe/Lisbon", startTime: Date.UTC(2026, 11, 5, 10) };
+    vi.stubEnv("TZ", "Europe/Madrid");
+    expect(rideStartTexts(lisbonRide)).toEqual({
+      zone: "Europe/Lisbon",
+      dayMonth: "05/12",
+      longDate: "sábado, 5 de diciembre",
+      time: "10:00",
+      zoneLabel: "hora de Lisboa",
+    });
+    vi.stubEnv("TZ", "Europe/Lisbon");
+    expect(rideStartTexts(lisbonRide).zoneLabel).toBeNull();
+    // Canarias keeps Lisbon's clock all year: no label there either.
+    vi.stubEnv("TZ", "Atlantic/Canary");
+    expect(rideStartTexts(lisbonRide).zoneLabel).toBeNull();
+  });
+
   it("shares the ride on its own clock", () => {
     vi.stubEnv("TZ", "America/New_York");
     expect(shareText({ title: "Pantano", ...canaryRide }, cityTimeZone(canaryRide.city))).toBe(
       "Únete a esta salida: Pantano en Las Palmas de Gran Canaria — viernes, 5 de junio, 19:55",
     );
+  });
+});
+
+describe("zones off the city list", () => {
+  it("keep their labels for the list's zones, verbatim", () => {
+    expect(zoneLabel("Europe/Madrid")).toBe("hora de Madrid");
+    expect(zoneLabel("Atlantic/Canary")).toBe("hora canaria");
+    expect(zoneLabel("Africa/Ceuta")).toBe("hora de Ceuta y Melilla");
+    expect(zoneLabel("Europe/Andorra")).toBe("hora de Andorra");
+  });
+
+  it("name any other zone's place in Spanish where it has a Spanish name", () => {
+    expect(zoneLabel("Europe/Lisbon")).toBe("hora de Lisboa");
+    expect(zoneLabel("Europe/London")).toBe("hora de Londres");
+    expect(zoneLabel("America/New_York")).toBe("hora de Nueva York");
+    expect(zoneLabel("America/Argentina/Buenos_Aires")).toBe("hora de Buenos Aires");
+    expect(zoneLabel("Atlantic/Madeira")).toBe("hora de Madeira");
+    expect(zoneLabel("UTC")).toBe("hora UTC");
+  });
+
+  it.each(["Europe/Lisbon", "America/New_York", "Asia/Kathmandu", "Australia/Lord_Howe"])(
+    "%s reads Intl's clock, and a date and time round-trip through it",
+    (zone) => {
+      for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 5 * HOUR + 11 * MINUTE) {
+        expect(zoneOffsetMinutes(t, zone), new Date(t).toISOString()).toBe(intlOffset(t, zone));
+      }
+      const start = Date.UTC(2026, 11, 5, 10, 0);
+      const local = toZonedDateTime(start, zone);
+      expect(local).not.toBeNull();
+      expect(fromZonedDateTime(local!.date, local!.time, zone)).toBe(start);
+    },
+  );
+
+  it("10:00 on a winter day in Lisbon is 10:00 UTC; in summer 09:00 UTC", () => {
+    expect(fromZonedDateTime("2026-12-05", "10:00", "Europe/Lisbon")).toBe(
+      Date.UTC(2026, 11, 5, 10),
+    );
+    expect(fromZonedDateTime("2026-07-04", "10:00", "Europe/Lisbon")).toBe(Date.UTC(2026, 6, 4, 9));
+  });
+
+  it("formats dates on any zone's clock", () => {
+    const at = Date.UTC(2026, 11, 5, 23, 30);
+    expect(formatTime(at, "Europe/Lisbon")).toBe("23:30");
+    expect(formatLongDate(at, "Europe/Madrid")).toBe("domingo, 6 de diciembre");
+    expect(formatTime(at, "America/New_York")).toBe("18:30");
+    expect(formatDayMonth(at, "Asia/Tokyo")).toBe("06/12");
+  });
+
+  it("tells a known IANA zone from a made-up one", () => {
+    expect(isKnownTimeZone("Europe/Lisbon")).toBe(true);
+    expect(isKnownTimeZone("Europe/Madrid")).toBe(true);
+    expect(isKnownTimeZone("Mars/Olympus_Mons")).toBe(false);
   });
 });

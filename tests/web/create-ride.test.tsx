@@ -253,7 +253,12 @@ describe("the start is on the ride's clock (docs/product.md#times-and-time-zones
     expect(document.getElementById(String(hint))?.textContent).toBe("En hora de Madrid");
     await submit();
     expect((await screen.findByText(/^Salida /)).textContent).toBe("Salida r4");
-    expect(sentRides()[0]).toMatchObject({ startTime: `${JUNE_5}T17:55:00.000Z` });
+    expect(sentRides()[0]).toMatchObject({
+      startTime: `${JUNE_5}T17:55:00.000Z`,
+      // As she entered it: the server reads it on the clock it stores (ADR 0042).
+      startLocal: { date: JUNE_5, time: "19:55" },
+    });
+    expect(sentRides()[0]).not.toHaveProperty("timeZone");
   });
 
   it("a Canarias ride's 19:55 is Canary time, an hour after Madrid's", async () => {
@@ -290,6 +295,42 @@ describe("the start is on the ride's clock (docs/product.md#times-and-time-zones
     renderCreate("/app/create?edit=r9", ride);
     expect(screen.getByLabelText<HTMLInputElement>("Fecha").value).toBe(JUNE_5);
     expect(screen.getByLabelText<HTMLInputElement>("Hora").value).toBe("19:55");
+  });
+
+  it("editing a ride stored on Lisbon time shows its 10:00, and sends 10:00 back as entered", async () => {
+    vi.stubEnv("TZ", "Europe/Madrid");
+    // A winter day, 10:00 in Lisbon (UTC); the city is off the list, so only the stored zone
+    // knows it is Lisbon's clock.
+    const day = (() => {
+      let at = Date.now() + 30 * 24 * 3_600_000;
+      while (toZonedDateTime(at, "Europe/Madrid")?.date.slice(5, 7) !== "01") {
+        at += 24 * 3_600_000;
+      }
+      return toZonedDateTime(at, "Europe/Madrid")!.date;
+    })();
+    const ride = rideDetail({
+      id: "r10",
+      city: "Lisboa",
+      timeZone: "Europe/Lisbon",
+      startTime: Date.parse(`${day}T10:00:00.000Z`),
+      viewer: {
+        joined: true,
+        isOrganizer: true,
+        rodeWithCount: 0,
+        rodeWith: [],
+        waitingPosition: null,
+        request: null,
+      },
+    });
+    fetchMock.mockImplementation(async () => Response.json({ ride }));
+    renderCreate("/app/create?edit=r10", ride);
+    expect(screen.getByLabelText<HTMLInputElement>("Fecha").value).toBe(day);
+    expect(screen.getByLabelText<HTMLInputElement>("Hora").value).toBe("10:00");
+    await submit("Guardar cambios");
+    const sent = fetchMock.mock.calls.find(([, init]) => init?.method === "PUT");
+    expect(JSON.parse(String(sent?.[1]?.body))).toMatchObject({
+      startLocal: { date: day, time: "10:00" },
+    });
   });
 });
 

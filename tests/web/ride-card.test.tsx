@@ -260,12 +260,33 @@ describe("RideCard times (docs/product.md#times-and-time-zones)", () => {
     // 19:55 in Las Palmas is 20:55 in Madrid.
     const canary = ride({
       city: "Las Palmas de Gran Canaria",
+      timeZone: "Atlantic/Canary",
       startTime: madridAt1955 + 3_600_000,
     });
     renderCard(canary);
     expect(screen.getByText(/^\d\d\/\d\d$/).nextElementSibling?.textContent).toBe(
       "19:55 (hora canaria)",
     );
+  });
+
+  it("shows a ride stored on Lisbon time at its 10:00, labelled 'hora de Lisboa' in Madrid", () => {
+    vi.stubEnv("TZ", "Europe/Madrid");
+    // Saturday 5 December 2099, 10:00 in Lisbon (UTC in winter), 11:00 in Madrid. The city is
+    // off the list: the stored zone, not the city, sets the clock.
+    renderCard(
+      ride({ city: "Lisboa", timeZone: "Europe/Lisbon", startTime: Date.UTC(2099, 11, 5, 10) }),
+    );
+    const day = screen.getByText(/^\d\d\/\d\d$/);
+    expect(day.textContent).toBe("05/12");
+    expect(day.nextElementSibling?.textContent).toBe("10:00 (hora de Lisboa)");
+  });
+
+  it("a Lisbon ride needs no label for a rider on Lisbon's clock", () => {
+    vi.stubEnv("TZ", "Europe/Lisbon");
+    renderCard(
+      ride({ city: "Lisboa", timeZone: "Europe/Lisbon", startTime: Date.UTC(2099, 11, 5, 10) }),
+    );
+    expect(screen.getByText(/^\d\d\/\d\d$/).nextElementSibling?.textContent).toBe("10:00");
   });
 
   it("needs no label when her clock is the ride's, and the date is the ride's day", () => {

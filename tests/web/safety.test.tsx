@@ -125,7 +125,13 @@ describe("BlockDialog ('Bloquear')", () => {
             body: {
               blocked: { userId: "u2", username: "Bea" },
               sharedRides: [
-                { id: "r1", title: "Café y Casa de Campo", startTime: 0, city: "Madrid" },
+                {
+                  id: "r1",
+                  title: "Café y Casa de Campo",
+                  startTime: 0,
+                  timeZone: "Europe/Madrid",
+                  city: "Madrid",
+                },
               ],
             },
           }
@@ -224,6 +230,7 @@ const queued: QueuedReport = {
     id: "r1",
     title: "Gravel",
     startTime: 0,
+    timeZone: "Europe/Madrid",
     city: "Madrid",
     status: "published",
     participantCount: 3,
@@ -315,6 +322,7 @@ describe("ride times in the block dialog and the queue: on the ride's clock (dom
             id: "r1",
             title: "Vuelta a Gran Canaria",
             startTime: canaryAt1955,
+            timeZone: "Atlantic/Canary",
             city: "Las Palmas de Gran Canaria",
           },
         ],
@@ -351,7 +359,7 @@ describe("ride times in the block dialog and the queue: on the ride's clock (dom
         startTime: canaryAt1955,
         organizerUsername: "Cris",
       },
-      ride: { ...queued.ride!, city: "Madrid", startTime: madridAt1955 },
+      ride: { ...queued.ride!, city: "Madrid", timeZone: "Europe/Madrid", startTime: madridAt1955 },
       messageHidden: null,
     };
     stubApi(({ path }) =>

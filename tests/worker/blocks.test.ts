@@ -469,12 +469,13 @@ describe("'Quitarla de la salida'", () => {
     });
     const b = await chat(bea.browser, ride.id);
     const blocked: BlockResponse = await block(ana.browser, bea.user.id);
-    // With its city: the dialog shows the time on the ride's clock ('hora canaria').
+    // With its stored zone: the dialog shows the time on the ride's clock ('hora canaria').
     expect(blocked.sharedRides).toEqual([
       {
         id: ride.id,
         title: ride.title,
         startTime: expect.any(Number),
+        timeZone: "Atlantic/Canary",
         city: "Las Palmas de Gran Canaria",
       },
     ]);

@@ -240,6 +240,7 @@ describe("a create whose answer is lost, retried with the same create key", () =
         createKey,
         routeGpxKey: null,
         routeFileName: null,
+        timeZone: "Europe/Madrid",
       };
       return insertRide(db(), { ...values, now: Date.now() }, input).then((stored) => ({
         id,

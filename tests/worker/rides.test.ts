@@ -264,6 +264,7 @@ describe("PUT /api/rides/:id", () => {
       organizerId: organizer.id,
       routeGpxKey: null,
       routeFileName: null,
+      timeZone: "Europe/Madrid",
       now: Date.now(),
     };
     const refused = await updateRide(db(), { ...change, noticeId: crypto.randomUUID() }, input);

@@ -104,13 +104,19 @@ export function nowOnRideClock(city: string) {
   return toZonedDateTime(Date.now(), cityTimeZone(city)) ?? { date: "", time: "" };
 }
 
-/** What the API receives (rideInputSchema's input). */
+/**
+ * What the API receives (rideInputSchema's input). The date and time go as she entered them too
+ * (startLocal): the server reads them on the clock it stores for the ride, which a pin abroad sets
+ * (docs/decisions/0042-a-rides-zone-is-stored.md); startTime is the city's reading, for the checks
+ * here and for older servers.
+ */
 export function toPayload(values: RideFormValues) {
   const start = startInstant(values);
   return {
     title: values.title,
     city: values.city,
     startTime: start === null ? "" : new Date(start).toISOString(),
+    ...(start === null ? {} : { startLocal: { date: values.date, time: values.time } }),
     level: values.level || undefined,
     modalities: values.modalities,
     meetingPoint: values.meetingPoint,
@@ -188,7 +194,8 @@ export const rideResolver: Resolver<RideFormValues> = async (values) => {
 };
 
 export function valuesFromRide(ride: RideDetailResponse["ride"]): RideFormValues {
-  const local = toZonedDateTime(ride.startTime, cityTimeZone(ride.city));
+  // On the clock the ride stores: a ride pinned in Lisboa at 10:00 shows 10:00.
+  const local = toZonedDateTime(ride.startTime, ride.timeZone);
   return {
     title: ride.title,
     city: ride.city,

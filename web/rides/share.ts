@@ -1,4 +1,3 @@
-import { cityTimeZone } from "../../domain/cities.ts";
 import { MSG } from "../../domain/messages.ts";
 import { ridePreviewPath, shareText } from "../../domain/share.ts";
 
@@ -30,12 +29,13 @@ export function rideShareData(ride: {
   id: string;
   title: string;
   startTime: number;
+  timeZone: string;
   city: string;
 }) {
   return {
     title: ride.title,
     // On the ride's clock: whoever reads it meets there.
-    text: shareText(ride, cityTimeZone(ride.city)),
+    text: shareText(ride, ride.timeZone),
     url: `${location.origin}${ridePreviewPath(ride.id)}`,
   };
 }

@@ -2,6 +2,7 @@
 // the reason the audit keeps.
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
+import { cityTimeZone } from "../../domain/cities.ts";
 import { errorText } from "../../domain/errors.ts";
 import { formatLongDate, formatTime } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
@@ -18,9 +19,15 @@ export function when(ms: number) {
   return `${formatLongDate(ms)}, ${formatTime(ms)}`;
 }
 
-/** A ride's start on the ride's clock, labelled when hers differs (domain/ride-time.ts). */
-export function rideWhen(ride: { startTime: number; city: string }) {
-  const start = rideStartTexts(ride);
+/**
+ * A ride's start on the ride's stored clock, labelled when hers differs (domain/ride-time.ts). A
+ * report's snapshot taken before rides stored their zone has none: its city's, as it was then.
+ */
+export function rideWhen(ride: { startTime: number; timeZone?: string; city: string }) {
+  const start = rideStartTexts({
+    startTime: ride.startTime,
+    timeZone: ride.timeZone ?? cityTimeZone(ride.city),
+  });
   return `${start.longDate}, ${labelledTime(start)}`;
 }
 

@@ -3,7 +3,6 @@
 import { CalendarCheck, CalendarX, Repeat } from "lucide-react";
 import { Link } from "react-router-dom";
 import type { RideDetail } from "../../domain/api/rides.ts";
-import { cityTimeZone } from "../../domain/cities.ts";
 import { errorText } from "../../domain/errors.ts";
 import { formatLongDate, formatTime } from "../../domain/format.ts";
 import { SERIES_MARKS, SERIES_TEXTS, type SeriesDate } from "../../domain/series.ts";
@@ -56,7 +55,8 @@ export function SeriesCard({ ride }: { ride: RideDetail }) {
   const join = useJoinSeries();
   const leave = useLeaveSeries();
   if (!ride.series) return null;
-  const zone = cityTimeZone(ride.city);
+  // The series' dates keep its clock, the one this date stores.
+  const zone = ride.timeZone;
   const busy = join.isPending || leave.isPending;
 
   async function onJoin() {

@@ -60,7 +60,13 @@ export async function block(
 /** Her upcoming, not cancelled rides (organizer) that `otherId` has joined, soonest first. */
 function sharedUpcomingRides(db: Database, organizerId: string, otherId: string, now: number) {
   return db
-    .select({ id: rides.id, title: rides.title, startTime: rides.startTime, city: rides.city })
+    .select({
+      id: rides.id,
+      title: rides.title,
+      startTime: rides.startTime,
+      timeZone: rides.timeZone,
+      city: rides.city,
+    })
     .from(rides)
     .innerJoin(
       rideParticipants,

@@ -1,7 +1,7 @@
 // iCalendar (RFC 5545) for rides (docs/product.md#calendar), written with ical-generator. Each ride
 // is one event whose UID never changes; an edit raises its SEQUENCE and DTSTAMP, so a calendar
 // that imported it updates it in place, and a cancellation keeps the event with STATUS:CANCELLED.
-// Times are on the ride's own clock (its city's IANA zone, with the VTIMEZONE included).
+// Times are on the ride's own clock (its stored IANA zone, with the VTIMEZONE included).
 // Only the ride itself goes in: never its organizer's or riders' names.
 import ical, {
   type ICalCalendar,
@@ -10,7 +10,6 @@ import ical, {
   type ICalTemporalZonedDateTimeStub,
 } from "ical-generator";
 import { tzlib_get_ical_block } from "timezones-ical-library";
-import { cityTimeZone } from "../../domain/cities.ts";
 import { ridePath } from "../../domain/share.ts";
 
 /** Rides have no end time: a calendar shows them this long. */
@@ -24,6 +23,8 @@ export interface CalendarRide {
   /** null: an approval ride's point, kept for its group (the event names the city only). */
   meetingPoint: string | null;
   startTime: number;
+  /** Its stored clock (docs/decisions/0042-a-rides-zone-is-stored.md). */
+  timeZone: string;
   status: string;
   createdAt: number;
   updatedAt: number | null;
@@ -144,7 +145,7 @@ export function rideCalendar(options: { name: string }): ICalCalendar {
 }
 
 export function addRideEvent(calendar: ICalCalendar, ride: CalendarRide, origin: string) {
-  const zone = cityTimeZone(ride.city);
+  const zone = ride.timeZone;
   const link = `${origin}${ridePath(ride.id)}`;
   const changedAt = ride.updatedAt ?? ride.createdAt;
   calendar.createEvent({

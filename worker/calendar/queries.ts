@@ -14,6 +14,7 @@ const eventColumns = {
   city: rides.city,
   meetingPoint: rides.meetingPoint,
   startTime: rides.startTime,
+  timeZone: rides.timeZone,
   status: rides.status,
   createdAt: rides.createdAt,
   updatedAt: rides.updatedAt,

@@ -170,6 +170,12 @@ export const rides = sqliteTable(
     /** normalizeText(title + ' ' + city): the listing's text search. */
     searchText: text("search_text").notNull(),
     startTime: integer("start_time", { mode: "number" }).notNull(),
+    /**
+     * The ride's clock, an IANA zone set by the server from its meeting pin, else its city
+     * (docs/decisions/0042-a-rides-zone-is-stored.md); every screen, the calendar and the share
+     * preview read its times there. Rides stored before it took their city's.
+     */
+    timeZone: text("time_zone").notNull().default("Europe/Madrid"),
     /** null: no explicit cap; capacity and display default to 20. */
     maxParticipants: integer("max_participants"),
     /** First chosen modality (kept from the spec's model). */

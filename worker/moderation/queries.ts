@@ -9,6 +9,7 @@ import type {
   QueuedReport,
   SuspendedAccountsResponse,
 } from "../../domain/api/safety.ts";
+import { DEFAULT_RIDE_TIME_ZONE } from "../../domain/zones.ts";
 import { MESSAGE_KIND, messageColumns, toChatMessage } from "../chat/messages.ts";
 import { moderationActions, profiles, reports, rideMessages, rides, users } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
@@ -69,6 +70,7 @@ export async function openReports(
       rideTitle: rides.title,
       rideStartTime: rides.startTime,
       rideCity: rides.city,
+      rideTimeZone: rides.timeZone,
       rideStatus: rides.status,
       participantCount: participantCountOf(rides.id),
       messageHidden: sql<number | null>`case when ${eq(reports.targetKind, "message")} then
@@ -130,6 +132,7 @@ export async function openReports(
             title: row.rideTitle,
             startTime: row.rideStartTime ?? 0,
             city: row.rideCity ?? "",
+            timeZone: row.rideTimeZone ?? DEFAULT_RIDE_TIME_ZONE,
             status: row.rideStatus ?? "published",
             participantCount: row.participantCount ?? 0,
           }

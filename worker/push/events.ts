@@ -3,14 +3,16 @@
 import { pushTexts } from "../../domain/push.ts";
 import { createDb } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
+import { rideRoomStub } from "../ride-room/location-hint.ts";
 import { participantIds, pendingRequestCount, rideForPush, usernamesOf } from "./queries.ts";
 import { sendPush } from "./send.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MAX_TTL_S = 28 * 24 * 60 * 60;
 
-function room(env: Bindings, rideId: string) {
-  return env.RIDE_ROOM.get(env.RIDE_ROOM.idFromName(rideId));
+/** The ride's room; with its zone, a room made now is placed near the ride (0043). */
+function room(env: Bindings, rideId: string, zone?: string) {
+  return rideRoomStub(env.RIDE_ROOM, rideId, zone);
 }
 
 /** Worth keeping for an offline device until the ride starts (at least a day, at most 4 weeks). */
@@ -18,9 +20,17 @@ function ttlUntil(startTime: number, now: number): number {
   return Math.min(MAX_TTL_S, Math.floor(Math.max(startTime - now, DAY_MS) / 1000));
 }
 
-/** A new ride: its reminder, 2 hours before the start. */
-export async function rideCreated(env: Bindings, rideId: string, startTime: number) {
-  await room(env, rideId).scheduleReminder(rideId, startTime);
+/**
+ * A new ride: its reminder, 2 hours before the start. This is the call that makes the ride's room,
+ * so it carries the ride's zone (docs/decisions/0043-ride-room-placement.md).
+ */
+export async function rideCreated(
+  env: Bindings,
+  rideId: string,
+  startTime: number,
+  timeZone: string,
+) {
+  await room(env, rideId, timeZone).scheduleReminder(rideId, startTime);
 }
 
 /** Her ride changed: every rider but the organizer is told; the reminder follows the start. */
@@ -30,7 +40,7 @@ export async function rideEdited(env: Bindings, rideId: string) {
   if (!ride) return;
   const now = Date.now();
   await Promise.all([
-    room(env, rideId).scheduleReminder(rideId, ride.startTime),
+    room(env, rideId, ride.timeZone).scheduleReminder(rideId, ride.startTime),
     sendPush(
       env,
       (await participantIds(db, rideId)).filter((id) => id !== ride.organizerId),

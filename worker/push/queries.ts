@@ -146,6 +146,7 @@ export async function rideForPush(db: Database, rideId: string) {
         title: rides.title,
         city: rides.city,
         startTime: rides.startTime,
+        timeZone: rides.timeZone,
         status: rides.status,
         organizerId: rides.organizerId,
         cancelReason: rides.cancelReason,

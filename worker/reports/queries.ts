@@ -61,6 +61,7 @@ export async function findReportTarget(
           city: rides.city,
           meetingPoint: rides.meetingPoint,
           startTime: rides.startTime,
+          timeZone: rides.timeZone,
           organizerUsername: profiles.username,
         })
         .from(rides)

@@ -76,6 +76,7 @@ import {
   type RideRow,
   rideDetail,
 } from "./read-model.ts";
+import { onRideClock } from "./ride-zone.ts";
 import {
   cancelRide,
   deleteRideIfAlone,
@@ -239,8 +240,10 @@ export const rideRoutes = new Hono<AppEnv>()
   .post("/", bodyOf<RideBody<typeof rideCreateWithRepeatSchema>>(), async (c) => {
     const user = requireProfile(c, MSG.createUnauthenticated);
     const now = Date.now();
-    const { input, gpx } = await readRideRequest(c, rideCreateWithRepeatSchema, now);
-    if (input.repeat) validateSeriesRepeat(input, input.repeat, now);
+    const request = await readRideRequest(c, rideCreateWithRepeatSchema, now);
+    const { gpx } = request;
+    const { input, timeZone } = onRideClock(request.input, null, now);
+    if (input.repeat) validateSeriesRepeat(input, input.repeat, timeZone, now);
     const createKey = input.createKey ?? null;
     // A retry of a create whose answer she never got: she gets that ride, no second one.
     const earlier = createKey ? await findRideByCreateKey(c.var.db, user.id, createKey) : null;
@@ -254,7 +257,15 @@ export const rideRoutes = new Hono<AppEnv>()
         // A regular grupeta: its first dates, each a ride (docs/product.md#regular-grupetas).
         const created = await createRideSeries(
           c,
-          { firstId: id, organizerId: user.id, createKey, routeGpxKey, routeFileName, now },
+          {
+            firstId: id,
+            organizerId: user.id,
+            createKey,
+            routeGpxKey,
+            routeFileName,
+            timeZone,
+            now,
+          },
           input,
           input.repeat,
         );
@@ -262,7 +273,7 @@ export const rideRoutes = new Hono<AppEnv>()
       } else {
         inserted = await insertRide(
           c.var.db,
-          { id, organizerId: user.id, createKey, routeGpxKey, routeFileName, now },
+          { id, organizerId: user.id, createKey, routeGpxKey, routeFileName, timeZone, now },
           input,
         );
       }
@@ -277,7 +288,8 @@ export const rideRoutes = new Hono<AppEnv>()
       if (!winner) throw new Error("ride create lost to a key no ride holds");
       return createdAnswer(c, winner, user.id);
     }
-    if (!input.repeat) inBackground(c, rideCreated(c.env, id, Date.parse(input.startTime)));
+    if (!input.repeat)
+      inBackground(c, rideCreated(c.env, id, Date.parse(input.startTime), timeZone));
     return createdAnswer(c, await loadRide(c, id), user.id);
   })
   .get("/:id", validate("param", rideIdParamSchema), async (c) => {
@@ -296,7 +308,10 @@ export const rideRoutes = new Hono<AppEnv>()
       if (row.organizerId !== user.id) throw new DomainError("not_authorized", MSG.notAuthorized);
       if (row.status === "cancelled")
         throw new DomainError("ride_cancelled", MSG.rideCancelledJoin);
-      const { input, gpx } = await readRideRequest(c, rideEditWithScopeSchema, now);
+      const request = await readRideRequest(c, rideEditWithScopeSchema, now);
+      const { gpx } = request;
+      // Moving the pin or changing the city sets the ride's clock anew.
+      const { input, timeZone } = onRideClock(request.input, row, now);
       // A lower cap than the riders already in would overbook the ride (checked again, atomically,
       // by updateRide: this early answer spares uploading a GPX for nothing).
       const count = await participantCount(c.var.db, row.id);
@@ -322,6 +337,7 @@ export const rideRoutes = new Hono<AppEnv>()
             organizerId: user.id,
             ...route,
             meetingArea: meetingAreaValues(input, row),
+            timeZone,
             noticeId,
             now,
           },
@@ -336,7 +352,9 @@ export const rideRoutes = new Hono<AppEnv>()
       }
       inBackground(c, announceStoredMessage(c.env, row.id, noticeId));
       inBackground(c, rideEdited(c.env, row.id));
-      if (following) await editFollowingDates(c, row, input, replaced ? route : null, now);
+      if (following) {
+        await editFollowingDates(c, row, input, timeZone, replaced ? route : null, now);
+      }
       if (replaced) await deleteGpxUnlessShared(c, row, row.routeGpxKey);
       const updated = await loadRide(c, row.id);
       return c.json<RideDetailResponse>({ ride: await rideDetail(c.var.db, updated, user.id) });

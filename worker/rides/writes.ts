@@ -109,6 +109,8 @@ export async function insertRide(
     createKey: string | null;
     routeGpxKey: string | null;
     routeFileName: string | null;
+    /** Its clock, set by the server (worker/rides/ride-zone.ts). */
+    timeZone: string;
     now: number;
   },
   input: RideInput,
@@ -124,6 +126,7 @@ export async function insertRide(
         createKey: values.createKey,
         routeGpxKey: values.routeGpxKey,
         routeFileName: values.routeFileName,
+        timeZone: values.timeZone,
         status: "published",
         createdAt: values.now,
       })
@@ -177,6 +180,8 @@ export async function updateRide(
     routeFileName: string | null;
     /** The approximate area's centre (meetingAreaValues); left out, it stays. */
     meetingArea?: { meetingAreaLat: number | null; meetingAreaLon: number | null };
+    /** Its clock, set by the server from the edited pin and city (worker/rides/ride-zone.ts). */
+    timeZone: string;
     noticeId: string;
     now: number;
   },
@@ -194,6 +199,7 @@ export async function updateRide(
       .set({
         ...rideValues(input),
         ...(change.meetingArea ?? {}),
+        timeZone: change.timeZone,
         routeGpxKey: change.routeGpxKey,
         routeFileName: change.routeFileName,
         updatedAt: change.now,

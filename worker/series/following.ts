@@ -4,7 +4,6 @@
 // SEQUENCE); a date that has started is never touched.
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
-import { cityTimeZone } from "../../domain/cities.ts";
 import { DomainError } from "../../domain/errors.ts";
 import type { RideInput } from "../../domain/schemas.ts";
 import {
@@ -50,13 +49,13 @@ interface RouteFile {
 }
 
 /** The repeat rule's problem, named under the form's "Se repite" field. */
-export function validateSeriesRepeat(input: RideInput, repeat: SeriesRepeat, now: number) {
-  const problem = validateRepeat(
-    Date.parse(input.startTime),
-    cityTimeZone(input.city),
-    repeat,
-    now,
-  );
+export function validateSeriesRepeat(
+  input: RideInput,
+  repeat: SeriesRepeat,
+  zone: string,
+  now: number,
+) {
+  const problem = validateRepeat(Date.parse(input.startTime), zone, repeat, now);
   if (problem) throw new DomainError("validation_error", problem, undefined, { repeat: problem });
 }
 
@@ -97,13 +96,15 @@ export async function createRideSeries(
     firstId: string;
     organizerId: string;
     createKey: string | null;
+    /** The ride's clock (worker/rides/ride-zone.ts): the series keeps it for every date. */
+    timeZone: string;
     now: number;
   },
   input: RideInput,
   repeat: SeriesRepeat,
 ) {
   const db = c.var.db;
-  const zone = cityTimeZone(input.city);
+  const zone = values.timeZone;
   const rule = seriesRuleOf(Date.parse(input.startTime), zone, repeat);
   if (!rule) throw new Error("series rule of a validated start");
   const series: SeriesRow = {
@@ -135,7 +136,7 @@ export async function createRideSeries(
   }
   const later = await createSeriesDates(db, { ...series, lastIndex: 0 }, values.now);
   const created = [{ id: values.firstId, startTime: seriesStartOf(rule, 0) }, ...later];
-  for (const ride of created) inBackground(c, rideCreated(c.env, ride.id, ride.startTime));
+  for (const ride of created) inBackground(c, rideCreated(c.env, ride.id, ride.startTime, zone));
   return created;
 }
 
@@ -177,6 +178,7 @@ export async function editFollowingDates(
   c: Ctx,
   row: RideRow,
   input: RideInput,
+  timeZone: string,
   route: RouteFile | null,
   now: number,
 ) {
@@ -185,13 +187,15 @@ export async function editFollowingDates(
   const series = await findSeries(db, row.seriesId);
   if (!series) return;
   const rule = ruleOf(series);
+  // Each date's day on the clock it had, its new time on the edit's clock (a moved pin may change
+  // it, worker/rides/ride-zone.ts).
   const before = toZonedDateTime(row.startTime, rule.zone);
-  const after = toZonedDateTime(Date.parse(input.startTime), rule.zone);
+  const after = toZonedDateTime(Date.parse(input.startTime), timeZone);
   if (!before || !after) return;
   const shift = daysBetween(before.date, after.date);
   for (const date of await followingDates(c, row, now)) {
     const day = toZonedDateTime(date.startTime, rule.zone);
-    const start = day && fromZonedDateTime(addDays(day.date, shift), after.time, rule.zone);
+    const start = day && fromZonedDateTime(addDays(day.date, shift), after.time, timeZone);
     if (!start || start <= now) continue;
     const noticeId = generateId();
     const { edited, promotion } = await updateRide(
@@ -200,6 +204,7 @@ export async function editFollowingDates(
         rideId: date.id,
         organizerId: series.organizerId,
         ...(route ?? { routeGpxKey: date.routeGpxKey, routeFileName: date.routeFileName }),
+        timeZone,
         noticeId,
         now,
       },
@@ -210,7 +215,12 @@ export async function editFollowingDates(
     inBackground(c, announceStoredMessage(c.env, date.id, noticeId));
     inBackground(c, rideEdited(c.env, date.id));
   }
-  const moved = { ...rule, anchorDate: addDays(rule.anchorDate, shift), localTime: after.time };
+  const moved = {
+    ...rule,
+    anchorDate: addDays(rule.anchorDate, shift),
+    localTime: after.time,
+    zone: timeZone,
+  };
   const nextIndex = series.lastIndex + 1;
   const pin =
     input.meetingPin === undefined
@@ -223,6 +233,7 @@ export async function editFollowingDates(
       template: templateOf(input, route ?? series.template, pin),
       anchorDate: moved.anchorDate,
       localTime: moved.localTime,
+      zone: moved.zone,
       nextStart: inSeries(moved, nextIndex) ? seriesStartOf(moved, nextIndex) : null,
     },
     now,

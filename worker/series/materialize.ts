@@ -8,6 +8,7 @@ import {
   createSeriesDates,
   joinSeriesDate,
   membersOf,
+  ruleOf,
   type SeriesRow,
   seriesDue,
 } from "./queries.ts";
@@ -28,7 +29,8 @@ export async function extendSeries(env: Bindings, db: Database, series: SeriesRo
   for (const ride of created) {
     for (const userId of members) await joinSeriesDate(db, ride.id, userId, now);
   }
-  await Promise.all(created.map((ride) => rideCreated(env, ride.id, ride.startTime)));
+  const zone = ruleOf(series).zone;
+  await Promise.all(created.map((ride) => rideCreated(env, ride.id, ride.startTime, zone)));
   return created;
 }
 

@@ -13,7 +13,7 @@ import {
   type SeriesRule,
   seriesStartOf,
 } from "../../domain/series.ts";
-import { isRideTimeZone } from "../../domain/zones.ts";
+import { DEFAULT_RIDE_TIME_ZONE, isKnownTimeZone } from "../../domain/zones.ts";
 import { generateId } from "../auth/tokens.ts";
 import { rideHiddenFrom } from "../blocks/sql.ts";
 import { batchList, runSql } from "../db/client.ts";
@@ -39,7 +39,7 @@ export function ruleOf(series: SeriesRow): SeriesRule {
   return {
     anchorDate: series.anchorDate,
     localTime: series.localTime,
-    zone: isRideTimeZone(series.zone) ? series.zone : "Europe/Madrid",
+    zone: isKnownTimeZone(series.zone) ? series.zone : DEFAULT_RIDE_TIME_ZONE,
     everyWeeks: series.everyWeeks as SeriesEveryWeeks,
     until: series.untilDate,
     count: series.dateCount,
@@ -104,6 +104,8 @@ export function dateInserts(
         .insert(rides)
         .values({
           ...dateValues(series.template),
+          // Every date keeps the series' clock (worker/rides/ride-zone.ts set it).
+          timeZone: rule.zone,
           id,
           startTime: seriesStartOf(rule, index),
           organizerId: series.organizerId,
@@ -334,7 +336,7 @@ export async function leaveSeriesWaitingLists(
 export function updateSeriesRule(
   db: Database,
   seriesId: string,
-  change: Partial<Pick<SeriesRow, "template" | "anchorDate" | "localTime" | "nextStart">>,
+  change: Partial<Pick<SeriesRow, "template" | "anchorDate" | "localTime" | "zone" | "nextStart">>,
   now: number,
 ) {
   return db

@@ -15,6 +15,7 @@ export async function publicRideFacts(
       title: rides.title,
       city: rides.city,
       startTime: rides.startTime,
+      timeZone: rides.timeZone,
       level: rides.level,
       modalities: rides.modalities,
       routeKm: rides.routeKm,

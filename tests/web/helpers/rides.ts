@@ -10,6 +10,7 @@ export function rideSummary(overrides: Partial<RideSummary> = {}): RideSummary {
     description: "Ritmo tranquilo",
     city: "Madrid",
     startTime: Date.now() + 48 * HOUR,
+    timeZone: "Europe/Madrid",
     maxParticipants: null,
     capacity: 20,
     modality: "road",

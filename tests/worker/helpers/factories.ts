@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import type { BatchItem } from "drizzle-orm/batch";
-import { normalizeText } from "../../../domain/cities.ts";
+import { cityTimeZone, normalizeText } from "../../../domain/cities.ts";
 import type { JoinMode, Level, Modality } from "../../../domain/constants.ts";
 import { approximateCentre } from "../../../domain/meeting-area.ts";
 import { normalizeUsernameKey, usernameSkeleton } from "../../../domain/username.ts";
@@ -130,6 +130,8 @@ export interface RideOptions {
   joinMode?: JoinMode;
   /** The approximate area's centre; drawn from the pin when not given. */
   area?: { lat: number; lon: number };
+  /** Its stored clock; the city's by default (as the migration backfilled). */
+  timeZone?: string;
 }
 
 /** A ride with its organizer (and any given participants) joined. */
@@ -148,6 +150,7 @@ export async function createRide(options: RideOptions) {
       cityKey: normalizeText(city),
       searchText: normalizeText(`${title} ${city}`),
       startTime: Date.now() + (options.startsIn ?? 48 * HOUR),
+      timeZone: options.timeZone ?? cityTimeZone(city),
       maxParticipants: options.maxParticipants ?? null,
       modality: modalities[0]!,
       modalities,

@@ -16,7 +16,7 @@ import {
   rideWaitingList,
   rodeWith,
 } from "../../worker/db/schema.ts";
-import { cardTexts, previewCard } from "../../worker/share/image.ts";
+import { cardTexts, previewCard } from "../../worker/share-image/card.ts";
 import { publicRideFacts } from "../../worker/share/queries.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser, json, sendUntilLimited } from "./helpers/http.ts";

@@ -39,6 +39,11 @@ export default defineConfig(({ command }) => ({
     publicSiteDevServer(import.meta.dirname),
     cloudflare({
       configPath: path.join(import.meta.dirname, "wrangler.toml"),
+      // The share image's Worker, behind the SHARE_IMAGE binding: dev runs it beside the API
+      // worker and the build writes it to dist/rodamos_share_image (ADR 0044).
+      auxiliaryWorkers: [
+        { configPath: path.join(import.meta.dirname, "worker/share-image/wrangler.toml") },
+      ],
       // Same local D1/DO/R2 state as `wrangler d1 migrations apply --local` and the seed.
       persistState: {
         // E2E runs point this at a throwaway folder so journeys start from an empty database.

@@ -1,10 +1,56 @@
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { build } from "esbuild";
 import { defineConfig } from "vitest/config";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { markdownContent } from "./scripts/markdown-content.ts";
 
 const root = import.meta.dirname;
+
+/**
+ * The share image's Worker (worker/share-image/, ADR 0044) and the tests' stand-in in front of it
+ * (tests/worker/helpers/share-image-probe.ts), bundled for workerd: the plugin loads only the
+ * tested worker through Vite, other workers must be scripts. esbuild is the bundler wrangler uses.
+ */
+async function shareImageWorkers() {
+  const bundle = async (name: string, entry: string) => {
+    const outdir = path.join(root, ".wrangler/share-image-test", name);
+    await build({
+      entryPoints: { index: path.join(root, entry) },
+      outdir,
+      bundle: true,
+      format: "esm",
+      platform: "neutral",
+      mainFields: ["module", "main"],
+      conditions: ["workerd", "worker", "browser"],
+      external: ["cloudflare:*"],
+      // As wrangler and Vite do (css-to-react-native, in satori, reads it).
+      define: { "process.env.NODE_ENV": '"production"' },
+      // Each its own workerd module (compiled WebAssembly, bytes), as wrangler's module rules do.
+      loader: { ".wasm": "copy", ".bin": "copy" },
+      logLevel: "warning",
+    });
+    const type = (file: string): "CompiledWasm" | "Data" | "ESModule" =>
+      file.endsWith(".wasm") ? "CompiledWasm" : file.endsWith(".bin") ? "Data" : "ESModule";
+    // The entry first: workerd's main module. (Content-hashed names: a run beside this one
+    // writes the same files.)
+    const files = ["index.js", ...readdirSync(outdir).filter((file) => file !== "index.js")];
+    return {
+      name,
+      modulesRoot: outdir,
+      modules: files.map((file) => ({ type: type(file), path: path.join(outdir, file) })),
+      compatibilityDate: "2026-08-01",
+    };
+  };
+  return [
+    await bundle("rodamos-share-image", "worker/share-image/index.ts"),
+    {
+      ...(await bundle("share-image-probe", "tests/worker/helpers/share-image-probe.ts")),
+      serviceBindings: { DRAWER: "rodamos-share-image" },
+    },
+  ];
+}
 
 /**
  * Vitest runs the projects one after another, by name. The worker project goes first: its
@@ -44,6 +90,12 @@ export default defineConfig({
           cloudflareTest(async () => ({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
+              // SHARE_IMAGE (wrangler.toml) reaches the real drawing Worker through the probe.
+              workers: await shareImageWorkers(),
+              serviceBindings: {
+                SHARE_IMAGE: "share-image-probe",
+                SHARE_IMAGE_PROBE: "share-image-probe",
+              },
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations(path.join(root, "migrations")),
                 ENVIRONMENT: "test",

@@ -1,13 +1,14 @@
 // `wrangler dev` at the root, as the Workers docs tell a newcomer to run a worker: it bundles
 // worker/ without Vite and serves the build's dist/client as assets. Run after `npm run build`
 // (CI does): starts it on a free port with a throwaway local D1/DO/R2 folder and checks that the
-// API and the /app shell answer. Once, every API call there was a 500 (the worker read
-// `import.meta.env`, which only Vite fills in).
+// API, the /app shell and a ride's share image (drawn by the second Worker, ADR 0044) answer.
+// Once, every API call there was a 500 (the worker read `import.meta.env`, which only Vite fills in).
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { bin, freePort, freshState, root, toolEnv } from "../tests/support/preview.ts";
 import { ensureDevVars } from "./dev-vars.ts";
+import { seedLocal } from "./seed.ts";
 
 if (!existsSync(path.join(root, "dist/client/app/index.html"))) {
   console.error("No build in dist/: run `npm run build` first.");
@@ -15,12 +16,28 @@ if (!existsSync(path.join(root, "dist/client/app/index.html"))) {
 }
 await ensureDevVars();
 const stateDir = freshState("rodamos-wrangler-dev");
+// The demo rides: one of them gets its share image drawn.
+await seedLocal(["--persist-to", stateDir]);
 const port = await freePort();
 mkdirSync(path.join(root, "test-results"), { recursive: true });
 const logFile = path.join(root, "test-results/wrangler-dev.log");
 const child = spawn(
   bin("wrangler"),
-  ["dev", "--port", String(port), "--ip", "127.0.0.1", "--local", "--persist-to", stateDir],
+  // The API worker first (it serves); the share image's Worker behind its SHARE_IMAGE binding.
+  [
+    "dev",
+    "-c",
+    "wrangler.toml",
+    "-c",
+    "worker/share-image/wrangler.toml",
+    "--port",
+    String(port),
+    "--ip",
+    "127.0.0.1",
+    "--local",
+    "--persist-to",
+    stateDir,
+  ],
   // Its own process group: wrangler starts workerd, and both go when the check ends.
   { cwd: root, env: toolEnv, stdio: ["ignore", "pipe", "pipe"], detached: true },
 );
@@ -60,6 +77,17 @@ try {
   ) {
     failures.push(`/app is not the SPA shell: ${html.slice(0, 200)}`);
   }
+  const preview = await (await fetch(`${url}/salida/demo-ride-01`)).text();
+  const image = preview.match(/<meta property="og:image" content="([^"]+)"/)?.[1];
+  const png = image
+    ? await fetch(new URL(new URL(image).pathname + new URL(image).search, url))
+    : null;
+  const bytes = new Uint8Array((await png?.arrayBuffer()) ?? new ArrayBuffer(0));
+  if (png?.status !== 200 || png.headers.get("Content-Type") !== "image/png" || bytes[1] !== 0x50) {
+    failures.push(
+      `the share image of demo-ride-01 (${image}): ${png?.status} ${bytes.length} bytes`,
+    );
+  }
 } catch (error) {
   failures.push(String(error));
 } finally {
@@ -73,4 +101,4 @@ if (failures.length > 0) {
   console.error(`wrangler dev at the root (log: ${logFile}):\n  ${failures.join("\n  ")}`);
   process.exit(1);
 }
-console.log(`wrangler dev at the root: /api/health and /app answer 200 (${url}).`);
+console.log(`wrangler dev at the root: /api/health, /app and a share image answer 200 (${url}).`);

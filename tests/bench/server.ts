@@ -84,7 +84,8 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 /**
  * Which local server runs the built worker (dist/rodamos, the bundle `npm run deploy` ships):
- * - "wrangler": `wrangler dev --config dist/rodamos/wrangler.json`, clients talk to workerd
+ * - "wrangler": `wrangler dev --config dist/rodamos/wrangler.json` (and the share image's Worker
+ *   beside it, `--config dist/rodamos_share_image/wrangler.json`), clients talk to workerd
  *   directly. The default: under concurrent POSTs, vite preview's Node proxy (undici pool →
  *   workerd) sometimes reuses a connection workerd has just closed and answers its own
  *   500 "TypeError: fetch failed" page — measured in docs/benchmarks.md, not the app's.
@@ -106,6 +107,8 @@ function spawnServer(kind: ServerKind, stateDir: string, port: number, inspector
     [
       "dev",
       "--config=dist/rodamos/wrangler.json",
+      // The share image's Worker, behind the API worker's SHARE_IMAGE binding (ADR 0044).
+      "--config=dist/rodamos_share_image/wrangler.json",
       `--persist-to=${stateDir}`,
       "--ip=127.0.0.1",
       `--port=${port}`,
@@ -135,7 +138,10 @@ export async function startServer(
   stateDir: string,
   kind: ServerKind = "wrangler",
 ): Promise<RunningServer> {
-  if (!existsSync(path.join(root, "dist/rodamos/wrangler.json"))) build();
+  const built = ["rodamos", "rodamos_share_image"].every((worker) =>
+    existsSync(path.join(root, `dist/${worker}/wrangler.json`)),
+  );
+  if (!built) build();
   // Development settings enable /dev/test-login, which the chat benchmark uses for its riders.
   const devVars = path.join(root, "dist/rodamos/.dev.vars");
   if (!existsSync(devVars)) copyFileSync(path.join(root, ".dev.vars.example"), devVars);

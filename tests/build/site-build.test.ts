@@ -306,3 +306,41 @@ describe("Nunito's metric-matched stand-ins", () => {
     expect(css).toContain('--font-sans:"Nunito Variable", "Nunito Variable Fallback: Arial"');
   });
 });
+
+describe("the API worker's upload (docs/decisions/0044-the-share-image-in-its-own-worker.md)", () => {
+  const dist = path.join(root, "dist");
+  const API_UPLOAD_BUDGET_GZIP = 500 * 1024;
+  /** What `wrangler deploy` uploads of a built worker: its entry and the modules beside it. */
+  const uploaded = (worker: string) => {
+    const dir = path.join(dist, worker);
+    const assets = existsSync(path.join(dir, "assets"))
+      ? readdirSync(path.join(dir, "assets")).map((f) => path.join(dir, "assets", f))
+      : [];
+    return [path.join(dir, "index.js"), ...assets];
+  };
+  const gzipped = (files: string[]) =>
+    files.reduce((sum, f) => sum + gzipSync(readFileSync(f)).length, 0);
+
+  it("holds no WebAssembly and is at most 500 KB gzipped", () => {
+    const files = uploaded("rodamos");
+    expect(files.filter((f) => f.endsWith(".wasm"))).toEqual([]);
+    const size = gzipped(files);
+    console.log(`API worker upload: ${(size / 1024).toFixed(1)} KB gzip (${files.length} files)`);
+    expect(size).toBeLessThanOrEqual(API_UPLOAD_BUDGET_GZIP);
+  });
+
+  it("binds SHARE_IMAGE to the share image's Worker, which holds the drawing's WebAssembly", () => {
+    const api = JSON.parse(readFileSync(path.join(dist, "rodamos/wrangler.json"), "utf8")) as {
+      services?: { binding: string; service: string }[];
+    };
+    const shareImage = JSON.parse(
+      readFileSync(path.join(dist, "rodamos_share_image/wrangler.json"), "utf8"),
+    ) as { name: string };
+    expect(api.services).toContainEqual(
+      expect.objectContaining({ binding: "SHARE_IMAGE", service: shareImage.name }),
+    );
+    const files = uploaded("rodamos_share_image");
+    expect(files.filter((f) => f.endsWith(".wasm")).length).toBe(2);
+    console.log(`Share image worker upload: ${(gzipped(files) / 1024).toFixed(1)} KB gzip`);
+  });
+});

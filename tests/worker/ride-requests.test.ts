@@ -16,8 +16,8 @@ import {
   rideWaitingList,
   rodeWith,
 } from "../../worker/db/schema.ts";
-import { cardTexts, previewCard } from "../../worker/share/image.ts";
 import { publicRideFacts } from "../../worker/share/queries.ts";
+import { cardTexts, previewCard } from "../../worker/share-image/card.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser, json, sendUntilLimited } from "./helpers/http.ts";
 import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";

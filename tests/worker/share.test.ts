@@ -1,19 +1,26 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
+import { MSG } from "../../domain/messages.ts";
 import { sharePreview } from "../../domain/share-preview.ts";
 import { app } from "../../worker/app.ts";
 import { rideParticipants, rides } from "../../worker/db/schema.ts";
-import { cardTexts, drawings, previewCard } from "../../worker/share/image.ts";
 import { publicRideFacts } from "../../worker/share/queries.ts";
 import { previewImageKey } from "../../worker/share/stored-image.ts";
+import { cardTexts, previewCard } from "../../worker/share-image/card.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser } from "./helpers/http.ts";
 import { readsTogether } from "./helpers/interleave.ts";
 import { rideBody } from "./helpers/rides.ts";
 
 const visitor = () => new Browser();
+
+/**
+ * Drawings the API worker has asked of the share image's Worker (through its SHARE_IMAGE
+ * binding, which the tests' stand-in counts before passing each on: vitest.config.ts).
+ */
+const drawings = async () => (await env.SHARE_IMAGE_PROBE.seen()).drawings;
 
 /** Every <meta> of the page (property or name → content) and its <title>, read by HTMLRewriter. */
 async function readTags(res: Response) {
@@ -250,24 +257,24 @@ describe("the share image is drawn once per ride version", () => {
   test("30 parallel first requests for a new version: one drawing", async () => {
     const { ride } = await rideWithSecrets();
     const image = await imageOf(ride.id);
-    const before = drawings.count;
+    const before = await drawings();
     await expectSamePictures(
       await allAtOnce(Array.from({ length: 30 }, () => `http://localhost${image}`)),
     );
-    expect(drawings.count - before).toBe(1);
+    expect((await drawings()) - before).toBe(1);
     // Later requests read it from storage.
     await expectSamePictures([await visitor().get(image), await visitor().get(image)]);
-    expect(drawings.count - before).toBe(1);
+    expect((await drawings()) - before).toBe(1);
   });
 
   test("30 different Host headers: one drawing", async () => {
     const { ride } = await rideWithSecrets();
     const image = await imageOf(ride.id);
-    const before = drawings.count;
+    const before = await drawings();
     await expectSamePictures(
       await allAtOnce(Array.from({ length: 30 }, (_, i) => `https://host-${i}.example${image}`)),
     );
-    expect(drawings.count - before).toBe(1);
+    expect((await drawings()) - before).toBe(1);
   });
 
   test("a join mints a version: drawn once; the ride keeps one stored picture, the newest", async () => {
@@ -275,7 +282,7 @@ describe("the share image is drawn once per ride version", () => {
     const created = await organizer.browser.post("/api/rides", rideBody({}, 48 * HOUR));
     const { ride } = (await created.json()) as { ride: { id: string } };
     const first = await imageOf(ride.id);
-    const before = drawings.count;
+    const before = await drawings();
     await expectSamePictures(await Promise.all([visitor().get(first), visitor().get(first)]));
     const rider = await signedIn();
     expect((await rider.browser.post(`/api/rides/${ride.id}/join`)).status).toBe(200);
@@ -287,7 +294,7 @@ describe("the share image is drawn once per ride version", () => {
     await expectSamePictures(
       await Promise.all(Array.from({ length: 10 }, () => visitor().get(second))),
     );
-    expect(drawings.count - before).toBe(2);
+    expect((await drawings()) - before).toBe(2);
     const listed = await env.GPX.list({ prefix: `rides/${ride.id}/` });
     expect(listed.objects.map((o) => o.key)).toEqual([previewImageKey(ride.id)]);
     const stored = await env.GPX.head(previewImageKey(ride.id));
@@ -304,5 +311,58 @@ describe("the share image is drawn once per ride version", () => {
       (await organizer.browser.fetch(`/api/rides/${ride.id}`, { method: "DELETE" })).status,
     ).toBe(204);
     expect(await env.GPX.head(previewImageKey(ride.id))).toBeNull();
+  });
+});
+
+describe("the share image's own Worker (docs/decisions/0044-the-share-image-in-its-own-worker.md)", () => {
+  /** The failure is logged on purpose here: collect it instead of failing the test. */
+  const expectLoggedErrors = () => vi.spyOn(console, "error").mockImplementation(() => undefined);
+
+  async function imageUrlOf(rideId: string) {
+    const { tags } = await readTags(await visitor().get(`/salida/${rideId}`));
+    const url = new URL(tags.get("og:image")!);
+    return { path: `${url.pathname}${url.search}`, version: url.searchParams.get("v")! };
+  }
+
+  test("the API worker asks it over SHARE_IMAGE for the ride's preview and keeps its PNG in R2 under the version", async () => {
+    const { ride } = await rideWithSecrets();
+    const image = await imageUrlOf(ride.id);
+    const before = await env.SHARE_IMAGE_PROBE.seen();
+    const res = await visitor().get(image.path);
+    expect(res.status).toBe(200);
+    const png = new Uint8Array(await res.arrayBuffer());
+    const after = await env.SHARE_IMAGE_PROBE.seen();
+    expect(after.drawings - before.drawings).toBe(1);
+    const facts = await publicRideFacts(db(), ride.id);
+    expect(after.last).toEqual(sharePreview(facts!, Date.now()));
+    expect([...png.slice(0, 8)]).toEqual(PNG_SIGNATURE);
+    expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
+    const stored = await env.GPX.get(previewImageKey(ride.id));
+    expect(stored?.customMetadata?.version).toBe(image.version);
+    expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(png);
+  });
+
+  test("when the binding fails: a 500 with the generic error, nothing stored, and the next request draws it", async () => {
+    const { ride } = await rideWithSecrets();
+    const image = await imageUrlOf(ride.id);
+    const logged = expectLoggedErrors();
+    await env.SHARE_IMAGE_PROBE.setFailing(true);
+    try {
+      const res = await visitor().get(image.path);
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual({ error: { code: "internal", message: MSG.internal } });
+    } finally {
+      await env.SHARE_IMAGE_PROBE.setFailing(false);
+    }
+    expect(logged).toHaveBeenCalled();
+    expect(await env.GPX.head(previewImageKey(ride.id))).toBeNull();
+    const before = await drawings();
+    const retry = await visitor().get(image.path);
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get("Content-Type")).toBe("image/png");
+    await retry.arrayBuffer();
+    expect((await drawings()) - before).toBe(1);
+    const stored = await env.GPX.head(previewImageKey(ride.id));
+    expect(stored?.customMetadata?.version).toBe(image.version);
   });
 });

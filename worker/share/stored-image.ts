@@ -1,12 +1,14 @@
 // The share image's storage: one PNG per ride in R2, drawn once per version of what it shows,
 // whatever arrives (docs/decisions/0032-one-share-image-per-version.md). The route serves a
 // stored current picture itself; anything else asks the ride's RideRoom, the one place per ride
-// where concurrent requests can wait on a single drawing.
+// where concurrent requests can wait on a single drawing. The drawing itself is another Worker's
+// (worker/share-image/, through the SHARE_IMAGE binding), so this one never loads its
+// WebAssembly (docs/decisions/0044-the-share-image-in-its-own-worker.md).
 import { encodeHexLowerCase } from "@oslojs/encoding";
 import { type SharePreview, sharePreview } from "../../domain/share-preview.ts";
 import { createDb } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
-import { renderPreviewPng } from "./image.ts";
+import type ShareImage from "../share-image/index.ts";
 import { publicRideFacts } from "./queries.ts";
 
 /** A hash of what the picture shows: an edit, a join that changes the places left, a cancellation give a new one. */
@@ -43,6 +45,9 @@ export async function storedPreviewImage(
   await object.body.cancel();
   return null;
 }
+
+/** The drawing Worker, typed by its entrypoint (`wrangler types` sees only this worker's config). */
+const shareImage = (env: Bindings) => env.SHARE_IMAGE as Service<ShareImage>;
 
 export interface CurrentPreviewImage {
   version: string;
@@ -87,7 +92,9 @@ export class PreviewImageDrawer {
       return new Uint8Array(await stored.arrayBuffer());
     }
     await stored?.body.cancel();
-    const png = await renderPreviewPng(preview);
+    // The binding's failure rejects this drawing (the request answers 500, nothing is stored, and
+    // the next request for the version draws again).
+    const png = await shareImage(this.env).draw(preview);
     await this.env.GPX.put(key, png, {
       httpMetadata: { contentType: "image/png" },
       customMetadata: { version },

@@ -1,31 +1,9 @@
-/// <reference path="./modules.d.ts" />
-// The share preview's 1200×630 PNG, drawn at the edge: satori lays the card out as SVG (text as
-// paths, in Nunito), resvg turns it into a PNG. Both run as WebAssembly modules imported at
-// build time, since Workers may not compile WebAssembly from bytes at run time. satori stays at
-// 0.32: from 0.33 on it compiles its text shaper (harfbuzz) from bytes, which Workers refuse.
-import { initWasm, Resvg } from "@resvg/resvg-wasm";
-import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm";
-import satori, { init as initSatori } from "satori/standalone";
-import yogaWasm from "satori/yoga.wasm";
+// The share preview card as a satori element tree: pure data, no WebAssembly, so the tests
+// (and anything else) can read what the card says without loading the drawing worker's modules.
 import type { SharePreview } from "../../domain/share-preview.ts";
-import nunito700 from "./fonts/nunito-700.woff.bin";
-import nunito800 from "./fonts/nunito-800.woff.bin";
 
 export const IMAGE_WIDTH = 1200;
 export const IMAGE_HEIGHT = 630;
-
-let ready: Promise<void> | undefined;
-
-function initialise() {
-  ready ??= Promise.all([initSatori(yogaWasm), initWasm(resvgWasm)]).then(
-    () => undefined,
-    (error: unknown) => {
-      ready = undefined;
-      throw error;
-    },
-  );
-  return ready;
-}
 
 /** A satori element (the shape React elements have), without React on the worker. */
 interface Node {
@@ -145,34 +123,4 @@ export function cardTexts(node: Node | string): string[] {
   const children = node.props.children;
   if (children === undefined) return [];
   return (Array.isArray(children) ? children : [children]).flatMap(cardTexts);
-}
-
-/**
- * Cards drawn by this isolate (~300 ms of CPU each): the tests count them to prove one drawing
- * per ride version, however many requests arrive (docs/security.md).
- */
-export const drawings = { count: 0 };
-
-export async function renderPreviewPng(preview: SharePreview): Promise<Uint8Array> {
-  drawings.count++;
-  await initialise();
-  const svg = await satori(previewCard(preview) as never, {
-    width: IMAGE_WIDTH,
-    height: IMAGE_HEIGHT,
-    fonts: [
-      { name: "Nunito", data: nunito700, weight: 700, style: "normal" },
-      { name: "Nunito", data: nunito800, weight: 800, style: "normal" },
-    ],
-  });
-  const resvg = new Resvg(svg, { fitTo: { mode: "original" } });
-  try {
-    const image = resvg.render();
-    try {
-      return image.asPng();
-    } finally {
-      image.free();
-    }
-  } finally {
-    resvg.free();
-  }
 }

@@ -1,0 +1,33 @@
+// Stands between the API worker and the share image's Worker in the worker tests
+// (vitest.config.ts): every drawing the API asks for through its SHARE_IMAGE binding passes here
+// on to the real Worker, counted; told to, it fails instead, as the binding does when that
+// Worker is down. The tests reach it through SHARE_IMAGE_PROBE (tests/worker/env.d.ts).
+import { WorkerEntrypoint } from "cloudflare:workers";
+import type { SharePreview } from "../../../domain/share-preview.ts";
+import type ShareImage from "../../../worker/share-image/index.ts";
+
+// One workerd per vitest worker, whose test files follow one another: they count from where
+// the count stands.
+const state = { drawings: 0, failing: false, last: null as SharePreview | null };
+
+export default class ShareImageProbe extends WorkerEntrypoint<{ DRAWER: Service<ShareImage> }> {
+  override fetch(): Response {
+    return new Response(null, { status: 404 });
+  }
+
+  async draw(preview: SharePreview): Promise<Uint8Array> {
+    state.drawings++;
+    state.last = preview;
+    if (state.failing) throw new Error("the share image's Worker is unavailable");
+    return this.env.DRAWER.draw(preview);
+  }
+
+  /** Drawings asked for so far, and the last preview sent. */
+  seen(): { drawings: number; last: SharePreview | null } {
+    return { drawings: state.drawings, last: state.last };
+  }
+
+  setFailing(failing: boolean): void {
+    state.failing = failing;
+  }
+}

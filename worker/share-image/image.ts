@@ -1,0 +1,49 @@
+/// <reference path="./modules.d.ts" />
+// The share preview's 1200×630 PNG, drawn at the edge: satori lays the card out as SVG (text as
+// paths, in Nunito), resvg turns it into a PNG. Both run as WebAssembly modules imported at
+// build time, since Workers may not compile WebAssembly from bytes at run time. satori stays at
+// 0.32: from 0.33 on it compiles its text shaper (harfbuzz) from bytes, which Workers refuse.
+import { initWasm, Resvg } from "@resvg/resvg-wasm";
+import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm";
+import satori, { init as initSatori } from "satori/standalone";
+import yogaWasm from "satori/yoga.wasm";
+import type { SharePreview } from "../../domain/share-preview.ts";
+import { IMAGE_HEIGHT, IMAGE_WIDTH, previewCard } from "./card.ts";
+import nunito700 from "./fonts/nunito-700.woff.bin";
+import nunito800 from "./fonts/nunito-800.woff.bin";
+
+let ready: Promise<void> | undefined;
+
+function initialise() {
+  ready ??= Promise.all([initSatori(yogaWasm), initWasm(resvgWasm)]).then(
+    () => undefined,
+    (error: unknown) => {
+      ready = undefined;
+      throw error;
+    },
+  );
+  return ready;
+}
+
+export async function renderPreviewPng(preview: SharePreview): Promise<Uint8Array> {
+  await initialise();
+  const svg = await satori(previewCard(preview) as never, {
+    width: IMAGE_WIDTH,
+    height: IMAGE_HEIGHT,
+    fonts: [
+      { name: "Nunito", data: nunito700, weight: 700, style: "normal" },
+      { name: "Nunito", data: nunito800, weight: 800, style: "normal" },
+    ],
+  });
+  const resvg = new Resvg(svg, { fitTo: { mode: "original" } });
+  try {
+    const image = resvg.render();
+    try {
+      return image.asPng();
+    } finally {
+      image.free();
+    }
+  } finally {
+    resvg.free();
+  }
+}

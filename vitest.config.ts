@@ -131,6 +131,8 @@ export default defineConfig({
           // The files share a worker (React loads once); tests/setup/web.ts gives each a new
           // happy-dom window and fresh app modules (docs/decisions/0028-a-fast-suite.md).
           isolate: false,
+          // Above the 5 s Testing Library waits for a screen (tests/setup/web.ts).
+          testTimeout: 15_000,
           setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/web.ts"],
         },
       },

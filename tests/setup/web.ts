@@ -1,4 +1,4 @@
-import { cleanup, screen, within } from "@testing-library/react";
+import { cleanup, configure, screen, within } from "@testing-library/react";
 import { afterAll, afterEach, vi } from "vitest";
 import { builtinEnvironments } from "vitest/environments";
 
@@ -21,6 +21,12 @@ afterAll(async () => {
 });
 // Testing Library bound `screen` to the first window's body when it loaded: bind it to this one.
 Object.assign(screen, within(document.body));
+
+// findBy… and waitFor wait up to 5 s instead of 1 s for what they look for: on two cores shared
+// with workerd and the other projects' files, a screen's lazy chunk or a mocked answer can take
+// longer than a second, and a positive wait that gives up early is a failure that says nothing.
+// (Nothing waits for an absence this way: those tests drain first, then assert.)
+configure({ asyncUtilTimeout: 5000 });
 
 // Without vitest globals Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());

@@ -231,3 +231,117 @@ describe("'Cerca de mí' cost", () => {
     }
   });
 });
+
+describe("'Cerca de mí': the smaller first box (NEAR_FIRST_RADIUS_KM)", () => {
+  /** Far from every other test's rides (and their latitudes, which the index ranges over). */
+  const spot = (n: number) =>
+    [
+      { lat: 37, lon: -5 },
+      { lat: 38.5, lon: -6 },
+      { lat: 42.5, lon: -7 },
+    ][n]!;
+  /** `km` north of `from` (a degree of latitude is ~111.2 km). */
+  const north = (from: { lat: number; lon: number }, km: number) => ({
+    lat: from.lat + km / 111.2,
+    lon: from.lon,
+  });
+  const titles = (body: { rides: { title: string }[] }) => body.rides.map((r) => r.title);
+
+  it("reads only the small box when it already holds the page: rides beyond it cost nothing", async () => {
+    const owner = await createUser();
+    const here = spot(0);
+    for (let i = 0; i < 12; i++) {
+      await createRide({ organizerId: owner.id, title: `cerca ${i}`, pin: north(here, i * 0.2) });
+    }
+    const filters: ListFilters = { modalities: [], levels: [], page: 0, near: here };
+    const now = Date.now();
+    const page = async () => {
+      const { sql, params } = listingWithParticipantsQuery(db(), filters, owner.id, now).toSQL();
+      const result = await env.DB.prepare(sql)
+        .bind(...params)
+        .all<{ title: string }>();
+      return { titles: result.results.map((r) => r.title), rowsRead: result.meta.rows_read };
+    };
+    const alone = await page();
+    // Outside the small box, inside the 50 km one.
+    for (let i = 0; i < 40; i++) {
+      await createRide({
+        organizerId: owner.id,
+        title: `lejos ${i}`,
+        pin: north(here, 20 + i * 0.5),
+      });
+    }
+    const withFar = await page();
+    expect(alone.titles).toEqual(Array.from({ length: 11 }, (_, i) => `cerca ${i}`));
+    expect(withFar.titles).toEqual(alone.titles);
+    // At most the one entry past the small box that ends its index range.
+    expect(withFar.rowsRead).toBeLessThanOrEqual(alone.rowsRead + 1);
+  });
+
+  it("falls back to the whole radius when the small box holds fewer rides than the page needs", async () => {
+    const owner = await createUser();
+    const here = spot(1);
+    for (let i = 0; i < 15; i++) {
+      await createRide({
+        organizerId: owner.id,
+        title: `A${String(i).padStart(2, "0")}`,
+        pin: north(here, i * 0.4),
+      });
+    }
+    for (let i = 0; i < 8; i++) {
+      await createRide({ organizerId: owner.id, title: `B${i}`, pin: north(here, 15 + i) });
+    }
+    const { browser } = await signedIn();
+    // Page 1 needs 21 rides: the small box has 15, so the page crosses its edge in order.
+    const first = await json(await nearSearch(browser, "", here));
+    const second = await json(await nearSearch(browser, "page=1", here));
+    const third = await json(await nearSearch(browser, "page=2", here));
+    expect(titles(first)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `A${String(i).padStart(2, "0")}`),
+    );
+    expect(first.hasMore).toBe(true);
+    expect(titles(second)).toEqual([
+      "A10",
+      "A11",
+      "A12",
+      "A13",
+      "A14",
+      "B0",
+      "B1",
+      "B2",
+      "B3",
+      "B4",
+    ]);
+    expect(second.hasMore).toBe(true);
+    expect(titles(third)).toEqual(["B5", "B6", "B7"]);
+    expect(third.hasMore).toBe(false);
+  });
+
+  it("counts only the rides she may see: a blocked rider's rides in the small box do not fill it", async () => {
+    const blocked = await signedIn();
+    const owner = await createUser();
+    const here = spot(2);
+    // Eleven rides in the small box (a page and one more), two of them the blocked rider's…
+    for (let i = 0; i < 11; i++) {
+      await createRide({
+        organizerId: i < 2 ? blocked.user.id : owner.id,
+        title: `C${String(i).padStart(2, "0")}`,
+        pin: north(here, i * 0.3),
+      });
+    }
+    // …so the page needs the rides beyond it.
+    await createRide({ organizerId: owner.id, title: "D0", pin: north(here, 20) });
+    await createRide({ organizerId: owner.id, title: "D1", pin: north(here, 25) });
+    const { browser } = await signedIn();
+    expect((await browser.post("/api/blocks", { userId: blocked.user.id })).status).toBe(200);
+    const first = await json(await nearSearch(browser, "", here));
+    expect(titles(first)).toEqual([
+      ...Array.from({ length: 9 }, (_, i) => `C${String(i + 2).padStart(2, "0")}`),
+      "D0",
+    ]);
+    expect(first.hasMore).toBe(true);
+    const second = await json(await nearSearch(browser, "page=1", here));
+    expect(titles(second)).toEqual(["D1"]);
+    expect(second.hasMore).toBe(false);
+  });
+});

@@ -517,6 +517,29 @@ describe("query plans", () => {
     expectIndexed(await plan(organizerLevelsQuery(d, owner.id)));
   });
 
+  it("looks the block rule up per ride and per rider only when she has a block either way", async () => {
+    const owner = await createUser();
+    await createRide({ organizerId: owner.id });
+    const d = db();
+    const now = Date.now();
+    for (const query of [
+      listingPageQuery(d, noFilters, owner.id, now),
+      listingPageQuery(d, { ...noFilters, city: "Sevilla", page: 5 }, owner.id, now),
+      listingWithParticipantsQuery(d, noFilters, owner.id, now),
+      participantsQuery(d, ["a", "b"], owner.id),
+      citySuggestionsQuery(d, "ma", owner.id, now),
+    ]) {
+      const details = await plan(query);
+      const gates = details.flatMap((d, i) =>
+        d.startsWith("SEARCH nb ") ? [details[i - 1] ?? ""] : [],
+      );
+      // Her blocks either way: two constant subqueries (evaluated once per statement) that every
+      // per-ride or per-rider lookup waits behind.
+      expect(gates.length, details.join(" | ")).toBeGreaterThanOrEqual(2);
+      for (const gate of gates) expect(gate, details.join(" | ")).toMatch(/^SCALAR SUBQUERY/);
+    }
+  });
+
   it("indexes only rides the listing can show; the daily cron drops the started ones", async () => {
     const owner = await createUser();
     const tag = `Indice${Date.now()}`;

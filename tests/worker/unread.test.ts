@@ -176,6 +176,54 @@ describe("unread counts", () => {
     expect(one.counter).toEqual({ statements: 1, batches: 0 });
     expect(ten.counter).toEqual(one.counter);
   });
+
+  it("reads each ride's unread count and last message from the messages index alone", async () => {
+    const ana = await signedIn();
+    const bea = await signedIn();
+    const ride = await createRide({ organizerId: bea.user.id, participants: [ana.user.id] });
+    await insertMessage(ride.id, bea.user.id, "hola");
+    // The statement listChats sends, then its plan.
+    let statement: { sql: string; params: unknown[] } | undefined;
+    const d1 = new Proxy(env.DB, {
+      get(target, prop) {
+        if (prop === "prepare") {
+          return (sql: string) => {
+            const prepared = target.prepare(sql);
+            return new Proxy(prepared, {
+              get(inner, key) {
+                if (key === "bind") {
+                  return (...params: unknown[]) => {
+                    statement = { sql, params };
+                    return inner.bind(...params);
+                  };
+                }
+                const value = Reflect.get(inner, key);
+                return typeof value === "function" ? value.bind(inner) : value;
+              },
+            });
+          };
+        }
+        const value = Reflect.get(target, prop);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+    expect(await listChats(createDb(d1), ana.user.id, Date.now())).toHaveLength(1);
+    const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${statement!.sql}`)
+      .bind(...statement!.params)
+      .all<{ detail: string }>();
+    const details = results.map((r) => r.detail);
+    const plan = details.join(" | ");
+    // The count ("m") and the last message ("m2"): index entries only, already in order.
+    for (const alias of ["m", "m2"]) {
+      expect(
+        details.some((d) =>
+          d.startsWith(`SEARCH ${alias} USING COVERING INDEX ride_messages_ride_created_idx`),
+        ),
+        plan,
+      ).toBe(true);
+    }
+    expect(plan).not.toContain("LAST TERM OF ORDER BY");
+  });
 });
 
 describe("live notifications (UserHub)", () => {

@@ -41,3 +41,25 @@ export function rideHiddenFrom(ride: Operand, viewer: Operand): SQL<boolean> {
       or exists ${subquery`select 1 from ${blocks} ${blk} join ${rideParticipants} ${rpb}
         on ${rpb.rideId} = ${ride} and ${rpb.userId} = ${blk.blockerId} where ${blk.blockedId} = ${viewer}`}))`;
 }
+
+const nb = alias(blocks, "nb");
+
+/**
+ * V has no block either way. With V a bound value this is a constant subquery: SQLite evaluates
+ * it once per statement, so the per-row forms below cost nothing for the many riders without
+ * blocks, whatever the number of rows a statement considers.
+ */
+function noBlocksOf(viewer: string): SQL<boolean> {
+  return sql`(not exists ${subquery`select 1 from ${blocks} ${nb} where ${nb.blockerId} = ${viewer}`}
+      and not exists ${subquery`select 1 from ${blocks} ${nb} where ${nb.blockedId} = ${viewer}`})`;
+}
+
+/** rideHiddenFrom's negation, checked per ride only when V has any block either way. */
+export function rideVisibleTo(ride: Operand, viewer: string): SQL<boolean> {
+  return sql`(${noBlocksOf(viewer)} or not ${rideHiddenFrom(ride, viewer)})`;
+}
+
+/** blockedBetween(V, B) as 0 or 1, looked up per row only when V has any block either way. */
+export function blockedWithViewer(viewer: string, other: Operand): SQL<number> {
+  return sql`(case when ${noBlocksOf(viewer)} then 0 else ${blockedBetween(viewer, other)} end)`;
+}

@@ -1,11 +1,11 @@
 // Read state: her last_seen_at, the unread counts (correlated subqueries) per rider of a ride for
 // the live notifications, and her chat list with each ride's unread count and last message.
-import { and, asc, desc, eq, gte, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { ChatListItem } from "../../domain/api/chat.ts";
 import { MSG } from "../../domain/messages.ts";
 import { chatCandidateSince } from "../../domain/time.ts";
-import { blockedBetween } from "../blocks/sql.ts";
+import { blockedBetween, blockedWithViewer } from "../blocks/sql.ts";
 import { rideMessages, rideParticipants, rides } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
@@ -43,12 +43,14 @@ const m = alias(rideMessages, "m");
  * system notice (every notice, edit or cancellation, is the organizer's own doing, so it never
  * waits unread for her), nor by someone she and the author blocked each other.
  */
-const unreadCount = subquery<number>`select count(*) from ${rideMessages} ${m}
+function unreadCount(blocked: SQL) {
+  return subquery<number>`select count(*) from ${rideMessages} ${m}
   where ${m.rideId} = ${rideParticipants.rideId}
     and ${m.userId} is not ${rideParticipants.userId}
     and (${ne(m.kind, MESSAGE_KIND.system)} or ${rideParticipants.userId} is not ${rides.organizerId})
     and (${rideParticipants.lastSeenAt} is null or ${m.createdAt} > ${rideParticipants.lastSeenAt})
-    and not ${blockedBetween(rideParticipants.userId, m.userId)}`;
+    and not ${blocked}`;
+}
 
 /**
  * Unread count per participant of one ride (see unreadCount), with the ride's title, whether she
@@ -65,7 +67,7 @@ export async function unreadByParticipant(
       userId: rideParticipants.userId,
       title: rides.title,
       organizerId: rides.organizerId,
-      unread: unreadCount,
+      unread: unreadCount(blockedBetween(rideParticipants.userId, m.userId)),
       blocked: blockedAmong(rideParticipants.userId, authorIds),
     })
     .from(rideParticipants)
@@ -102,7 +104,8 @@ export async function listChats(
       id: rides.id,
       title: rides.title,
       startTime: rides.startTime,
-      unread: unreadCount,
+      // Her own list: the block lookups per message only when she has a block either way.
+      unread: unreadCount(blockedWithViewer(userId, m.userId)),
       lastBody: sql<
         string | null
       >`case when ${last.hiddenAt} is null then ${last.body} else ${MSG.messageHidden} end`,
@@ -116,7 +119,7 @@ export async function listChats(
       eq(
         last.id,
         subquery`select ${latest.id} from ${rideMessages} ${latest} where ${latest.rideId} = ${rides.id}
-          and not ${blockedBetween(userId, latest.userId)}
+          and not ${blockedWithViewer(userId, latest.userId)}
           order by ${latest.createdAt} desc, ${latest.id} desc limit 1`,
       ),
     )

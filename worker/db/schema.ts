@@ -310,7 +310,11 @@ export const rideMessages = sqliteTable(
     hiddenAt: integer("hidden_at", { mode: "number" }),
     createdAt: createdAt(),
   },
-  (t) => [index("ride_messages_ride_created_idx").on(t.rideId, t.createdAt)],
+  // A ride's messages in order; the author and kind ride along, so the chat list's unread counts
+  // and last message are read from the index entries alone (worker/chat/unread.ts).
+  (t) => [
+    index("ride_messages_ride_created_idx").on(t.rideId, t.createdAt, t.id, t.userId, t.kind),
+  ],
 );
 
 /**

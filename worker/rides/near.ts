@@ -2,18 +2,17 @@
 // from her rounded position, read through rides_status_meeting_pin_idx (status, meeting_lat,
 // meeting_lon, start_time): a latitude range of that index, the longitude, the start and the
 // distance checked inside the index entries, so only the rides in the box around her are considered
-// and only the page's rows are read from the table (docs/decisions/0025-near-me.md).
+// and only the page's rows are read from the table (docs/decisions/0025-near-me.md). The box is
+// NEAR_FIRST_RADIUS_KM when that already holds the page, else NEAR_RADIUS_KM, chosen inside the
+// same statement.
 import { and, asc, gte, lte, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
 import { FEED_PAGE_SIZE, MEETING_AREA_OFFSET_KM, NEAR_RADIUS_KM } from "../../domain/constants.ts";
 import { nearBox, type Position } from "../../domain/near.ts";
-import { rideHiddenFrom } from "../blocks/sql.ts";
-import { blocks, rides } from "../db/schema.ts";
+import { rides } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 import { rideRowid } from "./search-index.ts";
 
-const nb = alias(blocks, "nb");
 /** The index the box is read through (worker/db/schema.ts). */
 const PIN_INDEX = "rides_status_meeting_pin_idx";
 
@@ -38,28 +37,64 @@ const nearLat = sql`(case when ${approval} then ${rides.meetingAreaLat} else ${r
 const nearLon = sql`(case when ${approval} then ${rides.meetingAreaLon} else ${rides.meetingLon} end)`;
 
 /**
- * The block rule (docs/product.md#blocking) for a query that considers many rides before it orders
- * them: checked per ride only when she has any block either way (constant subqueries, evaluated
- * once), so a rider without blocks costs no lookup per candidate.
+ * The first, smaller radius: when its box already holds every ride up to the page's end, the page
+ * comes from that box alone. The index gives a latitude band (the longitude is only checked in
+ * the entries), so what a box costs grows with its radius: from Madrid's centre on the bench
+ * dataset the 8 km box reads a third of the index entries the 50 km one reads (docs/benchmarks.md,
+ * run of 2026-11-26). Where the small box holds too few rides (a sparse area, narrow filters) the
+ * page comes from the 50 km box after one walk of the small band.
  */
-export function hiddenUnlessNoBlocks(viewerId: string): SQL {
-  return sql`((not exists ${subquery`select 1 from ${blocks} ${nb} where ${nb.blockerId} = ${viewerId}`}
-      and not exists ${subquery`select 1 from ${blocks} ${nb} where ${nb.blockedId} = ${viewerId}`})
-    or not ${rideHiddenFrom(rides.id, viewerId)})`;
+export const NEAR_FIRST_RADIUS_KM = 8;
+
+type BoxBound = number | SQL;
+interface Box {
+  latMin: BoxBound;
+  latMax: BoxBound;
+  lonMin: BoxBound;
+  lonMax: BoxBound;
+  radius2: BoxBound;
 }
 
-/** Where-conditions of the box around her (the index's range and what it checks in place). */
-export function nearConditions(center: Position): SQL {
+/** The box around her of `radiusKm`, as numbers. */
+function boxOf(center: Position, radiusKm: number): Box {
   // The index's range is on the pin: widened by the area's largest offset, it holds every ride
   // whose measured point (the pin or the area's centre) is within the radius, checked after.
-  const box = nearBox(center, NEAR_RADIUS_KM + MEETING_AREA_OFFSET_KM.max);
+  const { latMin, latMax, lonMin, lonMax } = nearBox(center, radiusKm + MEETING_AREA_OFFSET_KM.max);
+  return { latMin, latMax, lonMin, lonMax, radius2: nearBox(center, radiusKm).radius2 };
+}
+
+/** Where-conditions of a box around her (the index's range and what it checks in place). */
+function withinBox(center: Position, box: Box): SQL {
   return and(
     gte(rides.meetingLat, box.latMin),
     lte(rides.meetingLat, box.latMax),
     gte(rides.meetingLon, box.lonMin),
     lte(rides.meetingLon, box.lonMax),
-    sql`${distance2(center)} <= ${nearBox(center).radius2}`,
+    sql`${distance2(center)} <= ${box.radius2}`,
   )!;
+}
+
+const BOX = "near_box";
+const boxColumn = (name: keyof Box) => sql`${sql.identifier(BOX)}.${sql.identifier(name)}`;
+
+/**
+ * One row: the small box when it holds at least `needed` rides meeting `conditions`, else the
+ * full one. The count stops at `needed`; the row is computed once, before the page's walk, and
+ * its columns bound that walk's index range.
+ */
+function chosenBox(center: Position, conditions: SQL, needed: number): SQL {
+  const small = boxOf(center, NEAR_FIRST_RADIUS_KM);
+  const full = boxOf(center, NEAR_RADIUS_KM);
+  const enough = subquery`select count(*) from (select 1 from ${rides} indexed by ${sql.identifier(PIN_INDEX)}
+    where ${and(conditions, withinBox(center, small))} limit ${needed})`;
+  const pick = (name: keyof Box) =>
+    sql`case when small then ${small[name]} else ${full[name]} end as ${sql.identifier(name)}`;
+  // LIMIT 1 keeps each level a subquery of its own (never flattened into the page's query, which
+  // would copy the count into every column).
+  return sql`(select ${sql.join(
+    (["latMin", "latMax", "lonMin", "lonMax", "radius2"] as const).map(pick),
+    sql`, `,
+  )} from (select ${enough} = ${needed} as small limit 1) limit 1) ${sql.identifier(BOX)}`;
 }
 
 /**
@@ -68,6 +103,14 @@ export function nearConditions(center: Position): SQL {
  */
 export function nearestPageQuery(db: Database, center: Position, conditions: SQL, page: number) {
   const dist = distance2(center);
+  const needed = (page + 1) * FEED_PAGE_SIZE + 1;
+  const box = {
+    latMin: boxColumn("latMin"),
+    latMax: boxColumn("latMax"),
+    lonMin: boxColumn("lonMin"),
+    lonMax: boxColumn("lonMax"),
+    radius2: boxColumn("radius2"),
+  };
   return (
     db
       .select({
@@ -75,9 +118,12 @@ export function nearestPageQuery(db: Database, center: Position, conditions: SQL
         nearDist: dist.as("near_dist"),
       })
       // Without statistics SQLite may prefer the start-time index when dates are given: reading
-      // every ride of those days in every city. The box is the narrower range.
-      .from(sql`${rides} indexed by ${sql.identifier(PIN_INDEX)}`)
-      .where(and(conditions, nearConditions(center)))
+      // every ride of those days in every city. The box is the narrower range. CROSS JOIN keeps
+      // the one-row box the outer loop, so its columns bound the index range.
+      .from(
+        sql`${chosenBox(center, conditions, needed)} cross join ${rides} indexed by ${sql.identifier(PIN_INDEX)}`,
+      )
+      .where(and(conditions, withinBox(center, box)))
       .orderBy(asc(dist), asc(rides.startTime), asc(rideRowid))
       .limit(FEED_PAGE_SIZE + 1)
       .offset(page * FEED_PAGE_SIZE)

@@ -10,7 +10,7 @@ import { organizerName, participantName } from "../../domain/display.ts";
 import { meetingAreaOf } from "../../domain/meeting-area.ts";
 import { rideEstimatedMinutes } from "../../domain/ride-day.ts";
 import { capacityOf, hasStarted } from "../../domain/time.ts";
-import { blockedBetween, rideHiddenFrom } from "../blocks/sql.ts";
+import { blockedWithViewer, rideHiddenFrom } from "../blocks/sql.ts";
 import { profiles, rideParticipants, rides, rodeWith } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
@@ -91,7 +91,7 @@ const memberProfile = alias(profiles, "pr");
 export function participantsJson(rideId: SQLWrapper, viewerId: string) {
   return subquery<string>`select json_group_array(json_array(${member.userId}, ${memberProfile.username},
       ${memberProfile.avatarKey}, ${memberProfile.avatarUrl}, ${viewerRodeWith(viewerId, member.userId)},
-      ${member.joinedAt}, ${blockedBetween(viewerId, member.userId)}))
+      ${member.joinedAt}, ${blockedWithViewer(viewerId, member.userId)}))
     from ${rideParticipants} ${member} left join ${profiles} ${memberProfile} on ${memberProfile.userId} = ${member.userId}
     where ${member.rideId} = ${rideId}`;
 }
@@ -122,7 +122,7 @@ export function participantsQuery(db: Database, rideIds: string[] | SQLWrapper, 
       avatarUrl: profiles.avatarUrl,
       rodeWith: viewerRodeWith(viewerId, rideParticipants.userId),
       // A rider she and this one blocked (both already in the ride): counted, never shown.
-      hidden: blockedBetween(viewerId, rideParticipants.userId).mapWith(Number),
+      hidden: blockedWithViewer(viewerId, rideParticipants.userId).mapWith(Number),
     })
     .from(rideParticipants)
     .leftJoin(profiles, eq(profiles.userId, rideParticipants.userId))

@@ -98,9 +98,12 @@ export async function startPreview(options: {
   return { url, process: child, stop };
 }
 
-/** Resolves once `url`/api/health answers; fails when the server exits or after 90 s. */
+/**
+ * Resolves once `url`/api/health answers; fails when the server exits or after 180 s (a fresh
+ * `npm run dev` pre-bundling its dependencies took over 2 minutes on a loaded 2-core machine).
+ */
 export async function waitForHealth(url: string, child: ChildProcess, logFile: string) {
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       throw new Error(`the server exited early (code ${child.exitCode}); see ${logFile}`);
@@ -112,7 +115,7 @@ export async function waitForHealth(url: string, child: ChildProcess, logFile: s
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error(`the server did not become healthy in 90 s; see ${logFile}`);
+  throw new Error(`the server did not become healthy in 180 s; see ${logFile}`);
 }
 
 /**

@@ -4,8 +4,7 @@
 // Secure, SameSite=Lax; a cross-origin POST changes nothing. Plain HTTP, no page needed.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { baseURL, uniqueEmail } from "./fixtures.ts";
+import { baseURL, expect, test, uniqueEmail } from "./fixtures.ts";
 
 const GPX = readFileSync(path.join(import.meta.dirname, "fixtures/casa-de-campo.gpx"), "utf8");
 
@@ -33,8 +32,8 @@ const sameOrigin = (cookie: string, extra: Record<string, string> = {}) => ({
 let cookie = "";
 let setCookie = "";
 
-describe("security headers and cookies on the built worker", () => {
-  beforeAll(async () => {
+test.describe("security headers and cookies on the built worker", () => {
+  test.beforeAll(async () => {
     const res = await get("/dev/test-login", {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: baseURL() },
@@ -45,7 +44,7 @@ describe("security headers and cookies on the built worker", () => {
     cookie = setCookie.split(";")[0] ?? "";
   });
 
-  it("sets the session cookie HttpOnly, Secure, SameSite=Lax on path /", () => {
+  test("sets the session cookie HttpOnly, Secure, SameSite=Lax on path /", () => {
     expect(cookie).toMatch(/^rodamos_session=\w+/);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/Secure/i);
@@ -53,7 +52,7 @@ describe("security headers and cookies on the built worker", () => {
     expect(setCookie).toMatch(/Path=\//i);
   });
 
-  it("puts the baseline on prerendered pages, the 404 page, the app shell and static code", async () => {
+  test("puts the baseline on prerendered pages, the 404 page, the app shell and static code", async () => {
     for (const pathname of ["/", "/blog", "/blog/tu-primera-grupeta", "/privacy"]) {
       const res = await get(pathname);
       expect(res.status, pathname).toBe(200);
@@ -83,7 +82,7 @@ describe("security headers and cookies on the built worker", () => {
     expectBaseline(favicon, "/favicon.ico");
   });
 
-  it("puts the baseline on JSON answers, errors included, and never caches them", async () => {
+  test("puts the baseline on JSON answers, errors included, and never caches them", async () => {
     for (const [pathname, status] of [
       ["/api/health", 200],
       ["/api/me", 200],
@@ -101,7 +100,7 @@ describe("security headers and cookies on the built worker", () => {
     expect(me.headers.get("cache-control") ?? "").toMatch(/no-store|private/);
   });
 
-  it("serves a GPX as a download with the baseline, only to participants", async () => {
+  test("serves a GPX as a download with the baseline, only to participants", async () => {
     const form = new FormData();
     form.set(
       "data",
@@ -140,7 +139,7 @@ describe("security headers and cookies on the built worker", () => {
     expectBaseline(anonymous, "GPX refused");
   });
 
-  it("refuses a cross-origin POST and leaves the data as it was", async () => {
+  test("refuses a cross-origin POST and leaves the data as it was", async () => {
     const before = (await (await get("/api/me", { headers: { Cookie: cookie } })).json()) as {
       user: { username: string };
     };
@@ -161,7 +160,7 @@ describe("security headers and cookies on the built worker", () => {
     expect(after.user.username).toBe(before.user.username);
   });
 
-  it("answers the next request on the connection after refusing one it did not read", async () => {
+  test("answers the next request on the connection after refusing one it did not read", async () => {
     // A refusal before the body is read left the body on the keep-alive connection, and the
     // local stack then failed the next request with a 500 (about 1 pair in 8; drainUnreadBody).
     for (let i = 0; i < 40; i++) {

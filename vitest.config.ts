@@ -23,6 +23,10 @@ export default defineConfig({
     // Vitest's default on 2 cores is one file at a time (cores - 1). Worker test files spend much
     // of their time waiting on workerd and D1, so two at a time keep both cores busy.
     maxWorkers: 2,
+    // The worker's one line per request (worker/http/request-log.ts) would bury the output;
+    // tests/worker/request-log.test.ts reads those lines itself. (A root option: vitest ignores
+    // it in a project.)
+    onConsoleLog: (log) => !/^[A-Z]+ \S+ \d{3} \d+ms\s*$/.test(log),
     sequence: { sequencer: WorkerFilesFirst },
     projects: [
       {

@@ -1,5 +1,5 @@
-// Built-in city list for autocompletion and accent-insensitive city search (spec 01 §3, §5),
-// and the time zone of each city (a ride's clock).
+// Built-in city list for autocompletion and accent-insensitive city search
+// (docs/product.md#cities), and the time zone of each city (a ride's clock).
 import { DEFAULT_RIDE_TIME_ZONE, type RideTimeZone } from "./zones.ts";
 
 /** Lowercase, strip diacritics, trim and collapse inner whitespace: the search key everywhere. */
@@ -12,7 +12,8 @@ export const CITY_SUGGESTIONS_SIGNUP = 10;
 
 /**
  * Spanish provincial capitals, larger towns and cycling hubs, plus the Andorran parishes, by the
- * IANA zone their clocks keep (DESIGN.md decision 15): a ride's times read in its city's zone.
+ * IANA zone their clocks keep (docs/product.md#times-and-time-zones): a ride's times read in its
+ * city's zone.
  */
 const CITIES_BY_ZONE: Record<RideTimeZone, readonly string[]> = {
   // Mainland Spain and the Balearics

@@ -1,6 +1,7 @@
-// Where the meeting pin starts when the ride has no GPX (DESIGN decision 25): the centre of each
-// city of domain/cities.ts, to about a kilometre (she moves the pin to the exact place). Kept
-// beside the list rather than in it: the pin needs the map's data, the list only names.
+// Where the meeting pin starts when the ride has no GPX (docs/product.md#meeting-pin-and-near-me):
+// the centre of each city of domain/cities.ts, to about a kilometre (she moves the pin to the exact
+// place). Kept beside the list rather than in it: the pin needs the map's data, the list only
+// names.
 import { normalizeText } from "./cities.ts";
 
 const CENTRES: Record<string, [number, number]> = {

@@ -22,7 +22,7 @@ export const SOCIAL_TAGS = [
 ] as const;
 export type SocialTag = (typeof SOCIAL_TAGS)[number];
 
-// The create/edit form only offers these four (spec 02 §2).
+// The create/edit form only offers these four (docs/product.md#words-and-values).
 export const OFFERED_SOCIAL_TAGS = ["coffee", "sweet", "early", "blabla"] as const;
 export type OfferedSocialTag = (typeof OFFERED_SOCIAL_TAGS)[number];
 
@@ -43,7 +43,7 @@ export const MODALITY_LABELS: Record<Modality, string> = {
   btt: "BTT",
 };
 
-/** Long labels for the profile form checkboxes (spec 01 §3). */
+/** Long labels for the profile form checkboxes (docs/product.md#profiles). */
 export const MODALITY_FORM_LABELS: Record<Modality, string> = {
   road: "Road - Carretera",
   gravel: "Gravel - Grava",
@@ -56,11 +56,14 @@ export const LEVEL_LABELS: Record<Level, string> = {
   cañero: "Cañero",
 };
 
-// Stored values; the spec's 'active' means 'published' (DESIGN decision 7).
+// Stored values; the spec's 'active' means 'published' (docs/product.md#ride-statuses).
 export const RIDE_STATUSES = ["published", "cancelled", "closed", "completed"] as const;
 export type RideStatus = (typeof RIDE_STATUSES)[number];
 
-/** Honest levels (DESIGN.md decision 24): '¿El ritmo fue el anunciado?'. */
+/**
+ * Honest levels (docs/product.md#trust-signals-and-honest-levels): '¿El ritmo fue el
+ * anunciado?'.
+ */
 export const PACE_ANSWERS = ["softer", "as_announced", "harder"] as const;
 export type PaceAnswer = (typeof PACE_ANSWERS)[number];
 export const PACE_ANSWER_LABELS: Record<PaceAnswer, string> = {
@@ -70,6 +73,13 @@ export const PACE_ANSWER_LABELS: Record<PaceAnswer, string> = {
 };
 /** An organizer's shares show once this many riders answered the question (anonymity). */
 export const LEVEL_ANSWERS_MIN_SHOWN = 3;
+/**
+ * Her published shares move only by a batch: new answers to a question from at least
+ * LEVEL_BATCH_MIN_RIDERS riders about at least LEVEL_BATCH_MIN_RIDES of her rides, so that no
+ * change in them is one rider's answer (docs/decisions/0030-honest-levels-in-batches.md).
+ */
+export const LEVEL_BATCH_MIN_RIDERS = 3;
+export const LEVEL_BATCH_MIN_RIDES = 2;
 
 export const AVATAR_KEYS = [
   "ava01",
@@ -94,7 +104,7 @@ export function isAvatarKey(key: unknown): key is AvatarKey {
   return typeof key === "string" && (AVATAR_KEYS as readonly string[]).includes(key);
 }
 
-/** A missing or unknown key falls back to ava01 (spec 01 §3). */
+/** A missing or unknown key falls back to ava01 (docs/product.md#avatars). */
 export function avatarKeyOrDefault(key: string | null | undefined): AvatarKey {
   return isAvatarKey(key) ? key : DEFAULT_AVATAR_KEY;
 }
@@ -121,7 +131,7 @@ export const MIN_AGE = 16;
 // Rides.
 export const FEED_PAGE_SIZE = 10;
 export const DEFAULT_MAX_PARTICIPANTS = 20;
-/** Upper bound the form allows for max participants (spec 02 §5). */
+/** Upper bound the form allows for max participants (docs/product.md#ride-fields-and-limits). */
 export const MAX_PARTICIPANTS = 20;
 export const MIN_PARTICIPANTS = 2;
 export const MAX_SOCIAL_TAGS = 2;
@@ -140,7 +150,10 @@ export const MEETING_POINT_MAX = 200;
 export const CITY_MAX = 80;
 export const CANCEL_REASON_MAX = 300;
 export const SEARCH_QUERY_MAX = 100;
-/** 'Cerca de mí' (DESIGN.md decision 25): rides further than this from her are not "near". */
+/**
+ * 'Cerca de mí' (docs/product.md#meeting-pin-and-near-me): rides further than this from her are not
+ * "near".
+ */
 export const NEAR_RADIUS_KM = 50;
 
 // Time windows relative to a ride's start.
@@ -151,7 +164,10 @@ export const CHAT_CANDIDATE_LOOKBACK_MS = 24 * HOUR_MS;
 
 // Chat.
 export const MESSAGE_MAX_LENGTH = 2000;
-/** Chat pace (DESIGN.md decision 18): per rider and ride, at most `max` messages in `windowMs`. */
+/**
+ * Chat pace (docs/product.md#chat-pace): per rider and ride, at most `max` messages in
+ * `windowMs`.
+ */
 export const CHAT_PACE = [
   { max: 5, windowMs: 5_000 },
   { max: 30, windowMs: 60_000 },

@@ -1,4 +1,4 @@
-// How people and counters are shown (spec 01 §3, spec 02 §2–§3).
+// How people and counters are shown (docs/product.md#words-and-values and #unread-messages).
 import { AVATAR_KEYS, avatarKeyOrDefault, BADGE_CAP, PREVIEW_MAX_CHARS } from "./constants.ts";
 import { lazily } from "./lazily.ts";
 

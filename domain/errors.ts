@@ -140,15 +140,23 @@ export function isDomainError(value: unknown): value is DomainError {
 
 /** A failed API call as the browser holds it: the stable code, its Spanish message, the status. */
 export class ApiError extends Error {
+  readonly code: ClientErrorCode;
+  readonly status: number;
+  /** Per-field messages for forms (field name → message). */
+  readonly fields?: Record<string, string>;
+
+  // Plain fields, not parameter properties: Node runs this file directly (tsconfig.node.json).
   constructor(
-    readonly code: ClientErrorCode,
+    code: ClientErrorCode,
     message: string,
-    readonly status: number,
-    /** Per-field messages for forms (field name → message). */
-    readonly fields?: Record<string, string>,
+    status: number,
+    fields?: Record<string, string>,
   ) {
     super(message);
     this.name = "ApiError";
+    this.code = code;
+    this.status = status;
+    if (fields) this.fields = fields;
   }
 }
 

@@ -1,4 +1,4 @@
-// Ride search filters and their address-query encoding (spec 02 §2 "Ride search", §4).
+// Ride search filters and their address-query encoding (docs/product.md#search-and-filters).
 import { cityTimeZone } from "./cities.ts";
 import { isLevel, isModality, type Level, type Modality } from "./constants.ts";
 import {

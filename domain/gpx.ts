@@ -1,11 +1,12 @@
-// Safe GPX reading (spec 02 §5, §8; issue 23). One pass over the text with a light scanner that
-// keeps only what the app uses: lat, lon and ele of each point, where segments begin and end,
-// and how many waypoints there are; each point is measured as it is read. Nothing is ever
+// Safe GPX reading (docs/product.md#route-and-gpx; issue 23). One pass over the text with a light
+// scanner that keeps only what the app uses: lat, lon and ele of each point, where segments begin
+// and end, and how many waypoints there are; each point is measured as it is read. Nothing is ever
 // expanded: a DOCTYPE (entities, external files) is refused and `&` is never decoded, so an
 // unescaped one in a name does no harm. Distance is summed per segment (a pause or a second
 // track is not a straight-line ride), and elevation gain is smoothed like the riders' devices
 // do: docs/decisions/0022-gpx-route-measures.md. What a first parse in a fresh isolate costs,
 // and why the code is shaped as it is: docs/benchmarks.md (GPX parse).
+// Over 400 lines and kept whole: the scanner, the measuring and the checks are one streaming pass.
 import { MIN_DISTANCE_KM } from "./constants.ts";
 import { formatKm } from "./format.ts";
 import { MSG } from "./messages.ts";

@@ -1,5 +1,6 @@
-// Spanish UI texts. Everything not marked "ours" is copied verbatim from the spec
-// (01 = landing/accounts/profiles, 02 = rides/chat/connections; §5 validation, §8 errors).
+// Spanish UI texts (docs/product.md#spanish-texts). Everything not marked "ours" is the wording of
+// the app Rodamos rebuilds, kept verbatim; each group names the rule it belongs to in
+// docs/product.md.
 import {
   CONTACT_EMAIL,
   MAX_DISTANCE_KM,
@@ -22,7 +23,7 @@ export function ordinalFeminine(n: number): string {
 }
 
 export const MSG = {
-  // --- Spec 01 §5 / §8: sign-up, login, password ---
+  // --- docs/product.md#accounts-and-sign-in: sign-up, login, password ---
   signupMissingFields: "Por favor completa todos los campos",
   passwordTooShort: "La contraseña debe tener al menos 6 caracteres",
   signupNoUser: "Error al crear usuario",
@@ -43,7 +44,7 @@ export const MSG = {
   logoutSuccess: "Sesión cerrada correctamente",
   logoutFailed: "Error al cerrar sesión",
 
-  // --- Spec 01 §8: app update checks ---
+  // --- docs/product.md#the-installable-app: app update checks ---
   updateUnsupported: "El navegador no soporta actualizaciones automáticas",
   updateCheckFailed: "No se pudo verificar actualizaciones",
   updateReloading: "La aplicación se recargará con la nueva versión",
@@ -53,18 +54,18 @@ export const MSG = {
   updateSettingsError:
     "No se pudo verificar actualizaciones. Intenta recargar la página manualmente.",
 
-  // --- Spec 01 §5 / §8: waiting list ---
+  // --- Launch sign-ups, the landing's "lista de espera" (docs/product.md#launch-sign-ups) ---
   errorTitle: "Error",
   emailInvalid: "Por favor ingresa un email válido",
-  waitlistMissingInfoTitle: "Falta info",
-  waitlistMissingInfo: "Añade tu ciudad y al menos una modalidad.",
-  waitlistStep2FailedTitle: "Ups",
-  waitlistStep2Failed: "No pudimos guardar tus datos. Intenta de nuevo.",
-  waitlistStep2SuccessTitle: "¡Gracias!",
-  waitlistStep2Success: "Guardado.",
-  waitlistSaving: "Guardando...",
+  launchSignupMissingInfoTitle: "Falta info",
+  launchSignupMissingInfo: "Añade tu ciudad y al menos una modalidad.",
+  launchSignupStep2FailedTitle: "Ups",
+  launchSignupStep2Failed: "No pudimos guardar tus datos. Intenta de nuevo.",
+  launchSignupStep2SuccessTitle: "¡Gracias!",
+  launchSignupStep2Success: "Guardado.",
+  launchSignupSaving: "Guardando...",
 
-  // --- Spec 01 §5: username ---
+  // --- docs/product.md#usernames: username ---
   usernameRequired: "El nombre de usuario es requerido",
   usernameLength: "El nombre debe tener entre 3 y 20 caracteres",
   usernameChars: "Solo se permiten letras, números y guiones bajos",
@@ -72,12 +73,15 @@ export const MSG = {
   usernameConsecutiveUnderscores: "No se permiten guiones bajos consecutivos",
   usernameBanned: "Elige otro nombre",
   usernameReserved: "Este nombre está reservado",
-  /** Availability check while typing (§5). */
+  /** Availability check while typing (docs/product.md#usernames). */
   usernameTaken: "Nombre ya en uso, prueba con otro",
-  /** Duplicate on save (§8, database unique violation). Note the slightly different wording. */
+  /**
+   * Duplicate on save (docs/product.md#usernames, database unique violation). Note the slightly
+   * different wording.
+   */
   usernameTakenOnSave: "Nombre ya en uso, prueba otro",
 
-  // --- Spec 01 §5 / §8: profile ---
+  // --- docs/product.md#profiles: profile ---
   cityRequired: "La ciudad es obligatoria",
   modalitiesRequired: "Selecciona al menos una modalidad",
   profileUnauthenticated: "Usuario no autenticado",
@@ -87,20 +91,20 @@ export const MSG = {
   profileSaved: "¡Perfil guardado!",
   profileUpdated: "¡Perfil actualizado!",
 
-  // --- Spec 01 §4 / §9: referrals and invites ---
+  // --- docs/product.md#referrals: referrals and invites ---
   referralClaimed: `Invitación registrada. ¡Bienvenida a ${PRODUCT_NAME}!`,
   inviteLinkCopied: "Enlace de invitación copiado.",
   shareFailed: "No se pudo compartir. Inténtalo de nuevo.",
 
-  // --- Spec 01 §2: offline screen (also used for network failures) ---
+  // --- docs/product.md#the-installable-app: offline screen (also used for network failures) ---
   offlineTitle: "Sin conexión",
   networkError: "No tienes conexión a internet. Revisa tu conexión e inténtalo de nuevo.",
   retry: "Reintentar",
 
-  // --- Spec 01 §2: not-found page ---
+  // --- docs/product.md#public-site: not-found page ---
   notFoundPage: "Oops! Da media vuelta y vuelve con la grupeta",
 
-  // --- Spec 02 §8: feed, join and leave ---
+  // --- docs/product.md#joining-and-leaving: feed, join and leave ---
   feedLoadFailed: "No se pudieron cargar las salidas. Inténtalo de nuevo.",
   joinUnauthenticated: "Debes iniciar sesión para unirte a la salida",
   leaveUnauthenticated: "Debes iniciar sesión",
@@ -117,11 +121,11 @@ export const MSG = {
   joinedShort: "Te has unido a la salida",
   leftShort: "Has salido de la salida",
 
-  // --- Spec 02 §5: join / leave rules ---
+  // --- docs/product.md#joining-and-leaving: join / leave rules ---
   rideStarted: "No puedes unirte a una salida que ya ha comenzado",
   leaveStarted: "No puedes salir de una salida que ya ha comenzado",
 
-  // --- Spec 02 §5 / §8: create and edit ---
+  // --- docs/product.md#creating-and-editing-rides: create and edit ---
   rideRequiredFields: "Por favor completa todos los campos obligatorios",
   ridePastStart: "No puedes crear una salida para una fecha y hora pasadas",
   rideDistanceElevationRequired: "Debes especificar distancia y desnivel aproximados",
@@ -135,11 +139,11 @@ export const MSG = {
   rideCreated: "¡Salida creada!",
   rideUpdated: "¡Salida actualizada!",
   meetingPointHint: "Indica lugar y ciudad para que el enlace a Google Maps funcione bien.",
-  /** System chat message posted after an edit (spec 02 §7). */
+  /** System chat message posted after an edit (docs/product.md#creating-and-editing-rides). */
   systemEditNotice:
     "📢 La organizadora ha actualizado esta salida. Revisa los nuevos detalles antes de rodar.",
 
-  // --- Spec 02 §8: detail, chat, connections ---
+  // --- docs/product.md#ride-detail, #ride-chat and #connections ---
   rideDetailLoadFailed: "Error al cargar los detalles de la salida",
   rideInfoLoadFailed: "Error al cargar la información de la salida",
   participantsLoadFailed: "Error al cargar los participantes",
@@ -151,9 +155,12 @@ export const MSG = {
   chatClosed: "El chat solo está disponible hasta 12 horas después del inicio de la salida",
   connectionsSkipped: "No sumará a tus conexiones. Puedes hacerlo en las próximas 48h.",
 
-  // --- Spec 02 §5 / §8: cancel and delete ---
+  // --- docs/product.md#cancelling-and-deleting: cancel and delete ---
   cancelNotAuthorized: "No tienes permisos para cancelar esta salida",
-  /** The cancel dialog's variant ends with a full stop (spec 02 §8). */
+  /**
+   * The cancel dialog's variant ends with a full stop
+   * (docs/product.md#cancelling-and-deleting).
+   */
   cancelNotAuthorizedDialog: "No tienes permisos para cancelar esta salida.",
   cancelFailedRetry: "No se pudo cancelar la salida. Inténtalo de nuevo.",
   deleteNotAuthorized: "No tienes permisos para eliminar esta salida",
@@ -161,15 +168,17 @@ export const MSG = {
   deleteFailed: "Error al eliminar la salida",
   rideDeletedSuccess: "Salida eliminada correctamente",
   /**
-   * Cancelling says this wherever she cancels (the dialog's texts): spec 02 §8 also lists the
-   * old detail page's 'Salida cancelada correctamente' and 'Error al cancelar la salida'.
+   * Cancelling says this wherever she cancels (the dialog's texts): the app Rodamos rebuilds also
+   * had the old detail page's 'Salida cancelada correctamente' and 'Error al cancelar la salida'.
    */
   rideCancelledTitle: "Salida cancelada",
   rideCancelledNotice: "Se ha avisado a todas las participantes.",
   viewCancelled: "Ver canceladas",
   cancelledBanner: "Cancelada por la organizadora",
+  /** A ride her suspension cancelled: true, and it names or blames nobody. */
+  cancelledNeutralBanner: "Salida cancelada",
 
-  // --- Spec 02 §8: GPX ---
+  // --- docs/product.md#route-and-gpx: GPX ---
   gpxEmpty: "Contenido GPX vacío",
   gpxNoCoordinates: "No se encontraron coordenadas válidas en el archivo GPX",
   gpxInvalidXml: "El archivo GPX tiene formato XML inválido",
@@ -195,15 +204,15 @@ export const MSG = {
     `La ruta del GPX mide ${km}, menos del mínimo de 1 km de una salida: escribe tú la distancia que vais a recorrer.`,
   meetingPinInvalid: "El punto de encuentro del mapa no es válido",
 
-  // --- Spec 02 §8: My Rides ---
+  // --- docs/product.md#my-rides: My Rides ---
   upcomingLoadFailed: "No se pudieron cargar las salidas próximas",
   pastLoadFailed: "No se pudieron cargar las salidas pasadas",
   myRidesLoadFailed: "Error al cargar tus salidas",
 
-  // --- Spec 02 §8: profile and account ---
+  // --- docs/product.md#public-profile: profile and account ---
   /**
    * Never shown: the old app deleted the profile, then the account; here one call erases both
-   * (DESIGN.md decision 14), and its failure reads accountDeleteFailed.
+   * (docs/product.md#account-deletion), and its failure reads accountDeleteFailed.
    */
   profileDeleteFailed: "Error al eliminar el perfil",
   accountDeleteFailed: "Error al eliminar la cuenta",
@@ -211,7 +220,7 @@ export const MSG = {
   accountDeletedDetail: "Se han borrado todos tus datos.",
   profileNotFound: "Perfil no encontrado",
 
-  // --- Ours: blocking, reports and moderation (DESIGN.md decisions 16, 17) ---
+  // --- Ours: blocking and moderation (docs/product.md#blocking, #reports-and-moderation) ---
   accountSuspended: `Cuenta suspendida. Escríbenos a ${CONTACT_EMAIL}`,
   reportThanks: "Gracias. Lo revisaremos lo antes posible.",
   reportRepeated: "Ya nos lo habías enviado. Lo revisaremos lo antes posible.",
@@ -236,6 +245,8 @@ export const MSG = {
   moderationReasonRequired: "Escribe el motivo",
   moderationReasonTooLong: "El motivo es demasiado largo (máximo 500 caracteres)",
   moderationSelf: "No puedes suspender tu propia cuenta",
+  moderationModerator:
+    "No puedes suspender a otra moderadora. Pide que la quiten antes de la lista de moderación.",
   moderationAlreadyDone: "Esto ya estaba hecho",
   moderationLoadFailed: "No se pudo cargar la moderación",
   moderationActionFailed: "No se pudo completar la acción. Inténtalo de nuevo.",
@@ -269,6 +280,7 @@ export const MSG = {
   passwordTooLong: "La contraseña es demasiado larga",
   emailTooLong: "El email es demasiado largo",
   titleTooLong: "El título es demasiado largo",
+  titleOneLine: "El título debe ir en una sola línea, sin saltos de línea ni caracteres de control",
   /** Under the create form's title once she reaches the limit (the field takes no more). */
   titleAtLimit: `Has llegado al máximo de ${RIDE_TITLE_MAX} caracteres`,
   cityTooLong: "El nombre de la ciudad es demasiado largo",
@@ -292,7 +304,7 @@ export const MSG = {
   connectionsSaved: "¡Conexiones guardadas!",
   messageEmpty: "El mensaje no puede estar vacío",
   messageTooLong: "El mensaje es demasiado largo",
-  /** DESIGN.md decision 18: a message above the chat pace. */
+  /** docs/product.md#chat-pace: a message above the chat pace. */
   chatTooFast: "Vas muy rápido. Espera un momento.",
   payloadTooLarge: "El archivo es demasiado grande (máximo 5 MB)",
   /** A multipart body that does not parse (broken, cut, compressed). */
@@ -305,19 +317,24 @@ export const MSG = {
   rideAlreadyCancelled: "Esta salida ya está cancelada",
   cancelStarted: "No puedes cancelar una salida que ya ha comenzado",
   routeParticipantsOnly: "La ruta solo está disponible para las participantes de la salida",
-  /** Spec 02 §2 "Route map": shown when there are no coordinates. */
+  /** docs/product.md#route-and-gpx: shown when there are no coordinates. */
   routeNotAvailable: "No hay ruta disponible",
   userNotFound: "Perfil no encontrado",
   rideLinkCopied: "Enlace de la salida copiado.",
   /** A blog article's body (a chunk of its own) did not load. */
   articleLoadFailed: "No se pudo cargar el artículo.",
-  /** System chat message posted when the organizer cancels (spec 02 §4 gives no text). */
+  /**
+   * System chat message posted when the organizer cancels (ours: the app Rodamos rebuilds gave no
+   * text).
+   */
   systemCancelNotice: (reason?: string | null) =>
     reason
       ? `❌ La organizadora ha cancelado esta salida. Motivo: ${reason}`
       : "❌ La organizadora ha cancelado esta salida.",
+  /** The chat's notice when a suspension cancels the ride: says what happened, not who or why. */
+  systemCancelNoticeNeutral: "❌ Esta salida se ha cancelado. Sentimos el cambio de planes.",
 
-  // --- Ours: a full ride's waiting list (DESIGN.md decision 23) ---
+  // --- Ours: a full ride's waiting list (docs/product.md#ride-waiting-list) ---
   systemWaitingListPromoted: (name: string) => WAITING_LIST_PROMOTED_NOTICE.replace("{name}", name),
   waitingListJoin: "Apuntarme a la lista de espera",
   waitingListLeave: "Salir de la lista de espera",
@@ -335,11 +352,12 @@ export const MSG = {
   waitingListPromotedTitle: "¡Tienes plaza!",
   waitingListPromotedText: (title: string) => `Has entrado en "${title}" desde la lista de espera.`,
   waitingListClosedTitle: "Salida cancelada",
+  // Whoever cancelled it (the organizer, or a suspension of her account): true in every case.
   waitingListClosedText: (title: string) =>
-    `La organizadora ha cancelado "${title}" y su lista de espera se ha cerrado.`,
+    `"${title}" se ha cancelado y su lista de espera se ha cerrado.`,
   waitingListOrganizerTitle: "Lista de espera",
 
-  // --- Ours: honest levels (DESIGN.md decision 24) ---
+  // --- Ours: honest levels (docs/product.md#trust-signals-and-honest-levels) ---
   paceQuestion: "¿El ritmo fue el anunciado?",
   waitedQuestion: "¿Se esperó a todas?",
   levelAnswersAnonymous: "Respuestas anónimas: la organizadora solo verá el total.",
@@ -349,7 +367,7 @@ export const MSG = {
   levelAnswersSaveFailed: "No se pudieron guardar tus respuestas",
   levelAnswersOrganizer: "La organizadora no puede responder sobre su propia salida",
 
-  // --- Ours: 'Cerca de mí' (DESIGN.md decision 25) ---
+  // --- Ours: 'Cerca de mí' (docs/product.md#meeting-pin-and-near-me) ---
   nearInvalid: "La ubicación no es válida",
   nearOrder: "Cerca de mí",
   dateOrder: "Por fecha",

@@ -1,5 +1,6 @@
-// "Cerca de mí" (DESIGN.md decision 25): her position, rounded to about a kilometre before it
-// leaves the device (and again by the API), the area searched around it, and distances.
+// "Cerca de mí" (docs/product.md#meeting-pin-and-near-me): her position, rounded to about a
+// kilometre before it leaves the device (and again by the API), the area searched around it, and
+// distances.
 import { cityCentre } from "./city-centres.ts";
 import { NEAR_RADIUS_KM } from "./constants.ts";
 
@@ -22,7 +23,13 @@ export function roundPosition(position: Position): Position {
   };
 }
 
-/** `lat,lon` for the search's query string. */
+/**
+ * The request header that carries her position to the search. Never the query string: a URL is
+ * what request logs keep (docs/decisions/0034-nothing-secret-in-a-logged-url.md).
+ */
+export const NEAR_HEADER = "x-near";
+
+/** `lat,lon` for the X-Near header. */
 export function positionParam(position: Position): string {
   const { lat, lon } = roundPosition(position);
   return `${lat},${lon}`;

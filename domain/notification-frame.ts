@@ -1,7 +1,8 @@
-// Per-user notification frames (UserHub Durable Object → browser) for live badges and the
-// 'Conversación en curso' toast. Checked by hand rather than with zod: every signed-in screen
-// opens this channel at start-up, and zod's module set-up is the heaviest script the first
-// screen would otherwise run (measured with Lighthouse; see docs/benchmarks.md).
+// Per-user notification frames (UserHub Durable Object → browser) for live badges, the
+// 'Conversación en curso' toast and open screens that would otherwise go stale. Checked by hand
+// rather than with zod: every signed-in screen opens this channel at start-up, and zod's module
+// set-up is the heaviest script the first screen would otherwise run (measured with Lighthouse;
+// see docs/benchmarks.md).
 import type { ErrorCode } from "./errors.ts";
 import { MSG } from "./messages.ts";
 
@@ -19,15 +20,22 @@ export type NotificationFrame =
       lastMessage?: { text: string; createdAt: string; kind?: "user" | "system" };
     }
   /**
-   * Her place on a ride's waiting list changed (DESIGN.md decision 23): a freed place is hers
-   * ('promoted'), or the ride was cancelled and its list emptied ('closed').
+   * Her place on a ride's waiting list changed (docs/product.md#ride-waiting-list): a freed place
+   * is hers ('promoted'), or the ride was cancelled and its list emptied ('closed').
    */
   | {
       type: "waiting-list";
       event: WaitingListEvent;
       rideId: string;
       rideTitle: string;
-    };
+    }
+  /**
+   * Something she sees of this ride changed outside the tab showing it: her place in its waiting
+   * list moved, she is no longer in it (taken out by the organizer, or she left from another
+   * tab), or it was edited while she waits for it. Her open screens of it read it again through
+   * the API (which applies its own rules, blocks included), so the frame carries the id only.
+   */
+  | { type: "ride-changed"; rideId: string };
 
 export const WAITING_LIST_EVENTS = ["promoted", "closed"] as const;
 export type WaitingListEvent = (typeof WAITING_LIST_EVENTS)[number];
@@ -87,6 +95,7 @@ const isRideId = (v: unknown): v is string => isString(v) && v.length >= 1 && v.
 function isNotificationFrame(v: unknown): v is NotificationFrame {
   if (!isRecord(v)) return false;
   if (v.type === "ready") return true;
+  if (v.type === "ride-changed") return isRideId(v.rideId);
   if (v.type === "waiting-list") {
     return (
       (WAITING_LIST_EVENTS as readonly unknown[]).includes(v.event) &&

@@ -1,4 +1,4 @@
-// Web push (DESIGN.md decision 20): the events she can switch on or off, the payload the
+// Web push (docs/product.md#web-push): the events she can switch on or off, the payload the
 // service worker shows, and the texts of each push. The worker builds payloads with these; the
 // settings screen lists the events with their labels.
 import { z } from "zod";
@@ -194,6 +194,8 @@ export const PUSH_MSG = {
   permissionDenied:
     "Has bloqueado los avisos de Rodamos en este navegador. Puedes permitirlos en los ajustes del navegador.",
   unsupportedBrowser: "Este navegador no admite avisos.",
+  noServiceWorker:
+    "En esta versión de prueba no hay avisos. Funcionan en la app publicada, en el navegador o instalada en tu móvil.",
   notReady:
     "Los avisos aún no están listos en este dispositivo. Recarga la página e inténtalo de nuevo.",
   enableFailed: "No hemos podido activar los avisos. Inténtalo de nuevo.",

@@ -1,5 +1,5 @@
-// Which buttons a ride card shows (spec 02 §2 "Ride card"; the waiting list of DESIGN.md
-// decision 23) and My Rides buckets (§4).
+// Which buttons a ride card shows (docs/product.md#ride-card; the waiting list of
+// docs/product.md#ride-waiting-list) and My Rides buckets (docs/product.md#my-rides).
 import { hasStarted, isFull, type RideBasics } from "./time.ts";
 
 export type RideCardActions = {
@@ -51,7 +51,8 @@ export function rideCardActions(input: {
   const isParticipant = input.isParticipant || isOrganizer;
   const cancelled = ride.status === "cancelled";
   const future = !hasStarted(ride.startTime, now);
-  // Joining is blocked once the ride has started (§4), so no join button then either.
+  // Joining is blocked once the ride has started (docs/product.md#joining-and-leaving), so no join
+  // button then either.
   const joinable = !isParticipant && !cancelled && future;
   // Nobody takes a place past those waiting for one (the API refuses it too).
   const full = isFull(participantCount, ride.maxParticipants) || waitingCount > 0;
@@ -75,8 +76,8 @@ export function rideCardActions(input: {
 export type MyRidesBucket = "upcoming" | "past" | "cancelled";
 
 /**
- * Spec 02 §4: cancelled = status cancelled; upcoming = start in the future and published or
- * closed; past = completed, or started and not cancelled.
+ * docs/product.md#my-rides: cancelled = status cancelled; upcoming = start in the future and
+ * published or closed; past = completed, or started and not cancelled.
  */
 export function myRidesBucket(
   ride: Pick<RideBasics, "status" | "startTime">,

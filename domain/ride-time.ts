@@ -1,6 +1,7 @@
-// A ride's start as every screen shows it (DESIGN.md decision 15): on the ride's own clock, with
-// the zone's name when the viewer's clock reads differently at that instant (a rider in New York
-// or in Canarias looking at a Madrid ride). Chat and other personal times keep her own clock.
+// A ride's start as every screen shows it (docs/product.md#times-and-time-zones): on the ride's own
+// clock, with the zone's name when the viewer's clock reads differently at that instant (a rider in
+// New York or in Canarias looking at a Madrid ride). Chat and other personal times keep her own
+// clock.
 import { cityTimeZone } from "./cities.ts";
 import { formatDayMonth, formatLongDate, formatTime } from "./format.ts";
 import { deviceOffsetMinutes, type RideTimeZone, ZONE_LABELS, zoneOffsetMinutes } from "./zones.ts";
@@ -38,4 +39,9 @@ export function rideStartTexts(ride: { startTime: number; city: string }): RideS
     time: formatTime(ride.startTime, zone),
     zoneLabel: zoneLabelFor(ride.startTime, zone),
   };
+}
+
+/** '19:55', or '19:55 (hora canaria)' when her clock reads differently from the ride's. */
+export function labelledTime(start: Pick<RideStartTexts, "time" | "zoneLabel">): string {
+  return start.zoneLabel ? `${start.time} (${start.zoneLabel})` : start.time;
 }

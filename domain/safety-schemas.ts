@@ -46,6 +46,14 @@ export const moderationActionSchema = z.object({
 
 export const moderationIdParamSchema = z.object({ id: idSchema });
 
+/** The moderation queue's next page: after the last shown report ('<createdAt>.<id>'). */
+export const moderationQueueQuerySchema = z.object({
+  after: z
+    .string({ error: MSG.invalidInput })
+    .regex(/^\d{1,15}\.[\w-]{1,100}$/, { error: MSG.invalidInput })
+    .optional(),
+});
+
 export type BlockInput = z.infer<typeof blockSchema>;
 export type ReportInput = z.infer<typeof reportSchema>;
 export type ModerationActionInput = z.infer<typeof moderationActionSchema>;

@@ -1,6 +1,6 @@
-// Blocking, reports and moderation (DESIGN.md decisions 16 and 17): the values both sides share.
-// No zod here (the profile and chat screens import the labels); request schemas are in
-// safety-schemas.ts.
+// Blocking, reports and moderation (docs/product.md#blocking and #reports-and-moderation): the
+// values both sides share. No zod here (the profile and chat screens import the labels); request
+// schemas are in safety-schemas.ts.
 
 /** What a rider can report. */
 export const REPORT_TARGETS = ["user", "ride", "message"] as const;
@@ -9,7 +9,10 @@ export type ReportTarget = (typeof REPORT_TARGETS)[number];
 export const REPORT_REASONS = ["harassment", "fake_profile", "offensive", "spam", "other"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 
-/** The reasons as the report dialog offers them (DESIGN.md decision 17, verbatim). */
+/**
+ * The reasons as the report dialog offers them (docs/product.md#reports-and-moderation,
+ * verbatim).
+ */
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   harassment: "Acoso o comportamiento inapropiado",
   fake_profile: "Perfil falso",

@@ -1,4 +1,5 @@
 // zod v4 schemas shared by the API (request validation) and the forms, with the spec's messages.
+// Over 400 lines and kept whole: every request and form schema in one place, sharing its helpers.
 
 import { RIDE_ID_PATTERN } from "./api/chat.ts";
 import { HISTORY_PAGE_DEFAULT, HISTORY_PAGE_MAX } from "./chat-protocol.ts";
@@ -28,9 +29,9 @@ import {
 } from "./constants.ts";
 import { DomainError } from "./errors.ts";
 import { MSG } from "./messages.ts";
-import { roundPosition } from "./near.ts";
+import { NEAR_HEADER, roundPosition } from "./near.ts";
 import { validateUsername } from "./username.ts";
-import { cleanText, hasVisibleCharacter, userText, z } from "./zod.ts";
+import { cleanText, hasControlCharacter, hasVisibleCharacter, userText, z } from "./zod.ts";
 
 const unique = <T>(values: T[]): T[] => [...new Set(values)];
 
@@ -71,7 +72,7 @@ export const signupSchema = z.object({
 
 export const loginSchema = z.object({
   email: emailWith(MSG.signupMissingFields),
-  // No length rule on login: only "required" (spec 01 §5).
+  // No length rule on login: only "required" (docs/product.md#accounts-and-sign-in).
   password: requiredPassword(MSG.signupMissingFields).max(PASSWORD_MAX, {
     error: MSG.loginFailed,
   }),
@@ -130,17 +131,17 @@ export const profileSchema = z.object({
   avatarKey: z.enum(AVATAR_KEYS, { error: MSG.invalidInput }).default(DEFAULT_AVATAR_KEY),
 });
 
-// ---------- Waiting list ----------
+// ---------- Launch sign-ups (the landing's "lista de espera") ----------
 
-export const waitlistStep1Schema = z.object({
+export const launchSignupStep1Schema = z.object({
   email: emailSchema,
   source: userText().trim().max(40, { error: MSG.invalidInput }).default("landing"),
 });
 
-export const waitlistStep2Schema = z.object({
+export const launchSignupStep2Schema = z.object({
   email: emailSchema,
-  city: requiredText(MSG.waitlistMissingInfo).max(CITY_MAX, { error: MSG.cityTooLong }),
-  modalities: modalitiesWith(MSG.waitlistMissingInfo),
+  city: requiredText(MSG.launchSignupMissingInfo).max(CITY_MAX, { error: MSG.cityTooLong }),
+  modalities: modalitiesWith(MSG.launchSignupMissingInfo),
   source: userText().trim().max(40, { error: MSG.invalidInput }).default("step2"),
   // Some user agents are very long; keep the first 400 characters instead of refusing her.
   ua: z
@@ -174,8 +175,8 @@ export function isTenthMultiple(value: number): boolean {
 const round7 = (value: number) => Math.round(value * 1e7) / 1e7;
 
 /**
- * The meeting pin (DESIGN decision 25): a real place on Earth, kept to ~1 cm (7 decimals).
- * null clears it; left out on an edit, the stored pin stays.
+ * The meeting pin (docs/product.md#meeting-pin-and-near-me): a real place on Earth, kept to ~1 cm
+ * (7 decimals). null clears it; left out on an edit, the stored pin stays.
  */
 export const meetingPinSchema = z.unknown().transform((value, ctx) => {
   const pin = pinShape.safeParse(value);
@@ -192,8 +193,18 @@ const pinShape = z.object({
   lon: z.number().min(-180).max(180),
 });
 
+/**
+ * A ride's title is one line: it heads cards, notifications, the share image and calendar
+ * files, where a line break could split it. A line break, tab or other control character is
+ * refused rather than dropped, so what she typed is never silently changed into another title.
+ */
+const rideTitleSchema = z
+  .string({ error: MSG.rideRequiredFields })
+  .refine((title) => !hasControlCharacter(title), { error: MSG.titleOneLine, abort: true })
+  .pipe(requiredRideText(RIDE_TITLE_MAX, MSG.titleTooLong));
+
 export const rideInputSchema = z.object({
-  title: requiredRideText(RIDE_TITLE_MAX, MSG.titleTooLong),
+  title: rideTitleSchema,
   city: requiredRideText(CITY_MAX, MSG.cityTooLong),
   /** ISO instant with offset or Z; normalised to UTC ISO. Future-ness: validateRideStart. */
   startTime: requiredText(MSG.rideRequiredFields)
@@ -262,8 +273,9 @@ export const rideEditSchema = rideInputSchema.extend({
 });
 
 /**
- * Start must be in the future (spec 02 §5) and within the next 12 months. Kept out of the schema
- * because it needs `now`. Returns the message to show, or null when fine.
+ * Start must be in the future (docs/product.md#ride-fields-and-limits) and within the next 12
+ * months. Kept out of the schema because it needs `now`. Returns the message to show, or null when
+ * fine.
  */
 export function validateRideStart(startMs: number, now: number): string | null {
   if (!Number.isFinite(startMs)) return MSG.rideStartInvalid;
@@ -361,20 +373,24 @@ const pageParam = z.coerce
   .max(10_000, { error: MSG.invalidInput })
   .optional();
 
+/** Decimal degrees as a person writes them: an optional sign, digits, an optional fraction. */
+const DEGREES = /^[+-]?\d{1,3}(\.\d{1,12})?$/;
+
 /**
- * 'Cerca de mí' (DESIGN.md decision 25): `lat,lon` of her position, which the app rounded to
- * about 1 km; rounded here again, so nothing finer is ever used.
+ * 'Cerca de mí' (docs/product.md#meeting-pin-and-near-me): `lat,lon` of her position, which the app
+ * rounded to about 1 km; rounded here again, so nothing finer is ever used. Read strictly:
+ * `Number()` also takes hex (`0x10`), exponents (`4e1`), `Infinity` and blanks, none of which is a
+ * position.
  */
-const nearParam = z
-  .string()
+const nearPosition = z
+  .string({ error: MSG.nearInvalid })
   .max(40, { error: MSG.nearInvalid })
   .transform((raw, ctx) => {
-    const parts = raw.split(",").map((part) => part.trim());
-    const [lat, lon] = parts.map((part) => (part === "" ? Number.NaN : Number(part)));
+    const parts = raw.split(",");
+    const [lat, lon] = parts.map(Number);
     if (
       parts.length !== 2 ||
-      !Number.isFinite(lat) ||
-      !Number.isFinite(lon) ||
+      !parts.every((part) => DEGREES.test(part)) ||
       Math.abs(lat!) > 90 ||
       Math.abs(lon!) > 180
     ) {
@@ -382,14 +398,19 @@ const nearParam = z
       return z.NEVER;
     }
     return roundPosition({ lat: lat!, lon: lon! });
-  })
-  .optional();
+  });
+
+/** GET /api/rides headers: `X-Near: lat,lon` orders the listing by distance from there. */
+export const rideListHeadersSchema = z
+  .object({ [NEAR_HEADER]: nearPosition.optional() })
+  .transform((headers) => headers[NEAR_HEADER]);
 
 /**
  * GET /api/rides query: q, city, m (comma list), level (comma list), from/to (ISO instants,
- * or 'YYYY-MM-DD' read as UTC days), page (0-based; `cursor` accepted as an alias), near
- * (`lat,lon`: the 'Cerca de mí' order, by distance from there).
- * Output: { q?, city?, modalities, levels, fromMs?, toMs?, page, near? }.
+ * or 'YYYY-MM-DD' read as UTC days), page (0-based; `cursor` accepted as an alias).
+ * `near` is refused: her position goes in the X-Near header (rideListHeadersSchema), and an
+ * older app that still puts it in the address is told so rather than answered by date.
+ * Output: { q?, city?, modalities, levels, fromMs?, toMs?, page }.
  */
 export const rideListQuerySchema = z
   .object({
@@ -401,9 +422,9 @@ export const rideListQuerySchema = z
     to: instantParam(true).optional(),
     page: pageParam,
     cursor: pageParam,
-    near: nearParam,
+    near: z.never({ error: MSG.nearInvalid }).optional(),
   })
-  .transform(({ q, city, m, level, from, to, page, cursor, near }) => ({
+  .transform(({ q, city, m, level, from, to, page, cursor }) => ({
     q,
     city,
     modalities: m,
@@ -411,7 +432,6 @@ export const rideListQuerySchema = z
     fromMs: from,
     toMs: to,
     page: page ?? cursor ?? 0,
-    ...(near ? { near } : {}),
   }));
 
 export const connectionsSaveSchema = z.object({
@@ -425,8 +445,8 @@ export const connectionsSaveSchema = z.object({
 });
 
 /**
- * POST /api/rides/:id/level-answers (DESIGN.md decision 24): the two optional, anonymous
- * questions of the post-ride step; at least one answered.
+ * POST /api/rides/:id/level-answers (docs/product.md#trust-signals-and-honest-levels): the two
+ * optional, anonymous questions of the post-ride step; at least one answered.
  */
 export const levelAnswersSchema = z
   .object({
@@ -447,8 +467,8 @@ export type ResetConfirmInput = z.infer<typeof resetConfirmSchema>;
 export type ResetPasswordFormInput = z.infer<typeof resetPasswordFormSchema>;
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 export type ProfileInput = z.infer<typeof profileSchema>;
-export type WaitlistStep1Input = z.infer<typeof waitlistStep1Schema>;
-export type WaitlistStep2Input = z.infer<typeof waitlistStep2Schema>;
+export type LaunchSignupStep1Input = z.infer<typeof launchSignupStep1Schema>;
+export type LaunchSignupStep2Input = z.infer<typeof launchSignupStep2Schema>;
 export type RideInput = z.infer<typeof rideInputSchema>;
 export type MeetingPin = z.infer<typeof meetingPinSchema>;
 export type RideCreateInput = z.infer<typeof rideCreateSchema>;

@@ -1,5 +1,5 @@
-// What a shared ride link shows to anyone, signed in or not (DESIGN.md decision 22): the public
-// page /salida/<id> and its 1200×630 image are both built from this, and only from this. It
+// What a shared ride link shows to anyone, signed in or not (docs/product.md#share-preview): the
+// public page /salida/<id> and its 1200×630 image are both built from this, and only from this. It
 // never carries the meeting point, the route, the description, the organizer or any rider:
 // those stay behind sign-in.
 import { cityTimeZone } from "./cities.ts";

@@ -11,7 +11,7 @@ export function shareText(
   return `Únete a esta salida: ${ride.title} en ${ride.city} — ${date}, ${time}`;
 }
 
-/** Referral link (DESIGN decision 10). */
+/** Referral link (docs/product.md#referrals). */
 export function inviteLink(origin: string, token: string): string {
   const base = origin.replace(/\/+$/, "");
   return `${base}/app/signup?ref=${encodeURIComponent(token)}&utm_source=app&utm_medium=referral&utm_campaign=beta`;
@@ -23,8 +23,8 @@ export function ridePath(rideId: string): string {
 }
 
 /**
- * Path of a ride's public preview (DESIGN.md decision 22), what share links point to: chat apps
- * show its Open Graph card, and its button leads to ridePath.
+ * Path of a ride's public preview (docs/product.md#share-preview), what share links point to: chat
+ * apps show its Open Graph card, and its button leads to ridePath.
  */
 export function ridePreviewPath(rideId: string): string {
   return `/salida/${encodeURIComponent(rideId)}`;
@@ -40,7 +40,10 @@ export function googleMapsSearchUrl(meetingPoint: string, city?: string | null):
   return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
 }
 
-/** 'Abrir en Google Maps' at the meeting pin (DESIGN decision 25), else a search on its text. */
+/**
+ * 'Abrir en Google Maps' at the meeting pin (docs/product.md#meeting-pin-and-near-me), else a
+ * search on its text.
+ */
 export function meetingMapsUrl(ride: {
   meetingPoint: string;
   city: string;

@@ -1,5 +1,6 @@
-// Pure time-window rules (spec 02 §4–§5). `now` and start times are epoch milliseconds,
-// so the worker passes its own clock and tests pass fixed instants.
+// Pure time-window rules (docs/product.md#joining-and-leaving, #chat-windows and #connections).
+// `now` and start times are epoch milliseconds, so the worker passes its own clock and tests pass
+// fixed instants.
 import {
   CHAT_CANDIDATE_LOOKBACK_MS,
   CHAT_WRITE_WINDOW_MS,
@@ -66,8 +67,8 @@ export function chatCandidateSince(now: number): number {
 }
 
 /**
- * Spec 02 §4: the user participates, is not the organizer, the ride is published (not
- * cancelled), now is within start+30 min … start+48 h, the ride has at least 2 participants
+ * docs/product.md#connections: the user participates, is not the organizer, the ride is published
+ * (not cancelled), now is within start+30 min … start+48 h, the ride has at least 2 participants
  * and the user has no rode_with record for it yet.
  */
 export function isPendingConnection(

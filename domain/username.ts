@@ -1,4 +1,4 @@
-// Username rules (spec 01 §5) shared by the profile forms and the API.
+// Username rules (docs/product.md#usernames) shared by the profile forms and the API.
 
 import { normalizeText } from "./cities.ts";
 import { USERNAME_MAX, USERNAME_MIN } from "./constants.ts";
@@ -257,10 +257,10 @@ const mapEach = (text: string, table: Readonly<Record<string, string>>) =>
   Array.from(text, (ch) => table[ch] ?? ch).join("");
 
 /**
- * The look of a username (DESIGN.md decision 19): NFKC, TR39 confusables, accents removed,
- * case folded. Two names with the same skeleton are look-alikes ('EIenaChill' with a capital i
- * and 'ElenaChill'; 'Lucía_BTT' and 'Lucia_BTT'; Cyrillic 'а'; '0' and 'O'); a new name whose
- * skeleton another profile has is taken. Not for display: 'm' becomes 'rn'.
+ * The look of a username (docs/product.md#look-alike-usernames): NFKC, TR39 confusables, accents
+ * removed, case folded. Two names with the same skeleton are look-alikes ('EIenaChill' with a
+ * capital i and 'ElenaChill'; 'Lucía_BTT' and 'Lucia_BTT'; Cyrillic 'а'; '0' and 'O'); a new name
+ * whose skeleton another profile has is taken. Not for display: 'm' becomes 'rn'.
  */
 export function usernameSkeleton(name: string): string {
   const mapped = mapEach(name.normalize("NFKC").normalize("NFD"), CONFUSABLES);
@@ -280,7 +280,7 @@ function containsBannedWord(name: string): boolean {
 }
 
 /**
- * Checks every rule of spec 01 §5 in order and returns the first failing message.
+ * Checks every rule of docs/product.md#usernames in order and returns the first failing message.
  * Reserved names are checked before banned words so 'admin' says 'Este nombre está reservado'.
  * Uniqueness is not checked here (it needs the database).
  */
@@ -329,7 +329,10 @@ export function sanitizeUsername(base: string | null | undefined): string | null
   return isValidUsername(name) ? name : null;
 }
 
-/** 'user_' plus the first 8 usable characters of the account id (spec 01 §3). */
+/**
+ * 'user_' plus the first 8 usable characters of the account id
+ * (docs/product.md#accounts-and-sign-in).
+ */
 export function fallbackUsername(id: string): string | null {
   const tail = id.replace(/[^A-Za-z0-9]/g, "").slice(0, 8);
   if (tail === "") return null;

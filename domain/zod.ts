@@ -35,6 +35,11 @@ export function withoutControlCharacters(text: string): string {
   return text.replace(/\r\n?/g, "\n").replace(CONTROL_CHARACTERS, "");
 }
 
+/** Whether a text has any control character, tab and line feed included. */
+export function hasControlCharacter(text: string): boolean {
+  return /\p{Cc}/u.test(text);
+}
+
 /** What every text a rider sends becomes before any other rule reads it. */
 export function cleanText(text: string): string {
   return withoutControlCharacters(wellFormed(text));

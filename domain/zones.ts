@@ -1,4 +1,4 @@
-// The clocks rides keep (DESIGN.md decision 15, revised): a ride happens in its city's IANA
+// The clocks rides keep (docs/product.md#times-and-time-zones): a ride happens in its city's IANA
 // zone, and forms and screens read its start on that clock.
 //
 // All four zones follow the EU summer-time rule, written out here instead of asked of

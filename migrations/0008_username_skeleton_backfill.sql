@@ -1,6 +1,6 @@
--- Skeletons of the usernames that exist (DESIGN.md decision 19, ADR 0021). The expression is
--- domain/username.ts usernameSkeleton for the characters a username allows (accented Latin
--- letters, digits, underscore): accents off, TR39's 'I' -> 'l', '1' -> 'l', '0' -> 'O', then
+-- Skeletons of the usernames that exist (docs/product.md#look-alike-usernames, ADR 0021). The
+-- expression is domain/username.ts usernameSkeleton for the characters a username allows (accented
+-- Latin letters, digits, underscore): accents off, TR39's 'I' -> 'l', '1' -> 'l', '0' -> 'O', then
 -- lowercase, then 'i' -> 'l' and 'm' -> 'rn'. tests/worker/username-skeleton.test.ts checks both
 -- agree on every allowed character.
 -- Existing look-alikes do not fail the migration: the oldest profile of each skeleton gets it,

@@ -1,6 +1,6 @@
-// Prerenders the public pages after the client build (DESIGN.md: "prerendered to static HTML at
-// build time"). Runs as the last step of `vite build` (plugin below) so every build — npm run
-// build, the E2E setup, deploy — has the pages. Steps:
+// Prerenders the public pages after the client build (docs/architecture.md#request-paths:
+// prerendered at build time). Runs as the last step of `vite build` (plugin below) so every build —
+// npm run build, the E2E setup, deploy — has the pages. Steps:
 // 1. bundle web/site/entry-server.tsx for Node (a nested Vite SSR build);
 // 2. render every public path into dist/client/<path>/index.html (404 → 404.html) using the
 //    client build's index.html as the template (it carries the hashed CSS and island script);

@@ -6,7 +6,6 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { normalizeText } from "../domain/cities.ts";
-import { cityCentre } from "../domain/city-centres.ts";
 import { normalizeUsernameKey, usernameSkeleton } from "../domain/username.ts";
 import { hashPassword } from "../worker/auth/password.ts";
 import { toolEnv } from "./tool-env.ts";
@@ -66,7 +65,7 @@ export const DEMO_USERS = [
 
 /**
  * The demo moderator: .dev.vars.example lists her e-mail in MODERATOR_EMAILS, so she gets
- * /app/moderacion (DESIGN.md decision 17). In no ride.
+ * /app/moderacion (docs/product.md#reports-and-moderation). In no ride.
  */
 export const DEMO_MODERATOR = {
   id: "demo-moderadora",
@@ -88,6 +87,8 @@ interface DemoRide {
   level: "chill" | "intermedio" | "cañero";
   modalities: string[];
   meetingPoint: string;
+  /** Where they meet, placed as an organizer would ('Cerca de mí' measures from it). */
+  pin: [number, number];
   km: number;
   elev: number;
   organizer: string;
@@ -107,6 +108,7 @@ const RIDES: DemoRide[] = [
     level: "chill",
     modalities: ["road"],
     meetingPoint: "Puente del Rey, Madrid",
+    pin: [40.4178, -3.7231],
     km: 35,
     elev: 250,
     organizer: "demo-ana",
@@ -122,6 +124,7 @@ const RIDES: DemoRide[] = [
     level: "cañero",
     modalities: ["road"],
     meetingPoint: "Estación de Collado Villalba",
+    pin: [40.6357, -4.0074],
     km: 92.5,
     elev: 1650,
     organizer: "demo-lucia",
@@ -137,6 +140,7 @@ const RIDES: DemoRide[] = [
     level: "intermedio",
     modalities: ["gravel"],
     meetingPoint: "Parque Juan Carlos I, Madrid",
+    pin: [40.4627, -3.6086],
     km: 48,
     elev: 420,
     organizer: "demo-ana",
@@ -151,6 +155,7 @@ const RIDES: DemoRide[] = [
     level: "intermedio",
     modalities: ["gravel", "btt"],
     meetingPoint: "Plaça de la Bonanova, Barcelona",
+    pin: [41.4037, 2.1338],
     km: 30,
     elev: 700,
     organizer: "demo-marta",
@@ -165,6 +170,7 @@ const RIDES: DemoRide[] = [
     level: "chill",
     modalities: ["road"],
     meetingPoint: "Puente de Triana, Sevilla",
+    pin: [37.3859, -6.0026],
     km: 55,
     elev: 380,
     organizer: "demo-carmen",
@@ -178,6 +184,7 @@ const RIDES: DemoRide[] = [
     level: "chill",
     modalities: ["road"],
     meetingPoint: "Ciudad de las Artes y las Ciencias, Valencia",
+    pin: [39.4555, -0.3529],
     km: 40,
     elev: 60,
     organizer: "demo-sofia",
@@ -192,6 +199,7 @@ const RIDES: DemoRide[] = [
     level: "cañero",
     modalities: ["road"],
     meetingPoint: "Puente Colgante, Getxo",
+    pin: [43.3231, -3.0169],
     km: 80,
     elev: 1200,
     organizer: "demo-elena",
@@ -206,6 +214,7 @@ const RIDES: DemoRide[] = [
     level: "chill",
     modalities: ["road"],
     meetingPoint: "Puerta de Alcalá, Madrid",
+    pin: [40.42, -3.6887],
     km: 25,
     elev: 120,
     organizer: "demo-lucia",
@@ -219,6 +228,7 @@ const RIDES: DemoRide[] = [
     level: "intermedio",
     modalities: ["road"],
     meetingPoint: "Plaza de Castilla, Madrid",
+    pin: [40.4666, -3.6891],
     km: 70,
     elev: 900,
     organizer: "demo-ana",
@@ -232,6 +242,7 @@ const RIDES: DemoRide[] = [
     level: "chill",
     modalities: ["road"],
     meetingPoint: "Madrid Río",
+    pin: [40.4024, -3.7196],
     km: 30,
     elev: 100,
     organizer: "demo-ana",
@@ -300,15 +311,11 @@ export async function seedSql(now = Date.now()): Promise<string> {
       `INSERT INTO profiles (user_id, username, username_key, username_skeleton, city, modalities, avatar_key, created_at) VALUES (${q(u.id)}, ${q(u.username)}, ${q(normalizeUsernameKey(u.username))}, ${q(usernameSkeleton(u.username))}, ${q(u.city)}, ${q(JSON.stringify(u.modalities))}, ${q(u.avatar)}, ${now - 90 * DAY}) ON CONFLICT(user_id) DO NOTHING;`,
     );
   }
-  for (const [i, r] of RIDES.entries()) {
+  for (const r of RIDES) {
     const start = now + r.startsIn;
     const cancelled = r.status === "cancelled";
-    // A meeting pin near her city's centre ('Cerca de mí' orders by it), a few hundred metres
-    // apart so the demo's distances differ.
-    const centre = cityCentre(r.city);
-    const pin = centre ? [centre[0] + (i % 5) * 0.004, centre[1] - (i % 3) * 0.006] : null;
     lines.push(
-      `INSERT INTO rides (id, title, description, city, city_key, search_text, start_time, max_participants, modality, modalities, level, social_tags, route_km, route_elev, meeting_point, meeting_lat, meeting_lon, organizer_id, status, cancelled_at, cancel_reason) VALUES (${q(r.id)}, ${q(r.title)}, ${q(r.description)}, ${q(r.city)}, ${q(normalizeText(r.city))}, ${q(normalizeText(`${r.title} ${r.city}`))}, ${start}, ${q(r.max)}, ${q(r.modalities[0])}, ${q(JSON.stringify(r.modalities))}, ${q(r.level)}, ${q(JSON.stringify(r.tags ?? []))}, ${r.km}, ${r.elev}, ${q(r.meetingPoint)}, ${q(pin?.[0])}, ${q(pin?.[1])}, ${q(r.organizer)}, ${q(r.status ?? "published")}, ${cancelled ? now - HOUR : "NULL"}, ${cancelled ? q("Previsión de lluvia fuerte") : "NULL"}) ON CONFLICT(id) DO UPDATE SET start_time = excluded.start_time;`,
+      `INSERT INTO rides (id, title, description, city, city_key, search_text, start_time, max_participants, modality, modalities, level, social_tags, route_km, route_elev, meeting_point, meeting_lat, meeting_lon, organizer_id, status, cancelled_at, cancel_reason) VALUES (${q(r.id)}, ${q(r.title)}, ${q(r.description)}, ${q(r.city)}, ${q(normalizeText(r.city))}, ${q(normalizeText(`${r.title} ${r.city}`))}, ${start}, ${q(r.max)}, ${q(r.modalities[0])}, ${q(JSON.stringify(r.modalities))}, ${q(r.level)}, ${q(JSON.stringify(r.tags ?? []))}, ${r.km}, ${r.elev}, ${q(r.meetingPoint)}, ${r.pin[0]}, ${r.pin[1]}, ${q(r.organizer)}, ${q(r.status ?? "published")}, ${cancelled ? now - HOUR : "NULL"}, ${cancelled ? q("Previsión de lluvia fuerte") : "NULL"}) ON CONFLICT(id) DO UPDATE SET start_time = excluded.start_time;`,
     );
     for (const userId of [r.organizer, ...r.participants]) {
       lines.push(
@@ -352,7 +359,10 @@ export async function seedLocal(wranglerArgs: string[] = []) {
   );
 }
 
+// `npm run db:seed`; RODAMOS_STATE_DIR seeds the local D1 of another folder (as `npm run dev`
+// does with it; CI seeds a throwaway one).
 if (import.meta.main) {
-  await seedLocal();
+  const stateDir = process.env.RODAMOS_STATE_DIR;
+  await seedLocal(stateDir ? ["--persist-to", stateDir] : []);
   console.log("Demo data ready.");
 }

@@ -3,8 +3,8 @@ import { matchRoutes, Navigate, type RouteObject, useRoutes } from "react-router
 import { RequireAuth, RequireProfile } from "./auth/guards.tsx";
 import { AppLayout } from "./layout/app-layout.tsx";
 
-// Every /app route of both spec documents. Screens load lazily so the first screen ships only
-// its own code; guards follow spec 01 §2 "Guarded routes".
+// Every /app route (docs/product.md#route-guards). Screens load lazily so the first screen ships
+// only its own code; guards follow docs/product.md#route-guards.
 //
 // Declarative routes (useRoutes), not a data router: the app has no loaders or actions, and
 // the data router cost 30 KB of code and a 40-50 ms task at start-up on this machine (ADR 0014).

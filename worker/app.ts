@@ -14,6 +14,7 @@ import type { AppEnv } from "./env.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { serveAppShell } from "./http/app-shell.ts";
 import { errorBody, handleError } from "./http/errors.ts";
+import { requestLog } from "./http/request-log.ts";
 import { noStore, originCheck, securityHeaders } from "./http/security.ts";
 import {
   bodyContentType,
@@ -23,6 +24,7 @@ import {
   mediaType,
   requestSizeLimit,
 } from "./http/validate.ts";
+import { launchSignupsRoutes } from "./launch-signups/routes.ts";
 import { levelAnswersRoutes } from "./level-answers/routes.ts";
 import { moderationRoutes } from "./moderation/routes.ts";
 import { profileRoutes } from "./profiles/routes.ts";
@@ -33,7 +35,6 @@ import { myRidesRoutes, rideRoutes } from "./rides/routes.ts";
 import { shareRoutes } from "./share/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { waitingListRoutes } from "./waiting-list/routes.ts";
-import { waitlistRoutes } from "./waitlist/routes.ts";
 
 /** The JSON API, one sub-app per area (chained so AppType carries every route). */
 const api = new Hono<AppEnv>()
@@ -62,7 +63,7 @@ const api = new Hono<AppEnv>()
   .route("/profile", profileRoutes)
   .route("/referrals", referralRoutes)
   .route("/account", accountRoutes)
-  .route("/waitlist", waitlistRoutes)
+  .route("/launch-signups", launchSignupsRoutes)
   .route("/blocks", blockRoutes)
   .route("/reports", reportRoutes)
   .route("/moderation", moderationRoutes)
@@ -72,6 +73,7 @@ const api = new Hono<AppEnv>()
 export type AppType = typeof api;
 
 export const app = new Hono<AppEnv>()
+  .use(requestLog)
   .use(requestId())
   .use(securityHeaders)
   .use(async (c, next) => {

@@ -4,8 +4,8 @@ import type { Bindings } from "./env.ts";
 import { pruneSearchIndex } from "./rides/search-index.ts";
 
 export type { AppType } from "./app.ts";
-export { RideRoom } from "./chat/ride-room.ts";
-export { UserHub } from "./chat/user-hub.ts";
+export { RideRoom } from "./ride-room/ride-room.ts";
+export { UserHub } from "./user-hub/user-hub.ts";
 
 export default {
   fetch: app.fetch,

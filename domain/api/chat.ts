@@ -18,6 +18,8 @@ export interface ChatInfoResponse {
     /** Epoch ms. */
     startTime: number;
     status: RideStatus;
+    /** As on the ride card (domain/api/rides.ts): who the closed chat says cancelled it. */
+    cancelledByOrganizer: boolean;
     organizerId: string | null;
   };
   /** Shown to non-participants in the banner; participants see it in the header. */

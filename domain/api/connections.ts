@@ -1,4 +1,5 @@
-// "He rodado con ella" (spec 02 §4): response shapes shared by the worker and the web.
+// "He rodado con ella" (docs/product.md#connections): response shapes shared by the worker and the
+// web.
 
 /** GET /api/connections/pending — rides where she should still record whom she rode with. */
 export interface PendingConnection {
@@ -29,8 +30,8 @@ export interface RideConnectionsResponse {
   /** The other participants (her own companions list; empty for non-participants). */
   companions: Companion[];
   /**
-   * The two anonymous questions about the ride (DESIGN.md decision 24): open on the same terms
-   * as saving companions; answered once.
+   * The two anonymous questions about the ride (docs/product.md#trust-signals-and-honest-levels):
+   * open on the same terms as saving companions; answered once.
    */
   levelQuestions: { open: boolean; answered: boolean };
 }

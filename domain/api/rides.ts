@@ -31,8 +31,9 @@ export interface RideSummary {
   routeElev: number | null;
   meetingPoint: string;
   /**
-   * The meeting pin (DESIGN decision 25), for whoever may see the ride (decision 13), as the
-   * meeting point's text is. Never in the public share preview (decision 22).
+   * The meeting pin (docs/product.md#meeting-pin-and-near-me), for whoever may see the ride
+   * (docs/product.md#ride-detail), as the meeting point's text is. Never in the public share
+   * preview (docs/product.md#share-preview).
    */
   meetingPin: { lat: number; lon: number } | null;
   /** 'Cerca de mí' only: km from her rounded position to the meeting pin ('a 3 km'); else null. */
@@ -40,12 +41,17 @@ export interface RideSummary {
   status: RideStatus;
   cancelledAt: number | null;
   cancelReason: string | null;
+  /**
+   * Cancelled by the organizer herself ('Cancelada por la organizadora'); false when it is not
+   * cancelled, or a suspension of her account cancelled it ('Salida cancelada').
+   */
+  cancelledByOrganizer: boolean;
   /** A GPX file was uploaded (the map and download are for participants). */
   hasRoute: boolean;
   organizer: RidePerson;
   participantIds: string[];
   participantCount: number;
-  /** Riders on its waiting list ('Lista de espera (N)', DESIGN.md decision 23). */
+  /** Riders on its waiting list ('Lista de espera (N)', docs/product.md#ride-waiting-list). */
   waitingCount: number;
   viewer: {
     joined: boolean;

@@ -16,6 +16,8 @@ export interface SharedRide {
   title: string;
   /** Epoch ms. */
   startTime: number;
+  /** Its clock's zone comes from it (domain/ride-time.ts). */
+  city: string;
 }
 
 /** POST /api/blocks */
@@ -80,6 +82,8 @@ export interface QueuedReport {
     id: string;
     title: string;
     startTime: number;
+    /** Its clock's zone comes from it (domain/ride-time.ts). */
+    city: string;
     status: RideStatus;
     participantCount: number;
   } | null;
@@ -87,9 +91,11 @@ export interface QueuedReport {
   messageHidden: boolean | null;
 }
 
-/** GET /api/moderation/reports — the open queue, oldest first. */
+/** GET /api/moderation/reports[?after=cursor] — a page of the open queue, oldest first. */
 export interface ModerationQueueResponse {
   reports: QueuedReport[];
+  /** The next page's `after`, or null when this page reaches the newest open report. */
+  nextCursor: string | null;
 }
 
 /** A message around a reported one, as moderators see it (a hidden one keeps its text). */

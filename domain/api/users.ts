@@ -21,21 +21,29 @@ export interface PublicProfileResponse {
     memberSince: number;
   };
   stats: {
-    /** Rides she took part in, did not organise, and that took place (spec 02 §7). */
+    /**
+     * Rides she took part in, did not organise, and that took place
+     * (docs/product.md#public-profile).
+     */
     completedRides: number;
     /** Distinct companions recorded in rode_with. */
     connections: number;
     /** Top 3 companions by times ridden together. */
     history: HistoryEntry[];
-    /** How her rides felt to the riders who answered (DESIGN.md decision 24). */
+    /**
+     * How her rides felt to the riders who answered
+     * (docs/product.md#trust-signals-and-honest-levels).
+     */
     levels: OrganizerLevels;
   };
   isOwner: boolean;
 }
 
 /**
- * Anonymous answers about the rides she organized, per question; null until at least
- * LEVEL_ANSWERS_MIN_SHOWN riders answered it (the API holds the counts back until then).
+ * Anonymous answers about the rides she organized, per question, as last published: the totals
+ * move only by batches of answers from several riders and rides
+ * (docs/decisions/0030-honest-levels-in-batches.md); null until at least LEVEL_ANSWERS_MIN_SHOWN
+ * answers to the question are published.
  */
 export interface OrganizerLevels {
   pace: { answers: number; counts: Record<PaceAnswer, number> } | null;

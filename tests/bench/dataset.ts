@@ -25,6 +25,18 @@ export const DATASET_SIZE = {
   loadRides: 50,
 } as const;
 
+export type DatasetSize = { readonly [K in keyof typeof DATASET_SIZE]: number };
+
+/** `npm run bench -- --smoke`: the same shape, small enough to load in seconds (CI). */
+export const SMOKE_DATASET_SIZE: DatasetSize = {
+  users: 600,
+  rides: 500,
+  participations: 2_000,
+  cities: 30,
+  loadUsers: 20,
+  loadRides: 5,
+};
+
 /** 30 cities of domain/cities.ts, biggest first: riders and rides follow a Zipf-like spread. */
 export const BENCH_CITIES = [
   "Madrid",
@@ -234,7 +246,11 @@ const CANCEL_REASONS = ["Previsión de lluvia fuerte", "La organizadora está le
 const userId = (i: number) => `bench-u${String(i).padStart(5, "0")}`;
 const rideId = (i: number) => `bench-r${String(i).padStart(5, "0")}`;
 
-export function generateDataset(now: number, seed = 20_261_122): Dataset {
+export function generateDataset(
+  now: number,
+  seed = 20_261_122,
+  size: DatasetSize = DATASET_SIZE,
+): Dataset {
   for (const city of BENCH_CITIES) {
     if (!CITIES.includes(city)) throw new Error(`${city} is not in domain/cities.ts`);
   }
@@ -261,7 +277,7 @@ export function generateDataset(now: number, seed = 20_261_122): Dataset {
   const profiles: Value[][] = [];
   const ridersByCity: number[][] = BENCH_CITIES.map(() => []);
   const usernames = new Set<string>();
-  for (let i = 0; i < DATASET_SIZE.users; i++) {
+  for (let i = 0; i < size.users; i++) {
     const drawn = pickCity();
     const city = i === 0 ? BENCH_CITIES.indexOf(VIEWER_PROFILE.city) : drawn;
     ridersByCity[city]!.push(i);
@@ -295,7 +311,7 @@ export function generateDataset(now: number, seed = 20_261_122): Dataset {
   }
   const plans: RidePlan[] = [];
   const rides: Value[][] = [];
-  for (let i = 0; i < DATASET_SIZE.rides; i++) {
+  for (let i = 0; i < size.rides; i++) {
     const city = pickCity();
     const past = random.chance(PAST_SHARE);
     const start = past ? now - random.int(HOUR, PAST_SPAN) : now + random.int(HOUR, FUTURE_SPAN);
@@ -356,15 +372,15 @@ export function generateDataset(now: number, seed = 20_261_122): Dataset {
     });
   }
 
-  // Exactly DATASET_SIZE.participations, each ride within 1..capacity.
+  // Exactly size.participations, each ride within 1..capacity.
   let total = plans.reduce((sum, p) => sum + Math.min(p.members, p.capacity), 0);
   for (const p of plans) p.members = Math.min(p.members, p.capacity);
-  while (total !== DATASET_SIZE.participations) {
+  while (total !== size.participations) {
     const p = plans[random.int(0, plans.length - 1)]!;
-    if (total < DATASET_SIZE.participations && p.members < p.capacity) {
+    if (total < size.participations && p.members < p.capacity) {
       p.members++;
       total++;
-    } else if (total > DATASET_SIZE.participations && p.members > 1) {
+    } else if (total > size.participations && p.members > 1) {
       p.members--;
       total--;
     }
@@ -383,7 +399,7 @@ export function generateDataset(now: number, seed = 20_261_122): Dataset {
       // Mostly locals; one in ten comes from anywhere.
       const candidate = random.chance(0.9)
         ? pool[random.int(0, pool.length - 1)]!
-        : random.int(0, DATASET_SIZE.users - 1);
+        : random.int(0, size.users - 1);
       if (!members.includes(candidate)) members.push(candidate);
     }
     const joinEnd = Math.min(p.start, now);
@@ -430,11 +446,11 @@ export function generateDataset(now: number, seed = 20_261_122): Dataset {
     return { userId: userId(index), cookie: `rodamos_session=${token}` };
   };
   const viewer = rider(viewerIndex);
-  const loadRiders = Array.from({ length: DATASET_SIZE.loadUsers }, (_, k) => rider(k + 1));
+  const loadRiders = Array.from({ length: size.loadUsers }, (_, k) => rider(k + 1));
 
   // Upcoming rides for the load run: 3–8 places each, organized by load riders.
   const loadRides: { id: string; organizerId: string }[] = [];
-  for (let k = 0; k < DATASET_SIZE.loadRides; k++) {
+  for (let k = 0; k < size.loadRides; k++) {
     const id = `load-r${String(k).padStart(2, "0")}`;
     const cityName = BENCH_CITIES[k % BENCH_CITIES.length]!;
     const title = `Salida de prueba de carga ${k}`;

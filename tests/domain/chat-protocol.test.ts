@@ -188,6 +188,22 @@ describe("parseNotificationFrame", () => {
   });
 });
 
+describe("the 'ride-changed' frame", () => {
+  it("carries a ride id and nothing else to check", () => {
+    const frame = { type: "ride-changed", rideId: "r1" };
+    expect(parseNotificationFrame(JSON.stringify(frame))).toEqual({ ok: true, msg: frame });
+    for (const bad of [
+      { type: "ride-changed" },
+      { type: "ride-changed", rideId: "" },
+      { type: "ride-changed", rideId: 7 },
+    ]) {
+      expect(parseNotificationFrame(JSON.stringify(bad)), JSON.stringify(bad)).toMatchObject({
+        ok: false,
+      });
+    }
+  });
+});
+
 describe("frames added by the chat issue", () => {
   it("accepts backfill answers and notification kinds", () => {
     expect(
@@ -225,7 +241,7 @@ describe("utf8ByteLength", () => {
   });
 });
 
-describe("chat pace (DESIGN.md decision 18)", () => {
+describe("chat pace (docs/product.md#chat-pace)", () => {
   const now = Date.parse("2026-06-01T10:00:00Z");
   const ago = (...seconds: number[]) => seconds.map((s) => now - s * 1000);
 

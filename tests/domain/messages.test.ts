@@ -29,6 +29,19 @@ describe("MSG", () => {
     expect(MSG.systemCancelNotice("Lluvia")).toContain("Motivo: Lluvia");
   });
 
+  it("says a suspension's cancellation without naming or blaming the organizer", () => {
+    for (const text of [
+      MSG.systemCancelNoticeNeutral,
+      MSG.cancelledNeutralBanner,
+      MSG.waitingListClosedText("Pantanos"),
+    ]) {
+      expect(text).not.toMatch(/organizadora|suspend/i);
+    }
+    expect(MSG.waitingListClosedText("Pantanos")).toBe(
+      '"Pantanos" se ha cancelado y su lista de espera se ha cerrado.',
+    );
+  });
+
   it("has our own texts", () => {
     expect(MSG.rateLimited).toBe("Demasiados intentos. Espera un momento y vuelve a intentarlo.");
     expect(MSG.invitationRequired).toBe(

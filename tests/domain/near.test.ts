@@ -1,14 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { NEAR_RADIUS_KM } from "../../domain/constants.ts";
 import { formatDistance } from "../../domain/format.ts";
+import { MSG } from "../../domain/messages.ts";
 import {
   cityPosition,
   distanceKm,
+  NEAR_HEADER,
   nearBox,
   positionParam,
   roundPosition,
 } from "../../domain/near.ts";
-import { rideListQuerySchema } from "../../domain/schemas.ts";
+import { rideListHeadersSchema, rideListQuerySchema } from "../../domain/schemas.ts";
 
 const SOL = { lat: 40.4168, lon: -3.7038 };
 
@@ -57,14 +59,52 @@ describe("'Cerca de mí' rules", () => {
     expect(formatDistance(12.49)).toBe("a 12 km");
   });
 
-  it("reads near=lat,lon from the search's query, rounded again", () => {
-    expect(rideListQuerySchema.parse({ near: "40.416812,-3.703765" }).near).toEqual({
-      lat: 40.42,
-      lon: -3.7,
-    });
-    expect(rideListQuerySchema.parse({}).near).toBeUndefined();
+  it("reads X-Near: lat,lon from the search's headers, rounded again", () => {
+    const header = (value: string) => rideListHeadersSchema.safeParse({ [NEAR_HEADER]: value });
+    expect(header("40.416812,-3.703765").data).toEqual({ lat: 40.42, lon: -3.7 });
+    expect(header("-33.9,+151.2").data).toEqual({ lat: -33.9, lon: 151.2 });
+    expect(header("90,-180").data).toEqual({ lat: 90, lon: -180 });
+    expect(rideListHeadersSchema.parse({})).toBeUndefined();
     for (const bad of ["40", "a,b", "91,1", "1,181", "1,2,3", ""]) {
-      expect(rideListQuerySchema.safeParse({ near: bad }).success, bad).toBe(false);
+      expect(header(bad).success, bad).toBe(false);
     }
+  });
+
+  it("takes plain decimal degrees only: no hex, exponents, infinities or blanks", () => {
+    for (const bad of [
+      "0x10,1",
+      "40,0x10",
+      "4e1,-3.7",
+      "40.4,-3.7e0",
+      "Infinity,1",
+      "40,-Infinity",
+      "NaN,1",
+      " 40.4,-3.7",
+      "40.4, -3.7",
+      "40.4 ,-3.7",
+      ".5,1",
+      "40.,1",
+      "+-1,1",
+      "--1,1",
+      "1_0,1",
+      "0b1,1",
+      "0o7,1",
+      "40٫4,1",
+      "٤٠,1",
+      "１,1",
+      "1234,1",
+      "40.4,-3.7\n",
+    ]) {
+      const parsed = rideListHeadersSchema.safeParse({ [NEAR_HEADER]: bad });
+      expect(parsed.success, JSON.stringify(bad)).toBe(false);
+      expect(parsed.error?.issues[0]?.message).toBe(MSG.nearInvalid);
+    }
+  });
+
+  it("refuses a position in the query string: it goes in the header", () => {
+    const parsed = rideListQuerySchema.safeParse({ near: "40.42,-3.7" });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe(MSG.nearInvalid);
+    expect(rideListQuerySchema.parse({})).not.toHaveProperty("near");
   });
 });

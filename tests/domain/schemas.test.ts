@@ -10,6 +10,8 @@ import {
   emailSchema,
   isTenthMultiple,
   latestRideStart,
+  launchSignupStep1Schema,
+  launchSignupStep2Schema,
   loginSchema,
   parseInput,
   passwordSchema,
@@ -18,13 +20,12 @@ import {
   resetPasswordFormSchema,
   resetRequestSchema,
   rideCreateSchema,
+  rideEditSchema,
   rideInputSchema,
   rideListQuerySchema,
   signupSchema,
   usernameSchema,
   validateRideStart,
-  waitlistStep1Schema,
-  waitlistStep2Schema,
 } from "../../domain/schemas.ts";
 
 /** Messages of a failed parse (fails the test when parsing succeeds). */
@@ -139,17 +140,17 @@ describe("profiles", () => {
   });
 });
 
-describe("waiting list", () => {
+describe("launch sign-ups", () => {
   it("defaults the source of step 1", () => {
-    expect(waitlistStep1Schema.parse({ email: "A@b.es" })).toEqual({
+    expect(launchSignupStep1Schema.parse({ email: "A@b.es" })).toEqual({
       email: "a@b.es",
       source: "landing",
     });
-    expect(messages(waitlistStep1Schema, { email: "" })).toEqual([MSG.emailInvalid]);
+    expect(messages(launchSignupStep1Schema, { email: "" })).toEqual([MSG.emailInvalid]);
   });
 
   it("requires city and a modality in step 2", () => {
-    const parsed = waitlistStep2Schema.parse({
+    const parsed = launchSignupStep2Schema.parse({
       email: "a@b.es",
       city: " Bilbao ",
       modalities: ["road", "btt"],
@@ -157,7 +158,9 @@ describe("waiting list", () => {
     });
     expect(parsed).toMatchObject({ city: "Bilbao", modalities: ["road", "btt"], source: "step2" });
     expect(parsed.ua).toHaveLength(400);
-    expect(messages(waitlistStep2Schema, { email: "a@b.es", city: "", modalities: [] })).toEqual([
+    expect(
+      messages(launchSignupStep2Schema, { email: "a@b.es", city: "", modalities: [] }),
+    ).toEqual([
       "Añade tu ciudad y al menos una modalidad.",
       "Añade tu ciudad y al menos una modalidad.",
     ]);
@@ -475,13 +478,11 @@ describe("control characters in text inputs", () => {
   it("are removed from every stored text; tabs and line breaks stay, CR LF becomes LF", () => {
     const parsed = rideInputSchema.parse({
       ...ride,
-      title: "Ruta\u0000 al\u0007 pantano\u007F",
       city: "Ma\u0085drid",
       meetingPoint: "\u001B[31mSol",
       description: "Línea 1\r\nLínea 2\rLínea 3\tfin\u0000",
     });
     expect(parsed).toMatchObject({
-      title: "Ruta al pantano",
       city: "Madrid",
       meetingPoint: "[31mSol",
       description: "Línea 1\nLínea 2\nLínea 3\tfin",
@@ -490,11 +491,11 @@ describe("control characters in text inputs", () => {
     expect(
       profileSchema.parse({ username: "Ana_BTT", city: "Bil\u0000bao", modalities: ["btt"] }).city,
     ).toBe("Bilbao");
-    expect(waitlistStep1Schema.parse({ email: "a@b.es", source: "landing\u0000" }).source).toBe(
+    expect(launchSignupStep1Schema.parse({ email: "a@b.es", source: "landing\u0000" }).source).toBe(
       "landing",
     );
     expect(
-      waitlistStep2Schema.parse({
+      launchSignupStep2Schema.parse({
         email: "a@b.es",
         city: "Madrid",
         modalities: ["road"],
@@ -505,10 +506,36 @@ describe("control characters in text inputs", () => {
   });
 
   it("a text of control characters only is blank", () => {
-    expect(messages(rideInputSchema, { ...ride, title: "\u0000\u0001\u0002" })).toContain(
+    expect(messages(rideInputSchema, { ...ride, meetingPoint: "\u0000\u0001\u0002" })).toContain(
       MSG.rideRequiredFields,
     );
     expect(messages(chatTextSchema, "\u0000\u001F")).toEqual([MSG.messageEmpty]);
+  });
+
+  it("are refused in a ride's title, which is one line: line breaks, tabs, NUL, NEL", () => {
+    for (const title of [
+      "Ruta\nEND:VEVENT\nBEGIN:VEVENT",
+      "Ruta\r\nal pantano",
+      "Ruta\ral pantano",
+      "Ruta\tal pantano",
+      "Ruta\u0000 al pantano",
+      "Ruta\u0085al pantano",
+      "Ruta al pantano\u007F",
+      "\n",
+    ]) {
+      expect(messages(rideInputSchema, { ...ride, title }), JSON.stringify(title)).toEqual([
+        MSG.titleOneLine,
+      ]);
+      expect(messages(rideEditSchema, { ...ride, title }), JSON.stringify(title)).toEqual([
+        MSG.titleOneLine,
+      ]);
+    }
+    expect(MSG.titleOneLine).toBe(
+      "El título debe ir en una sola línea, sin saltos de línea ni caracteres de control",
+    );
+    // Everything else of a title stays as she wrote it: accents, emoji, quotes, markup.
+    const title = 'Ruta «cañera» 🚴‍♀️ <b>"x"</b> \\ ; ,';
+    expect(rideInputSchema.parse({ ...ride, title }).title).toBe(title);
   });
 
   it("are removed from searches, which then match the text around them", () => {

@@ -148,7 +148,7 @@ describe("suggested usernames", () => {
   });
 });
 
-describe("usernameSkeleton (DESIGN.md decision 19)", () => {
+describe("usernameSkeleton (docs/product.md#look-alike-usernames)", () => {
   const same = (a: string, b: string) =>
     expect(usernameSkeleton(a), `${a} / ${b}`).toBe(usernameSkeleton(b));
   const differ = (a: string, b: string) =>

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { baseURL, expect, saveScreenshot, test, uniqueEmail } from "./fixtures.ts";
+import { baseURL, expect, fixtureRide, saveScreenshot, test, uniqueEmail } from "./fixtures.ts";
 
 const PASSWORD = "rodar-juntas-1";
 let names = 0;
@@ -35,21 +35,21 @@ async function logIn(page: Page, email: string, password = PASSWORD) {
   await page.getByRole("button", { name: "Iniciar sesión" }).click();
 }
 
-async function signUp(page: Page, email: string) {
+async function signUp(page: Page, email: string, next = "**/app/profile-setup") {
   await expect(page.getByRole("heading", { name: "Crear cuenta" })).toBeVisible();
   await page.getByLabel("Correo electrónico").fill(email);
   await page.getByLabel("Contraseña", { exact: true }).fill(PASSWORD);
   await page.getByRole("button", { name: "Crear cuenta" }).click();
-  await page.waitForURL("**/app/profile-setup");
+  await page.waitForURL(next);
 }
 
-async function completeProfile(page: Page, username: string) {
+async function completeProfile(page: Page, username: string, next = "**/app/feed") {
   await page.getByLabel("Nombre de usuario").fill(username);
   await expect(page.getByText("¡Nombre disponible!")).toBeVisible();
   await page.getByRole("combobox", { name: "Ciudad" }).fill("vale");
   await page.getByRole("option", { name: "Valencia" }).click();
   await page.getByRole("button", { name: "Guardar perfil" }).click();
-  await page.waitForURL("**/app/feed");
+  await page.waitForURL(next);
 }
 
 test.describe("accounts", () => {
@@ -118,7 +118,8 @@ test.describe("accounts", () => {
     const outbox = await fetch(`${baseURL()}/dev/outbox.json?to=${encodeURIComponent(email)}`);
     const mails = (await outbox.json()) as { links: string[] }[];
     const link = mails[0]?.links[0];
-    expect(link).toMatch(/\/app\/login\?reset=/);
+    // The token rides in the fragment, which the browser never sends (ADR 0034).
+    expect(link).toMatch(/\/app\/login#reset=/);
     await page.goto(link!);
     await expect(page.getByRole("heading", { name: "Nueva contraseña" })).toBeVisible();
     await page.getByLabel("Nueva contraseña", { exact: true }).fill("nueva-clave-9");
@@ -152,6 +153,30 @@ test.describe("accounts", () => {
     await logIn(page, email);
     await expect(page.getByText("¡Bienvenida de vuelta!")).toBeVisible();
     await page.waitForURL("**/app/my-rides");
+  });
+
+  test("a newcomer sent a ride signs up from its shared link and lands on that ride", async ({
+    page,
+    rider,
+  }) => {
+    const organizer = await rider("organiza");
+    const rideId = await fixtureRide(organizer.context, {
+      organizerId: organizer.userId,
+      participantIds: [],
+      title: "Vuelta al Retiro",
+      startsInMinutes: 24 * 60,
+    });
+    const ride = `/app/ride/${rideId}`;
+    const from = `from=${encodeURIComponent(ride)}`;
+
+    await page.goto(`/salida/${rideId}`);
+    await page.getByRole("link", { name: "Ver la salida en Rodamos" }).click();
+    await page.waitForURL(`**/app/login?${from}`);
+    await page.getByRole("link", { name: "Crear cuenta" }).click();
+    await signUp(page, uniqueEmail("enviada"), `**/app/profile-setup?${from}`);
+    await completeProfile(page, uniqueUsername(), `**${ride}`);
+    await expect(page.getByRole("heading", { name: "Vuelta al Retiro", level: 1 })).toBeVisible();
+    await expect(page).toHaveURL((url) => url.pathname === ride);
   });
 
   test("signs up from a referral link and claims it", async ({ page }) => {

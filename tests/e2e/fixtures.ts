@@ -179,7 +179,7 @@ export async function animationsSettled(page: Page) {
   );
 }
 
-/** Saves a mobile screenshot for the README (docs/screenshots/NAME.png). */
+/** Saves a mobile screenshot for the README (docs/screenshots/<name>.png). */
 export async function saveScreenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   // A toast caught as it slid in was an empty box.

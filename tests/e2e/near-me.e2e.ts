@@ -1,9 +1,10 @@
-// 'Cerca de mí' in real Chromium (DESIGN.md decision 25): with her position shared, the search
-// orders the rides by distance and says how far each is; her coordinates never reach the
-// address bar, and the API only ever sees them rounded to about 1 km.
+// 'Cerca de mí' in real Chromium (docs/product.md#meeting-pin-and-near-me): with her position
+// shared, the search orders the rides by distance and says how far each is; her coordinates never
+// reach the address bar or a request URL (the X-Near header carries them: ADR 0034), and the API
+// only ever sees them rounded to about 1 km.
 import { formatDistance } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
-import { distanceKm } from "../../domain/near.ts";
+import { distanceKm, NEAR_HEADER } from "../../domain/near.ts";
 import { expectAccessible } from "./a11y.ts";
 import { expect, saveScreenshot, test, uniqueEmail } from "./fixtures.ts";
 
@@ -32,9 +33,11 @@ test.describe("Cerca de mí", () => {
       expect(res.status()).toBe(200);
     }
 
-    const asked: string[] = [];
+    const asked: { url: string; near: string | undefined }[] = [];
     page.on("request", (request) => {
-      if (request.url().includes("/api/rides?")) asked.push(request.url());
+      if (request.url().includes("/api/rides?")) {
+        asked.push({ url: request.url(), near: request.headers()[NEAR_HEADER] });
+      }
     });
     await page.goto(`/app/search?q=${tag}&dateType=none`);
     const titles = page.getByRole("article");
@@ -51,12 +54,14 @@ test.describe("Cerca de mí", () => {
     await expect.poll(order).toEqual([`${tag} Retiro`, `${tag} Casa de Campo`, `${tag} Alcalá`]);
     await expect(page.getByText(formatDistance(distanceKm(from, alcala)))).toBeVisible();
 
-    // The address says which order, never where she is; the API heard 40.42,-3.7 only.
+    // The address says which order, never where she is; the API heard 40.42,-3.7 only, in the
+    // X-Near header, and no request URL carried it.
     expect(page.url()).toContain("orden=cerca");
     expect(page.url()).not.toMatch(/40\.4|3\.70/);
-    const near = asked.filter((url) => url.includes("near="));
+    const near = asked.filter((request) => request.near !== undefined);
     expect(near.length).toBeGreaterThan(0);
-    for (const url of near) expect(new URL(url).searchParams.get("near")).toBe("40.42,-3.7");
+    for (const request of near) expect(request.near).toBe("40.42,-3.7");
+    for (const { url } of asked) expect(url).not.toMatch(/near|40\.4|3\.70/);
 
     await expectAccessible(page, "search, Cerca de mí");
     await saveScreenshot(page, "search-near");

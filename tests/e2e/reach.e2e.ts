@@ -1,10 +1,10 @@
-// Reaching her when the app is closed (DESIGN.md decisions 20-22), in real Chromium against the
-// build: Settings → Notificaciones subscribes through the real service worker and the worker's
-// push reaches a local push-service stand-in, which decrypts it; the service worker shows a push
-// delivered over the DevTools protocol and opens the ride on tap; 'Añadir al calendario'
-// downloads the ride's event; a shared link shows its public preview.
+// Reaching her when the app is closed (docs/product.md#web-push, #calendar and #share-preview), in
+// real Chromium against the build: Settings → Notificaciones subscribes through the real service
+// worker and the worker's push reaches a local push-service stand-in, which decrypts it; the
+// service worker shows a push delivered over the DevTools protocol and opens the ride on tap;
+// 'Añadir al calendario' downloads the ride's event; a shared link shows its public preview.
 // Headless Chromium here refuses PushManager.subscribe() and no push service is reachable
-// (shared/TOOLCHAIN.md), so the page's subscribe() returns a subscription on the stand-in with
+// from this machine, so the page's subscribe() returns a subscription on the stand-in with
 // real P-256 keys made by the test: the worker's real encryption is what the stand-in reads.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";

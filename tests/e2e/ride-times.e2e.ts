@@ -1,5 +1,6 @@
-// Ride times on the ride's clock (issue 20 §3.2, DESIGN.md decision 15): riders whose browsers
-// keep New York, Canary and Madrid time create and read rides in Madrid and Las Palmas.
+// Ride times on the ride's clock (issue 20 §3.2, docs/product.md#times-and-time-zones): riders
+// whose browsers keep New York, Canary and Madrid time create and read rides in Madrid and Las
+// Palmas.
 import type { Page } from "@playwright/test";
 import type { RideDetailResponse } from "../../domain/api/rides.ts";
 import { fromZonedDateTime, type RideTimeZone, toZonedDateTime } from "../../domain/zones.ts";

@@ -121,7 +121,7 @@ test.describe("rides journey", () => {
       return (await res.json()).ride.startTime as number;
     }, rideId);
     expect(shared?.text).toBe(shareText({ title, city: "Madrid", startTime }, "Europe/Madrid"));
-    // Share links point to the ride's public preview (DESIGN.md decision 22).
+    // Share links point to the ride's public preview (docs/product.md#share-preview).
     expect(shared?.url).toMatch(new RegExp(`/salida/${rideId}$`));
 
     // --- She joins: the dialog, then the full route with the map.

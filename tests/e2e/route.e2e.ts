@@ -43,7 +43,7 @@ test.describe("route journey", () => {
     const organizer = await signedIn(openSession, `ruta_${suffix}`);
     const op = organizer.page;
 
-    // --- The form: the GPX prefills the numbers measured per track, the pin starts at its start.
+    // --- The form: the GPX prefills the numbers measured per track, the pin goes to its start.
     await op.goto("/app/create");
     await expect(op.getByRole("heading", { name: "Propón una ruta" })).toBeVisible();
     await op.getByLabel("Título").fill(title);
@@ -53,9 +53,11 @@ test.describe("route journey", () => {
     await op.getByLabel("Hora").fill("09:30");
     await op.getByRole("radio", { name: "Chill" }).click();
     await op.getByLabel("Punto de encuentro", { exact: true }).fill("Puente del Rey");
-    // Before any file: the city's centre.
+    // Before any file: no pin (the map shows her city, without a marker).
     const coordinates = op.getByTestId("meeting-pin-coordinates");
-    await expect(coordinates).toHaveText("Marcador en 40,41680, -3,70380");
+    await expect(coordinates).toHaveText(
+      "Sin marcador: sin él, la salida no aparece en «Cerca de mí».",
+    );
     await op.getByLabel("Archivo GPX (opcional)").setInputFiles(GPX_FIXTURE);
     await expect(op.getByRole("figure", { name: /Vista previa de la ruta/ })).toBeVisible();
     // 8.4 km in two tracks (chained, the 1.8 km between them would count), 112 m of climbing.

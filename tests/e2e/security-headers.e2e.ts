@@ -1,22 +1,31 @@
 // The security baseline as a browser meets it, on the built worker (static assets, prerendered
-// pages, the /app shell, JSON, the GPX download): every kind of response carries the CSP with
-// frame-ancestors 'none', nosniff and the referrer policy; the session cookie is HttpOnly,
-// Secure, SameSite=Lax; a cross-origin POST changes nothing. Plain HTTP, no page needed.
+// pages, the /app shell, JSON, the GPX download, the share preview and its image, calendar
+// files): every kind of response carries the same security headers as web/public/_headers, HSTS
+// included; the session cookie is HttpOnly, Secure, SameSite=Lax; a cross-origin POST changes
+// nothing. Plain HTTP, no page needed.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { baseURL, expect, test, uniqueEmail } from "./fixtures.ts";
 
 const GPX = readFileSync(path.join(import.meta.dirname, "fixtures/casa-de-campo.gpx"), "utf8");
 
+/** The headers _headers gives every static file ("/*"): the set every answer must carry. */
+const STATIC_HEADERS = (() => {
+  const text = readFileSync(path.join(import.meta.dirname, "../../web/public/_headers"), "utf8");
+  const block = text.split(/\n(?=\S)/).find((b) => b.startsWith("/*"))!;
+  return block
+    .split("\n")
+    .slice(1)
+    .map((line) => /^\s+([\w-]+): (.+)$/.exec(line))
+    .filter((m) => m !== null)
+    .map((m) => [m[1]!, m[2]!] as const);
+})();
+
 function expectBaseline(res: Response, what: string) {
-  const csp = res.headers.get("content-security-policy") ?? "";
-  expect(csp, `${what}: CSP`).toContain("default-src 'self'");
-  expect(csp, `${what}: CSP`).toContain("script-src 'self'");
-  expect(csp, `${what}: CSP`).toContain("frame-ancestors 'none'");
-  expect(res.headers.get("x-content-type-options"), `${what}: nosniff`).toBe("nosniff");
-  expect(res.headers.get("referrer-policy"), `${what}: referrer`).toBe(
-    "strict-origin-when-cross-origin",
-  );
+  expect(STATIC_HEADERS.map(([name]) => name)).toContain("Strict-Transport-Security");
+  for (const [name, value] of STATIC_HEADERS) {
+    expect(res.headers.get(name), `${what}: ${name}`).toBe(value);
+  }
 }
 
 const get = (pathname: string, init: RequestInit = {}) =>
@@ -73,7 +82,7 @@ test.describe("security headers and cookies on the built worker", () => {
     const asset = await get(script!);
     expect(asset.status).toBe(200);
     expect(asset.headers.get("content-type")).toContain("javascript");
-    expect(asset.headers.get("x-content-type-options")).toBe("nosniff");
+    expectBaseline(asset, "static code");
 
     // Asked for by clients that do not read the pages' <link rel="icon">.
     const favicon = await get("/favicon.ico");
@@ -137,6 +146,84 @@ test.describe("security headers and cookies on the built worker", () => {
     const anonymous = await get(`/api/rides/${ride.id}/gpx`);
     expect(anonymous.status).toBe(401);
     expectBaseline(anonymous, "GPX refused");
+  });
+
+  test("puts the same set, HSTS included, on API answers, the share preview, its image and calendar files", async () => {
+    const created = await get("/api/rides", {
+      method: "POST",
+      headers: sameOrigin(cookie, { "Content-Type": "application/json" }),
+      body: JSON.stringify({
+        title: "Cabeceras en la salida compartida",
+        city: "Madrid",
+        startTime: new Date(Date.now() + 48 * 3_600_000).toISOString(),
+        level: "chill",
+        modalities: ["road"],
+        meetingPoint: "Puente del Rey",
+        distanceKm: 12,
+        elevationM: 80,
+        maxParticipants: null,
+        socialTags: [],
+        description: "",
+      }),
+    });
+    expect(created.status).toBe(201);
+    expectBaseline(created, "POST /api/rides");
+    const { ride } = (await created.json()) as { ride: { id: string } };
+
+    const invalid = await get("/api/rides", {
+      method: "POST",
+      headers: sameOrigin(cookie, { "Content-Type": "application/json" }),
+      body: JSON.stringify({ title: "" }),
+    });
+    expect(invalid.status).toBe(400);
+    expectBaseline(invalid, "invalid ride");
+    const anonymous = await get("/api/my-rides");
+    expect(anonymous.status).toBe(401);
+    expectBaseline(anonymous, "signed out");
+
+    const preview = await get(`/salida/${ride.id}`);
+    expect(preview.status).toBe(200);
+    expectBaseline(preview, "/salida/<id>");
+    const image = /<meta property="og:image" content="([^"]+)"/.exec(await preview.text())?.[1];
+    expect(image).toBeTruthy();
+    const imagePath = new URL(image!).pathname + new URL(image!).search;
+    // The first request draws it; the second is served from storage: the same headers.
+    for (const what of ["share image", "stored share image"]) {
+      const png = await get(imagePath);
+      expect(png.status, what).toBe(200);
+      expect(png.headers.get("content-type"), what).toBe("image/png");
+      expectBaseline(png, what);
+      await png.arrayBuffer();
+    }
+    const old = await get(`/salida/${ride.id}/imagen.png?v=0`);
+    expect(old.status).toBe(302);
+    expectBaseline(old, "old image URL (redirect)");
+    expectBaseline(await get("/salida/no-existe"), "/salida 404");
+
+    for (const pathname of ["/app", "/app/feed"]) {
+      const shell = await get(pathname, { headers: { Cookie: cookie } });
+      expect(shell.status, pathname).toBe(200);
+      expectBaseline(shell, pathname);
+    }
+
+    const ics = await get(`/api/rides/${ride.id}/calendar.ics`, { headers: { Cookie: cookie } });
+    expect(ics.status).toBe(200);
+    expect(ics.headers.get("content-type")).toContain("text/calendar");
+    expectBaseline(ics, "ride .ics");
+    const feed = await get("/api/calendar/feed", {
+      method: "POST",
+      headers: sameOrigin(cookie),
+    });
+    expect(feed.status).toBe(201);
+    const { url } = (await feed.json()) as { url: string };
+    const feedIcs = await get(new URL(url).pathname);
+    expect(feedIcs.status).toBe(200);
+    expect(feedIcs.headers.get("content-type")).toContain("text/calendar");
+    // Its own stricter referrer policy is the one exception to the set.
+    expect(feedIcs.headers.get("referrer-policy")).toBe("no-referrer");
+    for (const [name, value] of STATIC_HEADERS.filter(([n]) => n !== "Referrer-Policy")) {
+      expect(feedIcs.headers.get(name), `feed .ics: ${name}`).toBe(value);
+    }
   });
 
   test("refuses a cross-origin POST and leaves the data as it was", async () => {

@@ -11,7 +11,7 @@ const require = createRequire(import.meta.url);
 const toast = (page: Page, text: string) =>
   page.locator("#toasts").getByText(text, { exact: true });
 
-test.describe("landing waiting list", () => {
+test.describe("landing launch sign-up", () => {
   test("goes from step 1 to step 2 to the thank-you panel", async ({ page }) => {
     await page.goto("/");
     await expect(
@@ -19,8 +19,8 @@ test.describe("landing waiting list", () => {
     ).toBeVisible();
     await saveScreenshot(page, "site-landing");
 
-    const step1 = page.waitForResponse((r) => r.url().endsWith("/api/waitlist"));
-    await page.getByLabel("Tu email").fill(uniqueEmail("waitlist"));
+    const step1 = page.waitForResponse((r) => r.url().endsWith("/api/launch-signups"));
+    await page.getByLabel("Tu email").fill(uniqueEmail("launch-signup"));
     await page.getByRole("button", { name: "Quiero unirme" }).click();
     expect((await step1).status()).toBe(200);
     await expect(
@@ -40,20 +40,20 @@ test.describe("landing waiting list", () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route("**/api/waitlist/details", async (route) => {
+    await page.route("**/api/launch-signups/details", async (route) => {
       await held;
       await route.continue();
     });
-    const step2 = page.waitForResponse((r) => r.url().endsWith("/api/waitlist/details"));
+    const step2 = page.waitForResponse((r) => r.url().endsWith("/api/launch-signups/details"));
     await page.getByRole("button", { name: "Guardar" }).click();
-    const saving = page.getByRole("button", { name: MSG.waitlistSaving });
+    const saving = page.getByRole("button", { name: MSG.launchSignupSaving });
     await expect(saving).toBeVisible();
     await expect(saving).toBeDisabled();
     release();
     expect((await step2).status()).toBe(200);
 
-    await expect(toast(page, MSG.waitlistStep2SuccessTitle)).toBeVisible();
-    await expect(toast(page, MSG.waitlistStep2Success)).toBeVisible();
+    await expect(toast(page, MSG.launchSignupStep2SuccessTitle)).toBeVisible();
+    await expect(toast(page, MSG.launchSignupStep2Success)).toBeVisible();
     await expect(page.getByRole("heading", { name: "¡Gracias por apuntarte!" })).toBeVisible();
     await expect(page.getByRole("link", { name: /Síguenos en Instagram/ }).first()).toHaveAttribute(
       "href",
@@ -65,20 +65,20 @@ test.describe("landing waiting list", () => {
     page,
   }) => {
     await page.goto("/#join");
-    await page.getByLabel("Tu email").fill(uniqueEmail("waitlist"));
+    await page.getByLabel("Tu email").fill(uniqueEmail("launch-signup"));
     await page.getByRole("button", { name: "Quiero unirme" }).click();
     await page.getByRole("button", { name: "Guardar" }).click();
-    await expect(toast(page, MSG.waitlistMissingInfoTitle)).toBeVisible();
-    await expect(toast(page, MSG.waitlistMissingInfo)).toBeVisible();
+    await expect(toast(page, MSG.launchSignupMissingInfoTitle)).toBeVisible();
+    await expect(toast(page, MSG.launchSignupMissingInfo)).toBeVisible();
 
     // City without modality is still missing info.
     await page.getByRole("combobox", { name: "Tu ciudad" }).fill("Madrid");
     await page.keyboard.press("Escape");
     await page.getByRole("button", { name: "Guardar" }).click();
-    expect(await toast(page, MSG.waitlistMissingInfo).count()).toBeGreaterThan(0);
+    expect(await toast(page, MSG.launchSignupMissingInfo).count()).toBeGreaterThan(0);
 
     await page.getByRole("checkbox", { name: "Gravel" }).check();
-    await page.route("**/api/waitlist/details", (route) =>
+    await page.route("**/api/launch-signups/details", (route) =>
       route.fulfill({
         status: 429,
         contentType: "application/json",
@@ -86,8 +86,8 @@ test.describe("landing waiting list", () => {
       }),
     );
     await page.getByRole("button", { name: "Guardar" }).click();
-    await expect(toast(page, MSG.waitlistStep2FailedTitle)).toBeVisible();
-    await expect(toast(page, MSG.waitlistStep2Failed)).toBeVisible();
+    await expect(toast(page, MSG.launchSignupStep2FailedTitle)).toBeVisible();
+    await expect(toast(page, MSG.launchSignupStep2Failed)).toBeVisible();
     await expect(page.getByRole("combobox", { name: "Tu ciudad" })).toHaveValue("Madrid");
     await expect(page.getByRole("checkbox", { name: "Gravel" })).toBeChecked();
     await expect(page.getByRole("button", { name: "Guardar" })).toBeEnabled();
@@ -129,7 +129,7 @@ test.describe("landing variant /ciclismo-mujeres", () => {
     await expect(toast(page, MSG.errorTitle)).toBeVisible();
     await expect(toast(page, MSG.emailInvalid)).toBeVisible();
 
-    const saved = page.waitForResponse((r) => r.url().endsWith("/api/waitlist"));
+    const saved = page.waitForResponse((r) => r.url().endsWith("/api/launch-signups"));
     await page.getByLabel("Tu email").fill(uniqueEmail("variant"));
     await page.getByRole("button", { name: "Quiero unirme" }).click();
     expect((await saved).status()).toBe(200);

@@ -60,7 +60,7 @@ describe("call", () => {
 
   it("leaves empty and missing query values out of the URL", async () => {
     fetchMock.mockResolvedValue(Response.json({ rides: [], hasMore: false, page: 0 }));
-    await call(client.rides.$get({ query: { q: "", city: "Sevilla", page: "0" } }));
+    await call(client.rides.$get({ query: { q: "", city: "Sevilla", page: "0" }, header: {} }));
     expect(lastRequest().url).toBe("/api/rides?city=Sevilla&page=0");
   });
 

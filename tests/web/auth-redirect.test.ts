@@ -19,6 +19,9 @@ describe("safeReturnPath", () => {
       "/application",
       "/app/login",
       "/app/logout",
+      "/app/profile-setup?from=/app/feed",
+      "/app/ride/x\r\nSet-Cookie: a=b",
+      "/app/ride/x y",
     ]) {
       expect(safeReturnPath(from)).toBe("/app/feed");
     }

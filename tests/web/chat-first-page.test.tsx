@@ -22,6 +22,7 @@ const info: ChatInfoResponse = {
     title: "Vuelta al pantano",
     startTime: Date.now() + 3_600_000,
     status: "published",
+    cancelledByOrganizer: false,
     organizerId: "u2",
   },
   messageCount: 1,

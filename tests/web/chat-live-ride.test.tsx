@@ -27,6 +27,7 @@ const openInfo = (): ChatInfoResponse => ({
     title: "Vuelta al pantano",
     startTime: Date.now() + HOUR,
     status: "published",
+    cancelledByOrganizer: false,
     organizerId: "u2",
   },
   messageCount: 1,
@@ -102,7 +103,11 @@ describe("an open chat follows its ride", () => {
     await openChat();
     expect(input()).toBeTruthy();
 
-    info = { ...openInfo(), ride: { ...openInfo().ride, status: "cancelled" }, canWrite: false };
+    info = {
+      ...openInfo(),
+      ride: { ...openInfo().ride, status: "cancelled", cancelledByOrganizer: true },
+      canWrite: false,
+    };
     act(() =>
       FakeWebSocket.last!.receive({
         type: "message",
@@ -113,12 +118,30 @@ describe("an open chat follows its ride", () => {
     expect(screen.getByText(MSG.cancelledBanner)).toBeTruthy();
   });
 
+  it("a ride a suspension cancelled closes with 'Salida cancelada', naming nobody", async () => {
+    await openChat();
+    info = { ...openInfo(), ride: { ...openInfo().ride, status: "cancelled" }, canWrite: false };
+    act(() =>
+      FakeWebSocket.last!.receive({
+        type: "message",
+        message: notice(MSG.systemCancelNoticeNeutral),
+      }),
+    );
+    await waitFor(() => expect(input()).toBeNull());
+    expect(screen.getByText(MSG.cancelledNeutralBanner)).toBeTruthy();
+    expect(screen.queryByText(MSG.cancelledBanner)).toBeNull();
+  });
+
   it("never counts a send the server refused, and offers no retry once the chat is closed", async () => {
     await openChat();
     expect(countText()).toBe("1 mensaje");
 
     // The ride was cancelled a moment before her send reached the room.
-    info = { ...openInfo(), ride: { ...openInfo().ride, status: "cancelled" }, canWrite: false };
+    info = {
+      ...openInfo(),
+      ride: { ...openInfo().ride, status: "cancelled", cancelledByOrganizer: true },
+      canWrite: false,
+    };
     await userEvent.type(input()!, "¿Sigue en pie?{Enter}");
     const frame = FakeWebSocket.last!.sent.find((f) => (f as { type: string }).type === "send") as {
       clientId: string;

@@ -1,4 +1,4 @@
-// The chat pace (DESIGN.md decision 18): a message the room refuses as too fast shows the
+// The chat pace (docs/product.md#chat-pace): a message the room refuses as too fast shows the
 // room's text beside it, with "Reintentar", which sends the same message again.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen } from "@testing-library/react";
@@ -18,6 +18,7 @@ const info: ChatInfoResponse = {
     title: "Vuelta al pantano",
     startTime: Date.now() + 3_600_000,
     status: "published",
+    cancelledByOrganizer: false,
     organizerId: "u2",
   },
   messageCount: 0,

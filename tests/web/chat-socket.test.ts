@@ -2,7 +2,8 @@
 // back after a close with a growing, capped backoff, says its status, pings, gives up on the
 // final close codes, and never queues: a send while closed says false (the caller resends).
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { backoffDelay, ReconnectingSocket } from "../../web/chat/socket.ts";
+import { backoffDelay, ReconnectingSocket, socketURL } from "../../web/chat/socket.ts";
+import { urlClient } from "../../web/lib/api.ts";
 
 class FakeSocket extends EventTarget {
   static readonly OPEN = 1;
@@ -45,7 +46,7 @@ function start(extra: Partial<ConstructorParameters<typeof ReconnectingSocket>[0
     gone: [] as number[],
   };
   const socket = new ReconnectingSocket({
-    path: "/api/rides/ride_0001/chat/socket",
+    url: urlClient().rides[":id"].chat.socket.$url({ param: { id: "ride_0001" } }),
     onStatus: (s) => events.status.push(s),
     onOpen: () => events.opens++,
     onMessage: (data) => events.messages.push(data),
@@ -68,6 +69,17 @@ afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
+});
+
+describe("socketURL", () => {
+  it("opens the API client's http address as ws and its https address as wss", () => {
+    expect(socketURL(new URL("http://localhost:5173/api/notifications/socket"))).toBe(
+      "ws://localhost:5173/api/notifications/socket",
+    );
+    expect(socketURL(new URL("https://rodamos.app/api/rides/r1/chat/socket"))).toBe(
+      "wss://rodamos.app/api/rides/r1/chat/socket",
+    );
+  });
 });
 
 describe("the reconnecting socket", () => {

@@ -1,20 +1,20 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "../../domain/messages.ts";
 import { ConnectionsCard } from "../../web/connections/connections-card.tsx";
+import { connectionKeys } from "../../web/connections/queries.ts";
+import { queriesSettled } from "./helpers/queries.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe("ConnectionsCard", () => {
   it("says the participants could not be loaded when its load fails (#connections), with a retry", async () => {
-    vi.stubGlobal(
-      "fetch",
-      vi.fn(async () =>
-        Response.json({ error: { code: "internal", message: MSG.internal } }, { status: 500 }),
-      ),
+    const fetchMock = vi.fn(async () =>
+      Response.json({ error: { code: "internal", message: MSG.internal } }, { status: 500 }),
     );
+    vi.stubGlobal("fetch", fetchMock);
     render(
       <QueryClientProvider client={signedInClient()}>
         <ConnectionsCard rideId="r1" forced />
@@ -22,13 +22,15 @@ describe("ConnectionsCard", () => {
     );
     await screen.findByText(MSG.participantsLoadFailed);
     expect(screen.queryByText(MSG.connectionsSaveFailed)).toBeNull();
-    expect(screen.getByRole("button", { name: MSG.retry })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: MSG.retry }));
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
   });
 });
 
 describe("ConnectionsCard after saving", () => {
   it("shows what she saved in place of the checkboxes and 'Guardar conexiones'", async () => {
     let saved = false;
+    const client = signedInClient();
     vi.stubGlobal(
       "fetch",
       vi.fn(async (url: string, init?: RequestInit) => {
@@ -50,7 +52,7 @@ describe("ConnectionsCard after saving", () => {
       }),
     );
     render(
-      <QueryClientProvider client={signedInClient()}>
+      <QueryClientProvider client={client}>
         <ConnectionsCard rideId="r1" forced />
       </QueryClientProvider>,
     );
@@ -58,9 +60,15 @@ describe("ConnectionsCard after saving", () => {
     fireEvent.click(screen.getByRole("button", { name: "Guardar conexiones" }));
 
     await screen.findByText("Ya has guardado tus conexiones de esta salida.");
-    expect(screen.getByText("Nuevas conexiones: Cris")).toBeTruthy();
+    // Said where a screen reader hears it.
+    expect(screen.getByRole("status").textContent).toContain("Nuevas conexiones: Cris");
     // Also once the card's data is refetched (alreadySaved).
-    await new Promise((done) => setTimeout(done, 50));
+    await queriesSettled(client);
+    expect(client.getQueryData<{ alreadySaved: boolean }>(connectionKeys.ride("r1"))).toMatchObject(
+      {
+        alreadySaved: true,
+      },
+    );
     expect(screen.queryByRole("checkbox")).toBeNull();
     expect(screen.queryByRole("button", { name: "Guardar conexiones" })).toBeNull();
   });
@@ -113,16 +121,31 @@ describe("ConnectionsCard's two questions (honest levels)", () => {
 
   it("asks both, optional and anonymous, and sends what she chose", async () => {
     const posts = stub({ open: true, answered: false });
+    const client = signedInClient();
     render(
-      <QueryClientProvider client={signedInClient()}>
+      <QueryClientProvider client={client}>
         <ConnectionsCard rideId="r1" />
       </QueryClientProvider>,
     );
     const send = await screen.findByRole("button", { name: "Enviar respuestas" });
     // Nothing chosen: nothing to send.
     expect((send as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByRole("group", { name: "¿El ritmo fue el anunciado?" })).toBeTruthy();
-    expect(screen.getByText(MSG.levelAnswersAnonymous)).toBeTruthy();
+    const choices = (question: string) =>
+      within(screen.getByRole("group", { name: question }))
+        .getAllByRole("radio")
+        .map((radio) => [radio.closest("label")?.textContent, (radio as HTMLInputElement).checked]);
+    expect(choices(MSG.paceQuestion)).toEqual([
+      ["Más suave", false],
+      ["Como se anunció", false],
+      ["Más exigente", false],
+    ]);
+    expect(choices(MSG.waitedQuestion)).toEqual([
+      ["Sí", false],
+      ["No", false],
+    ]);
+    expect(screen.getByRole("form", { name: "Cómo fue la salida" }).textContent).toContain(
+      MSG.levelAnswersAnonymous,
+    );
     fireEvent.click(screen.getByRole("radio", { name: "Más exigente" }));
     expect((send as HTMLButtonElement).disabled).toBe(false);
     fireEvent.click(send);
@@ -131,8 +154,8 @@ describe("ConnectionsCard's two questions (honest levels)", () => {
       { url: "/api/rides/r1/level-answers", body: { pace: "harder", waitedForAll: null } },
     ]);
     // The thanks stay once the card knows she answered.
-    await new Promise((done) => setTimeout(done, 50));
-    expect(screen.getByText(MSG.levelAnswersSaved)).toBeTruthy();
+    await queriesSettled(client);
+    expect(screen.getByText(MSG.levelAnswersSaved).getAttribute("role")).toBe("status");
     expect(screen.queryByRole("radio")).toBeNull();
   });
 

@@ -2,7 +2,7 @@
 // a create whose answer was lost comes back as the ride already stored; the next ride gets a
 // new one. Edit sends none.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, render, screen } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { Link, MemoryRouter, Route, Routes, useParams } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RideDetail } from "../../domain/api/rides.ts";
@@ -208,7 +208,7 @@ describe("the start time's error sits on the field to fix", () => {
   });
 });
 
-describe("the start is on the ride's clock (DESIGN.md decision 15)", () => {
+describe("the start is on the ride's clock (docs/product.md#times-and-time-zones)", () => {
   afterEach(() => vi.unstubAllEnvs());
 
   it("an organizer in New York creates a Madrid ride at 19:55 Madrid time", async () => {
@@ -345,9 +345,14 @@ describe("the form's chip groups and meeting point", () => {
     renderCreate();
     await submit();
     expect(group("Nivel").querySelector("[role=alert]")).toBeTruthy();
-    fireEvent.click(screen.getByRole("radio", { name: "Chill" }));
+    // After 'Crear salida' each pick is checked again (asynchronously: the shared rules).
+    await act(async () => {
+      fireEvent.click(screen.getByRole("radio", { name: "Chill" }));
+    });
     expect(screen.getByRole("radio", { name: "Chill" }).getAttribute("aria-checked")).toBe("true");
-    fireEvent.click(screen.getByRole("radio", { name: "Intermedio" }));
+    await act(async () => {
+      fireEvent.click(screen.getByRole("radio", { name: "Intermedio" }));
+    });
     expect(screen.getByRole("radio", { name: "Chill" }).getAttribute("aria-checked")).toBe("false");
     expect(screen.getByRole("radio", { name: "Intermedio" }).getAttribute("aria-checked")).toBe(
       "true",
@@ -387,5 +392,66 @@ describe("the form's chip groups and meeting point", () => {
     expect(screen.getByRole("link", { name: "Ver en Google Maps" }).getAttribute("href")).toBe(
       "https://www.google.com/maps/search/?api=1&query=Puente%20del%20Rey%2C%20Madrid",
     );
+  });
+});
+
+describe("an error goes as soon as its field is fixed, by any means", () => {
+  const group = (name: string) => screen.getByRole("group", { name });
+  const alertIn = (name: string) => group(name).querySelector("[role=alert]");
+
+  it("'Nivel': picking a chip clears 'Por favor completa todos los campos obligatorios'", async () => {
+    renderCreate();
+    await submit();
+    expect(alertIn("Nivel")?.textContent).toBe(MSG.rideRequiredFields);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("radio", { name: "Chill" }));
+    });
+    expect(alertIn("Nivel")).toBeNull();
+  });
+
+  it("'Modalidades': picking one clears its error", async () => {
+    renderCreate();
+    fireEvent.click(screen.getByRole("button", { name: "Road" }));
+    await submit();
+    expect(alertIn("Modalidades")).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Gravel" }));
+    });
+    expect(alertIn("Modalidades")).toBeNull();
+  });
+
+  it("'Ciudad': choosing one clears its error", async () => {
+    renderCreate();
+    const city = screen.getByRole("combobox", { name: "Ciudad" });
+    fireEvent.change(city, { target: { value: "" } });
+    await submit();
+    expect(city.getAttribute("aria-invalid")).toBe("true");
+    await act(async () => {
+      fireEvent.change(city, { target: { value: "Sevilla" } });
+    });
+    expect(city.getAttribute("aria-invalid")).toBeNull();
+  });
+
+  it("a GPX file that fills distance and climbing clears 'Debes especificar distancia y desnivel'", async () => {
+    renderCreate();
+    await submit();
+    expect(screen.getAllByText(MSG.rideDistanceElevationRequired)).toHaveLength(2);
+    // 0.1° of latitude: 11.12 km; 620 → 700 m.
+    const gpx = new File(
+      [
+        '<?xml version="1.0"?><gpx><trk><trkseg><trkpt lat="40.30" lon="-3.70"><ele>620</ele></trkpt><trkpt lat="40.40" lon="-3.70"><ele>700</ele></trkpt></trkseg></trk></gpx>',
+      ],
+      "ruta.gpx",
+      { type: "application/gpx+xml" },
+    );
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText("Archivo GPX (opcional)"), {
+        target: { files: [gpx] },
+      });
+    });
+    await waitFor(() =>
+      expect(screen.getByLabelText<HTMLInputElement>("Distancia (km)").value).toBe("11.1"),
+    );
+    expect(screen.queryByText(MSG.rideDistanceElevationRequired)).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
-// `npm run dev` serves web/ as Vite's root: web/x/y.ts is the module /x/y.ts. The worker answers
-// some paths before any file (wrangler.toml run_worker_first), so a module there never reaches
-// the browser: web/api/client.ts at /api/client.ts got the API's 404 and the app never started.
+// `npm run dev` serves web/ as Vite's root: web/<dir>/<file>.ts is the module /<dir>/<file>.ts. The
+// worker answers some paths before any file (wrangler.toml run_worker_first), so a module there
+// never reaches the browser: the API client, once in an api/ folder of web/, was served at
+// /api/client.ts, got the API's 404, and the app never started.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";

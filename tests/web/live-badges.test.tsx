@@ -6,10 +6,12 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { ChatListItem } from "../../domain/api/chat.ts";
-import { CHATS_KEY, useUnreadForRide, useUnreadTotal } from "../../web/chat/unread.ts";
-import { PENDING_CONNECTIONS_KEY } from "../../web/connections/pending.ts";
+import { CHATS_KEY } from "../../web/chat/queries.ts";
+import { useUnreadForRide, useUnreadTotal } from "../../web/chat/unread.ts";
+import { connectionKeys } from "../../web/connections/queries.ts";
 import { useNavBadge } from "../../web/layout/use-nav-badge.ts";
 import { useEnMarcha } from "../../web/rides/use-en-marcha.ts";
+import { queriesSettled } from "./helpers/queries.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 
 function chat(rideId: string, unread: number): ChatListItem {
@@ -76,7 +78,7 @@ async function renderScreen(): Promise<QueryClient> {
 async function refetch(client: QueryClient) {
   await act(async () => {
     await client.invalidateQueries({ queryKey: CHATS_KEY });
-    await client.invalidateQueries({ queryKey: PENDING_CONNECTIONS_KEY });
+    await client.invalidateQueries({ queryKey: connectionKeys.pending });
   });
 }
 
@@ -95,8 +97,7 @@ describe("live chat badges and 'En marcha'", () => {
     const before = { ...renders };
 
     await refetch(client);
-    // Give a re-render every chance to happen (TanStack Query notifies in a later task).
-    await act(() => new Promise((done) => setTimeout(done, 50)));
+    await queriesSettled(client);
 
     expect(calls.filter((c) => c === "/api/chats").length).toBeGreaterThanOrEqual(2);
     expect(renders).toEqual(before);

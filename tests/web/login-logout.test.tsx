@@ -1,9 +1,17 @@
-// /app/login and /app/logout: the spec's texts for each failure (spec 01 §8).
+// /app/login and /app/logout: the spec's texts for each failure
+// (docs/product.md#accounts-and-sign-in).
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
+import {
+  MemoryRouter,
+  type NavigateFunction,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+} from "react-router-dom";
 import { Toaster } from "sonner";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { MeResponse } from "../../domain/api-types.ts";
 import { MSG } from "../../domain/messages.ts";
 import Login from "../../web/auth/login.tsx";
@@ -11,12 +19,23 @@ import Logout from "../../web/auth/logout.tsx";
 import { ME_KEY } from "../../web/auth/use-me.ts";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
 
+/** The address bar as the app leaves it (path, query and fragment), and a way to change it. */
+let address = "";
+let go: NavigateFunction = () => undefined;
+function Address() {
+  const location = useLocation();
+  address = `${location.pathname}${location.search}${location.hash}`;
+  go = useNavigate();
+  return null;
+}
+
 function renderAt(entry: string, me: MeResponse) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(ME_KEY, me);
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[entry]}>
+        <Address />
         <Routes>
           <Route path="/app/login" element={<Login />} />
           <Route path="/app/logout" element={<Logout />} />
@@ -70,6 +89,51 @@ describe("login", () => {
     renderAt("/app/login", visitor);
     await forgotPassword("ana@example.com");
     await screen.findByText(MSG.rateLimited);
+  });
+});
+
+describe("the mailed reset link", () => {
+  const TOKEN = "k3x9reset0token7abc";
+
+  it("reads the token from the fragment, takes it out of the address and posts it in the body", async () => {
+    fetchMock.mockResolvedValue(Response.json(ana));
+    renderAt(`/app/login#reset=${TOKEN}`, visitor);
+    await screen.findByRole("heading", { name: "Nueva contraseña" });
+    await vi.waitFor(() => expect(address).toBe("/app/login"));
+    // Still in reset mode once the address no longer has it: it is kept in memory.
+    fireEvent.change(screen.getByLabelText("Nueva contraseña"), {
+      target: { value: "nueva-clave-9" },
+    });
+    fireEvent.change(screen.getByLabelText("Confirmar contraseña"), {
+      target: { value: "nueva-clave-9" },
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Guardar contraseña" }));
+    });
+    // The form's schemas load on first use; the toast says the call is done.
+    await screen.findByText(MSG.passwordUpdated, {}, { timeout: 10_000 });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(String(url)).toBe("/api/auth/reset/confirm");
+    expect(JSON.parse(String(init?.body))).toEqual({ token: TOKEN, password: "nueva-clave-9" });
+  });
+
+  it("works when the link lands on the login page already open (only the fragment changes)", async () => {
+    renderAt("/app/login", visitor);
+    await screen.findByRole("heading", { name: "Iniciar sesión" });
+    act(() => {
+      void go(`/app/login#reset=${TOKEN}`);
+    });
+    await screen.findByRole("heading", { name: "Nueva contraseña" });
+    await vi.waitFor(() => expect(address).toBe("/app/login"));
+  });
+
+  it("refuses an older ?reset= link: the token leaves the address and she is told to ask again", async () => {
+    renderAt(`/app/login?reset=${TOKEN}`, visitor);
+    await screen.findByText(MSG.resetTokenInvalid);
+    await vi.waitFor(() => expect(address).toBe("/app/login"));
+    screen.getByRole("heading", { name: "Iniciar sesión" });
+    expect(screen.queryByRole("heading", { name: "Nueva contraseña" })).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 

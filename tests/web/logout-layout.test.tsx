@@ -9,6 +9,7 @@ import Login from "../../web/auth/login.tsx";
 import Logout from "../../web/auth/logout.tsx";
 import { AppLayout } from "../../web/layout/app-layout.tsx";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
+import { queriesSettled } from "./helpers/queries.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 
 /** The notification socket: records whether it is still open. */
@@ -75,7 +76,7 @@ describe("logging out from her profile", () => {
     expect(screen.queryByRole("navigation", { name: "Navegación principal" })).toBeNull();
     expect(FakeWebSocket.open.size).toBe(0);
     // Nothing of hers is asked for again once she is out.
-    await new Promise((done) => setTimeout(done, 50));
+    await queriesSettled(client);
     expect(fetchMock.mock.calls.slice(callsBefore).map(([url]) => String(url))).toEqual([
       "/api/auth/logout",
     ]);

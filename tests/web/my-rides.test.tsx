@@ -1,5 +1,6 @@
-// My Rides' ?showCancelled=true (spec 02 §2): Ya rodadas with Canceladas open when there is
-// something cancelled; En marcha otherwise; and a refetch never takes her off a tab she chose.
+// My Rides' ?showCancelled=true (docs/product.md#my-rides): Ya rodadas with Canceladas open when
+// there is something cancelled; En marcha otherwise; and a refetch never takes her off a tab she
+// chose.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";

@@ -1,11 +1,13 @@
-// 'Cerca de mí' on the search screen (DESIGN.md decision 25): her position is rounded to about
-// 1 km before it leaves the device and never goes into the address; declining it measures from
-// her city's centre; with neither, the order goes back to dates and says why.
+// 'Cerca de mí' on the search screen (docs/product.md#meeting-pin-and-near-me): her position is
+// rounded to about 1 km before it leaves the device and travels in the X-Near header, never in the
+// address bar or a request URL (docs/decisions/0034-nothing-secret-in-a-logged-url.md); declining
+// it measures from her city's centre; with neither, the order goes back to dates and says why.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter, useLocation } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "../../domain/messages.ts";
+import { NEAR_HEADER } from "../../domain/near.ts";
 import { ME_KEY } from "../../web/auth/use-me.ts";
 import { LazyToaster } from "../../web/lib/lazy-toaster.tsx";
 import SearchScreen from "../../web/rides/search.tsx";
@@ -20,16 +22,17 @@ function Address() {
   return null;
 }
 
-const calls: string[] = [];
+/** Every request the screen made: its URL and the X-Near header it carried. */
+const calls: { url: string; near: string | null }[] = [];
 
 beforeEach(() => {
   calls.length = 0;
   forgetDevicePosition();
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (url: string) => {
-      calls.push(url);
-      const near = url.includes("near=");
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const near = new Headers(init?.headers).get(NEAR_HEADER);
+      calls.push({ url, near });
       return Response.json({
         rides: [
           rideSummary({ id: "r1", title: "Vuelta al Retiro", distanceKm: near ? 2.6 : null }),
@@ -79,7 +82,8 @@ function renderSearch(city: string | null, entry = "/app/search?dateType=none") 
 }
 
 const nearCalls = () =>
-  calls.filter((url) => url.startsWith("/api/rides?") && url.includes("near="));
+  calls.filter((call) => call.url.startsWith("/api/rides?") && call.near !== null);
+const urls = () => calls.map((call) => call.url).join(" ");
 
 describe("search: 'Cerca de mí'", () => {
   it("sends her position rounded to about 1 km, keeps it out of the address, shows 'a 3 km'", async () => {
@@ -89,8 +93,9 @@ describe("search: 'Cerca de mí'", () => {
     await screen.findByText(MSG.nearFromPosition);
     await screen.findByText("a 3 km");
     expect(nearCalls().length).toBeGreaterThan(0);
-    for (const url of nearCalls()) expect(url).toContain("near=40.42%2C-3.7");
-    expect(calls.join(" ")).not.toContain("40.4168");
+    for (const call of nearCalls()) expect(call.near).toBe("40.42,-3.7");
+    // No URL carries her position, not even rounded.
+    expect(urls()).not.toMatch(/near|40\.4|3\.7/);
     expect(address).toContain("orden=cerca");
     expect(address).not.toMatch(/40\.4|3\.7/);
   });
@@ -102,7 +107,7 @@ describe("search: 'Cerca de mí'", () => {
     fireEvent.click(await screen.findByRole("radio", { name: "Cerca de mí" }));
     await vi.waitFor(() => expect(nearCalls().length).toBeGreaterThan(0));
     expect(address).not.toContain("city=");
-    for (const url of nearCalls()) expect(url).not.toContain("city=");
+    for (const call of nearCalls()) expect(call.url).not.toContain("city=");
   });
 
   it("measures from her city's centre when she declines", async () => {
@@ -111,7 +116,8 @@ describe("search: 'Cerca de mí'", () => {
     fireEvent.click(await screen.findByRole("radio", { name: "Cerca de mí" }));
     await screen.findByText(MSG.nearFromCity("Sevilla"));
     await vi.waitFor(() => expect(nearCalls().length).toBeGreaterThan(0));
-    expect(nearCalls()[0]).toContain("near=37.39%2C-5.98");
+    expect(nearCalls()[0]?.near).toBe("37.39,-5.98");
+    expect(urls()).not.toMatch(/near|37\.39|5\.98/);
   });
 
   it("goes back to the order by date when it cannot tell where she is", async () => {

@@ -19,8 +19,24 @@ const subscription = {
   unsubscribe: vi.fn(async () => true),
 };
 
-/** A browser with push: her device's registration, subscribed or not, and the permission. */
-function stubBrowser(options: { subscribed: boolean; answer?: NotificationPermission }) {
+/** The marker a built app page carries for /app/register-sw.js; `npm run dev`'s pages lack it. */
+function builtPage() {
+  const marker = document.createElement("meta");
+  marker.name = "rodamos-sw";
+  marker.content = "on";
+  document.head.append(marker);
+}
+
+/**
+ * A browser with push on a built page: her device's registration, subscribed or not, and the
+ * permission.
+ */
+function stubBrowser(options: {
+  subscribed: boolean;
+  answer?: NotificationPermission;
+  devServer?: boolean;
+}) {
+  if (!options.devServer) builtPage();
   let current = options.subscribed ? subscription : null;
   const pushManager = {
     getSubscription: vi.fn(async () => current),
@@ -41,6 +57,7 @@ function stubBrowser(options: { subscribed: boolean; answer?: NotificationPermis
 
 afterEach(() => {
   Reflect.deleteProperty(navigator, "serviceWorker");
+  for (const marker of document.querySelectorAll('meta[name="rodamos-sw"]')) marker.remove();
 });
 
 function renderWithClient(ui: React.ReactNode) {
@@ -136,6 +153,31 @@ describe("Notificaciones", () => {
     });
   });
 
+  it("under `npm run dev` (no service worker) says at once where avisos work, and offers no button", async () => {
+    settingsAnswers(() => false);
+    const { pushManager, requestPermission } = stubBrowser({ subscribed: false, devServer: true });
+    const ready = vi.fn();
+    Object.defineProperty(navigator.serviceWorker, "ready", { get: ready });
+    renderWithClient(<NotificationSettings />);
+    expect(screen.getByText(PUSH_MSG.noServiceWorker)).toBeTruthy();
+    expect(screen.getByText(/Para probarlos en local/).textContent).toBe(
+      "Para probarlos en local: npm run build y después npm run preview.",
+    );
+    expect(screen.queryByRole("button", { name: "Activar avisos en este dispositivo" })).toBeNull();
+    expect(requestPermission).not.toHaveBeenCalled();
+    expect(pushManager.subscribe).not.toHaveBeenCalled();
+    expect(ready).not.toHaveBeenCalled();
+  });
+
+  it("names the commands only to developers (a dev build)", async () => {
+    vi.stubEnv("DEV", false);
+    settingsAnswers(() => false);
+    stubBrowser({ subscribed: false, devServer: true });
+    renderWithClient(<NotificationSettings />);
+    expect(screen.getByText(PUSH_MSG.noServiceWorker)).toBeTruthy();
+    expect(screen.queryByText(/npm run/)).toBeNull();
+  });
+
   it("a browser without push says so", async () => {
     settingsAnswers(() => false);
     renderWithClient(<NotificationSettings />);
@@ -177,8 +219,23 @@ describe("Calendario", () => {
     await userEvent.click(screen.getByRole("button", { name: "Copiar enlace" }));
     expect(writeText).toHaveBeenCalledWith("https://rodamos.app/api/calendar/feed/abc.ics");
     await userEvent.click(await screen.findByRole("button", { name: "Revocar enlace" }));
+    const dialog = await screen.findByRole("dialog", { name: "¿Revocar el enlace?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Revocar enlace" }));
     await screen.findByRole("button", { name: "Crear enlace de calendario" });
     expect(screen.queryByLabelText("Tu enlace de calendario")).toBeNull();
+    expect(screen.queryByRole("dialog")).toBeNull();
+  });
+
+  it("'Revocar enlace' asks first; 'Cancelar' keeps the link working", async () => {
+    state = { status: "active", createdAt: Date.now() };
+    renderWithClient(<CalendarSettings />);
+    await userEvent.click(await screen.findByRole("button", { name: "Revocar enlace" }));
+    const dialog = await screen.findByRole("dialog", { name: "¿Revocar el enlace?" });
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(false);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancelar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(false);
+    expect(screen.getByText(/Tienes un enlace activo/)).toBeTruthy();
   });
 
   it("says when a password change stopped it", async () => {

@@ -64,7 +64,10 @@ describe("offline in the middle of a session", () => {
     renderSignedIn("/app/search?city=Madrid", <SearchScreen />);
     const results = screen.getByRole("region", { name: "Resultados" });
     await within(results).findByText(MSG.offlineTitle);
-    expect(within(results).getByText(MSG.networkError)).toBeTruthy();
+    // Said in a live region, where a screen reader hears it.
+    expect(within(results).getByRole("status").textContent).toBe(
+      MSG.offlineTitle + MSG.networkError,
+    );
     expect(results.getAttribute("aria-busy")).toBe("false");
 
     await comeBackOnline();

@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ProfileForm } from "../../web/profiles/profile-form.tsx";
+import { describedBy } from "./helpers/described-by.ts";
 
 const initial = {
   username: "",
@@ -21,6 +22,9 @@ function renderForm(onSave = vi.fn(async () => undefined), currentUsername?: str
   );
   return onSave;
 }
+
+/** What a screen reader reads with the username field: its hint and the check's answer. */
+const usernameDescription = () => describedBy(screen.getByLabelText("Nombre de usuario"));
 
 function typeUsername(value: string) {
   fireEvent.change(screen.getByLabelText("Nombre de usuario"), { target: { value } });
@@ -58,14 +62,14 @@ describe("ProfileForm username check", () => {
     await flush(1);
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(String(fetchMock.mock.calls[0]![0])).toBe("/api/profile/username-available?name=ana_ru");
-    expect(screen.getByText("¡Nombre disponible!")).toBeTruthy();
+    expect(usernameDescription()).toContain("¡Nombre disponible!");
   });
 
   it("shows the rule's message without asking the server", async () => {
     renderForm();
     typeUsername("ana__bici");
     await flush(400);
-    expect(screen.getByText("No se permiten guiones bajos consecutivos")).toBeTruthy();
+    expect(usernameDescription()).toContain("No se permiten guiones bajos consecutivos");
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -89,13 +93,13 @@ describe("ProfileForm username check", () => {
     typeUsername("MÍA_BICI");
     await flush(400);
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(screen.getByText("¡Nombre disponible!")).toBeTruthy();
+    expect(usernameDescription()).toContain("¡Nombre disponible!");
     fetchMock.mockImplementation(async () => {
       throw new TypeError("offline");
     });
     typeUsername("otra_bici");
     await flush(400);
-    expect(screen.getByText("¡Nombre disponible!")).toBeTruthy();
+    expect(usernameDescription()).toContain("¡Nombre disponible!");
   });
 });
 
@@ -107,8 +111,13 @@ describe("ProfileForm", () => {
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Guardar perfil" }));
     });
-    expect(screen.getByText("La ciudad es obligatoria")).toBeTruthy();
-    expect(screen.getByText("Selecciona al menos una modalidad")).toBeTruthy();
+    // Each message is read with its field, which is marked invalid.
+    const city = screen.getByRole("combobox");
+    expect(describedBy(city)).toContain("La ciudad es obligatoria");
+    expect(city.getAttribute("aria-invalid")).toBe("true");
+    expect(describedBy(screen.getByRole("group", { name: "Modalidades" }))).toBe(
+      "Selecciona al menos una modalidad",
+    );
     expect(onSave).not.toHaveBeenCalled();
     fireEvent.change(screen.getByRole("combobox"), { target: { value: "Bilbao" } });
     fireEvent.click(screen.getByRole("checkbox", { name: "BTT - Mountain Bike" }));

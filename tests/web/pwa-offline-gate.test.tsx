@@ -23,9 +23,8 @@ describe("OfflineGate", () => {
 
   it("shows the page when online", () => {
     me.current = { data: { user: null } };
-    renderGate();
-    expect(screen.getByText("La página")).toBeTruthy();
-    expect(screen.queryByRole("heading", { name: MSG.offlineTitle })).toBeNull();
+    // The page as it is: nothing added around it.
+    expect(renderGate().container.innerHTML).toBe("<p>La página</p>");
   });
 
   it("shows 'Sin conexión' in place of the page when opened offline, and 'Reintentar' reloads", () => {
@@ -33,8 +32,9 @@ describe("OfflineGate", () => {
     const reload = vi.fn();
     vi.spyOn(window, "location", "get").mockReturnValue({ ...window.location, reload });
     renderGate();
-    expect(screen.getByRole("heading", { name: MSG.offlineTitle })).toBeTruthy();
-    expect(screen.getByText(MSG.networkError)).toBeTruthy();
+    // Said at once to a screen reader, as the page's one heading.
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(MSG.offlineTitle);
+    expect(screen.getByRole("alert").textContent).toContain(MSG.networkError);
     expect(screen.queryByText("La página")).toBeNull();
     fireEvent.click(screen.getByRole("button", { name: "Reintentar" }));
     expect(reload).toHaveBeenCalledOnce();
@@ -43,7 +43,8 @@ describe("OfflineGate", () => {
   it("shows it when the first /api/me never reached the server", () => {
     me.current = { error: new ApiError("network_error", MSG.networkError, 0) };
     renderGate();
-    expect(screen.getByRole("heading", { name: MSG.offlineTitle })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(MSG.offlineTitle);
+    expect(screen.queryByText("La página")).toBeNull();
   });
 
   it("keeps the page when a later refetch fails (her form stays as it is)", () => {
@@ -51,13 +52,11 @@ describe("OfflineGate", () => {
       data: { user: null },
       error: new ApiError("network_error", MSG.networkError, 0),
     };
-    renderGate();
-    expect(screen.getByText("La página")).toBeTruthy();
+    expect(renderGate().container.innerHTML).toBe("<p>La página</p>");
   });
 
   it("keeps the page for a server error (not a connection problem)", () => {
     me.current = { error: new ApiError("internal", MSG.internal, 500) };
-    renderGate();
-    expect(screen.getByText("La página")).toBeTruthy();
+    expect(renderGate().container.innerHTML).toBe("<p>La página</p>");
   });
 });

@@ -1,5 +1,5 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "../../domain/messages.ts";
@@ -91,7 +91,8 @@ describe("/app/settings", () => {
     renderSettings();
     const faq = screen.getByRole("region", { name: "Preguntas frecuentes" });
     expect(faq.querySelectorAll("details")).toHaveLength(4);
-    expect(screen.getByText("¿Funciona sin conexión?")).toBeTruthy();
+    // A disclosure: the question shows, its answer opens on a tap.
+    expect(within(faq).getByText("¿Funciona sin conexión?").closest("details")?.open).toBe(false);
     expect(
       screen.getByRole("link", { name: "Ver todas las preguntas frecuentes" }).getAttribute("href"),
     ).toBe("/app/faqs");
@@ -106,6 +107,9 @@ describe("/app/settings", () => {
     meta.content = "abc1234";
     document.head.append(meta);
     renderSettings();
-    expect(screen.getByText("Versión abc1234")).toBeTruthy();
+    // Beside 'Actualizar app', where she checks for a new one.
+    expect(screen.getByRole("region", { name: "Aplicación" }).textContent).toContain(
+      "Versión abc1234",
+    );
   });
 });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "../../domain/messages.ts";
 import { UpdateButton } from "../../web/pwa/update-button.tsx";
 import { UPDATE_AVAILABLE_EVENT } from "../../web/pwa/update-check.ts";
+import { toastShowing } from "./helpers/toasts.ts";
 
 // The real hook and toasts, with the browser's service worker container replaced.
 function setServiceWorker(container: unknown) {
@@ -29,7 +30,7 @@ describe("UpdateButton", () => {
     expect("serviceWorker" in navigator).toBe(false);
     renderButton();
     fireEvent.click(screen.getByRole("button", { name: "Buscar actualizaciones" }));
-    expect(await screen.findByText(MSG.updateUnsupported)).toBeTruthy();
+    expect(await toastShowing(MSG.updateUnsupported)).toEqual({ type: "error", front: true });
   });
 
   it("reports the latest version after asking the registration", async () => {
@@ -42,7 +43,7 @@ describe("UpdateButton", () => {
     );
     renderButton();
     fireEvent.click(screen.getByRole("button", { name: "Buscar actualizaciones" }));
-    expect(await screen.findByText(MSG.updateLatest)).toBeTruthy();
+    expect(await toastShowing(MSG.updateLatest)).toEqual({ type: "success", front: true });
     expect(registration.update).toHaveBeenCalledOnce();
     expect(
       (screen.getByRole("button", { name: "Buscar actualizaciones" }) as HTMLButtonElement)
@@ -59,7 +60,7 @@ describe("UpdateButton", () => {
     );
     renderButton(MSG.updateSettingsError);
     fireEvent.click(screen.getByRole("button", { name: "Buscar actualizaciones" }));
-    expect(await screen.findByText(MSG.updateSettingsError)).toBeTruthy();
+    expect(await toastShowing(MSG.updateSettingsError)).toEqual({ type: "error", front: true });
   });
 
   it("notes a new version announced by /app/register-sw.js", async () => {

@@ -141,6 +141,28 @@ describe("RideCard", () => {
     expect(screen.getByRole("link", { name: "Café y Casa de Campo" })).toBeTruthy();
   });
 
+  it("says 'de las que fueron' once the ride has been", () => {
+    const bea = { id: "bea", username: "Bea", avatarKey: "ava03", avatarUrl: null };
+    const cris = { id: "cris", username: "Cris", avatarKey: "ava04", avatarUrl: null };
+    renderCard(
+      ride({
+        startTime: Date.now() - 3 * 3_600_000,
+        participantIds: ["org", "me", "bea", "cris"],
+        participantCount: 4,
+        viewer: {
+          joined: true,
+          isOrganizer: false,
+          rodeWithCount: 2,
+          rodeWith: [bea, cris],
+          waitingPosition: null,
+        },
+      }),
+      "me",
+    );
+    expect(screen.getByText("Has rodado con 2 de las que fueron")).toBeTruthy();
+    expect(screen.queryByText("Has rodado con 2 de las que van")).toBeNull();
+  });
+
   it("offers the organizer 'Cancelar salida' and no leave", () => {
     renderCard(
       ride({
@@ -162,6 +184,7 @@ describe("RideCard", () => {
     renderCard(
       ride({
         status: "cancelled",
+        cancelledByOrganizer: true,
         viewer: {
           joined: true,
           isOrganizer: false,
@@ -177,9 +200,15 @@ describe("RideCard", () => {
     expect(screen.queryByRole("button", { name: "Compartir" })).toBeNull();
     expect(screen.queryByRole("button", { name: "UNIRME" })).toBeNull();
   });
+
+  it("a ride a suspension cancelled says 'Salida cancelada', blaming nobody", () => {
+    renderCard(ride({ status: "cancelled", cancelledByOrganizer: false }), "me");
+    expect(screen.getByText("Salida cancelada")).toBeTruthy();
+    expect(screen.queryByText("Cancelada por la organizadora")).toBeNull();
+  });
 });
 
-describe("RideCard times (DESIGN.md decision 15)", () => {
+describe("RideCard times (docs/product.md#times-and-time-zones)", () => {
   // Friday 5 June 2099, 19:55 in Madrid (UTC+2).
   const madridAt1955 = Date.parse("2099-06-05T17:55:00.000Z");
   afterEach(() => vi.unstubAllEnvs());

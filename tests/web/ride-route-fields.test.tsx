@@ -86,10 +86,8 @@ describe("the ride form's GPX field", () => {
   it("prefills distance and climbing, and pins the meeting point at the route's start", async () => {
     fetchMock.mockResolvedValue(Response.json({ ride: { id: "r1" } }, { status: 201 }));
     renderForm();
-    // Before any file, the pin starts at her city's centre.
-    expect(screen.getByTestId("meeting-pin-coordinates").textContent).toBe(
-      "Marcador en 37,38910, -5,98450",
-    );
+    // Before any file, no pin.
+    expect(screen.getByTestId("meeting-pin-coordinates").textContent).toBe(NO_PIN);
     await choose(LONG);
     await waitFor(() => expect(value("Distancia (km)")).toBe("11.1"));
     expect(value("Desnivel (m)")).toBe("80");
@@ -120,6 +118,48 @@ describe("the ride form's GPX field", () => {
     renderForm();
     await choose(new File(["<gpx><wpt lat='1' lon='2'/></gpx>"], "puntos.gpx"));
     expect((await screen.findByRole("alert")).textContent).toBe(MSG.gpxWaypointsOnly);
+  });
+});
+
+const NO_PIN = "Sin marcador: sin él, la salida no aparece en «Cerca de mí».";
+
+describe("the meeting pin", () => {
+  it("is not guessed: without a route or her tap the ride is sent with no pin", async () => {
+    fetchMock.mockResolvedValue(Response.json({ ride: { id: "r1" } }, { status: 201 }));
+    renderForm();
+    // The map looks at her city (Sevilla), with no marker on it.
+    const picker = await screen.findByTestId("meeting-pin-picker");
+    expect(picker.querySelectorAll(".meeting-pin")).toHaveLength(0);
+    expect(screen.getByTestId("meeting-pin-coordinates").textContent).toBe(NO_PIN);
+    expect(screen.queryByRole("button", { name: "Centrar en Sevilla" })).toBeNull();
+    fillRest();
+    fireEvent.change(screen.getByLabelText("Distancia (km)"), { target: { value: "30" } });
+    fireEvent.change(screen.getByLabelText("Desnivel (m)"), { target: { value: "200" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Crear salida" }));
+    });
+    await screen.findByText("Guardada", {}, { timeout: 10_000 });
+    expect(sentBody("POST")).toMatchObject({ meetingPin: null });
+  });
+
+  it("is the one she puts on the map", async () => {
+    fetchMock.mockResolvedValue(Response.json({ ride: { id: "r1" } }, { status: 201 }));
+    renderForm();
+    const picker = await screen.findByTestId("meeting-pin-picker");
+    // The keyboard's way in: a marker where the map looks, which she then moves.
+    fireEvent.click(screen.getByRole("button", { name: "Poner el marcador" }));
+    expect(screen.getByTestId("meeting-pin-coordinates").textContent).toBe(
+      "Marcador en 37,38910, -5,98450",
+    );
+    await vi.waitFor(() => expect(picker.querySelectorAll(".meeting-pin")).toHaveLength(1));
+    fillRest();
+    fireEvent.change(screen.getByLabelText("Distancia (km)"), { target: { value: "30" } });
+    fireEvent.change(screen.getByLabelText("Desnivel (m)"), { target: { value: "200" } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Crear salida" }));
+    });
+    await screen.findByText("Guardada", {}, { timeout: 10_000 });
+    expect(sentBody("POST")).toMatchObject({ meetingPin: { lat: 37.3891, lon: -5.9845 } });
   });
 });
 

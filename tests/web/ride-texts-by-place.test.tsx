@@ -1,6 +1,6 @@
-// Spec 02 §8 gives the ride detail page its own join and leave texts; the lists (feed, search,
-// My Rides) use the card's. One card serves both, told apart by `place`. Cancelling reads the
-// cancel dialog's texts wherever she cancels.
+// The product (docs/product.md#joining-and-leaving) gives the ride detail page its own join and
+// leave texts; the lists (feed, search, My Rides) use the card's. One card serves both, told apart
+// by `place`. Cancelling reads the cancel dialog's texts wherever she cancels.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";

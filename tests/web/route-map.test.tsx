@@ -8,7 +8,7 @@ const route: [number, number][] = [
   [40.43, -3.72],
 ];
 
-describe("RouteMap (spec 02 §2 'Route map')", () => {
+describe("RouteMap (docs/product.md#route-and-gpx)", () => {
   it("labels its zoom buttons and its credit in Spanish", () => {
     render(<RouteMap segments={[route]} />);
     const map = screen.getByTestId("route-map");

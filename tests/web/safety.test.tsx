@@ -1,5 +1,6 @@
-// Blocking, reporting and moderation screens (DESIGN.md decisions 16, 17): what each dialog sends
-// and says, 'Usuarias bloqueadas', the moderators' screen, and a suspended tab signing out.
+// Blocking, reporting and moderation screens (docs/product.md#blocking and
+// #reports-and-moderation): what each dialog sends and says, 'Usuarias bloqueadas', the moderators'
+// screen, and a suspended tab signing out.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
@@ -8,6 +9,7 @@ import type { QueuedReport } from "../../domain/api/safety.ts";
 import { MSG } from "../../domain/messages.ts";
 import { ME_KEY } from "../../web/auth/use-me.ts";
 import { ReconnectingSocket } from "../../web/chat/socket.ts";
+import { urlClient } from "../../web/lib/api.ts";
 import { BlockDialog } from "../../web/safety/block-dialog.tsx";
 import { BlockedUsersSection } from "../../web/safety/blocked-users.tsx";
 import ModerationScreen from "../../web/safety/moderation.tsx";
@@ -120,7 +122,9 @@ describe("BlockDialog ('Bloquear')", () => {
         ? {
             body: {
               blocked: { userId: "u2", username: "Bea" },
-              sharedRides: [{ id: "r1", title: "Café y Casa de Campo", startTime: 0 }],
+              sharedRides: [
+                { id: "r1", title: "Café y Casa de Campo", startTime: 0, city: "Madrid" },
+              ],
             },
           }
         : { body: { removed: true } },
@@ -214,7 +218,14 @@ const queued: QueuedReport = {
     suspended: false,
     openReports: 1,
   },
-  ride: { id: "r1", title: "Gravel", startTime: 0, status: "published", participantCount: 3 },
+  ride: {
+    id: "r1",
+    title: "Gravel",
+    startTime: 0,
+    city: "Madrid",
+    status: "published",
+    participantCount: 3,
+  },
   messageHidden: false,
 };
 
@@ -281,6 +292,71 @@ describe("/app/moderacion", () => {
   });
 });
 
+describe("ride times in the block dialog and the queue: on the ride's clock (domain/ride-time.ts)", () => {
+  // Friday 5 June 2099, 19:55 in Madrid (UTC+2); 19:55 in Las Palmas is an hour later.
+  const madridAt1955 = Date.parse("2099-06-05T17:55:00.000Z");
+  const canaryAt1955 = madridAt1955 + 3_600_000;
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("'Está en tus próximas salidas' shows a Canarias ride on its clock, labelled", async () => {
+    vi.stubEnv("TZ", "Europe/Madrid");
+    stubApi(() => ({
+      body: {
+        blocked: { userId: "u2", username: "Bea" },
+        sharedRides: [
+          {
+            id: "r1",
+            title: "Vuelta a Gran Canaria",
+            startTime: canaryAt1955,
+            city: "Las Palmas de Gran Canaria",
+          },
+        ],
+      },
+    }));
+    renderWith(
+      <BlockDialog
+        open
+        onOpenChange={() => {}}
+        user={{ id: "u2", username: "Bea" }}
+        onBlocked={() => {}}
+      />,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Bloquear" }));
+    const shared = await screen.findByRole("dialog", { name: "Está en tus próximas salidas" });
+    expect(within(shared).getByText("viernes, 5 de junio · 19:55 (hora canaria)")).toBeTruthy();
+  });
+
+  it("the queue shows the reported ride and its snapshot on the ride's clock, labelled", async () => {
+    vi.stubEnv("TZ", "America/New_York");
+    const rideReport: QueuedReport = {
+      ...queued,
+      id: "rep2",
+      kind: "ride",
+      targetId: "r1",
+      snapshot: {
+        kind: "ride",
+        title: "Gravel",
+        description: null,
+        city: "Las Palmas de Gran Canaria",
+        meetingPoint: "Parque Santa Catalina",
+        startTime: canaryAt1955,
+        organizerUsername: "Cris",
+      },
+      ride: { ...queued.ride!, city: "Madrid", startTime: madridAt1955 },
+      messageHidden: null,
+    };
+    stubApi(({ path }) =>
+      path === "/moderation/reports" ? { body: { reports: [rideReport] } } : { body: {} },
+    );
+    renderWith(<ModerationScreen />);
+    const card = await screen.findByRole("article", {
+      name: "Salida: Acoso o comportamiento inapropiado",
+    });
+    expect(card.textContent).toContain("viernes, 5 de junio, 19:55 (hora canaria)");
+    expect(card.textContent).toContain("viernes, 5 de junio, 19:55 (hora de Madrid)");
+  });
+});
+
 describe("a suspended tab", () => {
   it("signs out in place and says why", async () => {
     const client = signedInClient();
@@ -310,7 +386,7 @@ describe("the sockets of a suspended account", () => {
     try {
       const onGone = vi.fn();
       const socket = new ReconnectingSocket({
-        path: "/api/notifications/socket",
+        url: urlClient().notifications.socket.$url(),
         onMessage: () => {},
         onGone,
       });

@@ -78,9 +78,10 @@ describe("ride detail", () => {
   it("a failed refetch keeps the ride she is reading", async () => {
     stubApi({ "/rides/r1": [Response.json({ ride: rideDetail() }), failure(500)] });
     const client = renderAt("/app/ride/r1", "/app/ride/:id", <RideDetailScreen />);
-    await screen.findByRole("heading", { name: "Café y Casa de Campo", level: 1 });
+    const title = await screen.findByRole("heading", { name: "Café y Casa de Campo", level: 1 });
     await act(() => client.refetchQueries({ queryKey: RIDES_KEY }));
-    expect(screen.getByRole("heading", { name: "Café y Casa de Campo", level: 1 })).toBeTruthy();
+    // The very page she was reading: not swapped for an error and back.
+    expect(title.isConnected).toBe(true);
     expect(screen.queryByText(MSG.rideDetailLoadFailed)).toBeNull();
   });
 
@@ -110,7 +111,11 @@ describe("public profile", () => {
     stubApi({ "/users/Lucia": [failure(500)] });
     renderAt("/app/profile/Lucia", "/app/profile/:username", <PublicProfileScreen />);
     await screen.findByText(MSG.profileLoadFailed);
-    expect(screen.getByRole("button", { name: MSG.retry })).toBeTruthy();
+    const asked = () =>
+      vi.mocked(fetch).mock.calls.filter(([url]) => String(url).endsWith("/users/Lucia")).length;
+    expect(asked()).toBe(1);
+    fireEvent.click(screen.getByRole("button", { name: MSG.retry }));
+    await vi.waitFor(() => expect(asked()).toBe(2));
   });
 });
 
@@ -130,7 +135,7 @@ describe("RideList", () => {
 
   function renderList(query: Query) {
     stubApi({ "/chats": [Response.json({ chats: [] })] });
-    render(
+    return render(
       <QueryClientProvider client={signedInClient()}>
         <MemoryRouter>
           <RideList query={query} error={<p>Falló</p>} empty={<p>Vacía</p>} />
@@ -140,17 +145,22 @@ describe("RideList", () => {
   }
 
   it("keeps the loaded rides when the next page fails, and says so", () => {
-    renderList(loaded({ isError: true, isFetchNextPageError: true }));
-    expect(screen.getByRole("article", { name: "Café y Casa de Campo" })).toBeTruthy();
+    const query = loaded({ isError: true, isFetchNextPageError: true });
+    renderList(query);
+    expect(screen.getAllByRole("article").map((ride) => ride.textContent)).toEqual([
+      expect.stringContaining("Café y Casa de Campo"),
+    ]);
     expect(screen.getByRole("alert").textContent).toBe(MSG.feedLoadFailed);
-    expect(screen.getByRole("button", { name: "Cargar más" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Cargar más" }));
+    expect(query.fetchNextPage).toHaveBeenCalledTimes(1);
     expect(screen.queryByText("Falló")).toBeNull();
   });
 
   it("shows the error and 'Reintentar' when the first page failed", () => {
     const refetch = vi.fn();
-    renderList(loaded({ isError: true, data: undefined, refetch }));
-    expect(screen.getByText("Falló")).toBeTruthy();
+    const { container } = renderList(loaded({ isError: true, data: undefined, refetch }));
+    // The screen's own error and the retry, nothing else (no rides, no 'Vacía').
+    expect(container.textContent).toBe(`Falló${MSG.retry}`);
     fireEvent.click(screen.getByRole("button", { name: MSG.retry }));
     expect(refetch).toHaveBeenCalledTimes(1);
   });

@@ -8,6 +8,14 @@ import { signedInClient } from "./helpers/signed-in-client.ts";
 
 afterEach(() => vi.unstubAllGlobals());
 
+/** 'noviembre 2026': the month `offset` months from this one, as the calendar names it. */
+function monthName(offset: number) {
+  const day = new Date();
+  day.setDate(1);
+  day.setMonth(day.getMonth() + offset);
+  return `${new Intl.DateTimeFormat("es-ES", { month: "long" }).format(day)} ${day.getFullYear()}`;
+}
+
 describe("search: 'Personalizado' calendar", () => {
   it("speaks Spanish to screen readers (DayPicker's labels, not only date-fns's month names)", async () => {
     vi.stubGlobal(
@@ -35,9 +43,15 @@ describe("search: 'Personalizado' calendar", () => {
       </QueryClientProvider>,
     );
     fireEvent.click(await screen.findByRole("button", { name: "Personalizado" }));
-    expect(await screen.findByRole("button", { name: "Ir al mes siguiente" })).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Ir al mes anterior" })).toBeTruthy();
-    expect(screen.getByRole("button", { name: /^Hoy, / })).toBeTruthy();
+    // Each label names what the button does: the month shown (the grid's name) moves.
+    const month = () => screen.getByRole("grid").getAttribute("aria-label");
+    fireEvent.click(await screen.findByRole("button", { name: "Ir al mes siguiente" }));
+    expect(month()).toBe(monthName(1));
+    fireEvent.click(screen.getByRole("button", { name: "Ir al mes anterior" }));
+    expect(month()).toBe(monthName(0));
+    expect(screen.getByRole("button", { name: /^Hoy, / }).closest("td")?.dataset.today).toBe(
+      "true",
+    );
     expect(screen.queryByRole("button", { name: /Go to the/ })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-// /app/signup: the spec's texts for failures (spec 01 §8), Google's included.
+// /app/signup: the spec's texts for failures (docs/product.md#accounts-and-sign-in), Google's
+// included.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
@@ -9,6 +10,7 @@ import { MSG } from "../../domain/messages.ts";
 import Signup from "../../web/auth/signup.tsx";
 import { ME_KEY } from "../../web/auth/use-me.ts";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
+import { toastShowing } from "./helpers/toasts.ts";
 
 const visitor: MeResponse = { user: null, signupMode: "open", googleEnabled: true };
 
@@ -47,7 +49,7 @@ describe("sign-up failures", () => {
     );
     renderSignup();
     await submitCredentials();
-    expect(await screen.findByText(MSG.signupFailed)).toBeTruthy();
+    expect(await toastShowing(MSG.signupFailed)).toEqual({ type: "error", front: true });
     expect(screen.queryByText(MSG.internal)).toBeNull();
   });
 
@@ -57,7 +59,7 @@ describe("sign-up failures", () => {
     );
     renderSignup();
     await submitCredentials();
-    expect(await screen.findByText(MSG.emailTaken)).toBeTruthy();
+    expect(await toastShowing(MSG.emailTaken)).toEqual({ type: "error", front: true });
   });
 });
 
@@ -72,7 +74,7 @@ describe("Google sign-up", () => {
 
   it("shows 'Error al crear cuenta con Google' when the flow comes back failed", async () => {
     renderSignup("/app/signup?error=google");
-    expect(await screen.findByText(MSG.googleSignupFailed)).toBeTruthy();
+    expect(await toastShowing(MSG.googleSignupFailed)).toEqual({ type: "error", front: true });
     expect(screen.queryByText(MSG.googleLoginFailed)).toBeNull();
   });
 });

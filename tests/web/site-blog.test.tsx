@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { isInaccessible, render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it } from "vitest";
@@ -72,7 +72,10 @@ describe("/app/blog list", () => {
     );
     expect(screen.getAllByRole("link")).toHaveLength(onlyRoutes.length);
     await userEvent.click(screen.getByRole("button", { name: "Inspiración" }));
-    expect(screen.getByText(EMPTY_CATEGORY_MESSAGE)).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Inspiración" }).getAttribute("aria-pressed")).toBe(
+      "true",
+    );
+    expect(isInaccessible(screen.getByText(EMPTY_CATEGORY_MESSAGE))).toBe(false);
     expect(screen.queryAllByRole("link")).toHaveLength(0);
     await userEvent.click(screen.getByRole("button", { name: "Todas" }));
     expect(screen.getAllByRole("link")).toHaveLength(onlyRoutes.length);

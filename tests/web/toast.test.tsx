@@ -2,6 +2,7 @@ import { act, render, screen } from "@testing-library/react";
 import { lazy, Suspense } from "react";
 import { describe, expect, it } from "vitest";
 import { loadSonner, toast } from "../../web/lib/toast.ts";
+import { toastShowing } from "./helpers/toasts.ts";
 
 // The app's Toaster, loaded the way web/main.tsx loads it.
 const Toaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaster })));
@@ -18,7 +19,7 @@ describe("toast (sonner loaded on demand)", () => {
         <Toaster />
       </Suspense>,
     );
-    expect(await screen.findByText("Hecho")).toBeTruthy();
+    expect(await toastShowing("Hecho")).toEqual({ type: undefined, front: true });
     expect(screen.queryByText("Ya tienes la última versión")).toBeNull();
     expect(screen.queryByText("Buscando actualizaciones…")).toBeNull();
   });
@@ -30,7 +31,7 @@ describe("toast (sonner loaded on demand)", () => {
       </Suspense>,
     );
     toast.error("No se pudo", { id: "err" });
-    expect(await screen.findByText("No se pudo")).toBeTruthy();
+    expect(await toastShowing("No se pudo")).toEqual({ type: "error", front: true });
     await act(async () => {
       toast.dismiss("err");
       await loadSonner();

@@ -1,6 +1,6 @@
-// A full ride's waiting list in the app (DESIGN.md decision 23): the organizer's list on her
-// ride's page, and the toasts the notification channel raises when a place is hers or the ride
-// she waited for is cancelled.
+// A full ride's waiting list in the app (docs/product.md#ride-waiting-list): the organizer's list
+// on her ride's page, and the toasts the notification channel raises when a place is hers or the
+// ride she waited for is cancelled.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, render, screen } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
@@ -146,8 +146,9 @@ describe("the waiting list's news on the notification channel", () => {
       }),
     );
     expect(
+      // Whoever cancelled it (the organizer, or a suspension): it names nobody.
       await screen.findByText(
-        'La organizadora ha cancelado "Subida al puerto" y su lista de espera se ha cerrado.',
+        '"Subida al puerto" se ha cancelado y su lista de espera se ha cerrado.',
       ),
     ).toBeTruthy();
   });

@@ -95,3 +95,44 @@ describe("the shell's data preloads", () => {
     ]);
   });
 });
+
+describe("the shell's CSP", () => {
+  // What Vite's dev server serves at /app: React's refresh preamble inline, the rest from files.
+  const preamble =
+    'import { injectIntoGlobalHook } from "/@react-refresh";\ninjectIntoGlobalHook(window);';
+  const shellAt = (html: () => Response) =>
+    ({
+      fetch: async (input: RequestInfo | URL) => {
+        const { pathname } = new URL(input instanceof Request ? input.url : input);
+        return pathname === "/app" ? html() : new Response("Not found", { status: 404 });
+      },
+    }) as unknown as Fetcher;
+  const devShell = shellAt(
+    () =>
+      new Response(
+        `<!doctype html><html><head><script type="module" src="/@vite/client"></script><script type="module">${preamble}</script></head><body></body></html>`,
+        { headers: { "Content-Type": "text/html; charset=utf-8" } },
+      ),
+  );
+
+  const scriptSrc = (res: Response) =>
+    /script-src ([^;]*)/.exec(res.headers.get("Content-Security-Policy") ?? "")?.[1];
+
+  it("in development allows the dev server's inline preamble by its hash, and nothing else inline", async () => {
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(preamble));
+    const hash = btoa(String.fromCharCode(...new Uint8Array(digest)));
+    const dev = new Browser({ env: { ENVIRONMENT: "development", ASSETS: devShell } });
+    const shell = await dev.get("/app/feed");
+    expect(shell.status).toBe(200);
+    expect(scriptSrc(shell)).toBe(`'self' 'sha256-${hash}'`);
+    // Every other answer of a development server keeps the production CSP.
+    expect(scriptSrc(await dev.get("/api/health"))).toBe("'self'");
+  });
+
+  it("never in production, nor for a shell without inline scripts (a build)", async () => {
+    const production = new Browser({ env: { ENVIRONMENT: "production", ASSETS: devShell } });
+    expect(scriptSrc(await production.get("/app/feed"))).toBe("'self'");
+    const preview = new Browser({ env: { ENVIRONMENT: "development", ASSETS: shellAt(shell) } });
+    expect(scriptSrc(await preview.get("/app/feed"))).toBe("'self'");
+  });
+});

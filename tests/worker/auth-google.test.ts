@@ -277,6 +277,74 @@ describe("Google flow started on the sign-up page", () => {
   });
 });
 
+describe("the page she was sent to (a shared ride) survives Google's round trip", () => {
+  const ride = "/app/ride/r-123";
+  const startFor = (next: string, extra = "") =>
+    `/api/auth/google?next=${encodeURIComponent(next)}${extra}`;
+
+  it("lands a new account on that page instead of the feed", async () => {
+    const id = uniq();
+    stubGoogleToken({ sub: `g-${id}`, email: `enviada.${id}@gmail.com`, email_verified: true });
+    const res = await googleRoundTrip(googleBrowser(), undefined, startFor(ride, "&from=signup"));
+    expect(res.headers.get("Location")).toBe(ride);
+  });
+
+  it("carries it to profile setup when her profile is still to complete", async () => {
+    const id = uniq();
+    stubGoogleToken({ sub: `g-${id}`, email: `sinperfil.${id}@gmail.com`, email_verified: true });
+    const fault = faultyD1(env.DB, { match: /insert into "profiles"/i });
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const browser = new Browser({ env: { ...GOOGLE_ENV, DB: fault.db } });
+    const res = await googleRoundTrip(browser, undefined, startFor(ride));
+    expect(res.headers.get("Location")).toBe(`/app/profile-setup?from=${encodeURIComponent(ride)}`);
+  });
+
+  it("keeps it when Google fails, so trying again still gets her there", async () => {
+    stubGoogleToken({}, 400);
+    vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const res = await googleRoundTrip(googleBrowser(), undefined, startFor(ride, "&from=signup"));
+    expect(res.headers.get("Location")).toBe(
+      `/app/signup?error=google&from=${encodeURIComponent(ride)}`,
+    );
+  });
+
+  it("never sends her anywhere but our own /app pages (no open redirect)", async () => {
+    for (const next of [
+      "https://evil.example/app/feed",
+      "//evil.example/app",
+      "/app/..//evil.example",
+      "/app\\evil",
+      "/app/ride/x\r\nSet-Cookie: a=b",
+      "/blog",
+      "/app/login",
+    ]) {
+      const id = uniq();
+      stubGoogleToken({ sub: `g-${id}`, email: `segura.${id}@gmail.com`, email_verified: true });
+      const browser = googleBrowser();
+      const start = await browser.get(startFor(next));
+      expect(start.headers.getSetCookie().join("\n")).not.toContain("rodamos_google_return");
+      const google = new URL(start.headers.get("Location")!);
+      const res = await browser.get(
+        `/api/auth/google/callback?code=c&state=${google.searchParams.get("state")}`,
+      );
+      expect(res.headers.get("Location"), next).toBe("/app/feed");
+    }
+  });
+
+  it("checks the cookie again: a forged one is ignored", async () => {
+    const id = uniq();
+    stubGoogleToken({ sub: `g-${id}`, email: `cookie.${id}@gmail.com`, email_verified: true });
+    const browser = googleBrowser();
+    const start = await browser.get("/api/auth/google");
+    browser.cookies.set("rodamos_google_return", encodeURIComponent("https://evil.example"));
+    const google = new URL(start.headers.get("Location")!);
+    const res = await browser.get(
+      `/api/auth/google/callback?code=c&state=${google.searchParams.get("state")}`,
+    );
+    expect(res.headers.get("Location")).toBe("/app/feed");
+  });
+});
+
 describe("Google sign-up in invite mode", () => {
   const inviteBrowser = () => new Browser({ env: { ...GOOGLE_ENV, SIGNUP_MODE: "invite" } });
 
@@ -320,7 +388,7 @@ describe("Google sign-up in invite mode", () => {
   });
 });
 
-describe("a suspended account (DESIGN.md decision 17)", () => {
+describe("a suspended account (docs/product.md#suspension)", () => {
   it("signing in with Google goes back to the login page with the suspension, and no session", async () => {
     const id = uniq();
     const email = `suspendida.${id}@gmail.com`;

@@ -3,7 +3,13 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { SESSION_COOKIE } from "../../worker/auth/session.ts";
 import { hashToken } from "../../worker/auth/tokens.ts";
-import { emailOutbox, passwordResetTokens, sessions, users } from "../../worker/db/schema.ts";
+import {
+  emailOutbox,
+  passwordResetTokens,
+  pushSubscriptions,
+  sessions,
+  users,
+} from "../../worker/db/schema.ts";
 import { createUser, db, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { readsBeforeWrites } from "./helpers/interleave.ts";
@@ -31,8 +37,12 @@ async function latestResetLink(to: string): Promise<string> {
   return link;
 }
 
+function findUser(address: string) {
+  return db().select().from(users).where(eq(users.email, address)).get();
+}
+
 function tokenOf(link: string) {
-  return new URL(link).searchParams.get("reset")!;
+  return new URLSearchParams(new URL(link).hash.slice(1)).get("reset")!;
 }
 
 describe("POST /api/auth/signup", () => {
@@ -219,6 +229,61 @@ describe("POST /api/auth/logout", () => {
   });
 });
 
+describe("POST /api/auth/logout-everywhere ('Cerrar sesión en todos los dispositivos')", () => {
+  it("ends every session of hers, this browser's too; other riders keep theirs", async () => {
+    const { browser, email: address } = await signUp();
+    const phone = new Browser();
+    await phone.post("/api/auth/login", { email: address, password: PASSWORD });
+    const someoneElse = await signedIn();
+    const res = await browser.post("/api/auth/logout-everywhere");
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ ok: true });
+    expect(browser.cookies.has(SESSION_COOKIE)).toBe(false);
+    expect((await phone.get("/api/referrals/mine")).status).toBe(401);
+    const userId = (await findUser(address))!.id;
+    expect(await db().select().from(sessions).where(eq(sessions.userId, userId)).all()).toEqual([]);
+    expect((await someoneElse.browser.get("/api/referrals/mine")).status).toBe(200);
+    // Her password still works: she signs in again.
+    const again = await new Browser().post("/api/auth/login", {
+      email: address,
+      password: PASSWORD,
+    });
+    expect(again.status).toBe(200);
+  });
+
+  it("forgets every push device of hers", async () => {
+    const { browser, email: address } = await signUp();
+    await browser.put("/api/profile", {
+      username: `todos${n++}x${Date.now().toString(36).slice(-4)}`,
+      city: "Madrid",
+      modalities: ["road"],
+    });
+    const endpoint = `https://fcm.googleapis.com/fcm/send/todos-${crypto.randomUUID()}`;
+    const put = await browser.put("/api/push/subscription", {
+      endpoint,
+      keys: { p256dh: `BA${"c".repeat(85)}`, auth: "A".repeat(22) },
+    });
+    expect(put.status).toBe(204);
+    expect((await browser.post("/api/auth/logout-everywhere")).status).toBe(200);
+    const userId = (await findUser(address))!.id;
+    expect(
+      await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).all(),
+    ).toEqual([]);
+  });
+
+  it("needs a session, and refuses a cross-origin request without ending any", async () => {
+    expect((await new Browser().post("/api/auth/logout-everywhere")).status).toBe(401);
+    const { browser } = await signUp();
+    const forged = await browser.fetch("/api/auth/logout-everywhere", {
+      method: "POST",
+      headers: { Origin: "https://evil.example" },
+      json: {},
+    });
+    expect(forged.status).toBe(403);
+    expect((await browser.get("/api/referrals/mine")).status).toBe(200);
+  });
+});
+
 describe("POST /api/auth/password", () => {
   it("changes the password and refuses every older session, this browser continues", async () => {
     const { browser, email: address } = await signUp();
@@ -267,12 +332,14 @@ describe("POST /api/auth/password", () => {
 });
 
 describe("password reset", () => {
-  it("mails a single-use link to /app/login?reset=TOKEN that sets the password and signs in", async () => {
+  it("mails a single-use link to /app/login#reset=TOKEN that sets the password and signs in", async () => {
     const { browser: first, email: address } = await signUp();
     const res = await new Browser().post("/api/auth/reset/request", { email: address });
     expect(await json(res)).toEqual({ ok: true });
     const link = await latestResetLink(address);
-    expect(link).toMatch(/\/app\/login\?reset=[a-z0-9]+$/);
+    // The token is in the fragment, which no browser sends: no request URL carries it.
+    expect(link).toMatch(/\/app\/login#reset=[a-z0-9]+$/);
+    expect(new URL(link).search).toBe("");
     const token = tokenOf(link);
     // Only the hash is stored.
     const stored = await db().select().from(passwordResetTokens).all();

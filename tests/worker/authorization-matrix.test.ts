@@ -1,13 +1,16 @@
 // The authorization matrix: every endpoint called as each kind of visitor, with the status we
 // expect. A new route without a row fails the coverage test at the bottom, so nobody can add an
-// endpoint without deciding who may call it. The socket frames each kind of visitor gets are
-// at the end.
+// endpoint without deciding who may call it. Every ride-scoped route (`/api/rides/:id…`) also
+// answers a rider whom the organizer or a participant blocked exactly as it answers for a ride
+// that does not exist (docs/decisions/0018-blocking-and-moderation.md): a new ride route gets
+// that check without asking.
+// The socket frames each kind of visitor gets are at the end.
 import { describe, expect, it, vi } from "vitest";
 import type { NotificationFrame } from "../../domain/chat-protocol.ts";
 import { app } from "../../worker/app.ts";
 import { createRide, createUser, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser } from "./helpers/http.ts";
-import { block, insertMessage, moderator, report } from "./helpers/safety.ts";
+import { answerOf, block, insertMessage, moderator, report } from "./helpers/safety.ts";
 import { openSocket, socketsClosedAfterEach, type TestSocket } from "./helpers/sockets.ts";
 
 type Role =
@@ -16,10 +19,17 @@ type Role =
   | "outsider"
   | "participant"
   | "organizer"
-  /** MODERATOR_EMAILS lists her (DESIGN.md decision 17); she is in no ride of the world. */
+  /**
+   * MODERATOR_EMAILS lists her (docs/product.md#reports-and-moderation); she is in no ride of the
+   * world.
+   */
   | "moderator"
   /** Her account was suspended after she signed in: her browser still carries the cookie. */
-  | "suspended";
+  | "suspended"
+  /** A rider in no ride whom the ride's organizer blocked. */
+  | "blockedByOrganizer"
+  /** A rider in no ride whom a participant of the ride blocked. */
+  | "blockedByParticipant";
 const ROLES: Role[] = [
   "anonymous",
   "noProfile",
@@ -28,7 +38,20 @@ const ROLES: Role[] = [
   "organizer",
   "moderator",
   "suspended",
+  "blockedByOrganizer",
+  "blockedByParticipant",
 ];
+/** The roles a block keeps out of the ride: every ride route answers them as for a missing ride. */
+const BLOCKED_ROLES = ["blockedByOrganizer", "blockedByParticipant"] as const satisfies Role[];
+/** A well-formed ride id that no ride has. */
+const MISSING_RIDE = "abcdefghijklmnopqrstuvwx";
+/** Routes about one ride: the block rule applies to each of them. */
+const isRideScoped = (route: string) => route.startsWith("/api/rides/:id");
+
+/** Everything an answer tells: status, type and body (JSON or not: a calendar file, a GPX). */
+async function answer(res: Response) {
+  return { status: res.status, type: res.headers.get("Content-Type"), body: await res.text() };
+}
 
 interface World {
   rideId: string;
@@ -55,6 +78,8 @@ async function world(): Promise<World> {
   const noProfile = await signedIn({ username: null });
   const other = await createUser();
   const suspended = await signedIn();
+  const blockedByOrganizer = await signedIn();
+  const blockedByParticipant = await signedIn();
   const mod = await moderator();
   const ride = await createRide({
     organizerId: organizer.user.id,
@@ -62,6 +87,8 @@ async function world(): Promise<World> {
     startsIn: 48 * HOUR,
   });
   await block(organizer.browser, blocked.user.id);
+  await block(organizer.browser, blockedByOrganizer.user.id);
+  await block(participant.browser, blockedByParticipant.user.id);
   const messageId = await insertMessage(ride.id, participant.user.id, "hola");
   const reportId = await report(blocked.browser, { kind: "message", targetId: messageId });
   const suspension = await (await moderator()).browser.post(
@@ -87,6 +114,8 @@ async function world(): Promise<World> {
       organizer: organizer.browser,
       moderator: mod.browser,
       suspended: suspended.browser,
+      blockedByOrganizer: blockedByOrganizer.browser,
+      blockedByParticipant: blockedByParticipant.browser,
     },
   };
 }
@@ -119,6 +148,11 @@ interface Row {
    */
   moderator?: number;
   suspended?: number;
+  /**
+   * When not given: an outsider's answer, or on a ride-scoped route the 404 of a missing ride.
+   * Either way a ride-scoped route must answer them exactly as for a missing ride.
+   */
+  blocked?: { byOrganizer: number; byParticipant: number };
   why: string;
 }
 
@@ -134,6 +168,8 @@ function expected(row: Row): Record<Role, number> {
     organizer,
     moderator: row.moderator ?? outsider,
     suspended: row.suspended ?? anonymous,
+    blockedByOrganizer: row.blocked?.byOrganizer ?? (isRideScoped(row.route) ? 404 : outsider),
+    blockedByParticipant: row.blocked?.byParticipant ?? (isRideScoped(row.route) ? 404 : outsider),
   };
 }
 
@@ -177,6 +213,13 @@ const MATRIX: Row[] = [
     path: () => "/api/auth/logout",
     expect: [200, 200, 200, 200, 200],
     why: "idempotent",
+  },
+  {
+    method: "POST",
+    route: "/api/auth/logout-everywhere",
+    path: () => "/api/auth/logout-everywhere",
+    expect: [U, 200, 200, 200, 200],
+    why: "ends only her own sessions, signed in (cross-origin refused: auth.test.ts)",
   },
   {
     method: "POST",
@@ -286,7 +329,7 @@ const MATRIX: Row[] = [
     route: "/api/rides/:id",
     path: (w) => `/api/rides/${w.rideId}`,
     expect: [U, P, 200, 200, 200],
-    why: "shared links open for any rider (decision 13)",
+    why: "shared links open for any rider (docs/product.md#ride-detail)",
   },
   {
     method: "PUT",
@@ -294,7 +337,7 @@ const MATRIX: Row[] = [
     path: (w) => `/api/rides/${w.rideId}`,
     body: validRide,
     expect: [U, P, 403, 403, 200],
-    why: "organizer only (decision 6)",
+    why: "organizer only (docs/product.md#creating-and-editing-rides)",
   },
   {
     method: "DELETE",
@@ -351,20 +394,22 @@ const MATRIX: Row[] = [
     route: "/api/users/:username",
     path: (w) => `/api/users/${encodeURIComponent(w.organizerName)}`,
     expect: [U, P, 200, 200, 200],
+    // A profile answers 'not found' to whom she blocked (the organizer's, here).
+    blocked: { byOrganizer: 404, byParticipant: 200 },
     why: "profiles are visible to riders",
   },
   {
     method: "POST",
-    route: "/api/waitlist",
-    path: () => "/api/waitlist",
+    route: "/api/launch-signups",
+    path: () => "/api/launch-signups",
     body: () => ({ email: `w${crypto.randomUUID()}@example.com`, source: "landing" }),
     expect: [200, 200, 200, 200, 200],
-    why: "the waiting list is public",
+    why: "the launch sign-up list is public",
   },
   {
     method: "POST",
-    route: "/api/waitlist/details",
-    path: () => "/api/waitlist/details",
+    route: "/api/launch-signups/details",
+    path: () => "/api/launch-signups/details",
     body: () => ({
       email: `w${crypto.randomUUID()}@example.com`,
       city: "Madrid",
@@ -372,7 +417,7 @@ const MATRIX: Row[] = [
       source: "step2",
     }),
     expect: [200, 200, 200, 200, 200],
-    why: "the waiting list is public",
+    why: "the launch sign-up list is public",
   },
   {
     method: "GET",
@@ -436,6 +481,9 @@ const MATRIX: Row[] = [
     route: "/api/rides/:id/chat/socket",
     path: (w) => `/api/rides/${w.rideId}/chat/socket`,
     expect: [U, P, 426, 426, 426],
+    // A plain GET is refused before the ride is read, for a missing ride too; the upgrade
+    // itself, blocked, is the socket section's (below).
+    blocked: { byOrganizer: 426, byParticipant: 426 },
     why: "websocket only (membership and Origin with real sockets: chat.test.ts)",
   },
   {
@@ -513,7 +561,7 @@ const MATRIX: Row[] = [
     route: "/api/rides/:id/calendar.ics",
     path: (w) => `/api/rides/${w.rideId}/calendar.ics`,
     expect: [U, P, 200, 200, 200],
-    why: "whoever may open the ride may add it to her calendar (decision 13)",
+    why: "whoever may open the ride may add it to her calendar; a block hides it",
   },
   {
     method: "GET",
@@ -573,7 +621,7 @@ const MATRIX: Row[] = [
     expect: [404, 404, 404, 404, 404],
     why: "development only",
   },
-  // ---------- Blocking, reports and moderation (DESIGN.md decisions 16, 17) ----------
+  // ---------- Blocking and moderation (docs/product.md#blocking, #reports-and-moderation) ---
   {
     method: "GET",
     route: "/api/blocks",
@@ -693,21 +741,31 @@ describe("authorization matrix", () => {
   for (const row of MATRIX) {
     it(`${row.method} ${row.route}: ${row.why}`, async () => {
       const actual: number[] = [];
-      // The seven worlds are built side by side, each still its own; the moderator's account
-      // exists first so that no two of them race to create it.
+      // The worlds are built side by side, each still its own; the moderator's account exists
+      // first so that no two of them race to create it.
       await moderator();
       const worlds = await Promise.all(ROLES.map(() => world()));
-      for (const [i, role] of ROLES.entries()) {
-        const w = worlds[i]!;
-        const browser = w.browsers[role];
-        const res = await browser.fetch(row.path(w), {
+      const call = (w: World, role: Role, path: string) =>
+        w.browsers[role].fetch(path, {
           method: row.method,
           redirect: "manual",
           ...(row.body ? { json: row.body(w) } : row.method === "GET" ? {} : { json: {} }),
         });
+      const blockedAnswers: Record<string, { hidden: unknown; missing: unknown }> = {};
+      for (const [i, role] of ROLES.entries()) {
+        const w = worlds[i]!;
+        const res = await call(w, role, row.path(w));
         actual.push(res.status);
+        if (isRideScoped(row.route) && (BLOCKED_ROLES as readonly Role[]).includes(role)) {
+          // Status, code and message alike: nothing tells her the ride exists.
+          const missing = await call(w, role, row.path({ ...w, rideId: MISSING_RIDE }));
+          blockedAnswers[role] = { hidden: await answer(res), missing: await answer(missing) };
+        }
       }
       expect(Object.fromEntries(ROLES.map((r, i) => [r, actual[i]]))).toEqual(expected(row));
+      for (const [role, { hidden, missing }] of Object.entries(blockedAnswers)) {
+        expect(hidden, role).toEqual(missing);
+      }
     });
   }
 
@@ -736,13 +794,29 @@ describe("socket frames for each kind of visitor", () => {
       organizer: 101,
       moderator: 403,
       suspended: 401,
+      // A blocked rider's upgrade answers as for a missing ride (compared below).
+      blockedByOrganizer: 404,
+      blockedByParticipant: 404,
     };
-    const hub: Record<Role, number> = { ...chat, outsider: 101, moderator: 101 };
+    const hub: Record<Role, number> = {
+      ...chat,
+      outsider: 101,
+      moderator: 101,
+      blockedByOrganizer: 101,
+      blockedByParticipant: 101,
+    };
     const actual = { chat: {} as Record<Role, number>, hub: {} as Record<Role, number> };
     const live: TestSocket[] = [];
     for (const role of ROLES) {
       const room = await openSocket(w.browsers[role], `/api/rides/${w.rideId}/chat/socket`);
       actual.chat[role] = room.res.status;
+      if ((BLOCKED_ROLES as readonly Role[]).includes(role)) {
+        const missing = await openSocket(
+          w.browsers[role],
+          `/api/rides/${MISSING_RIDE}/chat/socket`,
+        );
+        expect(await answerOf(room.res), role).toEqual(await answerOf(missing.res));
+      }
       if (room.socket) {
         open.push(room.socket);
         live.push(room.socket);

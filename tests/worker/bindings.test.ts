@@ -1,7 +1,7 @@
 import { listDurableObjectIds, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { RideRoom, ROOM_HEADERS } from "../../worker/chat/ride-room.ts";
+import { RideRoom, ROOM_HEADERS } from "../../worker/ride-room/ride-room.ts";
 
 function waitForMessage(ws: WebSocket, timeoutMs = 2000): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -80,7 +80,9 @@ describe("D1 schema", () => {
       "blocks",
       "calendar_feeds",
       "email_outbox",
+      "launch_signups",
       "moderation_actions",
+      "organizer_levels",
       "password_reset_tokens",
       "profiles",
       "push_preferences",
@@ -102,7 +104,6 @@ describe("D1 schema", () => {
       "rode_with",
       "sessions",
       "users",
-      "waitlist",
     ]);
   });
 

@@ -1,4 +1,4 @@
-// Blocking (DESIGN.md decision 16): mutual, silent, enforced by the API everywhere, and the
+// Blocking (docs/product.md#blocking): mutual, silent, enforced by the API everywhere, and the
 // same answer as for something that does not exist.
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
@@ -12,14 +12,14 @@ import { blockedBetween } from "../../worker/blocks/sql.ts";
 import { createDb } from "../../worker/db/client.ts";
 import { emailOutbox, rodeWith } from "../../worker/db/schema.ts";
 import {
-  joinRideAtomically,
   type ListFilters,
   listingPageQuery,
   listingWithParticipantsQuery,
   listRides,
-  myRides,
-  participantsQuery,
-} from "../../worker/rides/queries.ts";
+} from "../../worker/rides/listing.ts";
+import { myRides } from "../../worker/rides/my-rides.ts";
+import { participantsQuery } from "../../worker/rides/read-model.ts";
+import { joinRideAtomically } from "../../worker/rides/writes.ts";
 import { createRide, createUser, db, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { type Browser, json } from "./helpers/http.ts";
 import { answerOf, block, insertMessage } from "./helpers/safety.ts";
@@ -85,6 +85,47 @@ describe("blocking and unblocking", () => {
     const res = await ana.browser.post("/api/blocks", { userId: bea.user.id });
     expect(res.status).toBe(200);
     expect((await json<BlockResponse>(res)).blocked.userId).toBe(bea.user.id);
+  });
+});
+
+describe("blocking back tells her nothing new (issue 31)", () => {
+  it("A blocks B, renames herself; B blocks A: the answer and B's list show A as she was", async () => {
+    const ana = await signedIn({ username: "NuriaAntes" });
+    const bea = await signedIn({ username: "VeraVuelta" });
+    await block(ana.browser, bea.user.id);
+    const renamed = await ana.browser.put("/api/profile", {
+      username: "NuriaDespues",
+      city: "Madrid",
+      modalities: ["road"],
+      avatarKey: "ava07",
+    });
+    expect(renamed.status).toBe(200);
+
+    const res = await bea.browser.post("/api/blocks", { userId: ana.user.id });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).not.toContain("NuriaDespues");
+    expect((JSON.parse(text) as BlockResponse).blocked).toEqual({
+      userId: ana.user.id,
+      username: "NuriaAntes",
+    });
+    const listRes = await bea.browser.get("/api/blocks");
+    const listText = await listRes.text();
+    expect(listText).not.toContain("NuriaDespues");
+    const [listed] = (JSON.parse(listText) as BlockedUsersResponse).blocked;
+    expect(listed).toMatchObject({
+      userId: ana.user.id,
+      username: "NuriaAntes",
+      avatarKey: "ava01",
+    });
+
+    // Ana's own list names Bea as she is: Bea never blocked her first.
+    const anas = await json<BlockedUsersResponse>(await ana.browser.get("/api/blocks"));
+    expect(anas.blocked.map((b) => b.username)).toEqual(["VeraVuelta"]);
+    // Once Ana lifts her block, Bea's list shows Ana as she is now (nothing hides her then).
+    await ana.browser.delete(`/api/blocks/${bea.user.id}`);
+    const after = await json<BlockedUsersResponse>(await bea.browser.get("/api/blocks"));
+    expect(after.blocked[0]).toMatchObject({ username: "NuriaDespues", avatarKey: "ava07" });
   });
 });
 
@@ -227,6 +268,36 @@ describe("the same answer as for something that does not exist", () => {
       await ana.browser.get(`/api/rides/${ride.id}`),
     );
     expect(stillAlone.ride.participantCount).toBe(1);
+  });
+
+  it("the ride's calendar file answers as a missing ride, whichever of them blocked whom (issue 31)", async () => {
+    const cases = [
+      ["the organizer blocked her", "organizer", "byThem"],
+      ["she blocked the organizer", "organizer", "byHer"],
+      ["a participant blocked her", "participant", "byThem"],
+      ["she blocked a participant", "participant", "byHer"],
+    ] as const;
+    for (const [label, who, direction] of cases) {
+      const organizer = await signedIn();
+      const participant = await signedIn();
+      const bea = await signedIn();
+      const ride = await createRide({
+        organizerId: organizer.user.id,
+        participants: [participant.user.id],
+      });
+      const other = who === "organizer" ? organizer : participant;
+      const ics = () => bea.browser.get(`/api/rides/${ride.id}/calendar.ics`);
+      expect((await ics()).status, label).toBe(200);
+      if (direction === "byThem") await block(other.browser, bea.user.id);
+      else await block(bea.browser, other.user.id);
+      const hidden = await ics();
+      const missing = await bea.browser.get(`/api/rides/${MISSING_RIDE}/calendar.ics`);
+      expect(await answerOf(hidden), label).toEqual(await answerOf(missing));
+      // The ride's own page says the same.
+      expect(await answerOf(await bea.browser.get(`/api/rides/${ride.id}`)), label).toEqual(
+        await answerOf(await bea.browser.get(`/api/rides/${MISSING_RIDE}`)),
+      );
+    }
   });
 
   it("the join statement itself refuses a ride with someone she blocked (no race with a block)", async () => {
@@ -387,7 +458,10 @@ describe("already in the same ride", () => {
 
 describe("'Quitarla de la salida'", () => {
   it("blocking a participant of her upcoming ride offers it; removing her closes her chat and sends a neutral notice", async () => {
-    const { ana, bea, ride } = await rideWithTwo({ startsIn: 5 * HOUR });
+    const { ana, bea, ride } = await rideWithTwo({
+      startsIn: 5 * HOUR,
+      city: "Las Palmas de Gran Canaria",
+    });
     await createRide({
       organizerId: ana.user.id,
       startsIn: -5 * HOUR,
@@ -395,8 +469,14 @@ describe("'Quitarla de la salida'", () => {
     });
     const b = await chat(bea.browser, ride.id);
     const blocked: BlockResponse = await block(ana.browser, bea.user.id);
+    // With its city: the dialog shows the time on the ride's clock ('hora canaria').
     expect(blocked.sharedRides).toEqual([
-      { id: ride.id, title: ride.title, startTime: expect.any(Number) },
+      {
+        id: ride.id,
+        title: ride.title,
+        startTime: expect.any(Number),
+        city: "Las Palmas de Gran Canaria",
+      },
     ]);
 
     const res = await ana.browser.delete(`/api/rides/${ride.id}/participants/${bea.user.id}`);

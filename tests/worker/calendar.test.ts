@@ -1,10 +1,11 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { calendarFeeds, rides } from "../../worker/db/schema.ts";
+import { calendarFeeds, emailOutbox, rides } from "../../worker/db/schema.ts";
 import { createRide, createUser, db, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { parseCalendar } from "./helpers/ics.ts";
 import { rideBody } from "./helpers/rides.ts";
+import { moderator } from "./helpers/safety.ts";
 
 const icsOf = async (browser: Browser, rideId: string) => {
   const res = await browser.get(`/api/rides/${rideId}/calendar.ics`);
@@ -207,6 +208,89 @@ describe("her calendar feed", () => {
     expect(await json(await signup.get("/api/calendar/feed"))).toMatchObject({ status: "stopped" });
     // A new one works again.
     expect((await new Browser().get(await newFeed(signup))).status).toBe(200);
+  });
+
+  // Issue 31: every way of shutting others out of her account also ends the feed's URL, which
+  // answers then as a revoked one (a plain 404).
+  describe("stops with whatever shuts others out of her account", () => {
+    async function riderWithFeed() {
+      const password = "una-clave-larga";
+      const address = `feed.${crypto.randomUUID().slice(0, 8)}@example.com`;
+      const browser = new Browser();
+      await browser.post("/api/auth/signup", { email: address, password });
+      await browser.put("/api/profile", {
+        username: `feed${crypto.randomUUID().slice(0, 8)}`,
+        city: "Madrid",
+        modalities: ["road"],
+        avatarKey: "ava01",
+      });
+      const userId = (await json(await browser.get("/api/me"))).user.id as string;
+      const path = await newFeed(browser);
+      expect((await new Browser().get(path)).status).toBe(200);
+      return { browser, address, userId, path };
+    }
+
+    test("a reset through the mailed link", async () => {
+      const { browser, address, path } = await riderWithFeed();
+      await new Browser().post("/api/auth/reset/request", { email: address });
+      const mail = await db()
+        .select()
+        .from(emailOutbox)
+        .where(eq(emailOutbox.toEmail, address))
+        .get();
+      const token = /reset=([a-z0-9]+)/.exec(mail?.bodyText ?? "")?.[1];
+      expect(token).toBeTruthy();
+      const reset = new Browser();
+      const confirmed = await reset.post("/api/auth/reset/confirm", {
+        token,
+        password: "clave-nueva-larga",
+      });
+      expect(confirmed.status).toBe(200);
+      expect((await new Browser().get(path)).status).toBe(404);
+      expect(await json(await reset.get("/api/calendar/feed"))).toMatchObject({
+        status: "stopped",
+      });
+      // The browser that asked for the feed was signed out by the reset.
+      expect((await browser.get("/api/calendar/feed")).status).toBe(401);
+    });
+
+    test("'Cerrar sesión en todos los dispositivos'", async () => {
+      const { browser, address, path } = await riderWithFeed();
+      expect((await browser.post("/api/auth/logout-everywhere")).status).toBe(200);
+      expect((await new Browser().get(path)).status).toBe(404);
+      const again = new Browser();
+      await again.post("/api/auth/login", { email: address, password: "una-clave-larga" });
+      expect(await json(await again.get("/api/calendar/feed"))).toMatchObject({
+        status: "stopped",
+      });
+    });
+
+    test("a suspension, and lifting it does not bring it back", async () => {
+      const { userId, path } = await riderWithFeed();
+      const mod = await moderator();
+      const suspended = await mod.browser.post(`/api/moderation/users/${userId}/suspend`, {
+        reason: "acoso",
+      });
+      expect(suspended.status).toBe(200);
+      expect((await new Browser().get(path)).status).toBe(404);
+      const lifted = await mod.browser.post(`/api/moderation/users/${userId}/unsuspend`, {
+        reason: "revisado",
+      });
+      expect(lifted.status).toBe(200);
+      expect((await new Browser().get(path)).status).toBe(404);
+    });
+
+    test("account deletion", async () => {
+      const { browser, userId, path } = await riderWithFeed();
+      expect((await browser.delete("/api/account")).status).toBe(200);
+      expect((await new Browser().get(path)).status).toBe(404);
+      const left = await db()
+        .select()
+        .from(calendarFeeds)
+        .where(eq(calendarFeeds.userId, userId))
+        .all();
+      expect(left).toEqual([]);
+    });
   });
 
   test("a wrong or malformed token is a plain 404", async () => {

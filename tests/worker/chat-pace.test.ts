@@ -1,4 +1,4 @@
-// Chat pace (DESIGN.md decision 18, issue 21 finding 6): per rider and ride, at most 5 messages
+// Chat pace (docs/product.md#chat-pace, issue 21 finding 6): per rider and ride, at most 5 messages
 // in 5 s and 30 a minute. Above it the room answers the frame with "Vas muy rápido. Espera un
 // momento." and nothing is stored, broadcast or announced.
 import { runInDurableObject } from "cloudflare:test";
@@ -6,6 +6,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import type { NotificationFrame, ServerMessage } from "../../domain/chat-protocol.ts";
 import { MSG } from "../../domain/messages.ts";
+import { trackBackgroundWork } from "./helpers/background.ts";
 import { createRide, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import {
   openSocket,
@@ -69,6 +70,7 @@ describe("chat pace", () => {
     open.push(beaHub!);
     const a = await chat(ana.browser, ride.id);
     const b = await chat(bea.browser, ride.id);
+    const room = await trackBackgroundWork(roomOf(ride.id));
     const answers = await burst(a, texts(50));
     const frames = answers.map((f) => f.type);
     expect(frames.slice(0, 5)).toEqual(Array(5).fill("ack"));
@@ -76,15 +78,15 @@ describe("chat pace", () => {
       expect(refused).toEqual(tooFast(refused.clientId!));
     }
     expect(await storedCount(ride.id)).toBe(5);
-    // Bea's chat and her badge see exactly the five.
-    const seenByBea = () =>
-      b.frames.flatMap((f) => ((f as ServerMessage).type === "message" ? [f] : [])) as Extract<
-        ServerMessage,
-        { type: "message" }
-      >[];
-    await vi.waitFor(() => expect(seenByBea()).toHaveLength(5));
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(seenByBea().map((f) => f.message.text)).toEqual(texts(5));
+    // Bea's chat and her badge see exactly the five, once the room's work is done and both her
+    // sockets received all it sent.
+    await room.settled();
+    await b.delivered();
+    await beaHub!.delivered();
+    const seenByBea = b.frames.flatMap((f) =>
+      (f as ServerMessage).type === "message" ? [f] : [],
+    ) as Extract<ServerMessage, { type: "message" }>[];
+    expect(seenByBea.map((f) => f.message.text)).toEqual(texts(5));
     const unread = beaHub!.frames.filter(
       (f): f is Extract<NotificationFrame, { type: "unread" }> =>
         (f as NotificationFrame).type === "unread",

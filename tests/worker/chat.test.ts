@@ -5,8 +5,8 @@ import type { ChatInfoResponse, ChatMessagesResponse } from "../../domain/api/ch
 import { CHAT_PACE, MAX_FRAME_BYTES } from "../../domain/chat-protocol.ts";
 import { MESSAGE_MAX_LENGTH } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
-import { RideRoom } from "../../worker/chat/ride-room.ts";
 import { postSystemMessage } from "../../worker/chat/system-messages.ts";
+import { RideRoom } from "../../worker/ride-room/ride-room.ts";
 import { HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 import {
@@ -56,7 +56,8 @@ describe("ride chat over websockets", () => {
         author: { username: ana.user.username, avatarKey: "ava01" },
       });
     }
-    // The sender gets an ack, not a second copy.
+    // The sender gets an ack, not a second copy (sent, if it were, before the pong).
+    await a.delivered();
     expect(a.frames.filter((f) => (f as { type: string }).type === "message")).toEqual([]);
 
     const reply = await say(b, "¡Hola Ana!");
@@ -70,7 +71,7 @@ describe("ride chat over websockets", () => {
   it("keeps the order of arrival for messages sent back to back", async () => {
     const { ana, ride } = await rideWithTwo();
     const a = await chat(ana.browser, ride.id);
-    // As many as the chat pace lets her send at once (decision 18).
+    // As many as the chat pace lets her send at once (docs/product.md#chat-pace).
     const ids = Array.from({ length: CHAT_PACE[0].max }, () => crypto.randomUUID());
     for (const [i, id] of ids.entries()) a.send(sendFrame(`m${i}`, id));
     for (const id of ids) await a.next("ack", (f) => f.clientId === id);

@@ -51,7 +51,7 @@ async function threeRiders(startsIn = -HOUR) {
   return { org, ana, bea, ride };
 }
 
-describe("pending connections (spec 02 §4)", () => {
+describe("pending connections (docs/product.md#connections)", () => {
   it("opens at start + 30 min and closes after start + 48 h, both instants included", async () => {
     const { ana, ride } = await threeRiders();
     const start = await rideStart(ride.id);

@@ -10,7 +10,7 @@ import { CHAT_PACE, type ChatMessage, type ServerMessage } from "../../domain/ch
 import { MSG } from "../../domain/messages.ts";
 import { rideInputSchema } from "../../domain/schemas.ts";
 import { rideParticipants, rides } from "../../worker/db/schema.ts";
-import { insertRide } from "../../worker/rides/queries.ts";
+import { insertRide } from "../../worker/rides/writes.ts";
 import { createRide, createUser, db, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { type FaultPlan, type FaultyD1, faultyD1 } from "./helpers/faulty-d1.ts";
 import { Browser, json } from "./helpers/http.ts";
@@ -466,7 +466,7 @@ describe("the room restarts during a burst", () => {
 
     // The room writes the burst's first message alone, then what arrived meanwhile as one
     // group: that second write commits in D1 and the room dies before acking it. (Five from
-    // Ana, then four from Cris: each within the chat pace, decision 18.)
+    // Ana, then four from Cris: each within the chat pace, docs/product.md#chat-pace.)
     const fault = await faultInRoom(ride.id, {
       match: /insert into "ride_messages"/i,
       nth: 2,
@@ -538,7 +538,7 @@ describe("a sender drops mid-send", () => {
     const { ana, bea, ride } = await rideWithTwo();
     const a = await chat(ana.browser, ride.id);
     const b = await chat(bea.browser, ride.id);
-    // Five: as many as the chat pace lets her send at once (decision 18).
+    // Five: as many as the chat pace lets her send at once (docs/product.md#chat-pace).
     const sent = Array.from({ length: CHAT_PACE[0].max }, (_, i) => ({
       clientId: crypto.randomUUID(),
       text: `¿Alguien lleva bomba? (${i + 1})`,

@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client.ts";
 import { rides } from "../../worker/db/schema.ts";
-import { myRides, myRidesCountsQuery, myRidesPageQuery } from "../../worker/rides/queries.ts";
+import { myRides, myRidesCountsQuery, myRidesPageQuery } from "../../worker/rides/my-rides.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { json } from "./helpers/http.ts";
 import { rideBody } from "./helpers/rides.ts";
@@ -79,7 +79,8 @@ describe("the ride copied into her participations", () => {
     expect((await copyOf(theirs.id)).map((c) => c.status)).toEqual(["completed", "completed"]);
     expect(await outOfStep()).toEqual([]);
 
-    // Deleting her account cancels her ride that has other riders (decision 14).
+    // Deleting her account cancels her ride that has other riders
+    // (docs/product.md#account-deletion).
     expect((await her.browser.delete("/api/account")).status).toBe(200);
     expect(await copyOf(hers.id)).toEqual([{ startTime: expect.any(Number), status: "cancelled" }]);
     expect(await outOfStep()).toEqual([]);

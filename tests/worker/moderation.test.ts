@@ -1,5 +1,6 @@
-// Moderation (DESIGN.md decision 17): the queue at /app/moderacion's API, its actions (dismiss,
-// hide a message, suspend, lift a suspension), what a suspension does, and the audit.
+// Moderation (docs/product.md#reports-and-moderation): the queue at /app/moderacion's API, its
+// actions (dismiss, hide a message, suspend, lift a suspension), what a suspension does, and the
+// audit.
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import type { ChatsResponse } from "../../domain/api/chat.ts";
@@ -12,7 +13,8 @@ import type {
 import { CLOSE_CODES, type NotificationFrame } from "../../domain/chat-protocol.ts";
 import { MSG } from "../../domain/messages.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
-import { createRide, createUser, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
+import { reports } from "../../worker/db/schema.ts";
+import { createRide, createUser, db, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { insertMessage, MODERATOR_EMAIL, moderator, report } from "./helpers/safety.ts";
 import {
@@ -25,10 +27,20 @@ import {
 const { open, chat } = socketsClosedAfterEach();
 const because = { reason: "Incumple las normas" };
 
+/** The whole open queue, page after page. */
 async function queue(browser: Browser) {
-  const res = await browser.get("/api/moderation/reports");
-  expect(res.status).toBe(200);
-  return (await json<ModerationQueueResponse>(res)).reports;
+  const reports: ModerationQueueResponse["reports"] = [];
+  let after: string | null = null;
+  do {
+    const res = await browser.get(
+      `/api/moderation/reports${after ? `?after=${encodeURIComponent(after)}` : ""}`,
+    );
+    expect(res.status).toBe(200);
+    const page: ModerationQueueResponse = await json<ModerationQueueResponse>(res);
+    reports.push(...page.reports);
+    after = page.nextCursor;
+  } while (after);
+  return reports;
 }
 
 async function audit(browser: Browser) {
@@ -89,7 +101,7 @@ describe("who moderates", () => {
 describe("the queue", () => {
   it("lists open reports oldest first, with the snapshot, the ride and the reporter's earlier reports", async () => {
     const mod = await moderator();
-    const { ana, bea, ride } = await rideWithTwo();
+    const { ana, bea, ride } = await rideWithTwo({ city: "Las Palmas de Gran Canaria" });
     const cris = await signedIn();
     const messageId = await insertMessage(ride.id, ana.user.id, "mensaje denunciado");
     const first = await report(cris.browser, { kind: "user", targetId: ana.user.id });
@@ -108,10 +120,76 @@ describe("the queue", () => {
       kind: "message",
       snapshot: { kind: "message", text: "mensaje denunciado" },
       reporter: { id: bea.user.id, earlierReports: 0 },
-      ride: { id: ride.id, title: ride.title, participantCount: 2 },
+      // Its city: the queue shows its time on the ride's clock ('hora canaria').
+      ride: { id: ride.id, title: ride.title, city: ride.city, participantCount: 2 },
       messageHidden: false,
     });
     expect(mine[2]).toMatchObject({ reporter: { earlierReports: 1 }, ride: { id: ride.id } });
+  });
+
+  it("comes in pages of 50 from the oldest, each after the last shown: none buried, none skipped (issue 31)", async () => {
+    const mod = await moderator();
+    const reporter = await createUser();
+    const reported = await createUser();
+    // 60 reports older than any other of this file, three to each millisecond (the id orders
+    // those), then a fresh burst of 60 that must not push them out of reach.
+    const ours = Array.from({ length: 60 }, (_, i) => ({
+      id: `old-${String(i).padStart(2, "0")}`,
+      createdAt: 1 + Math.floor(i / 3),
+    }));
+    const burst = Array.from({ length: 60 }, (_, i) => ({
+      id: `new-${String(i).padStart(2, "0")}`,
+      createdAt: Date.now() + i,
+    }));
+    const [firstInsert, ...inserts] = [...ours, ...burst].map(({ id, createdAt }) =>
+      db()
+        .insert(reports)
+        .values({
+          id,
+          reporterId: reporter.id,
+          targetKind: "user",
+          targetId: id,
+          reportedUserId: reported.id,
+          reason: "spam",
+          snapshot: {
+            kind: "user",
+            username: reported.username!,
+            city: null,
+            avatarKey: "ava01",
+            modalities: [],
+          },
+          createdAt,
+        }),
+    );
+    await db().batch([firstInsert!, ...inserts]);
+    const page = async (after?: string) => {
+      const res = await mod.browser.get(
+        `/api/moderation/reports${after ? `?after=${encodeURIComponent(after)}` : ""}`,
+      );
+      expect(res.status).toBe(200);
+      return json<ModerationQueueResponse>(res);
+    };
+    const first = await page();
+    expect(first.reports.map((r) => r.id)).toEqual(ours.slice(0, 50).map((r) => r.id));
+    expect(first.nextCursor).toEqual(expect.any(String));
+    // Dealt with meanwhile: one already shown and one not yet shown.
+    for (const id of ["old-10", "old-55"]) {
+      expect(
+        (await mod.browser.post(`/api/moderation/reports/${id}/dismiss`, because)).status,
+      ).toBe(200);
+    }
+    const seen = first.reports.map((r) => r.id);
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const next = await page(cursor);
+      seen.push(...next.reports.map((r) => r.id));
+      cursor = next.nextCursor;
+    }
+    const expected = [...ours, ...burst].map((r) => r.id).filter((id) => id !== "old-55");
+    expect(seen.filter((id) => expected.includes(id))).toEqual(expected);
+    expect(new Set(seen).size).toBe(seen.length);
+    // A malformed cursor is refused.
+    expect((await mod.browser.get("/api/moderation/reports?after=nada")).status).toBe(400);
   });
 
   it("gives a message report the messages around it, hidden ones with their text", async () => {
@@ -288,7 +366,7 @@ describe("suspending an account", () => {
     expect((await ana.browser.get("/api/rides")).status).toBe(401);
   });
 
-  it("cancels her upcoming rides (with the usual notice where others joined) and takes her out of others'", async () => {
+  it("cancels her upcoming rides (with a notice where others joined) and takes her out of others'", async () => {
     const { mod, ana, bea, cris, withOthers, alone, past, crisRide } = await scene();
     const b = await chat(bea.browser, withOthers.id);
     await mod.browser.post(`/api/moderation/users/${ana.user.id}/suspend`, because);
@@ -299,13 +377,40 @@ describe("suspending an account", () => {
     expect(await status(past.id)).toBe("published");
     expect(await status(crisRide.id)).toBe("published");
     const notice = await b.next("message");
-    expect(notice.message).toMatchObject({ kind: "system", text: MSG.systemCancelNotice() });
+    expect(notice.message).toMatchObject({ kind: "system", text: MSG.systemCancelNoticeNeutral });
     const detail = await json(await cris.browser.get(`/api/rides/${crisRide.id}`));
     expect(detail.ride.participantIds.sort()).toEqual([bea.user.id, cris.user.id].sort());
     // Her rides are gone from the listing.
     const feed = await json(await cris.browser.get("/api/rides"));
     expect(feed.rides.map((r: { id: string }) => r.id)).not.toContain(withOthers.id);
     expect(feed.rides.map((r: { id: string }) => r.id)).not.toContain(alone.id);
+  });
+
+  it("tells her riders their ride is off without saying she cancelled it, even once lifted", async () => {
+    const { mod, ana, bea, cris, withOthers, crisRide } = await scene();
+    await mod.browser.post(`/api/moderation/users/${ana.user.id}/suspend`, because);
+    const stored = await env.DB.prepare("SELECT body FROM ride_messages WHERE ride_id = ?")
+      .bind(withOthers.id)
+      .all<{ body: string }>();
+    expect(stored.results.map((m) => m.body)).toEqual([MSG.systemCancelNoticeNeutral]);
+    // Cris cancels her own ride: that one is 'Cancelada por la organizadora'.
+    const cancel = await cris.browser.post(`/api/rides/${crisRide.id}/cancel`, { reason: "" });
+    expect(cancel.status).toBe(200);
+    const seen = async () => {
+      const mine = await json(await bea.browser.get("/api/my-rides?tab=cancelled"));
+      const byId = new Map<string, { cancelledByOrganizer: boolean }>(
+        mine.rides.map((r: { id: string; cancelledByOrganizer: boolean }) => [r.id, r]),
+      );
+      const chatInfo = await json(await bea.browser.get(`/api/rides/${withOthers.id}/chat`));
+      return {
+        suspended: byId.get(withOthers.id)?.cancelledByOrganizer,
+        byCris: byId.get(crisRide.id)?.cancelledByOrganizer,
+        chat: chatInfo.ride.cancelledByOrganizer,
+      };
+    };
+    expect(await seen()).toEqual({ suspended: false, byCris: true, chat: false });
+    await mod.browser.post(`/api/moderation/users/${ana.user.id}/unsuspend`, because);
+    expect(await seen()).toEqual({ suspended: false, byCris: true, chat: false });
   });
 
   it("she cannot sign in ('Cuenta suspendida…') and her profile is not found; lifting it undoes both", async () => {
@@ -368,7 +473,8 @@ describe("suspending an account", () => {
     )
       .bind(email)
       .first<string>("body_text");
-    const token = new URL(/https?:\/\/\S+/.exec(mail ?? "")![0]).searchParams.get("reset");
+    const link = new URL(/https?:\/\/\S+/.exec(mail ?? "")![0]);
+    const token = new URLSearchParams(link.hash.slice(1)).get("reset");
     const res = await visitor.post("/api/auth/reset/confirm", { token, password: "nueva-clave-9" });
     expect(res.status).toBe(403);
     expect((await json(res)).error.code).toBe("account_suspended");
@@ -386,6 +492,35 @@ describe("suspending an account", () => {
       .bind(ana.user.id, late.user.id)
       .run();
     expect((await json(await late.browser.get("/api/me"))).user).toBeNull();
+  });
+
+  it("a moderator cannot suspend another moderator: refused in Spanish, nothing changes (issue 31)", async () => {
+    const otherEmail = "otra.moderadora@example.com";
+    const other = await signedIn({ email: otherEmail });
+    const friend = await signedIn();
+    const hers = await createRide({ organizerId: other.user.id, participants: [friend.user.id] });
+    const mod = await moderator();
+    // Both listed in MODERATOR_EMAILS.
+    const browser = new Browser({
+      env: { MODERATOR_EMAILS: `${MODERATOR_EMAIL}, ${otherEmail}` },
+    });
+    for (const [name, value] of mod.browser.cookies) browser.cookies.set(name, value);
+    const auditBefore = await audit(browser);
+
+    const res = await browser.post(`/api/moderation/users/${other.user.id}/suspend`, because);
+    expect(res.status).toBe(403);
+    expect((await json(res)).error).toEqual({
+      code: "not_authorized",
+      message: MSG.moderationModerator,
+    });
+    const row = await env.DB.prepare("SELECT suspended_at FROM users WHERE id = ?")
+      .bind(other.user.id)
+      .first<{ suspended_at: number | null }>();
+    expect(row?.suspended_at).toBeNull();
+    expect((await json(await other.browser.get("/api/me"))).user.id).toBe(other.user.id);
+    const ride = await json(await friend.browser.get(`/api/rides/${hers.id}`));
+    expect(ride.ride.status).toBe("published");
+    expect(await audit(browser)).toEqual(auditBefore);
   });
 
   it("a moderator cannot suspend herself", async () => {

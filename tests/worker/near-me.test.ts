@@ -1,19 +1,20 @@
-// 'Cerca de mí' (DESIGN.md decision 25): GET /api/rides?near=lat,lon orders the listing by
-// distance from her rounded position, within NEAR_RADIUS_KM, on rides_status_meeting_pin_idx,
-// in the listing's one statement.
+// 'Cerca de mí' (docs/product.md#meeting-pin-and-near-me): GET /api/rides with `X-Near: lat,lon`
+// orders the listing by distance from her rounded position, within NEAR_RADIUS_KM, on
+// rides_status_meeting_pin_idx, in the listing's one statement. Her position travels in that
+// header, never in the URL (docs/decisions/0034-nothing-secret-in-a-logged-url.md).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { NEAR_RADIUS_KM } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
-import { distanceKm, roundPosition } from "../../domain/near.ts";
+import { distanceKm, NEAR_HEADER, roundPosition } from "../../domain/near.ts";
 import { createDb } from "../../worker/db/client.ts";
 import {
   type ListFilters,
   listingWithParticipantsQuery,
   listRides,
-} from "../../worker/rides/queries.ts";
+} from "../../worker/rides/listing.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
-import { json } from "./helpers/http.ts";
+import { type Browser, json } from "./helpers/http.ts";
 
 const DAY = 24 * HOUR;
 /** Puerta del Sol, and places at known distances from it. */
@@ -22,7 +23,11 @@ const RETIRO = { lat: 40.4153, lon: -3.6845 }; // ~1.6 km
 const CASA_DE_CAMPO = { lat: 40.4193, lon: -3.7476 }; // ~3.7 km
 const ALCALA = { lat: 40.4818, lon: -3.3643 }; // ~30 km
 const TOLEDO = { lat: 39.8628, lon: -4.0273 }; // ~68 km: outside
-const near = (p: { lat: number; lon: number }) => `near=${p.lat},${p.lon}`;
+/** The listing as the app asks for it in 'Cerca de mí': her position in the X-Near header. */
+const nearSearch = (browser: Browser, query: string, at: string | { lat: number; lon: number }) =>
+  browser.fetch(`/api/rides?${query}`, {
+    headers: { [NEAR_HEADER]: typeof at === "string" ? at : `${at.lat},${at.lon}` },
+  });
 
 /** A unique level of isolation: every ride of a test carries its tag in the title. */
 async function ridesAround(tag: string) {
@@ -38,12 +43,12 @@ async function ridesAround(tag: string) {
   return owner;
 }
 
-describe("GET /api/rides?near= ('Cerca de mí')", () => {
+describe("GET /api/rides with X-Near ('Cerca de mí')", () => {
   it("orders by distance within the radius, with each card's distance", async () => {
     const tag = `Cerca${Date.now()}`;
     await ridesAround(tag);
     const { browser } = await signedIn();
-    const res = await browser.get(`/api/rides?q=${tag}&${near(SOL)}`);
+    const res = await nearSearch(browser, `q=${tag}`, SOL);
     expect(res.status).toBe(200);
     const { rides } = await json(res);
     expect(rides.map((r: { title: string }) => r.title)).toEqual([
@@ -74,10 +79,8 @@ describe("GET /api/rides?near= ('Cerca de mí')", () => {
     const tag = `Redondeo${Date.now()}`;
     await ridesAround(tag);
     const { browser } = await signedIn();
-    const precise = await json(
-      await browser.get(`/api/rides?q=${tag}&near=40.416812345,-3.703765432`),
-    );
-    const rounded = await json(await browser.get(`/api/rides?q=${tag}&near=40.42,-3.7`));
+    const precise = await json(await nearSearch(browser, `q=${tag}`, "40.416812345,-3.703765432"));
+    const rounded = await json(await nearSearch(browser, `q=${tag}`, "40.42,-3.7"));
     expect(precise.rides.map((r: { distanceKm: number }) => r.distanceKm)).toEqual(
       rounded.rides.map((r: { distanceKm: number }) => r.distanceKm),
     );
@@ -97,26 +100,58 @@ describe("GET /api/rides?near= ('Cerca de mí')", () => {
       });
     }
     const { browser } = await signedIn();
-    const first = await json(await browser.get(`/api/rides?city=${city}&${near(SOL)}`));
+    const first = await json(await nearSearch(browser, `city=${city}`, SOL));
     expect(first.rides.map((r: { title: string }) => r.title)).toEqual(
       Array.from({ length: 10 }, (_, i) => `R${String(i).padStart(2, "0")}`),
     );
     expect(first.hasMore).toBe(true);
-    const second = await json(await browser.get(`/api/rides?city=${city}&${near(SOL)}&page=1`));
+    const second = await json(await nearSearch(browser, `city=${city}&page=1`, SOL));
     expect(second.rides.map((r: { title: string }) => r.title)).toEqual(["R10", "R11"]);
     expect(second.hasMore).toBe(false);
     const to = new Date(Date.now() + DAY + 2.5 * HOUR).toISOString();
-    const soon = await json(await browser.get(`/api/rides?city=${city}&${near(SOL)}&to=${to}`));
+    const soon = await json(await nearSearch(browser, `city=${city}&to=${to}`, SOL));
     expect(soon.rides.map((r: { title: string }) => r.title)).toEqual(["R09", "R10", "R11"]);
   });
 
-  it("refuses a position that is not one", async () => {
+  it("refuses a position that is not plain decimal degrees, with nothing listed", async () => {
+    const tag = `Estricto${Date.now()}`;
+    await ridesAround(tag);
     const { browser } = await signedIn();
-    for (const bad of ["40.4", "abc,def", "91,0", "40,181", "1,2,3", ",", "40.4,"]) {
-      const res = await browser.get(`/api/rides?near=${encodeURIComponent(bad)}`);
+    for (const bad of [
+      "40.4",
+      "abc,def",
+      "91,0",
+      "40,181",
+      "1,2,3",
+      ",",
+      "40.4,",
+      "0x10,-3.7",
+      "40.4,0x10",
+      "4e1,-3.7",
+      "40.4,-37e-1",
+      "Infinity,-3.7",
+      "40.4,-3.7,",
+      ".5,-3.7",
+      "0b101,-3.7",
+    ]) {
+      const res = await nearSearch(browser, `q=${tag}`, bad);
       expect(res.status, bad).toBe(400);
-      expect((await json(res)).error.message).toBe(MSG.nearInvalid);
+      const body = await json(res);
+      expect(body.error.message, bad).toBe(MSG.nearInvalid);
+      expect(body, bad).not.toHaveProperty("rides");
+      expect(JSON.stringify(body), bad).not.toContain(tag);
     }
+  });
+
+  it("refuses a position in the query string: it belongs in the header", async () => {
+    const tag = `EnLaUrl${Date.now()}`;
+    await ridesAround(tag);
+    const { browser } = await signedIn();
+    const res = await browser.get(`/api/rides?q=${tag}&near=40.42,-3.7`);
+    expect(res.status).toBe(400);
+    const body = await json(res);
+    expect(body.error.message).toBe(MSG.nearInvalid);
+    expect(JSON.stringify(body)).not.toContain(tag);
   });
 
   it("hides a blocked rider's rides from the near order too", async () => {
@@ -127,7 +162,7 @@ describe("GET /api/rides?near= ('Cerca de mí')", () => {
     const mine = await createUser();
     await createRide({ organizerId: mine.id, title: `${tag} libre`, pin: CASA_DE_CAMPO });
     expect((await browser.post("/api/blocks", { userId: other.user.id })).status).toBe(200);
-    const { rides } = await json(await browser.get(`/api/rides?q=${tag}&${near(SOL)}`));
+    const { rides } = await json(await nearSearch(browser, `q=${tag}`, SOL));
     expect(rides.map((r: { title: string }) => r.title)).toEqual([`${tag} libre`]);
     expect(user.id).toBeTruthy();
   });

@@ -1,10 +1,11 @@
-// Which events push, to whom, and when (DESIGN.md decision 20), end to end: the API or a chat
+// Which events push, to whom, and when (docs/product.md#web-push), end to end: the API or a chat
 // socket acts, the worker (or the ride's room) sends, the stand-in decrypts what arrived.
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { CHAT_PUSH_INTERVAL_MS, DEFAULT_PUSH_PREFERENCES, pushTexts } from "../../domain/push.ts";
 import { notifyPlaceFromWaitingList } from "../../worker/push/events.ts";
+import { requestsSettled, trackBackgroundWork } from "./helpers/background.ts";
 import { createRide, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { json } from "./helpers/http.ts";
 import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
@@ -20,7 +21,7 @@ const sockets = socketsClosedAfterEach();
 
 const roomOf = (rideId: string) => env.RIDE_ROOM.get(env.RIDE_ROOM.idFromName(rideId));
 
-/** The due time of one of the room's alarm jobs (see worker/chat/room-alarms.ts). */
+/** The due time of one of the room's alarm jobs (see worker/ride-room/room-alarms.ts). */
 async function dueAt(rideId: string, job: string) {
   return runInDurableObject(roomOf(rideId), (_, state) =>
     state.storage.get<number>(`alarm:${job}`),
@@ -55,6 +56,7 @@ describe("ride edited or cancelled", () => {
         pushTexts.rideEdited({ id: ride.id, title: "Nuevo título" }),
       ]),
     );
+    await requestsSettled();
     expect(service.to(anaDevice)).toEqual([]);
 
     const cancel = await ana.browser.post(`/api/rides/${ride.id}/cancel`, {
@@ -67,6 +69,7 @@ describe("ride edited or cancelled", () => {
       ),
     );
     expect(service.to(beaDevice)[1]?.body).toContain("Motivo: Lluvia fuerte");
+    await requestsSettled();
     expect(service.to(anaDevice)).toEqual([]);
   });
 
@@ -78,8 +81,9 @@ describe("ride edited or cancelled", () => {
       rideChanges: false,
     });
     await ana.browser.post(`/api/rides/${ride.id}/cancel`, { reason: null });
-    // The reminder is dropped in the same background work: once it is gone, the push was tried.
-    await eventually(async () => expect(await dueAt(ride.id, "reminder")).toBeUndefined());
+    await requestsSettled();
+    // The cancellation's background work ran: the reminder went, the push was not sent.
+    expect(await dueAt(ride.id, "reminder")).toBeUndefined();
     expect(service.to(beaDevice)).toEqual([]);
   });
 
@@ -99,6 +103,7 @@ describe("chat messages", () => {
     const beaDevice = await service.subscribe(bea.browser);
     const anaDevice = await service.subscribe(ana.browser);
     const anaChat = await sockets.chat(ana.browser, ride.id);
+    const room = await trackBackgroundWork(roomOf(ride.id));
     anaChat.send(sendFrame("¿Quedamos a las 9?"));
     await anaChat.next("ack");
     await eventually(() => expect(service.to(beaDevice)).toEqual([pushTexts.chat(ride, 1)]));
@@ -109,13 +114,15 @@ describe("chat messages", () => {
     await anaChat.next("ack");
     anaChat.send(sendFrame("Y agua"));
     await anaChat.next("ack");
-    await eventually(async () => expect(await dueAt(ride.id, "chat")).toBeDefined());
+    await room.settled();
+    expect(await dueAt(ride.id, "chat")).toBeDefined();
     expect(service.to(beaDevice)).toHaveLength(1);
     await lastChatPushAgo(ride.id, bea.user.id, CHAT_PUSH_INTERVAL_MS + 1);
     await fireNow(ride.id, "chat");
     await eventually(() => expect(service.to(beaDevice)).toHaveLength(2));
     expect(service.to(beaDevice)[1]).toEqual(pushTexts.chat(ride, 3));
     // The sender never gets a push for her own messages.
+    await room.settled();
     expect(service.to(anaDevice)).toEqual([]);
   });
 
@@ -124,9 +131,11 @@ describe("chat messages", () => {
     const beaDevice = await service.subscribe(bea.browser);
     await sockets.chat(bea.browser, ride.id);
     const anaChat = await sockets.chat(ana.browser, ride.id);
+    const room = await trackBackgroundWork(roomOf(ride.id));
     anaChat.send(sendFrame("Hola"));
     await anaChat.next("ack");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The room decides and sends its pushes after the ack, in its background work.
+    await room.settled();
     expect(service.to(beaDevice)).toEqual([]);
   });
 
@@ -160,7 +169,8 @@ describe("joins and leaves of her ride", () => {
     }
     // Eva changes her mind within the batch: she is neither joined nor left.
     expect((await riders[2]!.browser.post(`/api/rides/${ride.id}/leave`)).status).toBe(200);
-    await eventually(async () => expect(await dueAt(ride.id, "roster")).toBeDefined());
+    await requestsSettled();
+    expect(await dueAt(ride.id, "roster")).toBeDefined();
     expect(service.to(anaDevice)).toEqual([]);
     await fireNow(ride.id, "roster");
     await eventually(() => expect(service.to(anaDevice)).toHaveLength(1));

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { DEFAULT_PUSH_PREFERENCES, PUSH_MSG, pushTexts } from "../../domain/push.ts";
 import { pushSubscriptions } from "../../worker/db/schema.ts";
 import { sendPush } from "../../worker/push/send.ts";
@@ -153,6 +153,31 @@ describe("sending", () => {
     expect(outcome).toEqual({ sent: 1, gone: 0, failed: 1 });
     expect(service.to(fine)).toHaveLength(1);
     expect(await devicesOf(user.id)).toHaveLength(2);
+  });
+
+  test("a redirect from the push service is not followed: one POST, a failed send, the device kept", async () => {
+    const { browser, user } = await signedIn();
+    const endpoint = await service.subscribe(browser);
+    service.restore();
+    const elsewhere = "https://collector.example/steal";
+    const posts: Request[] = [];
+    const stub = vi.spyOn(globalThis, "fetch").mockImplementation(async (input, init) => {
+      const request = new Request(input as RequestInfo, init as RequestInit);
+      posts.push(request);
+      if (request.url !== endpoint) return new Response(null, { status: 201 });
+      // What fetch itself does unless told "manual": the same POST again, to the Location.
+      if (request.redirect === "follow") return fetch(new Request(elsewhere, request));
+      return new Response(null, { status: 307, headers: { Location: elsewhere } });
+    });
+    try {
+      const outcome = await sendPush(env, [user.id], null, { payload: pushTexts.test(), ttl: 60 });
+      expect(posts.map((post) => [post.url, post.redirect])).toEqual([[endpoint, "manual"]]);
+      expect(stub).toHaveBeenCalledTimes(1);
+      expect(outcome).toEqual({ sent: 0, gone: 0, failed: 1 });
+      expect((await devicesOf(user.id)).map((d) => d.endpoint)).toEqual([endpoint]);
+    } finally {
+      stub.mockRestore();
+    }
   });
 
   test("an event she switched off is not sent to her", async () => {

@@ -1,6 +1,6 @@
-// Reports ("Denunciar", DESIGN.md decision 17): a reason, optional details, a snapshot of what
-// was reported; once per rider and thing; rate-limited; the reporter is never named to the
-// reported.
+// Reports ("Denunciar", docs/product.md#reports-and-moderation): a reason, optional details, a
+// snapshot of what was reported; once per rider and thing; rate-limited; the reporter is never
+// named to the reported.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { ReportResponse } from "../../domain/api/safety.ts";

@@ -131,7 +131,7 @@ describe("a body whose type is not the one the route takes: 415", () => {
       ["PUT", "/api/profile", { username: "Otra_Ana", city: "Soria", modalities: ["road"] }],
       ["POST", "/api/auth/password", { newPassword: "nueva-clave-1" }],
       ["POST", "/api/auth/login", { email: user.email, password: "x" }],
-      ["POST", "/api/waitlist", { email: "lista@example.com" }],
+      ["POST", "/api/launch-signups", { email: "lista@example.com" }],
     ];
     for (const [method, path, body] of routes) {
       for (const type of WRONG_TYPES) {

@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { normalizeText } from "../../domain/cities.ts";
-import { listChats } from "../../worker/chat/queries.ts";
+import { listChats } from "../../worker/chat/unread.ts";
 import { createDb } from "../../worker/db/client.ts";
 import { rideParticipants, rides, rideWaitingList, rodeWith } from "../../worker/db/schema.ts";
 import handler from "../../worker/index.ts";
@@ -18,12 +18,10 @@ import {
   listingPageQuery,
   listingWithParticipantsQuery,
   listRides,
-  myRides,
-  myRidesCountsQuery,
-  myRidesPageQuery,
-  participantsQuery,
-  rideByCreateKeyQuery,
-} from "../../worker/rides/queries.ts";
+} from "../../worker/rides/listing.ts";
+import { myRides, myRidesCountsQuery, myRidesPageQuery } from "../../worker/rides/my-rides.ts";
+import { participantsQuery } from "../../worker/rides/read-model.ts";
+import { rideByCreateKeyQuery } from "../../worker/rides/writes.ts";
 import {
   completedRidesQuery,
   connectionsCountQuery,

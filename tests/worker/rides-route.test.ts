@@ -200,7 +200,7 @@ describe("the route file on edit", () => {
   });
 });
 
-describe("the meeting pin (DESIGN decision 25)", () => {
+describe("the meeting pin (docs/product.md#meeting-pin-and-near-me)", () => {
   const pin = { lat: 40.4153, lon: -3.6845 };
 
   it("is stored with the ride and shown to any rider who may open it", async () => {

@@ -1,11 +1,16 @@
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
 import { sharePreview } from "../../domain/share-preview.ts";
+import { app } from "../../worker/app.ts";
 import { rideParticipants, rides } from "../../worker/db/schema.ts";
-import { cardTexts, previewCard } from "../../worker/share/image.ts";
+import { cardTexts, drawings, previewCard } from "../../worker/share/image.ts";
 import { publicRideFacts } from "../../worker/share/queries.ts";
+import { previewImageKey } from "../../worker/share/stored-image.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser } from "./helpers/http.ts";
+import { readsTogether } from "./helpers/interleave.ts";
 import { rideBody } from "./helpers/rides.ts";
 
 const visitor = () => new Browser();
@@ -103,7 +108,7 @@ describe("/salida/<id>", () => {
     expect(html).toContain("Ver la salida en Rodamos");
   });
 
-  test("a 1200×630 PNG of a sensible size, cached under its version", async () => {
+  test("a 1200×630 PNG of a sensible size, stored under its version", async () => {
     const { ride } = await rideWithSecrets();
     const { tags } = await readTags(await visitor().get(`/salida/${ride.id}`));
     const imageUrl = new URL(tags.get("og:image")!);
@@ -116,8 +121,10 @@ describe("/salida/<id>", () => {
     expect(pngSize(png)).toEqual({ width: 1200, height: 630 });
     expect(png.byteLength).toBeGreaterThan(10_000);
     expect(png.byteLength).toBeLessThan(400_000);
-    const cache = await caches.open("share-previews");
-    await expect.poll(async () => Boolean(await cache.match(imageUrl.toString()))).toBe(true);
+    const stored = await env.GPX.get(previewImageKey(ride.id));
+    expect(stored?.customMetadata?.version).toBe(imageUrl.searchParams.get("v"));
+    expect(stored?.httpMetadata?.contentType).toBe("image/png");
+    expect(new Uint8Array(await stored!.arrayBuffer())).toEqual(png);
   });
 
   test("never shows the meeting point, the route, the description, the organizer or a rider", async () => {
@@ -201,5 +208,101 @@ describe("/salida/<id>", () => {
     const html = await (await visitor().get(`/salida/${ride.id}`)).text();
     expect(html).not.toContain("<script>alert");
     expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+  });
+});
+
+describe("the share image is drawn once per ride version", () => {
+  /**
+   * GETs of every URL at once, in the worst interleaving: each request has read the ride (and so
+   * knows the version) before any of them goes on to look for the picture and draw it.
+   */
+  async function allAtOnce(urls: string[]) {
+    const DB = readsTogether(env.DB, { read: /from "rides"/i, readers: urls.length });
+    return Promise.all(
+      urls.map(async (url) => {
+        const ctx = createExecutionContext();
+        const res = await app.fetch(new Request(url), { ...env, DB }, ctx);
+        await waitOnExecutionContext(ctx);
+        return res;
+      }),
+    );
+  }
+
+  async function imageOf(rideId: string) {
+    const { tags } = await readTags(await visitor().get(`/salida/${rideId}`));
+    const url = new URL(tags.get("og:image")!);
+    return `${url.pathname}${url.search}`;
+  }
+
+  /** Every answer is the same PNG (compared by digest: a deep compare of 30 PNGs is slow). */
+  async function expectSamePictures(responses: Response[]) {
+    const digests = await Promise.all(
+      responses.map(async (res) => {
+        expect(res.status).toBe(200);
+        expect(res.headers.get("Content-Type")).toBe("image/png");
+        const digest = await crypto.subtle.digest("SHA-256", await res.arrayBuffer());
+        return btoa(String.fromCharCode(...new Uint8Array(digest)));
+      }),
+    );
+    expect(new Set(digests).size).toBe(1);
+  }
+
+  test("30 parallel first requests for a new version: one drawing", async () => {
+    const { ride } = await rideWithSecrets();
+    const image = await imageOf(ride.id);
+    const before = drawings.count;
+    await expectSamePictures(
+      await allAtOnce(Array.from({ length: 30 }, () => `http://localhost${image}`)),
+    );
+    expect(drawings.count - before).toBe(1);
+    // Later requests read it from storage.
+    await expectSamePictures([await visitor().get(image), await visitor().get(image)]);
+    expect(drawings.count - before).toBe(1);
+  });
+
+  test("30 different Host headers: one drawing", async () => {
+    const { ride } = await rideWithSecrets();
+    const image = await imageOf(ride.id);
+    const before = drawings.count;
+    await expectSamePictures(
+      await allAtOnce(Array.from({ length: 30 }, (_, i) => `https://host-${i}.example${image}`)),
+    );
+    expect(drawings.count - before).toBe(1);
+  });
+
+  test("a join mints a version: drawn once; the ride keeps one stored picture, the newest", async () => {
+    const organizer = await signedIn();
+    const created = await organizer.browser.post("/api/rides", rideBody({}, 48 * HOUR));
+    const { ride } = (await created.json()) as { ride: { id: string } };
+    const first = await imageOf(ride.id);
+    const before = drawings.count;
+    await expectSamePictures(await Promise.all([visitor().get(first), visitor().get(first)]));
+    const rider = await signedIn();
+    expect((await rider.browser.post(`/api/rides/${ride.id}/join`)).status).toBe(200);
+    const second = await imageOf(ride.id);
+    expect(second).not.toBe(first);
+    // The old URL leads to the new picture; neither request draws the old one again.
+    const old = await visitor().fetch(first, { redirect: "manual" });
+    expect(old.status).toBe(302);
+    await expectSamePictures(
+      await Promise.all(Array.from({ length: 10 }, () => visitor().get(second))),
+    );
+    expect(drawings.count - before).toBe(2);
+    const listed = await env.GPX.list({ prefix: `rides/${ride.id}/` });
+    expect(listed.objects.map((o) => o.key)).toEqual([previewImageKey(ride.id)]);
+    const stored = await env.GPX.head(previewImageKey(ride.id));
+    expect(stored?.customMetadata?.version).toBe(new URL(second, "http://x").searchParams.get("v"));
+  });
+
+  test("deleting the ride deletes its stored picture", async () => {
+    const organizer = await signedIn();
+    const created = await organizer.browser.post("/api/rides", rideBody({}, 48 * HOUR));
+    const { ride } = (await created.json()) as { ride: { id: string } };
+    expect((await visitor().get(await imageOf(ride.id))).status).toBe(200);
+    expect(await env.GPX.head(previewImageKey(ride.id))).not.toBeNull();
+    expect(
+      (await organizer.browser.fetch(`/api/rides/${ride.id}`, { method: "DELETE" })).status,
+    ).toBe(204);
+    expect(await env.GPX.head(previewImageKey(ride.id))).toBeNull();
   });
 });

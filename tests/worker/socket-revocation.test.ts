@@ -79,6 +79,27 @@ describe("a revoked session's idle sockets close at once", () => {
     expect((await again.next("history")).type).toBe("history");
   });
 
+  it("'Cerrar sesión en todos los dispositivos': every socket of hers closes, this browser's too (issue 31)", async () => {
+    const { ana, bea, ride } = await rideWithTwo();
+    const other = await createRide({ organizerId: bea.user.id, participants: [ana.user.id] });
+    const phone = await secondDevice(ana.user.id);
+    const sockets = [
+      await chat(ana.browser, ride.id),
+      await chat(ana.browser, other.id),
+      await hubOf(ana.browser),
+      await chat(phone, ride.id),
+      await hubOf(phone),
+    ];
+    const beaChat = await chat(bea.browser, ride.id);
+    const beaTab = await hubOf(bea.browser);
+
+    expect((await ana.browser.post("/api/auth/logout-everywhere")).status).toBe(200);
+    await closedAtOnce(...sockets);
+    stillOpen(beaChat, beaTab);
+    // And none of hers opens again.
+    expect((await openSocket(phone, `/api/rides/${ride.id}/chat/socket`)).res.status).toBe(401);
+  });
+
   it("reset confirmation: all of her sockets close", async () => {
     const email = `reinicio.${Date.now().toString(36)}@example.com`;
     const browser = new Browser();

@@ -3,14 +3,16 @@ import { describe, expect, it } from "vitest";
 import type { ChatsResponse } from "../../domain/api/chat.ts";
 import type { NotificationFrame } from "../../domain/chat-protocol.ts";
 import { MSG } from "../../domain/messages.ts";
-import { listChats } from "../../worker/chat/queries.ts";
 import { postSystemMessage } from "../../worker/chat/system-messages.ts";
+import { listChats } from "../../worker/chat/unread.ts";
 import { createDb } from "../../worker/db/client.ts";
+import { trackBackgroundWork } from "./helpers/background.ts";
 import { createRide, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { openChat, openSocket, sendFrame, socketsClosedAfterEach } from "./helpers/sockets.ts";
 
 const { open } = socketsClosedAfterEach();
+const roomOf = (rideId: string) => env.RIDE_ROOM.get(env.RIDE_ROOM.idFromName(rideId));
 type UnreadFrame = Extract<NotificationFrame, { type: "unread" }>;
 const isUnread = (f: unknown): f is UnreadFrame => (f as NotificationFrame).type === "unread";
 
@@ -187,6 +189,7 @@ describe("live notifications (UserHub)", () => {
 
     const a = await openChat(ana.browser, ride.id);
     open.push(a);
+    const room = await trackBackgroundWork(roomOf(ride.id));
     const clientId = crypto.randomUUID();
     a.send(sendFrame("¿Quién trae café?", clientId));
     await a.next("ack");
@@ -199,8 +202,9 @@ describe("live notifications (UserHub)", () => {
       count: 1,
       lastMessage: { text: "¿Quién trae café?", createdAt: expect.any(String), kind: "user" },
     });
-    // Ana wrote it: nothing new for her.
-    await new Promise((r) => setTimeout(r, 300));
+    // Ana wrote it: nothing new for her, once the room told whom it tells and her hub sent it all.
+    await room.settled();
+    await anaHub!.delivered();
     expect(anaHub!.frames.filter(isUnread)).toEqual([]);
     // Each channel opens with 'ready'.
     expect(anaHub!.frames).toEqual([{ type: "ready" }]);
@@ -227,10 +231,12 @@ describe("live notifications (UserHub)", () => {
     const { socket: beaHub } = await openSocket(bea.browser, "/api/notifications/socket");
     const { socket: anaHub } = await openSocket(ana.browser, "/api/notifications/socket");
     open.push(beaHub!, anaHub!);
+    const room = await trackBackgroundWork(roomOf(ride.id));
     await postSystemMessage(env, ride.id, MSG.systemCancelNotice(null));
     const frame = await beaHub!.nextRaw<UnreadFrame>(isUnread);
     expect(frame).toMatchObject({ rideId: ride.id, count: 1, lastMessage: { kind: "system" } });
-    await new Promise((r) => setTimeout(r, 300));
+    await room.settled();
+    await anaHub!.delivered();
     expect(anaHub!.frames.filter(isUnread)).toEqual([]);
     expect((await chats(ana.browser))[0]?.unread).toBe(0);
   });

@@ -1,6 +1,6 @@
-// Look-alike usernames (DESIGN.md decision 19, ADR 0021): a new or changed username whose
-// skeleton another profile has is taken — on profile setup, on edit and in the live check — and
-// the migration gives existing profiles their skeleton without failing on older look-alikes.
+// Look-alike usernames (docs/product.md#look-alike-usernames, ADR 0021): a new or changed username
+// whose skeleton another profile has is taken — on profile setup, on edit and in the live check —
+// and the migration gives existing profiles their skeleton without failing on older look-alikes.
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";

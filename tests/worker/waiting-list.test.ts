@@ -1,5 +1,5 @@
-// A full ride's waiting list (DESIGN.md decision 23, ADR 0024): joining and leaving it, the
-// promotion of the first in line inside the batch that frees a place (a leave, a raised cap, an
+// A full ride's waiting list (docs/product.md#ride-waiting-list, ADR 0024): joining and leaving it,
+// the promotion of the first in line inside the batch that frees a place (a leave, a raised cap, an
 // account deleted), its chat notice and her notification, the list closing at the start and
 // emptied by a cancellation; and the same rules under parallel requests.
 import { env } from "cloudflare:workers";
@@ -16,6 +16,7 @@ import {
   ridesOfLeavingRider,
 } from "../../worker/waiting-list/promotion.ts";
 import { clearWaitingListsOfCancelled, waitingListQuery } from "../../worker/waiting-list/sql.ts";
+import { requestsSettled } from "./helpers/background.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { type Browser, json } from "./helpers/http.ts";
 import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
@@ -335,7 +336,7 @@ describe("promotion of the first in line", () => {
   });
 });
 
-describe("her devices are told (web push, DESIGN.md decision 20)", () => {
+describe("her devices are told (web push, docs/product.md#web-push)", () => {
   it("the promoted rider gets 'a place for her from a waiting list'; the one still waiting does not", async () => {
     const service = pushServiceStandIn();
     try {
@@ -348,6 +349,7 @@ describe("her devices are told (web push, DESIGN.md decision 20)", () => {
           pushTexts.waitlistPlace({ id: ride.id, title: ride.title }),
         ]),
       );
+      await requestsSettled();
       expect(service.to(second)).toEqual([]);
     } finally {
       service.restore();
@@ -412,7 +414,7 @@ describe("account deletion and the waiting list", () => {
   });
 });
 
-describe("blocking and the waiting list (DESIGN.md decision 16)", () => {
+describe("blocking and the waiting list (docs/product.md#blocking)", () => {
   const blockOf = (who: { browser: Browser }, userId: string) =>
     who.browser.post("/api/blocks", { userId });
 
@@ -479,7 +481,7 @@ describe("blocking and the waiting list (DESIGN.md decision 16)", () => {
   });
 });
 
-describe("suspension and the waiting list (DESIGN.md decision 17)", () => {
+describe("suspension and the waiting list (docs/product.md#suspension)", () => {
   it("her places go to the first in line, her own places in line go, her rides' lists close", async () => {
     const mod = await moderator();
     const { ride, riders, queue } = await fullRide(2, 2);

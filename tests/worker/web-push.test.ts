@@ -3,6 +3,7 @@ import {
   encryptPayload,
   fromBase64url,
   importEcdhKeyPair,
+  MAX_PAYLOAD_BYTES,
   pushRequest,
   toBase64url,
   vapidAuthorization,
@@ -27,7 +28,7 @@ const RFC8291 = {
 };
 
 describe("RFC 8291 aes128gcm encryption", () => {
-  test("reproduces the RFC's example byte for byte", async () => {
+  test("reproduces the RFC's example byte for byte (unpadded, as the RFC's)", async () => {
     const body = await encryptPayload(
       new TextEncoder().encode(RFC8291.plaintext),
       { p256dh: RFC8291.uaPublic, auth: RFC8291.authSecret },
@@ -37,6 +38,7 @@ describe("RFC 8291 aes128gcm encryption", () => {
           fromBase64url(RFC8291.asPublic),
           fromBase64url(RFC8291.asPrivate),
         ),
+        padTo: 0,
       },
     );
     expect(toBase64url(body)).toBe(RFC8291.body);
@@ -60,6 +62,24 @@ describe("RFC 8291 aes128gcm encryption", () => {
     expect(toBase64url(a.slice(0, 16))).not.toBe(toBase64url(b.slice(0, 16)));
     expect(await device.decrypt(a)).toBe("¡Hola, grupeta! 🚴");
     await expect(other.decrypt(a)).rejects.toThrow();
+  });
+
+  test("pads every payload to one length, so its size tells nothing (RFC 8291 §4)", async () => {
+    const device = await createPushDevice();
+    const { keys } = device.subscription("https://push.example/x");
+    const texts = [
+      '{"title":"Rodamos"}',
+      JSON.stringify({
+        title: "Salida cancelada",
+        body: "Ruta del Pantano: llueve mucho ".repeat(20),
+      }),
+      "x".repeat(MAX_PAYLOAD_BYTES),
+    ];
+    const bodies = await Promise.all(
+      texts.map((text) => encryptPayload(new TextEncoder().encode(text), keys)),
+    );
+    expect(bodies.map((body) => body.length)).toEqual([4096, 4096, 4096]);
+    for (const [i, body] of bodies.entries()) expect(await device.decrypt(body)).toBe(texts[i]);
   });
 
   test("refuses a payload that does not fit one record", async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router-dom";
 import { MSG } from "../../domain/messages.ts";
+import { returnPathOrNull } from "../../domain/return-path.ts";
 import { Button } from "../components/button.tsx";
 import { client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
@@ -32,9 +33,10 @@ function GoogleMark() {
 
 /**
  * 'Continuar con Google': the worker's PKCE flow, or a note when Google is not configured.
- * `from="signup"` brings a failure back to the sign-up page instead of login.
+ * `from="signup"` brings a failure back to the sign-up page instead of login; `returnTo` is the
+ * page she was sent to, where the worker lands her once she is in (our own /app paths only).
  */
-export function GoogleButton({ from }: { from?: "signup" }) {
+export function GoogleButton({ from, returnTo }: { from?: "signup"; returnTo?: string | null }) {
   const me = useMe();
   return (
     <Button
@@ -46,8 +48,11 @@ export function GoogleButton({ from }: { from?: "signup" }) {
           toast.info(MSG.googleNotConfigured);
           return;
         }
+        const next = returnPathOrNull(returnTo) ?? undefined;
         window.location.assign(
-          `/api${client.auth.google.$path({ query: { ref: storedReferral() ?? undefined, from } })}`,
+          `/api${client.auth.google.$path({
+            query: { ref: storedReferral() ?? undefined, from, next },
+          })}`,
         );
       }}
     >

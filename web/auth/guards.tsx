@@ -4,6 +4,7 @@ import { Navigate, useLocation } from "react-router-dom";
 import { MSG } from "../../domain/messages.ts";
 import { ProblemScreen } from "../components/feedback.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
+import { withReturnPath } from "./redirect.ts";
 import { useMe } from "./use-me.ts";
 
 /** Signed-in only; visitors go to login carrying where they came from (history replaced). */
@@ -30,11 +31,13 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** Signed in with a username; without one she completes her profile first. */
+/** Signed in with a username; without one she completes her profile first, then comes back. */
 export function RequireProfile({ children }: { children: ReactNode }) {
   const me = useMe();
+  const location = useLocation();
   if (me.data?.user && !me.data.user.profileComplete) {
-    return <Navigate to="/app/profile-setup" replace />;
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={withReturnPath("/app/profile-setup", from)} replace />;
   }
   return <RequireAuth>{children}</RequireAuth>;
 }

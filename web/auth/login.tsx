@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
-import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
+import { type FormEvent, useEffect, useState } from "react";
+import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { Button } from "../components/button.tsx";
@@ -14,16 +14,49 @@ import { AuthScreen, AuthSwitch, OrDivider } from "./auth-screen.tsx";
 import { CredentialFields } from "./credential-fields.tsx";
 import { GoogleButton, useGoogleFailureToast } from "./google-button.tsx";
 import { PasswordField } from "./password-input.tsx";
-import { safeReturnPath } from "./redirect.ts";
+import { safeReturnPath, withReturnPath } from "./redirect.ts";
 import { ME_KEY, useMe } from "./use-me.ts";
 
-/** /app/login: sign in, forgot password, and reset mode when the URL carries ?reset=TOKEN. */
+/** /app/login: sign in, forgot password, and reset mode when the link carries #reset=TOKEN. */
 export default function Login() {
-  const [params] = useSearchParams();
-  const resetToken = params.get("reset");
+  const resetToken = useResetToken();
   useGoogleFailureToast(MSG.googleLoginFailed);
   useSuspendedNotice();
   return resetToken ? <ResetPassword token={resetToken} /> : <LoginForm />;
+}
+
+/**
+ * The mailed reset link's token, from the address's fragment (/app/login#reset=TOKEN): browsers
+ * never send a fragment, so no request URL (and no server log) holds it. It is kept in memory
+ * and leaves the address bar at once (history, screenshots); the form posts it in the body. The
+ * link may also land on a login page already open (only the fragment changes). An older link
+ * (?reset=TOKEN) was sent to the server in its URL: it is refused, and she asks for a new one
+ * (docs/decisions/0034-nothing-secret-in-a-logged-url.md).
+ */
+function useResetToken(): string | null {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [token, setToken] = useState(() => resetTokenIn(location.hash));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the address only
+  useEffect(() => {
+    const fromLink = resetTokenIn(location.hash);
+    const query = new URLSearchParams(location.search);
+    const oldLink = query.has("reset");
+    if (!fromLink && !oldLink) return;
+    if (fromLink) setToken(fromLink);
+    query.delete("reset");
+    const search = query.toString();
+    navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : "" },
+      { replace: true },
+    );
+    if (oldLink && !fromLink) toast.error(MSG.resetTokenInvalid);
+  }, [location.hash, location.search]);
+  return token;
+}
+
+function resetTokenIn(hash: string): string | null {
+  return new URLSearchParams(hash.slice(1)).get("reset");
 }
 
 function LoginForm() {
@@ -36,7 +69,8 @@ function LoginForm() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [sendingReset, setSendingReset] = useState(false);
-  const target = safeReturnPath(params.get("from"));
+  const from = params.get("from");
+  const target = safeReturnPath(from);
 
   if (me.isPending) return <FullPageSpinner />;
   if (me.data?.user && !busy) return <Navigate to={target} replace />;
@@ -102,8 +136,12 @@ function LoginForm() {
         </Button>
       </form>
       <OrDivider />
-      <GoogleButton />
-      <AuthSwitch question="¿No tienes cuenta?" to="/app/signup" label="Crear cuenta" />
+      <GoogleButton returnTo={from} />
+      <AuthSwitch
+        question="¿No tienes cuenta?"
+        to={withReturnPath("/app/signup", from)}
+        label="Crear cuenta"
+      />
       {/* The PWA 'check for updates' button (web/pwa/update-button.tsx) goes here. */}
       <div className="flex justify-center">
         <UpdateButton label="Buscar actualizaciones" variant="ghost" />

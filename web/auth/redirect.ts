@@ -1,12 +1,12 @@
+import { returnPathOrNull } from "../../domain/return-path.ts";
+
+export { safeReturnPath } from "../../domain/return-path.ts";
+
 /**
- * Where to go after login: the guard's `from` when it is one of our own /app paths, else the
- * feed. Anything else (another site, '//evil', a backslash trick) is ignored: no open redirect.
+ * `path` with `?from=` carrying where she was going, so the next step (login → sign-up →
+ * profile setup) still knows it; `path` alone when there is no safe place to carry.
  */
-export function safeReturnPath(from: string | null | undefined): string {
-  const fallback = "/app/feed";
-  if (!from) return fallback;
-  if (!(from === "/app" || from.startsWith("/app/") || from.startsWith("/app?"))) return fallback;
-  if (from.includes("\\") || from.includes("//")) return fallback;
-  if (/^\/app\/(login|logout|signup)(\/|\?|$)/.test(from)) return fallback;
-  return from;
+export function withReturnPath(path: string, from: string | null | undefined): string {
+  const safe = returnPathOrNull(from);
+  return safe ? `${path}?from=${encodeURIComponent(safe)}` : path;
 }

@@ -6,7 +6,7 @@ import { toast } from "../lib/toast.ts";
 import { useMe } from "./use-me.ts";
 
 // The invite token from /app/signup?ref= survives reloads and the Google round trip until it
-// is claimed after sign-up or sign-in (spec 01 §4).
+// is claimed after sign-up or sign-in (docs/product.md#referrals).
 const STORAGE_KEY = "rodamos.ref";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -30,9 +30,14 @@ export function clearStoredReferral() {
   storage()?.removeItem(STORAGE_KEY);
 }
 
+export const referralKeys = {
+  all: ["referrals"] as const,
+  mine: ["referrals", "mine"] as const,
+};
+
 /** Her own invite link's token (the feed's 'Invita a tus amigas'). */
 export const myInviteQuery = queryOptions({
-  queryKey: ["referrals", "mine"],
+  queryKey: referralKeys.mine,
   queryFn: () => call(client.referrals.mine.$get()),
   retry: false,
   staleTime: Number.POSITIVE_INFINITY,
@@ -56,7 +61,7 @@ export function useClaimStoredReferral() {
         .then((res) => {
           clearStoredReferral();
           toast.success(res.message);
-          void queryClient.invalidateQueries({ queryKey: ["referrals"] });
+          void queryClient.invalidateQueries({ queryKey: referralKeys.all });
         })
         .catch((err: unknown) => {
           // A used, own or unknown invite will not become valid: drop it quietly.

@@ -11,10 +11,14 @@ import { toast } from "../lib/toast.ts";
 import { AuthScreen, AuthSwitch, OrDivider } from "./auth-screen.tsx";
 import { CredentialFields } from "./credential-fields.tsx";
 import { GoogleButton, useGoogleFailureToast } from "./google-button.tsx";
+import { safeReturnPath, withReturnPath } from "./redirect.ts";
 import { clearStoredReferral, storedReferral, storeReferral } from "./referral.ts";
 import { ME_KEY, useMe } from "./use-me.ts";
 
-/** /app/signup: email + password or Google; `?ref=` is kept until claimed. */
+/**
+ * /app/signup: email + password or Google; `?ref=` is kept until claimed, and `?from=` (the page
+ * she was sent to) goes on to profile setup, which takes her there.
+ */
 export default function Signup() {
   const me = useMe();
   const [params] = useSearchParams();
@@ -26,6 +30,7 @@ export default function Signup() {
   const [busy, setBusy] = useState(false);
   const [invitationMissing, setInvitationMissing] = useState(false);
   const refParam = params.get("ref");
+  const from = params.get("from");
   const googleNeedsInvitation = params.get("error") === "invitation";
 
   useEffect(() => {
@@ -37,7 +42,14 @@ export default function Signup() {
   if (me.isPending) return <FullPageSpinner />;
   if (me.data?.user) {
     return (
-      <Navigate to={me.data.user.profileComplete ? "/app/feed" : "/app/profile-setup"} replace />
+      <Navigate
+        to={
+          me.data.user.profileComplete
+            ? safeReturnPath(from)
+            : withReturnPath("/app/profile-setup", from)
+        }
+        replace
+      />
     );
   }
   const ref = storedReferral();
@@ -61,7 +73,7 @@ export default function Signup() {
         clearStoredReferral();
         toast.success(MSG.referralClaimed);
       }
-      navigate("/app/profile-setup", { replace: true });
+      navigate(withReturnPath("/app/profile-setup", from), { replace: true });
     } catch (err) {
       if (err instanceof ApiError && err.code === "invitation_required") setInvitationMissing(true);
       if (err instanceof ApiError && err.fields) setErrors(err.fields);
@@ -77,7 +89,11 @@ export default function Signup() {
         <a href="/#join" className={buttonClass("primary", "w-full")}>
           Apúntate a la lista de espera
         </a>
-        <AuthSwitch question="¿Ya tienes cuenta?" to="/app/login" label="Iniciar sesión" />
+        <AuthSwitch
+          question="¿Ya tienes cuenta?"
+          to={withReturnPath("/app/login", from)}
+          label="Iniciar sesión"
+        />
       </AuthScreen>
     );
   }
@@ -106,8 +122,12 @@ export default function Signup() {
         </Button>
       </form>
       <OrDivider />
-      <GoogleButton from="signup" />
-      <AuthSwitch question="¿Ya tienes cuenta?" to="/app/login" label="Iniciar sesión" />
+      <GoogleButton from="signup" returnTo={from} />
+      <AuthSwitch
+        question="¿Ya tienes cuenta?"
+        to={withReturnPath("/app/login", from)}
+        label="Iniciar sesión"
+      />
     </AuthScreen>
   );
 }

@@ -4,11 +4,15 @@ import { useState } from "react";
 import { errorText } from "../../domain/errors.ts";
 import { formatLongDate } from "../../domain/format.ts";
 import { Button } from "../components/button.tsx";
+import { ConfirmDialog } from "../components/dialog.tsx";
 import { Skeleton } from "../components/feedback.tsx";
-import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
-
-const FEED_KEY = ["calendar-feed"] as const;
+import {
+  calendarFeedQuery,
+  calendarKeys,
+  createCalendarFeed,
+  revokeCalendarFeed,
+} from "./queries.ts";
 
 export const CALENDAR_MSG = {
   created: "Enlace creado. Cópialo y añádelo a tu calendario.",
@@ -17,35 +21,34 @@ export const CALENDAR_MSG = {
   revoked: "Enlace revocado: ya no funciona.",
   failed: "No se pudo completar. Inténtalo de nuevo.",
   stopped:
-    "Tu enlace dejó de funcionar al cambiar la contraseña. Crea uno nuevo y actualízalo en tu calendario.",
+    "Tu enlace dejó de funcionar al cambiar la contraseña o cerrar la sesión en todos los dispositivos. Crea uno nuevo y actualízalo en tu calendario.",
 };
 
 /**
- * Settings → Calendario (DESIGN.md decision 21): her personal feed URL. The server keeps only
+ * Settings → Calendario (docs/product.md#calendar): her personal feed URL. The server keeps only
  * its hash, so the URL is shown once, right after it is made; later she can replace or revoke it.
  */
 export function CalendarSettings() {
   const queryClient = useQueryClient();
-  const feed = useQuery({
-    queryKey: FEED_KEY,
-    queryFn: () => call(client.calendar.feed.$get()),
-  });
+  const feed = useQuery(calendarFeedQuery);
   const [fresh, setFresh] = useState<string | null>(null);
+  const [confirmRevoke, setConfirmRevoke] = useState(false);
   const create = useMutation({
-    mutationFn: () => call(client.calendar.feed.$post()),
+    mutationFn: createCalendarFeed,
     onSuccess: (made) => {
       setFresh(made.url);
       toast.success(CALENDAR_MSG.created);
-      void queryClient.invalidateQueries({ queryKey: FEED_KEY });
+      void queryClient.invalidateQueries({ queryKey: calendarKeys.feed });
     },
     onError: (error) => toast.error(errorText(error, CALENDAR_MSG.failed)),
   });
   const revoke = useMutation({
-    mutationFn: () => call(client.calendar.feed.$delete()),
+    mutationFn: revokeCalendarFeed,
     onSuccess: () => {
       setFresh(null);
+      setConfirmRevoke(false);
       toast.success(CALENDAR_MSG.revoked);
-      void queryClient.invalidateQueries({ queryKey: FEED_KEY });
+      void queryClient.invalidateQueries({ queryKey: calendarKeys.feed });
     },
     onError: (error) => toast.error(errorText(error, CALENDAR_MSG.failed)),
   });
@@ -107,10 +110,19 @@ export function CalendarSettings() {
                 <RefreshCw aria-hidden="true" size={18} />
                 Crear un enlace nuevo
               </Button>
-              <Button variant="ghost" onClick={() => revoke.mutate()} disabled={busy}>
+              <Button variant="ghost" onClick={() => setConfirmRevoke(true)} disabled={busy}>
                 <Trash2 aria-hidden="true" size={18} />
                 Revocar enlace
               </Button>
+              <ConfirmDialog
+                open={confirmRevoke}
+                onOpenChange={setConfirmRevoke}
+                title="¿Revocar el enlace?"
+                description="Tu calendario dejará de recibir tus salidas por este enlace. Si luego quieres volver a suscribirte, crea uno nuevo."
+                confirmLabel={revoke.isPending ? "Revocando..." : "Revocar enlace"}
+                busy={revoke.isPending}
+                onConfirm={() => revoke.mutate()}
+              />
             </div>
           ) : (
             <Button onClick={() => create.mutate()} disabled={busy}>

@@ -19,7 +19,7 @@ export type ChatAction =
   | { type: "failed"; id: string; error: string }
   | { type: "retry"; id: string }
   | { type: "loadingOlder" }
-  /** She blocked this rider: her messages leave the chat (DESIGN.md decision 16). */
+  /** She blocked this rider: her messages leave the chat (docs/product.md#blocking). */
   | { type: "forgetAuthor"; userId: string };
 
 export const initialChatState: ChatState = {

@@ -2,7 +2,7 @@ import { MessageCircle } from "lucide-react";
 import { useEffect, useState } from "react";
 import { toast } from "../lib/toast.ts";
 
-/** Spec 02 §2: auto-dismiss after 8 s with a 300 ms fade. */
+/** docs/product.md#unread-messages: auto-dismiss after 8 s with a 300 ms fade. */
 export const CONVERSATION_TOAST_MS = 8000;
 const FADE_MS = 300;
 

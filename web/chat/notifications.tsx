@@ -1,7 +1,8 @@
 // The app-wide live channel: ONE socket per signed-in tab (GET /api/notifications/socket →
 // her UserHub) instead of one per ride. A frame refreshes the badges and raises the
 // 'Conversación en curso' toast unless she is reading that chat; a waiting list's news raises
-// its own toast.
+// its own toast; a ride changed by someone else (her place in line, taken out of it) only
+// refreshes her open screens of it.
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { useNavigate } from "react-router-dom";
@@ -9,7 +10,8 @@ import { CHAT_READ_STATE_EVENT } from "../../domain/api/chat.ts";
 import { CONNECTIONS_COMPLETED_EVENT } from "../../domain/api/connections.ts";
 import { parseNotificationFrame } from "../../domain/notification-frame.ts";
 import { useMe } from "../auth/use-me.ts";
-import { PENDING_CONNECTIONS_KEY } from "../connections/pending.ts";
+import { connectionKeys } from "../connections/queries.ts";
+import { urlClient } from "../lib/api.ts";
 import { inNextTask } from "../lib/next-task.ts";
 import { justPromoted, showWaitingListToast } from "../rides/waiting-list-toast.ts";
 import {
@@ -20,10 +22,13 @@ import {
 } from "../safety/suspended.ts";
 import { isChatOnScreen } from "./active-chat.ts";
 import { showConversationToast } from "./conversation-toast.tsx";
+import { CHATS_KEY } from "./queries.ts";
 import { ReconnectingSocket } from "./socket.ts";
-import { CHATS_KEY } from "./unread.ts";
 
-/** Spec 02 §4: unread rechecks run 100–200 ms after the trigger; connections after 200 ms. */
+/**
+ * docs/product.md#unread-messages: unread rechecks run 100–200 ms after the trigger; connections
+ * after 200 ms.
+ */
 const RECHECK_DELAY_MS = 150;
 const CONNECTIONS_REFRESH_MS = 200;
 
@@ -40,7 +45,7 @@ export function NotificationsProvider({ children }: { children?: ReactNode }) {
   useEffect(() => {
     if (!userId) return;
     const socket = new ReconnectingSocket({
-      path: "/api/notifications/socket",
+      url: urlClient().notifications.socket.$url(),
       onMessage: (data) => {
         const parsed = parseNotificationFrame(data);
         if (!parsed.ok) return;
@@ -53,6 +58,7 @@ export function NotificationsProvider({ children }: { children?: ReactNode }) {
         void queryClient.invalidateQueries({
           predicate: (q) => FEED_KEYS.has(String(q.queryKey[0])),
         });
+        if (frame.type === "ride-changed") return;
         if (frame.type === "waiting-list") {
           showWaitingListToast(frame, () => navigate(`/app/ride/${frame.rideId}`));
           return;
@@ -78,7 +84,7 @@ export function NotificationsProvider({ children }: { children?: ReactNode }) {
     };
   }, [userId, queryClient, navigate]);
 
-  // A moderator suspended her account: this tab signs out at once (DESIGN.md decision 17).
+  // A moderator suspended her account: this tab signs out at once (docs/product.md#suspension).
   useEffect(() => {
     if (!userId) return;
     return onSuspension(() => {
@@ -105,7 +111,7 @@ export function NotificationsProvider({ children }: { children?: ReactNode }) {
     };
     const onConnections = () =>
       later(
-        () => void queryClient.invalidateQueries({ queryKey: PENDING_CONNECTIONS_KEY }),
+        () => void queryClient.invalidateQueries({ queryKey: connectionKeys.pending }),
         CONNECTIONS_REFRESH_MS,
       );
     window.addEventListener("focus", recheckChats);

@@ -5,8 +5,8 @@
 export type SocketStatus = "connecting" | "open" | "closed";
 
 export interface ReconnectingSocketOptions {
-  /** Path under our origin, e.g. /api/rides/ID/chat/socket. */
-  path: string;
+  /** The route's address from the API client, `urlClient()….socket.$url()` (http or https). */
+  url: URL;
   onOpen?: () => void;
   onMessage: (data: string) => void;
   onStatus?: (status: SocketStatus) => void;
@@ -25,9 +25,11 @@ const PING_EVERY_MS = 25_000;
  */
 const FINAL_CODES = new Set([4003, 4004]);
 
-export function socketURL(path: string): string {
-  const scheme = window.location.protocol === "https:" ? "wss" : "ws";
-  return `${scheme}://${window.location.host}${path}`;
+/** A route's http(s) address as its websocket's: ws on http, wss on https. */
+export function socketURL(url: URL): string {
+  const ws = new URL(url);
+  ws.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+  return ws.href;
 }
 
 export function backoffDelay(attempt: number, minMs: number, maxMs: number, random = Math.random) {
@@ -77,7 +79,7 @@ export class ReconnectingSocket {
     if (this.stopped) return;
     clearTimeout(this.retryTimer);
     this.options.onStatus?.("connecting");
-    const ws = new WebSocket(socketURL(this.options.path));
+    const ws = new WebSocket(socketURL(this.options.url));
     this.ws = ws;
     ws.addEventListener("open", () => {
       if (this.ws !== ws) return;

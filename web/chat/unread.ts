@@ -1,19 +1,12 @@
 // Unread chat state for badges and the feed's 'Conversaciones en curso' (GET /api/chats).
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { ChatListItem, ChatsResponse } from "../../domain/api/chat.ts";
 import { useMe } from "../auth/use-me.ts";
-import { call, client } from "../lib/api.ts";
+import { chatsQuery } from "./queries.ts";
 
-export const CHATS_KEY = ["chats"] as const;
-/** Rows in the feed's 'Conversaciones en curso' (spec 02 §9). */
+/** Rows in the feed's 'Conversaciones en curso' (docs/product.md#unread-messages). */
 export const ACTIVE_CHATS_MAX = 3;
-
-export const chatsQuery = queryOptions({
-  queryKey: CHATS_KEY,
-  queryFn: () => call(client.chats.$get()),
-  staleTime: 15_000,
-});
 
 function useSignedInWithProfile() {
   const me = useMe();

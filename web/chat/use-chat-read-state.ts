@@ -1,5 +1,6 @@
-// The chat's read state (last_seen_at, spec 02 §4): over the socket while the chat is open and
-// visible, else over HTTP; a beacon when the page hides or unloads; once more on leaving.
+// The chat's read state (last_seen_at, docs/product.md#unread-messages): over the socket while the
+// chat is open and visible, else over HTTP; a beacon when the page hides or unloads; once more on
+// leaving.
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import {
@@ -9,7 +10,7 @@ import {
 } from "../../domain/api/chat.ts";
 import type { ClientMessage } from "../../domain/chat-protocol.ts";
 import { call, client, pathParams } from "../lib/api.ts";
-import { CHATS_KEY } from "./unread.ts";
+import { CHATS_KEY } from "./queries.ts";
 
 function announceReadState(rideId: string) {
   window.dispatchEvent(
@@ -55,7 +56,7 @@ export function useChatReadState({
       });
   }, [rideId, readStateStored]);
 
-  /** While open and visible, and only when she may write (spec 02 §4 read state). */
+  /** While open and visible, and only when she may write (docs/product.md#unread-messages). */
   const markReadIfLooking = useCallback(() => {
     if (!canWriteRef.current || document.visibilityState !== "visible") return;
     if (!sendFrame({ type: "read" })) markReadOverHttp();

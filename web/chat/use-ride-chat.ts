@@ -10,16 +10,13 @@ import {
   parseServerMessage,
   type ServerMessage,
 } from "../../domain/chat-protocol.ts";
-import { call, client, pathParams } from "../lib/api.ts";
+import { pathParams, urlClient } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { announceSuspension, SUSPENDED_CLOSE_CODE } from "../safety/suspended.ts";
 import { chatReducer, initialChatState, listedMessages, order } from "./chat-state.ts";
+import { chatFirstPageQuery } from "./queries.ts";
 import { ReconnectingSocket, type SocketStatus } from "./socket.ts";
 import { useChatReadState } from "./use-chat-read-state.ts";
-
-export function chatMessagesKey(rideId: string) {
-  return ["chat-messages", rideId] as const;
-}
 
 export function useRideChat(options: {
   rideId: string;
@@ -49,17 +46,8 @@ export function useRideChat(options: {
   callbacks.current = options;
 
   const firstPage = useQuery({
-    queryKey: chatMessagesKey(rideId),
-    queryFn: () =>
-      call(
-        client.rides[":id"].chat.messages.$get({
-          param: pathParams({ id: rideId }),
-          query: { limit: String(HISTORY_PAGE_DEFAULT) },
-        }),
-      ),
+    ...chatFirstPageQuery(rideId, HISTORY_PAGE_DEFAULT),
     enabled,
-    staleTime: Number.POSITIVE_INFINITY,
-    refetchOnWindowFocus: false,
   });
   useEffect(() => {
     if (firstPage.data) dispatch({ type: "page", ...firstPage.data });
@@ -129,7 +117,7 @@ export function useRideChat(options: {
   useEffect(() => {
     if (!enabled) return;
     const socket = new ReconnectingSocket({
-      path: `/api/rides/${rideId}/chat/socket`,
+      url: urlClient().rides[":id"].chat.socket.$url({ param: pathParams({ id: rideId }) }),
       onStatus: setStatus,
       onMessage: (data) => {
         const parsed = parseServerMessage(data);

@@ -3,7 +3,10 @@ import { useId, useMemo, useRef, useState } from "react";
 import { searchCities } from "../../domain/cities.ts";
 import { inputClass } from "./field.tsx";
 
-/** Delay before the list closes on blur, so a click on a suggestion still lands (spec 01 §2). */
+/**
+ * Delay before the list closes on blur, so a click on a suggestion still lands
+ * (docs/product.md#cities).
+ */
 const CLOSE_DELAY_MS = 200;
 
 /**

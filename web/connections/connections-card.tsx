@@ -1,7 +1,8 @@
-// 'He rodado con ella' card (spec 02 §2 "Connections card", §4 "Saving connections"), with the
-// two anonymous questions about the ride (honest levels, DESIGN.md decision 24).
-// The ride detail shows it inside the window or when forced by #connections; it hides it for
-// cancelled rides. The API enforces every rule; the card only mirrors them.
+// 'He rodado con ella' card (docs/product.md#connections), with the
+// two anonymous questions about the ride (honest levels,
+// docs/product.md#trust-signals-and-honest-levels). The ride detail shows it inside the window or
+// when forced by #connections; it hides it for cancelled rides. The API enforces every rule; the
+// card only mirrors them.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import clsx from "clsx";
 import { Check } from "lucide-react";
@@ -14,17 +15,12 @@ import { MSG } from "../../domain/messages.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button } from "../components/button.tsx";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
-import { call, client, pathParams } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { LevelQuestions } from "./level-questions.tsx";
-import { PENDING_CONNECTIONS_KEY } from "./pending.ts";
+import { connectionKeys, rideConnectionsQuery, saveConnections } from "./queries.ts";
 
-/** Spec 02 §2: the forced card scrolls into view about 500 ms after mounting. */
+/** docs/product.md#connections: the forced card scrolls into view about 500 ms after mounting. */
 const FORCED_SCROLL_DELAY_MS = 500;
-
-export function rideConnectionsKey(rideId: string) {
-  return ["ride-connections", rideId] as const;
-}
 
 /** 'Nuevas: Ana, Bea · Repetís: Cris (3×)' */
 export function connectionsSummary(result: SaveConnectionsResponse): string {
@@ -49,11 +45,7 @@ export function ConnectionsCard({ rideId, forced = false }: { rideId: string; fo
   // She answered the two questions in this visit: their thanks stay in place.
   const [levelsAnsweredNow, setLevelsAnsweredNow] = useState(false);
 
-  const query = useQuery({
-    queryKey: rideConnectionsKey(rideId),
-    queryFn: () =>
-      call(client.rides[":id"].connections.$get({ param: pathParams({ id: rideId }) })),
-  });
+  const query = useQuery(rideConnectionsQuery(rideId));
 
   useEffect(() => {
     if (!forced) return;
@@ -65,20 +57,14 @@ export function ConnectionsCard({ rideId, forced = false }: { rideId: string; fo
   }, [forced]);
 
   const save = useMutation({
-    mutationFn: (otherUserIds: string[]) =>
-      call(
-        client.rides[":id"].connections.$post({
-          param: pathParams({ id: rideId }),
-          json: { otherUserIds },
-        }),
-      ),
+    mutationFn: (otherUserIds: string[]) => saveConnections(rideId, otherUserIds),
     onSuccess: (result) => {
       // The card itself shows whom she saved (savedSummary).
       toast.success(MSG.connectionsSaved);
       setSelected(new Set());
       setSavedSummary(connectionsSummary(result));
-      void queryClient.invalidateQueries({ queryKey: rideConnectionsKey(rideId) });
-      void queryClient.invalidateQueries({ queryKey: PENDING_CONNECTIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: connectionKeys.ride(rideId) });
+      void queryClient.invalidateQueries({ queryKey: connectionKeys.pending });
       window.dispatchEvent(new CustomEvent(CONNECTIONS_COMPLETED_EVENT, { detail: { rideId } }));
     },
     onError: () => toast.error(MSG.connectionsSaveFailed),
@@ -191,7 +177,7 @@ export function ConnectionsCard({ rideId, forced = false }: { rideId: string; fo
             rideId={rideId}
             onAnswered={() => {
               setLevelsAnsweredNow(true);
-              void queryClient.invalidateQueries({ queryKey: rideConnectionsKey(rideId) });
+              void queryClient.invalidateQueries({ queryKey: connectionKeys.ride(rideId) });
             }}
           />
         </div>

@@ -1,5 +1,6 @@
-// Honest levels (DESIGN.md decision 24): the post-ride step's two optional, anonymous
-// questions, answered once. The API enforces who, when and once; this form only asks.
+// Honest levels (docs/product.md#trust-signals-and-honest-levels): the post-ride step's two
+// optional, anonymous questions, answered once. The API enforces who, when and once; this form only
+// asks.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import clsx from "clsx";
 import { Check } from "lucide-react";
@@ -8,8 +9,9 @@ import { PACE_ANSWER_LABELS, PACE_ANSWERS, type PaceAnswer } from "../../domain/
 import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { Button } from "../components/button.tsx";
-import { call, client, pathParams } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { profileKeys } from "../profiles/queries.ts";
+import { saveLevelAnswers } from "./queries.ts";
 
 const WAITED_OPTIONS = [
   { value: true, label: "Sí" },
@@ -56,18 +58,12 @@ export function LevelQuestions({
   const [waited, setWaited] = useState<boolean | null>(null);
   const [thanked, setThanked] = useState(false);
   const save = useMutation({
-    mutationFn: () =>
-      call(
-        client.rides[":id"]["level-answers"].$post({
-          param: pathParams({ id: rideId }),
-          json: { pace, waitedForAll: waited },
-        }),
-      ),
+    mutationFn: () => saveLevelAnswers(rideId, { pace, waitedForAll: waited }),
     onSuccess: () => {
       setThanked(true);
       onAnswered();
       // Her profile view of the organizer may now show the totals.
-      void queryClient.invalidateQueries({ queryKey: ["users"] });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.all });
     },
     onError: (error) =>
       toast.error(MSG.levelAnswersSaveFailed, {

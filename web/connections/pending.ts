@@ -1,20 +1,13 @@
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useMe } from "../auth/use-me.ts";
-import { call, client } from "../lib/api.ts";
+import { pendingConnectionsQuery } from "./queries.ts";
 
-export const PENDING_CONNECTIONS_KEY = ["connections", "pending"] as const;
-/** Rows in the feed's 'He rodado con ella' (spec 02 §9). */
+/** Rows in the feed's 'He rodado con ella' (docs/product.md#connections). */
 export const PENDING_CONNECTIONS_MAX = 3;
 
-export const pendingConnectionsQuery = queryOptions({
-  queryKey: PENDING_CONNECTIONS_KEY,
-  queryFn: () => call(client.connections.pending.$get()),
-  staleTime: 60_000,
-});
-
 /**
- * Rides where she should still record whom she rode with (spec 02 §4). Reads only the data
- * and `isPending`, so a refetch with the same answer re-renders nothing (see useChats).
+ * Rides where she should still record whom she rode with (docs/product.md#connections). Reads only
+ * the data and `isPending`, so a refetch with the same answer re-renders nothing (see useChats).
  */
 export function usePendingConnections() {
   const me = useMe();

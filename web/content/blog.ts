@@ -1,4 +1,4 @@
-// The blog's one content source (DESIGN.md decision 9): web/content/blog/*.md, parsed at build
+// The blog's one content source (docs/product.md#blog): web/content/blog/*.md, parsed at build
 // time by scripts/markdown-content.ts. Metadata is bundled; each body loads on demand.
 import type { BlogCategory, CategoryFilter } from "./categories.ts";
 import { ALL_CATEGORIES } from "./categories.ts";

@@ -11,7 +11,7 @@ import {
 } from "../content/categories.ts";
 import { ArticleByline } from "./article-byline.tsx";
 
-/** /app/blog: the same articles and categories as /blog (DESIGN.md decision 9). */
+/** /app/blog: the same articles and categories as /blog (docs/product.md#blog). */
 export default function AppBlogList() {
   return <BlogListView list={articles} />;
 }

@@ -37,7 +37,8 @@ export function AppLayout() {
 }
 
 function BottomNav(props: { username: string; avatarKey: string; avatarUrl: string | null }) {
-  const badge = formatBadge(useNavBadge());
+  const badgeCount = useNavBadge();
+  const badge = formatBadge(badgeCount);
   const item = ({ isActive }: { isActive: boolean }) =>
     clsx(
       "flex min-h-14 min-w-14 flex-1 flex-col items-center justify-center gap-0.5 text-xs font-semibold",
@@ -58,7 +59,7 @@ function BottomNav(props: { username: string; avatarKey: string; avatarUrl: stri
                 className="absolute -right-3 -top-2 min-w-5 rounded-full bg-accent px-1 text-center text-[11px] font-extrabold leading-5 text-ink"
               >
                 {badge}
-                <span className="sr-only"> novedades</span>
+                <span className="sr-only"> {badgeCount === 1 ? "novedad" : "novedades"}</span>
               </span>
             ) : null}
           </span>

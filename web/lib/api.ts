@@ -23,6 +23,20 @@ export const client = hcWithType("/api", {
   buildSearchParams: searchParams,
 });
 
+let addressing: ReturnType<typeof hcWithType> | undefined;
+
+/**
+ * The same routes addressed from this page's origin, for `$url()`: Hono builds a URL object,
+ * which a relative base ("/api") cannot give. Sockets take their address from here
+ * (web/chat/socket.ts turns http(s) into ws(s)); requests go through `client`.
+ */
+export function urlClient(): ReturnType<typeof hcWithType> {
+  addressing ??= hcWithType(new URL("/api", window.location.origin).href, {
+    buildSearchParams: searchParams,
+  });
+  return addressing;
+}
+
 /**
  * A route's path params, each encoded as one path segment. Hono's client puts params into the
  * path as given, so an id read from the address ('a/../b') could otherwise reach another route.

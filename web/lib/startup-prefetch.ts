@@ -4,8 +4,8 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { myInviteQuery } from "../auth/referral.ts";
 import { meQuery } from "../auth/use-me.ts";
-import { chatsQuery } from "../chat/unread.ts";
-import { pendingConnectionsQuery } from "../connections/pending.ts";
+import { chatsQuery } from "../chat/queries.ts";
+import { pendingConnectionsQuery } from "../connections/queries.ts";
 import { myRidesQuery } from "../rides/queries.ts";
 
 /** What a screen shows first, for the screens people open the app on (the manifest's start_url is the feed). */

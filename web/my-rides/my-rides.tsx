@@ -19,7 +19,7 @@ function tabCount(count: number | undefined): string {
   return count === undefined ? "" : ` (${count})`;
 }
 
-/** /app/my-rides, 'Mis salidas' (spec 02 §2 "My Rides"). */
+/** /app/my-rides, 'Mis salidas' (docs/product.md#my-rides). */
 export default function MyRidesScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
   const upcoming = useMyRides("upcoming");
@@ -29,9 +29,9 @@ export default function MyRidesScreen() {
 
   // Her tab and the Canceladas section live in the address (?tab=past&cancelled=open), so coming
   // back here (Volver, the browser's back) finds them as she left them. ?showCancelled=true shows
-  // Ya rodadas with Canceladas open once the counts say there is something in it (spec 02 §2);
-  // with nothing cancelled she stays on En marcha. Her first choice replaces it, so a refetch
-  // (focus, a socket event) never takes her back from a tab she chose.
+  // Ya rodadas with Canceladas open once the counts say there is something in it
+  // (docs/product.md#my-rides); with nothing cancelled she stays on En marcha. Her first choice
+  // replaces it, so a refetch (focus, a socket event) never takes her back from a tab she chose.
   const showCancelled =
     searchParams.get("showCancelled") === "true" && counts !== undefined && counts.cancelled > 0;
   const tab: MyRidesView["tab"] =

@@ -19,15 +19,11 @@ import {
   PushPermissionDenied,
   pushSupport,
 } from "./push-client.ts";
-import {
-  PUSH_KEY,
-  usePushSettings,
-  useSavePushPreferences,
-  useTestPush,
-} from "./use-push-settings.ts";
+import { pushKeys } from "./queries.ts";
+import { usePushSettings, useSavePushPreferences, useTestPush } from "./use-push-settings.ts";
 
 /**
- * Settings → Notificaciones (DESIGN.md decision 20): permission is asked only when she taps
+ * Settings → Notificaciones (docs/product.md#web-push): permission is asked only when she taps
  * 'Activar avisos'; once on, a switch per event and a test push.
  */
 export function NotificationSettings() {
@@ -39,8 +35,22 @@ export function NotificationSettings() {
   );
 
   let content: React.ReactNode;
-  if (pushSupport() !== "supported") {
+  const support = pushSupport();
+  if (support === "unsupported") {
     content = <p className="text-ink-soft">{PUSH_MSG.unsupportedBrowser}</p>;
+  } else if (support === "no-service-worker") {
+    // `npm run dev`: no service worker, so no push. Said at once, not after a wait.
+    content = (
+      <div className="flex flex-col gap-1 text-ink-soft">
+        <p>{PUSH_MSG.noServiceWorker}</p>
+        {import.meta.env.DEV ? (
+          <p className="text-sm">
+            Para probarlos en local: <code>npm run build</code> y después{" "}
+            <code>npm run preview</code>.
+          </p>
+        ) : null}
+      </div>
+    );
   } else if (settings.isPending) {
     content = <Skeleton className="h-11 w-full" />;
   } else if (!settings.data) {
@@ -63,7 +73,7 @@ export function NotificationSettings() {
         else toast.error(errorText(error, PUSH_MSG.enableFailed));
       } finally {
         setBusy(false);
-        await queryClient.invalidateQueries({ queryKey: PUSH_KEY });
+        await queryClient.invalidateQueries({ queryKey: pushKeys.all });
       }
     }
 
@@ -76,7 +86,7 @@ export function NotificationSettings() {
         toast.error(errorText(error, PUSH_MSG.saveFailed));
       } finally {
         setBusy(false);
-        await queryClient.invalidateQueries({ queryKey: PUSH_KEY });
+        await queryClient.invalidateQueries({ queryKey: pushKeys.all });
       }
     }
 

@@ -1,4 +1,4 @@
-// This device's side of web push (DESIGN.md decision 20): the browser's subscription through
+// This device's side of web push (docs/product.md#web-push): the browser's subscription through
 // the app's service worker, sent to the API. Permission is asked only from enablePush, which
 // the settings screen calls when she taps 'Activar avisos'.
 import type { PushSubscriptionInput } from "../../domain/push.ts";
@@ -14,7 +14,17 @@ export function pushSupport(): PushSupport {
   ) {
     return "unsupported";
   }
+  if (!pageInstallsServiceWorker()) return "no-service-worker";
   return "supported";
+}
+
+/**
+ * Whether this page installs the app's service worker, which push needs: /app/register-sw.js
+ * registers it only on built pages, which carry this marker (scripts/vite-pwa.ts); the pages of
+ * `npm run dev` do not, so waiting for a worker there would wait for nothing.
+ */
+function pageInstallsServiceWorker(): boolean {
+  return document.querySelector('meta[name="rodamos-sw"]')?.getAttribute("content") === "on";
 }
 
 /** The app's service worker registration (none under `npm run dev`, which installs none). */
@@ -44,7 +54,7 @@ export async function enablePush(publicKey: string): Promise<PushSubscription> {
   const permission = await Notification.requestPermission();
   if (permission !== "granted") throw new PushPermissionDenied();
   // On a first visit the worker registers once the app has settled (register-sw.js): wait a
-  // little for it. `npm run dev` installs none.
+  // little for it. (`npm run dev` installs none; pushSupport says so before anyone taps.)
   const reg =
     (await registration()) ??
     (await Promise.race([

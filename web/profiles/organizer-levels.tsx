@@ -1,6 +1,7 @@
-// Honest levels on an organizer's public profile (DESIGN.md decision 24): how her rides felt to
-// the riders who answered, per question, once at least 3 answered it (the API holds the totals
-// back until then). Anonymous: totals only.
+// Honest levels on an organizer's public profile (docs/product.md#trust-signals-and-honest-levels):
+// how her rides felt to the riders who answered, per question, once at least 3 answered it.
+// Anonymous: totals only, which the API moves only by batches of answers from several riders and
+// rides, so that no change is one rider's answer (docs/decisions/0030-honest-levels-in-batches.md).
 import type { OrganizerLevels } from "../../domain/api/users.ts";
 import { PACE_ANSWER_LABELS, PACE_ANSWERS } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
@@ -57,7 +58,8 @@ export function OrganizerLevelsCard({ levels }: { levels: OrganizerLevels }) {
           Cómo son sus salidas
         </h2>
         <p className="text-sm text-ink-soft">
-          Según las respuestas anónimas de quienes rodaron con ella.
+          Según las respuestas anónimas de quienes rodaron con ella. Se actualiza por tandas de
+          varias salidas, para que ninguna respuesta se pueda atribuir a nadie.
         </p>
       </div>
       {levels.pace ? (

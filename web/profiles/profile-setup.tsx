@@ -1,7 +1,8 @@
-import { useNavigate } from "react-router-dom";
+import { useNavigate, useSearchParams } from "react-router-dom";
 import { avatarKeyOrDefault } from "../../domain/constants.ts";
 import { ApiError, errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
+import { safeReturnPath } from "../auth/redirect.ts";
 import { useMe } from "../auth/use-me.ts";
 import { PageHeader } from "../components/feedback.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
@@ -9,10 +10,14 @@ import { toast } from "../lib/toast.ts";
 import { ProfileForm } from "./profile-form.tsx";
 import { useSaveProfile } from "./save-profile.ts";
 
-/** /app/profile-setup: first-time completion (no back button); saving goes to the feed. */
+/**
+ * /app/profile-setup: first-time completion (no back button); saving goes to the page she was
+ * sent to (`?from=`, carried from login and sign-up), else the feed.
+ */
 export default function ProfileSetup() {
   const me = useMe();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const save = useSaveProfile();
   const user = me.data?.user;
   if (!user) return <FullPageSpinner />;
@@ -36,7 +41,7 @@ export default function ProfileSetup() {
           try {
             await save(values);
             toast.success(MSG.profileSaved);
-            navigate("/app/feed", { replace: true });
+            navigate(safeReturnPath(params.get("from")), { replace: true });
             return undefined;
           } catch (err) {
             const message = errorText(err, MSG.profileSetupFailed);

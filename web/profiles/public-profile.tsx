@@ -11,20 +11,17 @@ import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
 import { ConfirmDialog } from "../components/dialog.tsx";
 import { LoadFailed, PageHeader, Skeleton } from "../components/feedback.tsx";
-import { call, client, isNotFound, pathParams } from "../lib/api.ts";
+import { isNotFound } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { ProfileSafetyActions } from "../safety/profile-actions.tsx";
 import { OrganizerLevelsCard } from "./organizer-levels.tsx";
+import { publicProfileQuery } from "./queries.ts";
 import { useDeleteAccount } from "./use-delete-account.ts";
 
-/** /app/profile/:username (spec 02 §2 "Public profile"). */
+/** /app/profile/:username (docs/product.md#public-profile). */
 export default function PublicProfileScreen() {
   const { username = "" } = useParams();
-  const profile = useQuery({
-    queryKey: ["users", username],
-    queryFn: () =>
-      call(client.users[":username"].$get({ param: pathParams({ username: username }) })),
-  });
+  const profile = useQuery(publicProfileQuery(username));
   const notFound = isNotFound(profile.error);
 
   useEffect(() => {

@@ -6,9 +6,10 @@ import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 
 /**
- * Deletes her account (DESIGN.md decision 14). On success nothing of hers stays in memory and
- * the page reloads on the public home, which says 'Cuenta eliminada correctamente' (a toast
- * raised here would be lost in the page load). Usage: `const del = useDeleteAccount(); del.mutate()`.
+ * Deletes her account (docs/product.md#account-deletion). On success nothing of hers stays in
+ * memory and the page reloads on the public home, which says 'Cuenta eliminada correctamente' (a
+ * toast raised here would be lost in the page load). Usage:
+ * `const del = useDeleteAccount(); del.mutate()`.
  */
 export function useDeleteAccount() {
   const queryClient = useQueryClient();

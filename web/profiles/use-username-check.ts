@@ -14,8 +14,8 @@ export type UsernameCheckState =
   | { status: "available" };
 
 /**
- * Live availability (spec 01 §4): 400 ms after typing stops, only from 3 characters. The
- * rules are checked here first; the server answers for uniqueness. Her own current name is
+ * Live availability (docs/product.md#usernames): 400 ms after typing stops, only from 3 characters.
+ * The rules are checked here first; the server answers for uniqueness. Her own current name is
  * available, and a failed check counts as available (the save is the final word).
  */
 export function useUsernameCheck(name: string, currentUsername?: string | null) {

@@ -5,7 +5,8 @@ import { useUpdateCheck } from "./use-update-check.ts";
 
 /**
  * 'Check for updates' for the login page and /app/settings: one press runs the whole flow
- * (spec 01 §8 messages as toasts; a waiting version takes over and the page reloads).
+ * (the update texts of docs/product.md#the-installable-app as toasts; a waiting version takes over
+ * and the page reloads).
  */
 export function UpdateButton({
   label,

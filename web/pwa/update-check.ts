@@ -1,8 +1,8 @@
 import { MSG } from "../../domain/messages.ts";
 
-// The 'check for updates' flow shared by the login page and /app/settings (spec 01 §8 and
-// "Service worker"): ask the registration of /app/ for a new worker, and when one is waiting,
-// tell it to skip waiting and reload once it controls the page.
+// The 'check for updates' flow shared by the login page and /app/settings
+// (docs/product.md#the-installable-app): ask the registration of /app/ for a new worker, and when
+// one is waiting, tell it to skip waiting and reload once it controls the page.
 
 /** The event /app/register-sw.js fires when a new version is installed and waiting. */
 export const UPDATE_AVAILABLE_EVENT = "rodamos:sw-update-available";

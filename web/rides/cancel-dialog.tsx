@@ -3,7 +3,7 @@ import { useNavigate } from "react-router-dom";
 import { CANCEL_REASON_MAX } from "../../domain/constants.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
-import { ConfirmDialog } from "../components/dialog.tsx";
+import { ConfirmDialog, type ReturnFocus } from "../components/dialog.tsx";
 import { inputClass } from "../components/field.tsx";
 import { toast } from "../lib/toast.ts";
 import { useCancelRide } from "./queries.ts";
@@ -11,18 +11,21 @@ import { useCancelRide } from "./queries.ts";
 const CANCELLED_PATH = "/app/my-rides?showCancelled=true";
 
 /**
- * '¿Cancelar la salida?' with an optional reason (spec 02 §2 "Cancel dialog", §8). Wherever she
- * cancels (a list or the ride's page) the dialog's texts apply, and she goes on to
+ * '¿Cancelar la salida?' with an optional reason (docs/product.md#cancelling-and-deleting).
+ * Wherever she cancels (a list or the ride's page) the dialog's texts apply, and she goes on to
  * My Rides > Ya rodadas > Canceladas, where the ride now is.
  */
 export function CancelDialog({
   rideId,
   open,
   onOpenChange,
+  returnFocusTo,
 }: {
   rideId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes once 'Cancelar salida' is gone (the ride is cancelled). */
+  returnFocusTo?: ReturnFocus;
 }) {
   const [reason, setReason] = useState("");
   const cancel = useCancelRide();
@@ -56,6 +59,7 @@ export function CancelDialog({
       confirmLabel={cancel.isPending ? "Cancelando..." : "Sí, cancelar salida"}
       busy={cancel.isPending}
       onConfirm={confirm}
+      returnFocusTo={returnFocusTo}
     >
       <div className="flex flex-col gap-1.5">
         <label htmlFor={reasonId} className="font-bold">

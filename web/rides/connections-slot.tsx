@@ -3,8 +3,9 @@ import type { RideDetail } from "../../domain/api/rides.ts";
 import { ConnectionsCard } from "../connections/connections-card.tsx";
 
 /**
- * Where the ride detail shows the 'He rodado con ella' card (spec 02 §2): in the window, or
- * forced by #connections. The organizer is never offered it; cancelled rides hide it (caller).
+ * Where the ride detail shows the 'He rodado con ella' card (docs/product.md#connections): in the
+ * window, or forced by #connections. The organizer is never offered it; cancelled rides hide it
+ * (caller).
  */
 export function ConnectionsSlot({ ride }: { ride: RideDetail }) {
   const { hash } = useLocation();

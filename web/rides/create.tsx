@@ -22,6 +22,7 @@ import {
   type RideFormValues,
   requestBody,
   rideResolver,
+  setValueOptions,
   startErrorField,
   toPayload,
   valuesFromRide,
@@ -81,6 +82,7 @@ function RideForm({
 
   const [title, city] = watch(["title", "city"]);
   const route = useRouteFields(ride, city);
+  const setOptions = setValueOptions(formState.isSubmitted);
 
   const onSubmit = handleSubmit(
     async (values) => {
@@ -139,9 +141,7 @@ function RideForm({
               invalid={invalid}
               limit={8}
               value={city}
-              onChange={(value) =>
-                setValue("city", value.slice(0, CITY_MAX), { shouldDirty: true })
-              }
+              onChange={(value) => setValue("city", value.slice(0, CITY_MAX), setOptions)}
             />
           )}
         </Field>
@@ -155,8 +155,8 @@ function RideForm({
           fields={route}
           onPrefill={({ distanceKm, elevationM }) => {
             // Under 1 km the field is left for her, emptied: the note under the file says why.
-            setValue("distanceKm", distanceKm ?? "", { shouldDirty: true });
-            setValue("elevationM", elevationM, { shouldDirty: true });
+            setValue("distanceKm", distanceKm ?? "", setOptions);
+            setValue("elevationM", elevationM, setOptions);
           }}
         />
 

@@ -2,12 +2,13 @@ import { useQuery } from "@tanstack/react-query";
 import { Gift } from "lucide-react";
 import { useDeferredValue } from "react";
 import { Link } from "react-router-dom";
-import { formatBadge, truncatePreview } from "../../domain/display.ts";
+import { truncatePreview } from "../../domain/display.ts";
 import { formatChatTime } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
 import { inviteLink } from "../../domain/share.ts";
 import { myInviteQuery } from "../auth/referral.ts";
 import { useMe } from "../auth/use-me.ts";
+import { UnreadBadge } from "../chat/unread-badge.tsx";
 import { Button, ButtonLink } from "../components/button.tsx";
 import { EmptyState, LoadFailed, PageHeader } from "../components/feedback.tsx";
 import { Spinner } from "../components/spinner.tsx";
@@ -21,7 +22,7 @@ const UPCOMING_SHOWN = 3;
 /** Two lines of text-sm (2 × 20 px), the button's padding (2 × 10 px) and border (2 × 2 px). */
 const ACTION_BUTTON = "min-h-16 px-2 text-sm leading-5";
 
-/** /app/feed, 'Quiero rodar' (spec 02 §2 "Feed"). */
+/** /app/feed, 'Quiero rodar' (docs/product.md#feed). */
 export default function FeedScreen() {
   const me = useMe().data?.user;
   const enMarcha = useEnMarcha();
@@ -149,11 +150,10 @@ function EnMarcha({ pendingConnections, activeChats }: ReturnType<typeof useEnMa
                     >
                       <span className="flex items-center justify-between font-semibold">
                         {chat.title}
-                        {chat.unread > 0 ? (
-                          <span className="rounded-full bg-accent px-2 text-xs font-extrabold">
-                            {formatBadge(chat.unread)}
-                          </span>
-                        ) : null}
+                        <UnreadBadge
+                          count={chat.unread}
+                          className="rounded-full bg-accent px-2 text-xs font-extrabold"
+                        />
                       </span>
                       {chat.lastMessage ? (
                         <span className="text-sm text-ink-soft">

@@ -1,23 +1,26 @@
 import { useNavigate } from "react-router-dom";
 import { MSG } from "../../domain/messages.ts";
 import { Button } from "../components/button.tsx";
-import { Dialog } from "../components/dialog.tsx";
+import { Dialog, type ReturnFocus } from "../components/dialog.tsx";
 
 /**
- * '¡Apuntada!' after joining, with the spec's three ways on (spec 02 §2); or, after joining a
- * full ride's waiting list, her place and what happens next (DESIGN.md decision 23).
+ * '¡Apuntada!' after joining, with the spec's three ways on (docs/product.md#ride-card); or, after
+ * joining a full ride's waiting list, her place and what happens next
+ * (docs/product.md#ride-waiting-list).
  */
 export function JoinDialog({
   rideId,
   open,
   onOpenChange,
   waitingPosition,
+  returnFocusTo,
 }: {
   rideId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Set when she joined the waiting list rather than the ride. */
-  waitingPosition?: number;
+  waitingPosition?: number | undefined;
+  returnFocusTo?: ReturnFocus;
 }) {
   const navigate = useNavigate();
   const go = (path: string) => {
@@ -31,6 +34,7 @@ export function JoinDialog({
         onOpenChange={onOpenChange}
         title={MSG.waitingListJoinedTitle}
         description={`${MSG.waitingListPosition(waitingPosition)}. ${MSG.waitingListJoinedText}`}
+        returnFocusTo={returnFocusTo}
       >
         <div className="flex flex-col gap-2">
           <Button onClick={() => onOpenChange(false)}>Entendido</Button>
@@ -47,6 +51,7 @@ export function JoinDialog({
       onOpenChange={onOpenChange}
       title="¡Apuntada!"
       description="Contamos contigo para esta salida"
+      returnFocusTo={returnFocusTo}
     >
       <div className="flex flex-col gap-2">
         <Button onClick={() => go(`/app/ride/${rideId}`)}>Ruta completa</Button>

@@ -1,5 +1,5 @@
-// The search's order (DESIGN.md decision 25): 'Por fecha' or 'Cerca de mí', and where the
-// distances are measured from.
+// The search's order (docs/product.md#meeting-pin-and-near-me): 'Por fecha' or 'Cerca de mí', and
+// where the distances are measured from.
 import { LocateFixed } from "lucide-react";
 import { MSG } from "../../domain/messages.ts";
 import { ToggleChip } from "../components/chip.tsx";

@@ -4,11 +4,14 @@ import { MSG } from "../../domain/messages.ts";
 export type RideCardPlace = "list" | "detail";
 
 /**
- * Spec 02 §8 gives the ride detail page its own texts for joining and leaving; the lists (feed,
- * search, My Rides) use the card's. One table for both. Cancelling has one set of texts, the
- * cancel dialog's, wherever she cancels (cancel-dialog.tsx).
+ * The product (docs/product.md#joining-and-leaving) gives the ride detail page its own texts for
+ * joining and leaving; the lists (feed, search, My Rides) use the card's. One table for both.
+ * Cancelling has one set of texts, the cancel dialog's, wherever she cancels (cancel-dialog.tsx).
  */
-/** The waiting list's texts (DESIGN.md decision 23; ours): the same wherever the card is. */
+/**
+ * The waiting list's texts (docs/product.md#ride-waiting-list; ours): the same wherever the card
+ * is.
+ */
 const WAITING_LIST_TEXTS = {
   waitingLeft: MSG.waitingListLeft,
   waitingJoinFailed: MSG.waitingListJoinFailed,

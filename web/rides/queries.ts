@@ -8,15 +8,25 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import type { MyRidesTab } from "../../domain/api/rides.ts";
+import { NEAR_HEADER } from "../../domain/near.ts";
 import { call, client, pathParams } from "../lib/api.ts";
 
 export const RIDES_KEY = ["rides"] as const;
 
-export function useRideList(apiQuery: Record<string, string>, enabled = true) {
+/**
+ * The listing (feed and search). `near` is her rounded position for 'Cerca de mí', sent in the
+ * X-Near header, never in the address the server logs (docs/decisions/0034-nothing-secret-in-a-logged-url.md).
+ */
+export function useRideList(apiQuery: Record<string, string>, near: string | null, enabled = true) {
   return useInfiniteQuery({
-    queryKey: [...RIDES_KEY, "list", apiQuery],
+    queryKey: [...RIDES_KEY, "list", apiQuery, near],
     queryFn: ({ pageParam }) =>
-      call(client.rides.$get({ query: { ...apiQuery, page: String(pageParam) } })),
+      call(
+        client.rides.$get({
+          query: { ...apiQuery, page: String(pageParam) },
+          header: near ? { [NEAR_HEADER]: near } : {},
+        }),
+      ),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.hasMore ? last.page + 1 : undefined),
     enabled,
@@ -64,10 +74,10 @@ export function useRideCities(q: string) {
 }
 
 function useRidesMutation<T, V>(fn: (vars: V) => Promise<T>) {
-  const client = useQueryClient();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSettled: () => client.invalidateQueries({ queryKey: RIDES_KEY }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: RIDES_KEY }),
   });
 }
 
@@ -96,7 +106,7 @@ export const useDeleteRide = () =>
     call(client.rides[":id"].$delete({ param: pathParams({ id }) })),
   );
 
-/** A full ride's waiting list (DESIGN.md decision 23): her place at the end of it. */
+/** A full ride's waiting list (docs/product.md#ride-waiting-list): her place at the end of it. */
 export const useJoinWaitingList = () =>
   useRidesMutation((id: string) =>
     call(client.rides[":id"]["waiting-list"].$post({ param: pathParams({ id }) })),

@@ -1,6 +1,7 @@
 // The ride card's dialogs ('Te has unido', 'Cancelar salida'): lazy, and preloaded once the
 // screen is idle.
 import { lazy, Suspense } from "react";
+import type { ReturnFocus } from "../components/dialog.tsx";
 
 // The dialogs (and Radix behind them) are not part of the first paint of a list of cards: they
 // load once the screen is idle, so they are there by the time she taps.
@@ -29,6 +30,7 @@ export function RideCardDialogs({
   waitingPosition,
   cancelOpen,
   onCancelOpenChange,
+  returnFocusTo,
 }: {
   rideId: string;
   joinedOpen: boolean;
@@ -37,6 +39,8 @@ export function RideCardDialogs({
   waitingPosition: number | undefined;
   cancelOpen: boolean;
   onCancelOpenChange: (open: boolean) => void;
+  /** The card: her button is gone once she joined or cancelled, so focus comes back to it. */
+  returnFocusTo: ReturnFocus;
 }) {
   return (
     <Suspense fallback={null}>
@@ -46,10 +50,16 @@ export function RideCardDialogs({
           open={joinedOpen}
           onOpenChange={onJoinedOpenChange}
           waitingPosition={waitingPosition}
+          returnFocusTo={returnFocusTo}
         />
       ) : null}
       {cancelOpen ? (
-        <CancelDialog rideId={rideId} open={cancelOpen} onOpenChange={onCancelOpenChange} />
+        <CancelDialog
+          rideId={rideId}
+          open={cancelOpen}
+          onOpenChange={onCancelOpenChange}
+          returnFocusTo={returnFocusTo}
+        />
       ) : null}
     </Suspense>
   );

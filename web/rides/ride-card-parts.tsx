@@ -13,12 +13,12 @@ import {
 import { Link } from "react-router-dom";
 import type { RideSummary } from "../../domain/api/rides.ts";
 import { LEVEL_LABELS, MODALITY_LABELS, SOCIAL_TAG_LABELS } from "../../domain/constants.ts";
-import { formatBadge } from "../../domain/display.ts";
 import { formatDistance, formatKm, formatMeters } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
 import type { RideCardActions } from "../../domain/ride-card.ts";
-import { rideStartTexts } from "../../domain/ride-time.ts";
+import { labelledTime, rideStartTexts } from "../../domain/ride-time.ts";
 import { meetingMapsUrl } from "../../domain/share.ts";
+import { UnreadBadge } from "../chat/unread-badge.tsx";
 import { Avatar } from "../components/avatar.tsx";
 import { Button, buttonClass } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
@@ -36,7 +36,7 @@ export function RideCardChips({ ride }: { ride: RideSummary }) {
       </Chip>
       <Chip tone="primary">
         <Clock aria-hidden="true" size={12} />
-        {start.zoneLabel ? `${start.time} (${start.zoneLabel})` : start.time}
+        {labelledTime(start)}
       </Chip>
       <Chip tone="accent">
         <MapPin aria-hidden="true" size={12} />
@@ -157,12 +157,10 @@ export function RideCardChatButton({
     <Link to={`/app/chat/${rideId}`} className={buttonClass("secondary", "relative")}>
       <MessageCircle aria-hidden="true" size={18} />
       Chat
-      {unread > 0 ? (
-        <span className="absolute -right-1 -top-1 min-w-6 rounded-full bg-accent px-1.5 text-center text-xs font-extrabold text-ink">
-          {formatBadge(unread)}
-          <span className="sr-only"> mensajes sin leer</span>
-        </span>
-      ) : null}
+      <UnreadBadge
+        count={unread}
+        className="absolute -right-1 -top-1 min-w-6 rounded-full bg-accent px-1.5 text-center text-xs font-extrabold text-ink"
+      />
     </Link>
   );
 }

@@ -1,8 +1,10 @@
 import clsx from "clsx";
 import { Share2 } from "lucide-react";
+import { useRef } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import type { RideSummary } from "../../domain/api/rides.ts";
 import { MSG } from "../../domain/messages.ts";
+import { myRidesBucket } from "../../domain/ride-card.ts";
 import { useUnreadForRide } from "../chat/unread.ts";
 import { Button } from "../components/button.tsx";
 import type { RideCardPlace } from "./place-texts.ts";
@@ -19,7 +21,7 @@ import { useRideCardActions } from "./use-ride-card-actions.ts";
 import { WaitingListButtons } from "./waiting-list-buttons.tsx";
 
 /**
- * The ride card of spec 02 §2: every list and the detail page show rides with it.
+ * The ride card of docs/product.md#ride-card: every list and the detail page show rides with it.
  * `unread` is the chat's unread count; by default her live count for this ride.
  */
 export function RideCard({
@@ -40,14 +42,19 @@ export function RideCard({
   const card = useRideCardActions(ride, place);
   const { actions } = card;
   const opensDetail = place === "list" && actions.opensDetailOnClick;
-  // On the ride's page the organizer cancels from 'Gestiona tu salida' (spec 02: management card).
+  // On the ride's page the organizer cancels from 'Gestiona tu salida'
+  // (docs/product.md#ride-detail).
   const canCancelHere = place === "list" && actions.canCancel;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const detailPath = `/app/ride/${ride.id}`;
+  // Focus comes back here from a dialog whose button is gone ('UNIRME' once she joined).
+  const cardRef = useRef<HTMLElement>(null);
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the title link is the keyboard path to the detail
     <article
+      ref={cardRef}
+      tabIndex={-1}
       aria-label={ride.title}
       className={clsx(
         "relative flex flex-col gap-3 rounded-3xl border border-line bg-surface p-4 shadow-sm [contain-intrinsic-size:auto_30rem] [content-visibility:auto]",
@@ -64,7 +71,7 @@ export function RideCard({
           className="rounded-xl bg-[#fbe7e7] px-3 py-2 text-sm font-bold text-danger"
           role="status"
         >
-          {MSG.cancelledBanner}
+          {ride.cancelledByOrganizer ? MSG.cancelledBanner : MSG.cancelledNeutralBanner}
         </p>
       ) : null}
       <Heading className="text-lg font-extrabold leading-snug">
@@ -87,7 +94,10 @@ export function RideCard({
         </div>
       ) : null}
       <RideCardPeople ride={ride} showsWaitingCount={actions.showsWaitingCount} />
-      <RodeWithLine people={ride.viewer.rodeWith} />
+      <RodeWithLine
+        people={ride.viewer.rodeWith}
+        past={myRidesBucket(ride, Date.now()) === "past"}
+      />
 
       <div className="flex flex-wrap gap-2">
         {actions.canJoin ? (
@@ -131,6 +141,7 @@ export function RideCard({
         waitingPosition={card.joinedListAt}
         cancelOpen={canCancelHere && card.cancelOpen}
         onCancelOpenChange={card.setCancelOpen}
+        returnFocusTo={cardRef}
       />
     </article>
   );

@@ -14,7 +14,7 @@ import {
 } from "../../domain/constants.ts";
 import { ToggleChip } from "../components/chip.tsx";
 import { toggle } from "../lib/toggle.ts";
-import type { RideFormValues } from "./ride-form-values.ts";
+import { type RideFormValues, setValueOptions } from "./ride-form-values.ts";
 
 function ChipFieldset({
   legend,
@@ -51,7 +51,7 @@ export function LevelField() {
             role="radio"
             aria-checked={level === l}
             pressed={level === l}
-            onClick={() => setValue("level", l, { shouldDirty: true })}
+            onClick={() => setValue("level", l, setValueOptions(formState.isSubmitted))}
           >
             {LEVEL_LABELS[l]}
           </ToggleChip>
@@ -72,7 +72,9 @@ export function ModalitiesField() {
           <ToggleChip
             key={m}
             pressed={modalities.includes(m)}
-            onClick={() => setValue("modalities", toggle(modalities, m), { shouldDirty: true })}
+            onClick={() =>
+              setValue("modalities", toggle(modalities, m), setValueOptions(formState.isSubmitted))
+            }
           >
             {MODALITY_LABELS[m]}
           </ToggleChip>
@@ -84,7 +86,7 @@ export function ModalitiesField() {
 
 /** 'Etiquetas': at most MAX_SOCIAL_TAGS; the others are disabled once she has chosen them. */
 export function SocialTagsField() {
-  const { watch, setValue } = useFormContext<RideFormValues>();
+  const { watch, setValue, formState } = useFormContext<RideFormValues>();
   const socialTags = watch("socialTags");
   return (
     <ChipFieldset legend="Etiquetas (opcional, máximo 2)">
@@ -96,7 +98,13 @@ export function SocialTagsField() {
               key={tag}
               pressed={chosen}
               disabled={!chosen && socialTags.length >= MAX_SOCIAL_TAGS}
-              onClick={() => setValue("socialTags", toggle(socialTags, tag), { shouldDirty: true })}
+              onClick={() =>
+                setValue(
+                  "socialTags",
+                  toggle(socialTags, tag),
+                  setValueOptions(formState.isSubmitted),
+                )
+              }
             >
               {SOCIAL_TAG_LABELS[tag]}
             </ToggleChip>

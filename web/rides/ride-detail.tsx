@@ -19,7 +19,7 @@ import { LazyRouteView } from "./lazy-route-map.tsx";
 import { useDeleteRide, useRide, useRideRoute } from "./queries.ts";
 import { RideCard } from "./ride-card.tsx";
 
-/** /app/ride/:id — any rider with a profile can open it (DESIGN.md decision 13). */
+/** /app/ride/:id — any rider with a profile can open it (docs/product.md#ride-detail). */
 export default function RideDetailScreen() {
   const { id = "" } = useParams();
   const ride = useRide(id);
@@ -78,7 +78,10 @@ function DetailContent({ ride }: { ride: RideDetail }) {
   );
 }
 
-/** 'Añadir al calendario' (DESIGN.md decision 21): the ride as an .ics event; opening it again after a change updates it. */
+/**
+ * 'Añadir al calendario' (docs/product.md#calendar): the ride as an .ics event; opening it again
+ * after a change updates it.
+ */
 function CalendarLink({ ride }: { ride: RideDetail }) {
   return (
     <a
@@ -119,7 +122,10 @@ function ParticipantsCard({ ride }: { ride: RideDetail }) {
   );
 }
 
-/** The organizer's view of her ride's waiting list, in order (DESIGN.md decision 23). */
+/**
+ * The organizer's view of her ride's waiting list, in order
+ * (docs/product.md#ride-waiting-list).
+ */
 function WaitingListCard({ people }: { people: RidePerson[] }) {
   return (
     <section className="rounded-3xl border border-line bg-surface p-4" aria-labelledby="espera">
@@ -208,7 +214,7 @@ function ManagementCard({ ride }: { ride: RideDetail }) {
 
 /**
  * Map with start, finish and meeting pin, the elevation profile and the GPX download: for
- * participants of rides with a route (decision 12).
+ * participants of rides with a route (docs/product.md#route-and-gpx).
  */
 function RouteCard({ ride }: { ride: RideDetail }) {
   const canSee = ride.viewer.joined && ride.hasRoute;

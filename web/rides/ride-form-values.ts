@@ -1,5 +1,6 @@
 // The ride form's values (create.tsx): their defaults, what the API receives, the shared rules
-// as the form's resolver, and the ride's own clock (its city's zone, DESIGN.md decision 15).
+// as the form's resolver, and the ride's own clock (its city's zone,
+// docs/product.md#times-and-time-zones).
 import type { Resolver } from "react-hook-form";
 import type { RideDetailResponse } from "../../domain/api/rides.ts";
 import { cityTimeZone } from "../../domain/cities.ts";
@@ -45,7 +46,19 @@ export const EMPTY: RideFormValues = {
   description: "",
 };
 
-/** Date and time are on the ride's clock (its city's zone, DESIGN.md decision 15). */
+/**
+ * How the form's own controls (chips, the city list, a GPX fill) set a value. Once she has
+ * pressed 'Crear salida', the field is checked again as it changes, so the error of a field she
+ * fixed goes away: react-hook-form does that by itself only for what she types.
+ */
+export function setValueOptions(submitted: boolean) {
+  return { shouldDirty: true, shouldValidate: submitted } as const;
+}
+
+/**
+ * Date and time are on the ride's clock (its city's zone,
+ * docs/product.md#times-and-time-zones).
+ */
 export function startInstant(
   values: Pick<RideFormValues, "date" | "time" | "city">,
 ): number | null {

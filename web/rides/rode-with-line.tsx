@@ -4,16 +4,16 @@ import { Avatar } from "../components/avatar.tsx";
 /** Avatars shown before '+N'. */
 const SHOWN = 4;
 
-/** 'Has rodado con 2 de las que van' (one of 'de la que va'). */
-export function rodeWithText(count: number): string {
-  return `Has rodado con ${count} de las que van`;
+/** 'Has rodado con 2 de las que van'; once the ride has been, '… de las que fueron'. */
+export function rodeWithText(count: number, past = false): string {
+  return `Has rodado con ${count} de las que ${past ? "fueron" : "van"}`;
 }
 
 /**
- * The trust signal of DESIGN.md decision 24: how many of the riders going she has ridden with,
- * from her own records only, with their avatars (named for screen readers).
+ * The trust signal of docs/product.md#trust-signals-and-honest-levels: how many of the riders going
+ * she has ridden with, from her own records only, with their avatars (named for screen readers).
  */
-export function RodeWithLine({ people }: { people: RidePerson[] }) {
+export function RodeWithLine({ people, past }: { people: RidePerson[]; past: boolean }) {
   if (people.length === 0) return null;
   const rest = people.length - SHOWN;
   return (
@@ -36,7 +36,7 @@ export function RodeWithLine({ people }: { people: RidePerson[] }) {
           </li>
         ) : null}
       </ul>
-      <p>{rodeWithText(people.length)}</p>
+      <p>{rodeWithText(people.length, past)}</p>
     </div>
   );
 }

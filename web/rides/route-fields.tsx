@@ -1,6 +1,8 @@
 // The ride form's route fields (issue 23 §5, §7): the GPX file (the current one by name on edit,
-// with 'Cambiar' and 'Quitar') and the meeting pin on a map (DESIGN decision 25), which starts
-// at the route's start, else at the city's centre. create.tsx owns the rest of the form.
+// with 'Cambiar' and 'Quitar') and the meeting pin on a map
+// (docs/product.md#meeting-pin-and-near-me), which is the route's start, or where she puts it:
+// without either the ride has no pin, never a guessed one
+// (docs/decisions/0035-the-meeting-pin-is-placed.md). create.tsx owns the rest of the form.
 import { FileUp, LocateFixed, MapPin, Route, X } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import type { RideDetail } from "../../domain/api/rides.ts";
@@ -12,7 +14,7 @@ import { Button } from "../components/button.tsx";
 import { LazyPinPicker, LazyRouteMap } from "./lazy-route-map.tsx";
 import { useRideRoute } from "./queries.ts";
 
-/** DESIGN.md decision 11: Madrid when there is nothing to centre on. */
+/** docs/product.md#route-and-gpx: Madrid when there is nothing to centre on. */
 const FALLBACK_CENTRE: MeetingPin = { lat: 40.4168, lon: -3.7038 };
 /** The form's preview needs a shape, not every recorded point. */
 const PREVIEW_MAX_POINTS = 2000;
@@ -24,7 +26,8 @@ const toPin = (at: [number, number]): MeetingPin => ({ lat: at[0], lon: at[1] })
 
 /** What the form sends besides its own fields. */
 export interface RouteExtras {
-  meetingPin: MeetingPin;
+  /** null: no pin placed and no route to take it from. */
+  meetingPin: MeetingPin | null;
   removeRoute?: true;
 }
 
@@ -40,8 +43,9 @@ export function useRouteFields(ride: RideDetail | undefined, city: string) {
   const storedLine = removed || file ? null : (stored.data?.segments ?? null);
   const routeStart = preview?.[0]?.[0] ?? storedLine?.[0]?.[0] ?? null;
   const centre = cityCentre(city);
-  const defaultPin = routeStart ? toPin(routeStart) : centre ? toPin(centre) : FALLBACK_CENTRE;
-  const pin = movedPin ?? defaultPin;
+  // Her pin, else the route's start; never the city's centre, which is where the map looks.
+  const pin = movedPin ?? (routeStart ? toPin(routeStart) : null);
+  const view = centre ? toPin(centre) : FALLBACK_CENTRE;
   const currentName = file?.name ?? (removed ? null : (ride?.routeFileName ?? null));
   return {
     file,
@@ -50,6 +54,7 @@ export function useRouteFields(ride: RideDetail | undefined, city: string) {
     routeStart,
     centre,
     pin,
+    view,
     /** The lines drawn faintly under the pin. */
     line: preview ?? storedLine ?? NO_LINES,
     choose(next: File, segments: [number, number][][]) {
@@ -189,7 +194,7 @@ export function GpxField({
 
 const formatCoordinate = (value: number) => value.toFixed(5).replace(".", ",");
 
-/** The meeting pin on a map: dragged, tapped into place, or moved with the arrow keys. */
+/** The meeting pin on a map: tapped into place, dragged, or moved with the arrow keys. */
 export function MeetingPinField({ fields, city }: { fields: RouteFields; city: string }) {
   const id = useId();
   const { pin } = fields;
@@ -200,19 +205,33 @@ export function MeetingPinField({ fields, city }: { fields: RouteFields; city: s
         Punto de encuentro en el mapa
       </legend>
       <p id={`${id}-hint`} className="text-sm text-ink-soft">
-        Arrastra el marcador o toca el mapa donde quedáis. Con el teclado: selecciona el marcador y
-        muévelo con las flechas.
+        {pin
+          ? "Arrastra el marcador o toca el mapa donde quedáis. Con el teclado: selecciona el marcador y muévelo con las flechas."
+          : "Toca el mapa donde quedáis para poner el marcador. Con el teclado: pulsa «Poner el marcador» y muévelo con las flechas."}
       </p>
       <LazyPinPicker
         pin={pin}
+        view={fields.view}
         onChange={fields.movePin}
         route={fields.line}
         label="Marcador de la quedada: arrástralo o muévelo con las flechas"
       />
       <p className="text-sm" aria-live="polite" data-testid="meeting-pin-coordinates">
-        Marcador en {formatCoordinate(pin.lat)}, {formatCoordinate(pin.lon)}
+        {pin
+          ? `Marcador en ${formatCoordinate(pin.lat)}, ${formatCoordinate(pin.lon)}`
+          : "Sin marcador: sin él, la salida no aparece en «Cerca de mí»."}
       </p>
       <div className="flex flex-wrap gap-2">
+        {pin ? null : (
+          <Button
+            variant="ghost"
+            className="px-2 text-sm"
+            onClick={() => fields.movePin(fields.view)}
+          >
+            <MapPin aria-hidden="true" size={16} />
+            Poner el marcador
+          </Button>
+        )}
         {fields.routeStart ? (
           <Button
             variant="ghost"
@@ -223,7 +242,7 @@ export function MeetingPinField({ fields, city }: { fields: RouteFields; city: s
             Usar la salida de la ruta
           </Button>
         ) : null}
-        {fields.centre ? (
+        {pin && fields.centre ? (
           <Button
             variant="ghost"
             className="px-2 text-sm"

@@ -1,12 +1,12 @@
 // Leaflet lives only in this module; screens import it with React.lazy so the library and
-// its CSS load only where a map is shown (spec 02 §2 "Route map"): the route with its start
+// its CSS load only where a map is shown (docs/product.md#route-and-gpx): the route with its start
 // and finish, the meeting pin on the detail, and the pin she places in the ride form.
 import "leaflet/dist/leaflet.css";
 import L from "leaflet";
 import { useEffect, useRef } from "react";
 import type { MeetingPin } from "../../domain/schemas.ts";
 
-/** DESIGN.md decision 11: Madrid when there is nothing to centre on. */
+/** docs/product.md#route-and-gpx: Madrid when there is nothing to centre on. */
 export const FALLBACK_CENTRE: [number, number] = [40.4168, -3.7038];
 const ZOOM = 13;
 const PIN_ZOOM = 15;
@@ -173,16 +173,21 @@ const ARROWS: Record<string, [number, number]> = {
 };
 
 /**
- * The form's pin: she drags it, taps the map to put it there, or focuses it and moves it with
- * the arrow keys. `route` is drawn faintly for reference.
+ * The form's pin: she taps the map to put it there, drags it, or focuses it and moves it with
+ * the arrow keys. Without a pin (none placed yet, no route) the map shows `view` and no marker:
+ * a pin is never guessed, or 'Cerca de mí' would measure from a place nobody meets at
+ * (docs/decisions/0035-the-meeting-pin-is-placed.md). `route` is drawn faintly for reference.
  */
 export function PinPicker({
   pin,
+  view,
   onChange,
   route = [],
   label,
 }: {
-  pin: MeetingPin;
+  pin: MeetingPin | null;
+  /** Where the map looks while there is no pin (her city's centre). */
+  view: MeetingPin;
   onChange: (pin: MeetingPin) => void;
   route?: [number, number][][];
   label: string;
@@ -192,22 +197,22 @@ export function PinPicker({
   const markerRef = useRef<L.Marker | null>(null);
   const changed = useRef(onChange);
   changed.current = onChange;
+  const pinRef = useRef(pin);
+  pinRef.current = pin;
 
-  // The map is made once; the pin follows `pin` below without rebuilding it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: built once per route
-  useEffect(() => {
-    if (!container.current) return;
-    const map = baseMap(container.current).setView([pin.lat, pin.lon], PIN_ZOOM);
-    mapRef.current = map;
-    for (const line of route) {
-      if (line.length > 0)
-        L.polyline(line, { color: "#C2185B", weight: 3, opacity: 0.5 }).addTo(map);
+  const place = (at: L.LatLng) => changed.current({ lat: at.lat, lon: at.lng });
+
+  /** The marker at `at`, made the first time there is a pin to show. */
+  function showMarker(map: L.Map, at: MeetingPin) {
+    const existing = markerRef.current;
+    if (existing) {
+      const latLng = L.latLng(at.lat, at.lon);
+      if (!existing.getLatLng().equals(latLng)) existing.setLatLng(latLng);
+      return;
     }
-    const marker = pinMarker(pin, label, true).addTo(map);
+    const marker = pinMarker(at, label, true).addTo(map);
     markerRef.current = marker;
-    const place = (at: L.LatLng) => changed.current({ lat: at.lat, lon: at.lng });
     marker.on("dragend", () => place(marker.getLatLng()));
-    map.on("click", (event: L.LeafletMouseEvent) => place(event.latlng));
     const element = marker.getElement();
     element?.setAttribute("aria-label", label);
     element?.addEventListener("keydown", (event) => {
@@ -218,6 +223,24 @@ export function PinPicker({
       const point = map.latLngToContainerPoint(marker.getLatLng()).add(step);
       place(map.containerPointToLatLng(point));
     });
+  }
+
+  // The map is made once per route; the pin and the view follow below without rebuilding it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: built once per route
+  useEffect(() => {
+    if (!container.current) return;
+    const start = pinRef.current;
+    const map = baseMap(container.current).setView(
+      start ? [start.lat, start.lon] : [view.lat, view.lon],
+      start ? PIN_ZOOM : ZOOM,
+    );
+    mapRef.current = map;
+    for (const line of route) {
+      if (line.length > 0)
+        L.polyline(line, { color: "#C2185B", weight: 3, opacity: 0.5 }).addTo(map);
+    }
+    if (start) showMarker(map, start);
+    map.on("click", (event: L.LeafletMouseEvent) => place(event.latlng));
     return () => {
       mapRef.current = null;
       markerRef.current = null;
@@ -225,14 +248,26 @@ export function PinPicker({
     };
   }, [route]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: showMarker reads the current refs
   useEffect(() => {
     const map = mapRef.current;
-    const marker = markerRef.current;
-    if (!map || !marker) return;
+    if (!map) return;
+    if (!pin) {
+      markerRef.current?.remove();
+      markerRef.current = null;
+      return;
+    }
+    showMarker(map, pin);
     const at = L.latLng(pin.lat, pin.lon);
-    if (!marker.getLatLng().equals(at)) marker.setLatLng(at);
     if (!map.getBounds().pad(-0.1).contains(at)) map.panTo(at, { animate: false });
   }, [pin]);
+
+  // No pin yet: the map follows her city as she changes it.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || pinRef.current) return;
+    map.setView([view.lat, view.lon], ZOOM, { animate: false });
+  }, [view.lat, view.lon]);
 
   return (
     <div

@@ -8,7 +8,10 @@ import { RideList } from "./ride-list.tsx";
 import { CityFilter, DateFilter, ModalityLevelChips, SearchTextBox } from "./search-filters.tsx";
 import { useRideSearch } from "./use-ride-search.ts";
 
-/** /app/search: published rides with filters kept in the address (spec 02 §2, §4). */
+/**
+ * /app/search: published rides with filters kept in the address
+ * (docs/product.md#search-and-filters).
+ */
 export default function SearchScreen() {
   const search = useRideSearch();
   const { filters, write, nearOrder, list } = search;

@@ -20,7 +20,7 @@ export async function shareOrCopy(data: {
     return "copied";
   } catch (error) {
     if (error instanceof DOMException && error.name === "AbortError") return "dismissed";
-    // Spec 02 §8: share and copy failures are only logged.
+    // docs/product.md#ride-card: share and copy failures are only logged.
     console.warn("share failed", error);
     return "failed";
   }

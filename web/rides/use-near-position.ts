@@ -1,6 +1,6 @@
-// Where 'Cerca de mí' measures from (DESIGN.md decision 25): her device's position, rounded to
-// about 1 km at once (only the rounded value is kept, in this tab's memory, never stored), or her
-// profile city's centre when she declines or the browser cannot tell.
+// Where 'Cerca de mí' measures from (docs/product.md#meeting-pin-and-near-me): her device's
+// position, rounded to about 1 km at once (only the rounded value is kept, in this tab's memory,
+// never stored), or her profile city's centre when she declines or the browser cannot tell.
 import { useEffect, useState } from "react";
 import { cityPosition, type Position, roundPosition } from "../../domain/near.ts";
 

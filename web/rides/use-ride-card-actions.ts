@@ -2,11 +2,12 @@
 // buttons: join, leave, share, with their toasts and the dialogs they open.
 import { useEffect, useState } from "react";
 import type { RideSummary } from "../../domain/api/rides.ts";
-import { ApiError, errorText } from "../../domain/errors.ts";
+import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { rideCardActions } from "../../domain/ride-card.ts";
 import { useMe } from "../auth/use-me.ts";
 import { toast } from "../lib/toast.ts";
+import { joinFailure } from "./join-errors.ts";
 import { PLACE_TEXTS, type RideCardPlace } from "./place-texts.ts";
 import { useJoinRide, useLeaveRide } from "./queries.ts";
 import { preloadDialogsWhenIdle } from "./ride-card-dialogs.tsx";
@@ -40,12 +41,11 @@ export function useRideCardActions(ride: RideSummary, place: RideCardPlace) {
       setJoinedListAt(undefined);
       setJoinedOpen(true);
     } catch (error) {
-      if (error instanceof ApiError && error.code === "already_joined") {
-        toast.error(MSG.alreadyJoinedTitle, { description: MSG.alreadyJoined });
+      const failure = joinFailure(error);
+      if (failure.kind === "already_joined") {
+        toast.error(failure.title, { description: failure.description });
       } else {
-        toast.error(texts.joinFailed, {
-          description: errorText(error),
-        });
+        toast.error(texts.joinFailed, { description: failure.reason });
       }
     }
   }

@@ -1,6 +1,7 @@
-// The search screen's state (search.tsx): the filters live in the address (spec 02 §2, §4), with
-// her own city and modalities on a first visit (§7), the text box debounced into it, the city
-// box's suggestions, the 'Cerca de mí' order (decision 25) and the list the address asks for.
+// The search screen's state (search.tsx): the filters live in the address
+// (docs/product.md#search-and-filters), with her own city and modalities on a first visit, the text
+// box debounced into it, the city box's suggestions, the 'Cerca de mí' order
+// (docs/product.md#meeting-pin-and-near-me) and the list the address asks for.
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { toIsoDate } from "../../domain/dates.ts";
@@ -37,8 +38,8 @@ export function useRideSearch() {
   const todayIso = toIsoDate(today);
   const filters = filtersFromSearchParams(searchParams, todayIso);
 
-  // 'Cerca de mí' (decision 25) is an order, kept in the address as orden=cerca; her position
-  // never goes there (memory only).
+  // 'Cerca de mí' (docs/product.md#meeting-pin-and-near-me) is an order, kept in the address as
+  // orden=cerca; her position never goes there (memory only).
   const nearOrder = searchParams.get(NEAR_ORDER_PARAM) === NEAR_ORDER_VALUE;
   const near = useNearPosition(nearOrder, me?.city);
 
@@ -60,7 +61,8 @@ export function useRideSearch() {
     write(filters, "date");
   }, [near.status]);
 
-  // First visit without filters: default to her own city and modalities (spec 02 §7).
+  // First visit without filters: default to her own city and modalities
+  // (docs/product.md#search-and-filters).
   const defaultsApplied = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when her profile is known
   useEffect(() => {
@@ -88,15 +90,18 @@ export function useRideSearch() {
 
   // The API query changes only with the address.
   const address = searchParams.toString();
-  const nearParam = near.status === "ready" ? positionParam(near.origin.position) : null;
-  const apiQuery = useMemo(() => {
-    const query = filtersToApiQuery(
-      filtersFromSearchParams(new URLSearchParams(address), todayIso),
-    );
-    return nearParam ? { ...query, near: nearParam } : query;
-  }, [address, todayIso, nearParam]);
+  // Her rounded position travels in a header (queries.ts), never in a URL.
+  const nearPosition = near.status === "ready" ? positionParam(near.origin.position) : null;
+  const apiQuery = useMemo(
+    () => filtersToApiQuery(filtersFromSearchParams(new URLSearchParams(address), todayIso)),
+    [address, todayIso],
+  );
   // In the 'Cerca de mí' order the list waits for where to measure from.
-  const list = useRideList(apiQuery, Boolean(me) && (!nearOrder || nearParam !== null));
+  const list = useRideList(
+    apiQuery,
+    nearPosition,
+    Boolean(me) && (!nearOrder || nearPosition !== null),
+  );
 
   return {
     filters,

@@ -1,5 +1,5 @@
-// A full ride's waiting list on its card (DESIGN.md decision 23): 'Apuntarme a la lista de
-// espera' in place of the spec's disabled 'Completa', then her place with a way out. The API
+// A full ride's waiting list on its card (docs/product.md#ride-waiting-list): 'Apuntarme a la lista
+// de espera' in place of the spec's disabled 'Completa', then her place with a way out. The API
 // decides; these buttons only ask and say what it answered.
 import { Hourglass } from "lucide-react";
 import type { RideSummary } from "../../domain/api/rides.ts";

@@ -1,5 +1,6 @@
-// What her app says when a waiting list changes her plans (DESIGN.md decision 23): a freed
-// place is hers, or the ride she waited for was cancelled. Raised by the notification channel.
+// What her app says when a waiting list changes her plans (docs/product.md#ride-waiting-list): a
+// freed place is hers, or the ride she waited for was cancelled. Raised by the notification
+// channel.
 
 import { MSG } from "../../domain/messages.ts";
 import type { WaitingListEvent } from "../../domain/notification-frame.ts";

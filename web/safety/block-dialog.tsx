@@ -1,24 +1,26 @@
-// 'Bloquear' (DESIGN.md decision 16), with its confirmation. When the blocked rider is in an
+// 'Bloquear' (docs/product.md#blocking), with its confirmation. When the blocked rider is in an
 // upcoming ride of hers, the dialog then offers 'Quitarla de la salida' for each.
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { Check } from "lucide-react";
 import { useState } from "react";
 import type { SharedRide } from "../../domain/api/safety.ts";
 import { errorText } from "../../domain/errors.ts";
-import { formatLongDate, formatTime } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
+import { labelledTime, rideStartTexts } from "../../domain/ride-time.ts";
+import { ME_KEY } from "../auth/use-me.ts";
 import { Button } from "../components/button.tsx";
-import { ConfirmDialog, Dialog } from "../components/dialog.tsx";
+import { ConfirmDialog, Dialog, type ReturnFocus } from "../components/dialog.tsx";
 import { call, client, pathParams } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { profileKeys } from "../profiles/queries.ts";
 
 /**
  * After a block or an unblock every list may change (rides, chats, profiles): refetch what is on
  * screen, drop the profiles (the blocked one is now 'not found'), keep who she is.
  */
 export function refreshAfterBlockChange(queryClient: QueryClient) {
-  queryClient.removeQueries({ queryKey: ["users"] });
-  void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== "me" });
+  queryClient.removeQueries({ queryKey: profileKeys.all });
+  void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== ME_KEY[0] });
 }
 
 export function BlockDialog({
@@ -26,12 +28,15 @@ export function BlockDialog({
   onOpenChange,
   user,
   onBlocked,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   user: { id: string; username: string };
   /** Called once she is done (the blocked rider's profile and messages are gone for her). */
   onBlocked: () => void;
+  /** Its button: focus goes back there from this dialog and from the shared rides after it. */
+  returnFocusTo?: ReturnFocus;
 }) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
@@ -60,7 +65,13 @@ export function BlockDialog({
 
   if (shared) {
     return (
-      <SharedRidesDialog username={user.username} userId={user.id} rides={shared} onDone={finish} />
+      <SharedRidesDialog
+        username={user.username}
+        userId={user.id}
+        rides={shared}
+        onDone={finish}
+        returnFocusTo={returnFocusTo}
+      />
     );
   }
   return (
@@ -72,8 +83,15 @@ export function BlockDialog({
       confirmLabel={busy ? "Bloqueando..." : "Bloquear"}
       busy={busy}
       onConfirm={confirm}
+      returnFocusTo={returnFocusTo}
     />
   );
+}
+
+/** On the ride's clock, labelled when hers differs (domain/ride-time.ts). */
+function rideWhen(ride: SharedRide) {
+  const start = rideStartTexts(ride);
+  return `${start.longDate} · ${labelledTime(start)}`;
 }
 
 /** Her upcoming rides the blocked rider is in, each with 'Quitarla de la salida'. */
@@ -82,11 +100,13 @@ function SharedRidesDialog({
   userId,
   rides,
   onDone,
+  returnFocusTo,
 }: {
   username: string;
   userId: string;
   rides: SharedRide[];
   onDone: () => void;
+  returnFocusTo: ReturnFocus | undefined;
 }) {
   const [removed, setRemoved] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState<string | null>(null);
@@ -113,15 +133,14 @@ function SharedRidesDialog({
       open
       onOpenChange={(next) => !next && !busy && onDone()}
       title="Está en tus próximas salidas"
+      returnFocusTo={returnFocusTo}
       description={`${username} está apuntada a estas salidas tuyas. Si la quitas, solo le diremos que ya no forma parte de la salida.`}
     >
       <ul className="flex flex-col gap-3">
         {rides.map((ride) => (
           <li key={ride.id} className="flex flex-col gap-2 rounded-2xl border border-line p-3">
             <p className="font-bold">{ride.title}</p>
-            <p className="text-sm text-ink-soft">
-              {formatLongDate(ride.startTime)} · {formatTime(ride.startTime)}
-            </p>
+            <p className="text-sm text-ink-soft">{rideWhen(ride)}</p>
             {removed.has(ride.id) ? (
               <p className="flex items-center gap-1 text-sm font-semibold text-success">
                 <Check aria-hidden="true" size={16} />

@@ -1,4 +1,5 @@
-// 'Usuarias bloqueadas' in Ajustes (DESIGN.md decision 16): whom she blocked, with 'Desbloquear'.
+// 'Usuarias bloqueadas' in Ajustes (docs/product.md#blocking): whom she blocked, with
+// 'Desbloquear'.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { BlockedUser } from "../../domain/api/safety.ts";
@@ -10,14 +11,10 @@ import { RetryButton, Skeleton } from "../components/feedback.tsx";
 import { call, client, pathParams } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { refreshAfterBlockChange } from "./block-dialog.tsx";
-
-export const BLOCKS_KEY = ["blocks"] as const;
+import { blockedUsersQuery } from "./queries.ts";
 
 export function BlockedUsersSection() {
-  const blocked = useQuery({
-    queryKey: BLOCKS_KEY,
-    queryFn: () => call(client.blocks.$get()),
-  });
+  const blocked = useQuery(blockedUsersQuery);
   return (
     <section aria-labelledby="settings-blocked" className="rounded-3xl bg-surface p-5 shadow-sm">
       <h2 id="settings-blocked" className="text-lg font-extrabold">

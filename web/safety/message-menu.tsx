@@ -1,8 +1,8 @@
-// A chat message's menu (DESIGN.md decisions 16, 17): 'Denunciar' the message or 'Bloquear' its
-// author. A dialog rather than a pop-up menu: one more tap, but keyboard and screen readers get
-// the same focus trap and Escape as every other dialog of the app.
+// A chat message's menu (docs/product.md#blocking and #reports-and-moderation): 'Denunciar' the
+// message or 'Bloquear' its author. A dialog rather than a pop-up menu: one more tap, but keyboard
+// and screen readers get the same focus trap and Escape as every other dialog of the app.
 import { Ban, Flag, MoreVertical } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Button } from "../components/button.tsx";
 import { Dialog } from "../components/dialog.tsx";
 import { BlockDialog } from "./block-dialog.tsx";
@@ -19,9 +19,12 @@ export function MessageMenu({
   onBlocked: (userId: string) => void;
 }) {
   const [open, setOpen] = useState<"menu" | "report" | "block" | null>(null);
+  // 'Denunciar' and 'Bloquear' open from the menu, whose buttons are gone by then.
+  const menuButton = useRef<HTMLButtonElement>(null);
   return (
     <>
       <button
+        ref={menuButton}
         type="button"
         onClick={() => setOpen("menu")}
         className="-mr-2 -mt-1 flex size-8 shrink-0 items-center justify-center rounded-full text-ink-soft hover:bg-primary-soft"
@@ -54,6 +57,7 @@ export function MessageMenu({
         kind="message"
         targetId={messageId}
         title="Denunciar este mensaje"
+        returnFocusTo={menuButton}
       />
       {open === "block" ? (
         <BlockDialog
@@ -61,6 +65,7 @@ export function MessageMenu({
           onOpenChange={(next) => !next && setOpen(null)}
           user={author}
           onBlocked={() => onBlocked(author.id)}
+          returnFocusTo={menuButton}
         />
       ) : null}
     </>

@@ -1,26 +1,33 @@
-// The moderators' shared pieces (/app/moderacion): the query key, dates, and an action with
+// The moderators' shared pieces (/app/moderacion): the refresh, dates, and an action with
 // the reason the audit keeps.
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { errorText } from "../../domain/errors.ts";
 import { formatLongDate, formatTime } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
+import { labelledTime, rideStartTexts } from "../../domain/ride-time.ts";
 import { MODERATION_REASON_MAX } from "../../domain/safety.ts";
 import { Button } from "../components/button.tsx";
 import { Dialog } from "../components/dialog.tsx";
 import { inputClass } from "../components/field.tsx";
 import { toast } from "../lib/toast.ts";
+import { safetyKeys } from "./queries.ts";
 
-export const MODERATION_KEY = ["moderation"] as const;
-
+/** A moment of the moderation's own (a report, an action), on her clock. */
 export function when(ms: number) {
   return `${formatLongDate(ms)}, ${formatTime(ms)}`;
+}
+
+/** A ride's start on the ride's clock, labelled when hers differs (domain/ride-time.ts). */
+export function rideWhen(ride: { startTime: number; city: string }) {
+  const start = rideStartTexts(ride);
+  return `${start.longDate}, ${labelledTime(start)}`;
 }
 
 /** Refetches the queue, the suspended accounts and the audit after an action. */
 export function useRefreshModeration() {
   const queryClient = useQueryClient();
-  return () => void queryClient.invalidateQueries({ queryKey: MODERATION_KEY });
+  return () => void queryClient.invalidateQueries({ queryKey: safetyKeys.moderation });
 }
 
 /**

@@ -11,7 +11,8 @@ import { REPORT_REASON_LABELS, type ReportSnapshot } from "../../domain/safety.t
 import { Button } from "../components/button.tsx";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
 import { call, client, pathParams } from "../lib/api.ts";
-import { ActionDialog, MODERATION_KEY, when } from "./moderation-action.tsx";
+import { ActionDialog, rideWhen, when } from "./moderation-action.tsx";
+import { reportContextQuery } from "./queries.ts";
 
 const KIND_LABELS = { user: "Perfil", ride: "Salida", message: "Mensaje" } as const;
 
@@ -57,7 +58,7 @@ export function ReportCard({ report }: { report: QueuedReport }) {
               <Link to={`/app/ride/${report.ride.id}`} className="underline">
                 {report.ride.title}
               </Link>{" "}
-              · {when(report.ride.startTime)} · {report.ride.participantCount} participantes
+              · {rideWhen(report.ride)} · {report.ride.participantCount} participantes
               {report.ride.status === "cancelled" ? " · Cancelada" : ""}
             </dd>
           </>
@@ -164,7 +165,7 @@ function Snapshot({ snapshot }: { snapshot: ReportSnapshot }) {
         <div className={box}>
           <p className="font-bold">{snapshot.title}</p>
           <p className="text-sm text-ink-soft">
-            {snapshot.city} · {when(snapshot.startTime)} · {snapshot.meetingPoint} · organiza{" "}
+            {snapshot.city} · {rideWhen(snapshot)} · {snapshot.meetingPoint} · organiza{" "}
             {snapshot.organizerUsername ?? "una cuenta eliminada"}
           </p>
           {snapshot.description ? (
@@ -186,15 +187,7 @@ function Snapshot({ snapshot }: { snapshot: ReportSnapshot }) {
 }
 
 function MessageContext({ reportId }: { reportId: string }) {
-  const context = useQuery({
-    queryKey: [...MODERATION_KEY, "context", reportId],
-    queryFn: () =>
-      call(
-        client.moderation.reports[":id"].context.$get({
-          param: pathParams({ id: reportId }),
-        }),
-      ),
-  });
+  const context = useQuery(reportContextQuery(reportId));
   if (context.isPending) return <Skeleton className="h-24" />;
   if (!context.data) {
     return (

@@ -1,8 +1,8 @@
-// /app/moderacion (DESIGN.md decision 17): the moderators' screen. The queue (oldest first), the
-// suspended accounts and the audit. The API decides who is a moderator: anyone else gets its 404
-// and sees the app's not-found page.
+// /app/moderacion (docs/product.md#reports-and-moderation): the moderators' screen. The queue
+// (oldest first), the suspended accounts and the audit. The API decides who is a moderator: anyone
+// else gets its 404 and sees the app's not-found page.
 import * as Tabs from "@radix-ui/react-tabs";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { participantName } from "../../domain/display.ts";
 import { MSG } from "../../domain/messages.ts";
@@ -11,14 +11,13 @@ import { Button } from "../components/button.tsx";
 import { EmptyState, PageHeader, RetryButton, Skeleton } from "../components/feedback.tsx";
 import { call, client, isNotFound, pathParams } from "../lib/api.ts";
 import NotFound from "../screens/not-found.tsx";
-import { ActionDialog, MODERATION_KEY, when } from "./moderation-action.tsx";
+import { ActionDialog, when } from "./moderation-action.tsx";
 import { ReportCard } from "./moderation-report.tsx";
+import { moderationActionsQuery, reportsQuery, suspendedAccountsQuery } from "./queries.ts";
 
 export default function ModerationScreen() {
-  const queue = useQuery({
-    queryKey: [...MODERATION_KEY, "reports"],
-    queryFn: () => call(client.moderation.reports.$get()),
-  });
+  const queue = useInfiniteQuery(reportsQuery);
+  const reports = queue.data?.pages.flatMap((page) => page.reports);
   const [tab, setTab] = useState("queue");
   if (isNotFound(queue.error)) return <NotFound />;
   const tabClass =
@@ -32,7 +31,7 @@ export default function ModerationScreen() {
           className="flex gap-1 rounded-full border border-line bg-surface p-1"
         >
           <Tabs.Trigger value="queue" className={tabClass}>
-            Denuncias{queue.data ? ` (${queue.data.reports.length})` : ""}
+            Denuncias{reports ? ` (${reports.length}${queue.hasNextPage ? "+" : ""})` : ""}
           </Tabs.Trigger>
           <Tabs.Trigger value="suspended" className={tabClass}>
             Suspendidas
@@ -44,20 +43,36 @@ export default function ModerationScreen() {
         <Tabs.Content value="queue" className="mt-4 flex flex-col gap-4">
           {queue.isPending ? (
             <Skeleton className="h-48" />
-          ) : !queue.data ? (
+          ) : !reports ? (
             <LoadFailed onRetry={() => queue.refetch()} />
-          ) : queue.data.reports.length === 0 ? (
+          ) : reports.length === 0 ? (
             <EmptyState>
               <p className="font-bold">No hay denuncias pendientes.</p>
             </EmptyState>
           ) : (
-            <ol className="flex flex-col gap-4">
-              {queue.data.reports.map((report) => (
-                <li key={report.id}>
-                  <ReportCard report={report} />
-                </li>
-              ))}
-            </ol>
+            <>
+              <ol className="flex flex-col gap-4">
+                {reports.map((report) => (
+                  <li key={report.id}>
+                    <ReportCard report={report} />
+                  </li>
+                ))}
+              </ol>
+              {queue.isFetchNextPageError ? (
+                <p role="alert" className="text-center text-ink-soft">
+                  {MSG.moderationLoadFailed}
+                </p>
+              ) : null}
+              {queue.hasNextPage ? (
+                <Button
+                  variant="secondary"
+                  disabled={queue.isFetchingNextPage}
+                  onClick={() => queue.fetchNextPage()}
+                >
+                  {queue.isFetchingNextPage ? "Cargando..." : "Ver más"}
+                </Button>
+              ) : null}
+            </>
           )}
         </Tabs.Content>
         <Tabs.Content value="suspended" className="mt-4">
@@ -80,10 +95,7 @@ function LoadFailed({ onRetry }: { onRetry: () => void }) {
 }
 
 function SuspendedAccounts() {
-  const accounts = useQuery({
-    queryKey: [...MODERATION_KEY, "suspended"],
-    queryFn: () => call(client.moderation.suspended.$get()),
-  });
+  const accounts = useQuery(suspendedAccountsQuery);
   const [lifting, setLifting] = useState<{ id: string; name: string } | null>(null);
   if (accounts.isPending) return <Skeleton className="h-24" />;
   if (!accounts.data) return <LoadFailed onRetry={() => accounts.refetch()} />;
@@ -144,10 +156,7 @@ function SuspendedAccounts() {
 }
 
 function AuditLog() {
-  const audit = useQuery({
-    queryKey: [...MODERATION_KEY, "actions"],
-    queryFn: () => call(client.moderation.actions.$get()),
-  });
+  const audit = useQuery(moderationActionsQuery);
   if (audit.isPending) return <Skeleton className="h-24" />;
   if (!audit.data) return <LoadFailed onRetry={() => audit.refetch()} />;
   if (audit.data.actions.length === 0) {

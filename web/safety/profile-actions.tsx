@@ -1,4 +1,5 @@
-// 'Bloquear' and 'Denunciar' on another rider's public profile (DESIGN.md decisions 16, 17).
+// 'Bloquear' and 'Denunciar' on another rider's public profile (docs/product.md#blocking and
+// #reports-and-moderation).
 import { Ban, Flag } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";

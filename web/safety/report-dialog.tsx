@@ -1,5 +1,6 @@
-// 'Denunciar' (DESIGN.md decision 17): a reason, optional details, then the API's thanks. The
-// limits are checked here for feedback; the API checks them again (domain/safety-schemas.ts).
+// 'Denunciar' (docs/product.md#reports-and-moderation): a reason, optional details, then the API's
+// thanks. The limits are checked here for feedback; the API checks them again
+// (domain/safety-schemas.ts).
 import { type FormEvent, useId, useState } from "react";
 import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
@@ -11,7 +12,7 @@ import {
   type ReportTarget,
 } from "../../domain/safety.ts";
 import { Button } from "../components/button.tsx";
-import { Dialog } from "../components/dialog.tsx";
+import { Dialog, type ReturnFocus } from "../components/dialog.tsx";
 import { inputClass } from "../components/field.tsx";
 import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
@@ -22,6 +23,7 @@ export function ReportDialog({
   kind,
   targetId,
   title,
+  returnFocusTo,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -29,6 +31,8 @@ export function ReportDialog({
   targetId: string;
   /** e.g. 'Denunciar a Bea', 'Denunciar esta salida'. */
   title: string;
+  /** Opened from another dialog (a message's menu): where focus goes back on closing. */
+  returnFocusTo?: ReturnFocus;
 }) {
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState("");
@@ -76,6 +80,7 @@ export function ReportDialog({
       onOpenChange={close}
       title={title}
       description="No le diremos a nadie que has sido tú."
+      returnFocusTo={returnFocusTo}
     >
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <fieldset aria-describedby={error ? errorId : undefined}>

@@ -1,4 +1,5 @@
-// 'Denunciar esta salida' on a ride's page (DESIGN.md decision 17), for anyone but its organizer.
+// 'Denunciar esta salida' on a ride's page (docs/product.md#reports-and-moderation), for anyone but
+// its organizer.
 import { Flag } from "lucide-react";
 import { useState } from "react";
 import { Button } from "../components/button.tsx";

@@ -1,4 +1,4 @@
-// A suspended account's open tab (DESIGN.md decision 17): her sockets close with
+// A suspended account's open tab (docs/product.md#suspension): her sockets close with
 // CLOSE_CODES.suspended (4004; not imported: it would bring zod into the first screen), and the
 // app signs her out at once, saying why.
 import type { QueryClient } from "@tanstack/react-query";

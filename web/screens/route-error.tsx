@@ -1,6 +1,6 @@
 import { Component, type ReactNode } from "react";
 
-/** The app's error page (spec 01 §8: 'Unexpected Application Error!'). */
+/** The app's error page (docs/product.md#the-installable-app: 'Unexpected Application Error!'). */
 export function RouteErrorPage({ error }: { error: unknown }) {
   const detail = error instanceof Error ? error.message : String(error);
   return (

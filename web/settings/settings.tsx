@@ -11,6 +11,7 @@ import { NotificationSettings } from "../notifications/notification-settings.tsx
 import { UpdateButton } from "../pwa/update-button.tsx";
 import { BlockedUsersSection } from "../safety/blocked-users.tsx";
 import { SETTINGS_FAQ } from "./faq.ts";
+import { LogoutEverywhereSection } from "./logout-everywhere.tsx";
 
 /** The build's version (scripts/vite-pwa.ts writes it into the app page), if any. */
 function appVersion(): string | null {
@@ -18,8 +19,9 @@ function appVersion(): string | null {
 }
 
 /**
- * /app/settings (spec 01 §2): notifications and calendar (DESIGN.md decisions 20, 21), 'Actualizar
- * app', a short FAQ and the e-mail contact button.
+ * /app/settings (docs/product.md#settings): notifications and calendar (docs/product.md#web-push
+ * and #calendar), 'Actualizar app', blocked riders, 'Cerrar sesión en todos los dispositivos', a
+ * short FAQ and the e-mail contact button.
  */
 export default function Settings() {
   const version = appVersion();
@@ -55,6 +57,7 @@ export default function Settings() {
       </section>
 
       <BlockedUsersSection />
+      <LogoutEverywhereSection />
 
       {isModerator ? (
         <section

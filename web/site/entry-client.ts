@@ -5,10 +5,10 @@ import "../content/prose.css";
 import { initAccordions } from "./islands/accordion.ts";
 import { initAccountDeletedNotice } from "./islands/account-deleted.ts";
 import { initBlogFilter } from "./islands/blog-filter.ts";
+import { initLandingLaunchSignup } from "./islands/launch-signups.ts";
 import { initVariantForm } from "./islands/variant-form.ts";
-import { initLandingWaitlist } from "./islands/waitlist.ts";
 
-/** Spec 01 §2: /about scrolls to its hash anchor 100 ms after load. */
+/** docs/product.md#public-site: /about scrolls to its hash anchor 100 ms after load. */
 const ABOUT_HASH_SCROLL_DELAY_MS = 100;
 
 const page = document.querySelector<HTMLElement>("[data-page]")?.dataset.page;
@@ -21,8 +21,8 @@ if (page === "not-found" && location.pathname.startsWith("/blog/")) {
 initAccordions(document);
 initAccountDeletedNotice();
 
-const waitlist = document.querySelector<HTMLElement>("[data-waitlist]");
-if (waitlist) initLandingWaitlist(waitlist);
+const launchSignup = document.querySelector<HTMLElement>("[data-launch-signup]");
+if (launchSignup) initLandingLaunchSignup(launchSignup);
 
 const variantForm = document.querySelector<HTMLFormElement>("[data-variant-form]");
 if (variantForm) {

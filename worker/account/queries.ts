@@ -1,7 +1,7 @@
 import { and, eq, exists, gt, isNotNull, ne, not, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { MSG } from "../../domain/messages.ts";
-import { INSERT_MESSAGE, MESSAGE_KIND } from "../chat/queries.ts";
+import { INSERT_MESSAGE, MESSAGE_KIND } from "../chat/messages.ts";
 import { allSql } from "../db/client.ts";
 import { emailOutbox, rideMessages, rideParticipants, rides, users } from "../db/schema.ts";
 import type { Database } from "../env.ts";
@@ -45,11 +45,16 @@ function othersJoined(db: Database, rideId: SQLWrapper, userId: string) {
 /**
  * Her upcoming published rides that others joined: a cancellation notice in each chat, then the
  * cancellation, as two statements for a batch (a D1 transaction), the notices first so they see
- * the rides before the update. Shared by account deletion (DESIGN.md decision 14) and
- * suspension (decision 17): "cancelled with the usual notice". Read the notices' result with
+ * the rides before the update. Shared by account deletion (docs/product.md#account-deletion) and
+ * suspension (docs/product.md#suspension), each with its `notice`. Read the notices' result with
  * `cancelledRides`.
  */
-export function cancelHerRidesWithOthers(db: Database, userId: string, now: number) {
+export function cancelHerRidesWithOthers(
+  db: Database,
+  userId: string,
+  now: number,
+  notice: string,
+) {
   const toCancel = and(
     eq(rides.organizerId, userId),
     eq(rides.status, "published"),
@@ -61,7 +66,7 @@ export function cancelHerRidesWithOthers(db: Database, userId: string, now: numb
       db,
       sql`${INSERT_MESSAGE}
         select lower(hex(randomblob(16))), ${rides.id}, null, ${MESSAGE_KIND.system},
-          ${MSG.systemCancelNotice()}, ${now}
+          ${notice}, ${now}
         from ${rides} where ${toCancel}
         returning ${rideMessages.id} as "noticeId", ${rideMessages.rideId} as "rideId"`,
     ),
@@ -70,15 +75,16 @@ export function cancelHerRidesWithOthers(db: Database, userId: string, now: numb
 }
 
 /**
- * DESIGN.md decision 14 in one batch (a D1 transaction), every choice made by the statement that
- * writes it, so a rider joining or leaving meanwhile is never lost between a read and a write:
- * her upcoming published rides that others joined get a notice and are cancelled, their waiting
- * lists emptied; the places she frees in others' upcoming rides go to their first in line
- * (DESIGN.md decision 23); the rides nobody else joined are deleted; then the user row, whose
- * foreign keys cascade sessions, reset tokens, profile, participations, waiting-list entries,
- * messages, rode_with and her referrals (claimed ones lose her id). Past or cancelled rides with others stay, their organizer_id set to null and without her
- * route file (the caller deletes every file of her rides from R2). Set-based,
- * whatever the number of her rides (no id lists against D1's 100 bound parameters).
+ * docs/product.md#account-deletion in one batch (a D1 transaction), every choice made by the
+ * statement that writes it, so a rider joining or leaving meanwhile is never lost between a read
+ * and a write: her upcoming published rides that others joined get a notice and are cancelled,
+ * their waiting lists emptied; the places she frees in others' upcoming rides go to their first in
+ * line (docs/product.md#ride-waiting-list); the rides nobody else joined are deleted; then the user
+ * row, whose foreign keys cascade sessions, reset tokens, profile, participations, waiting-list
+ * entries, messages, rode_with and her referrals (claimed ones lose her id). Past or cancelled
+ * rides with others stay, their organizer_id set to null and without her route file (the caller
+ * deletes every file of her rides from R2). Set-based, whatever the number of her rides (no id
+ * lists against D1's 100 bound parameters).
  */
 export async function deleteAccount(
   db: Database,
@@ -90,7 +96,7 @@ export async function deleteAccount(
       .select({ rideId: rides.id, gpxKey: rides.routeGpxKey })
       .from(rides)
       .where(eq(rides.organizerId, user.id)),
-    ...cancelHerRidesWithOthers(db, user.id, now),
+    ...cancelHerRidesWithOthers(db, user.id, now, MSG.systemCancelNotice()),
     ...leavingRiderStatements(db, user.id, now),
     db
       .delete(rides)

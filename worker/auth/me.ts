@@ -5,7 +5,7 @@ import { isModeratorEmail } from "../../domain/safety.ts";
 import { profiles, users } from "../db/schema.ts";
 import type { Bindings, Database } from "../env.ts";
 
-/** `moderators`: the MODERATOR_EMAILS variable (DESIGN.md decision 17). */
+/** `moderators`: the MODERATOR_EMAILS variable (docs/product.md#reports-and-moderation). */
 export async function loadMeUser(
   db: Database,
   userId: string,

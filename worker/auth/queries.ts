@@ -7,9 +7,16 @@ import {
   usernameCandidates,
   usernameSkeleton,
 } from "../../domain/username.ts";
-import { stopFeedOnPasswordChange } from "../calendar/queries.ts";
+import { stopFeed } from "../calendar/queries.ts";
 import { runSql } from "../db/client.ts";
-import { passwordResetTokens, profiles, referrals, sessions, users } from "../db/schema.ts";
+import {
+  passwordResetTokens,
+  profiles,
+  pushSubscriptions,
+  referrals,
+  sessions,
+  users,
+} from "../db/schema.ts";
 import { columnNames } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 import { hashToken } from "./tokens.ts";
@@ -91,8 +98,8 @@ export async function findResetTokenUser(db: Database, token: string, now: numbe
 
 /**
  * Reset confirmation in one batch (a D1 transaction) whose every statement needs the token to be
- * live: the new hash, the end of every session of hers, her new session (already hashed, see
- * newSession), then every reset token of hers deleted. The token is consumed by the statements
+ * live: the new hash, the end of every session of hers and of her calendar feed's URL, her new
+ * session (already hashed, see newSession), then every reset token of hers deleted. The token is consumed by the statements
  * that use it, so of two parallel confirms the second finds it gone and changes nothing.
  * Returns her id, or null (unknown, used or expired token).
  */
@@ -114,9 +121,10 @@ export async function resetPassword(
     .select({ userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
     .where(live);
-  const [, , , consumed] = await db.batch([
+  const [, , , , consumed] = await db.batch([
     db.update(users).set({ passwordHash: input.passwordHash }).where(inArray(users.id, holder)),
     db.delete(sessions).where(inArray(sessions.userId, holder)),
+    stopFeed(db, holder, input.now),
     runSql(
       db,
       sql`insert into ${sessions} (${columnNames(sessions.id, sessions.userId, sessions.expiresAt, sessions.createdAt)})
@@ -133,14 +141,28 @@ export async function resetPassword(
 
 /**
  * New password in one batch: every reset token and every session of hers goes, so a stolen
- * session or an older reset link stops working; so does her calendar feed's URL (decision 21).
+ * session or an older reset link stops working; so does her calendar feed's URL
+ * (docs/product.md#calendar).
  */
 export async function replacePassword(db: Database, userId: string, passwordHash: string) {
   await db.batch([
     db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
     db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)),
     db.delete(sessions).where(eq(sessions.userId, userId)),
-    stopFeedOnPasswordChange(db, userId, Date.now()),
+    stopFeed(db, userId, Date.now()),
+  ]);
+}
+
+/**
+ * 'Cerrar sesión en todos los dispositivos', in one batch: every session of hers ends (this
+ * browser's too), her devices stop receiving her pushes (a device she no longer holds would
+ * still show them), and her calendar feed's URL stops. Her open sockets are the caller's.
+ */
+export async function endEverySession(db: Database, userId: string, now: number) {
+  await db.batch([
+    db.delete(sessions).where(eq(sessions.userId, userId)),
+    db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
+    stopFeed(db, userId, now),
   ]);
 }
 
@@ -154,7 +176,7 @@ export interface GoogleIdentity {
 
 /**
  * First free username among the candidates, in one query over the unique key and skeleton: a
- * look-alike of someone's name is not free (DESIGN.md decision 19).
+ * look-alike of someone's name is not free (docs/product.md#look-alike-usernames).
  */
 export async function firstFreeUsername(
   db: Database,
@@ -200,7 +222,7 @@ export async function upsertGoogleUser(
       await db.update(users).set({ googleId: identity.sub }).where(eq(users.id, byEmail.id));
       user = byEmail;
     } else {
-      // A new account: invite mode applies to Google sign-ups too (DESIGN.md decision 2).
+      // A new account: invite mode applies to Google sign-ups too (docs/product.md#sign-up-mode).
       if (signup.inviteOnly && !(signup.ref && (await isOpenReferral(db, signup.ref)))) {
         throw new DomainError("invitation_required", MSG.invitationRequired);
       }
@@ -228,8 +250,9 @@ export async function upsertGoogleUser(
 }
 
 /**
- * After a Google sign-in, creates her profile when she has none (spec 01 §3): username from her
- * Google name, else the email's local part, else 'user_' + id.
+ * After a Google sign-in, creates her profile when she has none
+ * (docs/product.md#accounts-and-sign-in): username from her Google name, else the email's local
+ * part, else 'user_' + id.
  */
 export async function ensureGoogleProfile(db: Database, userId: string, identity: GoogleIdentity) {
   const hasProfile = await db

@@ -6,6 +6,7 @@ import type { AuthResponse, LogoutResponse, ResetRequestResponse } from "../../d
 import type { MeResponse } from "../../domain/api-types.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
+import { DEFAULT_RETURN_PATH, returnPathOrNull } from "../../domain/return-path.ts";
 import {
   changePasswordSchema,
   loginSchema,
@@ -14,8 +15,10 @@ import {
   signupSchema,
 } from "../../domain/schemas.ts";
 import { cleanText } from "../../domain/zod.ts";
-import { closeRevokedSockets, inBackground } from "../chat/system-messages.ts";
+import { closeUserSockets } from "../chat/close-sockets.ts";
+import { closeRevokedSockets } from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
+import { inBackground } from "../http/background.ts";
 import { expectedOrigin } from "../http/security.ts";
 import { validate } from "../http/validate.ts";
 import { mailTransport } from "../mail/transport.ts";
@@ -24,6 +27,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.ts";
 import {
   createAccount,
   createResetToken,
+  endEverySession,
   ensureGoogleProfile,
   findResetTokenUser,
   findUserByEmail,
@@ -50,6 +54,8 @@ const GOOGLE_STATE_COOKIE = "rodamos_google_state";
 const GOOGLE_VERIFIER_COOKIE = "rodamos_google_verifier";
 /** The invite token carried through Google's round trip (invite mode and referral claim). */
 const GOOGLE_REF_COOKIE = "rodamos_google_ref";
+/** The page she was sent to (a shared ride), where she lands once she is in. */
+const GOOGLE_RETURN_COOKIE = "rodamos_google_return";
 const refSchema = z.uuid();
 const GOOGLE_COOKIE_MAX_AGE = 10 * 60;
 /** Started on the sign-up page: the state cookie holds `signup.<state>` (state is base64url). */
@@ -58,9 +64,22 @@ const SIGNUP_STATE_PREFIX = "signup.";
 const googleStartQuery = z.object({
   ref: refSchema.optional().catch(undefined),
   from: z.literal("signup").optional().catch(undefined),
+  // Our own /app paths only (domain/return-path.ts): never an open redirect.
+  next: z
+    .string()
+    .max(2000)
+    .transform((path) => returnPathOrNull(path) ?? undefined)
+    .optional()
+    .catch(undefined),
 });
 
-/** A suspended account gets no session, whichever way she signs in (DESIGN.md decision 17). */
+/** `path` with `from` for the app's next step (login, sign-up, profile setup), when there is one. */
+function withFrom(path: string, from: string | null) {
+  if (!from) return path;
+  return `${path}${path.includes("?") ? "&" : "?"}from=${encodeURIComponent(from)}`;
+}
+
+/** A suspended account gets no session, whichever way she signs in (docs/product.md#suspension). */
 async function refuseIfSuspended(c: Context<AppEnv>, userId: string) {
   const user = await findUserById(c.var.db, userId);
   if (user?.suspendedAt != null) throw new DomainError("account_suspended", MSG.accountSuspended);
@@ -145,6 +164,23 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json<LogoutResponse>({ ok: true });
   })
 
+  /**
+   * 'Cerrar sesión en todos los dispositivos': every session of hers ends, this one included, and
+   * her calendar feed's URL stops (endEverySession). Her open tabs and chats close before the
+   * answer, as a suspension's do (worker/chat/close-sockets.ts): when she sees the login screen,
+   * no other device of hers still shows her anything.
+   */
+  .post("/auth/logout-everywhere", async (c) => {
+    const user = requireUser(c);
+    await endEverySession(c.var.db, user.id, Date.now());
+    clearSessionCookie(c);
+    await closeUserSockets(c.env, user.id, { reason: "session_ended" }).catch((error: unknown) => {
+      // Her sessions are gone: a socket that could not be reached now is refused at its next use.
+      console.warn(`[${c.get("requestId")}] logout everywhere: closing her sockets failed`, error);
+    });
+    return c.json<LogoutResponse>({ ok: true });
+  })
+
   .post("/auth/password", validate("json", changePasswordSchema), async (c) => {
     const sessionUser = requireUser(c);
     await limitPasswordChange(c, sessionUser.id);
@@ -177,7 +213,9 @@ export const authRoutes = new Hono<AppEnv>()
       const token = generateToken();
       await createResetToken(c.var.db, user.id, token, Date.now());
       const origin = expectedOrigin(c.req.url, c.env.APP_ORIGIN);
-      const link = `${origin}/app/login?reset=${token}`;
+      // In the fragment: browsers never send it, so no request URL (or log) holds the token;
+      // the app posts it in the body (docs/decisions/0034-nothing-secret-in-a-logged-url.md).
+      const link = `${origin}/app/login#reset=${token}`;
       await mailTransport(c.env, c.var.db).send({
         to: user.email,
         subject: MSG.recoveryMailSubject,
@@ -215,7 +253,7 @@ export const authRoutes = new Hono<AppEnv>()
 
   .get("/auth/google", validate("query", googleStartQuery), (c) => {
     if (!googleEnabled(c.env)) throw new DomainError("not_found", MSG.googleNotConfigured);
-    const { ref, from } = c.req.valid("query");
+    const { ref, from, next } = c.req.valid("query");
     const state = generateState();
     const verifier = generateCodeVerifier();
     const url = googleClient(c).createAuthorizationURL(state, verifier, [
@@ -234,6 +272,7 @@ export const authRoutes = new Hono<AppEnv>()
     setCookie(c, GOOGLE_STATE_COOKIE, stateCookie, cookie);
     setCookie(c, GOOGLE_VERIFIER_COOKIE, verifier, cookie);
     if (ref) setCookie(c, GOOGLE_REF_COOKIE, ref, cookie);
+    if (next) setCookie(c, GOOGLE_RETURN_COOKIE, next, cookie);
     return c.redirect(url.toString(), 302);
   })
 
@@ -241,9 +280,15 @@ export const authRoutes = new Hono<AppEnv>()
     const stateCookie = getCookie(c, GOOGLE_STATE_COOKIE);
     const fromSignup = stateCookie?.startsWith(SIGNUP_STATE_PREFIX) === true;
     const storedState = fromSignup ? stateCookie?.slice(SIGNUP_STATE_PREFIX.length) : stateCookie;
-    // Back to the page she started on, which shows the spec's text for it (spec 01 §8).
+    // Checked again: a cookie is only as trustworthy as the browser that sends it.
+    const returnPath = returnPathOrNull(getCookie(c, GOOGLE_RETURN_COOKIE));
+    // Back to the page she started on, which shows the spec's text for it
+    // (docs/product.md#accounts-and-sign-in), still knowing where she was going.
     const failed = () =>
-      c.redirect(fromSignup ? "/app/signup?error=google" : "/app/login?error=google", 302);
+      c.redirect(
+        withFrom(fromSignup ? "/app/signup?error=google" : "/app/login?error=google", returnPath),
+        302,
+      );
     if (!googleEnabled(c.env)) return failed();
     const code = c.req.query("code");
     const state = c.req.query("state");
@@ -253,6 +298,7 @@ export const authRoutes = new Hono<AppEnv>()
     deleteCookie(c, GOOGLE_STATE_COOKIE, cookieOptions);
     deleteCookie(c, GOOGLE_VERIFIER_COOKIE, cookieOptions);
     deleteCookie(c, GOOGLE_REF_COOKIE, cookieOptions);
+    deleteCookie(c, GOOGLE_RETURN_COOKIE, cookieOptions);
     if (!code || !state || !storedState || !verifier || state !== storedState) return failed();
     let userId: string;
     let identity: GoogleIdentity;
@@ -274,7 +320,7 @@ export const authRoutes = new Hono<AppEnv>()
       });
     } catch (err) {
       if (err instanceof DomainError && err.code === "invitation_required") {
-        return c.redirect("/app/signup?error=invitation", 302);
+        return c.redirect(withFrom("/app/signup?error=invitation", returnPath), 302);
       }
       console.warn("google sign-in failed", err instanceof Error ? err.message : err);
       return failed();
@@ -282,7 +328,8 @@ export const authRoutes = new Hono<AppEnv>()
     try {
       await ensureGoogleProfile(c.var.db, userId, identity);
     } catch (err) {
-      // Only logged (spec 01 §8): her account exists, so she signs in and completes the profile.
+      // Only logged (docs/product.md#accounts-and-sign-in): her account exists, so she signs in and
+      // completes the profile.
       console.error(`[${c.get("requestId")}] google sign-in: profile not created`, err);
     }
     let me: MeResponse;
@@ -294,5 +341,10 @@ export const authRoutes = new Hono<AppEnv>()
       }
       throw err;
     }
-    return c.redirect(me.user?.profileComplete ? "/app/feed" : "/app/profile-setup", 302);
+    return c.redirect(
+      me.user?.profileComplete
+        ? (returnPath ?? DEFAULT_RETURN_PATH)
+        : withFrom("/app/profile-setup", returnPath),
+      302,
+    );
   });

@@ -1,6 +1,7 @@
-// "Bloquear" on D1 (DESIGN.md decision 16). The rule itself, as a condition every other
+// "Bloquear" on D1 (docs/product.md#blocking). The rule itself, as a condition every other
 // statement embeds, is in ./sql.ts; this file writes and lists the blocks.
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { BlockedUser, SharedRide } from "../../domain/api/safety.ts";
 import { DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
 import { participantName } from "../../domain/display.ts";
@@ -27,27 +28,39 @@ export async function findBlockable(db: Database, userId: string) {
 }
 
 /**
- * Blocks `blockedId` (again is a no-op) and returns, in the same batch, her upcoming rides that
- * the blocked rider is in: those she may remove her from.
+ * Blocks `blockedId` (again is a no-op: the first block's copy of her profile stays) and returns,
+ * in the same batch, the blocked rider as her list shows her, and her upcoming rides that the
+ * blocked rider is in: those she may remove her from.
  */
 export async function block(
   db: Database,
   blockerId: string,
   blockedId: string,
   now: number,
-): Promise<SharedRide[]> {
-  const [, shared] = await db.batch([
-    db.insert(blocks).values({ blockerId, blockedId, createdAt: now }).onConflictDoNothing(),
+): Promise<{ blocked: BlockedUser | undefined; sharedRides: SharedRide[] }> {
+  const [, shared, , listed] = await db.batch([
+    db
+      .insert(blocks)
+      .values({
+        blockerId,
+        blockedId,
+        createdAt: now,
+        blockerProfile: subquery`select json_object('username', ${profiles.username},
+          'avatarKey', ${profiles.avatarKey}, 'avatarUrl', ${profiles.avatarUrl})
+          from ${profiles} where ${profiles.userId} = ${blockerId}`,
+      })
+      .onConflictDoNothing(),
     sharedUpcomingRides(db, blockerId, blockedId, now),
     runSql(db, separateBlockedOnWaitingLists(blockerId, blockedId)),
+    blockedList(db, blockerId, blockedId),
   ]);
-  return shared;
+  return { blocked: listed.map(asBlockedUser)[0], sharedRides: shared };
 }
 
 /** Her upcoming, not cancelled rides (organizer) that `otherId` has joined, soonest first. */
 function sharedUpcomingRides(db: Database, organizerId: string, otherId: string, now: number) {
   return db
-    .select({ id: rides.id, title: rides.title, startTime: rides.startTime })
+    .select({ id: rides.id, title: rides.title, startTime: rides.startTime, city: rides.city })
     .from(rides)
     .innerJoin(
       rideParticipants,
@@ -70,28 +83,60 @@ export async function unblock(db: Database, blockerId: string, blockedId: string
     .run();
 }
 
-/** 'Usuarias bloqueadas': the riders she blocked, newest first. */
-export async function listBlocked(db: Database, blockerId: string): Promise<BlockedUser[]> {
-  const rows = await db
+const theirBlock = alias(blocks, "their_block");
+
+/**
+ * The riders she blocked (or the one `blockedId`), newest first, each with her profile as it is
+ * now — unless that rider had blocked her: then as she was when she did (her `blockerProfile`),
+ * so that blocking back tells her nothing new (a rename, a new avatar) about someone who shut
+ * her out.
+ */
+function blockedList(db: Database, blockerId: string, blockedId?: string) {
+  return db
     .select({
       userId: blocks.blockedId,
       blockedAt: blocks.createdAt,
       username: profiles.username,
       avatarKey: profiles.avatarKey,
       avatarUrl: profiles.avatarUrl,
+      blockedHer: sql<number>`${theirBlock.blockerId} is not null`,
+      asSeen: theirBlock.blockerProfile,
     })
     .from(blocks)
     .leftJoin(profiles, eq(profiles.userId, blocks.blockedId))
-    .where(eq(blocks.blockerId, blockerId))
-    .orderBy(desc(blocks.createdAt))
-    .all();
-  return rows.map((r) => ({
+    .leftJoin(
+      theirBlock,
+      and(eq(theirBlock.blockerId, blocks.blockedId), eq(theirBlock.blockedId, blocks.blockerId)),
+    )
+    .where(
+      and(
+        eq(blocks.blockerId, blockerId),
+        blockedId === undefined ? undefined : eq(blocks.blockedId, blockedId),
+      ),
+    )
+    .orderBy(desc(blocks.createdAt));
+}
+
+type BlockedRow = Awaited<ReturnType<ReturnType<typeof blockedList>["all"]>>[number];
+
+function asBlockedUser(r: BlockedRow): BlockedUser {
+  // A block made without a copy of her (none is stored for a rider without a profile) shows the
+  // neutral name, never today's profile.
+  const shown = r.blockedHer
+    ? (r.asSeen ?? { username: null, avatarKey: null, avatarUrl: null })
+    : r;
+  return {
     userId: r.userId,
-    username: participantName(r.username),
-    avatarKey: r.avatarKey ?? DEFAULT_AVATAR_KEY,
-    avatarUrl: r.avatarUrl,
+    username: participantName(shown.username),
+    avatarKey: shown.avatarKey ?? DEFAULT_AVATAR_KEY,
+    avatarUrl: shown.avatarUrl,
     blockedAt: r.blockedAt,
-  }));
+  };
+}
+
+/** 'Usuarias bloqueadas': the riders she blocked, newest first. */
+export async function listBlocked(db: Database, blockerId: string): Promise<BlockedUser[]> {
+  return (await blockedList(db, blockerId).all()).map(asBlockedUser);
 }
 
 export type RemovalOutcome =
@@ -146,7 +191,7 @@ export async function removeBlockedParticipant(
       })
       .from(rides)
       .where(eq(rides.id, rideId)),
-    // The place she frees goes to the first in line (DESIGN.md decision 23).
+    // The place she frees goes to the first in line (docs/product.md#ride-waiting-list).
     ...promotionQueries(db, oneRide(rideId), now),
   ]);
   if (!ride) return { removed: false, why: "not_found" };

@@ -1,4 +1,4 @@
-// Blocking API (DESIGN.md decision 16): block and unblock, 'Usuarias bloqueadas', and the
+// Blocking API (docs/product.md#blocking): block and unblock, 'Usuarias bloqueadas', and the
 // organizer's 'Quitarla de la salida'. Every other area applies the block through ./sql.ts.
 import { Hono } from "hono";
 import type {
@@ -11,11 +11,12 @@ import { MSG } from "../../domain/messages.ts";
 import { blockSchema, userIdParamSchema } from "../../domain/safety-schemas.ts";
 import { rideIdParamSchema } from "../../domain/schemas.ts";
 import { requireProfile } from "../auth/session.ts";
-import { inBackground, notifyParticipantLeft } from "../chat/system-messages.ts";
+import { notifyParticipantLeft } from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
+import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
 import { mailTransport } from "../mail/transport.ts";
-import { findRideRow } from "../rides/queries.ts";
+import { findRideRow } from "../rides/read-model.ts";
 import { announcePromotion } from "../waiting-list/notify.ts";
 import { block, findBlockable, listBlocked, removeBlockedParticipant, unblock } from "./queries.ts";
 
@@ -30,12 +31,15 @@ export const blockRoutes = new Hono<AppEnv>()
     const user = requireProfile(c);
     const { userId } = c.req.valid("json");
     if (userId === user.id) throw new DomainError("validation_error", MSG.blockSelf);
-    // Silent: blocking someone who blocked her first answers the same as any block.
+    // Silent: blocking someone who blocked her first answers the same as any block, and names
+    // her as the list does (as she was when she blocked: nothing new about her).
     const target = await findBlockable(c.var.db, userId);
     if (!target) throw new DomainError("not_found", MSG.userNotFound);
-    const sharedRides = await block(c.var.db, user.id, target.id, Date.now());
+    const { blocked, sharedRides } = await block(c.var.db, user.id, target.id, Date.now());
+    // The batch reads the row it wrote; only a vanished account could leave it empty.
+    if (!blocked) throw new DomainError("not_found", MSG.userNotFound);
     return c.json<BlockResponse>({
-      blocked: { userId: target.id, username: target.username },
+      blocked: { userId: blocked.userId, username: blocked.username },
       sharedRides,
     });
   })

@@ -1,4 +1,4 @@
-// The blocking rule as SQL (DESIGN.md decision 16), written once for every statement that must
+// The blocking rule as SQL (docs/product.md#blocking), written once for every statement that must
 // respect it: the feed, ride detail and join, chat history and broadcasts, unread counts,
 // profiles, connections — and whatever comes next (a waiting list, a share preview). Each form
 // is a condition to put INSIDE an existing statement, never a query of its own, so blocking

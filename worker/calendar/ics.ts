@@ -1,4 +1,4 @@
-// iCalendar (RFC 5545) for rides (DESIGN.md decision 21), written with ical-generator. Each ride
+// iCalendar (RFC 5545) for rides (docs/product.md#calendar), written with ical-generator. Each ride
 // is one event whose UID never changes; an edit raises its SEQUENCE and DTSTAMP, so a calendar
 // that imported it updates it in place, and a cancellation keeps the event with STATUS:CANCELLED.
 // Times are on the ride's own clock (its city's IANA zone, with the VTIMEZONE included).
@@ -112,9 +112,31 @@ export function zonedDateTime(ms: number, zone: string): ICalTemporalZonedDateTi
   return zoned;
 }
 
+/**
+ * A TEXT value as RFC 5545 (section 3.3.11) writes it: backslash, semicolon and comma escaped,
+ * a line break as `\n`, no other control character (TEXT allows none but the tab).
+ * ical-generator escapes the event's texts itself but writes the calendar's name (`NAME`,
+ * `X-WR-CALNAME`) as given: a ride title with line breaks once made one ride three events in a
+ * lenient reader. Long lines are folded by ical-generator at 75 octets, between characters.
+ */
+export function escapeText(text: string): string {
+  return plainText(text)
+    .replace(/[\\;,]/g, (char) => `\\${char}`)
+    .replace(/\n/g, "\\n");
+}
+
+/**
+ * Line feeds and tabs only (a CR LF or lone CR becomes LF): the event's texts, which
+ * ical-generator escapes, may come from rows stored before control characters were refused,
+ * and some readers take a NEL or a form feed for a line break.
+ */
+function plainText(text: string): string {
+  return text.replace(/\r\n?/g, "\n").replace(/(?![\t\n])\p{Cc}/gu, "");
+}
+
 export function rideCalendar(options: { name: string }): ICalCalendar {
   return ical({
-    name: options.name,
+    name: escapeText(options.name),
     prodId: { company: "Rodamos", product: "Rodamos", language: "ES" },
     method: ICalCalendarMethod.PUBLISH,
   });
@@ -133,11 +155,11 @@ export function addRideEvent(calendar: ICalCalendar, ride: CalendarRide, origin:
     start: zonedDateTime(ride.startTime, zone),
     end: zonedDateTime(ride.startTime + RIDE_CALENDAR_DURATION_MS, zone),
     timezone: zone,
-    summary: ride.status === "cancelled" ? `Cancelada: ${ride.title}` : ride.title,
-    location: placeWithCity(ride.meetingPoint, ride.city),
-    description: [ride.description?.trim(), `Ver la salida en Rodamos: ${link}`]
-      .filter(Boolean)
-      .join("\n\n"),
+    summary: plainText(ride.status === "cancelled" ? `Cancelada: ${ride.title}` : ride.title),
+    location: plainText(placeWithCity(ride.meetingPoint, ride.city)),
+    description: plainText(
+      [ride.description?.trim(), `Ver la salida en Rodamos: ${link}`].filter(Boolean).join("\n\n"),
+    ),
     url: link,
     status: ride.status === "cancelled" ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
   });

@@ -1,8 +1,9 @@
 // drizzle queries of the calendar: a ride as an event, her upcoming rides for her feed, and
 // her feed's secret (only its SHA-256 is stored).
-import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, not, type SQLWrapper } from "drizzle-orm";
 import { hashToken } from "../auth/tokens.ts";
-import { calendarFeeds, rideParticipants, rides } from "../db/schema.ts";
+import { rideHiddenFrom } from "../blocks/sql.ts";
+import { calendarFeeds, rideParticipants, rides, users } from "../db/schema.ts";
 import type { Database } from "../env.ts";
 
 const eventColumns = {
@@ -17,8 +18,18 @@ const eventColumns = {
   updatedAt: rides.updatedAt,
 };
 
-export async function rideForCalendar(db: Database, rideId: string) {
-  return (await db.select(eventColumns).from(rides).where(eq(rides.id, rideId)).get()) ?? null;
+/**
+ * The ride as one event for `viewerId`, or null: unknown, or hidden from her by a block (the
+ * same condition as the ride's page, so the file never tells more than the page does).
+ */
+export async function rideForCalendar(db: Database, rideId: string, viewerId: string) {
+  return (
+    (await db
+      .select(eventColumns)
+      .from(rides)
+      .where(and(eq(rides.id, rideId), not(rideHiddenFrom(rides.id, viewerId))))
+      .get()) ?? null
+  );
 }
 
 /** Her feed holds this many upcoming rides at most. */
@@ -49,7 +60,10 @@ export function feedRides(db: Database, userId: string, now: number) {
 export type FeedState =
   | { status: "none" }
   | { status: "active"; createdAt: number }
-  /** A password change stopped it (DESIGN.md decision 21): she makes a new one. */
+  /**
+   * Stopped by a password change or reset, 'Cerrar sesión en todos los dispositivos' or a
+   * suspension (docs/security.md): she makes a new one.
+   */
   | { status: "stopped"; stoppedAt: number };
 
 export async function feedState(db: Database, userId: string): Promise<FeedState> {
@@ -72,19 +86,27 @@ export async function revokeFeed(db: Database, userId: string) {
   await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
 }
 
-/** A password change (or reset) ends her feed's URL; settings then offers a new one. */
-export function stopFeedOnPasswordChange(db: Database, userId: string, now: number) {
+/**
+ * Ends her feed's URL, as a statement for the batch that shuts others out of her account: a
+ * password change or reset, 'Cerrar sesión en todos los dispositivos', a suspension. Settings
+ * then offers a new one. `who`: her id, or a subquery of it (a reset knows her by its token).
+ */
+export function stopFeed(db: Database, who: string | SQLWrapper, now: number) {
   return db
     .update(calendarFeeds)
     .set({ tokenHash: null, stoppedAt: now })
-    .where(eq(calendarFeeds.userId, userId));
+    .where(
+      typeof who === "string" ? eq(calendarFeeds.userId, who) : inArray(calendarFeeds.userId, who),
+    );
 }
 
+/** Whose feed this secret opens: nobody's once stopped, revoked, or her account suspended. */
 export async function feedOwner(db: Database, token: string): Promise<string | null> {
   const row = await db
     .select({ userId: calendarFeeds.userId })
     .from(calendarFeeds)
-    .where(eq(calendarFeeds.tokenHash, hashToken(token)))
+    .innerJoin(users, eq(users.id, calendarFeeds.userId))
+    .where(and(eq(calendarFeeds.tokenHash, hashToken(token)), isNull(users.suspendedAt)))
     .get();
   return row?.userId ?? null;
 }

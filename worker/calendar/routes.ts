@@ -1,4 +1,4 @@
-// Calendar (DESIGN.md decision 21): a ride's .ics for 'Añadir al calendario', and her personal
+// Calendar (docs/product.md#calendar): a ride's .ics for 'Añadir al calendario', and her personal
 // feed: made (its URL shown once), revoked, read by calendar apps with the secret in the URL.
 import { type Context, Hono } from "hono";
 import { z } from "zod";
@@ -35,13 +35,17 @@ function origin(c: Context<AppEnv>) {
   return expectedOrigin(c.req.url, c.env.APP_ORIGIN);
 }
 
-/** /rides/:id/calendar.ics: 'Añadir al calendario', the ride as one event (anyone who may open the ride, decision 13). */
+/**
+ * /rides/:id/calendar.ics: 'Añadir al calendario', the ride as one event (anyone who may open the
+ * ride, docs/product.md#ride-detail).
+ */
 export const rideCalendarRoutes = new Hono<AppEnv>().get(
   "/calendar.ics",
   validate("param", rideIdParamSchema),
   async (c) => {
-    requireProfile(c);
-    const ride = await rideForCalendar(c.var.db, c.req.valid("param").id);
+    const user = requireProfile(c);
+    // A ride a block hides from her answers as a missing one (ADR 0018).
+    const ride = await rideForCalendar(c.var.db, c.req.valid("param").id, user.id);
     if (!ride) throw new DomainError("not_found", MSG.rideNotFound);
     const calendar = rideCalendar({ name: ride.title });
     addRideEvent(calendar, ride, origin(c));

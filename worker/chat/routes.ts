@@ -13,9 +13,11 @@ import { requireProfile } from "../auth/session.ts";
 import type { AppEnv } from "../env.ts";
 import { expectedOrigin } from "../http/security.ts";
 import { validate } from "../http/validate.ts";
-import { historyPage, listChats, loadChatInfo, loadSocketAccess, markRead } from "./queries.ts";
-import { ROOM_HEADERS } from "./ride-room.ts";
-import { HUB_HEADERS } from "./user-hub.ts";
+import { ROOM_HEADERS } from "../ride-room/ride-room.ts";
+import { HUB_HEADERS } from "../user-hub/user-hub.ts";
+import { loadSocketAccess } from "./access.ts";
+import { historyPage, loadChatInfo } from "./messages.ts";
+import { listChats, markRead } from "./unread.ts";
 
 /**
  * A websocket upgrade is a GET, so the API's Origin check skips it: without this, any site

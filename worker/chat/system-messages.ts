@@ -1,8 +1,8 @@
 // How the rest of the worker talks to a ride's chat room (rides: edit and cancel notices,
 // join and leave). Each call goes through the ride's RideRoom so open chats see it live.
-import type { Context } from "hono";
 import type { ChatMessage } from "../../domain/chat-protocol.ts";
-import type { AppEnv, Bindings } from "../env.ts";
+import type { NotificationFrame } from "../../domain/notification-frame.ts";
+import type { Bindings } from "../env.ts";
 
 function room(env: Bindings, rideId: string) {
   return env.RIDE_ROOM.get(env.RIDE_ROOM.idFromName(rideId));
@@ -22,9 +22,30 @@ export async function announceStoredMessage(env: Bindings, rideId: string, messa
   return room(env, rideId).announceStoredMessage(rideId, messageId);
 }
 
-/** After a leave: her open chat sockets for that ride are closed. */
+/**
+ * After a leave (hers, or the organizer's 'Quitarla de la salida'): her open chat sockets for
+ * that ride are closed, and her open app tabs read the ride again, so none still offers 'Chat'
+ * or 'Desapuntarme'.
+ */
 export async function notifyParticipantLeft(env: Bindings, rideId: string, userId: string) {
-  await room(env, rideId).participantLeft(userId, rideId);
+  await Promise.all([
+    room(env, rideId).participantLeft(userId, rideId),
+    tellRideChanged(env, rideId, [userId]),
+  ]);
+}
+
+/**
+ * Their open app tabs read this ride again (a 'ride-changed' frame on each one's UserHub):
+ * something they see of it changed elsewhere. Only the id travels; whatever changed is read
+ * through the API and its rules. Resolves once every hub has sent it.
+ */
+export async function tellRideChanged(env: Bindings, rideId: string, userIds: string[]) {
+  const frame: NotificationFrame = { type: "ride-changed", rideId };
+  await Promise.all(
+    [...new Set(userIds)].map((userId) =>
+      env.USER_HUB.get(env.USER_HUB.idFromName(userId)).notify(frame),
+    ),
+  );
 }
 
 /** After a join: open chats show her arrival. */
@@ -48,19 +69,4 @@ export async function closeRevokedSockets(
   options: { erase?: boolean } = {},
 ) {
   await env.USER_HUB.get(env.USER_HUB.idFromName(userId)).sessionsRevoked(userId, options);
-}
-
-/**
- * Runs a room notification after the response (the HTTP answer never waits for the chat);
- * a failure is only logged: the data is in D1 and open chats resync on reconnect.
- */
-export function inBackground(c: Context<AppEnv>, work: Promise<unknown>) {
-  const guarded = work.catch((error) =>
-    console.warn(`[${c.get("requestId")}] chat room notification failed`, error),
-  );
-  try {
-    c.executionCtx.waitUntil(guarded);
-  } catch {
-    // No execution context (the app called directly in a test): the promise still runs.
-  }
 }

@@ -1,5 +1,5 @@
-// "He rodado con ella" (spec 02 §4) on D1. Each read is one query or one batch, whatever the
-// number of rides or companions.
+// "He rodado con ella" (docs/product.md#connections) on D1. Each read is one query or one batch,
+// whatever the number of rides or companions.
 
 import { and, asc, desc, eq, exists, gte, lte, ne, not, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -22,7 +22,7 @@ const others = alias(rideParticipants, "p2");
 /**
  * Her pending rides, in ONE query: participant, not the organizer, published, start + 30 min ≤
  * now ≤ start + 48 h, at least one other participant she could record (not one she and they
- * blocked each other: DESIGN.md decision 16), no rode_with record of hers for that ride
+ * blocked each other: docs/product.md#blocking), no rode_with record of hers for that ride
  * (the SQL form of domain/time.ts `isPendingConnection`). Most recent ride first. The time
  * window is a range of ride_participants_user_start_idx (ADR 0015): only rides in it are read.
  */
@@ -75,7 +75,10 @@ export interface RideConnectionsState {
   savedForRide: Set<string>;
   /** Every other participant she may record, with her running count for the pair. */
   companions: Companion[];
-  /** She answered the two questions about this ride (honest levels, DESIGN.md decision 24). */
+  /**
+   * She answered the two questions about this ride (honest levels,
+   * docs/product.md#trust-signals-and-honest-levels).
+   */
   answeredLevels: boolean;
 }
 

@@ -21,8 +21,9 @@ import {
 } from "./queries.ts";
 
 /**
- * Every rule of spec 02 §4 except "no record yet" (she may add companions she forgot). The
- * honest-level questions follow the same rules (DESIGN.md decision 24).
+ * Every rule of docs/product.md#connections except "no record yet" (she may add companions she
+ * forgot). The honest-level questions follow the same rules
+ * (docs/product.md#trust-signals-and-honest-levels).
  */
 export function canRecord(state: RideConnectionsState, userId: string, now: number): boolean {
   return (

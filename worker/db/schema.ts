@@ -1,7 +1,8 @@
 // The single source of truth for Rodamos's data. `npm run db:generate` turns changes here
 // into SQL under migrations/; wrangler applies that folder locally, in tests and in production.
-// Times are UTC instants stored as integer milliseconds (DESIGN.md decision 15).
+// Times are UTC instants stored as integer milliseconds (docs/product.md#times-and-time-zones).
 // docs/decisions/0002-indexes.md lists every index and the query it serves.
+// Over 400 lines and kept whole: it is the one schema file drizzle-kit reads to write migrations/.
 import { sql } from "drizzle-orm";
 import {
   index,
@@ -41,7 +42,10 @@ export const users = sqliteTable(
     googleId: text("google_id").unique(),
     /** Display name given by the identity provider, used for the display-name rule. */
     fullName: text("full_name"),
-    /** Set by a moderator (DESIGN.md decision 17): she cannot sign in and her profile is not found. */
+    /**
+     * Set by a moderator (docs/product.md#reports-and-moderation): she cannot sign in and her
+     * profile is not found.
+     */
     suspendedAt: integer("suspended_at", { mode: "number" }),
     createdAt: createdAt(),
   },
@@ -76,7 +80,7 @@ export const passwordResetTokens = sqliteTable(
   (t) => [index("password_reset_tokens_user_idx").on(t.userId)],
 );
 
-/** Development/test mail transport: what would have been sent (DESIGN.md decision 5). */
+/** Development/test mail transport: what would have been sent (docs/product.md#password-reset). */
 export const emailOutbox = sqliteTable(
   "email_outbox",
   {
@@ -100,8 +104,9 @@ export const profiles = sqliteTable(
     /** JS-lowercased username: SQLite's lower() ignores accents like 'Á'. */
     usernameKey: text("username_key").notNull(),
     /**
-     * usernameSkeleton(username): look-alike names share it (DESIGN.md decision 19, ADR 0021).
-     * Null only for a name that was already a look-alike of an older one when skeletons came.
+     * usernameSkeleton(username): look-alike names share it (docs/product.md#look-alike-usernames,
+     * ADR 0021). Null only for a name that was already a look-alike of an older one when skeletons
+     * came.
      */
     usernameSkeleton: text("username_skeleton"),
     city: text("city"),
@@ -135,8 +140,11 @@ export const referrals = sqliteTable(
   ],
 );
 
-/** Waiting list (DESIGN.md decision 3): one row per lowercased email, step 2 fills the rest. */
-export const waitlist = sqliteTable("waitlist", {
+/**
+ * The landing's sign-up list for the app's launch ("lista de espera"; not a ride's waiting list;
+ * docs/product.md#launch-sign-ups): one row per lowercased email, step 2 fills the rest.
+ */
+export const launchSignups = sqliteTable("launch_signups", {
   email: text("email").primaryKey(),
   source: text("source").notNull(),
   city: text("city"),
@@ -168,7 +176,10 @@ export const rides = sqliteTable(
     routeKm: real("route_km"),
     routeElev: integer("route_elev"),
     meetingPoint: text("meeting_point").notNull(),
-    /** The meeting pin set on the form's map (DESIGN decision 25); null for rides without one. */
+    /**
+     * The meeting pin set on the form's map (docs/product.md#meeting-pin-and-near-me); null for
+     * rides without one.
+     */
     meetingLat: real("meeting_lat"),
     meetingLon: real("meeting_lon"),
     /** null once the organizer deleted her account (the card shows 'Organizadora'). */
@@ -192,8 +203,8 @@ export const rides = sqliteTable(
     index("rides_status_start_idx").on(t.status, t.startTime),
     index("rides_status_city_start_idx").on(t.status, t.cityKey, t.startTime),
     index("rides_organizer_idx").on(t.organizerId, t.startTime),
-    // 'Cerca de mí' (decision 25): a latitude range, then longitude, start and distance checked in
-    // the entries (worker/rides/near.ts).
+    // 'Cerca de mí' (docs/product.md#meeting-pin-and-near-me): a latitude range, then longitude,
+    // start and distance checked in the entries (worker/rides/near.ts).
     index("rides_status_meeting_pin_idx").on(t.status, t.meetingLat, t.meetingLon, t.startTime),
     // SQLite keeps NULLs distinct in a unique index: rides without a key never collide.
     uniqueIndex("rides_organizer_create_key_unique").on(t.organizerId, t.createKey),
@@ -278,8 +289,15 @@ export const rodeWith = sqliteTable(
   ],
 );
 
+/** The blocker's name and avatar as they were when she blocked (see `blocks.blockerProfile`). */
+export interface BlockerProfile {
+  username: string;
+  avatarKey: string;
+  avatarUrl: string | null;
+}
+
 /**
- * "Bloquear" (DESIGN.md decision 16): one row per blocker and blocked rider. The rule is mutual,
+ * "Bloquear" (docs/product.md#blocking): one row per blocker and blocked rider. The rule is mutual,
  * so every check looks both ways (worker/blocks/sql.ts): the primary key serves "did A block B",
  * blocks_blocked_idx "who blocked me".
  */
@@ -293,6 +311,12 @@ export const blocks = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
+    /**
+     * The blocker as the blocked rider last saw her: if the blocked one blocks back, her answer
+     * and her list show this, never the blocker's profile as it is now (a new name would tell
+     * her something after the block; docs/decisions/0033-blocking-back-and-the-queue-in-pages.md).
+     */
+    blockerProfile: text("blocker_profile", { mode: "json" }).$type<BlockerProfile>(),
   },
   (t) => [
     primaryKey({ columns: [t.blockerId, t.blockedId] }),
@@ -301,8 +325,8 @@ export const blocks = sqliteTable(
 );
 
 /**
- * "Denunciar" (DESIGN.md decision 17): what was reported, why, and a snapshot of it as it was.
- * One report per rider and thing (reports_reporter_target_unique).
+ * "Denunciar" (docs/product.md#reports-and-moderation): what was reported, why, and a snapshot of
+ * it as it was. One report per rider and thing (reports_reporter_target_unique).
  */
 export const reports = sqliteTable(
   "reports",
@@ -333,7 +357,7 @@ export const reports = sqliteTable(
   ],
 );
 
-/** Every moderator action, with who, when and why (DESIGN.md decision 17). */
+/** Every moderator action, with who, when and why (docs/product.md#reports-and-moderation). */
 export const moderationActions = sqliteTable(
   "moderation_actions",
   {
@@ -352,7 +376,7 @@ export const moderationActions = sqliteTable(
 );
 
 /**
- * Web push (DESIGN.md decision 20): one row per device (a browser's push endpoint). A device
+ * Web push (docs/product.md#web-push): one row per device (a browser's push endpoint). A device
  * that signs in as someone else moves to her; the push service's 404/410 deletes the row.
  */
 export const pushSubscriptions = sqliteTable(
@@ -384,7 +408,7 @@ export const pushPreferences = sqliteTable("push_preferences", {
 });
 
 /**
- * Her personal calendar feed (DESIGN.md decision 21): only the SHA-256 of the secret in its URL.
+ * Her personal calendar feed (docs/product.md#calendar): only the SHA-256 of the secret in its URL.
  * A password change empties token_hash and sets stopped_at: the old URL stops working and
  * settings offers a new one.
  */
@@ -398,9 +422,10 @@ export const calendarFeeds = sqliteTable("calendar_feeds", {
 });
 
 /**
- * A full ride's waiting list (DESIGN.md decision 23; not the landing's `waitlist`): one row per
- * ride and rider, first come, first served in `id` order. A freed place goes to the first in
- * line inside the batch that frees it (worker/waiting-list/promotion.ts, ADR 0024).
+ * A full ride's waiting list (docs/product.md#ride-waiting-list; not the landing's
+ * `launch_signups`): one row per ride and rider, first come, first served in `id` order. A freed
+ * place goes to the first in line inside the batch that frees it (worker/waiting-list/promotion.ts,
+ * ADR 0024).
  */
 export const rideWaitingList = sqliteTable(
   "ride_waiting_list",
@@ -423,8 +448,11 @@ export const rideWaitingList = sqliteTable(
 );
 
 /**
- * Honest levels (DESIGN.md decision 24): a rider's anonymous answers about a ride she was in,
- * once per ride. Read only as totals per organizer; the rider is kept to enforce "once".
+ * Honest levels (docs/product.md#trust-signals-and-honest-levels): a rider's anonymous answers
+ * about a ride she was in, once per ride. Never read by a profile: an answer reaches the
+ * organizer's published totals (organizer_levels) only within a batch
+ * (docs/decisions/0030-honest-levels-in-batches.md); the rider is kept to enforce "once" and the
+ * rides to form batches.
  */
 export const rideLevelAnswers = sqliteTable(
   "ride_level_answers",
@@ -439,6 +467,10 @@ export const rideLevelAnswers = sqliteTable(
     pace: text("pace", { enum: PACE_ANSWERS }),
     /** '¿Se esperó a todas?': 1 yes, 0 no, null unanswered. */
     waitedForAll: integer("waited_for_all", { mode: "boolean" }),
+    /** Her pace answer is counted in organizer_levels (false: waiting for a batch). */
+    pacePublished: integer("pace_published", { mode: "boolean" }).notNull().default(false),
+    /** Her '¿Se esperó a todas?' answer is counted in organizer_levels. */
+    waitedPublished: integer("waited_published", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -446,6 +478,25 @@ export const rideLevelAnswers = sqliteTable(
     index("ride_level_answers_user_idx").on(t.userId),
   ],
 );
+
+/**
+ * The honest-level totals an organizer's public profile shows: a snapshot that moves only by
+ * whole batches of answers, never by one rider's (docs/decisions/0030-honest-levels-in-batches.md).
+ * Counts only; an answer deleted later (her account, the ride) stays counted, so no deletion
+ * moves them either.
+ */
+export const organizerLevels = sqliteTable("organizer_levels", {
+  organizerId: text("organizer_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  paceSofter: integer("pace_softer").notNull().default(0),
+  paceAsAnnounced: integer("pace_as_announced").notNull().default(0),
+  paceHarder: integer("pace_harder").notNull().default(0),
+  waitedYes: integer("waited_yes").notNull().default(0),
+  waitedNo: integer("waited_no").notNull().default(0),
+  /** When a batch was last published. */
+  updatedAt: integer("updated_at", { mode: "number" }).notNull(),
+});
 
 export type User = typeof users.$inferSelect;
 export type Profile = typeof profiles.$inferSelect;

@@ -15,7 +15,10 @@ function linksIn(text: string): string[] {
   return text.match(/https?:\/\/\S+/g) ?? [];
 }
 
-/** Development tools (DESIGN.md decision 5): the mail outbox. 404 anywhere but development. */
+/**
+ * Development tools (docs/product.md#password-reset): the mail outbox. 404 anywhere but
+ * development.
+ */
 export const devRoutes = new Hono<AppEnv>()
   .use(async (c, next) => {
     if (c.env.ENVIRONMENT !== "development")

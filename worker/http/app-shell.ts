@@ -9,6 +9,7 @@ import {
 } from "../../domain/route-preloads.ts";
 import { SESSION_COOKIE } from "../auth/session.ts";
 import type { AppEnv, Bindings } from "../env.ts";
+import { allowShellInlineScripts } from "./security.ts";
 
 /**
  * /app/* is the React SPA: a real file under /app (register-sw.js, the manifest…) is served
@@ -33,7 +34,7 @@ export async function serveAppShell(c: Context<AppEnv>) {
       : new Response(asset.body, asset);
   if (shell.status !== 200) return withNoIndex(shell);
   const files = await screenCode(c.env, url);
-  return withNoIndex(
+  const page = withNoIndex(
     withPreloads(new Response(shell.body, { status: 200, headers: shell.headers }), {
       modules: files,
       // Every screen's guard or layout asks who she is first: the answer is on its way
@@ -46,6 +47,7 @@ export async function serveAppShell(c: Context<AppEnv>) {
         : [ME_PATH],
     }),
   );
+  return c.env.ENVIRONMENT === "development" ? allowShellInlineScripts(page) : page;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { encodeBase64 } from "@oslojs/encoding";
 import type { MiddlewareHandler } from "hono";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
@@ -23,19 +24,20 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join("; ");
 
+/**
+ * Every answer of the worker carries these, in every environment, and web/public/_headers
+ * repeats them for the static assets (tests/build/site-build.test.ts keeps the two identical),
+ * so a production page, API answer, share preview or calendar file never lacks one.
+ * HSTS: browsers then refuse plain HTTP to the site and its subdomains for a year. A local
+ * server on plain http:// is not pinned by it: browsers ignore the header over HTTP (RFC 6797
+ * section 8.1).
+ */
 export const SECURITY_HEADERS: Record<string, string> = {
   "Content-Security-Policy": CONTENT_SECURITY_POLICY,
   "X-Content-Type-Options": "nosniff",
   "Referrer-Policy": "strict-origin-when-cross-origin",
   "X-Frame-Options": "DENY",
   "Permissions-Policy": "camera=(), microphone=(), geolocation=(self)",
-};
-
-/**
- * Production only: browsers then refuse plain HTTP to the site and its subdomains for a year.
- * A local server (http://localhost) is never pinned. web/public/_headers carries it too.
- */
-export const PRODUCTION_HEADERS: Record<string, string> = {
   "Strict-Transport-Security": "max-age=31536000; includeSubDomains",
 };
 
@@ -43,22 +45,40 @@ export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
   // WebSocket upgrades carry an immutable 101 response.
   if (c.res.status === 101) return;
-  const headers =
-    c.env.ENVIRONMENT === "production"
-      ? { ...SECURITY_HEADERS, ...PRODUCTION_HEADERS }
-      : SECURITY_HEADERS;
   // c.header copies responses whose headers are immutable (the assets binding's).
-  for (const [name, value] of Object.entries(headers)) {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
     if (!c.res.headers.has(name)) c.header(name, value);
   }
-  // Vite's dev server injects inline scripts (React refresh); a build allows none.
-  if (import.meta.env.DEV && c.env.ENVIRONMENT === "development") {
-    c.header(
+};
+
+/** `<script>` elements without a src, and their text. */
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi;
+
+/**
+ * Development only (ENVIRONMENT=development): Vite's dev server writes React's refresh preamble
+ * inline into the app shell, which `script-src 'self'` would block. The shell's CSP then names
+ * each inline script by its SHA-256, and nothing else inline runs. A build's shell has no inline
+ * script, so `vite preview` and `wrangler dev` send the production CSP
+ * (tests/e2e/security-headers.e2e.ts checks the build's /app).
+ */
+export async function allowShellInlineScripts(shell: Response): Promise<Response> {
+  const html = await shell.text();
+  const hashes: string[] = [];
+  for (const [, code = ""] of html.matchAll(INLINE_SCRIPT)) {
+    if (!code.trim()) continue;
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(code));
+    hashes.push(`'sha256-${encodeBase64(new Uint8Array(digest))}'`);
+  }
+  const res = new Response(html, shell);
+  res.headers.delete("Content-Length");
+  if (hashes.length > 0) {
+    res.headers.set(
       "Content-Security-Policy",
-      CONTENT_SECURITY_POLICY.replace("script-src 'self'", "script-src 'self' 'unsafe-inline'"),
+      CONTENT_SECURITY_POLICY.replace("script-src 'self'", `script-src 'self' ${hashes.join(" ")}`),
     );
   }
-};
+  return res;
+}
 
 /**
  * API answers are per person and change with every action: no browser, proxy or service worker

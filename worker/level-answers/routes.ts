@@ -1,6 +1,7 @@
-// POST /api/rides/:id/level-answers: the post-ride step's two anonymous questions (DESIGN.md
-// decision 24), on the terms of 'He rodado con ella': a rider who was there, not the organizer,
-// from start + 30 min to start + 48 h; once per ride (the primary key is the final word).
+// POST /api/rides/:id/level-answers: the post-ride step's two anonymous questions
+// (docs/product.md#trust-signals-and-honest-levels), on the terms of 'He rodado con ella': a rider
+// who was there, not the organizer, from start + 30 min to start + 48 h; once per ride (the primary
+// key is the final word).
 import { Hono } from "hono";
 import type { LevelAnswersResponse } from "../../domain/api/connections.ts";
 import { DomainError } from "../../domain/errors.ts";
@@ -36,6 +37,7 @@ export const levelAnswersRoutes = new Hono<AppEnv>().post(
     }
     const stored = await saveLevelAnswers(c.var.db, {
       rideId,
+      organizerId: state.ride.organizerId,
       userId: user.id,
       now,
       ...c.req.valid("json"),

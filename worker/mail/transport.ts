@@ -7,7 +7,7 @@ export interface Mail {
   text: string;
 }
 
-/** One way out for every mail (DESIGN.md decision 5): tests and dev read the outbox. */
+/** One way out for every mail (docs/product.md#password-reset): tests and dev read the outbox. */
 export interface MailTransport {
   send(mail: Mail): Promise<void>;
 }

@@ -1,5 +1,6 @@
-// Moderation API (DESIGN.md decision 17) for the accounts listed in MODERATOR_EMAILS. Anyone
-// else, signed in or not, gets the 404 of an unknown path: the endpoints do not exist for them.
+// Moderation API (docs/product.md#reports-and-moderation) for the accounts listed in
+// MODERATOR_EMAILS. Anyone else, signed in or not, gets the 404 of an unknown path: the endpoints
+// do not exist for them.
 import type { Context } from "hono";
 import { Hono } from "hono";
 import type {
@@ -15,20 +16,19 @@ import { isModeratorEmail } from "../../domain/safety.ts";
 import {
   moderationActionSchema,
   moderationIdParamSchema,
+  moderationQueueQuerySchema,
   userIdParamSchema,
 } from "../../domain/safety-schemas.ts";
-import { announceStoredMessage, inBackground } from "../chat/system-messages.ts";
+import { announceStoredMessage } from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
+import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
 import { announceListClosed, announcePromotion } from "../waiting-list/notify.ts";
+import { dismissReport, hideMessage, liftSuspension, type Moderator } from "./actions.ts";
 import {
   auditLog,
-  dismissReport,
   findAccount,
   findReport,
-  hideMessage,
-  liftSuspension,
-  type Moderator,
   messageContext,
   openReports,
   suspendedAccounts,
@@ -54,8 +54,18 @@ export const moderationRoutes = new Hono<AppEnv>()
     await next();
   })
 
-  .get("/reports", async (c) => {
-    return c.json<ModerationQueueResponse>({ reports: await openReports(c.var.db) });
+  .get("/reports", validate("query", moderationQueueQuerySchema), async (c) => {
+    const { after } = c.req.valid("query");
+    const dot = after?.indexOf(".") ?? -1;
+    const cursor =
+      after && dot > 0
+        ? { createdAt: Number(after.slice(0, dot)), id: after.slice(dot + 1) }
+        : undefined;
+    const { reports, next } = await openReports(c.var.db, cursor);
+    return c.json<ModerationQueueResponse>({
+      reports,
+      nextCursor: next ? `${next.createdAt}.${next.id}` : null,
+    });
   })
 
   .get("/reports/:id/context", validate("param", moderationIdParamSchema), async (c) => {
@@ -122,6 +132,10 @@ export const moderationRoutes = new Hono<AppEnv>()
       if (userId === moderator.id) throw new DomainError("validation_error", MSG.moderationSelf);
       const account = await findAccount(c.var.db, userId);
       if (!account) throw new DomainError("not_found", MSG.notFound);
+      // One moderator cannot shut another out: that goes through whoever keeps MODERATOR_EMAILS.
+      if (isModeratorEmail(c.env.MODERATOR_EMAILS, account.email)) {
+        throw new DomainError("not_authorized", MSG.moderationModerator);
+      }
       if (account.suspendedAt !== null) {
         throw new DomainError("conflict", MSG.moderationAlreadyDone);
       }

@@ -1,10 +1,10 @@
-// Suspending an account (DESIGN.md decision 17): the D1 batch (suspendAccount), then at once her
-// open sockets close everywhere and the rides she left see her go.
+// Suspending an account (docs/product.md#suspension): the D1 batch (suspendAccount), then at once
+// her open sockets close everywhere and the rides she left see her go.
 import { closeUserSockets } from "../chat/close-sockets.ts";
 import { notifyParticipantLeft } from "../chat/system-messages.ts";
 import { createDb } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
-import { type Moderator, type SuspensionOutcome, suspendAccount } from "./queries.ts";
+import { type Moderator, type SuspensionOutcome, suspendAccount } from "./actions.ts";
 
 export async function suspend(
   env: Bindings,

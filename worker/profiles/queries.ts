@@ -10,8 +10,8 @@ const mine = alias(profiles, "mine");
 
 /**
  * Whether someone other than `userId` holds this name or a look-alike of it (same key, or same
- * skeleton: DESIGN.md decision 19). Her own current name stays hers even when it is an older
- * look-alike of another's (ADR 0021): only a new or changed name must be free.
+ * skeleton: docs/product.md#look-alike-usernames). Her own current name stays hers even when it is
+ * an older look-alike of another's (ADR 0021): only a new or changed name must be free.
  */
 export async function usernameTakenByOther(
   db: Database,

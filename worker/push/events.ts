@@ -1,4 +1,4 @@
-// Pushes the rest of the worker asks for (DESIGN.md decision 20). Each is meant to run after the
+// Pushes the rest of the worker asks for (docs/product.md#web-push). Each is meant to run after the
 // answer (inBackground / waitUntil): the API never waits for a push service.
 import { pushTexts } from "../../domain/push.ts";
 import { createDb } from "../db/client.ts";
@@ -67,8 +67,9 @@ export async function rideDeleted(env: Bindings, rideId: string) {
 }
 
 /**
- * For the waiting list (DESIGN.md decision 23): call after the statement that gave her the
- * place, in the background. She is told she is in, and gets the ride's reminder like the others.
+ * For the waiting list (docs/product.md#ride-waiting-list): call after the statement that gave her
+ * the place, in the background. She is told she is in, and gets the ride's reminder like the
+ * others.
  */
 export async function notifyPlaceFromWaitingList(
   env: Bindings,

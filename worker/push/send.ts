@@ -70,7 +70,13 @@ export async function sendPush(
           vapid,
           { ttl: message.ttl, urgency: message.urgency ?? "normal", topic },
         );
-        const response = await fetch(request, { signal: AbortSignal.timeout(SEND_TIMEOUT_MS) });
+        // Never follow a redirect: the endpoint was checked against the push services
+        // (endpoints.ts), a Location header was not, and following would POST her encrypted
+        // push and our VAPID token there. A 3xx is a failed send; the device stays.
+        const response = await fetch(request, {
+          redirect: "manual",
+          signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+        });
         await response.body?.cancel();
         if (response.ok) {
           outcome.sent++;

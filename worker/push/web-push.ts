@@ -1,8 +1,8 @@
 // The Web Push protocol with Web Crypto: the payload encrypted for her browser (RFC 8291,
 // "aes128gcm" content coding of RFC 8188) and the VAPID authorization (RFC 8292) of our server.
-// Written here rather than taken from a package: the one that does aes128gcm in Workers writes the
-// record size in the platform's byte order and draws its own salt, so it cannot reproduce RFC
-// 8291's test vector (tests/worker/web-push.test.ts; docs/decisions/0023-reach-her-when-closed.md).
+// Kept in-house although @block65/webcrypto-web-push 2.0 now does the same: it draws its own salt
+// and keys (so RFC 8291's test vector cannot be checked against it) and refuses the http loopback
+// endpoints of development and tests (docs/decisions/0023-reach-her-when-closed.md).
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/encoding";
 
 const encoder = new TextEncoder();
@@ -10,6 +10,12 @@ const encoder = new TextEncoder();
 const RECORD_SIZE = 4096;
 /** Header (86) + padding delimiter (1) + AES-GCM tag (16) must fit in one 4096-byte record. */
 export const MAX_PAYLOAD_BYTES = RECORD_SIZE - 86 - 17;
+/**
+ * Every payload is padded to this length (RFC 8291 §4): a push service sees each body's length,
+ * which would otherwise tell a chat push from a cancellation, or how long a ride's title or a
+ * rider's name is. One size, the largest that fits: every body is 4096 bytes.
+ */
+export const PADDED_PAYLOAD_BYTES = MAX_PAYLOAD_BYTES;
 
 export const fromBase64url = (text: string) =>
   decodeBase64urlIgnorePadding(text.replace(/=+$/, ""));
@@ -74,13 +80,14 @@ export interface SubscriptionKeys {
 }
 
 /**
- * RFC 8291 §3-4: the body of one push, `salt ‖ rs ‖ idlen ‖ keyid ‖ ciphertext`. A fresh salt
- * and sender key pair each time; tests pass the RFC's own to check the bytes.
+ * RFC 8291 §3-4: the body of one push, `salt ‖ rs ‖ idlen ‖ keyid ‖ ciphertext`, the plaintext
+ * padded to PADDED_PAYLOAD_BYTES. A fresh salt and sender key pair each time; tests pass the
+ * RFC's own (and its unpadded length) to check the bytes.
  */
 export async function encryptPayload(
   plaintext: Uint8Array,
   keys: SubscriptionKeys,
-  fixed: { salt?: Uint8Array; senderKeys?: CryptoKeyPair } = {},
+  fixed: { salt?: Uint8Array; senderKeys?: CryptoKeyPair; padTo?: number } = {},
 ): Promise<Uint8Array> {
   if (plaintext.length > MAX_PAYLOAD_BYTES) throw new Error("push payload too large");
   const uaPublic = fromBase64url(keys.p256dh);
@@ -114,13 +121,14 @@ export async function encryptPayload(
   const cek = await hkdf(salt, ikm, encoder.encode("Content-Encoding: aes128gcm\0"), 16);
   const nonce = await hkdf(salt, ikm, encoder.encode("Content-Encoding: nonce\0"), 12);
   const aesKey = await crypto.subtle.importKey("raw", cek, "AES-GCM", false, ["encrypt"]);
-  // One record, so it is the last: the padding delimiter is 2 (RFC 8188 §2).
+  // One record, so it is the last: the padding delimiter is 2, then zeros (RFC 8188 §2).
+  const padded = new Uint8Array(
+    Math.max(plaintext.length, fixed.padTo ?? PADDED_PAYLOAD_BYTES) + 1,
+  );
+  padded.set(plaintext);
+  padded[plaintext.length] = 2;
   const ciphertext = new Uint8Array(
-    await crypto.subtle.encrypt(
-      { name: "AES-GCM", iv: nonce },
-      aesKey,
-      concat(plaintext, new Uint8Array([2])),
-    ),
+    await crypto.subtle.encrypt({ name: "AES-GCM", iv: nonce }, aesKey, padded),
   );
   const header = new Uint8Array(16 + 4 + 1);
   header.set(salt, 0);

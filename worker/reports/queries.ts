@@ -1,8 +1,8 @@
-// "Denunciar" on D1 (DESIGN.md decision 17): what a report points at, its snapshot, and the
-// report itself, once per rider and thing.
+// "Denunciar" on D1 (docs/product.md#reports-and-moderation): what a report points at, its
+// snapshot, and the report itself, once per rider and thing.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ReportReason, ReportSnapshot, ReportTarget } from "../../domain/safety.ts";
-import { MESSAGE_KIND } from "../chat/queries.ts";
+import { MESSAGE_KIND } from "../chat/messages.ts";
 import { profiles, reports, rideMessages, rideParticipants, rides, users } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";

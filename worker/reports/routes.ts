@@ -1,5 +1,6 @@
-// POST /api/reports (DESIGN.md decision 17): a rider reports a rider, a ride or a message. She is
-// thanked, never told anything about the reported, and the reported is never told who it was.
+// POST /api/reports (docs/product.md#reports-and-moderation): a rider reports a rider, a ride or a
+// message. She is thanked, never told anything about the reported, and the reported is never told
+// who it was.
 import { Hono } from "hono";
 import type { ReportResponse } from "../../domain/api/safety.ts";
 import { DomainError } from "../../domain/errors.ts";

@@ -1,8 +1,8 @@
-// 'Cerca de mí' (DESIGN.md decision 25): the listing's page ordered by distance from her rounded
-// position, read through rides_status_meeting_pin_idx (status, meeting_lat, meeting_lon,
-// start_time): a latitude range of that index, the longitude, the start and the distance checked
-// inside the index entries, so only the rides in the box around her are considered and only the
-// page's rows are read from the table (docs/decisions/0025-near-me.md).
+// 'Cerca de mí' (docs/product.md#meeting-pin-and-near-me): the listing's page ordered by distance
+// from her rounded position, read through rides_status_meeting_pin_idx (status, meeting_lat,
+// meeting_lon, start_time): a latitude range of that index, the longitude, the start and the
+// distance checked inside the index entries, so only the rides in the box around her are considered
+// and only the page's rows are read from the table (docs/decisions/0025-near-me.md).
 import { and, asc, gte, lte, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { FEED_PAGE_SIZE } from "../../domain/constants.ts";
@@ -29,9 +29,9 @@ function distance2(center: Position) {
 }
 
 /**
- * The block rule (decision 16) for a query that considers many rides before it orders them:
- * checked per ride only when she has any block either way (constant subqueries, evaluated once),
- * so a rider without blocks costs no lookup per candidate.
+ * The block rule (docs/product.md#blocking) for a query that considers many rides before it orders
+ * them: checked per ride only when she has any block either way (constant subqueries, evaluated
+ * once), so a rider without blocks costs no lookup per candidate.
  */
 export function hiddenUnlessNoBlocks(viewerId: string): SQL {
   return sql`((not exists ${subquery`select 1 from ${blocks} ${nb} where ${nb.blockerId} = ${viewerId}`}

@@ -1,6 +1,8 @@
 // Rides API: listing and search, create/edit (JSON or multipart with a GPX), detail, join,
 // leave, cancel, delete, route and GPX download, My Rides. Rules live in domain/, SQL in
-// queries.ts; this file checks who may do what and maps outcomes to the spec's messages.
+// listing.ts, writes.ts, my-rides.ts and read-model.ts; this file checks who may do what and
+// maps outcomes to the spec's messages.
+// Over 400 lines and kept whole: the rides API is one typed Hono chain (the RPC client's type).
 import type { Context } from "hono";
 import { Hono } from "hono";
 import { z } from "zod";
@@ -24,6 +26,7 @@ import {
   rideCreateSchema,
   rideEditSchema,
   rideIdParamSchema,
+  rideListHeadersSchema,
   rideListQuerySchema,
 } from "../../domain/schemas.ts";
 import { capacityOf, hasStarted } from "../../domain/time.ts";
@@ -31,7 +34,6 @@ import { requireProfile } from "../auth/session.ts";
 import { generateId } from "../auth/tokens.ts";
 import {
   announceStoredMessage,
-  inBackground,
   notifyParticipantJoined,
   notifyParticipantLeft,
 } from "../chat/system-messages.ts";
@@ -44,33 +46,36 @@ import {
   storeGpx,
   type UploadedGpx,
 } from "../gpx/storage.ts";
+import { inBackground } from "../http/background.ts";
 import { bodyOf, MULTIPART_TYPE, mediaType, readFormData, validate } from "../http/validate.ts";
 import { rideCancelled, rideCreated, rideDeleted, rideEdited } from "../push/events.ts";
+import { deletePreviewImage } from "../share/stored-image.ts";
 import { announceListClosed, announcePromotion } from "../waiting-list/notify.ts";
+import { citySuggestionsQuery, listRides } from "./listing.ts";
+import { myRides } from "./my-rides.ts";
 import {
-  cancelRide,
-  citySuggestionsQuery,
-  deleteRideIfAlone,
-  findRideByCreateKey,
   findRideRow,
-  insertRide,
   isParticipant,
-  joinRideAtomically,
-  leaveRide,
-  listRides,
-  myRides,
   participantCount,
   type RideRow,
   rideDetail,
+} from "./read-model.ts";
+import {
+  cancelRide,
+  deleteRideIfAlone,
+  findRideByCreateKey,
+  insertRide,
+  joinRideAtomically,
+  leaveRide,
   systemNoticeWhenOthers,
   updateRide,
-} from "./queries.ts";
+} from "./writes.ts";
 
 type Ctx = Context<AppEnv>;
 
 /**
  * The ride as she may see it (its id checked by rideIdParamSchema): unknown and hidden by a
- * block get the same 404 (decision 16).
+ * block get the same 404 (docs/product.md#blocking).
  */
 export async function loadRide(c: Ctx, rideId: string): Promise<RideRow> {
   const viewerId = c.var.user?.id;
@@ -160,12 +165,18 @@ const myRidesQuery = z.object({
 const citiesQuery = z.object({ q: optionalSearchText(CITY_MAX) });
 
 export const rideRoutes = new Hono<AppEnv>()
-  .get("/", validate("query", rideListQuerySchema), async (c) => {
-    const user = requireProfile(c);
-    const filters = c.req.valid("query");
-    const result = await listRides(c.var.db, filters, user.id, Date.now());
-    return c.json<RideListResponse>({ ...result, page: filters.page });
-  })
+  .get(
+    "/",
+    validate("query", rideListQuerySchema),
+    validate("header", rideListHeadersSchema),
+    async (c) => {
+      const user = requireProfile(c);
+      const near = c.req.valid("header");
+      const filters = { ...c.req.valid("query"), ...(near ? { near } : {}) };
+      const result = await listRides(c.var.db, filters, user.id, Date.now());
+      return c.json<RideListResponse>({ ...result, page: filters.page });
+    },
+  )
   .get("/cities", validate("query", citiesQuery), async (c) => {
     const user = requireProfile(c);
     const { q } = c.req.valid("query");
@@ -240,7 +251,8 @@ export const rideRoutes = new Hono<AppEnv>()
           input,
         );
         if (!edited) throw await editRefusal(c, row.id, input.maxParticipants);
-        announcePromotion(c, promotion);
+        // Its riders hear of the edit by its chat notice; those waiting for it, here.
+        announcePromotion(c, promotion, { edited: row.id });
       } catch (error) {
         if (gpx) await deleteGpx(c.env.GPX, route.routeGpxKey);
         throw error;
@@ -330,7 +342,8 @@ export const rideRoutes = new Hono<AppEnv>()
           }),
         );
       } catch (error) {
-        // The cancellation stands; only the chat notice is lost (spec 02 §4).
+        // The cancellation stands; only the chat notice is lost
+        // (docs/product.md#cancelling-and-deleting).
         console.warn(`[${c.get("requestId")}] cancel notice not posted`, error);
       }
       inBackground(c, announceStoredMessage(c.env, row.id, noticeId));
@@ -349,7 +362,10 @@ export const rideRoutes = new Hono<AppEnv>()
     if (!(await deleteRideIfAlone(c.var.db, row.id, user.id))) {
       throw new DomainError("ride_has_participants", MSG.deleteHasParticipants);
     }
-    await deleteGpx(c.env.GPX, row.routeGpxKey);
+    await Promise.all([
+      deleteGpx(c.env.GPX, row.routeGpxKey),
+      deletePreviewImage(c.env.GPX, row.id),
+    ]);
     inBackground(c, rideDeleted(c.env, row.id));
     return c.body(null, 204);
   })

@@ -147,7 +147,14 @@ export function cardTexts(node: Node | string): string[] {
   return (Array.isArray(children) ? children : [children]).flatMap(cardTexts);
 }
 
+/**
+ * Cards drawn by this isolate (~300 ms of CPU each): the tests count them to prove one drawing
+ * per ride version, however many requests arrive (docs/security.md).
+ */
+export const drawings = { count: 0 };
+
 export async function renderPreviewPng(preview: SharePreview): Promise<Uint8Array> {
+  drawings.count++;
   await initialise();
   const svg = await satori(previewCard(preview) as never, {
     width: IMAGE_WIDTH,

@@ -1,25 +1,17 @@
-// /salida/<id>: the public preview of a shared ride (DESIGN.md decision 22), and its image.
+// /salida/<id>: the public preview of a shared ride (docs/product.md#share-preview), and its image.
 // The image URL carries a version made from what it shows, so an edit, a join that fills the
-// ride or a cancellation gives a new URL (chat apps fetch it afresh) and a new cache entry.
+// ride or a cancellation gives a new URL (chat apps fetch it afresh). Each version is drawn once
+// and kept in R2 (stored-image.ts); nothing about it depends on the request's Host.
 
-import { encodeHexLowerCase } from "@oslojs/encoding";
 import { type Context, Hono } from "hono";
 import { isRideId } from "../../domain/api/chat.ts";
 import { ridePath, ridePreviewPath } from "../../domain/share.ts";
-import { type SharePreview, sharePreview } from "../../domain/share-preview.ts";
+import { sharePreview } from "../../domain/share-preview.ts";
 import type { AppEnv } from "../env.ts";
 import { expectedOrigin } from "../http/security.ts";
-import { renderPreviewPng } from "./image.ts";
 import { notFoundPage, previewPage } from "./page.ts";
 import { publicRideFacts } from "./queries.ts";
-
-export async function previewVersion(preview: SharePreview): Promise<string> {
-  const digest = await crypto.subtle.digest(
-    "SHA-256",
-    new TextEncoder().encode(JSON.stringify(preview)),
-  );
-  return encodeHexLowerCase(new Uint8Array(digest)).slice(0, 16);
-}
+import { previewVersion, storedPreviewImage } from "./stored-image.ts";
 
 async function loadPreview(c: Context<AppEnv>, id: string) {
   const ride = isRideId(id) ? await publicRideFacts(c.var.db, id) : null;
@@ -54,26 +46,28 @@ export const shareRoutes = new Hono<AppEnv>()
     const preview = await loadPreview(c, id);
     if (!preview) return html(c, notFoundPage(), 404);
     const version = await previewVersion(preview);
-    const origin = new URL(c.req.url).origin;
-    const current = `${origin}${ridePreviewPath(id)}/imagen.png?v=${version}`;
+    const current = (v: string) =>
+      `${expectedOrigin(c.req.url, c.env.APP_ORIGIN)}${ridePreviewPath(id)}/imagen.png?v=${v}`;
     // An older version's URL (a preview made before an edit) leads to today's picture.
-    if (c.req.query("v") !== version) return c.redirect(current, 302);
-    const key = new Request(current);
-    const cache = await caches.open("share-previews");
-    const cached = await cache.match(key);
-    if (cached) return cached;
-    const png = await renderPreviewPng(preview);
-    const headers = {
+    if (c.req.query("v") !== version) return c.redirect(current(version), 302);
+    const stored = await storedPreviewImage(c.env.GPX, id, version);
+    if (stored) return png(stored);
+    // Not drawn yet: the ride's room draws it once, however many ask at the same time.
+    const room = c.env.RIDE_ROOM.get(c.env.RIDE_ROOM.idFromName(id));
+    const drawn = await room.sharePreviewImage(id);
+    if (!drawn) return html(c, notFoundPage(), 404);
+    // The ride changed in between: its newer picture.
+    if (drawn.version !== version) return c.redirect(current(drawn.version), 302);
+    return png(drawn.png);
+  });
+
+function png(body: ReadableStream | Uint8Array) {
+  return new Response(body, {
+    headers: {
       "Content-Type": "image/png",
       // A URL names one picture for good: the version changes with what it shows.
       "Cache-Control": "public, max-age=31536000, immutable",
       "X-Robots-Tag": "noindex",
-    };
-    const stored = cache.put(key, new Response(png, { headers }));
-    try {
-      c.executionCtx.waitUntil(stored);
-    } catch {
-      await stored;
-    }
-    return new Response(png, { headers });
+    },
   });
+}

@@ -1,5 +1,5 @@
-// Public profile and its stats (spec 02 §2 "Public profile", §7; honest levels, DESIGN.md
-// decision 24). Four small queries in one batch.
+// Public profile and its stats (docs/product.md#public-profile; honest levels,
+// docs/product.md#trust-signals-and-honest-levels). Four small queries in one batch.
 import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { HistoryEntry } from "../../domain/api/users.ts";
 import { DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
@@ -8,7 +8,7 @@ import { blockedBetween } from "../blocks/sql.ts";
 import { profiles, rideParticipants, rides, rodeWith, users } from "../db/schema.ts";
 import type { Database } from "../env.ts";
 import { organizerLevelsOf, organizerLevelsQuery } from "../level-answers/queries.ts";
-import { myRidesCondition } from "../rides/queries.ts";
+import { myRidesCondition } from "../rides/my-rides.ts";
 
 /** Usernames are unique case-insensitively through a JS-lowercased key. */
 export function usernameKeyOf(username: string): string {
@@ -17,7 +17,8 @@ export function usernameKeyOf(username: string): string {
 
 /**
  * Her profile as `viewerId` may see it: null when there is none, her account is suspended or
- * she and the viewer blocked each other — one answer for all three (DESIGN.md decisions 16, 17).
+ * she and the viewer blocked each other — one answer for all three (docs/product.md#blocking and
+ * #suspension).
  */
 export async function findProfileByUsername(db: Database, username: string, viewerId: string) {
   const row = await db

@@ -1,9 +1,10 @@
-// A rider leaving everything at once (account deletion, DESIGN.md decision 14; suspension,
-// decision 17) and the waiting lists (decision 23): the lists of her rides the same batch just
-// cancelled are emptied, the places she frees in others' upcoming rides go to their first in
-// line, and she leaves every list she was on. Statements for her batch, placed after her rides'
-// cancellation and before her participations go.
-import { and, eq } from "drizzle-orm";
+// A rider leaving everything at once (account deletion, docs/product.md#account-deletion;
+// suspension, docs/product.md#suspension) and the waiting lists
+// (docs/product.md#ride-waiting-list): the lists of her rides the same batch just cancelled are
+// emptied, the places she frees in others' upcoming rides go to their first in line, and she leaves
+// every list she was on. Statements for her batch, placed after her rides' cancellation and before
+// her participations go.
+import { and, eq, sql } from "drizzle-orm";
 import { runSql } from "../db/client.ts";
 import { rides, rideWaitingList } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
@@ -20,7 +21,11 @@ export function leavingRiderStatements(db: Database, userId: string, now: number
         where ${and(eq(rides.organizerId, userId), eq(rides.status, "cancelled"), eq(rides.cancelledAt, now))}`),
     ),
     ...promotionQueries(db, ridesOfLeavingRider(userId, now), now),
-    db.delete(rideWaitingList).where(eq(rideWaitingList.userId, userId)),
+    runSql(
+      db,
+      sql`delete from ${rideWaitingList} where ${eq(rideWaitingList.userId, userId)}
+        returning ${rideWaitingList.rideId} as "rideId"`,
+    ),
   ] as const;
 }
 
@@ -36,6 +41,15 @@ export interface LeavingRiderOutcome {
 
 /** Reads leavingRiderStatements' results, in the batch's order. */
 export function leavingRiderOutcome(results: D1Result[]): LeavingRiderOutcome {
-  const [cleared, ...promotion] = results;
-  return { waitingCleared: clearedEntries(cleared), promotion: promotionOf(promotion) };
+  const [cleared, ...rest] = results;
+  const promotion = promotionOf(rest.slice(0, 3));
+  // Those behind her on the lists she was on move up too.
+  const left = (rest[3]?.results ?? []) as { rideId: string }[];
+  return {
+    waitingCleared: clearedEntries(cleared),
+    promotion: {
+      ...promotion,
+      moved: [...new Set([...promotion.moved, ...left.map((entry) => entry.rideId)])],
+    },
+  };
 }

@@ -1,18 +1,19 @@
-// A freed place goes to the first in line, inside the D1 batch that frees it (DESIGN.md decision
-// 23, docs/decisions/0024-waiting-list-promotion.md). Whoever frees a place (a rider leaving, the
-// organizer raising the cap or taking out a rider she blocked, an account deleted or suspended)
-// appends these three statements to her own write:
-// D1 runs a batch as one transaction and never interleaves another writer, so the places counted
-// here are the places left after that write, and two freeings can never promote twice for one
-// place, nor anyone out of turn.
+// A freed place goes to the first in line, inside the D1 batch that frees it
+// (docs/product.md#ride-waiting-list, docs/decisions/0024-waiting-list-promotion.md). Whoever frees
+// a place (a rider leaving, the organizer raising the cap or taking out a rider she blocked, an
+// account deleted or suspended) appends these three statements to her own write: D1 runs a batch as
+// one transaction and never interleaves another writer, so the places counted here are the places
+// left after that write, and two freeings can never promote twice for one place, nor anyone out of
+// turn.
 //
-// (This is a ride's waiting list; the landing's waiting list for the app is worker/waitlist/.)
+// (This is a ride's waiting list; the landing's sign-ups for the app's launch are in
+// worker/launch-signups/.)
 import { eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { DEFAULT_MAX_PARTICIPANTS } from "../../domain/constants.ts";
 import { FALLBACK_USER_NAME } from "../../domain/display.ts";
 import { WAITING_LIST_PROMOTED_NOTICE } from "../../domain/messages.ts";
-import { INSERT_MESSAGE, MESSAGE_KIND } from "../chat/queries.ts";
+import { INSERT_MESSAGE, MESSAGE_KIND } from "../chat/messages.ts";
 import { runSql } from "../db/client.ts";
 import { profiles, rideMessages, rideParticipants, rides, rideWaitingList } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
@@ -133,15 +134,22 @@ export interface Promotion {
   promoted: { rideId: string; userId: string }[];
   /** The chat notices stored for them, to announce to open chats. */
   notices: { rideId: string; messageId: string }[];
+  /**
+   * Rides whose list moved up in this write (someone promoted, or a leaving rider's own place in
+   * line gone): whoever still waits there has a new place to be told.
+   */
+  moved: string[];
 }
 
-export const NO_PROMOTION: Promotion = { promoted: [], notices: [] };
+export const NO_PROMOTION: Promotion = { promoted: [], notices: [], moved: [] };
 
 /** Reads what promotionStatements did from their three results (in the batch's order). */
 export function promotionOf(results: D1Result[]): Promotion {
-  const [promoted, stored] = results;
+  const [promotedResult, stored] = results;
+  const promoted = (promotedResult?.results ?? []) as Promotion["promoted"];
   return {
-    promoted: (promoted?.results ?? []) as Promotion["promoted"],
+    promoted,
     notices: (stored?.results ?? []) as Promotion["notices"],
+    moved: [...new Set(promoted.map((p) => p.rideId))],
   };
 }

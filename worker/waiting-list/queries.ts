@@ -1,6 +1,6 @@
-// A full ride's waiting list on D1 (DESIGN.md decision 23): joining and leaving it. The reads
-// are in sql.ts, the promotion of the first in line in promotion.ts.
-// (The landing's waiting list for the app itself is worker/waitlist/.)
+// A full ride's waiting list on D1 (docs/product.md#ride-waiting-list): joining and leaving it. The
+// reads are in sql.ts, the promotion of the first in line in promotion.ts.
+// (The landing's sign-ups for the app's launch are worker/launch-signups/.)
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { DEFAULT_MAX_PARTICIPANTS } from "../../domain/constants.ts";
@@ -14,8 +14,9 @@ import { oneRide, type Promotion, promotionOf, promotionQueries } from "./promot
 /**
  * Puts her at the end of the ride's list, only while the ride is published, has not started,
  * she is not riding it and it is full (or others already wait: a place is never taken past
- * them), and nobody riding it or waiting for it and she blocked each other (decision 16). The promotion statements follow in the same batch: if a place is free after all, the
- * first in line gets it at once. Returns whether she was added, and who got a place.
+ * them), and nobody riding it or waiting for it and she blocked each other
+ * (docs/product.md#blocking). The promotion statements follow in the same batch: if a place is free
+ * after all, the first in line gets it at once. Returns whether she was added, and who got a place.
  */
 export async function joinWaitingList(
   db: Database,

@@ -1,5 +1,5 @@
-// A full ride's waiting list (DESIGN.md decision 23): POST to join it, DELETE to leave it. Her
-// place and the list itself come with the ride (GET /api/rides/:id: the organizer sees the
+// A full ride's waiting list (docs/product.md#ride-waiting-list): POST to join it, DELETE to leave
+// it. Her place and the list itself come with the ride (GET /api/rides/:id: the organizer sees the
 // list). Every rule is checked by the statement that writes, like the join's capacity; a ride
 // hidden from her by a block answers 404 (loadRide), as for joining it.
 import { Hono } from "hono";
@@ -11,9 +11,9 @@ import { hasStarted } from "../../domain/time.ts";
 import { requireProfile } from "../auth/session.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
-import { isParticipant, rideDetail } from "../rides/queries.ts";
+import { isParticipant, rideDetail } from "../rides/read-model.ts";
 import { loadRide } from "../rides/routes.ts";
-import { announcePromotion } from "./notify.ts";
+import { announceListMoved, announcePromotion } from "./notify.ts";
 import { isOnWaitingList, joinWaitingList, leaveWaitingList } from "./queries.ts";
 
 /** /rides/:id/waiting-list */
@@ -41,7 +41,7 @@ export const waitingListRoutes = new Hono<AppEnv>()
         throw new DomainError("ride_not_full", MSG.waitingListNotFull);
       }
       // Full, yet refused: someone waiting for it and she blocked each other. Answered like a
-      // ride that does not exist (DESIGN.md decision 16).
+      // ride that does not exist (docs/product.md#blocking).
       throw new DomainError("not_found", MSG.rideNotFound);
     }
     const fresh = await loadRide(c, row.id);
@@ -55,5 +55,7 @@ export const waitingListRoutes = new Hono<AppEnv>()
     if (!(await leaveWaitingList(c.var.db, row.id, user.id))) {
       throw new DomainError("conflict", MSG.waitingListNotOnIt);
     }
+    // Those behind her move up: their open screens say their new place.
+    announceListMoved(c, [row.id]);
     return c.json({ ok: true as const });
   });

@@ -1,6 +1,6 @@
 // What the cards and the ride detail read of a ride's waiting list, and the cancel batch's
 // statement that empties it: SQL pieces the rides queries put inside their own statements.
-// (The landing's waiting list for the app itself is worker/waitlist/.)
+// (The landing's sign-ups for the app's launch are worker/launch-signups/.)
 import { asc, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { RidePerson } from "../../domain/api/rides.ts";
@@ -71,10 +71,10 @@ export function clearedEntries(result: D1Result | undefined) {
 }
 
 /**
- * For the block's batch (DESIGN.md decisions 16 and 23): a blocked pair is never on each other's
- * ride list. Whoever of the two waits for a ride the other rides leaves its list; when both wait
- * for the same ride, the later arrival leaves (the earlier one keeps her place: blocking never
- * moves anyone up). Silent, like the block itself.
+ * For the block's batch (docs/product.md#blocking and #ride-waiting-list): a blocked pair is never
+ * on each other's ride list. Whoever of the two waits for a ride the other rides leaves its list;
+ * when both wait for the same ride, the later arrival leaves (the earlier one keeps her place:
+ * blocking never moves anyone up). Silent, like the block itself.
  */
 export function separateBlockedOnWaitingLists(a: string, b: string) {
   const other = sql`(case when ${w.userId} = ${a} then ${b} else ${a} end)`;

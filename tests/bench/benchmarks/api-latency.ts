@@ -2,7 +2,7 @@
 // dataset (tests/bench/dataset.ts). The ratio of medians, not absolute milliseconds, is what we
 // track (shared machines are noisy). Budget (issue "bench dataset"): the feed's median within
 // 3× the trivial endpoint's; p99 reported.
-import { positionParam } from "../../../domain/near.ts";
+import { NEAR_HEADER, positionParam } from "../../../domain/near.ts";
 import { type LatencySummary, latencyTable, loadEndpoint, percentile, warmUp } from "../stats.ts";
 
 export const FEED_BUDGET_RATIO = 3;
@@ -15,10 +15,12 @@ interface Endpoint {
   path: string;
   /** Held to FEED_BUDGET_RATIO (the listing the search screen and the feed call). */
   budget: boolean;
+  /** Headers besides her session ('Cerca de mí' sends her position in X-Near). */
+  headers?: Record<string, string>;
 }
 
 /** Her position as the app sends it for 'Cerca de mí': Puerta del Sol, to about 1 km. */
-const NEAR_MADRID = encodeURIComponent(positionParam({ lat: 40.4168, lon: -3.7038 }));
+const NEAR_MADRID = { [NEAR_HEADER]: positionParam({ lat: 40.4168, lon: -3.7038 }) };
 
 /** The listing as /app/search asks for it: always from the start of today (browser's day). */
 function endpoints(todayStartIso: string, viewerCity: string): Endpoint[] {
@@ -48,17 +50,20 @@ function endpoints(todayStartIso: string, viewerCity: string): Endpoint[] {
     // rounded as the app sends it.
     {
       name: "Listing, Cerca de mí (Madrid, no date filter)",
-      path: `/api/rides?near=${NEAR_MADRID}&${from}`,
+      path: `/api/rides?${from}`,
+      headers: NEAR_MADRID,
       budget: true,
     },
     {
       name: "Listing, Cerca de mí, this week + her modalities",
-      path: `/api/rides?near=${NEAR_MADRID}&m=road,gravel&${from}&to=${encodeURIComponent(weekEndIso)}`,
+      path: `/api/rides?m=road,gravel&${from}&to=${encodeURIComponent(weekEndIso)}`,
+      headers: NEAR_MADRID,
       budget: true,
     },
     {
       name: "Listing, Cerca de mí, page 6",
-      path: `/api/rides?near=${NEAR_MADRID}&page=5&${from}`,
+      path: `/api/rides?page=5&${from}`,
+      headers: NEAR_MADRID,
       budget: true,
     },
     {
@@ -71,12 +76,12 @@ function endpoints(todayStartIso: string, viewerCity: string): Endpoint[] {
 }
 
 /** Several slices of one endpoint as one row (percentiles over all their samples). */
-function combine(name: string, slices: LatencySummary[]): LatencySummary {
+function combine(name: string, slices: LatencySummary[], sliceSeconds: number): LatencySummary {
   const samples = slices.flatMap((s) => s.samples);
   return {
     name,
     requests: samples.length,
-    throughput: samples.length / (slices.length * SLICE_SECONDS),
+    throughput: samples.length / (slices.length * sliceSeconds),
     non2xx: slices.reduce((sum, s) => sum + s.non2xx, 0),
     errors: slices.reduce((sum, s) => sum + s.errors, 0),
     statusCodes: mergeCounts(slices.map((s) => s.statusCodes)),
@@ -111,25 +116,28 @@ export interface ApiLatencyResult {
 export async function apiLatencyReport(
   baseURL: string,
   viewer: { cookie: string; city: string },
+  /** Fewer, shorter slices (`npm run bench -- --smoke`): every endpoint answers, nothing more. */
+  { rounds = ROUNDS, sliceSeconds = SLICE_SECONDS, connections = 20, warmUp: warm = true } = {},
 ): Promise<ApiLatencyResult> {
   const today = new Date();
   today.setHours(0, 0, 0, 0);
   const headers = { cookie: viewer.cookie };
   const healthURL = `${baseURL}/api/health`;
   const slice = (name: string, url: string, sliceHeaders?: Record<string, string>) =>
-    loadEndpoint({ name, url, headers: sliceHeaders, durationSeconds: SLICE_SECONDS });
+    loadEndpoint({ name, url, headers: sliceHeaders, durationSeconds: sliceSeconds, connections });
 
-  await warmUp(healthURL);
+  if (warm) await warmUp(healthURL);
   const healthSlices: LatencySummary[] = [];
   const rows: { endpoint: Endpoint; result: LatencySummary; baseline: number }[] = [];
   for (const endpoint of endpoints(today.toISOString(), viewer.city)) {
     const url = `${baseURL}${endpoint.path}`;
-    await warmUp(url, headers);
+    const endpointHeaders = { ...headers, ...endpoint.headers };
+    if (warm) await warmUp(url, endpointHeaders);
     const mine: LatencySummary[] = [];
     const theirs: LatencySummary[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < rounds; round++) {
       theirs.push(await slice("health", healthURL));
-      mine.push(await slice(endpoint.name, url, headers));
+      mine.push(await slice(endpoint.name, url, endpointHeaders));
     }
     theirs.push(await slice("health", healthURL));
     healthSlices.push(...theirs);
@@ -137,11 +145,11 @@ export async function apiLatencyReport(
       theirs.flatMap((t) => t.samples),
       50,
     );
-    rows.push({ endpoint, result: combine(endpoint.name, mine), baseline });
+    rows.push({ endpoint, result: combine(endpoint.name, mine, sliceSeconds), baseline });
   }
 
   const all = [
-    combine(`GET /api/health (\`select 1\`), between the others`, healthSlices),
+    combine(`GET /api/health (\`select 1\`), between the others`, healthSlices, sliceSeconds),
     ...rows.map((r) => r.result),
   ];
 

@@ -1,8 +1,9 @@
 // Chat budgets (issue 6): one room with 20 connected participants — time from send to receipt
-// on all 20 sockets (median, p99) — and the largest burst the chat pace allows (decision 18:
-// every rider sends 5 at once, 100 messages) ending with exactly 100 stored, none duplicated,
-// none lost; one more from a rider is refused. Sockets connect through the worker like a
-// browser (session cookie + Origin), so the path measured is worker → RideRoom → D1 → fan-out.
+// on all 20 sockets (median, p99) — and the largest burst the chat pace allows
+// (docs/product.md#chat-pace: every rider sends 5 at once, 100 messages) ending with exactly 100
+// stored, none duplicated, none lost; one more from a rider is refused. Sockets connect through the
+// worker like a browser (session cookie + Origin), so the path measured is worker → RideRoom → D1 →
+// fan-out.
 import type { ChatMessagesResponse } from "../../../domain/api/chat.ts";
 import { CHAT_PACE, type ServerMessage } from "../../../domain/chat-protocol.ts";
 import { median, percentile } from "../stats.ts";

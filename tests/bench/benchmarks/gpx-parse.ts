@@ -202,9 +202,13 @@ const LABELS: Record<Variant, string> = {
  * warm (median of 7 more each). Ratios are taken within each process, so both sides of a ratio
  * met the same load from other jobs; the table gives their median and p95 over the processes.
  */
-export function gpxParseReport(processes = 20): { markdown: string; ok: boolean } {
+export function gpxParseReport(
+  processes = 20,
+  /** Smaller files for a smoke run (`npm run bench -- --smoke`). */
+  targetBytes = TARGET_BYTES,
+): { markdown: string; ok: boolean } {
   const rows = [
-    "| File (5 MB) | Points | Cold CPU ms, parse / regex (medians) | **Cold ratio**, median / p95 | Cold ratio, main thread only | Warm CPU ms, parse / regex | Warm ratio, median / p95 | Peak RSS growth MB, median / max |",
+    `| File (${targetBytes >= MB ? `${Math.round(targetBytes / MB)} MB` : `${Math.round(targetBytes / 1024)} KB`}) | Points | Cold CPU ms, parse / regex (medians) | **Cold ratio**, median / p95 | Cold ratio, main thread only | Warm CPU ms, parse / regex | Warm ratio, median / p95 | Peak RSS growth MB, median / max |`,
     "|---|---:|---:|---:|---:|---:|---:|---:|",
   ];
   const orders: string[] = [];
@@ -213,7 +217,7 @@ export function gpxParseReport(processes = 20): { markdown: string; ok: boolean 
   try {
     for (const variant of ["garmin", "plain"] as const) {
       const file = path.join(dir, `${variant}.gpx`);
-      writeFileSync(file, syntheticGpx(variant));
+      writeFileSync(file, syntheticGpx(variant, targetBytes));
       const samples: Sample[] = [];
       for (let i = 0; i < processes; i++) {
         samples.push(measure(file, i % 2 === 0 ? "parse" : "regex"));

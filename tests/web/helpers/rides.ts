@@ -23,6 +23,7 @@ export function rideSummary(overrides: Partial<RideSummary> = {}): RideSummary {
     status: "published",
     cancelledAt: null,
     cancelReason: null,
+    cancelledByOrganizer: false,
     hasRoute: false,
     organizer: { id: "org", username: "Lucía", avatarKey: "ava02", avatarUrl: null },
     participantIds: ["org"],

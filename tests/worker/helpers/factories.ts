@@ -21,7 +21,7 @@ let counter = 0;
 const next = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 // No two of these letters share a username skeleton (no i/l, o, m, r, n): distinct names stay
-// distinct look-alike-wise too (DESIGN.md decision 19).
+// distinct look-alike-wise too (docs/product.md#look-alike-usernames).
 const NAME_LETTERS = "abcdefghjkpqstuvwxyz";
 let named = 0;
 /** A name no other of this run looks like: the time and a counter in NAME_LETTERS, ≤ 14 letters. */

@@ -26,8 +26,15 @@ export function parseCalendar(text: string) {
       dtstamp: (vevent.getFirstPropertyValue("dtstamp") as ICAL.Time).toJSDate().getTime(),
     };
   });
+  // ical.js leaves properties it has no type for (NAME, X-WR-CALNAME) escaped: read them as TEXT.
+  const textValue = (name: string) => {
+    const raw = root.getFirstProperty(name)?.getFirstValue();
+    return typeof raw === "string" ? ICAL.design.icalendar.value.text!.fromICAL!(raw) : undefined;
+  };
   return {
     method: root.getFirstPropertyValue("method"),
+    name: textValue("name"),
+    calName: textValue("x-wr-calname"),
     timezones: root.getAllSubcomponents("vtimezone").map((z) => z.getFirstPropertyValue("tzid")),
     events,
   };

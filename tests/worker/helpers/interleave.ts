@@ -66,3 +66,51 @@ export function readsBeforeWrites(real: D1Database, plan: InterleavePlan): D1Dat
   };
   return db as unknown as D1Database;
 }
+
+/**
+ * `real`, except that statements matching `read` wait until `readers` of them have started (or
+ * `maxWaitMs` passed): N parallel requests have all read before any goes on, the interleaving
+ * in which a check-then-draw (the share image) would run N times.
+ */
+export function readsTogether(
+  real: D1Database,
+  plan: { read: RegExp; readers: number; maxWaitMs?: number },
+): D1Database {
+  let started = 0;
+  let release = () => {};
+  const together = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const atMost = new Promise<void>((resolve) => setTimeout(resolve, plan.maxWaitMs ?? 3000));
+  const gate = () => {
+    if (++started >= plan.readers) release();
+    return Promise.race([together, atMost]);
+  };
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const held =
+      <T>(execute: () => Promise<T>) =>
+      async (): Promise<T> => {
+        await gate();
+        return execute();
+      };
+    return {
+      bind: (...values: unknown[]) => wrap(statement.bind(...values)),
+      first: (column?: string) =>
+        held(() => (column === undefined ? statement.first() : statement.first(column)))(),
+      run: held(() => statement.run()),
+      all: held(() => statement.all()),
+      raw: (options?: { columnNames?: boolean }) =>
+        held(() =>
+          options?.columnNames ? statement.raw({ columnNames: true }) : statement.raw(),
+        )(),
+    } as unknown as D1PreparedStatement;
+  };
+  const db = {
+    prepare: (sql: string) => (plan.read.test(sql) ? wrap(real.prepare(sql)) : real.prepare(sql)),
+    batch: (statements: D1PreparedStatement[]) => real.batch(statements),
+    exec: (sql: string) => real.exec(sql),
+    withSession: () => db,
+    dump: () => real.dump(),
+  };
+  return db as unknown as D1Database;
+}

@@ -82,6 +82,15 @@ export class TestSocket {
     });
   }
 
+  /**
+   * Sends "ping" and waits for the object's auto-answered "pong", which travels behind every
+   * frame the object sent before it: once it is here, so are they.
+   */
+  async delivered() {
+    this.send("ping");
+    await this.nextRaw((f) => f === "pong");
+  }
+
   close() {
     try {
       this.ws.close(1000, "done");
@@ -136,8 +145,8 @@ export function socketsClosedAfterEach() {
 }
 
 /**
- * For tests about something else than the chat pace (decision 18) that send more than it
- * allows: the ride's room forgets her earlier sends, as if minutes had passed.
+ * For tests about something else than the chat pace (docs/product.md#chat-pace) that send more than
+ * it allows: the ride's room forgets her earlier sends, as if minutes had passed.
  */
 export async function forgetChatPace(rideId: string) {
   const room = env.RIDE_ROOM.get(env.RIDE_ROOM.idFromName(rideId));

@@ -1,9 +1,11 @@
-// Registers Rodamos' service worker for /app/ (loaded by every /app page, spec 01 §2).
-// Plain script, no build step: the production CSP allows only external scripts from our origin.
+// Registers Rodamos' service worker for /app/ (loaded by every /app page,
+// docs/product.md#the-installable-app). Plain script, no build step: the production CSP allows only
+// external scripts from our origin.
 // - Registers only in builds: the build adds <meta name="rodamos-sw" content="on"> to the app page
 //   (scripts/vite-pwa.ts), so `vite dev` never installs a worker that would cache dev modules.
 // - Registers once the app has shown its first screen (see whenFirstScreenShown).
-// - Update check 1 s after this script loads and a follow-up 2 s later (spec 01 "Service worker").
+// - Update check 1 s after this script loads and a follow-up 2 s later
+//   (docs/product.md#the-installable-app).
 // - A new version waiting to take over is announced with the window event
 //   'rodamos:sw-update-available' (web/pwa/use-update-check.ts listens to it).
 // - When a new worker takes control of a page that already had one (after 'Actualizar app'

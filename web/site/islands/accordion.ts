@@ -1,4 +1,5 @@
-// FAQ accordions (spec 01 §4): one item open at a time, or none; the open one collapses again.
+// FAQ accordions (docs/product.md#public-site): one item open at a time, or none; the open one
+// collapses again.
 
 function setOpen(trigger: HTMLElement, open: boolean) {
   trigger.setAttribute("aria-expanded", String(open));

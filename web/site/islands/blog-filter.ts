@@ -1,4 +1,5 @@
-// /blog category chips (spec 01 §2): filter the server-rendered cards, 'Todas' by default.
+// /blog category chips (docs/product.md#blog): filter the server-rendered cards, 'Todas' by
+// default.
 import { ALL_CATEGORIES } from "../../content/categories.ts";
 
 /** Shows the cards of `filter`; returns how many are visible (0 shows the empty message). */

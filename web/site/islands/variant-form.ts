@@ -1,5 +1,5 @@
-// /ciclismo-mujeres single-email waiting list (spec 01 §2, §4, §5, §7).
-import { WAITLIST_PATH } from "../../../domain/api/waitlist.ts";
+// /ciclismo-mujeres single-email launch sign-up (docs/product.md#launch-sign-ups).
+import { LAUNCH_SIGNUPS_PATH } from "../../../domain/api/launch-signups.ts";
 import { MSG } from "../../../domain/messages.ts";
 import { PostError, postJson } from "./api.ts";
 import { showToast } from "./toast.ts";
@@ -22,7 +22,8 @@ export function initVariantForm(form: HTMLFormElement, thanks: HTMLElement | nul
       showToast(MSG.errorTitle, MSG.emailInvalid, "destructive");
       return;
     }
-    // Analytics only when the site owner has installed a gtag function.
+    // Analytics only when the site owner has installed a gtag function. "join_waitlist" is the
+    // conversion's name in the analytics account: it stays as it is.
     if (typeof window.gtag === "function") {
       window.gtag("event", "join_waitlist", {
         event_category: "conversion",
@@ -31,8 +32,8 @@ export function initVariantForm(form: HTMLFormElement, thanks: HTMLElement | nul
     }
     sending = true;
     try {
-      await postJson(WAITLIST_PATH, { email, source: VARIANT_SOURCE });
-      showToast(MSG.waitlistStep2SuccessTitle, "Te has apuntado a la lista de espera.");
+      await postJson(LAUNCH_SIGNUPS_PATH, { email, source: VARIANT_SOURCE });
+      showToast(MSG.launchSignupStep2SuccessTitle, "Te has apuntado a la lista de espera.");
       form.reset();
       if (thanks) {
         form.hidden = true;
@@ -43,7 +44,7 @@ export function initVariantForm(form: HTMLFormElement, thanks: HTMLElement | nul
       if (err instanceof PostError && err.status === 400) {
         showToast(MSG.errorTitle, MSG.emailInvalid, "destructive");
       } else {
-        showToast(MSG.waitlistStep2FailedTitle, MSG.waitlistStep2Failed, "destructive");
+        showToast(MSG.launchSignupStep2FailedTitle, MSG.launchSignupStep2Failed, "destructive");
       }
     } finally {
       sending = false;

@@ -1,8 +1,8 @@
 import type { PageMeta } from "../head.tsx";
+import { InstagramLink, LandingLaunchSignup } from "../launch-signup-forms.tsx";
 import { linkClass, SiteLayout } from "../layout.tsx";
 import { CONTACT_EMAIL } from "../site.ts";
 import { organizationLd } from "../structured-data.ts";
-import { InstagramLink, LandingWaitlist } from "../waitlist-forms.tsx";
 
 export const landingMeta: PageMeta = {
   path: "/",
@@ -12,7 +12,7 @@ export const landingMeta: PageMeta = {
   jsonLd: [organizationLd()],
 };
 
-/** Spec 01 §1: what the public page promises. */
+/** docs/product.md#public-site: what the public page promises. */
 export const UPCOMING_FEATURES = [
   "Salidas de café, salidas sociales y salidas más cañeras.",
   "Crea tu ruta o únete a una, incluso a mitad de camino.",
@@ -64,7 +64,7 @@ export function LandingPage() {
             </p>
           </div>
           <div id="join" className="scroll-mt-4 md:row-span-2">
-            <LandingWaitlist />
+            <LandingLaunchSignup />
           </div>
           <img
             src="/img/landing-hero.svg"

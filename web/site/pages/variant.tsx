@@ -1,10 +1,10 @@
 import { VARIANT_FAQS } from "../../content/faqs.ts";
 import type { PageMeta } from "../head.tsx";
+import { SingleEmailLaunchSignup } from "../launch-signup-forms.tsx";
 import { FaqAccordion, SiteLayout } from "../layout.tsx";
 import { faqPageLd } from "../structured-data.ts";
-import { SingleEmailWaitlist } from "../waitlist-forms.tsx";
 
-/** Landing variant for search traffic (DESIGN.md decision 4). */
+/** Landing variant for search traffic (docs/product.md#public-site). */
 export const variantMeta: PageMeta = {
   path: "/ciclismo-mujeres",
   title: "App de ciclismo para mujeres: grupetas en tu ciudad | Rodamos",
@@ -48,7 +48,7 @@ export function VariantPage() {
         aria-label="Lista de espera"
         className="mx-auto max-w-3xl scroll-mt-4 px-4"
       >
-        <SingleEmailWaitlist />
+        <SingleEmailLaunchSignup />
       </section>
     </SiteLayout>
   );

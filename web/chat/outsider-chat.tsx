@@ -1,0 +1,83 @@
+// The chat of a ride she is not in: what there is to read, and joining to read it.
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useNavigate } from "react-router-dom";
+import type { ChatInfoResponse } from "../../domain/api/chat.ts";
+import { MSG } from "../../domain/messages.ts";
+import { hasStarted } from "../../domain/time.ts";
+import { Button } from "../components/button.tsx";
+import { toast } from "../lib/toast.ts";
+import { joinFailure } from "../rides/join-errors.ts";
+import { useJoinRide } from "../rides/queries.ts";
+import { ChatHeader, messageCountLabel } from "./chat-parts.tsx";
+import { chatKeys } from "./queries.ts";
+
+export function OutsiderChat({ rideId, info }: { rideId: string; info: ChatInfoResponse }) {
+  const queryClient = useQueryClient();
+  const [bannerOpen, setBannerOpen] = useState(true);
+  const joinRide = useJoinRide();
+  const navigate = useNavigate();
+
+  const join = async () => {
+    // Joining from the chat succeeds only before the start; the API checks too.
+    if (hasStarted(info.ride.startTime, Date.now())) {
+      toast.error(MSG.rideStarted);
+      return;
+    }
+    try {
+      await joinRide.mutateAsync(rideId);
+      toast.success(MSG.joinedShort);
+      await queryClient.invalidateQueries({ queryKey: chatKeys.info(rideId) });
+      void queryClient.invalidateQueries({ queryKey: chatKeys.list });
+    } catch (error) {
+      const failure = joinFailure(error);
+      if (failure.kind === "already_joined") {
+        toast(failure.title, { description: failure.description });
+        await queryClient.invalidateQueries({ queryKey: chatKeys.info(rideId) });
+      } else if (failure.kind === "refused") {
+        toast.error(failure.reason);
+      } else {
+        toast.error(MSG.joinFailedChat);
+      }
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <ChatHeader info={info} count={info.messageCount} />
+      {info.messageCount > 0 && bannerOpen ? (
+        <section
+          aria-label="Mensajes en esta salida"
+          className="flex flex-col gap-3 rounded-2xl bg-primary-soft p-4"
+        >
+          <p className="font-semibold">
+            Hay {messageCountLabel(info.messageCount)} en esta conversación.
+          </p>
+          <div className="flex gap-2">
+            <Button variant="ghost" onClick={() => setBannerOpen(false)}>
+              Cerrar
+            </Button>
+            <Button variant="secondary" onClick={() => navigate(`/app/ride/${rideId}`)}>
+              Ver
+            </Button>
+          </div>
+        </section>
+      ) : null}
+      <section className="flex flex-col items-center gap-3 rounded-3xl bg-surface p-6 text-center shadow-sm">
+        <h2 className="text-lg font-extrabold">El chat es para las participantes</h2>
+        {info.canJoin ? (
+          <>
+            <p className="text-ink-soft">Únete a la salida para leer y escribir en el chat.</p>
+            <Button onClick={join} disabled={joinRide.isPending}>
+              {joinRide.isPending ? "Uniéndote..." : "UNIRME"}
+            </Button>
+          </>
+        ) : (
+          <p className="text-ink-soft">
+            {info.ride.status === "cancelled" ? MSG.rideCancelledJoin : MSG.rideStarted}
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}

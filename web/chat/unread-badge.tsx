@@ -1,0 +1,12 @@
+import { formatBadge } from "../../domain/display.ts";
+
+/** A chat's unread count on a badge; a screen reader hears '1 mensaje sin leer', '3 mensajes…'. */
+export function UnreadBadge({ count, className }: { count: number; className: string }) {
+  if (count <= 0) return null;
+  return (
+    <span className={className}>
+      {formatBadge(count)}
+      <span className="sr-only"> {count === 1 ? "mensaje sin leer" : "mensajes sin leer"}</span>
+    </span>
+  );
+}

@@ -1,0 +1,147 @@
+// Read state: her last_seen_at, the unread counts (correlated subqueries) per rider of a ride for
+// the live notifications, and her chat list with each ride's unread count and last message.
+import { and, asc, desc, eq, gte, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { ChatListItem } from "../../domain/api/chat.ts";
+import { MSG } from "../../domain/messages.ts";
+import { chatCandidateSince } from "../../domain/time.ts";
+import { blockedBetween } from "../blocks/sql.ts";
+import { rideMessages, rideParticipants, rides } from "../db/schema.ts";
+import { subquery } from "../db/sql.ts";
+import type { Database } from "../env.ts";
+import { blockedAmong, liveSession } from "./access.ts";
+import { MESSAGE_KIND } from "./messages.ts";
+
+/** Sets her last_seen_at; false when she is not (or no longer) a participant. */
+export async function markRead(
+  db: Database,
+  rideId: string,
+  userId: string,
+  now: number,
+  /** From an open socket: only while the session it was opened with is still live. */
+  sessionId?: string,
+): Promise<boolean> {
+  const result = await db
+    .update(rideParticipants)
+    .set({ lastSeenAt: now })
+    .where(
+      and(
+        eq(rideParticipants.rideId, rideId),
+        eq(rideParticipants.userId, userId),
+        sessionId ? liveSession(sessionId, userId, now) : undefined,
+      ),
+    )
+    .run();
+  return result.meta.changes > 0;
+}
+
+const m = alias(rideMessages, "m");
+
+/**
+ * How many messages of her participation's ride are unread for her (`ride_participants` joined
+ * with its `rides` row): newer than what she has seen, neither hers nor, for the organizer, a
+ * system notice (every notice, edit or cancellation, is the organizer's own doing, so it never
+ * waits unread for her), nor by someone she and the author blocked each other.
+ */
+const unreadCount = subquery<number>`select count(*) from ${rideMessages} ${m}
+  where ${m.rideId} = ${rideParticipants.rideId}
+    and ${m.userId} is not ${rideParticipants.userId}
+    and (${ne(m.kind, MESSAGE_KIND.system)} or ${rideParticipants.userId} is not ${rides.organizerId})
+    and (${rideParticipants.lastSeenAt} is null or ${m.createdAt} > ${rideParticipants.lastSeenAt})
+    and not ${blockedBetween(rideParticipants.userId, m.userId)}`;
+
+/**
+ * Unread count per participant of one ride (see unreadCount), with the ride's title, whether she
+ * organises it and which of `authorIds` (the burst being announced) she and they blocked each
+ * other: one query, for the live notifications.
+ */
+export async function unreadByParticipant(
+  db: Database,
+  rideId: string,
+  authorIds: readonly string[] = [],
+) {
+  const rows = await db
+    .select({
+      userId: rideParticipants.userId,
+      title: rides.title,
+      organizerId: rides.organizerId,
+      unread: unreadCount,
+      blocked: blockedAmong(rideParticipants.userId, authorIds),
+    })
+    .from(rideParticipants)
+    .innerJoin(rides, eq(rides.id, rideParticipants.rideId))
+    .where(eq(rideParticipants.rideId, rideId))
+    .all();
+  return rows.map((r) => ({
+    userId: r.userId,
+    title: r.title,
+    isOrganizer: r.userId === r.organizerId,
+    unread: r.unread,
+    blockedAuthors: new Set(JSON.parse(r.blocked) as string[]),
+  }));
+}
+
+const last = alias(rideMessages, "lm");
+const latest = alias(rideMessages, "m2");
+
+/**
+ * Her chat candidates (published rides she is in that started within the last 24 h or later)
+ * with unread counts and the last message, newest conversation first. ONE query whatever the
+ * number of rides: the counts and last message are correlated subqueries served by
+ * ride_messages_ride_created_idx. Her candidates are a range of ride_participants_user_start_idx
+ * (the ride's status and start copied into her participation, ADR 0015); CROSS JOIN keeps them
+ * the outer loop, so SQLite never walks every upcoming ride of the app looking for hers.
+ */
+export async function listChats(
+  db: Database,
+  userId: string,
+  now: number,
+): Promise<ChatListItem[]> {
+  const rows = await db
+    .select({
+      id: rides.id,
+      title: rides.title,
+      startTime: rides.startTime,
+      unread: unreadCount,
+      lastBody: sql<
+        string | null
+      >`case when ${last.hiddenAt} is null then ${last.body} else ${MSG.messageHidden} end`,
+      lastAt: last.createdAt,
+      lastKind: last.kind,
+    })
+    .from(rideParticipants)
+    .crossJoin(rides)
+    .leftJoin(
+      last,
+      eq(
+        last.id,
+        subquery`select ${latest.id} from ${rideMessages} ${latest} where ${latest.rideId} = ${rides.id}
+          and not ${blockedBetween(userId, latest.userId)}
+          order by ${latest.createdAt} desc, ${latest.id} desc limit 1`,
+      ),
+    )
+    .where(
+      and(
+        eq(rides.id, rideParticipants.rideId),
+        eq(rideParticipants.userId, userId),
+        eq(rideParticipants.rideStatus, "published"),
+        gte(rideParticipants.rideStartTime, chatCandidateSince(now)),
+      ),
+    )
+    .orderBy(sql`${last.createdAt} is null`, desc(last.createdAt), asc(rides.startTime))
+    .all();
+  return rows.map((r) => ({
+    rideId: r.id,
+    title: r.title,
+    startTime: r.startTime,
+    unread: r.unread,
+    lastMessage:
+      r.lastBody !== null && r.lastAt !== null
+        ? {
+            text: r.lastBody,
+            createdAt: new Date(r.lastAt).toISOString(),
+            kind: r.lastKind ?? MESSAGE_KIND.user,
+          }
+        : null,
+  }));
+}

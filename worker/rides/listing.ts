@@ -1,0 +1,184 @@
+// The feed: one page of published rides she may see, with each ride's participants (and her
+// "rode with" flag) in ONE statement whatever its rides; search, 'Cerca de mí' and the city
+// suggestions. docs/decisions/0002-indexes.md names the index each query uses.
+import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
+import { normalizeText } from "../../domain/cities.ts";
+import type { Level, Modality } from "../../domain/constants.ts";
+import { FEED_PAGE_SIZE } from "../../domain/constants.ts";
+import { distanceKm, type Position } from "../../domain/near.ts";
+import { rideHiddenFrom } from "../blocks/sql.ts";
+import { profiles, rides } from "../db/schema.ts";
+import type { Database } from "../env.ts";
+import { waitingCountSql, waitingPositionSql } from "../waiting-list/sql.ts";
+import { hiddenUnlessNoBlocks, nearestPageQuery } from "./near.ts";
+import { participantsFromJson, participantsJson, rideColumns, summaryOf } from "./read-model.ts";
+import { rideRowid, ridesFts } from "./search-index.ts";
+
+/** Trigram search needs 3 characters; shorter queries filter the index-selected rows by LIKE. */
+const TRIGRAM_MIN = 3;
+const CITY_SUGGESTIONS_MAX = 8;
+
+export interface ListFilters {
+  q?: string | undefined;
+  city?: string | undefined;
+  modalities: Modality[];
+  levels: Level[];
+  fromMs?: number | undefined;
+  toMs?: number | undefined;
+  page: number;
+  /** 'Cerca de mí': her rounded position; the page is then ordered by distance from it. */
+  near?: Position | undefined;
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+/**
+ * Where-clause of the feed: published, from now (or `from`), not hidden from her by a block
+ * (docs/product.md#blocking), and the optional filters.
+ */
+export function listingConditions(
+  filters: ListFilters,
+  viewerId: string,
+  now: number,
+  notHidden: SQL = sql`not ${rideHiddenFrom(rides.id, viewerId)}`,
+): SQL {
+  const conditions: SQL[] = [
+    eq(rides.status, "published"),
+    gte(rides.startTime, Math.max(now, filters.fromMs ?? 0)),
+    notHidden,
+  ];
+  if (filters.toMs !== undefined) conditions.push(lte(rides.startTime, filters.toMs));
+  if (filters.city) conditions.push(eq(rides.cityKey, normalizeText(filters.city)));
+  if (filters.levels.length > 0) conditions.push(inArray(rides.level, filters.levels));
+  if (filters.modalities.length > 0) {
+    const list = sql.join(
+      filters.modalities.map((m) => sql`${m}`),
+      sql`, `,
+    );
+    conditions.push(
+      sql`exists (select 1 from json_each(${rides.modalities}) where json_each.value in (${list}))`,
+    );
+  }
+  const text = filters.q ? normalizeText(filters.q) : "";
+  if (text.length >= TRIGRAM_MIN) {
+    // A phrase query on a trigram index is a substring match.
+    const phrase = `"${text.replaceAll('"', '""')}"`;
+    conditions.push(
+      sql`${rideRowid} in (select rowid from ${ridesFts} where ${ridesFts} match ${phrase})`,
+    );
+  } else if (text.length > 0) {
+    conditions.push(sql`${rides.searchText} like ${`%${escapeLike(text)}%`} escape '\\'`);
+  }
+  return and(...conditions)!;
+}
+
+/** One page of the feed (page size + 1 rows, to know whether another page follows). */
+export function listingPageQuery(
+  db: Database,
+  filters: ListFilters,
+  viewerId: string,
+  now: number,
+) {
+  if (filters.near) return nearPageQuery(db, { ...filters, near: filters.near }, viewerId, now);
+  return db
+    .select({ ...rideColumns, nearDist: sql<number | null>`null`.as("near_dist") })
+    .from(rides)
+    .leftJoin(profiles, eq(profiles.userId, rides.organizerId))
+    .where(listingConditions(filters, viewerId, now))
+    .orderBy(asc(rides.startTime), asc(rides.id))
+    .limit(FEED_PAGE_SIZE + 1)
+    .offset(filters.page * FEED_PAGE_SIZE);
+}
+
+/** The same page ordered by distance ('Cerca de mí'): the nearest rides' rowids, then their rows. */
+function nearPageQuery(
+  db: Database,
+  filters: ListFilters & { near: Position },
+  viewerId: string,
+  now: number,
+) {
+  const conditions = listingConditions(filters, viewerId, now, hiddenUnlessNoBlocks(viewerId));
+  const nearest = nearestPageQuery(db, filters.near, conditions, filters.page).as("nearest");
+  return db
+    .select({ ...rideColumns, nearDist: sql<number | null>`${nearest.nearDist}`.as("near_dist") })
+    .from(nearest)
+    .innerJoin(rides, sql`"rides"."rowid" = ${nearest.nearRowid}`)
+    .leftJoin(profiles, eq(profiles.userId, rides.organizerId))
+    .orderBy(asc(nearest.nearDist), asc(rides.startTime), asc(sql`"rides"."rowid"`));
+}
+
+/**
+ * One page of the feed with each ride's participants, in ONE statement (one D1 round trip): the
+ * page as a subquery, then per ride a JSON array of its participants (participantsJson), so the
+ * participants are read only for the rides shown, never for the rows an offset skips.
+ */
+export function listingWithParticipantsQuery(
+  db: Database,
+  filters: ListFilters,
+  viewerId: string,
+  now: number,
+) {
+  const page = listingPageQuery(db, filters, viewerId, now).as("page");
+  // drizzle writes page.id as a bare "id" inside sql``, which the waiting list's own id column
+  // would capture: qualified by hand.
+  const pageId = sql.raw(`"page"."id"`);
+  return db
+    .select({
+      ...page._.selectedFields,
+      participants: participantsJson(page.id, viewerId),
+      waitingCount: waitingCountSql(pageId),
+      waitingPosition: waitingPositionSql(pageId, viewerId),
+    })
+    .from(page)
+    .orderBy(asc(page.nearDist), asc(page.startTime), asc(page.id));
+}
+
+export async function listRides(db: Database, filters: ListFilters, viewerId: string, now: number) {
+  const rows = await listingWithParticipantsQuery(db, filters, viewerId, now).all();
+  const hasMore = rows.length > FEED_PAGE_SIZE;
+  const page = rows.slice(0, FEED_PAGE_SIZE);
+  return {
+    rides: page.map(({ participants, waitingCount, waitingPosition, nearDist: _, ...row }) => {
+      const summary = summaryOf(row, participantsFromJson(row.id, participants), viewerId, {
+        count: waitingCount,
+        position: waitingPosition,
+      });
+      // 'Cerca de mí': how far her rounded position is from the meeting pin ('a 3 km').
+      const near = filters.near;
+      return near && summary.meetingPin
+        ? { ...summary, distanceKm: distanceKm(near, summary.meetingPin) }
+        : summary;
+    }),
+    hasMore,
+  };
+}
+
+/**
+ * Cities of upcoming published rides she may see (distinct, sorted, at most 8), optionally
+ * containing q: a city only a blocked rider's rides bring is not suggested either.
+ */
+export function citySuggestionsQuery(
+  db: Database,
+  q: string | undefined,
+  viewerId: string,
+  now: number,
+) {
+  const conditions: SQL[] = [
+    eq(rides.status, "published"),
+    gte(rides.startTime, now),
+    sql`not ${rideHiddenFrom(rides.id, viewerId)}`,
+  ];
+  const text = q ? normalizeText(q) : "";
+  // instr, not LIKE: D1 refuses LIKE patterns over 50 bytes ("pattern too complex"), which a
+  // long city name in accented letters reaches.
+  if (text) conditions.push(sql`instr(${rides.cityKey}, ${text}) > 0`);
+  return db
+    .select({ city: sql<string>`min(${rides.city})` })
+    .from(rides)
+    .where(and(...conditions))
+    .groupBy(rides.cityKey)
+    .orderBy(asc(rides.cityKey))
+    .limit(CITY_SUGGESTIONS_MAX);
+}

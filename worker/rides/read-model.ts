@@ -1,0 +1,277 @@
+// How a ride is read and shown: its row with the organizer's profile, its participants (with the
+// viewer's "rode with" flag; riders hidden by a block counted but never shown), the card
+// (RideSummary) and the detail (RideDetail) every list and page of the rides area builds.
+import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { RideDetail, RidePerson, RideSummary } from "../../domain/api/rides.ts";
+import { DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
+import { organizerName, participantName } from "../../domain/display.ts";
+import { capacityOf } from "../../domain/time.ts";
+import { blockedBetween, rideHiddenFrom } from "../blocks/sql.ts";
+import { profiles, rideParticipants, rides, rodeWith } from "../db/schema.ts";
+import { subquery } from "../db/sql.ts";
+import type { Database } from "../env.ts";
+import { waitingListQuery, waitingPersonOf } from "../waiting-list/sql.ts";
+import { cancelledByOrganizerSql } from "./cancelled-by.ts";
+
+export const rideColumns = {
+  id: rides.id,
+  title: rides.title,
+  description: rides.description,
+  city: rides.city,
+  startTime: rides.startTime,
+  maxParticipants: rides.maxParticipants,
+  modality: rides.modality,
+  modalities: rides.modalities,
+  level: rides.level,
+  socialTags: rides.socialTags,
+  routeKm: rides.routeKm,
+  routeElev: rides.routeElev,
+  meetingPoint: rides.meetingPoint,
+  meetingLat: rides.meetingLat,
+  meetingLon: rides.meetingLon,
+  organizerId: rides.organizerId,
+  status: rides.status,
+  cancelledAt: rides.cancelledAt,
+  cancelReason: rides.cancelReason,
+  cancelledByOrganizer: cancelledByOrganizerSql.as("cancelled_by_organizer"),
+  routeGpxKey: rides.routeGpxKey,
+  routeFileName: rides.routeFileName,
+  organizerUsername: profiles.username,
+  organizerAvatarKey: profiles.avatarKey,
+  organizerAvatarUrl: profiles.avatarUrl,
+};
+
+export function ridesWithOrganizer(db: Database) {
+  return db
+    .select(rideColumns)
+    .from(rides)
+    .leftJoin(profiles, eq(profiles.userId, rides.organizerId))
+    .$dynamic();
+}
+
+export type RideRow = Awaited<ReturnType<ReturnType<typeof ridesWithOrganizer>["all"]>>[number];
+
+/**
+ * What participantsJson puts in each element:
+ * [userId, username, avatarKey, avatarUrl, rodeWith, joinedAt, hidden].
+ */
+type ParticipantTuple = [
+  string,
+  string | null,
+  string | null,
+  string | null,
+  number,
+  number,
+  number,
+];
+
+/** 1 when the viewer has recorded that she rode with this rider, else 0. */
+function viewerRodeWith(viewerId: string, userId: SQLWrapper) {
+  return sql<number>`exists ${subquery`select 1 from ${rodeWith} ${rode}
+    where ${rode.userId} = ${viewerId} and ${rode.otherUserId} = ${userId}`}`;
+}
+
+const rode = alias(rodeWith, "w");
+const member = alias(rideParticipants, "p");
+const memberProfile = alias(profiles, "pr");
+
+export function participantsJson(rideId: SQLWrapper, viewerId: string) {
+  return subquery<string>`select json_group_array(json_array(${member.userId}, ${memberProfile.username},
+      ${memberProfile.avatarKey}, ${memberProfile.avatarUrl}, ${viewerRodeWith(viewerId, member.userId)},
+      ${member.joinedAt}, ${blockedBetween(viewerId, member.userId)}))
+    from ${rideParticipants} ${member} left join ${profiles} ${memberProfile} on ${memberProfile.userId} = ${member.userId}
+    where ${member.rideId} = ${rideId}`;
+}
+
+/** Decodes participantsJson, in joining order (as participantsQuery orders them). */
+export function participantsFromJson(rideId: string, json: string): ParticipantRow[] {
+  const tuples = JSON.parse(json) as ParticipantTuple[];
+  tuples.sort((a, b) => a[5] - b[5] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return tuples.map(([userId, username, avatarKey, avatarUrl, rodeWith, , hidden]) => ({
+    rideId,
+    userId,
+    username,
+    avatarKey,
+    avatarUrl,
+    rodeWith,
+    hidden,
+  }));
+}
+
+/** Participants of a set of rides, with profile and whether the viewer rode with each. */
+export function participantsQuery(db: Database, rideIds: string[] | SQLWrapper, viewerId: string) {
+  return db
+    .select({
+      rideId: rideParticipants.rideId,
+      userId: rideParticipants.userId,
+      username: profiles.username,
+      avatarKey: profiles.avatarKey,
+      avatarUrl: profiles.avatarUrl,
+      rodeWith: viewerRodeWith(viewerId, rideParticipants.userId),
+      // A rider she and this one blocked (both already in the ride): counted, never shown.
+      hidden: blockedBetween(viewerId, rideParticipants.userId).mapWith(Number),
+    })
+    .from(rideParticipants)
+    .leftJoin(profiles, eq(profiles.userId, rideParticipants.userId))
+    .where(inArray(rideParticipants.rideId, rideIds))
+    .orderBy(
+      asc(rideParticipants.rideId),
+      asc(rideParticipants.joinedAt),
+      asc(rideParticipants.userId),
+    );
+}
+
+export type ParticipantRow = Awaited<
+  ReturnType<ReturnType<typeof participantsQuery>["all"]>
+>[number];
+
+function organizerOf(row: RideRow): RidePerson {
+  return {
+    id: row.organizerId,
+    username: organizerName(row.organizerUsername),
+    avatarKey: row.organizerAvatarKey ?? DEFAULT_AVATAR_KEY,
+    avatarUrl: row.organizerAvatarUrl ?? null,
+  };
+}
+
+/** What a card shows of the ride's waiting list; position 0 means she is not on it. */
+interface WaitingSummary {
+  count: number;
+  position: number;
+}
+
+/**
+ * A card for the viewer. `members` are all the ride's riders: the count and her own place are
+ * theirs; the riders she and they blocked are left out of what is shown (docs/product.md#blocking).
+ */
+export function summaryOf(
+  row: RideRow,
+  members: ParticipantRow[],
+  viewerId: string,
+  waiting: WaitingSummary,
+): RideSummary {
+  const shown = members.filter((m) => !m.hidden);
+  const participantIds = shown.map((m) => m.userId);
+  const rodeWith = shown.filter((m) => m.userId !== viewerId && Boolean(m.rodeWith));
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    city: row.city,
+    startTime: row.startTime,
+    maxParticipants: row.maxParticipants,
+    capacity: capacityOf(row.maxParticipants),
+    modality: row.modality,
+    modalities: row.modalities,
+    level: row.level,
+    socialTags: row.socialTags,
+    routeKm: row.routeKm,
+    routeElev: row.routeElev,
+    meetingPoint: row.meetingPoint,
+    meetingPin:
+      row.meetingLat !== null && row.meetingLon !== null
+        ? { lat: row.meetingLat, lon: row.meetingLon }
+        : null,
+    distanceKm: null,
+    status: row.status,
+    cancelledAt: row.cancelledAt,
+    cancelReason: row.cancelReason,
+    cancelledByOrganizer: row.cancelledByOrganizer === 1,
+    hasRoute: row.routeGpxKey !== null,
+    organizer: organizerOf(row),
+    participantIds,
+    participantCount: members.length,
+    waitingCount: Number(waiting.count),
+    viewer: {
+      joined: members.some((m) => m.userId === viewerId),
+      isOrganizer: row.organizerId === viewerId,
+      rodeWithCount: rodeWith.length,
+      rodeWith: rodeWith.map(personOf),
+      waitingPosition: Number(waiting.position) > 0 ? Number(waiting.position) : null,
+    },
+  };
+}
+
+function personOf(member: ParticipantRow): RidePerson {
+  return {
+    id: member.userId,
+    username: participantName(member.username),
+    avatarKey: member.avatarKey ?? DEFAULT_AVATAR_KEY,
+    avatarUrl: member.avatarUrl ?? null,
+  };
+}
+
+export function groupByRide(members: ParticipantRow[]) {
+  const byRide = new Map<string, ParticipantRow[]>();
+  for (const member of members) {
+    const list = byRide.get(member.rideId) ?? [];
+    list.push(member);
+    byRide.set(member.rideId, list);
+  }
+  return byRide;
+}
+
+/**
+ * The ride as `viewerId` may see it: null when it does not exist or a block hides it from her
+ * (the same answer, docs/product.md#blocking). Without a viewer (the worker's own bookkeeping),
+ * any ride.
+ */
+export async function findRideRow(db: Database, rideId: string, viewerId?: string) {
+  const visible = viewerId ? sql`not ${rideHiddenFrom(rides.id, viewerId)}` : undefined;
+  return (
+    (await ridesWithOrganizer(db)
+      .where(and(eq(rides.id, rideId), visible))
+      .get()) ?? null
+  );
+}
+
+export async function rideDetail(
+  db: Database,
+  row: RideRow,
+  viewerId: string,
+): Promise<RideDetail> {
+  // One round trip: the riders and the waiting list.
+  const [members, waiting] = await db.batch([
+    participantsQuery(db, [row.id], viewerId),
+    waitingListQuery(db, row.id),
+  ]);
+  // The organizer first, then in joining order.
+  const ordered = members
+    .filter((m) => !m.hidden)
+    .sort((a, b) => Number(b.userId === row.organizerId) - Number(a.userId === row.organizerId));
+  const position = waiting.findIndex((w) => w.userId === viewerId) + 1;
+  return {
+    ...summaryOf(row, members, viewerId, { count: waiting.length, position }),
+    participants: ordered.map(personOf),
+    routeFileName: row.organizerId === viewerId ? row.routeFileName : null,
+    waitingList: row.organizerId === viewerId ? waiting.map(waitingPersonOf) : null,
+  };
+}
+
+/**
+ * How many are in a ride, inside another statement: `rideId` is the outer query's ride column
+ * (a correlated count per row) or one ride's id.
+ */
+export function participantCountOf(rideId: SQLWrapper | string): SQL<number> {
+  return subquery<number>`select count(*) from ${rideParticipants}
+    where ${eq(rideParticipants.rideId, rideId)}`;
+}
+
+export async function participantCount(db: Database, rideId: string): Promise<number> {
+  const row = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(rideParticipants)
+    .where(eq(rideParticipants.rideId, rideId))
+    .get();
+  return row?.n ?? 0;
+}
+
+export async function isParticipant(db: Database, rideId: string, userId: string) {
+  const row = await db
+    .select({ one: sql<number>`1` })
+    .from(rideParticipants)
+    .where(and(eq(rideParticipants.rideId, rideId), eq(rideParticipants.userId, userId)))
+    .get();
+  return Boolean(row);
+}

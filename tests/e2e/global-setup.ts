@@ -6,7 +6,6 @@ import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import {
   ensureBuilt,
-  freePort,
   freshState,
   type Preview,
   root,
@@ -25,8 +24,8 @@ export default async function globalSetup() {
   rmSync(logFile, { force: true });
   rmSync(devLogFile, { force: true });
   const [server, devServer] = await Promise.allSettled([
-    startPreview({ port: await freePort(), stateDir, logFile }),
-    startDevServer({ port: await freePort(), logFile: devLogFile }),
+    startPreview({ stateDir, logFile }),
+    startDevServer({ logFile: devLogFile }),
   ]);
   const started = [server, devServer].flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
   const stopAll = async () => {

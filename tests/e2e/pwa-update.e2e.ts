@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
-import { freePort, freshState, type Preview } from "../support/preview.ts";
+import { freshState, type Preview } from "../support/preview.ts";
 import {
   expect,
   notificationSocketOpened,
@@ -72,8 +72,8 @@ test.describe("app update flow (rebuild while the app is open)", () => {
     buildVersion(nextBuild, NEXT_BUILD_ID);
     stateDir = freshState("rodamos-pwa-state");
     const token = seedSignedInRider(stateDir, "Lucia");
-    port = await freePort();
-    server = await startPreviewOf({ outDir: CURRENT_BUILD, port, stateDir, logFile: LOG_FILE });
+    server = await startPreviewOf({ outDir: CURRENT_BUILD, stateDir, logFile: LOG_FILE });
+    port = server.port;
 
     // The config's phone, with this file's own server.
     context = await browser.newContext({ baseURL: server.url });

@@ -112,7 +112,14 @@ test.describe("request logs", () => {
     const message = `Quedamos en mi portal ${Date.now().toString(36)}`;
     await ana.page.goto(`/app/chat/${rideId}`);
     await sendMessage(ana.page, message);
-    await expect(ana.page.getByText(message)).toBeVisible();
+    // Shown at once as 'Enviando…', it goes out once the chat's socket is open: wait for the
+    // room's ack (its time replaces 'Enviando…'). Leaving before that cut the socket's handshake
+    // short, and the message never reached the server; the local runtime then never ended that
+    // socket's invocation, so its request line never reached the store.
+    const sent = ana.page.getByRole("listitem").filter({ hasText: message });
+    await expect(sent).toBeVisible();
+    await expect(sent).not.toContainText("Enviando…");
+    await expect(sent).toContainText(/\d:\d\d/);
     // Leave the chat: the socket closes with a close frame, which ends the worker's invocation
     // (its request line is recorded then), instead of waiting for the browser to drop it.
     await ana.page.goto("/app/feed");

@@ -5,6 +5,7 @@ import { CHAT_PACE, MESSAGE_MAX_LENGTH } from "./constants.ts";
 import { ERROR_CODES } from "./errors.ts";
 import { MSG } from "./messages.ts";
 import { type ParseResult, readJsonFrame } from "./notification-frame.ts";
+import { rideDayClientFrames, rideDayServerFrames } from "./ride-day-live.ts";
 import { hasVisibleCharacter, userText, z } from "./zod.ts";
 
 // Shared with the notification frames (a zod-free module the first screen can load).
@@ -89,6 +90,8 @@ export const clientMessageSchema = z.discriminatedUnion("type", [
   }),
   /** Everything after the last message id the client has (backfill after a reconnect). */
   z.object({ type: z.literal("sync"), after: idString.optional() }),
+  /** Ride day: live positions, "Me he quedado atrás" (ride-day-live.ts). */
+  ...rideDayClientFrames,
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
@@ -123,6 +126,17 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
   }),
   /** A moderator hid a message: it replaces the copy she has (its text says so). */
   z.object({ type: z.literal("hidden"), message: chatMessageSchema }),
+  /** Ride day (ride-day-live.ts). */
+  ...rideDayServerFrames,
+  /**
+   * The ride day changed for her (docs/product.md#check-in-and-arrivals): a check-in (organizer only), an
+   * arrival (the group), the timer asking her, or telling the organizer and the escoba.
+   */
+  z.object({
+    type: z.literal("ride-day"),
+    event: z.enum(["check-in", "arrival", "asked", "overdue"]),
+    userId: z.string(),
+  }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 

@@ -156,11 +156,35 @@ export const SEARCH_QUERY_MAX = 100;
  */
 export const NEAR_RADIUS_KM = 50;
 
+/**
+ * '¿Quién puede unirse?' (docs/product.md#join-by-approval): 'Abierta' joins at once, 'Con
+ * aprobación' asks the organizer first and keeps the exact meeting point for the group.
+ */
+export const JOIN_MODES = ["open", "approval"] as const;
+export type JoinMode = (typeof JOIN_MODES)[number];
+/** Her optional note with 'Solicitar plaza'. */
+export const REQUEST_NOTE_MAX = 280;
+/** The approximate area others see of an approval ride's meeting point: its radius. */
+export const MEETING_AREA_RADIUS_KM = 1.5;
+/**
+ * How far the area's centre lies from the pin (a random distance in this range, drawn once per
+ * pin): never 0, so the centre is not the pin, and under the radius, so the pin is in the circle.
+ */
+export const MEETING_AREA_OFFSET_KM = { min: 0.3, max: 1 } as const;
+
 // Time windows relative to a ride's start.
 export const CHAT_WRITE_WINDOW_MS = 12 * HOUR_MS;
 export const CONNECTIONS_OPEN_AFTER_MS = 30 * MINUTE_MS;
 export const CONNECTIONS_CLOSE_AFTER_MS = 48 * HOUR_MS;
 export const CHAT_CANDIDATE_LOOKBACK_MS = 24 * HOUR_MS;
+/**
+ * The ride day (docs/product.md#ride-day): live positions, check-ins and "Me he quedado atrás"
+ * work from 30 min before the start until 6 h after it; everything the ride day kept (check-ins,
+ * arrivals, the last positions, the timers' state) is erased 24 h after that window ends.
+ */
+export const RIDE_DAY_OPENS_BEFORE_MS = 30 * MINUTE_MS;
+export const RIDE_DAY_CLOSES_AFTER_MS = 6 * HOUR_MS;
+export const RIDE_DAY_ERASED_AFTER_CLOSE_MS = 24 * HOUR_MS;
 
 // Chat.
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -177,3 +201,10 @@ export const BADGE_CAP = 99;
 
 // Files.
 export const GPX_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * Read replication (docs/decisions/0041-read-replicas-with-her-bookmark.md): the API answers with
+ * the D1 bookmark its reads and writes reached, and her app sends back the newest it has seen, so
+ * a read from a replica is never older than her own last write.
+ */
+export const D1_BOOKMARK_HEADER = "x-d1-bookmark";

@@ -1,6 +1,7 @@
 // Error codes shared by the API (JSON bodies, HTTP statuses) and the browser (what to show), the
 // one table from a code to its Spanish text, and the one path from a failed call to the screen.
 import { MSG } from "./messages.ts";
+import { RIDE_DAY_MSG } from "./ride-day.ts";
 
 export const ERROR_CODES = [
   "validation_error",
@@ -18,6 +19,7 @@ export const ERROR_CODES = [
   "organizer_cannot_leave",
   "ride_has_participants",
   "chat_closed",
+  "ride_day_closed",
   "not_participant",
   "invalid_credentials",
   "reset_token_invalid",
@@ -48,6 +50,7 @@ export const DEFAULT_STATUS: Record<ErrorCode, number> = {
   organizer_cannot_leave: 409,
   ride_has_participants: 409,
   chat_closed: 409,
+  ride_day_closed: 409,
   not_participant: 403,
   invalid_credentials: 401,
   reset_token_invalid: 400,
@@ -86,6 +89,7 @@ export const ERROR_TEXT: Record<ClientErrorCode, string> = {
   organizer_cannot_leave: MSG.organizerCannotLeave,
   ride_has_participants: MSG.deleteHasParticipants,
   chat_closed: MSG.chatClosed,
+  ride_day_closed: RIDE_DAY_MSG.checkInClosed,
   not_participant: MSG.notParticipant,
   invalid_credentials: MSG.loginFailed,
   reset_token_invalid: MSG.resetTokenInvalid,

@@ -1,3 +1,5 @@
+// Over 400 lines and kept whole: the app's Spanish texts in one table, grouped by the rule each
+// belongs to, so a wording is found (and changed) in one place.
 // Spanish UI texts (docs/product.md#spanish-texts). Everything not marked "ours" is the wording of
 // the app Rodamos rebuilds, kept verbatim; each group names the rule it belongs to in
 // docs/product.md.
@@ -376,6 +378,46 @@ export const MSG = {
   nearFromCity: (city: string) => `Ordenadas por distancia al centro de ${city}.`,
   nearUnknown: "No sabemos dónde buscar: permite la ubicación o indica tu ciudad en tu perfil.",
   nearEmpty: `No hay salidas a menos de ${NEAR_RADIUS_KM} km. Prueba con otras fechas o quita algún filtro.`,
+
+  // --- Ours: join by approval (docs/product.md#join-by-approval) ---
+  joinModeLabel: "¿Quién puede unirse?",
+  joinModeOpen: "Abierta",
+  joinModeOpenHint: "Cualquiera puede unirse mientras queden plazas.",
+  joinModeApproval: "Con aprobación",
+  joinModeApprovalHint:
+    "Cada una solicita plaza y tú decides. El punto exacto solo lo ven las que aceptes.",
+  requestPlace: "Solicitar plaza",
+  requestNoteLabel: "Nota para la organizadora (opcional)",
+  requestNoteTooLong: "La nota no puede superar los 280 caracteres",
+  requestSent: "Solicitud enviada",
+  requestSentText: "La organizadora la verá y te avisaremos de su respuesta.",
+  requestPending: "Has solicitado plaza. Te avisaremos cuando la organizadora responda.",
+  requestWithdraw: "Retirar solicitud",
+  requestWithdrawn: "Has retirado tu solicitud",
+  requestDeclined: "Esta vez no ha podido ser",
+  requestDeclinedText: "La organizadora no ha podido darte plaza en esta salida.",
+  requestFailed: "No se pudo enviar tu solicitud. Tu nota sigue aquí: vuelve a intentarlo.",
+  requestAlready: "Ya has solicitado plaza en esta salida",
+  requestAlreadyAnswered: "La organizadora ya ha respondido a tu solicitud",
+  requestOpenRide: "Esta salida es abierta: puedes unirte directamente",
+  requestNeeded: "Esta salida es con aprobación: solicita plaza",
+  requestNotFound: "Esta solicitud ya no está pendiente",
+  requestOrganizerOnly: "Solo la organizadora puede responder a las solicitudes",
+  requestNoWaitingList:
+    "Esta salida es con aprobación: solicita plaza en lugar de apuntarte a la lista",
+  requestsTitle: "Solicitudes",
+  requestsCount: (n: number) => (n === 1 ? "1 solicitud" : `${n} solicitudes`),
+  requestsEmpty: "No hay solicitudes pendientes.",
+  requestAccept: "Aceptar",
+  requestDecline: "Rechazar",
+  requestAccepted: "Solicitud aceptada",
+  requestDeclinedOrganizer: "Solicitud rechazada",
+  requestAnswerFailed: "No se pudo responder a la solicitud",
+  requestCompletedRides: (n: number) =>
+    n === 1 ? "1 salida completada" : `${n} salidas completadas`,
+  requestRodeWithGroup: (n: number) => `Ha rodado con ${n} de tu grupeta`,
+  meetingAreaHidden: "El punto exacto se comparte con las que van",
+  meetingAreaLabel: "Zona aproximada",
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -2,6 +2,7 @@
 // service worker shows, and the texts of each push. The worker builds payloads with these; the
 // settings screen lists the events with their labels.
 import { z } from "zod";
+import { RIDE_DAY_MSG } from "./ride-day.ts";
 
 export const PUSH_EVENTS = [
   "chat",
@@ -89,6 +90,19 @@ export interface PushPayload {
   url: string;
   /** Pushes with the same tag replace each other on her device (one per ride's chat). */
   tag: string;
+  /** Tapping the push itself first POSTs this API path (one tap answers '¿Has llegado bien?'). */
+  post?: string;
+  /** Buttons under the push: each opens its own path in the app (`url`) or POSTs an API path. */
+  actions?: PushAction[];
+}
+
+export interface PushAction {
+  action: string;
+  title: string;
+  /** The app path the button opens. */
+  url?: string;
+  /** The API path the button POSTs (her session cookie goes with it). */
+  post?: string;
 }
 
 const rideUrl = (rideId: string) => `/app/ride/${encodeURIComponent(rideId)}`;
@@ -149,6 +163,46 @@ export const pushTexts = {
     };
   },
 
+  /** To the organizer: a rider asked for a place (docs/product.md#join-by-approval). */
+  placeRequested(ride: { id: string; title: string }, username: string): PushPayload {
+    return {
+      title: "Nueva solicitud",
+      body: `${username} quiere unirse a «${ride.title}».`,
+      url: rideUrl(ride.id),
+      tag: `requests-${ride.id}`,
+    };
+  },
+
+  /** To the rider: the organizer accepted her request. */
+  requestAccepted(ride: { id: string; title: string }): PushPayload {
+    return {
+      title: "¡Tienes plaza!",
+      body: `La organizadora te ha aceptado en «${ride.title}». Ya puedes ver el punto de encuentro.`,
+      url: rideUrl(ride.id),
+      tag: `ride-${ride.id}`,
+    };
+  },
+
+  /** To the rider, kindly and without reasons. */
+  requestDeclined(ride: { id: string; title: string }): PushPayload {
+    return {
+      title: "Esta vez no ha podido ser",
+      body: `La organizadora no ha podido darte plaza en «${ride.title}».`,
+      url: rideUrl(ride.id),
+      tag: `ride-${ride.id}`,
+    };
+  },
+
+  /** To the organizer of an approval ride: a place freed while requests wait. */
+  placeFreedForRequests(ride: { id: string; title: string }): PushPayload {
+    return {
+      title: "Se ha liberado una plaza",
+      body: `Hay una plaza libre en «${ride.title}»: puedes aceptar la siguiente solicitud.`,
+      url: rideUrl(ride.id),
+      tag: `requests-${ride.id}`,
+    };
+  },
+
   waitlistPlace(ride: { id: string; title: string }): PushPayload {
     return {
       title: "¡Tienes plaza!",
@@ -158,13 +212,84 @@ export const pushTexts = {
     };
   },
 
-  /** `time` is the start on the ride's clock ('09:30'), `zoneLabel` e.g. 'hora canaria'. */
-  reminder(ride: { id: string; title: string }, time: string, zoneLabel: string): PushPayload {
-    return {
+  /**
+   * `time` is the start on the ride's clock ('09:30'), `zoneLabel` e.g. 'hora canaria'. A rider
+   * who may still leave is asked whether she still counts on going, with one button to release
+   * her place (docs/product.md#web-push); the organizer gets the plain reminder.
+   */
+  reminder(
+    ride: { id: string; title: string },
+    time: string,
+    zoneLabel: string,
+    askStillGoing = false,
+  ): PushPayload {
+    const plain: PushPayload = {
       title: `Hoy ruedas: «${ride.title}»`,
       body: `La salida empieza a las ${time} (${zoneLabel}). ¡Buena ruta!`,
       url: rideUrl(ride.id),
       tag: `reminder-${ride.id}`,
+    };
+    if (!askStillGoing) return plain;
+    return {
+      ...plain,
+      body: `${RIDE_DAY_MSG.stillGoing} La salida empieza a las ${time} (${zoneLabel}).`,
+      actions: [
+        { action: "going", title: RIDE_DAY_MSG.stillGoingYes },
+        {
+          action: "release",
+          title: RIDE_DAY_MSG.stillGoingRelease,
+          post: `/api/rides/${encodeURIComponent(ride.id)}/leave`,
+        },
+      ],
+    };
+  },
+
+  /** The safety timer asks her (docs/product.md#check-in-and-arrivals); tapping it says she has arrived. */
+  safetyAsk(ride: { id: string; title: string }): PushPayload {
+    return {
+      title: RIDE_DAY_MSG.askTitle,
+      body: RIDE_DAY_MSG.askBody(ride.title),
+      url: chatUrl(ride.id),
+      tag: `safety-${ride.id}`,
+      post: `/api/rides/${encodeURIComponent(ride.id)}/ride-day/arrived`,
+    };
+  },
+
+  /** An hour later, unanswered: the organizer and the escoba are told. */
+  overdue(ride: { id: string; title: string }, name: string): PushPayload {
+    return {
+      title: ride.title,
+      body: RIDE_DAY_MSG.overdue(name),
+      url: chatUrl(ride.id),
+      tag: `overdue-${ride.id}-${name}`,
+    };
+  },
+
+  /** The organizer calls the riders who have not checked in yet. */
+  callMissing(ride: { id: string; title: string }): PushPayload {
+    return {
+      title: RIDE_DAY_MSG.callMissingTitle(ride.title),
+      body: RIDE_DAY_MSG.callMissingBody,
+      url: chatUrl(ride.id),
+      tag: `call-missing-${ride.id}`,
+    };
+  },
+
+  /**
+   * "¿Sigue en pie?" (docs/product.md#weather-at-the-start): 12 hours before her ride, the forecast
+   * crosses a threshold. "Sigue en pie" opens the ride ready to confirm it in the chat; the other
+   * button opens the cancel dialog.
+   */
+  stillOn(ride: { id: string; title: string }, reasons: string): PushPayload {
+    return {
+      title: `¿Sigue en pie? «${ride.title}»`,
+      body: `${reasons}. Confirma la salida o cancélala.`,
+      url: `${rideUrl(ride.id)}?tiempo=sigue`,
+      tag: `weather-${ride.id}`,
+      actions: [
+        { action: "still-on", title: "Sigue en pie", url: `${rideUrl(ride.id)}?tiempo=sigue` },
+        { action: "cancel", title: "Cancelar", url: `${rideUrl(ride.id)}?tiempo=cancelar` },
+      ],
     };
   },
 

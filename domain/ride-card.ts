@@ -27,6 +27,12 @@ export type RideCardActions = {
   canShare: boolean;
   /** 'Cancelada por la organizadora'. */
   showCancelledBanner: boolean;
+  /**
+   * 'Solicitar plaza' instead of 'UNIRME' on a 'Con aprobación' ride
+   * (docs/product.md#join-by-approval): non-participant, not cancelled, not started, without a
+   * request yet. Full or not: the requests are the queue.
+   */
+  canRequest: boolean;
   /** Clicking the card opens the detail only for participants. */
   opensDetailOnClick: boolean;
 };
@@ -40,6 +46,10 @@ export function rideCardActions(input: {
   waitingCount?: number;
   /** Her place on it, null when she is not on it. */
   waitingPosition?: number | null;
+  /** 'open' when not given. */
+  joinMode?: "open" | "approval";
+  /** Her request's status on an approval ride, null without one. */
+  request?: string | null;
   now: number;
 }): RideCardActions {
   const { ride, viewerId, participantCount, now } = input;
@@ -57,12 +67,14 @@ export function rideCardActions(input: {
   // Nobody takes a place past those waiting for one (the API refuses it too).
   const full = isFull(participantCount, ride.maxParticipants) || waitingCount > 0;
   const listOpen = !cancelled && future;
+  const approval = input.joinMode === "approval";
 
   return {
     canCancel: isOrganizer && future && !cancelled,
     canLeave: isParticipant && !isOrganizer && future && !cancelled,
-    canJoin: joinable && !full && !waiting,
-    canJoinWaitingList: joinable && full && !waiting,
+    canJoin: joinable && !approval && !full && !waiting,
+    canJoinWaitingList: joinable && !approval && full && !waiting,
+    canRequest: joinable && approval && (input.request ?? null) === null,
     onWaitingList: joinable && waiting,
     showsWaitingCount: listOpen && waitingCount > 0,
     canChat: isParticipant,

@@ -3,7 +3,7 @@
 // schemas are in safety-schemas.ts.
 
 /** What a rider can report. */
-export const REPORT_TARGETS = ["user", "ride", "message"] as const;
+export const REPORT_TARGETS = ["user", "ride", "message", "request"] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
 export const REPORT_REASONS = ["harassment", "fake_profile", "offensive", "spam", "other"] as const;
@@ -67,6 +67,15 @@ export type ReportSnapshot =
       kind: "message";
       text: string;
       authorUsername: string | null;
+      /** Epoch ms. */
+      createdAt: number;
+      rideTitle: string;
+    }
+  | {
+      /** A request for a place and its note (docs/product.md#join-by-approval). */
+      kind: "request";
+      note: string | null;
+      requesterUsername: string | null;
       /** Epoch ms. */
       createdAt: number;
       rideTitle: string;

@@ -9,6 +9,7 @@ import {
   CITY_MAX,
   DEFAULT_AVATAR_KEY,
   EMAIL_MAX,
+  JOIN_MODES,
   LEVELS,
   MAX_DISTANCE_KM,
   MAX_ELEVATION_M,
@@ -22,6 +23,7 @@ import {
   PACE_ANSWERS,
   PASSWORD_MAX,
   PASSWORD_MIN,
+  REQUEST_NOTE_MAX,
   RIDE_DESCRIPTION_MAX,
   RIDE_START_MAX_MONTHS,
   RIDE_TITLE_MAX,
@@ -30,6 +32,7 @@ import {
 import { DomainError } from "./errors.ts";
 import { MSG } from "./messages.ts";
 import { NEAR_HEADER, roundPosition } from "./near.ts";
+import { estimatedMinutesSchema } from "./ride-day.ts";
 import { validateUsername } from "./username.ts";
 import { cleanText, hasControlCharacter, hasVisibleCharacter, userText, z } from "./zod.ts";
 
@@ -217,6 +220,8 @@ export const rideInputSchema = z.object({
     .transform(unique),
   meetingPoint: requiredRideText(MEETING_POINT_MAX, MSG.meetingPointTooLong),
   meetingPin: meetingPinSchema.nullish(),
+  /** '¿Quién puede unirse?'; left out: 'Abierta' on create, unchanged on edit (older clients). */
+  joinMode: z.enum(JOIN_MODES, { error: MSG.invalidInput }).optional(),
   distanceKm: numberInput(MSG.rideDistanceElevationRequired)
     .refine((km) => km >= MIN_DISTANCE_KM, { error: MSG.distanceMin })
     .refine((km) => km <= MAX_DISTANCE_KM, { error: MSG.distanceMax })
@@ -225,6 +230,8 @@ export const rideInputSchema = z.object({
   elevationM: numberInput(MSG.rideDistanceElevationRequired)
     .refine((m) => Number.isInteger(m) && m >= 0, { error: MSG.elevationInvalid, abort: true })
     .refine((m) => m <= MAX_ELEVATION_M, { error: MSG.elevationMax }),
+  /** 'Duración estimada' in minutes; missing or null: derived from distance and level. */
+  estimatedMinutes: estimatedMinutesSchema,
   /** null = no explicit cap (capacity 20). */
   maxParticipants: z.preprocess((value) => {
     if (value === "" || value === undefined) return null;
@@ -508,6 +515,15 @@ export function parseInput<S extends z.ZodType>(
     ? { ok: true, data: result.data }
     : { ok: false, error: validationError(result.error) };
 }
+
+/** POST /api/rides/:id/requests: 'Solicitar plaza' with her optional note. */
+export const requestPlaceSchema = z.object({
+  note: userText({ error: MSG.invalidInput })
+    .trim()
+    .max(REQUEST_NOTE_MAX, { error: MSG.requestNoteTooLong })
+    .nullish()
+    .transform((text) => (text ? text : null)),
+});
 
 // ---------- Chat API requests ----------
 

@@ -8,6 +8,9 @@ import {
   CONNECTIONS_OPEN_AFTER_MS,
   DEFAULT_MAX_PARTICIPANTS,
   MIN_PARTICIPANTS,
+  RIDE_DAY_CLOSES_AFTER_MS,
+  RIDE_DAY_ERASED_AFTER_CLOSE_MS,
+  RIDE_DAY_OPENS_BEFORE_MS,
   type RideStatus,
 } from "./constants.ts";
 
@@ -49,6 +52,25 @@ export function chatWindowOpen(startMs: number, now: number): boolean {
 /** The 'who did you ride with' window: start + 30 min ≤ now ≤ start + 48 h (both included). */
 export function connectionsWindowOpen(startMs: number, now: number): boolean {
   return now >= startMs + CONNECTIONS_OPEN_AFTER_MS && now <= startMs + CONNECTIONS_CLOSE_AFTER_MS;
+}
+
+/** The ride day's window: start − 30 min ≤ t ≤ start + 6 h (both included). */
+export function rideDayWindow(startMs: number): { opensAt: number; closesAt: number } {
+  return {
+    opensAt: startMs - RIDE_DAY_OPENS_BEFORE_MS,
+    closesAt: startMs + RIDE_DAY_CLOSES_AFTER_MS,
+  };
+}
+
+/** Live positions, check-ins and "Me he quedado atrás" are accepted inside the window only. */
+export function rideDayOpen(startMs: number, now: number): boolean {
+  const { opensAt, closesAt } = rideDayWindow(startMs);
+  return now >= opensAt && now <= closesAt;
+}
+
+/** When what the ride day kept is erased: 24 h after its window closes. */
+export function rideDayErasedAt(startMs: number): number {
+  return rideDayWindow(startMs).closesAt + RIDE_DAY_ERASED_AFTER_CLOSE_MS;
 }
 
 /** After the 48 h window a ride without a record is no longer prompted. */

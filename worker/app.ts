@@ -8,7 +8,7 @@ import { blockedParticipantRoutes, blockRoutes } from "./blocks/routes.ts";
 import { calendarRoutes, rideCalendarRoutes } from "./calendar/routes.ts";
 import { chatListRoutes, notificationRoutes, rideChatRoutes } from "./chat/routes.ts";
 import { pendingConnectionsRoutes, rideConnectionsRoutes } from "./connections/routes.ts";
-import { createDb } from "./db/client.ts";
+import { databaseSession } from "./db/read-session.ts";
 import { devRoutes } from "./dev/routes.ts";
 import type { AppEnv } from "./env.ts";
 import { healthRoutes } from "./health/routes.ts";
@@ -31,10 +31,15 @@ import { profileRoutes } from "./profiles/routes.ts";
 import { pushRoutes } from "./push/routes.ts";
 import { referralRoutes } from "./referrals/routes.ts";
 import { reportRoutes } from "./reports/routes.ts";
+import { rideDayRoutes } from "./ride-day/routes.ts";
+import { sweeperRoutes } from "./ride-day/sweeper.ts";
+import { rideRequestRoutes } from "./ride-requests/routes.ts";
 import { myRidesRoutes, rideRoutes } from "./rides/routes.ts";
+import { seriesRoutes } from "./series/routes.ts";
 import { shareRoutes } from "./share/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { waitingListRoutes } from "./waiting-list/routes.ts";
+import { weatherRoutes } from "./weather/routes.ts";
 
 /** The JSON API, one sub-app per area (chained so AppType carries every route). */
 const api = new Hono<AppEnv>()
@@ -52,9 +57,14 @@ const api = new Hono<AppEnv>()
   .route("/rides/:id/chat", rideChatRoutes)
   .route("/rides/:id/connections", rideConnectionsRoutes)
   .route("/rides/:id/waiting-list", waitingListRoutes)
+  .route("/rides/:id/requests", rideRequestRoutes)
   .route("/rides/:id/level-answers", levelAnswersRoutes)
   .route("/rides/:id/participants", blockedParticipantRoutes)
+  .route("/rides/:id/sweeper", sweeperRoutes)
+  .route("/rides/:id/ride-day", rideDayRoutes)
   .route("/rides/:id", rideCalendarRoutes)
+  .route("/rides/:id/series", seriesRoutes)
+  .route("/rides/:id", weatherRoutes)
   .route("/my-rides", myRidesRoutes)
   .route("/chats", chatListRoutes)
   .route("/notifications", notificationRoutes)
@@ -76,10 +86,7 @@ export const app = new Hono<AppEnv>()
   .use(requestLog)
   .use(requestId())
   .use(securityHeaders)
-  .use(async (c, next) => {
-    c.set("db", createDb(c.env.DB));
-    await next();
-  })
+  .use(databaseSession)
   .route("/api", api)
   .route("/dev", devRoutes)
   .route("/salida", shareRoutes)

@@ -30,6 +30,11 @@ export interface RideConnectionsResponse {
   /** The other participants (her own companions list; empty for non-participants). */
   companions: Companion[];
   /**
+   * Companions ticked at first (docs/product.md#ride-day): if she checked in at the meeting point,
+   * those who checked in there too; else none.
+   */
+  preselected: string[];
+  /**
    * The two anonymous questions about the ride (docs/product.md#trust-signals-and-honest-levels):
    * open on the same terms as saving companions; answered once.
    */

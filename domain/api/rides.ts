@@ -1,5 +1,6 @@
 // Response shapes of the rides API (worker/rides), shared by the worker and the web client.
-import type { Level, Modality, RideStatus, SocialTag } from "../constants.ts";
+import type { JoinMode, Level, Modality, RideStatus, SocialTag } from "../constants.ts";
+import type { MeetingArea } from "../meeting-area.ts";
 
 /** Who a card shows as organizer or participant; defaults applied by the API. */
 export interface RidePerson {
@@ -29,14 +30,32 @@ export interface RideSummary {
   socialTags: SocialTag[];
   routeKm: number | null;
   routeElev: number | null;
-  meetingPoint: string;
+  /** 'Duración estimada' in minutes (hers, or derived from distance and level). */
+  estimatedMinutes: number;
   /**
-   * The meeting pin (docs/product.md#meeting-pin-and-near-me), for whoever may see the ride
-   * (docs/product.md#ride-detail), as the meeting point's text is. Never in the public share
-   * preview (docs/product.md#share-preview).
+   * The meeting point's text; null on an approval ride for anyone outside its group (the
+   * organizer and its participants): the API never sends it to them
+   * (docs/product.md#join-by-approval).
+   */
+  meetingPoint: string | null;
+  /**
+   * The meeting pin (docs/product.md#meeting-pin-and-near-me), for whoever may see the meeting
+   * point's text (above). Never in the public share preview (docs/product.md#share-preview).
    */
   meetingPin: { lat: number; lon: number } | null;
-  /** 'Cerca de mí' only: km from her rounded position to the meeting pin ('a 3 km'); else null. */
+  /**
+   * What she sees instead when the meeting point is kept for the group: a circle of about 1.5 km
+   * whose centre is the pin moved by a random offset fixed per ride; null otherwise.
+   */
+  meetingArea: MeetingArea | null;
+  /** 'Abierta' (join at once) or 'Con aprobación' (request a place). */
+  joinMode: JoinMode;
+  /** The organizer's pending requests ('2 solicitudes'); 0 for everyone else. */
+  pendingRequests: number;
+  /**
+   * 'Cerca de mí' only: km from her rounded position to the meeting pin, or to the approximate
+   * area's centre on an approval ride ('a 3 km'); else null.
+   */
   distanceKm: number | null;
   status: RideStatus;
   cancelledAt: number | null;
@@ -48,6 +67,11 @@ export interface RideSummary {
   cancelledByOrganizer: boolean;
   /** A GPX file was uploaded (the map and download are for participants). */
   hasRoute: boolean;
+  /**
+   * Its regular grupeta (docs/product.md#regular-grupetas): the card's 'Semanal' mark and the
+   * page's next dates; null for a one-off ride.
+   */
+  series: { id: string; everyWeeks: 1 | 2 } | null;
   organizer: RidePerson;
   participantIds: string[];
   participantCount: number;
@@ -62,7 +86,30 @@ export interface RideSummary {
     rodeWith: RidePerson[];
     /** Her place on the waiting list (1 = next in); null when she is not on it. */
     waitingPosition: number | null;
+    /**
+     * Her request on an approval ride: waiting for the organizer, declined ('Esta vez no ha podido
+     * ser'), or expired at the start without an answer; null without one.
+     */
+    request: RequestStatus | null;
   };
+}
+
+export type RequestStatus = "pending" | "declined" | "expired";
+
+/** A request as its ride's organizer sees it (docs/product.md#join-by-approval). */
+export interface RideRequestView {
+  id: string;
+  rider: RidePerson;
+  city: string | null;
+  modalities: Modality[];
+  /** The levels of the rides she has completed, in the app's order. */
+  levels: Level[];
+  completedRides: number;
+  /** How many of this ride's participants have ridden with her ('Ha rodado con 2 de tu grupeta'). */
+  rodeWithGroup: number;
+  note: string | null;
+  /** Epoch ms. */
+  createdAt: number;
 }
 
 export interface RideDetail extends RideSummary {
@@ -71,6 +118,13 @@ export interface RideDetail extends RideSummary {
   routeFileName: string | null;
   /** The waiting list in order: for the organizer only, null for everyone else. */
   waitingList: RidePerson[] | null;
+  /** Pending requests in arrival order: for the organizer only, null for everyone else. */
+  requests: RideRequestView[] | null;
+}
+
+/** POST /api/rides/:id/requests and its answers: the ride as she now sees it. */
+export interface RideRequestResponse {
+  ride: RideDetail;
 }
 
 export interface RideListResponse {

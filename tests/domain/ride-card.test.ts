@@ -36,6 +36,7 @@ describe("rideCardActions", () => {
       chatDisabled: false,
       canShare: true,
       showCancelledBanner: false,
+      canRequest: false,
       opensDetailOnClick: true,
     });
   });
@@ -59,6 +60,7 @@ describe("rideCardActions", () => {
       chatDisabled: false,
       canShare: true,
       showCancelledBanner: false,
+      canRequest: false,
       opensDetailOnClick: true,
     });
   });
@@ -75,8 +77,38 @@ describe("rideCardActions", () => {
       chatDisabled: false,
       canShare: true,
       showCancelledBanner: false,
+      canRequest: false,
       opensDetailOnClick: false,
     });
+  });
+
+  it("an approval ride offers 'Solicitar plaza', full or not, until she has asked", () => {
+    const ask = (request: string | null, participantCount = 3) =>
+      rideCardActions({
+        ride: ride({ maxParticipants: 4 }),
+        viewerId: "zoe",
+        isParticipant: false,
+        participantCount,
+        joinMode: "approval",
+        request,
+        now: NOW,
+      });
+    for (const count of [3, 4]) {
+      const a = ask(null, count);
+      expect(a).toMatchObject({ canRequest: true, canJoin: false, canJoinWaitingList: false });
+    }
+    expect(ask("pending").canRequest).toBe(false);
+    expect(ask("declined").canRequest).toBe(false);
+    const member = rideCardActions({
+      ride: ride(),
+      viewerId: "ana",
+      isParticipant: true,
+      participantCount: 3,
+      joinMode: "approval",
+      request: null,
+      now: NOW,
+    });
+    expect(member.canRequest).toBe(false);
   });
 
   it("full ride offers the waiting list instead of an enabled join", () => {

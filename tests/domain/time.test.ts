@@ -11,6 +11,8 @@ import {
   isFull,
   isPendingConnection,
   type RideBasics,
+  rideDayErasedAt,
+  rideDayOpen,
   toMs,
 } from "../../domain/time.ts";
 
@@ -64,6 +66,19 @@ describe("chat window", () => {
     expect(isChatCandidate(START, now + 1)).toBe(false);
     expect(isChatCandidate(START + 5 * 24 * HOUR, now)).toBe(true);
     expect(chatCandidateSince(now)).toBe(START);
+  });
+});
+
+describe("ride day window", () => {
+  it("opens 30 min before the start and closes 6 h after it, both instants included", () => {
+    expect(rideDayOpen(START, START - 30 * MIN - 1)).toBe(false);
+    expect(rideDayOpen(START, START - 30 * MIN)).toBe(true);
+    expect(rideDayOpen(START, START + 6 * HOUR)).toBe(true);
+    expect(rideDayOpen(START, START + 6 * HOUR + 1)).toBe(false);
+  });
+
+  it("erases what it kept 24 h after it closes", () => {
+    expect(rideDayErasedAt(START)).toBe(START + 30 * HOUR);
   });
 });
 

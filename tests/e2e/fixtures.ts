@@ -187,6 +187,15 @@ export async function saveScreenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`) });
 }
 
+/** Tomorrow's date on the page's own clock, as the form's date field takes it (YYYY-MM-DD). */
+export async function tomorrowIso(page: Page) {
+  return page.evaluate(() => {
+    const d = new Date();
+    d.setDate(d.getDate() + 1);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  });
+}
+
 /** Signs the browser in as a new rider through the dev-only test-login route. */
 export async function signInAs({ page }: { page: Page }, username: string) {
   if (!page.url().startsWith(baseURL())) await page.goto("/app/offline");

@@ -1,5 +1,4 @@
 import path from "node:path";
-import type { Page } from "@playwright/test";
 import { MSG } from "../../domain/messages.ts";
 import { shareText } from "../../domain/share.ts";
 import {
@@ -8,6 +7,7 @@ import {
   type Session,
   saveScreenshot,
   test,
+  tomorrowIso,
   uniqueEmail,
 } from "./fixtures.ts";
 
@@ -40,14 +40,6 @@ async function riderSession(openSession: OpenSession, username: string): Promise
   );
   expect(status).toBe(200);
   return session;
-}
-
-async function tomorrowIso(page: Page) {
-  return page.evaluate(() => {
-    const d = new Date();
-    d.setDate(d.getDate() + 1);
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-  });
 }
 
 test.describe("rides journey", () => {

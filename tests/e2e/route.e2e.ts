@@ -12,6 +12,7 @@ import {
   saveScreenshot,
   signInAs,
   test,
+  tomorrowIso,
 } from "./fixtures.ts";
 
 const GPX_FIXTURE = path.resolve(import.meta.dirname, "fixtures/casa-de-campo-two-tracks.gpx");
@@ -20,14 +21,6 @@ async function signedIn(openSession: OpenSession, username: string): Promise<Ses
   const session = await openSession();
   await signInAs(session, username);
   return session;
-}
-
-async function tomorrowIso(page: Page) {
-  return page.evaluate(() => {
-    const d = new Date();
-    d.setDate(d.getDate() + 1);
-    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-  });
 }
 
 /** Vector paths Leaflet drew on a map: lines and circle markers. */

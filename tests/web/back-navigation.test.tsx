@@ -23,6 +23,7 @@ const pastRide = rideSummary({
     rodeWithCount: 0,
     rodeWith: [],
     waitingPosition: null,
+    request: null,
   },
 });
 

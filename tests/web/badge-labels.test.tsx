@@ -64,7 +64,8 @@ describe("badges say one in the singular", () => {
   it("Inicio's badge: '1 novedad'", async () => {
     pending = [{ rideId: "r1", title: "Pantanos", startTime: 0 }];
     renderAt("/app/x", <p>Pantalla</p>);
-    expect(await screen.findByRole("link", { name: "1 novedad Inicio" })).toBeTruthy();
+    const inicio = await screen.findByRole("link", { name: "1 novedad Inicio" });
+    expect(inicio.getAttribute("href")).toBe("/app/feed");
   });
 
   it("Inicio's badge in the plural for more", async () => {
@@ -73,7 +74,8 @@ describe("badges say one in the singular", () => {
       { rideId: "r2", title: "Dehesa", startTime: 0 },
     ];
     renderAt("/app/x", <p>Pantalla</p>);
-    expect(await screen.findByRole("link", { name: "2 novedades Inicio" })).toBeTruthy();
+    const inicio = await screen.findByRole("link", { name: "2 novedades Inicio" });
+    expect(inicio.getAttribute("href")).toBe("/app/feed");
   });
 
   it("the card's 'Chat': '1 mensaje sin leer', '3 mensajes sin leer'", () => {
@@ -83,8 +85,10 @@ describe("badges say one in the singular", () => {
         <RideCardChatButton rideId="r2" actions={{ chatDisabled: false }} unread={3} />
       </MemoryRouter>,
     );
-    expect(screen.getByRole("link", { name: "Chat 1 mensaje sin leer" })).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Chat 3 mensajes sin leer" })).toBeTruthy();
+    const one = screen.getByRole("link", { name: "Chat 1 mensaje sin leer" });
+    expect(one.getAttribute("href")).toBe("/app/chat/r1");
+    const three = screen.getByRole("link", { name: "Chat 3 mensajes sin leer" });
+    expect(three.getAttribute("href")).toBe("/app/chat/r2");
   });
 
   it("the feed's 'Conversaciones en curso' says what its count is", async () => {
@@ -92,6 +96,7 @@ describe("badges say one in the singular", () => {
     renderAt("/app/x", <FeedScreen />);
     const one = await screen.findByRole("link", { name: /^Salida a 1 mensaje sin leer/ });
     expect(one.getAttribute("href")).toBe("/app/chat/a");
-    expect(screen.getByRole("link", { name: /^Salida b 4 mensajes sin leer/ })).toBeTruthy();
+    const four = screen.getByRole("link", { name: /^Salida b 4 mensajes sin leer/ });
+    expect(four.getAttribute("href")).toBe("/app/chat/b");
   });
 });

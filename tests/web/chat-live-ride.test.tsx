@@ -97,11 +97,14 @@ async function openChat() {
 
 const input = () => screen.queryByRole("textbox", { name: "Escribe un mensaje" });
 const countText = () => screen.getByTestId("chat-count").textContent;
+/** What stands where the composer was once the chat is closed to her. */
+const closedNotice = () =>
+  screen.getByRole("log", { name: "Mensajes" }).nextElementSibling?.textContent;
 
 describe("an open chat follows its ride", () => {
   it("closes the input as soon as the cancellation notice arrives", async () => {
     await openChat();
-    expect(input()).toBeTruthy();
+    expect(input()).toHaveProperty("disabled", false);
 
     info = {
       ...openInfo(),
@@ -115,7 +118,8 @@ describe("an open chat follows its ride", () => {
       }),
     );
     await waitFor(() => expect(input()).toBeNull());
-    expect(screen.getByText(MSG.cancelledBanner)).toBeTruthy();
+    // In the composer's place, under the messages.
+    expect(closedNotice()).toBe(MSG.cancelledBanner);
   });
 
   it("a ride a suspension cancelled closes with 'Salida cancelada', naming nobody", async () => {
@@ -128,7 +132,7 @@ describe("an open chat follows its ride", () => {
       }),
     );
     await waitFor(() => expect(input()).toBeNull());
-    expect(screen.getByText(MSG.cancelledNeutralBanner)).toBeTruthy();
+    expect(closedNotice()).toBe(MSG.cancelledNeutralBanner);
     expect(screen.queryByText(MSG.cancelledBanner)).toBeNull();
   });
 
@@ -157,13 +161,16 @@ describe("an open chat follows its ride", () => {
     );
     await waitFor(() => expect(input()).toBeNull());
     expect(countText()).toBe("1 mensaje");
-    expect(screen.getByText("¿Sigue en pie?")).toBeTruthy();
+    // Her message stays, with the server's reason and no time.
+    expect(screen.getByText("¿Sigue en pie?").parentElement?.textContent).toBe(
+      `¿Sigue en pie?${MSG.rideCancelledJoin}`,
+    );
     expect(screen.queryByRole("button", { name: MSG.retry })).toBeNull();
   });
 
   it("shows the new title after the organizer renames the ride", async () => {
     await openChat();
-    expect(screen.getByRole("heading", { name: "Vuelta al pantano" })).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Vuelta al pantano");
 
     info = { ...openInfo(), ride: { ...openInfo().ride, title: "Vuelta al embalse" } };
     act(() =>
@@ -204,7 +211,7 @@ describe("a chat past its 12-hour window", () => {
   it("shows its history above the closed notice", async () => {
     info = { ...closed(), messageCount: 1 };
     await openChat();
-    expect(screen.getByText(MSG.chatClosed)).toBeTruthy();
+    expect(closedNotice()).toBe(MSG.chatClosed);
     expect(screen.queryByText(EMPTY)).toBeNull();
   });
 });

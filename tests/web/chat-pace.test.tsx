@@ -106,7 +106,7 @@ describe("a message refused as too fast", () => {
     });
     const refusal = await screen.findByText("Vas muy rápido. Espera un momento.");
     // Her message stays on screen, marked, with the way to send it again.
-    expect(screen.getByText("¿Salimos ya?")).toBeTruthy();
+    expect(screen.getByText("¿Salimos ya?").parentElement?.contains(refusal)).toBe(true);
     const retry = screen.getByRole("button", { name: MSG.retry });
     expect(refusal.contains(retry)).toBe(true);
 

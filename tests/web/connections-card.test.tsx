@@ -179,3 +179,35 @@ describe("ConnectionsCard's two questions (honest levels)", () => {
     expect(screen.queryByText(MSG.waitedQuestion)).toBeNull();
   });
 });
+
+describe("ConnectionsCard after a check-in (docs/product.md#check-in-and-arrivals)", () => {
+  it("ticks the riders she checked in with; she may untick them", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () =>
+        Response.json({
+          open: true,
+          alreadySaved: false,
+          companions: [
+            { userId: "u3", username: "Cris", avatarKey: "ava03", timesRodeWith: 0 },
+            { userId: "u4", username: "Dora", avatarKey: "ava04", timesRodeWith: 0 },
+          ],
+          preselected: ["u4"],
+          levelQuestions: { open: false, answered: true },
+        }),
+      ),
+    );
+    render(
+      <QueryClientProvider client={signedInClient()}>
+        <ConnectionsCard rideId="r1" forced />
+      </QueryClientProvider>,
+    );
+    const dora = await screen.findByRole("checkbox", { name: "Dora" });
+    await vi.waitFor(() => expect((dora as HTMLInputElement).checked).toBe(true));
+    expect((screen.getByRole("checkbox", { name: "Cris" }) as HTMLInputElement).checked).toBe(
+      false,
+    );
+    fireEvent.click(dora);
+    expect((dora as HTMLInputElement).checked).toBe(false);
+  });
+});

@@ -118,7 +118,7 @@ describe("creating a ride", () => {
     // The 503 leaves her on the form with her values; she tries again.
     expect(screen.getByLabelText<HTMLInputElement>("Título").value).toBe("Café y Casa de Campo");
     await submit();
-    expect(await screen.findByText("Salida r1")).toBeTruthy();
+    expect((await screen.findByText(/^Salida /)).textContent).toBe("Salida r1");
 
     const [failed, retried] = sentRides();
     expect(failed).toMatchObject({
@@ -133,7 +133,7 @@ describe("creating a ride", () => {
     fireEvent.click(screen.getByRole("link", { name: "Proponer otra" }));
     fillRide("Vuelta al pantano");
     await submit();
-    expect(await screen.findByText("Salida r2")).toBeTruthy();
+    expect((await screen.findByText(/^Salida /)).textContent).toBe("Salida r2");
     const next = sentRides()[2]!;
     expect(next.createKey).toEqual(expect.stringMatching(UUID));
     expect(next.createKey).not.toBe(failed!.createKey);
@@ -153,7 +153,7 @@ describe("creating a ride", () => {
     await submit();
     fireEvent.change(screen.getByLabelText("Título"), { target: { value: "Otra ruta" } });
     await submit();
-    expect(await screen.findByText("Salida r3")).toBeTruthy();
+    expect((await screen.findByText(/^Salida /)).textContent).toBe("Salida r3");
     const [refused, sent] = sentRides();
     expect(sent).toMatchObject({ title: "Otra ruta", createKey: refused!.createKey });
   });
@@ -172,18 +172,49 @@ describe("creating a ride", () => {
         rodeWithCount: 0,
         rodeWith: [],
         waitingPosition: null,
+        request: null,
       },
     });
     // The ride's reads and the save all answer with it.
     fetchMock.mockImplementation(async () => Response.json({ ride }));
     renderCreate("/app/create?edit=r9", ride);
     await submit("Guardar cambios");
-    expect(await screen.findByText("Salida r9")).toBeTruthy();
+    expect((await screen.findByText(/^Salida /)).textContent).toBe("Salida r9");
     const saves = fetchMock.mock.calls.filter(([, init]) => init?.method === "PUT");
     expect(saves.map(([url]) => url)).toEqual(["/api/rides/r9"]);
     const sent = JSON.parse(String(saves[0]![1]?.body));
     expect(sent.title).toBe("Café y Casa de Campo");
     expect(sent).not.toHaveProperty("createKey");
+  });
+});
+
+describe("'¿Quién puede unirse?' (docs/product.md#join-by-approval)", () => {
+  it("is 'Abierta' unless she picks 'Con aprobación', and an edit starts from the ride's", async () => {
+    fetchMock.mockResolvedValueOnce(created("r1"));
+    renderCreate();
+    fillRide();
+    const group = screen.getByRole("group", { name: MSG.joinModeLabel });
+    const open = screen.getByRole("radio", { name: new RegExp(`^${MSG.joinModeOpen}`) });
+    const approval = screen.getByRole("radio", { name: new RegExp(`^${MSG.joinModeApproval}`) });
+    expect(group.contains(open)).toBe(true);
+    expect((open as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(approval);
+    await submit();
+    expect(await screen.findByText("Salida r1")).toBeTruthy();
+    expect(sentRides()[0]).toMatchObject({ joinMode: "approval" });
+  });
+
+  it("an edit keeps the ride's mode", () => {
+    const ride = rideDetail({
+      id: "r9",
+      joinMode: "approval",
+      organizer: { id: "ana", username: "ana_rueda", avatarKey: "ava01", avatarUrl: null },
+      viewer: { ...rideDetail().viewer, joined: true, isOrganizer: true },
+    });
+    fetchMock.mockImplementation(async () => Response.json({ ride }));
+    renderCreate("/app/create?edit=r9", ride);
+    const approval = screen.getByRole("radio", { name: new RegExp(`^${MSG.joinModeApproval}`) });
+    expect((approval as HTMLInputElement).checked).toBe(true);
   });
 });
 
@@ -218,9 +249,10 @@ describe("the start is on the ride's clock (docs/product.md#times-and-time-zones
     fillRide();
     fireEvent.change(screen.getByLabelText("Fecha"), { target: { value: JUNE_5 } });
     fireEvent.change(screen.getByLabelText("Hora"), { target: { value: "19:55" } });
-    expect(screen.getByText("En hora de Madrid")).toBeTruthy();
+    const hint = screen.getByLabelText("Hora").getAttribute("aria-describedby");
+    expect(document.getElementById(String(hint))?.textContent).toBe("En hora de Madrid");
     await submit();
-    expect(await screen.findByText("Salida r4")).toBeTruthy();
+    expect((await screen.findByText(/^Salida /)).textContent).toBe("Salida r4");
     expect(sentRides()[0]).toMatchObject({ startTime: `${JUNE_5}T17:55:00.000Z` });
   });
 
@@ -233,9 +265,10 @@ describe("the start is on the ride's clock (docs/product.md#times-and-time-zones
     fireEvent.change(city, { target: { value: "Las Palmas de Gran Canaria" } });
     fireEvent.change(screen.getByLabelText("Fecha"), { target: { value: JUNE_5 } });
     fireEvent.change(screen.getByLabelText("Hora"), { target: { value: "19:55" } });
-    expect(screen.getByText("En hora canaria")).toBeTruthy();
+    const hint = screen.getByLabelText("Hora").getAttribute("aria-describedby");
+    expect(document.getElementById(String(hint))?.textContent).toBe("En hora canaria");
     await submit();
-    expect(await screen.findByText("Salida r5")).toBeTruthy();
+    expect((await screen.findByText(/^Salida /)).textContent).toBe("Salida r5");
     expect(sentRides()[0]).toMatchObject({ startTime: `${JUNE_5}T18:55:00.000Z` });
   });
 
@@ -250,6 +283,7 @@ describe("the start is on the ride's clock (docs/product.md#times-and-time-zones
         rodeWithCount: 0,
         rodeWith: [],
         waitingPosition: null,
+        request: null,
       },
     });
     fetchMock.mockImplementation(async () => Response.json({ ride }));
@@ -317,18 +351,21 @@ describe("the form's bounds: one day's ride, within the next 12 months", () => {
     fillRide();
     const type = (label: string, value: string) =>
       fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    // The alert the field's aria-describedby points to.
+    const errorOf = (label: string) => {
+      const ids = screen.getByLabelText(label).getAttribute("aria-describedby")?.split(" ") ?? [];
+      return ids.map((id) => document.getElementById(id)?.textContent).join(" ");
+    };
     type("Distancia (km)", "401");
     type("Desnivel (m)", "12000");
     await submit();
-    expect(screen.getByText("La distancia máxima es de 400 km")).toBeTruthy();
-    expect(screen.getByText("El desnivel máximo es de 10.000 m")).toBeTruthy();
+    expect(errorOf("Distancia (km)")).toBe("La distancia máxima es de 400 km");
+    expect(errorOf("Desnivel (m)")).toBe("El desnivel máximo es de 10.000 m");
     type("Distancia (km)", "400");
     type("Desnivel (m)", "10000");
     type("Fecha", toIsoDate(new Date(Date.now() + 400 * 24 * 3_600_000)));
     await submit();
-    expect(
-      screen.getByText("No puedes crear una salida con más de 12 meses de antelación"),
-    ).toBeTruthy();
+    expect(errorOf("Fecha")).toBe("No puedes crear una salida con más de 12 meses de antelación");
     expect(screen.getByLabelText("Fecha").getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByLabelText("Distancia (km)").getAttribute("max")).toBe("400");
     expect(screen.getByLabelText("Desnivel (m)").getAttribute("max")).toBe("10000");
@@ -344,7 +381,7 @@ describe("the form's chip groups and meeting point", () => {
   it("'Nivel' is one choice of a radio group, and says so under it when missing", async () => {
     renderCreate();
     await submit();
-    expect(group("Nivel").querySelector("[role=alert]")).toBeTruthy();
+    expect(group("Nivel").querySelector("[role=alert]")?.textContent).toBe(MSG.rideRequiredFields);
     // After 'Crear salida' each pick is checked again (asynchronously: the shared rules).
     await act(async () => {
       fireEvent.click(screen.getByRole("radio", { name: "Chill" }));
@@ -369,7 +406,9 @@ describe("the form's chip groups and meeting point", () => {
     fireEvent.click(chip("Gravel"));
     expect(chip("Road").getAttribute("aria-pressed")).toBe("false");
     await submit();
-    expect(group("Modalidades").querySelector("[role=alert]")).toBeTruthy();
+    expect(group("Modalidades").querySelector("[role=alert]")?.textContent).toBe(
+      MSG.rideRequiredFields,
+    );
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
@@ -413,7 +452,7 @@ describe("an error goes as soon as its field is fixed, by any means", () => {
     renderCreate();
     fireEvent.click(screen.getByRole("button", { name: "Road" }));
     await submit();
-    expect(alertIn("Modalidades")).toBeTruthy();
+    expect(alertIn("Modalidades")?.textContent).toBe(MSG.rideRequiredFields);
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Gravel" }));
     });

@@ -44,7 +44,7 @@ describe("'Cerrar sesión en todos los dispositivos'", () => {
     fireEvent.click(screen.getByRole("button", { name: "Cancelar" }));
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();
-    expect(screen.getByRole("button", { name: BUTTON })).toBeTruthy();
+    expect(screen.getByRole("button", { name: BUTTON })).toHaveProperty("disabled", false);
   });
 
   it("confirmed, ends every session through the API and lands her on the login screen", async () => {

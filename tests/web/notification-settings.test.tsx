@@ -159,7 +159,10 @@ describe("Notificaciones", () => {
     const ready = vi.fn();
     Object.defineProperty(navigator.serviceWorker, "ready", { get: ready });
     renderWithClient(<NotificationSettings />);
-    expect(screen.getByText(PUSH_MSG.noServiceWorker)).toBeTruthy();
+    // Said at once, and nothing else in its place: no button, no placeholder.
+    expect(screen.getByText(PUSH_MSG.noServiceWorker).parentElement?.textContent).toBe(
+      `${PUSH_MSG.noServiceWorker}Para probarlos en local: npm run build y después npm run preview.`,
+    );
     expect(screen.getByText(/Para probarlos en local/).textContent).toBe(
       "Para probarlos en local: npm run build y después npm run preview.",
     );
@@ -174,7 +177,9 @@ describe("Notificaciones", () => {
     settingsAnswers(() => false);
     stubBrowser({ subscribed: false, devServer: true });
     renderWithClient(<NotificationSettings />);
-    expect(screen.getByText(PUSH_MSG.noServiceWorker)).toBeTruthy();
+    expect(screen.getByText(PUSH_MSG.noServiceWorker).parentElement?.textContent).toBe(
+      PUSH_MSG.noServiceWorker,
+    );
     expect(screen.queryByText(/npm run/)).toBeNull();
   });
 
@@ -235,7 +240,13 @@ describe("Calendario", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Cancelar" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === "DELETE")).toBe(false);
-    expect(screen.getByText(/Tienes un enlace activo/)).toBeTruthy();
+    expect(screen.getByText(/Tienes un enlace activo/).textContent).toMatch(
+      /^Tienes un enlace activo, creado el .+\. Por seguridad solo se muestra al crearlo: si lo perdiste, crea uno nuevo\.$/,
+    );
+    expect(screen.getByRole("button", { name: "Revocar enlace" })).toHaveProperty(
+      "disabled",
+      false,
+    );
   });
 
   it("says when a password change stopped it", async () => {

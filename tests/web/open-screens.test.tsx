@@ -58,7 +58,9 @@ async function openRidePage() {
     </QueryClientProvider>,
   );
   // Testing Library's waitFor: the ride's first answer may land meanwhile, inside act.
-  await waitFor(() => expect(FakeWebSocket.last).toBeTruthy());
+  await waitFor(() =>
+    expect(FakeWebSocket.last?.url).toMatch(/^ws:\/\/[^/]+\/api\/notifications\/socket$/),
+  );
   const socket = FakeWebSocket.last!;
   act(() => socket.open());
   act(() => socket.receive({ type: "ready" }));
@@ -71,7 +73,7 @@ describe("her open ride page on a 'ride-changed' frame", () => {
       rideDetail({
         ...full,
         waitingCount: 2,
-        viewer: { ...viewer, joined: false, waitingPosition: 2 },
+        viewer: { ...viewer, joined: false, waitingPosition: 2, request: null },
       }),
     );
     const socket = await openRidePage();
@@ -82,7 +84,7 @@ describe("her open ride page on a 'ride-changed' frame", () => {
       rideDetail({
         ...full,
         waitingCount: 1,
-        viewer: { ...viewer, joined: false, waitingPosition: 1 },
+        viewer: { ...viewer, joined: false, waitingPosition: 1, request: null },
       }),
     );
     act(() => socket.receive({ type: "ride-changed", rideId: "r1" }));
@@ -98,7 +100,7 @@ describe("her open ride page on a 'ride-changed' frame", () => {
       rideDetail({
         participantCount: 2,
         participantIds: ["org", "u1"],
-        viewer: { ...viewer, joined: true, waitingPosition: null },
+        viewer: { ...viewer, joined: true, waitingPosition: null, request: null },
       }),
     );
     const socket = await openRidePage();

@@ -2,7 +2,7 @@
 // lands on that ride, not on the feed. The page travels as `?from=` (our own /app paths only).
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { MemoryRouter, Route, Routes, useParams } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import type { MeResponse, MeUser } from "../../domain/api-types.ts";
 import { RequireProfile } from "../../web/auth/guards.tsx";
@@ -40,6 +40,17 @@ const me = (user: MeUser | null): MeResponse => ({
   googleEnabled: true,
 });
 
+/** The shared ride's page, naming the ride it was opened for. */
+function SharedRide() {
+  const { id } = useParams();
+  return (
+    <>
+      <p>La salida compartida</p>
+      <p>{id}</p>
+    </>
+  );
+}
+
 function renderApp(entry: string, signedIn: MeUser | null = null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(ME_KEY, me(signedIn));
@@ -55,7 +66,7 @@ function renderApp(entry: string, signedIn: MeUser | null = null) {
             path="/app/ride/:id"
             element={
               <RequireProfile>
-                <p>La salida compartida</p>
+                <SharedRide />
               </RequireProfile>
             }
           />
@@ -112,7 +123,8 @@ describe("a newcomer sent a ride lands on it after signing up", () => {
       fireEvent.click(screen.getByRole("button", { name: "Guardar perfil" }));
     });
 
-    expect(await screen.findByText("La salida compartida")).toBeTruthy();
+    const page = await screen.findByText("La salida compartida");
+    expect(page.nextElementSibling?.textContent).toBe("r-123");
     expect(screen.queryByText("El feed")).toBeNull();
   });
 
@@ -138,7 +150,8 @@ describe("a newcomer sent a ride lands on it after signing up", () => {
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Guardar perfil" }));
     });
-    expect(await screen.findByText("La salida compartida")).toBeTruthy();
+    const page = await screen.findByText("La salida compartida");
+    expect(page.nextElementSibling?.textContent).toBe("r-123");
   });
 
   it("Google takes it along, from login and from sign-up", () => {

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -32,13 +32,18 @@ function renderCard(card: RideSummary, viewerId = "me") {
 describe("RideCard", () => {
   it("shows every element and UNIRME for a rider not in it", () => {
     renderCard(ride());
-    expect(screen.getByText("Participantes 1/2")).toBeTruthy();
-    expect(screen.getByText("Comentarios adicionales:")).toBeTruthy();
-    expect(screen.getByText("AnaRueda")).toBeTruthy();
-    expect(screen.getByText("Coffee Stop")).toBeTruthy();
+    expect(screen.getByText(/^Participantes/).textContent).toBe("Participantes 1/2");
+    expect(screen.getByText("Comentarios adicionales:").nextElementSibling?.textContent).toBe(
+      "Ritmo tranquilo",
+    );
+    expect(screen.getByText("Organizadora:").parentElement?.textContent).toBe(
+      "Organizadora:AnaRueda",
+    );
+    // The social tag's chip comes after the level's.
+    expect(screen.getByText("Coffee Stop").previousElementSibling?.textContent).toBe("Chill");
     const maps = screen.getByRole("link", { name: "Abrir en Google Maps" });
     expect(maps.getAttribute("target")).toBe("_blank");
-    expect(screen.getByRole("button", { name: "UNIRME" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "UNIRME" })).toHaveProperty("disabled", false);
     expect(screen.queryByRole("link", { name: "Chat" })).toBeNull();
     // Not a participant: the title is not a link to the detail.
     expect(screen.queryByRole("link", { name: "Café y Casa de Campo" })).toBeNull();
@@ -46,7 +51,10 @@ describe("RideCard", () => {
 
   it("offers the waiting list instead of the spec's disabled 'Completa' when full", () => {
     renderCard(ride({ participantCount: 2, participantIds: ["org", "x"] }));
-    expect(screen.getByRole("button", { name: "Apuntarme a la lista de espera" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Apuntarme a la lista de espera" })).toHaveProperty(
+      "disabled",
+      false,
+    );
     expect(screen.queryByRole("button", { name: "Completa" })).toBeNull();
     expect(screen.queryByRole("button", { name: "UNIRME" })).toBeNull();
     expect(screen.queryByText(/Lista de espera/)).toBeNull();
@@ -67,7 +75,8 @@ describe("RideCard", () => {
     vi.stubGlobal("fetch", fetchMock);
     renderCard(full);
     await userEvent.click(screen.getByRole("button", { name: "Apuntarme a la lista de espera" }));
-    expect(await screen.findByRole("dialog", { name: "Estás en la lista de espera" })).toBeTruthy();
+    const dialog = await screen.findByRole("dialog", { name: "Estás en la lista de espera" });
+    expect(dialog.textContent).toContain("Estás la 2ª en la lista de espera");
     expect(screen.getAllByText(/Estás la 2ª en la lista de espera/).length).toBeGreaterThan(0);
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/api/rides/r1/waiting-list");
@@ -87,13 +96,19 @@ describe("RideCard", () => {
           rodeWithCount: 0,
           rodeWith: [],
           waitingPosition: 2,
+          request: null,
         },
       }),
     );
     expect(screen.getByRole("status").textContent).toContain("Estás la 2ª en la lista de espera");
-    expect(screen.getByRole("button", { name: "Salir de la lista de espera" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Salir de la lista de espera" })).toHaveProperty(
+      "disabled",
+      false,
+    );
     expect(screen.queryByRole("button", { name: "Apuntarme a la lista de espera" })).toBeNull();
-    expect(screen.getByText(/Lista de espera \(3\)/)).toBeTruthy();
+    expect(screen.getByText(/^Participantes/).textContent).toBe(
+      "Participantes 2/2 · Lista de espera (3)",
+    );
   });
 
   it("says nothing of the list once the ride has started", () => {
@@ -109,6 +124,7 @@ describe("RideCard", () => {
           rodeWithCount: 0,
           rodeWith: [],
           waitingPosition: 1,
+          request: null,
         },
       }),
     );
@@ -130,15 +146,23 @@ describe("RideCard", () => {
           rodeWithCount: 2,
           rodeWith: [bea, cris],
           waitingPosition: null,
+          request: null,
         },
       }),
       "me",
     );
-    expect(screen.getByRole("button", { name: "Desapuntarme" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Desapuntarme" })).toHaveProperty("disabled", false);
     expect(screen.getByRole("link", { name: "Chat" }).getAttribute("href")).toBe("/app/chat/r1");
-    expect(screen.getByText("Has rodado con 2 de las que van")).toBeTruthy();
-    expect(screen.getByRole("list", { name: "Con quién has rodado: Bea, Cris" })).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Café y Casa de Campo" })).toBeTruthy();
+    const rodeWith = screen.getByRole("list", { name: "Con quién has rodado: Bea, Cris" });
+    expect(
+      within(rodeWith)
+        .getAllByRole("listitem")
+        .map((li) => li.title),
+    ).toEqual(["Bea", "Cris"]);
+    expect(rodeWith.nextElementSibling?.textContent).toBe("Has rodado con 2 de las que van");
+    expect(screen.getByRole("link", { name: "Café y Casa de Campo" }).getAttribute("href")).toBe(
+      "/app/ride/r1",
+    );
   });
 
   it("says 'de las que fueron' once the ride has been", () => {
@@ -155,11 +179,15 @@ describe("RideCard", () => {
           rodeWithCount: 2,
           rodeWith: [bea, cris],
           waitingPosition: null,
+          request: null,
         },
       }),
       "me",
     );
-    expect(screen.getByText("Has rodado con 2 de las que fueron")).toBeTruthy();
+    expect(
+      screen.getByRole("list", { name: "Con quién has rodado: Bea, Cris" }).nextElementSibling
+        ?.textContent,
+    ).toBe("Has rodado con 2 de las que fueron");
     expect(screen.queryByText("Has rodado con 2 de las que van")).toBeNull();
   });
 
@@ -172,11 +200,15 @@ describe("RideCard", () => {
           rodeWithCount: 0,
           rodeWith: [],
           waitingPosition: null,
+          request: null,
         },
       }),
       "org",
     );
-    expect(screen.getByRole("button", { name: "Cancelar salida" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Cancelar salida" })).toHaveProperty(
+      "disabled",
+      false,
+    );
     expect(screen.queryByRole("button", { name: "Desapuntarme" })).toBeNull();
   });
 
@@ -191,11 +223,12 @@ describe("RideCard", () => {
           rodeWithCount: 0,
           rodeWith: [],
           waitingPosition: null,
+          request: null,
         },
       }),
       "me",
     );
-    expect(screen.getByText("Cancelada por la organizadora")).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe("Cancelada por la organizadora");
     expect((screen.getByRole("button", { name: "Chat" }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByRole("button", { name: "Compartir" })).toBeNull();
     expect(screen.queryByRole("button", { name: "UNIRME" })).toBeNull();
@@ -203,7 +236,7 @@ describe("RideCard", () => {
 
   it("a ride a suspension cancelled says 'Salida cancelada', blaming nobody", () => {
     renderCard(ride({ status: "cancelled", cancelledByOrganizer: false }), "me");
-    expect(screen.getByText("Salida cancelada")).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toBe("Salida cancelada");
     expect(screen.queryByText("Cancelada por la organizadora")).toBeNull();
   });
 });
@@ -216,8 +249,10 @@ describe("RideCard times (docs/product.md#times-and-time-zones)", () => {
   it("shows a Madrid ride at 19:55 in New York, labelled 'hora de Madrid'", () => {
     vi.stubEnv("TZ", "America/New_York");
     renderCard(ride({ startTime: madridAt1955 }));
-    expect(screen.getByText("05/06")).toBeTruthy();
-    expect(screen.getByText("19:55 (hora de Madrid)")).toBeTruthy();
+    // The day's chip, then the time's.
+    const day = screen.getByText(/^\d\d\/\d\d$/);
+    expect(day.textContent).toBe("05/06");
+    expect(day.nextElementSibling?.textContent).toBe("19:55 (hora de Madrid)");
   });
 
   it("shows a Canarias ride on its own clock on the mainland, labelled 'hora canaria'", () => {
@@ -228,14 +263,17 @@ describe("RideCard times (docs/product.md#times-and-time-zones)", () => {
       startTime: madridAt1955 + 3_600_000,
     });
     renderCard(canary);
-    expect(screen.getByText("19:55 (hora canaria)")).toBeTruthy();
+    expect(screen.getByText(/^\d\d\/\d\d$/).nextElementSibling?.textContent).toBe(
+      "19:55 (hora canaria)",
+    );
   });
 
   it("needs no label when her clock is the ride's, and the date is the ride's day", () => {
     vi.stubEnv("TZ", "Europe/Madrid");
     // 00:30 on Saturday in Madrid, still Friday in UTC.
     renderCard(ride({ startTime: Date.parse("2099-06-05T22:30:00.000Z") }));
-    expect(screen.getByText("06/06")).toBeTruthy();
-    expect(screen.getByText("00:30")).toBeTruthy();
+    const day = screen.getByText(/^\d\d\/\d\d$/);
+    expect(day.textContent).toBe("06/06");
+    expect(day.nextElementSibling?.textContent).toBe("00:30");
   });
 });

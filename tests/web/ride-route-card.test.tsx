@@ -53,6 +53,7 @@ describe("route card", () => {
             rodeWithCount: 0,
             rodeWith: [],
             waitingPosition: null,
+            request: null,
           },
         }),
       });

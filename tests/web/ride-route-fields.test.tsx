@@ -175,6 +175,7 @@ describe("editing a ride with a route", () => {
       rodeWithCount: 0,
       rodeWith: [],
       waitingPosition: null,
+      request: null,
     },
     startTime: Date.now() + 30 * 24 * 3_600_000,
   });

@@ -84,6 +84,7 @@ describe("join and leave texts", () => {
         rodeWithCount: 0,
         rodeWith: [],
         waitingPosition: null,
+        request: null,
       },
     });
     answerEvery(200, { ok: true });
@@ -144,6 +145,7 @@ describe("cancelling (issue 20 §3.4): one set of texts, then My Rides > Cancela
         rodeWithCount: 0,
         rodeWith: [],
         waitingPosition: null,
+        request: null,
       },
     });
     vi.stubGlobal(

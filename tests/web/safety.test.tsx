@@ -95,13 +95,15 @@ describe("ReportDialog ('Denunciar')", () => {
       "Spam",
       "Otro",
     ]) {
-      expect(within(dialog).getByRole("radio", { name: label })).toBeTruthy();
+      expect(within(dialog).getByRole("radio", { name: label })).toHaveProperty("checked", false);
     }
     fireEvent.click(within(dialog).getByRole("radio", { name: "Contenido ofensivo" }));
     const details = within(dialog).getByLabelText("Cuéntanos más (opcional)");
     expect(details.getAttribute("maxLength")).toBe("500");
     fireEvent.change(details, { target: { value: "  Insultos  " } });
-    expect(within(dialog).getByText("12/500")).toBeTruthy();
+    // The counter is the field's description, and counts what she typed, spaces included.
+    const counter = document.getElementById(String(details.getAttribute("aria-describedby")));
+    expect(counter?.textContent).toBe("12/500");
     fireEvent.click(within(dialog).getByRole("button", { name: "Enviar denuncia" }));
     await waitFor(() => expect(toasts.success).toHaveBeenCalledWith(MSG.reportThanks));
     expect(calls).toEqual([
@@ -257,9 +259,14 @@ describe("/app/moderacion", () => {
     const card = await screen.findByRole("article", {
       name: "Mensaje: Acoso o comportamiento inapropiado",
     });
-    expect(within(card).getByText("Texto denunciado")).toBeTruthy();
-    expect(within(card).getByText("Me escribe cosas desagradables")).toBeTruthy();
-    expect(within(card).getByText(/Ana · 2 denuncias anteriores/)).toBeTruthy();
+    expect(within(card).getByText("Texto denunciado").previousElementSibling?.textContent).toMatch(
+      /^Cris en «/,
+    );
+    // Her details, quoted apart from the reported message.
+    expect(within(card).getByText("Me escribe cosas desagradables").tagName).toBe("BLOCKQUOTE");
+    expect(within(card).getByText("Denuncia").nextElementSibling?.textContent).toBe(
+      "Ana · 2 denuncias anteriores",
+    );
     fireEvent.click(within(card).getByRole("button", { name: "Ver la conversación" }));
     const context = await within(card).findByRole("list", {
       name: "Conversación alrededor del mensaje",
@@ -323,7 +330,9 @@ describe("ride times in the block dialog and the queue: on the ride's clock (dom
     );
     fireEvent.click(screen.getByRole("button", { name: "Bloquear" }));
     const shared = await screen.findByRole("dialog", { name: "Está en tus próximas salidas" });
-    expect(within(shared).getByText("viernes, 5 de junio · 19:55 (hora canaria)")).toBeTruthy();
+    expect(within(shared).getByText("Vuelta a Gran Canaria").nextElementSibling?.textContent).toBe(
+      "viernes, 5 de junio · 19:55 (hora canaria)",
+    );
   });
 
   it("the queue shows the reported ride and its snapshot on the ride's clock, labelled", async () => {

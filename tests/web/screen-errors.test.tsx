@@ -96,6 +96,7 @@ describe("ride detail", () => {
         rodeWithCount: 0,
         rodeWith: [],
         waitingPosition: null,
+        request: null,
       },
     });
     stubApi({ "/rides/r1": [Response.json({ ride: joined })], "/rides/r1/route": [failure(500)] });

@@ -33,6 +33,7 @@ describe("the organizer's waiting list", () => {
         rodeWithCount: 0,
         rodeWith: [],
         waitingPosition: null,
+        request: null,
       },
     });
     vi.stubGlobal(
@@ -96,7 +97,9 @@ describe("the waiting list's news on the notification channel", () => {
         </MemoryRouter>
       </QueryClientProvider>,
     );
-    await vi.waitFor(() => expect(FakeWebSocket.last).toBeTruthy());
+    await vi.waitFor(() =>
+      expect(FakeWebSocket.last?.url).toMatch(/^ws:\/\/[^/]+\/api\/notifications\/socket$/),
+    );
     const socket = FakeWebSocket.last!;
     act(() => socket.open());
     return socket;
@@ -112,11 +115,12 @@ describe("the waiting list's news on the notification channel", () => {
         rideTitle: "Vuelta al pantano",
       }),
     );
-    expect(await screen.findByText("¡Tienes plaza!")).toBeTruthy();
-    expect(
-      screen.getByText('Has entrado en "Vuelta al pantano" desde la lista de espera.'),
-    ).toBeTruthy();
-    expect(screen.getByRole("button", { name: "Ver salida" })).toBeTruthy();
+    const toast = (await screen.findByText("¡Tienes plaza!")).closest("[data-sonner-toast]");
+    expect(toast?.getAttribute("data-type")).toBe("success");
+    expect(toast?.querySelector("[data-description]")?.textContent).toBe(
+      'Has entrado en "Vuelta al pantano" desde la lista de espera.',
+    );
+    expect(toast?.querySelector("button[data-action]")?.textContent).toBe("Ver salida");
     act(() =>
       socket.receive({
         type: "unread",
@@ -130,9 +134,24 @@ describe("the waiting list's news on the notification channel", () => {
         },
       }),
     );
-    await new Promise((done) => setTimeout(done, 50));
-    expect(screen.queryByText("Conversación en curso")).toBeNull();
-    expect(screen.getByText("¡Tienes plaza!")).toBeTruthy();
+    // Then another ride's message, which does raise the toast: once it shows, the notice's
+    // toast (raised first, if at all) would show too.
+    act(() =>
+      socket.receive({
+        type: "unread",
+        rideId: "r2",
+        rideTitle: "Subida a Navacerrada",
+        count: 1,
+        lastMessage: {
+          text: "¿Quién trae bomba?",
+          createdAt: new Date().toISOString(),
+          kind: "user",
+        },
+      }),
+    );
+    await screen.findByText(/Subida a Navacerrada/);
+    expect(screen.getAllByText("Conversación en curso")).toHaveLength(1);
+    expect(screen.queryByText("¡Tienes plaza!")).not.toBeNull();
   });
 
   it("tells those who waited when the ride is cancelled", async () => {
@@ -145,11 +164,12 @@ describe("the waiting list's news on the notification channel", () => {
         rideTitle: "Subida al puerto",
       }),
     );
-    expect(
-      // Whoever cancelled it (the organizer, or a suspension): it names nobody.
-      await screen.findByText(
-        '"Subida al puerto" se ha cancelado y su lista de espera se ha cerrado.',
-      ),
-    ).toBeTruthy();
+    // Whoever cancelled it (the organizer, or a suspension): it names nobody.
+    const text = await screen.findByText(
+      '"Subida al puerto" se ha cancelado y su lista de espera se ha cerrado.',
+    );
+    const toast = text.closest("[data-sonner-toast]");
+    expect(toast?.getAttribute("data-type")).toBe("info");
+    expect(toast?.querySelector("[data-title]")?.textContent).toBe("Salida cancelada");
   });
 });

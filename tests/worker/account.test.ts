@@ -155,7 +155,10 @@ describe("DELETE /api/account", () => {
     expect(
       await d.select().from(rideParticipants).where(eq(rideParticipants.rideId, joined.id)).all(),
     ).toHaveLength(2);
-    expect(await d.select().from(users).where(eq(users.id, friend.id)).get()).toBeTruthy();
+    expect(await d.select().from(users).where(eq(users.id, friend.id)).get()).toMatchObject({
+      email: friend.email,
+      suspendedAt: null,
+    });
 
     // Every device is signed out; the same email can sign up again.
     expect((await json(await secondDevice.get("/api/me"))).user).toBeNull();
@@ -268,6 +271,8 @@ describe("DELETE /api/account", () => {
       headers: { Origin: "https://evil.example" },
     });
     expect(res.status).toBe(403);
-    expect(await db().select().from(users).where(eq(users.id, user.id)).get()).toBeTruthy();
+    expect(await db().select().from(users).where(eq(users.id, user.id)).get()).toMatchObject({
+      email: user.email,
+    });
   });
 });

@@ -68,7 +68,8 @@ describe("GET /api/auth/google", () => {
     const url = new URL(res.headers.get("Location")!);
     expect(url.origin).toBe("https://accounts.google.com");
     expect(url.searchParams.get("code_challenge_method")).toBe("S256");
-    expect(url.searchParams.get("code_challenge")).toBeTruthy();
+    // base64url of a SHA-256: 43 characters, no padding.
+    expect(url.searchParams.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(url.searchParams.get("redirect_uri")).toBe("http://localhost/api/auth/google/callback");
     const cookies = res.headers.getSetCookie();
     expect(cookies).toHaveLength(2);
@@ -211,7 +212,7 @@ describe("GET /api/auth/google/callback", () => {
     expect(row?.googleId).toBeNull();
     expect(
       await db().select().from(profiles).where(eq(profiles.userId, existing.id)).get(),
-    ).toBeTruthy();
+    ).toMatchObject({ username: existing.username });
   });
 });
 

@@ -51,7 +51,7 @@ describe("POST /api/auth/signup", () => {
     expect(res.status).toBe(201);
     const body = await json(res);
     expect(body.user).toMatchObject({ email: address.toLowerCase(), profileComplete: false });
-    expect(browser.cookies.get(SESSION_COOKIE)).toBeTruthy();
+    expect(browser.cookies.get(SESSION_COOKIE)).toMatch(/^[a-z2-7]{32}$/);
     const me = await json(await browser.get("/api/me"));
     expect(me.user.email).toBe(address.toLowerCase());
     const row = await db().select().from(users).where(eq(users.email, address.toLowerCase())).get();
@@ -152,7 +152,7 @@ describe("POST /api/auth/login", () => {
     const before = browser.cookies.get(SESSION_COOKIE)!;
     await browser.post("/api/auth/login", { email: address, password: PASSWORD });
     const after = browser.cookies.get(SESSION_COOKIE)!;
-    expect(after).toBeTruthy();
+    expect(after).toMatch(/^[a-z2-7]{32}$/);
     expect(after).not.toBe(before);
     const stale = new Browser();
     stale.cookies.set(SESSION_COOKIE, before);

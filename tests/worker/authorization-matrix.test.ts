@@ -5,13 +5,22 @@
 // that does not exist (docs/decisions/0018-blocking-and-moderation.md): a new ride route gets
 // that check without asking.
 // The socket frames each kind of visitor gets are at the end.
+
+import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import type { NotificationFrame } from "../../domain/chat-protocol.ts";
 import { app } from "../../worker/app.ts";
-import { createRide, createUser, HOUR, signedIn } from "./helpers/factories.ts";
+import { generateId } from "../../worker/auth/tokens.ts";
+import { block } from "../../worker/blocks/queries.ts";
+import { rideRequests, rideSeries, rides } from "../../worker/db/schema.ts";
+import { suspendAccount } from "../../worker/moderation/actions.ts";
+import { findReportTarget, insertReport } from "../../worker/reports/queries.ts";
+import { createRide, db, HOUR, signedInMany } from "./helpers/factories.ts";
 import { Browser } from "./helpers/http.ts";
-import { answerOf, block, insertMessage, moderator, report } from "./helpers/safety.ts";
+import { answerOf, insertMessage, MODERATOR_EMAIL, moderator } from "./helpers/safety.ts";
 import { openSocket, socketsClosedAfterEach, type TestSocket } from "./helpers/sockets.ts";
+
+type Moderator = Awaited<ReturnType<typeof moderator>>;
 
 type Role =
   | "anonymous"
@@ -45,6 +54,11 @@ const ROLES: Role[] = [
 const BLOCKED_ROLES = ["blockedByOrganizer", "blockedByParticipant"] as const satisfies Role[];
 /** A well-formed ride id that no ride has. */
 const MISSING_RIDE = "abcdefghijklmnopqrstuvwx";
+/**
+ * The approval ride of a world; the missing ride when the block check swaps `rideId` for it, so
+ * the request routes get that check too.
+ */
+const approvalRideOf = (w: World) => (w.rideId === MISSING_RIDE ? MISSING_RIDE : w.approvalRideId);
 /** Routes about one ride: the block rule applies to each of them. */
 const isRideScoped = (route: string) => route.startsWith("/api/rides/:id");
 
@@ -66,36 +80,75 @@ interface World {
   /** The participant's message in the ride's chat, reported by the other participant. */
   messageId: string;
   reportId: string;
+  /**
+   * A 'Con aprobación' ride of the same organizer and participant
+   * (docs/product.md#join-by-approval), with a pending request from a rider in no ride.
+   */
+  approvalRideId: string;
+  requestId: string;
   browsers: Record<Role, Browser>;
 }
 
-/** A fresh cast and ride for every cell, so a mutating call never leaks into the next cell. */
-async function world(): Promise<World> {
-  const organizer = await signedIn();
-  const participant = await signedIn();
-  const blocked = await signedIn();
-  const outsider = await signedIn();
-  const noProfile = await signedIn({ username: null });
-  const other = await createUser();
-  const suspended = await signedIn();
-  const blockedByOrganizer = await signedIn();
-  const blockedByParticipant = await signedIn();
-  const mod = await moderator();
-  const ride = await createRide({
-    organizerId: organizer.user.id,
-    participants: [participant.user.id, blocked.user.id],
-    startsIn: 48 * HOUR,
-  });
-  await block(organizer.browser, blocked.user.id);
-  await block(organizer.browser, blockedByOrganizer.user.id);
-  await block(participant.browser, blockedByParticipant.user.id);
+/**
+ * A cast and ride: fresh for every cell of a row that may change something, so a mutating call
+ * never leaks into the next cell. `mod` is the row's moderator (one session per row).
+ */
+async function world(mod: Moderator): Promise<World> {
+  // The matrix builds hundreds of worlds: everyone is written in one batch, and the blocks, the
+  // report and the suspension go through the app's own statements rather than requests (their
+  // routes are tested in blocks.test.ts, reports.test.ts and moderation.test.ts).
+  const [
+    organizer,
+    participant,
+    blocked,
+    outsider,
+    noProfile,
+    suspended,
+    blockedByOrganizer,
+    blockedByParticipant,
+    { user: other },
+  ] = await signedInMany([{}, {}, {}, {}, { username: null }, {}, {}, {}, {}]);
+  const now = Date.now();
+  const [ride, approval, , , , suspension] = await Promise.all([
+    createRide({
+      organizerId: organizer.user.id,
+      participants: [participant.user.id, blocked.user.id],
+      startsIn: 48 * HOUR,
+    }),
+    createRide({
+      organizerId: organizer.user.id,
+      participants: [participant.user.id],
+      startsIn: 48 * HOUR,
+      joinMode: "approval",
+    }),
+    block(db(), organizer.user.id, blocked.user.id, now),
+    block(db(), organizer.user.id, blockedByOrganizer.user.id, now),
+    block(db(), participant.user.id, blockedByParticipant.user.id, now),
+    suspendAccount(
+      db(),
+      { id: mod.id, email: MODERATOR_EMAIL },
+      { userId: suspended.user.id, reason: "matriz", now },
+    ),
+  ]);
+  expect(suspension.suspended).toBe(true);
+  await inASeries(ride.id, organizer.user.id);
+  const requestId = `req${crypto.randomUUID().replaceAll("-", "")}`;
+  await db()
+    .insert(rideRequests)
+    .values({ id: requestId, rideId: approval.id, userId: other.id, note: "Hola" });
   const messageId = await insertMessage(ride.id, participant.user.id, "hola");
-  const reportId = await report(blocked.browser, { kind: "message", targetId: messageId });
-  const suspension = await (await moderator()).browser.post(
-    `/api/moderation/users/${suspended.user.id}/suspend`,
-    { reason: "matriz" },
-  );
-  expect(suspension.status).toBe(200);
+  const target = await findReportTarget(db(), "message", messageId, blocked.user.id);
+  const reportId = generateId();
+  await insertReport(db(), {
+    id: reportId,
+    reporterId: blocked.user.id,
+    kind: "message",
+    targetId: messageId,
+    reason: "harassment",
+    details: null,
+    target: target!,
+    now,
+  });
   return {
     rideId: ride.id,
     organizerId: organizer.user.id,
@@ -106,6 +159,8 @@ async function world(): Promise<World> {
     suspendedId: suspended.user.id,
     messageId,
     reportId,
+    approvalRideId: approval.id,
+    requestId,
     browsers: {
       anonymous: new Browser(),
       noProfile: noProfile.browser,
@@ -118,6 +173,45 @@ async function world(): Promise<World> {
       blockedByParticipant: blockedByParticipant.browser,
     },
   };
+}
+
+/** Makes the world's ride the first date of a weekly grupeta (docs/product.md#regular-grupetas). */
+async function inASeries(rideId: string, organizerId: string) {
+  const seriesId = `series-${rideId}`;
+  await db().batch([
+    db()
+      .insert(rideSeries)
+      .values({
+        id: seriesId,
+        organizerId,
+        everyWeeks: 1,
+        anchorDate: "2030-01-05",
+        localTime: "09:00",
+        zone: "Europe/Madrid",
+        dateCount: 1,
+        lastIndex: 0,
+        template: {
+          title: "Matriz",
+          description: null,
+          city: "Madrid",
+          maxParticipants: null,
+          modalities: ["road"],
+          level: "chill",
+          socialTags: [],
+          routeKm: 40,
+          routeElev: 300,
+          meetingPoint: "Puerta del Sol",
+          meetingLat: null,
+          meetingLon: null,
+          routeGpxKey: null,
+          routeFileName: null,
+        },
+      }),
+    db()
+      .update(rides)
+      .set({ seriesId, seriesIndex: 0, seriesEveryWeeks: 1 })
+      .where(eq(rides.id, rideId)),
+  ]);
 }
 
 const validRide = () => ({
@@ -384,6 +478,41 @@ const MATRIX: Row[] = [
   },
   {
     method: "GET",
+    route: "/api/rides/:id/series",
+    path: (w) => `/api/rides/${w.rideId}/series`,
+    expect: [U, P, 200, 200, 200],
+    why: "whoever may see the ride sees its grupeta's next dates",
+  },
+  {
+    method: "POST",
+    route: "/api/rides/:id/series/join",
+    path: (w) => `/api/rides/${w.rideId}/series/join`,
+    expect: [U, P, 200, 200, 409],
+    why: "'Apuntarme a las próximas' for riders; the organizer already runs it",
+  },
+  {
+    method: "POST",
+    route: "/api/rides/:id/series/leave",
+    path: (w) => `/api/rides/${w.rideId}/series/leave`,
+    expect: [U, P, 200, 200, 409],
+    why: "'Dejar la serie' (a no-op for whoever is in no date); never the organizer",
+  },
+  {
+    method: "GET",
+    route: "/api/rides/:id/weather",
+    path: (w) => `/api/rides/${w.rideId}/weather`,
+    expect: [U, P, 200, 200, 200],
+    why: "the forecast for whoever may see the ride",
+  },
+  {
+    method: "POST",
+    route: "/api/rides/:id/still-on",
+    path: (w) => `/api/rides/${w.rideId}/still-on`,
+    expect: [U, P, 403, 403, 200],
+    why: "'Sigue en pie': the organizer only",
+  },
+  {
+    method: "GET",
     route: "/api/my-rides",
     path: () => "/api/my-rides",
     expect: [U, P, 200, 200, 200],
@@ -613,6 +742,81 @@ const MATRIX: Row[] = [
     expect: [U, P, 409, 409, 409],
     why: "only her own place; nobody here is on the list",
   },
+  // ---------- Join by approval (docs/product.md#join-by-approval) ----------
+  {
+    method: "POST",
+    route: "/api/rides/:id/requests",
+    path: (w) => `/api/rides/${approvalRideOf(w)}/requests`,
+    body: () => ({ note: "¿Puedo ir?" }),
+    expect: [U, P, 201, 409, 409],
+    why: "any rider with a profile who is not in it; participant and organizer already are",
+  },
+  {
+    method: "DELETE",
+    route: "/api/rides/:id/requests",
+    path: (w) => `/api/rides/${approvalRideOf(w)}/requests`,
+    expect: [U, P, 409, 409, 409],
+    why: "only her own pending request; none of these has one",
+  },
+  {
+    method: "POST",
+    route: "/api/rides/:id/requests/:requestId/accept",
+    path: (w) => `/api/rides/${approvalRideOf(w)}/requests/${w.requestId}/accept`,
+    expect: [U, P, 403, 403, 200],
+    why: "the organizer only",
+  },
+  {
+    method: "POST",
+    route: "/api/rides/:id/requests/:requestId/decline",
+    path: (w) => `/api/rides/${approvalRideOf(w)}/requests/${w.requestId}/decline`,
+    expect: [U, P, 403, 403, 200],
+    why: "the organizer only",
+  },
+  // ---------- Ride day (docs/product.md#ride-day); the matrix's ride starts in 48 h -------------
+  {
+    method: "GET",
+    route: "/api/rides/:id/ride-day",
+    path: (w) => `/api/rides/${w.rideId}/ride-day`,
+    expect: [U, P, 403, 200, 200],
+    why: "participants only; check-ins in it for the organizer only (ride-day.test.ts)",
+  },
+  {
+    method: "POST",
+    route: "/api/rides/:id/ride-day/check-in",
+    path: (w) => `/api/rides/${w.rideId}/ride-day/check-in`,
+    expect: [U, P, 403, 409, 409],
+    why: "participants only, from 30 min before the start (ride_day_closed here)",
+  },
+  {
+    method: "POST",
+    route: "/api/rides/:id/ride-day/arrived",
+    path: (w) => `/api/rides/${w.rideId}/ride-day/arrived`,
+    expect: [U, P, 403, 409, 409],
+    why: "participants only, from 30 min before the start (ride_day_closed here)",
+  },
+  {
+    method: "PUT",
+    route: "/api/rides/:id/ride-day/timer",
+    path: (w) => `/api/rides/${w.rideId}/ride-day/timer`,
+    body: () => ({ on: false }),
+    expect: [U, P, 403, 200, 200],
+    why: "only her own safety timer, as a participant",
+  },
+  {
+    method: "POST",
+    route: "/api/rides/:id/ride-day/call-missing",
+    path: (w) => `/api/rides/${w.rideId}/ride-day/call-missing`,
+    expect: [U, P, 403, 403, 409],
+    why: "the organizer only, from 30 min before the start (ride_day_closed here)",
+  },
+  {
+    method: "POST",
+    route: "/dev/ride-day/:id/run/:job",
+    path: (w) => `/dev/ride-day/${w.rideId}/run/safety-ask`,
+    expect: [404, 404, 404, 404, 404],
+    why: "development only",
+    blocked: { byOrganizer: 404, byParticipant: 404 },
+  },
   {
     method: "POST",
     route: "/dev/fixtures/ride",
@@ -650,6 +854,21 @@ const MATRIX: Row[] = [
     path: (w) => `/api/rides/${w.rideId}/participants/${w.blockedId}`,
     expect: [U, P, 403, 403, 200],
     why: "the organizer, only a rider she blocked",
+  },
+  {
+    method: "GET",
+    route: "/api/rides/:id/sweeper",
+    path: (w) => `/api/rides/${w.rideId}/sweeper`,
+    expect: [U, P, 403, 200, 200],
+    why: "the escoba, for the ride's participants",
+  },
+  {
+    method: "PUT",
+    route: "/api/rides/:id/sweeper",
+    path: (w) => `/api/rides/${w.rideId}/sweeper`,
+    body: (w) => ({ userId: w.participantId }),
+    expect: [U, P, 403, 403, 200],
+    why: "the organizer names the escoba, only a participant (docs/product.md#ride-day)",
   },
   {
     method: "POST",
@@ -741,10 +960,14 @@ describe("authorization matrix", () => {
   for (const row of MATRIX) {
     it(`${row.method} ${row.route}: ${row.why}`, async () => {
       const actual: number[] = [];
-      // The worlds are built side by side, each still its own; the moderator's account exists
-      // first so that no two of them race to create it.
-      await moderator();
-      const worlds = await Promise.all(ROLES.map(() => world()));
+      // The moderator's account exists first so that no two worlds race to create it. A GET
+      // changes nothing, so its roles share one world; any other method gets a world per role,
+      // built side by side, each still its own.
+      const mod = await moderator();
+      const worlds =
+        row.method === "GET"
+          ? Array<World>(ROLES.length).fill(await world(mod))
+          : await Promise.all(ROLES.map(() => world(mod)));
       const call = (w: World, role: Role, path: string) =>
         w.browsers[role].fetch(path, {
           method: row.method,
@@ -785,7 +1008,7 @@ const { open } = socketsClosedAfterEach();
 
 describe("socket frames for each kind of visitor", () => {
   it("the chat socket, its live frames (a moderator's 'hidden' included) and the notification channel", async () => {
-    const w = await world();
+    const w = await world(await moderator());
     const chat: Record<Role, number> = {
       anonymous: 401,
       noProfile: 403,

@@ -89,9 +89,13 @@ describe("D1 schema", () => {
       "push_subscriptions",
       "referrals",
       "reports",
+      "ride_forecasts",
       "ride_level_answers",
       "ride_messages",
       "ride_participants",
+      "ride_requests",
+      "ride_series",
+      "ride_series_members",
       "ride_waiting_list",
       "rides",
       // FTS5 search index and its shadow tables (migration 0001_rides_search).

@@ -307,7 +307,9 @@ describe("exactly once", () => {
         // abort() throws into the caller by design.
       }
     }).catch(() => undefined);
-    await vi.waitFor(() => expect(a.closed && b.closed).toBeTruthy());
+    await vi.waitFor(() =>
+      expect([a.closed, b.closed]).toEqual([expect.any(Object), expect.any(Object)]),
+    );
 
     // A fresh instance: Bea reconnects and syncs, Ana resends what she never saw acked.
     const b2 = await chat(bea.browser, ride.id);

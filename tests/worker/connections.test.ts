@@ -235,6 +235,7 @@ describe("saving connections", () => {
       open: false,
       alreadySaved: false,
       companions: [],
+      preselected: [],
       levelQuestions: { open: false, answered: false },
     });
     expect(await rodeWithRows(ana.user.id)).toEqual([]);

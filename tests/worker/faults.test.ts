@@ -203,6 +203,9 @@ describe("a create whose answer is lost, retried with the same create key", () =
         await together;
         return real.batch(statements);
       },
+      // The API opens a D1 session per request: here it is this same binding.
+      withSession: () => db,
+      getBookmark: () => null,
     };
     return db as unknown as D1Database;
   }

@@ -101,7 +101,8 @@ describe("PUT /api/profile", () => {
       .where(eq(profiles.usernameKey, name.toLowerCase()))
       .all();
     expect(holders).toHaveLength(1);
-    expect(user.id).toBeTruthy();
+    // The name is hers exactly when her write was the one that won.
+    expect(holders[0]!.userId === user.id).toBe(a.status === 200);
   });
 
   it("only ever writes the caller's own row, whatever the body says", async () => {

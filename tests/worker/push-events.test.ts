@@ -9,7 +9,7 @@ import { requestsSettled, trackBackgroundWork } from "./helpers/background.ts";
 import { createRide, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { json } from "./helpers/http.ts";
 import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
-import { rideBody } from "./helpers/rides.ts";
+import { messagesOf, participantIds, rideBody } from "./helpers/rides.ts";
 import { sendFrame, socketsClosedAfterEach } from "./helpers/sockets.ts";
 
 let service: ReturnType<typeof pushServiceStandIn>;
@@ -219,7 +219,22 @@ describe("the reminder 2 hours before", () => {
     expect(service.to(devices.bea)).toEqual([]);
     const [push] = service.to(devices.carla);
     expect(push?.title).toBe(`Hoy ruedas: «${ride.title}»`);
-    expect(push?.body).toMatch(/^La salida empieza a las \d\d:\d\d \(hora de Madrid\)/);
+    // Her riders are asked whether they still count on going, with a button to release the place.
+    expect(push?.body).toMatch(
+      /^¿Sigues contando con ir\? La salida empieza a las \d\d:\d\d \(hora de Madrid\)\.$/,
+    );
+    expect(push?.actions).toEqual([
+      { action: "going", title: "Sí, voy" },
+      {
+        action: "release",
+        title: "Ya no puedo: soltar mi plaza",
+        post: `/api/rides/${ride.id}/leave`,
+      },
+    ]);
+    // The organizer, who cannot leave, gets the plain reminder.
+    const [organizers] = service.to(devices.ana);
+    expect(organizers?.body).toMatch(/^La salida empieza a las \d\d:\d\d \(hora de Madrid\)/);
+    expect(organizers?.actions).toBeUndefined();
     // The other jobs (the held chat push, the batch of Carla's join and Bea's leave) keep their
     // times, and the one alarm points at the earliest.
     const chat = await dueAt(ride.id, "chat");
@@ -229,6 +244,26 @@ describe("the reminder 2 hours before", () => {
     expect(await runInDurableObject(roomOf(ride.id), (_, state) => state.storage.getAlarm())).toBe(
       Math.min(chat!, roster!),
     );
+  });
+
+  test("'Ya no puedo: soltar mi plaza' leaves: the first in line gets it, the chat says so", async () => {
+    const { ana, bea, ride } = await rideWithTwo({ startsIn: 90 * 60 * 1000, maxParticipants: 2 });
+    const dora = await signedIn();
+    expect((await dora.browser.post(`/api/rides/${ride.id}/waiting-list`)).status).toBe(200);
+    const device = await service.subscribe(bea.browser);
+    await runInDurableObject(roomOf(ride.id), (_, state) =>
+      state.storage.put("push:ride-id", ride.id),
+    );
+    await fireNow(ride.id, "reminder");
+    await eventually(() => expect(service.to(device)).toHaveLength(1));
+    const release = service.to(device)[0]?.actions?.find((a) => a.action === "release");
+    // What her service worker does with the button: POST the path, with her cookie.
+    const res = await bea.browser.post(release!.post!);
+    expect(res.status).toBe(200);
+    expect((await participantIds(ride.id)).sort()).toEqual([ana.user.id, dora.user.id].sort());
+    await requestsSettled();
+    const notices = (await messagesOf(ride.id)).filter((m) => m.kind === "system");
+    expect(notices.some((m) => m.body.includes(dora.user.username!))).toBe(true);
   });
 
   test("a cancelled ride sends no reminder even if its alarm fires", async () => {

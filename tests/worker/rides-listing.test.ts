@@ -188,6 +188,7 @@ describe("GET /api/rides (listing and filters)", () => {
       rodeWithCount: 0,
       rodeWith: [],
       waitingPosition: null,
+      request: null,
     });
   });
 

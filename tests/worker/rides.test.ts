@@ -333,6 +333,7 @@ describe("GET /api/rides/:id", () => {
       rodeWithCount: 0,
       rodeWith: [],
       waitingPosition: null,
+      request: null,
     });
   });
 

@@ -3,6 +3,7 @@ import { waitForGlobalWaitUntil } from "cloudflare:test-internal";
 import { env } from "cloudflare:workers";
 import { afterAll, expect, vi } from "vitest";
 import { setHashCostForTests } from "../../worker/auth/password.ts";
+import { replaceWeatherProvider } from "../../worker/weather/provider.ts";
 import { TEST_HASH_COST } from "./helpers/hash-cost.ts";
 
 // Worker test files share one workerd per vitest worker (isolate: false in vitest.config.ts), so
@@ -60,6 +61,12 @@ await env.DB.batch([
 vi.useRealTimers();
 vi.unstubAllGlobals();
 vi.unstubAllEnvs();
+
+// No test reaches the weather provider over the network: without a stand-in of its own, a test's
+// rides have no forecast, as when the provider is down (tests/worker/weather.test.ts).
+replaceWeatherProvider({
+  forecast: () => Promise.reject(new Error("no network in tests")),
+});
 
 // Cheap password hashing for the suite (tests/worker/password.test.ts keeps production's cost).
 setHashCostForTests(TEST_HASH_COST);

@@ -6,6 +6,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { CLOSE_CODES, type NotificationFrame } from "../../domain/chat-protocol.ts";
 import { createSession, SESSION_COOKIE } from "../../worker/auth/session.ts";
+import { requestsSettled } from "./helpers/background.ts";
 import { createRide, db, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { openSocket, socketsClosedAfterEach, type TestSocket } from "./helpers/sockets.ts";
@@ -56,8 +57,10 @@ describe("a revoked session's idle sockets close at once", () => {
 
     expect((await ana.browser.post("/api/auth/logout")).status).toBe(200);
     await closedAtOnce(...chats, tab);
-    // Her other session, and Bea, are untouched.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Her other session, and Bea, are untouched: once the logout's work has settled, a pong on
+    // each socket comes behind any close frame their objects sent.
+    await requestsSettled();
+    await Promise.all([phoneChat, phoneTab, beaChat].map((socket) => socket.delivered()));
     stillOpen(phoneChat, phoneTab, beaChat);
   });
 

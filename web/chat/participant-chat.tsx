@@ -1,16 +1,21 @@
 // The chat of a ride she is in: the live message list (use-ride-chat.ts) and the composer while
 // the chat is open, or why it is closed.
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useLayoutEffect, useRef } from "react";
+import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import type { ChatInfoResponse } from "../../domain/api/chat.ts";
 import { MSG } from "../../domain/messages.ts";
 import { useMe } from "../auth/use-me.ts";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
 import { Spinner } from "../components/spinner.tsx";
+import { LiveChannel } from "../ride-day/live-channel.ts";
+import { rideDayKeys } from "../ride-day/queries.ts";
+import { RideDaySlot } from "../ride-day/ride-day-slot.tsx";
 import { setActiveChat } from "./active-chat.ts";
 import { ChatHeader, Composer, MessageItem } from "./chat-parts.tsx";
 import { chatKeys } from "./queries.ts";
 import { useRideChat } from "./use-ride-chat.ts";
+
+/** Ride day (check-in, 'He llegado a casa'): only around the ride, loaded then (web/ride-day/). */
 
 export function ParticipantChat({
   rideId,
@@ -24,7 +29,9 @@ export function ParticipantChat({
   const me = useMe().data?.user;
   const queryClient = useQueryClient();
   const refreshInfo = () => void queryClient.invalidateQueries({ queryKey: chatKeys.info(rideId) });
+  const live = useMemo(() => new LiveChannel(), []);
   const chat = useRideChat({
+    live,
     rideId,
     enabled: true,
     canWrite: info.canWrite,
@@ -41,6 +48,7 @@ export function ParticipantChat({
     },
     // A cancellation closes the input and a rename retitles the header, live.
     onSystemMessage: refreshInfo,
+    onRideDay: () => void queryClient.invalidateQueries({ queryKey: rideDayKeys.state(rideId) }),
   });
 
   useEffect(() => {
@@ -84,6 +92,7 @@ export function ParticipantChat({
   return (
     <div className="flex h-[calc(100dvh-7rem)] flex-col">
       <ChatHeader info={info} count={count} />
+      <RideDaySlot info={info} live={live} isOrganizer={info.ride.organizerId === me?.id} />
       {chat.status !== "open" && !chat.loadingFirstPage ? (
         <p role="status" className="shrink-0 py-1 text-center text-xs text-ink-soft">
           Conectando…
@@ -92,7 +101,11 @@ export function ParticipantChat({
       <div
         ref={list}
         onScroll={onScroll}
-        className="flex-1 overflow-y-auto py-3"
+        // Focusable, so a keyboard can scroll the messages when nothing inside them takes focus
+        // (the ride day's panels above leave the list short).
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable
+        tabIndex={0}
+        className="flex-1 overflow-y-auto py-3 focus-visible:outline-2 focus-visible:outline-primary"
         aria-label="Mensajes"
         role="log"
         aria-live="polite"

@@ -12,6 +12,7 @@ import {
 } from "../../domain/chat-protocol.ts";
 import { pathParams, urlClient } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { isRideDayFrame, type LiveChannel } from "../ride-day/live-channel.ts";
 import { announceSuspension, SUSPENDED_CLOSE_CODE } from "../safety/suspended.ts";
 import { chatReducer, initialChatState, listedMessages, order } from "./chat-state.ts";
 import { chatFirstPageQuery } from "./queries.ts";
@@ -35,6 +36,10 @@ export function useRideChat(options: {
    * of the ride (title, whether she may still write) may have changed.
    */
   onSystemMessage?: () => void;
+  /** Ride day: its frames and the socket's (re)opens go to the group map (web/ride-day/). */
+  live?: LiveChannel;
+  /** The ride day changed for her (a check-in, an arrival, the safety timer): web/ride-day/. */
+  onRideDay?: () => void;
 }) {
   const { rideId, enabled, canWrite, myUserId, myAuthor } = options;
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
@@ -58,6 +63,7 @@ export function useRideChat(options: {
     (frame: ClientMessage) => socketRef.current?.send(JSON.stringify(frame)) ?? false,
     [],
   );
+  if (options.live) options.live.sendFrame = sendFrame;
   const { readStateStored, markReadIfLooking, scheduleRead } = useChatReadState({
     rideId,
     enabled,
@@ -67,6 +73,10 @@ export function useRideChat(options: {
 
   const handleFrame = useCallback(
     (frame: ServerMessage) => {
+      if (isRideDayFrame(frame)) {
+        callbacks.current.live?.deliver(frame);
+        return;
+      }
       switch (frame.type) {
         case "message":
           dispatch({ type: "merge", messages: [frame.message] });
@@ -108,6 +118,9 @@ export function useRideChat(options: {
           return;
         case "participant":
           return;
+        case "ride-day":
+          callbacks.current.onRideDay?.();
+          return;
       }
     },
     [readStateStored, scheduleRead, sendFrame],
@@ -135,6 +148,7 @@ export function useRideChat(options: {
           if (m.status === "pending") sendFrame({ type: "send", clientId: m.id, text: m.text });
         }
         markReadIfLooking();
+        callbacks.current.live?.opened();
       },
       onGone: (code) => {
         if (code === SUSPENDED_CLOSE_CODE) announceSuspension();

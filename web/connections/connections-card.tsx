@@ -47,6 +47,17 @@ export function ConnectionsCard({ rideId, forced = false }: { rideId: string; fo
 
   const query = useQuery(rideConnectionsQuery(rideId));
 
+  // Riders she checked in with at the meeting point come ticked (docs/product.md#ride-day), once.
+  const preselectedOnce = useRef(false);
+  useEffect(() => {
+    const data = query.data;
+    if (!data || preselectedOnce.current) return;
+    preselectedOnce.current = true;
+    // An answer from a worker older than this field (during a deploy) has none.
+    const preselected = data.preselected ?? [];
+    if (!data.alreadySaved && preselected.length > 0) setSelected(new Set(preselected));
+  }, [query.data]);
+
   useEffect(() => {
     if (!forced) return;
     const timer = setTimeout(

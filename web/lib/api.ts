@@ -3,6 +3,7 @@ import type { ResponseFormat } from "hono/types";
 import type { SuccessStatusCode } from "hono/utils/http-status";
 import { ApiError, ERROR_TEXT, isApiErrorBody } from "../../domain/errors.ts";
 import { hcWithType } from "../../worker/rpc.ts";
+import { fetchWithBookmark } from "./read-bookmark.ts";
 
 // The web calls the API through Hono's RPC client, typed by the worker's own routes: a path,
 // param, query, body or answer that drifts from them fails the web's typecheck
@@ -21,6 +22,7 @@ function searchParams(query: Record<string, string | string[]>): URLSearchParams
 export const client = hcWithType("/api", {
   init: { credentials: "same-origin" },
   buildSearchParams: searchParams,
+  fetch: fetchWithBookmark,
 });
 
 let addressing: ReturnType<typeof hcWithType> | undefined;

@@ -3,9 +3,11 @@ import { useNavigate } from "react-router-dom";
 import { CANCEL_REASON_MAX } from "../../domain/constants.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
+import type { SeriesScope } from "../../domain/series.ts";
 import { ConfirmDialog, type ReturnFocus } from "../components/dialog.tsx";
 import { inputClass } from "../components/field.tsx";
 import { toast } from "../lib/toast.ts";
+import { SeriesScopeField } from "../series/scope-field.tsx";
 import { useCancelRide } from "./queries.ts";
 
 const CANCELLED_PATH = "/app/my-rides?showCancelled=true";
@@ -20,21 +22,25 @@ export function CancelDialog({
   open,
   onOpenChange,
   returnFocusTo,
+  inSeries = false,
 }: {
   rideId: string;
+  /** A date of a regular grupeta: she chooses "Solo esta salida" or "Esta y las siguientes". */
+  inSeries?: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** Where focus goes once 'Cancelar salida' is gone (the ride is cancelled). */
   returnFocusTo?: ReturnFocus;
 }) {
   const [reason, setReason] = useState("");
+  const [scope, setScope] = useState<SeriesScope>("this");
   const cancel = useCancelRide();
   const navigate = useNavigate();
   const reasonId = useId();
 
   async function confirm() {
     try {
-      await cancel.mutateAsync({ id: rideId, reason: reason.trim() || null });
+      await cancel.mutateAsync({ id: rideId, reason: reason.trim() || null, scope });
       toast.success(MSG.rideCancelledTitle, {
         description: MSG.rideCancelledNotice,
         action: {
@@ -61,6 +67,9 @@ export function CancelDialog({
       onConfirm={confirm}
       returnFocusTo={returnFocusTo}
     >
+      {inSeries ? (
+        <SeriesScopeField value={scope} onChange={setScope} legend="¿Qué fechas cancelas?" />
+      ) : null}
       <div className="flex flex-col gap-1.5">
         <label htmlFor={reasonId} className="font-bold">
           Motivo de cancelación (opcional)

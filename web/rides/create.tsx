@@ -13,6 +13,10 @@ import { PageHeader, Skeleton } from "../components/feedback.tsx";
 import { Field, inputClass, LengthHint, TextField } from "../components/field.tsx";
 import { call, client, pathParams } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { DurationField } from "../ride-day/duration-field.tsx";
+import { RepeatField } from "../series/repeat-field.tsx";
+import { SeriesScopeField } from "../series/scope-field.tsx";
+import { JoinModeField } from "./join-mode-field.tsx";
 import { MeetingPointField } from "./meeting-point-field.tsx";
 import { RIDES_KEY, useRide } from "./queries.ts";
 import { LevelField, ModalitiesField, SocialTagsField } from "./ride-chip-fields.tsx";
@@ -80,7 +84,7 @@ function RideForm({
   // One per form session: every retry of the same create sends it; a success starts a new one.
   const [createKey, setCreateKey] = useState(() => crypto.randomUUID());
 
-  const [title, city] = watch(["title", "city"]);
+  const [title, city, scope] = watch(["title", "city", "scope"]);
   const route = useRouteFields(ride, city);
   const setOptions = setValueOptions(formState.isSubmitted);
 
@@ -91,7 +95,10 @@ function RideForm({
           ? await call(
               client.rides[":id"].$put({
                 param: pathParams({ id: editId }),
-                ...requestBody({ ...toPayload(values), ...route.extras() }, route.file),
+                ...requestBody(
+                  { ...toPayload(values), scope: values.scope, ...route.extras() },
+                  route.file,
+                ),
               }),
             )
           : await call(
@@ -146,6 +153,14 @@ function RideForm({
           )}
         </Field>
         <RideStartFields />
+        {editId ? null : <RepeatField />}
+        {editId && ride?.series ? (
+          <SeriesScopeField
+            legend="¿Qué fechas cambias?"
+            value={scope}
+            onChange={(next) => setValue("scope", next, setOptions)}
+          />
+        ) : null}
         <LevelField />
         <ModalitiesField />
         <MeetingPointField />
@@ -161,6 +176,8 @@ function RideForm({
         />
 
         <RideSizeFields />
+        <JoinModeField />
+        <DurationField />
         <SocialTagsField />
 
         <Field label="Comentarios adicionales (opcional)" error={errors.description?.message}>

@@ -5,6 +5,7 @@ import { Skeleton } from "../components/feedback.tsx";
 const loadMaps = () => import("./route-map.tsx");
 const RouteMap = lazy(loadMaps);
 const PinMap = lazy(() => loadMaps().then((m) => ({ default: m.PinMap })));
+const AreaMap = lazy(() => loadMaps().then((m) => ({ default: m.AreaMap })));
 const PinPicker = lazy(() => loadMaps().then((m) => ({ default: m.PinPicker })));
 const RouteView = lazy(() => import("./route-view.tsx"));
 
@@ -31,6 +32,15 @@ export function LazyPinMap(props: ComponentProps<typeof PinMap>) {
   return (
     <Suspense fallback={<Skeleton className="h-44 w-full" />}>
       <PinMap {...props} />
+    </Suspense>
+  );
+}
+
+/** An approval ride's approximate area on a small map (ride detail, outside its group). */
+export function LazyAreaMap(props: ComponentProps<typeof AreaMap>) {
+  return (
+    <Suspense fallback={<Skeleton className="h-44 w-full" />}>
+      <AreaMap {...props} />
     </Suspense>
   );
 }

@@ -92,11 +92,11 @@ export const useLeaveRide = () =>
   );
 
 export const useCancelRide = () =>
-  useRidesMutation((vars: { id: string; reason: string | null }) =>
+  useRidesMutation((vars: { id: string; reason: string | null; scope?: "this" | "following" }) =>
     call(
       client.rides[":id"].cancel.$post({
         param: pathParams({ id: vars.id }),
-        json: { reason: vars.reason },
+        json: { reason: vars.reason, scope: vars.scope ?? "this" },
       }),
     ),
   );

@@ -31,8 +31,11 @@ export function RideCardDialogs({
   cancelOpen,
   onCancelOpenChange,
   returnFocusTo,
+  inSeries,
 }: {
   rideId: string;
+  /** A date of a regular grupeta (the cancel dialog offers "Esta y las siguientes"). */
+  inSeries: boolean;
   joinedOpen: boolean;
   onJoinedOpenChange: (open: boolean) => void;
   /** Her place when the dialog is about the waiting list rather than the ride. */
@@ -56,6 +59,7 @@ export function RideCardDialogs({
       {cancelOpen ? (
         <CancelDialog
           rideId={rideId}
+          inSeries={inSeries}
           open={cancelOpen}
           onOpenChange={onCancelOpenChange}
           returnFocusTo={returnFocusTo}

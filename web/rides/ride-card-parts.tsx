@@ -8,6 +8,7 @@ import {
   MapPin,
   MessageCircle,
   Mountain,
+  Repeat,
   Route,
 } from "lucide-react";
 import { Link } from "react-router-dom";
@@ -17,12 +18,13 @@ import { formatDistance, formatKm, formatMeters } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
 import type { RideCardActions } from "../../domain/ride-card.ts";
 import { labelledTime, rideStartTexts } from "../../domain/ride-time.ts";
+import { SERIES_MARKS } from "../../domain/series-marks.ts";
 import { meetingMapsUrl } from "../../domain/share.ts";
 import { UnreadBadge } from "../chat/unread-badge.tsx";
 import { Avatar } from "../components/avatar.tsx";
 import { Button, buttonClass } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
-import { LazyPinMap } from "./lazy-route-map.tsx";
+import { LazyAreaMap, LazyPinMap } from "./lazy-route-map.tsx";
 import type { RideCardPlace } from "./place-texts.ts";
 
 /** Day, time (with the ride's zone when it is not hers), city, distance from her, modalities, level, tags. */
@@ -42,6 +44,12 @@ export function RideCardChips({ ride }: { ride: RideSummary }) {
         <MapPin aria-hidden="true" size={12} />
         {ride.city}
       </Chip>
+      {ride.series ? (
+        <Chip tone="primary">
+          <Repeat aria-hidden="true" size={12} />
+          {SERIES_MARKS[ride.series.everyWeeks]}
+        </Chip>
+      ) : null}
       {ride.distanceKm !== null ? (
         <Chip tone="accent">
           <LocateFixed aria-hidden="true" size={12} />
@@ -65,17 +73,19 @@ export function RideCardChips({ ride }: { ride: RideSummary }) {
 
 /** 'Punto de encuentro', its pin on the ride's page, and the Google Maps link. */
 export function RideCardMeetingPoint({ ride, place }: { ride: RideSummary; place: RideCardPlace }) {
+  if (ride.meetingPoint === null) return <RideCardMeetingArea ride={ride} place={place} />;
+  const meetingPoint = ride.meetingPoint;
   return (
     <div className="flex flex-col gap-2 rounded-2xl bg-bg p-3">
       <p className="text-sm">
         <span className="font-bold">Punto de encuentro: </span>
-        {ride.meetingPoint}
+        {meetingPoint}
       </p>
       {place === "detail" && ride.meetingPin ? (
-        <LazyPinMap pin={ride.meetingPin} label={`Punto de encuentro: ${ride.meetingPoint}`} />
+        <LazyPinMap pin={ride.meetingPin} label={`Punto de encuentro: ${meetingPoint}`} />
       ) : null}
       <a
-        href={meetingMapsUrl(ride)}
+        href={meetingMapsUrl({ ...ride, meetingPoint })}
         target="_blank"
         rel="noopener noreferrer"
         className={buttonClass("ghost", "self-start px-2 text-sm")}
@@ -83,6 +93,28 @@ export function RideCardMeetingPoint({ ride, place }: { ride: RideSummary; place
         <ExternalLink aria-hidden="true" size={16} />
         Abrir en Google Maps
       </a>
+    </div>
+  );
+}
+
+/**
+ * An approval ride seen from outside its group (docs/product.md#join-by-approval): the city and an
+ * approximate area; the exact point comes once she is accepted.
+ */
+function RideCardMeetingArea({ ride, place }: { ride: RideSummary; place: RideCardPlace }) {
+  return (
+    <div className="flex flex-col gap-2 rounded-2xl bg-bg p-3">
+      <p className="text-sm">
+        <span className="font-bold">{MSG.meetingAreaLabel}: </span>
+        {ride.city}
+      </p>
+      <p className="text-sm text-ink-soft">{MSG.meetingAreaHidden}</p>
+      {place === "detail" && ride.meetingArea ? (
+        <LazyAreaMap
+          area={ride.meetingArea}
+          label={`${MSG.meetingAreaLabel} del punto de encuentro en ${ride.city}`}
+        />
+      ) : null}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { MSG } from "../../domain/messages.ts";
 import { myRidesBucket } from "../../domain/ride-card.ts";
 import { useUnreadForRide } from "../chat/unread.ts";
 import { Button } from "../components/button.tsx";
+import { RequestPlace } from "../ride-requests/request-place.tsx";
 import type { RideCardPlace } from "./place-texts.ts";
 import { RideCardDialogs } from "./ride-card-dialogs.tsx";
 import {
@@ -83,6 +84,11 @@ export function RideCard({
           ride.title
         )}
       </Heading>
+      {ride.pendingRequests > 0 ? (
+        <p className="self-start rounded-full bg-primary px-3 py-1 text-sm font-bold text-white">
+          {MSG.requestsCount(ride.pendingRequests)}
+        </p>
+      ) : null}
       <RideCardChips ride={ride} />
       <RideCardMeetingPoint ride={ride} place={place} />
       <RideCardRoute ride={ride} />
@@ -104,6 +110,9 @@ export function RideCard({
           <Button onClick={card.onJoin} disabled={card.join.isPending}>
             UNIRME
           </Button>
+        ) : null}
+        {ride.joinMode === "approval" && !ride.viewer.joined && !ride.viewer.isOrganizer ? (
+          <RequestPlace ride={ride} canRequest={actions.canRequest} />
         ) : null}
         <WaitingListButtons
           ride={ride}
@@ -141,6 +150,7 @@ export function RideCard({
         waitingPosition={card.joinedListAt}
         cancelOpen={canCancelHere && card.cancelOpen}
         onCancelOpenChange={card.setCancelOpen}
+        inSeries={ride.series !== null}
         returnFocusTo={cardRef}
       />
     </article>

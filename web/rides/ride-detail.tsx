@@ -12,7 +12,11 @@ import { ConfirmDialog } from "../components/dialog.tsx";
 import { EmptyState, LoadFailed, RetryButton, Skeleton } from "../components/feedback.tsx";
 import { isNotFound } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { SweeperField } from "../ride-day/sweeper-field.tsx";
+import { RequestsCard } from "../ride-requests/requests-card.tsx";
 import { ReportRideButton } from "../safety/report-ride.tsx";
+import { SeriesCard } from "../series/series-card.tsx";
+import { WeatherCard } from "../weather/weather-card.tsx";
 import { CancelDialog } from "./cancel-dialog.tsx";
 import { ConnectionsSlot } from "./connections-slot.tsx";
 import { LazyRouteView } from "./lazy-route-map.tsx";
@@ -60,14 +64,24 @@ export default function RideDetailScreen() {
 
 function DetailContent({ ride }: { ride: RideDetail }) {
   const cancelled = ride.status === "cancelled";
+  const future = !hasStarted(ride.startTime, Date.now());
   // The organizer's view of her list, while it is open.
   const waitingList =
     !cancelled && !hasStarted(ride.startTime, Date.now()) ? (ride.waitingList ?? []) : [];
   return (
     <>
       <h1 className="sr-only">{ride.title}</h1>
+      {/* Hers, at the top; requests made before she opened the ride stay hers to answer. */}
+      {ride.requests &&
+      !cancelled &&
+      future &&
+      (ride.joinMode === "approval" || ride.requests.length > 0) ? (
+        <RequestsCard ride={ride} />
+      ) : null}
       <RideCard ride={ride} place="detail" />
+      {!cancelled ? <WeatherCard ride={ride} /> : null}
       <CalendarLink ride={ride} />
+      <SeriesCard ride={ride} />
       <ParticipantsCard ride={ride} />
       {waitingList.length > 0 ? <WaitingListCard people={waitingList} /> : null}
       {ride.viewer.isOrganizer && !cancelled ? <ManagementCard ride={ride} /> : null}
@@ -198,7 +212,13 @@ function ManagementCard({ ride }: { ride: RideDetail }) {
           Eliminar
         </Button>
       </div>
-      <CancelDialog rideId={ride.id} open={cancelOpen} onOpenChange={setCancelOpen} />
+      <SweeperField ride={ride} />
+      <CancelDialog
+        rideId={ride.id}
+        inSeries={ride.series !== null}
+        open={cancelOpen}
+        onOpenChange={setCancelOpen}
+      />
       <ConfirmDialog
         open={deleteOpen}
         onOpenChange={setDeleteOpen}

@@ -5,6 +5,7 @@ import type { Resolver } from "react-hook-form";
 import type { RideDetailResponse } from "../../domain/api/rides.ts";
 import { cityTimeZone } from "../../domain/cities.ts";
 import {
+  type JoinMode,
   type Level,
   type Modality,
   OFFERED_SOCIAL_TAGS,
@@ -13,6 +14,12 @@ import {
 import { toIsoDate } from "../../domain/dates.ts";
 import { zoneLabelFor } from "../../domain/ride-time.ts";
 import { latestRideStart, parseRideInput, rideInputSchema } from "../../domain/schemas.ts";
+import {
+  type SeriesRepeat,
+  type SeriesScope,
+  seriesRepeatSchema,
+  validateRepeat,
+} from "../../domain/series.ts";
 import { fromZonedDateTime, toZonedDateTime } from "../../domain/zones.ts";
 import type { RouteExtras } from "./route-fields.tsx";
 
@@ -26,9 +33,20 @@ export interface RideFormValues {
   meetingPoint: string;
   distanceKm: string;
   elevationM: string;
+  /** 'Duración estimada' in minutes (web/ride-day/duration-field.tsx); "" while it has none. */
+  estimatedMinutes: string;
   maxParticipants: string;
   socialTags: OfferedSocialTag[];
   description: string;
+  /** "Se repite" (create only): "" a one-off ride, "1" every week, "2" every two weeks. */
+  repeat: "" | "1" | "2";
+  repeatEnd: "count" | "until";
+  repeatCount: string;
+  repeatUntil: string;
+  /** A series date's edit: "Solo esta salida" or "Esta y las siguientes". */
+  scope: SeriesScope;
+  /** '¿Quién puede unirse?' */
+  joinMode: JoinMode;
 }
 
 export const EMPTY: RideFormValues = {
@@ -41,10 +59,26 @@ export const EMPTY: RideFormValues = {
   meetingPoint: "",
   distanceKm: "",
   elevationM: "",
+  estimatedMinutes: "",
   maxParticipants: "",
   socialTags: [],
   description: "",
+  repeat: "",
+  repeatEnd: "count",
+  repeatCount: "4",
+  repeatUntil: "",
+  scope: "this",
+  joinMode: "open",
 };
+
+/** The repeat rule as the API takes it; null for a one-off ride. */
+export function repeatOf(values: RideFormValues): SeriesRepeat | null {
+  if (!values.repeat) return null;
+  const everyWeeks = values.repeat === "2" ? 2 : 1;
+  return values.repeatEnd === "until"
+    ? { everyWeeks, until: values.repeatUntil, count: null }
+    : { everyWeeks, until: null, count: Number(values.repeatCount) };
+}
 
 /**
  * How the form's own controls (chips, the city list, a GPX fill) set a value. Once she has
@@ -82,9 +116,11 @@ export function toPayload(values: RideFormValues) {
     meetingPoint: values.meetingPoint,
     distanceKm: values.distanceKm,
     elevationM: values.elevationM,
+    estimatedMinutes: values.estimatedMinutes === "" ? null : Number(values.estimatedMinutes),
     maxParticipants: values.maxParticipants,
     socialTags: values.socialTags,
     description: values.description,
+    joinMode: values.joinMode,
   };
 }
 
@@ -99,7 +135,7 @@ export function createRideBody(
   gpx: File | null,
   route: RouteExtras,
 ) {
-  return requestBody({ ...toPayload(values), createKey, ...route }, gpx);
+  return requestBody({ ...toPayload(values), createKey, repeat: repeatOf(values), ...route }, gpx);
 }
 
 export function requestBody<P extends object>(payload: P, gpx: File | null) {
@@ -125,8 +161,23 @@ export function startErrorField(
 /** The shared rules decide, every field at once; their field names map back onto the form's. */
 export const rideResolver: Resolver<RideFormValues> = async (values) => {
   const parsed = parseRideInput(rideInputSchema, toPayload(values), Date.now());
-  if (parsed.ok) return { values, errors: {} };
   const errors: Record<string, { type: string; message: string }> = {};
+  const repeat = repeatOf(values);
+  const start = startInstant(values);
+  if (repeat && start !== null) {
+    const shape = seriesRepeatSchema.safeParse(repeat);
+    const problem = shape.success
+      ? validateRepeat(start, cityTimeZone(values.city), shape.data, Date.now())
+      : (shape.error.issues[0]?.message ?? null);
+    if (problem) {
+      errors[values.repeatEnd === "until" ? "repeatUntil" : "repeatCount"] = {
+        type: "validation",
+        message: problem,
+      };
+    }
+  }
+  if (parsed.ok)
+    return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
   for (const [field, message] of Object.entries(parsed.error.fields ?? {})) {
     errors[field === "startTime" ? startErrorField(values) : field] ??= {
       type: "validation",
@@ -145,14 +196,22 @@ export function valuesFromRide(ride: RideDetailResponse["ride"]): RideFormValues
     time: local?.time ?? "",
     level: ride.level,
     modalities: ride.modalities,
-    meetingPoint: ride.meetingPoint,
+    // Her own ride: she always gets the exact point.
+    meetingPoint: ride.meetingPoint ?? "",
     distanceKm: ride.routeKm === null ? "" : String(ride.routeKm),
     elevationM: ride.routeElev === null ? "" : String(ride.routeElev),
+    estimatedMinutes: String(ride.estimatedMinutes),
     maxParticipants: ride.maxParticipants === null ? "" : String(ride.maxParticipants),
     socialTags: ride.socialTags.filter((t): t is OfferedSocialTag =>
       (OFFERED_SOCIAL_TAGS as readonly string[]).includes(t),
     ),
     description: ride.description ?? "",
+    repeat: "",
+    repeatEnd: "count",
+    repeatCount: "4",
+    repeatUntil: "",
+    scope: "this",
+    joinMode: ride.joinMode,
   };
 }
 

@@ -4,6 +4,7 @@
 import "leaflet/dist/leaflet.css";
 import L from "leaflet";
 import { useEffect, useRef } from "react";
+import type { MeetingArea } from "../../domain/meeting-area.ts";
 import type { MeetingPin } from "../../domain/schemas.ts";
 
 /** docs/product.md#route-and-gpx: Madrid when there is nothing to centre on. */
@@ -22,7 +23,7 @@ const PIN_ICON = L.divIcon({
   iconAnchor: [16, 43],
 });
 
-function baseMap(element: HTMLElement, interactive = true) {
+export function baseMap(element: HTMLElement, interactive = true) {
   const map = L.map(element, {
     scrollWheelZoom: false,
     zoomControl: false,
@@ -40,7 +41,7 @@ function baseMap(element: HTMLElement, interactive = true) {
   return map;
 }
 
-function endMarker(at: [number, number], label: string, colour: string) {
+export function endMarker(at: [number, number], label: string, colour: string) {
   return L.circleMarker(at, {
     radius: 8,
     color: "#fff",
@@ -60,7 +61,7 @@ function pinMarker(pin: MeetingPin, title: string, draggable = false) {
   });
 }
 
-function stopAndRemove(map: L.Map) {
+export function stopAndRemove(map: L.Map) {
   // Without animation, and stopped first: a zoom still animating when she leaves the screen
   // made Leaflet's end-of-zoom handler run on the removed map ("reading '_leaflet_pos'").
   map.stop();
@@ -158,6 +159,35 @@ export function PinMap({ pin, label }: { pin: MeetingPin; label: string }) {
       ref={container}
       aria-label={label}
       data-testid="meeting-pin-map"
+      className="z-0 h-44 w-full overflow-hidden rounded-2xl border border-line"
+    />
+  );
+}
+
+/**
+ * An approval ride's approximate area (docs/product.md#join-by-approval): a circle, no pin. The
+ * exact point is never in the answer this draws from.
+ */
+export function AreaMap({ area, label }: { area: MeetingArea; label: string }) {
+  const container = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!container.current) return;
+    const centre = L.latLng(area.lat, area.lon);
+    // The circle's bounds from its centre, not from the layer: they need no rendered map.
+    const map = baseMap(container.current, false).fitBounds(centre.toBounds(area.radiusKm * 2000));
+    L.circle(centre, {
+      radius: area.radiusKm * 1000,
+      color: "#C2185B",
+      fillOpacity: 0.15,
+      interactive: false,
+    }).addTo(map);
+    return () => stopAndRemove(map);
+  }, [area]);
+  return (
+    <figure
+      ref={container}
+      aria-label={label}
+      data-testid="meeting-area-map"
       className="z-0 h-44 w-full overflow-hidden rounded-2xl border border-line"
     />
   );

@@ -30,6 +30,8 @@ export function useRideCardActions(ride: RideSummary, place: RideCardPlace) {
     participantCount: ride.participantCount,
     waitingCount: ride.waitingCount,
     waitingPosition: ride.viewer.waitingPosition,
+    joinMode: ride.joinMode,
+    request: ride.viewer.request,
     now: Date.now(),
   });
   const texts = PLACE_TEXTS[place];

@@ -14,7 +14,12 @@ import { call, client, pathParams } from "../lib/api.ts";
 import { ActionDialog, rideWhen, when } from "./moderation-action.tsx";
 import { reportContextQuery } from "./queries.ts";
 
-const KIND_LABELS = { user: "Perfil", ride: "Salida", message: "Mensaje" } as const;
+const KIND_LABELS = {
+  user: "Perfil",
+  ride: "Salida",
+  message: "Mensaje",
+  request: "Solicitud de plaza",
+} as const;
 
 type Action = "dismiss" | "hide" | "suspend";
 
@@ -181,6 +186,16 @@ function Snapshot({ snapshot }: { snapshot: ReportSnapshot }) {
             {when(snapshot.createdAt)}
           </p>
           <p className="whitespace-pre-wrap break-words">{snapshot.text}</p>
+        </div>
+      );
+    case "request":
+      return (
+        <div className={box}>
+          <p className="text-sm font-bold">
+            {participantName(snapshot.requesterUsername)} pidió plaza en «{snapshot.rideTitle}» ·{" "}
+            {when(snapshot.createdAt)}
+          </p>
+          <p className="whitespace-pre-wrap break-words">{snapshot.note ?? "(sin nota)"}</p>
         </div>
       );
   }

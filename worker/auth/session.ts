@@ -101,7 +101,8 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("sessionId", null);
   const token = getCookie(c, SESSION_COOKIE);
   if (token) {
-    const result = await validateSessionToken(c.var.db, token);
+    // The primary: a session just ended must not live on in a replica's older copy.
+    const result = await validateSessionToken(c.var.primaryDb, token);
     if (result) {
       c.set("user", result.user);
       c.set("sessionId", result.sessionId);

@@ -16,6 +16,8 @@ import type { AppEnv } from "../env.ts";
 import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
 import { mailTransport } from "../mail/transport.ts";
+import { placeFreedForRequests } from "../push/events.ts";
+import { eraseLivePositionsOnBlock } from "../ride-day/live-blocks.ts";
 import { findRideRow } from "../rides/read-model.ts";
 import { announcePromotion } from "../waiting-list/notify.ts";
 import { block, findBlockable, listBlocked, removeBlockedParticipant, unblock } from "./queries.ts";
@@ -38,6 +40,7 @@ export const blockRoutes = new Hono<AppEnv>()
     const { blocked, sharedRides } = await block(c.var.db, user.id, target.id, Date.now());
     // The batch reads the row it wrote; only a vanished account could leave it empty.
     if (!blocked) throw new DomainError("not_found", MSG.userNotFound);
+    inBackground(c, eraseLivePositionsOnBlock(c.env, c.var.db, user.id, target.id, Date.now()));
     return c.json<BlockResponse>({
       blocked: { userId: blocked.userId, username: blocked.username },
       sharedRides,
@@ -72,6 +75,8 @@ export const blockedParticipantRoutes = new Hono<AppEnv>().delete(
       // Her open chat closes (4003) and the room sees her go, as after a leave.
       inBackground(c, notifyParticipantLeft(c.env, rideId, userId));
       announcePromotion(c, outcome.promotion);
+      // A 'Con aprobación' ride with requests waiting: its organizer may accept the next one.
+      inBackground(c, placeFreedForRequests(c.env, rideId));
       if (outcome.email) {
         // A neutral notice: nothing about who decided or why. The removal stands if it fails.
         await mailTransport(c.env, c.var.db)

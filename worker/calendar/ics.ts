@@ -21,7 +21,8 @@ export interface CalendarRide {
   title: string;
   description: string | null;
   city: string;
-  meetingPoint: string;
+  /** null: an approval ride's point, kept for its group (the event names the city only). */
+  meetingPoint: string | null;
   startTime: number;
   status: string;
   createdAt: number;
@@ -172,8 +173,9 @@ export function calendarText(calendar: ICalCalendar): string {
 }
 
 /** 'Puerta del Sol, Madrid'; the city once, when the meeting point already names it. */
-function placeWithCity(meetingPoint: string, city: string): string {
-  const place = meetingPoint.trim();
+function placeWithCity(meetingPoint: string | null, city: string): string {
+  const place = meetingPoint?.trim() ?? "";
+  if (!place) return city;
   return place.toLowerCase().includes(city.trim().toLowerCase()) ? place : `${place}, ${city}`;
 }
 

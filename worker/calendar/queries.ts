@@ -1,9 +1,10 @@
 // drizzle queries of the calendar: a ride as an event, her upcoming rides for her feed, and
 // her feed's secret (only its SHA-256 is stored).
-import { and, asc, eq, gt, inArray, isNull, not, type SQLWrapper } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, not, type SQLWrapper, sql } from "drizzle-orm";
 import { hashToken } from "../auth/tokens.ts";
 import { rideHiddenFrom } from "../blocks/sql.ts";
 import { calendarFeeds, rideParticipants, rides, users } from "../db/schema.ts";
+import { subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 
 const eventColumns = {
@@ -25,7 +26,15 @@ const eventColumns = {
 export async function rideForCalendar(db: Database, rideId: string, viewerId: string) {
   return (
     (await db
-      .select(eventColumns)
+      .select({
+        ...eventColumns,
+        // An approval ride's meeting point is for its group only (docs/product.md#join-by-approval):
+        // for anyone else the file says the city, and the text never leaves D1.
+        meetingPoint: sql<string | null>`case when ${eq(rides.joinMode, "open")}
+          or exists ${subquery`select 1 from ${rideParticipants} where ${rideParticipants.rideId} = ${rides.id}
+            and ${rideParticipants.userId} = ${viewerId}`}
+          then ${rides.meetingPoint} else null end`,
+      })
       .from(rides)
       .where(and(eq(rides.id, rideId), not(rideHiddenFrom(rides.id, viewerId))))
       .get()) ?? null

@@ -84,7 +84,8 @@ export const calendarRoutes = new Hono<AppEnv>()
   /** What calendar apps fetch: no session, the secret in the URL is the key. */
   .get("/feed/:file", validate("param", feedParam), async (c) => {
     const token = FEED_FILE.exec(c.req.valid("param").file)?.[1];
-    const userId = token ? await feedOwner(c.var.db, token) : null;
+    // The primary: a feed just stopped must not answer from a replica's older copy.
+    const userId = token ? await feedOwner(c.var.primaryDb, token) : null;
     if (!userId) throw new DomainError("not_found", MSG.notFound);
     const calendar = rideCalendar({ name: "Mis salidas en Rodamos" });
     // Calendar apps may poll often; they need not more than hourly.

@@ -13,6 +13,7 @@ import { connectionsWindowOpen } from "../../domain/time.ts";
 import { requireProfile } from "../auth/session.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
+import { checkedInWith } from "../ride-day/preselect.ts";
 import {
   loadRideConnections,
   pendingConnections,
@@ -49,10 +50,20 @@ export const rideConnectionsRoutes = new Hono<AppEnv>()
     const user = requireProfile(c);
     const state = await loadRideConnections(c.var.db, c.req.valid("param").id, user.id);
     if (!state) throw new DomainError("not_found", MSG.rideNotFound);
+    const open = canRecord(state, user.id, Date.now());
+    const companions = state.isParticipant ? state.companions : [];
     return c.json<RideConnectionsResponse>({
-      open: canRecord(state, user.id, Date.now()),
+      open,
       alreadySaved: state.savedForRide.size > 0,
-      companions: state.isParticipant ? state.companions : [],
+      companions,
+      preselected: open
+        ? await checkedInWith(
+            c.env,
+            state.ride.id,
+            user.id,
+            companions.map((m) => m.userId),
+          ).catch(() => [])
+        : [],
       levelQuestions: {
         open: canRecord(state, user.id, Date.now()) && !state.answeredLevels,
         answered: state.answeredLevels,

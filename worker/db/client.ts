@@ -2,7 +2,6 @@ import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/d1";
 import type { Database } from "../env.ts";
-import * as schema from "./schema.ts";
 
 // One drizzle instance per binding: the request, the Durable Objects and the cron share it. A
 // binding swapped for another (a test's counting proxy) gets its own.
@@ -11,7 +10,7 @@ const instances = new WeakMap<D1Database, Database>();
 export function createDb(d1: D1Database): Database {
   let db = instances.get(d1);
   if (!db) {
-    db = drizzle(d1, { schema });
+    db = drizzle(d1);
     instances.set(d1, db);
   }
   return db;

@@ -5,6 +5,7 @@
 // Over 400 lines and kept whole: it is the one schema file drizzle-kit reads to write migrations/.
 import { sql } from "drizzle-orm";
 import {
+  type AnySQLiteColumn,
   index,
   integer,
   primaryKey,
@@ -14,6 +15,8 @@ import {
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import {
+  JOIN_MODES,
+  type JoinMode,
   type Level,
   type Modality,
   PACE_ANSWERS,
@@ -27,6 +30,7 @@ import {
   REPORT_TARGETS,
   type ReportSnapshot,
 } from "../../domain/safety.ts";
+import type { Forecast } from "../../domain/weather.ts";
 
 const createdAt = (column = "created_at") =>
   integer(column, { mode: "number" }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
@@ -175,6 +179,11 @@ export const rides = sqliteTable(
     socialTags: text("social_tags", { mode: "json" }).$type<SocialTag[]>().notNull().default([]),
     routeKm: real("route_km"),
     routeElev: integer("route_elev"),
+    /**
+     * 'Duración estimada' in minutes (docs/product.md#ride-day): the safety timer asks at start +
+     * this + 1 h. null: derived from distance and level (domain/ride-day.ts).
+     */
+    estimatedMinutes: integer("estimated_minutes"),
     meetingPoint: text("meeting_point").notNull(),
     /**
      * The meeting pin set on the form's map (docs/product.md#meeting-pin-and-near-me); null for
@@ -182,8 +191,23 @@ export const rides = sqliteTable(
      */
     meetingLat: real("meeting_lat"),
     meetingLon: real("meeting_lon"),
+    /** '¿Quién puede unirse?' (docs/product.md#join-by-approval). */
+    joinMode: text("join_mode", { enum: JOIN_MODES }).notNull().default("open"),
+    /**
+     * The approximate area's centre (domain/meeting-area.ts): the pin moved by a random offset,
+     * drawn when the pin is set and kept while it stays (ADR 0036). What anyone outside an
+     * approval ride's group sees, and where 'Cerca de mí' measures such a ride from. Null without
+     * a pin.
+     */
+    meetingAreaLat: real("meeting_area_lat"),
+    meetingAreaLon: real("meeting_area_lon"),
     /** null once the organizer deleted her account (the card shows 'Organizadora'). */
     organizerId: text("organizer_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The escoba (sweeper, docs/product.md#ride-day): one participant the organizer names, who
+     * rides last; null when none. Cleared when she leaves or is removed.
+     */
+    sweeperId: text("sweeper_id").references(() => users.id, { onDelete: "set null" }),
     status: text("status", { enum: RIDE_STATUSES }).notNull().default("published"),
     cancelledAt: integer("cancelled_at", { mode: "number" }),
     cancelReason: text("cancel_reason"),
@@ -196,16 +220,37 @@ export const rides = sqliteTable(
      * ride instead of making another (decision 0012); null for rides created without one.
      */
     createKey: text("create_key"),
+    /**
+     * Its regular grupeta (docs/product.md#regular-grupetas), its date number in it (0: the first)
+     * and how often it repeats (1 or 2 weeks, copied so cards need no join); null for a one-off.
+     */
+    seriesId: text("series_id").references((): AnySQLiteColumn => rideSeries.id, {
+      onDelete: "set null",
+    }),
+    seriesIndex: integer("series_index"),
+    seriesEveryWeeks: integer("series_every_weeks"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
   },
   (t) => [
     index("rides_status_start_idx").on(t.status, t.startTime),
+    // A series' dates in order; unique, so a date the cron creates twice is created once.
+    uniqueIndex("rides_series_index_unique").on(t.seriesId, t.seriesIndex),
     index("rides_status_city_start_idx").on(t.status, t.cityKey, t.startTime),
     index("rides_organizer_idx").on(t.organizerId, t.startTime),
     // 'Cerca de mí' (docs/product.md#meeting-pin-and-near-me): a latitude range, then longitude,
     // start and distance checked in the entries (worker/rides/near.ts).
-    index("rides_status_meeting_pin_idx").on(t.status, t.meetingLat, t.meetingLon, t.startTime),
+    // The join mode and the area's centre ride along in the entries: an approval ride is measured
+    // from its area without reading its row (docs/decisions/0036-join-by-approval.md).
+    index("rides_status_meeting_pin_idx").on(
+      t.status,
+      t.meetingLat,
+      t.meetingLon,
+      t.startTime,
+      t.joinMode,
+      t.meetingAreaLat,
+      t.meetingAreaLon,
+    ),
     // SQLite keeps NULLs distinct in a unique index: rides without a key never collide.
     uniqueIndex("rides_organizer_create_key_unique").on(t.organizerId, t.createKey),
   ],
@@ -497,6 +542,131 @@ export const organizerLevels = sqliteTable("organizer_levels", {
   /** When a batch was last published. */
   updatedAt: integer("updated_at", { mode: "number" }).notNull(),
 });
+
+/** The ride fields every date of a series copies (its template); times come from the rule. */
+export interface SeriesTemplate {
+  title: string;
+  description: string | null;
+  city: string;
+  maxParticipants: number | null;
+  modalities: Modality[];
+  level: Level;
+  socialTags: SocialTag[];
+  routeKm: number | null;
+  routeElev: number | null;
+  meetingPoint: string;
+  meetingLat: number | null;
+  meetingLon: number | null;
+  routeGpxKey: string | null;
+  routeFileName: string | null;
+  /** '¿Quién puede unirse?' of every date (absent in series stored before it: 'open'). */
+  joinMode?: JoinMode;
+  /** 'Duración estimada' in minutes; null or absent: derived from distance and level. */
+  estimatedMinutes?: number | null;
+}
+
+/**
+ * A regular grupeta (docs/product.md#regular-grupetas): the rule that fixes its dates on the
+ * ride's clock, and the template each new date copies. Every date is its own ride
+ * (rides.series_id); the daily cron creates the dates due in the next 12 weeks
+ * (worker/series/materialize.ts). next_start is the start of the first date not created yet, null
+ * once every date exists or the series ended.
+ */
+export const rideSeries = sqliteTable(
+  "ride_series",
+  {
+    id: text("id").primaryKey(),
+    organizerId: text("organizer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    everyWeeks: integer("every_weeks").notNull(),
+    anchorDate: text("anchor_date").notNull(),
+    localTime: text("local_time").notNull(),
+    zone: text("zone").notNull(),
+    untilDate: text("until_date"),
+    dateCount: integer("date_count"),
+    template: text("template", { mode: "json" }).$type<SeriesTemplate>().notNull(),
+    /** The highest date number created (or skipped) so far; -1 before the first. */
+    lastIndex: integer("last_index").notNull().default(-1),
+    nextStart: integer("next_start", { mode: "number" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "number" }),
+  },
+  (t) => [
+    // The cron: the series with a date due within the next 12 weeks.
+    index("ride_series_next_start_idx").on(t.nextStart),
+    index("ride_series_organizer_idx").on(t.organizerId),
+  ],
+);
+
+/**
+ * 'Apuntarme a las próximas': she follows the series; each date created later takes her in too
+ * (or puts her on its waiting list). 'Dejar la serie' deletes the row.
+ */
+export const rideSeriesMembers = sqliteTable(
+  "ride_series_members",
+  {
+    seriesId: text("series_id")
+      .notNull()
+      .references(() => rideSeries.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seriesId, t.userId] }),
+    index("ride_series_members_user_idx").on(t.userId),
+  ],
+);
+
+/**
+ * The forecast at a ride's start (docs/product.md#weather-at-the-start), one row per ride: asked of
+ * the provider at most once per ride and clock hour (fetched_hour), for the start hour and place
+ * it was asked for. forecast is null when the provider failed that hour.
+ */
+export const rideForecasts = sqliteTable("ride_forecasts", {
+  rideId: text("ride_id")
+    .primaryKey()
+    .references(() => rides.id, { onDelete: "cascade" }),
+  fetchedHour: integer("fetched_hour").notNull(),
+  startHour: integer("start_hour").notNull(),
+  lat: real("lat").notNull(),
+  lon: real("lon").notNull(),
+  forecast: text("forecast", { mode: "json" }).$type<Forecast>(),
+});
+
+/**
+ * 'Solicitar plaza' on an approval ride (docs/product.md#join-by-approval): one row per ride and
+ * rider while it waits for the organizer ('pending', the ride's queue in arrival order) or after
+ * she declined it ('declined': the rider is told kindly and cannot ask again). Accepting deletes
+ * the row in the statement batch that adds her to the ride. Live only until the start.
+ */
+export const rideRequests = sqliteTable(
+  "ride_requests",
+  {
+    /** Server-chosen: what a report on her note points at. */
+    id: text("id").primaryKey(),
+    rideId: text("ride_id")
+      .notNull()
+      .references(() => rides.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    note: text("note"),
+    status: text("status", { enum: ["pending", "declined"] })
+      .notNull()
+      .default("pending"),
+    createdAt: createdAt(),
+    decidedAt: integer("decided_at", { mode: "number" }),
+  },
+  (t) => [
+    // Her request for a ride; her requests (suspension clears them).
+    uniqueIndex("ride_requests_user_ride_unique").on(t.userId, t.rideId),
+    // A ride's queue in order, and its count for the organizer's badge.
+    index("ride_requests_ride_status_idx").on(t.rideId, t.status, t.createdAt),
+  ],
+);
 
 export type User = typeof users.$inferSelect;
 export type Profile = typeof profiles.$inferSelect;

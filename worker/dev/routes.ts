@@ -7,6 +7,7 @@ import { emailOutbox } from "../db/schema.ts";
 import type { AppEnv } from "../env.ts";
 import { errorBody } from "../http/errors.ts";
 import { fixtureRoutes } from "./fixtures.ts";
+import { devRideDayRoutes } from "./ride-day.ts";
 import { devTestLoginRoutes } from "./test-login.ts";
 
 const SHOWN = 50;
@@ -77,4 +78,5 @@ export const devRoutes = new Hono<AppEnv>()
       </html>`);
   })
   .route("/", devTestLoginRoutes)
-  .route("/", fixtureRoutes);
+  .route("/", fixtureRoutes)
+  .route("/", devRideDayRoutes);

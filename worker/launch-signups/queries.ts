@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Modality } from "../../domain/constants.ts";
 import { launchSignups } from "../db/schema.ts";
 import type { Database } from "../env.ts";
@@ -39,5 +39,5 @@ export async function saveLaunchSignupDetails(
 }
 
 export async function findLaunchSignup(db: Database, email: string) {
-  return db.query.launchSignups.findFirst({ where: (w, { eq }) => eq(w.email, email) });
+  return db.select().from(launchSignups).where(eq(launchSignups.email, email)).get();
 }

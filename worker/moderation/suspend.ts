@@ -4,6 +4,7 @@ import { closeUserSockets } from "../chat/close-sockets.ts";
 import { notifyParticipantLeft } from "../chat/system-messages.ts";
 import { createDb } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
+import { placeFreedForRequests } from "../push/events.ts";
 import { type Moderator, type SuspensionOutcome, suspendAccount } from "./actions.ts";
 
 export async function suspend(
@@ -18,6 +19,8 @@ export async function suspend(
   await Promise.all([
     closeUserSockets(env, input.userId, { reason: "suspended", rideIds: outcome.rideIds }),
     ...outcome.leftRideIds.map((rideId) => notifyParticipantLeft(env, rideId, input.userId)),
+    // The 'Con aprobación' rides she left with requests waiting: their organizers are told.
+    ...outcome.leftRideIds.map((rideId) => placeFreedForRequests(env, rideId)),
   ]).catch((error: unknown) => console.warn("suspension: closing her sockets failed", error));
   return outcome;
 }

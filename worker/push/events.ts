@@ -3,7 +3,7 @@
 import { pushTexts } from "../../domain/push.ts";
 import { createDb } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
-import { participantIds, rideForPush } from "./queries.ts";
+import { participantIds, pendingRequestCount, rideForPush, usernamesOf } from "./queries.ts";
 import { sendPush } from "./send.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -80,5 +80,47 @@ export async function notifyPlaceFromWaitingList(
     payload: pushTexts.waitlistPlace(ride),
     ttl: ttlUntil(ride.startTime, Date.now()),
     urgency: "high",
+  });
+}
+
+/**
+ * Join by approval (docs/product.md#join-by-approval): a new request tells the organizer (her
+ * 'participants' switch, as a rider joining does).
+ */
+export async function placeRequested(env: Bindings, rideId: string, userId: string) {
+  const db = createDb(env.DB);
+  const ride = await rideForPush(db, rideId);
+  if (!ride?.organizerId) return;
+  const name = (await usernamesOf(db, [userId])).get(userId) ?? "Una ciclista";
+  await sendPush(env, [ride.organizerId], "participants", {
+    payload: pushTexts.placeRequested(ride, name),
+    ttl: ttlUntil(ride.startTime, Date.now()),
+  });
+}
+
+/** The organizer's answer reaches the rider (her 'waitlist' switch: a place for her, or not). */
+export async function requestAnswered(
+  env: Bindings,
+  rideId: string,
+  userId: string,
+  accepted: boolean,
+) {
+  const ride = await rideForPush(createDb(env.DB), rideId);
+  if (!ride) return;
+  await sendPush(env, [userId], "waitlist", {
+    payload: accepted ? pushTexts.requestAccepted(ride) : pushTexts.requestDeclined(ride),
+    ttl: ttlUntil(ride.startTime, Date.now()),
+    urgency: accepted ? "high" : "normal",
+  });
+}
+
+/** A place freed on an approval ride while requests wait: the organizer may accept the next. */
+export async function placeFreedForRequests(env: Bindings, rideId: string) {
+  const db = createDb(env.DB);
+  const ride = await rideForPush(db, rideId);
+  if (!ride?.organizerId || (await pendingRequestCount(db, rideId)) === 0) return;
+  await sendPush(env, [ride.organizerId], "participants", {
+    payload: pushTexts.placeFreedForRequests(ride),
+    ttl: ttlUntil(ride.startTime, Date.now()),
   });
 }

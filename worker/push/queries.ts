@@ -11,6 +11,7 @@ import {
   pushPreferences,
   pushSubscriptions,
   rideParticipants,
+  rideRequests,
   rides,
 } from "../db/schema.ts";
 import type { Database } from "../env.ts";
@@ -148,6 +149,8 @@ export async function rideForPush(db: Database, rideId: string) {
         status: rides.status,
         organizerId: rides.organizerId,
         cancelReason: rides.cancelReason,
+        meetingLat: rides.meetingLat,
+        meetingLon: rides.meetingLon,
       })
       .from(rides)
       .where(eq(rides.id, rideId))
@@ -175,4 +178,14 @@ export async function usernamesOf(db: Database, userIds: string[]): Promise<Map<
     .where(inArray(profiles.userId, userIds))
     .all();
   return new Map(rows.map((row) => [row.userId, row.username]));
+}
+
+/** Pending requests of an approval ride (ride_requests_ride_status_idx). */
+export async function pendingRequestCount(db: Database, rideId: string): Promise<number> {
+  const row = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(rideRequests)
+    .where(and(eq(rideRequests.rideId, rideId), eq(rideRequests.status, "pending")))
+    .get();
+  return row?.n ?? 0;
 }

@@ -3,7 +3,15 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ReportReason, ReportSnapshot, ReportTarget } from "../../domain/safety.ts";
 import { MESSAGE_KIND } from "../chat/messages.ts";
-import { profiles, reports, rideMessages, rideParticipants, rides, users } from "../db/schema.ts";
+import {
+  profiles,
+  reports,
+  rideMessages,
+  rideParticipants,
+  rideRequests,
+  rides,
+  users,
+} from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 
@@ -89,6 +97,26 @@ export async function findReportTarget(
       if (!row) return null;
       const { rideId, userId, ...message } = row;
       return { reportedUserId: userId, rideId, snapshot: { kind: "message", ...message } };
+    }
+    case "request": {
+      // Only the ride's organizer reads a request's note, so only she can report it.
+      const row = await db
+        .select({
+          rideId: rideRequests.rideId,
+          userId: rideRequests.userId,
+          note: rideRequests.note,
+          requesterUsername: profiles.username,
+          createdAt: rideRequests.createdAt,
+          rideTitle: rides.title,
+        })
+        .from(rideRequests)
+        .innerJoin(rides, eq(rides.id, rideRequests.rideId))
+        .leftJoin(profiles, eq(profiles.userId, rideRequests.userId))
+        .where(and(eq(rideRequests.id, targetId), eq(rides.organizerId, reporterId)))
+        .get();
+      if (!row) return null;
+      const { rideId, userId, ...request } = row;
+      return { reportedUserId: userId, rideId, snapshot: { kind: "request", ...request } };
     }
   }
 }

@@ -30,8 +30,11 @@ import { markRead, unreadByParticipant } from "../chat/unread.ts";
 import { createDb, isTransientD1Error } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
 import { type CurrentPreviewImage, PreviewImageDrawer } from "../share/stored-image.ts";
+import { type LiveJob, LivePositions } from "./live-positions.ts";
+import { RideDay, type RideDayAnswer, type RideDayCommand, type RideDayJob } from "./ride-day.ts";
 import { RoomAlarms } from "./room-alarms.ts";
 import { type PushJob, RoomPush } from "./room-push.ts";
+import { rideDayRideOf } from "./safety-timer.ts";
 
 /** Identity the worker passes on the upgrade request (see routes.ts; clients cannot set these). */
 export const ROOM_HEADERS = {
@@ -87,13 +90,22 @@ export class RideRoom extends DurableObject<Bindings> {
    */
   private unconfirmed = new Set<string>();
   /** The room's one alarm, shared by its jobs (room-alarms.ts). */
-  private readonly alarms = new RoomAlarms<PushJob>(this.ctx.storage);
+  private readonly alarms = new RoomAlarms<PushJob | LiveJob | RideDayJob>(this.ctx.storage);
   /** Pushes for riders whose app is closed: chat, joins and leaves, the reminder. */
   private readonly push = new RoomPush(
     this.ctx.storage,
     this.env,
     this.alarms,
     (userId) => this.ctx.getWebSockets(userId).length > 0,
+  );
+
+  /** Ride day: the group's live positions, the escoba, "Me he quedado atrás" (live-positions.ts). */
+  private readonly live = new LivePositions(this.ctx, this.env, this.alarms, (rideId, userId) =>
+    this.markStarted(rideId, userId),
+  );
+  /** Check-ins, arrivals and the safety timer (ride-day.ts). */
+  private readonly rideDay = new RideDay(this.ctx.storage, this.env, this.alarms, () =>
+    this.ctx.getWebSockets(),
   );
 
   /** The ride's share image: one drawing per version, whoever asks (worker/share/stored-image.ts). */
@@ -166,7 +178,7 @@ export class RideRoom extends DurableObject<Bindings> {
   }
 
   override async alarm() {
-    await this.alarms.run(this.push.jobs());
+    await this.alarms.run({ ...this.push.jobs(), ...this.live.jobs(), ...this.rideDay.jobs() });
   }
 
   override async webSocketClose(ws: WebSocket, code: number) {
@@ -244,6 +256,8 @@ export class RideRoom extends DurableObject<Bindings> {
         }
         return;
       }
+      default:
+        await this.live.handle(ws, state, msg);
     }
   }
 
@@ -531,9 +545,11 @@ export class RideRoom extends DurableObject<Bindings> {
 
   /** She left the ride: close her sockets and tell the room (and, in a while, the organizer). */
   async participantLeft(userId: string, rideId?: string): Promise<void> {
+    this.rideDay.forget(userId);
     for (const socket of this.ctx.getWebSockets(userId)) {
       closeFor(socket, "not_participant");
     }
+    this.live.forgetRider(userId);
     this.broadcast({ type: "participant", event: "left", userId });
     if (rideId) await this.push.rosterChanged(rideId, userId, "left", Date.now());
   }
@@ -611,6 +627,38 @@ export class RideRoom extends DurableObject<Bindings> {
       closed++;
     }
     return closed;
+  }
+
+  /** Two of the room's riders blocked each other: their live positions are erased. */
+  async ridersBlocked(a: string, b: string): Promise<void> {
+    this.live.ridersBlocked(a, b);
+  }
+
+  /** The organizer named another escoba (or none): open group maps mark her. */
+  async sweeperChanged(sweeperId: string | null): Promise<void> {
+    this.live.sweeperChanged(sweeperId);
+  }
+
+  /** What the ride day keeps here (tests prove every erasure with it). */
+  async liveStored() {
+    return this.live.stored();
+  }
+
+  /** The ride day's check-ins, arrivals and timer switch (worker/ride-day/routes.ts). */
+  async rideDayCommand(command: RideDayCommand): Promise<RideDayAnswer> {
+    return this.rideDay.command(command, Date.now());
+  }
+
+  /** She started the ride (shared her position): her safety timer runs (docs/product.md#check-in-and-arrivals). */
+  async markStarted(rideId: string, userId: string): Promise<void> {
+    const ride = await rideDayRideOf(this.db, rideId);
+    if (ride) await this.rideDay.markStarted(ride, userId, Date.now());
+  }
+
+  /** DEV ONLY (worker/dev/ride-day.ts): runs a ride-day alarm job now, as if its time had come. */
+  async runRideDayJobNow(job: RideDayJob): Promise<void> {
+    await this.alarms.set(job, Date.now() - 1);
+    await this.alarms.run({ ...this.push.jobs(), ...this.live.jobs(), ...this.rideDay.jobs() });
   }
 
   /** How many sockets are open (tests and diagnostics). */

@@ -10,15 +10,17 @@ import {
   REMINDER_BEFORE_MS,
   ROSTER_PUSH_DELAY_MS,
 } from "../../domain/push.ts";
+import { STILL_ON_CHECK_BEFORE_MS, warningSummary, weatherWarnings } from "../../domain/weather.ts";
 import { ZONE_LABELS } from "../../domain/zones.ts";
 import { unreadByParticipant } from "../chat/unread.ts";
 import { createDb } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
 import { participantIds, rideForPush, usernamesOf } from "../push/queries.ts";
 import { sendPush } from "../push/send.ts";
+import { rideForecast } from "../weather/forecast.ts";
 import type { RoomAlarms } from "./room-alarms.ts";
 
-export type PushJob = "reminder" | "chat" | "roster";
+export type PushJob = "reminder" | "chat" | "roster" | "stillOn";
 
 const DAY_S = 24 * 60 * 60;
 const KEY = {
@@ -58,6 +60,7 @@ export class RoomPush {
       reminder: (now) => this.sendReminder(now),
       chat: (now) => this.sendHeldChatPushes(now),
       roster: () => this.sendRoster(),
+      stillOn: (now) => this.askStillOn(now),
     };
   }
 
@@ -175,11 +178,44 @@ export class RoomPush {
     const at = startTime - REMINDER_BEFORE_MS;
     if (at <= now) await this.alarms.clear("reminder");
     else await this.alarms.set("reminder", at);
+    // "¿Sigue en pie?" follows the start the same way.
+    const check = startTime - STILL_ON_CHECK_BEFORE_MS;
+    if (check <= now) await this.alarms.clear("stillOn");
+    else await this.alarms.set("stillOn", check);
   }
 
   async dropReminder(rideId: string) {
     await this.remember(rideId);
     await this.alarms.clear("reminder");
+    await this.alarms.clear("stillOn");
+  }
+
+  // ---------- "¿Sigue en pie?" ----------
+
+  /**
+   * 12 hours before the start: if the forecast crosses a threshold, the organizer is asked
+   * whether the ride still goes ahead (docs/product.md#weather-at-the-start). No forecast (the
+   * provider failed): nothing is sent.
+   */
+  private async askStillOn(now: number) {
+    const rideId = await this.storage.get<string>(KEY.rideId);
+    if (!rideId) return;
+    const db = createDb(this.env.DB);
+    const ride = await rideForPush(db, rideId);
+    if (!ride?.organizerId || ride.status !== "published" || ride.startTime <= now) return;
+    const at = ride.startTime - STILL_ON_CHECK_BEFORE_MS;
+    if (at > now + 60_000) {
+      await this.alarms.set("stillOn", at);
+      return;
+    }
+    const forecast = await rideForecast(db, ride, now);
+    const warnings = forecast ? weatherWarnings(forecast) : [];
+    if (warnings.length === 0) return;
+    await sendPush(this.env, [ride.organizerId], "reminders", {
+      payload: pushTexts.stillOn(ride, warningSummary(warnings)),
+      ttl: Math.floor((ride.startTime - now) / 1000),
+      urgency: "high",
+    });
   }
 
   /** To whoever is in the ride now: she who left gets none, she who joined late gets it. */
@@ -197,10 +233,29 @@ export class RoomPush {
     }
     if (ride.startTime <= now) return;
     const zone = cityTimeZone(ride.city);
-    await sendPush(this.env, await participantIds(db, rideId), "reminders", {
-      payload: pushTexts.reminder(ride, formatTime(ride.startTime, zone), ZONE_LABELS[zone]),
-      ttl: Math.floor((ride.startTime - now) / 1000),
-      urgency: "high",
-    });
+    const ids = await participantIds(db, rideId);
+    // Her riders are asked '¿Sigues contando con ir?' with a button to release the place (the
+    // first in line gets it); the organizer, who cannot leave, gets the plain reminder.
+    const send = (userIds: string[], askStillGoing: boolean) =>
+      sendPush(this.env, userIds, "reminders", {
+        payload: pushTexts.reminder(
+          ride,
+          formatTime(ride.startTime, zone),
+          ZONE_LABELS[zone],
+          askStillGoing,
+        ),
+        ttl: Math.floor((ride.startTime - now) / 1000),
+        urgency: "high",
+      });
+    await Promise.all([
+      send(
+        ids.filter((id) => id === ride.organizerId),
+        false,
+      ),
+      send(
+        ids.filter((id) => id !== ride.organizerId),
+        true,
+      ),
+    ]);
   }
 }

@@ -9,9 +9,16 @@ import { distanceKm, type Position } from "../../domain/near.ts";
 import { rideHiddenFrom } from "../blocks/sql.ts";
 import { profiles, rides } from "../db/schema.ts";
 import type { Database } from "../env.ts";
+import { myRequestStatusSql, pendingRequestCountSql } from "../ride-requests/sql.ts";
 import { waitingCountSql, waitingPositionSql } from "../waiting-list/sql.ts";
 import { hiddenUnlessNoBlocks, nearestPageQuery } from "./near.ts";
-import { participantsFromJson, participantsJson, rideColumns, summaryOf } from "./read-model.ts";
+import {
+  nearPointOf,
+  participantsFromJson,
+  participantsJson,
+  rideColumns,
+  summaryOf,
+} from "./read-model.ts";
 import { rideRowid, ridesFts } from "./search-index.ts";
 
 /** Trigram search needs 3 characters; shorter queries filter the index-selected rows by LIKE. */
@@ -130,6 +137,8 @@ export function listingWithParticipantsQuery(
       participants: participantsJson(page.id, viewerId),
       waitingCount: waitingCountSql(pageId),
       waitingPosition: waitingPositionSql(pageId, viewerId),
+      pendingRequests: pendingRequestCountSql(pageId),
+      myRequest: myRequestStatusSql(pageId, viewerId),
     })
     .from(page)
     .orderBy(asc(page.nearDist), asc(page.startTime), asc(page.id));
@@ -140,17 +149,31 @@ export async function listRides(db: Database, filters: ListFilters, viewerId: st
   const hasMore = rows.length > FEED_PAGE_SIZE;
   const page = rows.slice(0, FEED_PAGE_SIZE);
   return {
-    rides: page.map(({ participants, waitingCount, waitingPosition, nearDist: _, ...row }) => {
-      const summary = summaryOf(row, participantsFromJson(row.id, participants), viewerId, {
-        count: waitingCount,
-        position: waitingPosition,
-      });
-      // 'Cerca de mí': how far her rounded position is from the meeting pin ('a 3 km').
-      const near = filters.near;
-      return near && summary.meetingPin
-        ? { ...summary, distanceKm: distanceKm(near, summary.meetingPin) }
-        : summary;
-    }),
+    rides: page.map(
+      ({
+        participants,
+        waitingCount,
+        waitingPosition,
+        pendingRequests,
+        myRequest,
+        nearDist: _,
+        ...row
+      }) => {
+        const summary = summaryOf(
+          row,
+          participantsFromJson(row.id, participants),
+          viewerId,
+          { count: waitingCount, position: waitingPosition },
+          { pending: pendingRequests, mine: myRequest },
+          now,
+        );
+        // 'Cerca de mí': how far her rounded position is from the meeting pin, or from an approval
+        // ride's area centre for everyone (the order and the km never tell the pin, ADR 0036).
+        const near = filters.near;
+        const point = nearPointOf(row);
+        return near && point ? { ...summary, distanceKm: distanceKm(near, point) } : summary;
+      },
+    ),
     hasMore,
   };
 }

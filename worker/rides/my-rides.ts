@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, lte, ne, or, type SQL, sql } from "drizzle
 import { FEED_PAGE_SIZE } from "../../domain/constants.ts";
 import { profiles, rideParticipants, rides } from "../db/schema.ts";
 import type { Database } from "../env.ts";
+import { pendingRequestCountSql } from "../ride-requests/sql.ts";
 import { waitingCountSql } from "../waiting-list/sql.ts";
 import { groupByRide, participantsQuery, rideColumns, summaryOf } from "./read-model.ts";
 
@@ -52,7 +53,11 @@ export function myRidesPageQuery(
   now: number,
 ) {
   return db
-    .select({ ...rideColumns, waitingCount: waitingCountSql(rides.id) })
+    .select({
+      ...rideColumns,
+      waitingCount: waitingCountSql(rides.id),
+      pendingRequests: pendingRequestCountSql(rides.id),
+    })
     .from(rideParticipants)
     .crossJoin(rides)
     .leftJoin(profiles, eq(profiles.userId, rides.organizerId))
@@ -121,8 +126,16 @@ export async function myRides(
   const byRide = groupByRide(members);
   return {
     // She rides each of them, so she is on none of their lists.
-    rides: pageRows.map(({ waitingCount, ...row }) =>
-      summaryOf(row, byRide.get(row.id) ?? [], userId, { count: waitingCount, position: 0 }),
+    rides: pageRows.map(({ waitingCount, pendingRequests, ...row }) =>
+      summaryOf(
+        row,
+        byRide.get(row.id) ?? [],
+        userId,
+        { count: waitingCount, position: 0 },
+        // Her requests to others' rides are not here: she rides each of them.
+        { pending: pendingRequests, mine: null },
+        now,
+      ),
     ),
     hasMore,
     counts: {

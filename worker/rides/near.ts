@@ -5,7 +5,7 @@
 // and only the page's rows are read from the table (docs/decisions/0025-near-me.md).
 import { and, asc, gte, lte, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { FEED_PAGE_SIZE } from "../../domain/constants.ts";
+import { FEED_PAGE_SIZE, MEETING_AREA_OFFSET_KM, NEAR_RADIUS_KM } from "../../domain/constants.ts";
 import { nearBox, type Position } from "../../domain/near.ts";
 import { rideHiddenFrom } from "../blocks/sql.ts";
 import { blocks, rides } from "../db/schema.ts";
@@ -23,10 +23,19 @@ const PIN_INDEX = "rides_status_meeting_pin_idx";
  */
 function distance2(center: Position) {
   const { lonScale } = nearBox(center);
-  const dLat = sql`(${rides.meetingLat} - ${center.lat})`;
-  const dLon = sql`((${rides.meetingLon} - ${center.lon}) * ${lonScale})`;
+  const dLat = sql`(${nearLat} - ${center.lat})`;
+  const dLon = sql`((${nearLon} - ${center.lon}) * ${lonScale})`;
   return sql<number>`(${dLat} * ${dLat} + ${dLon} * ${dLon})`;
 }
+
+/**
+ * Where a ride is measured from: its pin, or on an approval ride its approximate area's centre
+ * (docs/product.md#join-by-approval), for everyone, so neither the order nor the distance tells
+ * the pin (ADR 0036). Every column is in the index's entries.
+ */
+const approval = sql`(${rides.joinMode} = 'approval' and ${rides.meetingAreaLat} is not null)`;
+const nearLat = sql`(case when ${approval} then ${rides.meetingAreaLat} else ${rides.meetingLat} end)`;
+const nearLon = sql`(case when ${approval} then ${rides.meetingAreaLon} else ${rides.meetingLon} end)`;
 
 /**
  * The block rule (docs/product.md#blocking) for a query that considers many rides before it orders
@@ -41,13 +50,15 @@ export function hiddenUnlessNoBlocks(viewerId: string): SQL {
 
 /** Where-conditions of the box around her (the index's range and what it checks in place). */
 export function nearConditions(center: Position): SQL {
-  const box = nearBox(center);
+  // The index's range is on the pin: widened by the area's largest offset, it holds every ride
+  // whose measured point (the pin or the area's centre) is within the radius, checked after.
+  const box = nearBox(center, NEAR_RADIUS_KM + MEETING_AREA_OFFSET_KM.max);
   return and(
     gte(rides.meetingLat, box.latMin),
     lte(rides.meetingLat, box.latMax),
     gte(rides.meetingLon, box.lonMin),
     lte(rides.meetingLon, box.lonMax),
-    sql`${distance2(center)} <= ${box.radius2}`,
+    sql`${distance2(center)} <= ${nearBox(center).radius2}`,
   )!;
 }
 

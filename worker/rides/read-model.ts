@@ -1,16 +1,20 @@
 // How a ride is read and shown: its row with the organizer's profile, its participants (with the
 // viewer's "rode with" flag; riders hidden by a block counted but never shown), the card
 // (RideSummary) and the detail (RideDetail) every list and page of the rides area builds.
+
 import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { RideDetail, RidePerson, RideSummary } from "../../domain/api/rides.ts";
+import type { RequestStatus, RideDetail, RidePerson, RideSummary } from "../../domain/api/rides.ts";
 import { DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
 import { organizerName, participantName } from "../../domain/display.ts";
-import { capacityOf } from "../../domain/time.ts";
+import { meetingAreaOf } from "../../domain/meeting-area.ts";
+import { rideEstimatedMinutes } from "../../domain/ride-day.ts";
+import { capacityOf, hasStarted } from "../../domain/time.ts";
 import { blockedBetween, rideHiddenFrom } from "../blocks/sql.ts";
 import { profiles, rideParticipants, rides, rodeWith } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
+import { myRequestQuery, requestsQuery, requestViewOf } from "../ride-requests/queries.ts";
 import { waitingListQuery, waitingPersonOf } from "../waiting-list/sql.ts";
 import { cancelledByOrganizerSql } from "./cancelled-by.ts";
 
@@ -27,9 +31,13 @@ export const rideColumns = {
   socialTags: rides.socialTags,
   routeKm: rides.routeKm,
   routeElev: rides.routeElev,
+  estimatedMinutes: rides.estimatedMinutes,
   meetingPoint: rides.meetingPoint,
   meetingLat: rides.meetingLat,
   meetingLon: rides.meetingLon,
+  joinMode: rides.joinMode,
+  meetingAreaLat: rides.meetingAreaLat,
+  meetingAreaLon: rides.meetingAreaLon,
   organizerId: rides.organizerId,
   status: rides.status,
   cancelledAt: rides.cancelledAt,
@@ -37,6 +45,9 @@ export const rideColumns = {
   cancelledByOrganizer: cancelledByOrganizerSql.as("cancelled_by_organizer"),
   routeGpxKey: rides.routeGpxKey,
   routeFileName: rides.routeFileName,
+  seriesId: rides.seriesId,
+  seriesIndex: rides.seriesIndex,
+  seriesEveryWeeks: rides.seriesEveryWeeks,
   organizerUsername: profiles.username,
   organizerAvatarKey: profiles.avatarKey,
   organizerAvatarUrl: profiles.avatarUrl,
@@ -141,6 +152,51 @@ interface WaitingSummary {
   position: number;
 }
 
+/** What a card shows of an approval ride's requests. */
+export interface RequestSummary {
+  /** Its pending requests (shown to the organizer only). */
+  pending: number;
+  /** Her own request's stored status. */
+  mine: "pending" | "declined" | null;
+}
+
+export const NO_REQUESTS: RequestSummary = { pending: 0, mine: null };
+
+/**
+ * The meeting point as the viewer may see it (docs/product.md#join-by-approval): on an approval
+ * ride only its group (the organizer and the participants) gets the text and the pin; everyone
+ * else the approximate area. The one place every card, detail and search answer is built from, so
+ * no answer can carry the exact point to someone outside the group.
+ */
+export function meetingPlaceFor(row: RideRow, inGroup: boolean) {
+  const pin =
+    row.meetingLat !== null && row.meetingLon !== null
+      ? { lat: row.meetingLat, lon: row.meetingLon }
+      : null;
+  if (row.joinMode === "open" || inGroup) {
+    return { meetingPoint: row.meetingPoint, meetingPin: pin, meetingArea: null };
+  }
+  const area =
+    pin && row.meetingAreaLat !== null && row.meetingAreaLon !== null
+      ? meetingAreaOf({ lat: row.meetingAreaLat, lon: row.meetingAreaLon })
+      : null;
+  return { meetingPoint: null, meetingPin: null, meetingArea: area };
+}
+
+/** Where 'Cerca de mí' measures the ride from: the pin, or an approval ride's area centre. */
+export function nearPointOf(row: RideRow) {
+  if (row.meetingLat === null || row.meetingLon === null) return null;
+  if (row.joinMode === "approval" && row.meetingAreaLat !== null && row.meetingAreaLon !== null) {
+    return { lat: row.meetingAreaLat, lon: row.meetingAreaLon };
+  }
+  return { lat: row.meetingLat, lon: row.meetingLon };
+}
+
+function requestStatusOf(row: RideRow, mine: RequestSummary["mine"], now: number) {
+  if (mine === "pending" && hasStarted(row.startTime, now)) return "expired" as RequestStatus;
+  return mine;
+}
+
 /**
  * A card for the viewer. `members` are all the ride's riders: the count and her own place are
  * theirs; the riders she and they blocked are left out of what is shown (docs/product.md#blocking).
@@ -150,8 +206,12 @@ export function summaryOf(
   members: ParticipantRow[],
   viewerId: string,
   waiting: WaitingSummary,
+  requests: RequestSummary = NO_REQUESTS,
+  now: number = Date.now(),
 ): RideSummary {
   const shown = members.filter((m) => !m.hidden);
+  const joined = members.some((m) => m.userId === viewerId);
+  const isOrganizer = row.organizerId === viewerId;
   const participantIds = shown.map((m) => m.userId);
   const rodeWith = shown.filter((m) => m.userId !== viewerId && Boolean(m.rodeWith));
   return {
@@ -168,27 +228,31 @@ export function summaryOf(
     socialTags: row.socialTags,
     routeKm: row.routeKm,
     routeElev: row.routeElev,
-    meetingPoint: row.meetingPoint,
-    meetingPin:
-      row.meetingLat !== null && row.meetingLon !== null
-        ? { lat: row.meetingLat, lon: row.meetingLon }
-        : null,
+    ...meetingPlaceFor(row, joined || isOrganizer),
+    joinMode: row.joinMode,
+    pendingRequests: isOrganizer && !hasStarted(row.startTime, now) ? Number(requests.pending) : 0,
+    estimatedMinutes: rideEstimatedMinutes(row),
     distanceKm: null,
     status: row.status,
     cancelledAt: row.cancelledAt,
     cancelReason: row.cancelReason,
     cancelledByOrganizer: row.cancelledByOrganizer === 1,
     hasRoute: row.routeGpxKey !== null,
+    series:
+      row.seriesId !== null
+        ? { id: row.seriesId, everyWeeks: row.seriesEveryWeeks === 2 ? 2 : 1 }
+        : null,
     organizer: organizerOf(row),
     participantIds,
     participantCount: members.length,
     waitingCount: Number(waiting.count),
     viewer: {
-      joined: members.some((m) => m.userId === viewerId),
-      isOrganizer: row.organizerId === viewerId,
+      joined,
+      isOrganizer,
       rodeWithCount: rodeWith.length,
       rodeWith: rodeWith.map(personOf),
       waitingPosition: Number(waiting.position) > 0 ? Number(waiting.position) : null,
+      request: joined ? null : requestStatusOf(row, requests.mine, now),
     },
   };
 }
@@ -231,10 +295,14 @@ export async function rideDetail(
   row: RideRow,
   viewerId: string,
 ): Promise<RideDetail> {
-  // One round trip: the riders and the waiting list.
-  const [members, waiting] = await db.batch([
+  const now = Date.now();
+  const isOrganizer = row.organizerId === viewerId;
+  // One round trip: the riders, the waiting list, her request and (hers) the requests.
+  const [members, waiting, mine, requests] = await db.batch([
     participantsQuery(db, [row.id], viewerId),
     waitingListQuery(db, row.id),
+    myRequestQuery(db, row.id, viewerId),
+    requestsQuery(db, row.id, isOrganizer ? now : null),
   ]);
   // The organizer first, then in joining order.
   const ordered = members
@@ -242,10 +310,18 @@ export async function rideDetail(
     .sort((a, b) => Number(b.userId === row.organizerId) - Number(a.userId === row.organizerId));
   const position = waiting.findIndex((w) => w.userId === viewerId) + 1;
   return {
-    ...summaryOf(row, members, viewerId, { count: waiting.length, position }),
+    ...summaryOf(
+      row,
+      members,
+      viewerId,
+      { count: waiting.length, position },
+      { pending: requests.length, mine: mine[0]?.status ?? null },
+      now,
+    ),
     participants: ordered.map(personOf),
-    routeFileName: row.organizerId === viewerId ? row.routeFileName : null,
-    waitingList: row.organizerId === viewerId ? waiting.map(waitingPersonOf) : null,
+    routeFileName: isOrganizer ? row.routeFileName : null,
+    waitingList: isOrganizer ? waiting.map(waitingPersonOf) : null,
+    requests: isOrganizer ? requests.map(requestViewOf) : null,
   };
 }
 

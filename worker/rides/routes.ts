@@ -19,16 +19,18 @@ import { CITY_MAX } from "../../domain/constants.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import {
-  cancelRideSchema,
   optionalSearchText,
   parseRideInput,
   type RideInput,
-  rideCreateSchema,
-  rideEditSchema,
   rideIdParamSchema,
   rideListHeadersSchema,
   rideListQuerySchema,
 } from "../../domain/schemas.ts";
+import {
+  cancelWithScopeSchema,
+  rideCreateWithRepeatSchema,
+  rideEditWithScopeSchema,
+} from "../../domain/series.ts";
 import { capacityOf, hasStarted } from "../../domain/time.ts";
 import { requireProfile } from "../auth/session.ts";
 import { generateId } from "../auth/tokens.ts";
@@ -48,7 +50,21 @@ import {
 } from "../gpx/storage.ts";
 import { inBackground } from "../http/background.ts";
 import { bodyOf, MULTIPART_TYPE, mediaType, readFormData, validate } from "../http/validate.ts";
-import { rideCancelled, rideCreated, rideDeleted, rideEdited } from "../push/events.ts";
+import {
+  placeFreedForRequests,
+  rideCancelled,
+  rideCreated,
+  rideDeleted,
+  rideEdited,
+} from "../push/events.ts";
+import {
+  cancelFollowingDates,
+  checkFollowingCaps,
+  createRideSeries,
+  deleteGpxUnlessShared,
+  editFollowingDates,
+  validateSeriesRepeat,
+} from "../series/following.ts";
 import { deletePreviewImage } from "../share/stored-image.ts";
 import { announceListClosed, announcePromotion } from "../waiting-list/notify.ts";
 import { citySuggestionsQuery, listRides } from "./listing.ts";
@@ -67,6 +83,7 @@ import {
   insertRide,
   joinRideAtomically,
   leaveRide,
+  meetingAreaValues,
   systemNoticeWhenOthers,
   updateRide,
 } from "./writes.ts";
@@ -152,6 +169,42 @@ async function editRefusal(c: Ctx, rideId: string, maxParticipants: number | nul
     : new DomainError("not_authorized", MSG.notAuthorized);
 }
 
+/**
+ * Cancels one ride of hers that has not started and tells its riders as every cancellation does:
+ * the chat notice, the push, the waiting list closed (the calendar's SEQUENCE follows updated_at).
+ * False when nothing was cancelled (already cancelled, or started).
+ */
+async function cancelAndTell(
+  c: Ctx,
+  rideId: string,
+  organizerId: string,
+  reason: string | null,
+  now: number,
+): Promise<boolean> {
+  const { cancelled, waiting } = await cancelRide(c.var.db, { rideId, organizerId, reason, now });
+  if (!cancelled) return false;
+  const noticeId = generateId();
+  try {
+    await c.var.db.run(
+      systemNoticeWhenOthers({
+        id: noticeId,
+        rideId,
+        organizerId,
+        body: MSG.systemCancelNotice(reason),
+        now,
+      }),
+    );
+  } catch (error) {
+    // The cancellation stands; only the chat notice is lost
+    // (docs/product.md#cancelling-and-deleting).
+    console.warn(`[${c.get("requestId")}] cancel notice not posted`, error);
+  }
+  inBackground(c, announceStoredMessage(c.env, rideId, noticeId));
+  inBackground(c, rideCancelled(c.env, rideId));
+  announceListClosed(c, waiting);
+  return true;
+}
+
 const myRidesQuery = z.object({
   tab: z.enum(MY_RIDES_TABS, { error: MSG.invalidInput }).default("upcoming"),
   page: z.coerce
@@ -183,10 +236,11 @@ export const rideRoutes = new Hono<AppEnv>()
     const rows = await citySuggestionsQuery(c.var.db, q, user.id, Date.now()).all();
     return c.json<RideCitiesResponse>({ cities: rows.map((r) => r.city) });
   })
-  .post("/", bodyOf<RideBody<typeof rideCreateSchema>>(), async (c) => {
+  .post("/", bodyOf<RideBody<typeof rideCreateWithRepeatSchema>>(), async (c) => {
     const user = requireProfile(c, MSG.createUnauthenticated);
     const now = Date.now();
-    const { input, gpx } = await readRideRequest(c, rideCreateSchema, now);
+    const { input, gpx } = await readRideRequest(c, rideCreateWithRepeatSchema, now);
+    if (input.repeat) validateSeriesRepeat(input, input.repeat, now);
     const createKey = input.createKey ?? null;
     // A retry of a create whose answer she never got: she gets that ride, no second one.
     const earlier = createKey ? await findRideByCreateKey(c.var.db, user.id, createKey) : null;
@@ -196,11 +250,22 @@ export const rideRoutes = new Hono<AppEnv>()
     const routeFileName = gpx?.fileName ?? null;
     let inserted: boolean;
     try {
-      inserted = await insertRide(
-        c.var.db,
-        { id, organizerId: user.id, createKey, routeGpxKey, routeFileName, now },
-        input,
-      );
+      if (input.repeat) {
+        // A regular grupeta: its first dates, each a ride (docs/product.md#regular-grupetas).
+        const created = await createRideSeries(
+          c,
+          { firstId: id, organizerId: user.id, createKey, routeGpxKey, routeFileName, now },
+          input,
+          input.repeat,
+        );
+        inserted = created.length > 0;
+      } else {
+        inserted = await insertRide(
+          c.var.db,
+          { id, organizerId: user.id, createKey, routeGpxKey, routeFileName, now },
+          input,
+        );
+      }
     } catch (error) {
       await discardGpxUnlessStored(c, id, routeGpxKey);
       throw error;
@@ -212,7 +277,7 @@ export const rideRoutes = new Hono<AppEnv>()
       if (!winner) throw new Error("ride create lost to a key no ride holds");
       return createdAnswer(c, winner, user.id);
     }
-    inBackground(c, rideCreated(c.env, id, Date.parse(input.startTime)));
+    if (!input.repeat) inBackground(c, rideCreated(c.env, id, Date.parse(input.startTime)));
     return createdAnswer(c, await loadRide(c, id), user.id);
   })
   .get("/:id", validate("param", rideIdParamSchema), async (c) => {
@@ -223,7 +288,7 @@ export const rideRoutes = new Hono<AppEnv>()
   .put(
     "/:id",
     validate("param", rideIdParamSchema),
-    bodyOf<RideBody<typeof rideEditSchema>>(),
+    bodyOf<RideBody<typeof rideEditWithScopeSchema>>(),
     async (c) => {
       const user = requireProfile(c);
       const now = Date.now();
@@ -231,11 +296,16 @@ export const rideRoutes = new Hono<AppEnv>()
       if (row.organizerId !== user.id) throw new DomainError("not_authorized", MSG.notAuthorized);
       if (row.status === "cancelled")
         throw new DomainError("ride_cancelled", MSG.rideCancelledJoin);
-      const { input, gpx } = await readRideRequest(c, rideEditSchema, now);
+      const { input, gpx } = await readRideRequest(c, rideEditWithScopeSchema, now);
       // A lower cap than the riders already in would overbook the ride (checked again, atomically,
       // by updateRide: this early answer spares uploading a GPX for nothing).
       const count = await participantCount(c.var.db, row.id);
       if (count > capacityOf(input.maxParticipants)) throw capBelowJoined();
+      // "Esta y las siguientes": the same holds for each later date (docs/product.md#regular-grupetas).
+      const following = input.scope === "following" && row.seriesId !== null;
+      if (following && !(await checkFollowingCaps(c, row, input.maxParticipants, now))) {
+        throw capBelowJoined();
+      }
       // A new file replaces the route; 'Quitar' (removeRoute) takes it away; else it stays.
       const replaced = gpx !== null || input.removeRoute === true;
       const route = gpx
@@ -247,7 +317,14 @@ export const rideRoutes = new Hono<AppEnv>()
       try {
         const { edited, promotion } = await updateRide(
           c.var.db,
-          { rideId: row.id, organizerId: user.id, ...route, noticeId, now },
+          {
+            rideId: row.id,
+            organizerId: user.id,
+            ...route,
+            meetingArea: meetingAreaValues(input, row),
+            noticeId,
+            now,
+          },
           input,
         );
         if (!edited) throw await editRefusal(c, row.id, input.maxParticipants);
@@ -257,9 +334,10 @@ export const rideRoutes = new Hono<AppEnv>()
         if (gpx) await deleteGpx(c.env.GPX, route.routeGpxKey);
         throw error;
       }
-      if (replaced) await deleteGpx(c.env.GPX, row.routeGpxKey);
       inBackground(c, announceStoredMessage(c.env, row.id, noticeId));
       inBackground(c, rideEdited(c.env, row.id));
+      if (following) await editFollowingDates(c, row, input, replaced ? route : null, now);
+      if (replaced) await deleteGpxUnlessShared(c, row, row.routeGpxKey);
       const updated = await loadRide(c, row.id);
       return c.json<RideDetailResponse>({ ride: await rideDetail(c.var.db, updated, user.id) });
     },
@@ -279,6 +357,8 @@ export const rideRoutes = new Hono<AppEnv>()
         throw new DomainError("ride_cancelled", MSG.rideCancelledJoin);
       }
       if (hasStarted(fresh.startTime, now)) throw new DomainError("ride_started", MSG.rideStarted);
+      // 'Con aprobación': she asks for a place instead (docs/product.md#join-by-approval).
+      if (fresh.joinMode === "approval") throw new DomainError("conflict", MSG.requestNeeded);
       throw new DomainError("ride_full", MSG.rideFull);
     }
     inBackground(c, notifyParticipantJoined(c.env, row.id, user.id, row.startTime));
@@ -304,12 +384,14 @@ export const rideRoutes = new Hono<AppEnv>()
     // Her open chat sockets for this ride close (the room re-checks D1 on every send anyway).
     inBackground(c, notifyParticipantLeft(c.env, row.id, user.id));
     announcePromotion(c, promotion);
+    // An approval ride's requests are its queue: the organizer hears of the free place.
+    if (row.joinMode === "approval") inBackground(c, placeFreedForRequests(c.env, row.id));
     return c.json({ ok: true });
   })
   .post(
     "/:id/cancel",
     validate("param", rideIdParamSchema),
-    validate("json", cancelRideSchema),
+    validate("json", cancelWithScopeSchema),
     async (c) => {
       const user = requireProfile(c);
       const now = Date.now();
@@ -317,38 +399,18 @@ export const rideRoutes = new Hono<AppEnv>()
       if (row.organizerId !== user.id) {
         throw new DomainError("not_authorized", MSG.cancelNotAuthorized);
       }
-      const { reason } = c.req.valid("json");
-      const { cancelled, waiting } = await cancelRide(c.var.db, {
-        rideId: row.id,
-        organizerId: user.id,
-        reason,
-        now,
-      });
-      if (!cancelled) {
+      const { reason, scope } = c.req.valid("json");
+      if (!(await cancelAndTell(c, row.id, user.id, reason, now))) {
         if (row.status === "cancelled" || row.status === "completed") {
           throw new DomainError("ride_cancelled", MSG.rideAlreadyCancelled);
         }
         throw new DomainError("ride_started", MSG.cancelStarted);
       }
-      const noticeId = generateId();
-      try {
-        await c.var.db.run(
-          systemNoticeWhenOthers({
-            id: noticeId,
-            rideId: row.id,
-            organizerId: user.id,
-            body: MSG.systemCancelNotice(reason),
-            now,
-          }),
+      if (scope === "following" && row.seriesId !== null) {
+        await cancelFollowingDates(c, row, (rideId) =>
+          cancelAndTell(c, rideId, user.id, reason, now),
         );
-      } catch (error) {
-        // The cancellation stands; only the chat notice is lost
-        // (docs/product.md#cancelling-and-deleting).
-        console.warn(`[${c.get("requestId")}] cancel notice not posted`, error);
       }
-      inBackground(c, announceStoredMessage(c.env, row.id, noticeId));
-      inBackground(c, rideCancelled(c.env, row.id));
-      announceListClosed(c, waiting);
       const updated = await loadRide(c, row.id);
       return c.json<RideDetailResponse>({ ride: await rideDetail(c.var.db, updated, user.id) });
     },
@@ -363,7 +425,7 @@ export const rideRoutes = new Hono<AppEnv>()
       throw new DomainError("ride_has_participants", MSG.deleteHasParticipants);
     }
     await Promise.all([
-      deleteGpx(c.env.GPX, row.routeGpxKey),
+      deleteGpxUnlessShared(c, row, row.routeGpxKey),
       deletePreviewImage(c.env.GPX, row.id),
     ]);
     inBackground(c, rideDeleted(c.env, row.id));

@@ -1,17 +1,27 @@
 // Every change to a ride, each one statement or one D1 batch so that the rule it checks (hers,
 // not started, below capacity, not hidden by a block, nobody else in it) holds in the same
 // statement as the write: create, edit, join, leave, cancel, delete.
+
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { normalizeText } from "../../domain/cities.ts";
 import { DEFAULT_MAX_PARTICIPANTS } from "../../domain/constants.ts";
+import { approximateCentre } from "../../domain/meeting-area.ts";
 import { MSG } from "../../domain/messages.ts";
+import { estimatedMinutes } from "../../domain/ride-day.ts";
 import type { RideInput } from "../../domain/schemas.ts";
 import { capacityOf } from "../../domain/time.ts";
 import { rideHiddenFrom } from "../blocks/sql.ts";
 import { INSERT_MESSAGE, MESSAGE_KIND } from "../chat/messages.ts";
 import { runSql } from "../db/client.ts";
-import { rideMessages, rideParticipants, rides, rideWaitingList, rodeWith } from "../db/schema.ts";
+import {
+  rideMessages,
+  rideParticipants,
+  rideRequests,
+  rides,
+  rideWaitingList,
+  rodeWith,
+} from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 import {
@@ -22,7 +32,7 @@ import {
   promotionQueries,
 } from "../waiting-list/promotion.ts";
 import { clearedEntries, clearWaitingListsOfCancelled } from "../waiting-list/sql.ts";
-import { participantCountOf, ridesWithOrganizer } from "./read-model.ts";
+import { participantCountOf, type RideRow, ridesWithOrganizer } from "./read-model.ts";
 
 /** Columns written from the validated form. */
 export function rideValues(input: RideInput) {
@@ -40,12 +50,50 @@ export function rideValues(input: RideInput) {
     socialTags: input.socialTags,
     routeKm: input.distanceKm,
     routeElev: input.elevationM,
+    estimatedMinutes: input.estimatedMinutes ?? estimatedMinutes(input.distanceKm, input.level),
     meetingPoint: input.meetingPoint,
     // Left out (an older client's edit): the stored pin stays.
     ...(input.meetingPin === undefined
       ? {}
       : { meetingLat: input.meetingPin?.lat ?? null, meetingLon: input.meetingPin?.lon ?? null }),
+    // Left out (an older client's edit): the join mode stays.
+    ...(input.joinMode === undefined ? {} : { joinMode: input.joinMode }),
   };
+}
+
+/**
+ * The approximate area's centre to store (docs/decisions/0036-join-by-approval.md): drawn anew only
+ * when the pin moves (or the ride had none), so it stays fixed for the ride otherwise. `stored` is
+ * the ride before the edit (null on create).
+ */
+export function meetingAreaValues(
+  input: RideInput,
+  stored: Pick<RideRow, "meetingLat" | "meetingLon" | "meetingAreaLat" | "meetingAreaLon"> | null,
+) {
+  const pin =
+    input.meetingPin === undefined
+      ? stored && stored.meetingLat !== null && stored.meetingLon !== null
+        ? { lat: stored.meetingLat, lon: stored.meetingLon }
+        : null
+      : input.meetingPin;
+  if (!pin) return { meetingAreaLat: null, meetingAreaLon: null };
+  const samePin = stored?.meetingLat === pin.lat && stored.meetingLon === pin.lon;
+  if (samePin && stored.meetingAreaLat !== null && stored.meetingAreaLon !== null) {
+    return { meetingAreaLat: stored.meetingAreaLat, meetingAreaLon: stored.meetingAreaLon };
+  }
+  return freshMeetingArea(pin);
+}
+
+/** A newly drawn approximate area around `pin` (none without a pin). */
+export function freshMeetingArea(pin: { lat: number; lon: number } | null) {
+  if (!pin) return { meetingAreaLat: null, meetingAreaLon: null };
+  const centre = approximateCentre(pin, secureRandom);
+  return { meetingAreaLat: centre.lat, meetingAreaLon: centre.lon };
+}
+
+/** A uniform number in [0, 1) from the platform's CSPRNG: the offset must not be guessable. */
+function secureRandom(): number {
+  return crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32;
 }
 
 /**
@@ -70,6 +118,7 @@ export async function insertRide(
       .insert(rides)
       .values({
         ...rideValues(input),
+        ...meetingAreaValues(input, null),
         id: values.id,
         organizerId: values.organizerId,
         createKey: values.createKey,
@@ -126,6 +175,8 @@ export async function updateRide(
     organizerId: string;
     routeGpxKey: string | null;
     routeFileName: string | null;
+    /** The approximate area's centre (meetingAreaValues); left out, it stays. */
+    meetingArea?: { meetingAreaLat: number | null; meetingAreaLon: number | null };
     noticeId: string;
     now: number;
   },
@@ -137,11 +188,12 @@ export async function updateRide(
     ne(rides.status, "cancelled"),
     sql`${participantCountOf(change.rideId)} <= ${capacityOf(input.maxParticipants)}`,
   );
-  const [edit, , ...promotion] = await db.batch([
+  const [edit, , , , ...promotion] = await db.batch([
     db
       .update(rides)
       .set({
         ...rideValues(input),
+        ...(change.meetingArea ?? {}),
         routeGpxKey: change.routeGpxKey,
         routeFileName: change.routeFileName,
         updatedAt: change.now,
@@ -158,15 +210,35 @@ export async function updateRide(
         now: change.now,
       })} and exists ${subquery`select 1 from ${rides} where ${stillEditable}`}`,
     ),
+    // Now 'Con aprobación': its waiting list becomes its requests, in the same order (such a ride
+    // has no separate list, docs/product.md#join-by-approval).
+    ...waitingListToRequests(db, change.rideId),
     // A raised cap frees places: the first in line get them in this transaction.
     ...promotionQueries(db, oneRide(change.rideId), change.now),
   ]);
   return { edited: edit.meta.changes > 0, promotion: promotionOf(promotion) };
 }
 
+/** For the edit's batch: an approval ride's waiting list moves into its requests, then empties. */
+function waitingListToRequests(db: Database, rideId: string) {
+  const w = rideWaitingList;
+  const q = rideRequests;
+  const nowApproval = sql`exists ${subquery`select 1 from ${rides} where ${rides.id} = ${rideId} and ${eq(rides.joinMode, "approval")}`}`;
+  return [
+    runSql(
+      db,
+      sql`insert into ${q} (${columnNames(q.id, q.rideId, q.userId, q.status, q.createdAt)})
+        select lower(hex(randomblob(16))), ${w.rideId}, ${w.userId}, 'pending', ${w.createdAt}
+        from ${w} where ${w.rideId} = ${rideId} and ${nowApproval}
+        on conflict do nothing`,
+    ),
+    db.delete(w).where(and(eq(w.rideId, rideId), nowApproval)),
+  ] as const;
+}
+
 /**
  * The atomic join: one conditional INSERT … SELECT that only inserts while the ride is
- * published, not started, below capacity and not hidden from her by a block (nobody in it and
+ * open (an approval ride takes requests instead), published, not started, below capacity and not hidden from her by a block (nobody in it and
  * she blocked each other). D1 runs each statement serially, so concurrent joins can never
  * overbook. last_seen_at is null when the chat already has messages
  * (docs/product.md#unread-messages). Returns true when she was added.
@@ -185,6 +257,7 @@ export async function joinRideAtomically(
         then null else ${now} end
     from ${rides}
     where ${rides.id} = ${rideId} and ${eq(rides.status, "published")} and ${rides.startTime} > ${now}
+      and ${eq(rides.joinMode, "open")}
       and ${subquery`select count(*) from ${p} where ${p.rideId} = ${rides.id}`}
         < coalesce(${rides.maxParticipants}, ${DEFAULT_MAX_PARTICIPANTS})
       and not exists ${subquery`select 1 from ${rideWaitingList} where ${rideWaitingList.rideId} = ${rides.id}`}

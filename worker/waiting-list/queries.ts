@@ -12,7 +12,8 @@ import type { Database } from "../env.ts";
 import { oneRide, type Promotion, promotionOf, promotionQueries } from "./promotion.ts";
 
 /**
- * Puts her at the end of the ride's list, only while the ride is published, has not started,
+ * Puts her at the end of the ride's list, only while the ride is open (an approval ride's requests
+ * are its queue), published, has not started,
  * she is not riding it and it is full (or others already wait: a place is never taken past
  * them), and nobody riding it or waiting for it and she blocked each other
  * (docs/product.md#blocking). The promotion statements follow in the same batch: if a place is free
@@ -33,6 +34,7 @@ export async function joinWaitingList(
       sql`insert into ${w} (${columnNames(w.rideId, w.userId, w.createdAt)})
         select ${rides.id}, ${userId}, ${now} from ${rides}
         where ${rides.id} = ${rideId} and ${eq(rides.status, "published")} and ${rides.startTime} > ${now}
+          and ${eq(rides.joinMode, "open")}
           and not exists ${subquery`select 1 from ${p} where ${p.rideId} = ${rides.id} and ${p.userId} = ${userId}`}
           and not ${rideHiddenFrom(rides.id, userId)}
           and not exists ${subquery`select 1 from ${w} ${waiting}

@@ -35,6 +35,10 @@ export const waitingListRoutes = new Hono<AppEnv>()
         throw new DomainError("ride_cancelled", MSG.rideCancelledJoin);
       }
       if (hasStarted(fresh.startTime, now)) throw new DomainError("ride_started", MSG.rideStarted);
+      // 'Con aprobación': no separate list, she asks for a place (docs/product.md#join-by-approval).
+      if (fresh.joinMode === "approval") {
+        throw new DomainError("conflict", MSG.requestNoWaitingList);
+      }
       if (fresh.status !== "published") throw new DomainError("ride_full", MSG.rideFull);
       const ride = await rideDetail(c.var.db, fresh, user.id);
       if (ride.participantCount < ride.capacity && ride.waitingCount === 0) {

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import type { BatchItem } from "drizzle-orm/batch";
 import { normalizeText } from "../../../domain/cities.ts";
-import type { Level, Modality } from "../../../domain/constants.ts";
+import type { JoinMode, Level, Modality } from "../../../domain/constants.ts";
+import { approximateCentre } from "../../../domain/meeting-area.ts";
 import { normalizeUsernameKey, usernameSkeleton } from "../../../domain/username.ts";
 import { newSession, SESSION_COOKIE } from "../../../worker/auth/session.ts";
 import { generateId } from "../../../worker/auth/tokens.ts";
@@ -85,15 +86,29 @@ export async function createUser(options: UserOptions = {}) {
 
 /** A signed-in browser for a new (or given) user. */
 export async function signedIn(options: UserOptions = {}) {
-  const { user, inserts } = userRows(options);
-  const { token, id, expiresAt } = newSession();
-  await db().batch([
-    ...inserts,
-    db().insert(sessions).values({ id, userId: user.id, expiresAt, createdAt: Date.now() }),
-  ]);
-  const browser = new Browser();
-  browser.cookies.set(SESSION_COOKIE, token);
-  return { user, browser };
+  const [rider] = await signedInMany([options]);
+  return rider;
+}
+
+type SignedIn = { user: ReturnType<typeof userRows>["user"]; browser: Browser };
+
+/** A signed-in browser for each of several new users, all written in one batch. */
+export async function signedInMany<const T extends readonly UserOptions[]>(
+  optionsList: T,
+): Promise<{ [K in keyof T]: SignedIn }> {
+  const riders = optionsList.map((options) => {
+    const { user, inserts } = userRows(options);
+    const { token, id, expiresAt } = newSession();
+    const session = db()
+      .insert(sessions)
+      .values({ id, userId: user.id, expiresAt, createdAt: Date.now() });
+    const browser = new Browser();
+    browser.cookies.set(SESSION_COOKIE, token);
+    return { rider: { user, browser }, rows: [...inserts, session] };
+  });
+  const [first, ...rest] = riders.flatMap(({ rows }) => rows);
+  if (first) await db().batch([first, ...rest]);
+  return riders.map(({ rider }) => rider) as { [K in keyof T]: SignedIn };
 }
 
 const HOUR = 60 * 60 * 1000;
@@ -111,6 +126,10 @@ export interface RideOptions {
   participants?: string[];
   /** The meeting pin ('Cerca de mí' orders by it); none by default. */
   pin?: { lat: number; lon: number };
+  /** '¿Quién puede unirse?'; 'open' by default. */
+  joinMode?: JoinMode;
+  /** The approximate area's centre; drawn from the pin when not given. */
+  area?: { lat: number; lon: number };
 }
 
 /** A ride with its organizer (and any given participants) joined. */
@@ -119,6 +138,7 @@ export async function createRide(options: RideOptions) {
   const title = options.title ?? `Salida ${next()}`;
   const city = options.city ?? "Madrid";
   const modalities = options.modalities ?? ["road"];
+  const area = options.area ?? (options.pin ? approximateCentre(options.pin, Math.random) : null);
   const ride = db()
     .insert(rides)
     .values({
@@ -135,6 +155,9 @@ export async function createRide(options: RideOptions) {
       meetingPoint: "Puerta del Sol",
       meetingLat: options.pin?.lat ?? null,
       meetingLon: options.pin?.lon ?? null,
+      joinMode: options.joinMode ?? "open",
+      meetingAreaLat: area?.lat ?? null,
+      meetingAreaLon: area?.lon ?? null,
       routeKm: 40,
       routeElev: 300,
       organizerId: options.organizerId,

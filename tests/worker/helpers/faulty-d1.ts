@@ -110,6 +110,9 @@ export function faultyD1(real: D1Database, plan: FaultPlan = {}): FaultyD1 {
     prepare: (sql: string) => wrap(real.prepare(sql), sql),
     batch,
     exec: (sql: string) => guarded(sql, () => real.exec(sql)),
+    // The API opens a D1 session per request: here it is this same binding.
+    withSession: () => db,
+    getBookmark: () => null,
   };
   return {
     db: db as unknown as D1Database,

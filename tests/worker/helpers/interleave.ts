@@ -61,7 +61,9 @@ export function readsBeforeWrites(real: D1Database, plan: InterleavePlan): D1Dat
       return results;
     },
     exec: (sql: string) => real.exec(sql),
+    // The API opens a D1 session per request: here it is this same binding.
     withSession: () => db,
+    getBookmark: () => null,
     dump: () => real.dump(),
   };
   return db as unknown as D1Database;
@@ -109,7 +111,9 @@ export function readsTogether(
     prepare: (sql: string) => (plan.read.test(sql) ? wrap(real.prepare(sql)) : real.prepare(sql)),
     batch: (statements: D1PreparedStatement[]) => real.batch(statements),
     exec: (sql: string) => real.exec(sql),
+    // The API opens a D1 session per request: here it is this same binding.
     withSession: () => db,
+    getBookmark: () => null,
     dump: () => real.dump(),
   };
   return db as unknown as D1Database;

@@ -2,9 +2,24 @@
 // imports this file (scripts/vite-pwa.ts, importScripts). Plain script, no build step.
 // - push: shows the notification the worker sent ({ title, body, url, tag }); a later push with
 //   the same tag (a ride's chat) replaces the earlier one.
-// - notificationclick: opens the ride or its chat in an open Rodamos window, else a new one.
+// - notificationclick: opens the ride or its chat in an open Rodamos window, else a new one. A
+//   push may carry an API path to POST first (`post`: '¿Has llegado bien?' answers with the tap)
+//   and buttons (`actions`: the reminder's 'Sí, voy' / 'Ya no puedo: soltar mi plaza', the
+//   weather's 'Sigue en pie' / 'Cancelar'), each opening its own app path or POSTing an API path;
+//   a button that POSTs and succeeds opens nothing.
 // - pushsubscriptionchange: the browser renewed the subscription; the server learns the new one.
 const APP_PREFIX = "/app/";
+const API_PREFIX = "/api/";
+
+/** POSTs an API path with her cookie (same origin); true when the API said yes. */
+async function postApi(path) {
+  try {
+    const res = await fetch(path, { method: "POST", credentials: "same-origin" });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
 
 function pushData(event) {
   try {
@@ -20,6 +35,17 @@ self.addEventListener("push", (event) => {
   const text = (value, fallback) => (typeof value === "string" && value ? value : fallback);
   const url = text(data.url, "").startsWith(APP_PREFIX) ? data.url : "/app/feed";
   const tag = text(data.tag, "");
+  const apiPath = (value) =>
+    typeof value === "string" && value.startsWith(API_PREFIX) ? value : null;
+  const appPath = (value) =>
+    typeof value === "string" && value.startsWith(APP_PREFIX) ? value : null;
+  // Buttons: each opens its own path in the app ("Sigue en pie" / "Cancelar") or POSTs an API
+  // path ("Ya no puedo: soltar mi plaza").
+  const actions = Array.isArray(data.actions)
+    ? data.actions
+        .filter((a) => a && typeof a.action === "string" && typeof a.title === "string")
+        .map((a) => ({ action: a.action, title: a.title, url: appPath(a.url), post: apiPath(a.post) }))
+    : [];
   event.waitUntil(
     self.registration.showNotification(text(data.title, "Rodamos"), {
       body: text(data.body, ""),
@@ -27,38 +53,65 @@ self.addEventListener("push", (event) => {
       badge: "/icons/icon-192.png",
       lang: "es",
       ...(tag ? { tag, renotify: true } : {}),
-      data: { url },
+      ...(actions.length > 0
+        ? { actions: actions.map(({ action, title }) => ({ action, title })) }
+        : {}),
+      data: { url, post: apiPath(data.post), actions },
     }),
   );
 });
 
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  const path = event.notification.data?.url;
+  const data = event.notification.data ?? {};
+  const button = event.action
+    ? (Array.isArray(data.actions) ? data.actions : []).find((a) => a.action === event.action)
+    : null;
+  if (button) {
+    // A button with its own path opens it ('Sigue en pie'). 'Sí, voy' needs nothing; 'Ya no
+    // puedo: soltar mi plaza' releases it, and only a failure opens the ride, where she can do it
+    // by hand.
+    if (button.url) {
+      event.waitUntil(openApp(button.url));
+      return;
+    }
+    if (!button.post) return;
+    event.waitUntil(
+      (async () => {
+        if (!(await postApi(button.post))) await openApp(data.url);
+      })(),
+    );
+    return;
+  }
+  event.waitUntil(
+    (async () => {
+      if (data.post) await postApi(data.post);
+      await openApp(data.url);
+    })(),
+  );
+});
+
+async function openApp(path) {
   const target = new URL(
     typeof path === "string" && path.startsWith(APP_PREFIX) ? path : "/app/feed",
     self.location.origin,
   ).href;
-  event.waitUntil(
-    (async () => {
-      const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-      const open = windows.find((client) => new URL(client.url).pathname.startsWith("/app"));
-      if (open) {
-        try {
-          await open.focus();
-        } catch {
-          // Focusing needs the activation of her tap; the window still goes to the ride.
-        }
-        try {
-          if ((await open.navigate(target)) !== null) return;
-        } catch {
-          // A window this worker does not control cannot be navigated: open one instead.
-        }
-      }
-      await self.clients.openWindow(target);
-    })(),
-  );
-});
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const open = windows.find((client) => new URL(client.url).pathname.startsWith("/app"));
+  if (open) {
+    try {
+      await open.focus();
+    } catch {
+      // Focusing needs the activation of her tap; the window still goes to the ride.
+    }
+    try {
+      if ((await open.navigate(target)) !== null) return;
+    } catch {
+      // A window this worker does not control cannot be navigated: open one instead.
+    }
+  }
+  await self.clients.openWindow(target);
+}
 
 self.addEventListener("pushsubscriptionchange", (event) => {
   const json = (body) => ({

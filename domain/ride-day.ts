@@ -1,0 +1,134 @@
+// Ride day, the group looks after each other (docs/product.md#check-in-and-arrivals): check-in at the meeting
+// point, "He llegado a casa" with its safety timer, and the ride's estimated duration. The rules
+// and texts both sides share; the state lives in the ride's Durable Object only
+// (worker/ride-room/check-ins.ts, worker/ride-room/safety-timer.ts).
+import { z } from "zod";
+import type { Level } from "./constants.ts";
+import { rideDayErasedAt, rideDayWindow } from "./time.ts";
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+
+/** The speed a level's estimate assumes, km/h ('Duración estimada' is prefilled from it). */
+export const LEVEL_SPEED_KMH: Record<Level, number> = { chill: 15, intermedio: 20, cañero: 25 };
+
+/** 'Duración estimada' in minutes: at least 15 min, at most 24 h, in 5-minute steps. */
+export const ESTIMATED_MINUTES_MIN = 15;
+export const ESTIMATED_MINUTES_MAX = 24 * 60;
+export const ESTIMATED_MINUTES_STEP = 5;
+
+/** The prefilled estimate: distance at the level's speed, rounded to 5 minutes, within limits. */
+export function estimatedMinutes(distanceKm: number, level: Level): number {
+  const raw = (distanceKm / LEVEL_SPEED_KMH[level]) * 60;
+  const rounded = Math.round(raw / ESTIMATED_MINUTES_STEP) * ESTIMATED_MINUTES_STEP;
+  return Math.min(ESTIMATED_MINUTES_MAX, Math.max(ESTIMATED_MINUTES_MIN, rounded));
+}
+
+/** 'Duración estimada' as the form and the ride page show it: '2 h 40 min', '45 min', '3 h'. */
+export function formatDuration(minutes: number): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  if (h === 0) return `${m} min`;
+  return m === 0 ? `${h} h` : `${h} h ${m} min`;
+}
+
+/** The estimate a stored ride uses: hers if she set one, else the prefill from distance and level. */
+export function rideEstimatedMinutes(ride: {
+  estimatedMinutes: number | null;
+  routeKm: number | null;
+  level: Level;
+}): number {
+  return ride.estimatedMinutes ?? estimatedMinutes(ride.routeKm ?? 0, ride.level);
+}
+
+/** The form field, in minutes; missing or null: the server derives it from distance and level. */
+export const estimatedMinutesSchema = z
+  .number({ error: "La duración estimada no es válida" })
+  .int({ error: "La duración estimada no es válida" })
+  .min(ESTIMATED_MINUTES_MIN, { error: "La duración estimada mínima es de 15 min" })
+  .max(ESTIMATED_MINUTES_MAX, { error: "La duración estimada máxima es de 24 h" })
+  .nullish();
+
+/** The safety timer asks her this long after start + estimated duration… */
+export const SAFETY_ASK_AFTER_MS = HOUR_MS;
+/** …and tells the organizer and the escoba this long after asking, if she has not answered. */
+export const SAFETY_TELL_AFTER_MS = HOUR_MS;
+/** The organizer may call the missing riders at most this often. */
+export const CALL_MISSING_INTERVAL_MS = 5 * MINUTE_MS;
+/** A rider's ride-day writes (check-in, arrival, timer switch) per minute and ride. */
+export const RIDE_DAY_WRITES_PER_MINUTE = 10;
+
+/** When the timer asks '¿Has llegado bien?'. */
+export function safetyAskAt(startMs: number, minutes: number): number {
+  return startMs + minutes * MINUTE_MS + SAFETY_ASK_AFTER_MS;
+}
+
+/** Check-in: from 30 min before the start until the ride day's window closes. */
+export function checkInOpen(startMs: number, now: number): boolean {
+  const { opensAt, closesAt } = rideDayWindow(startMs);
+  return now >= opensAt && now <= closesAt;
+}
+
+/**
+ * 'He llegado a casa' and her timer switch: from 30 min before the start until what the ride day
+ * kept is erased (a long ride's timer may ask after the window closes; her answer must count).
+ */
+export function arrivalOpen(startMs: number, now: number): boolean {
+  return now >= rideDayWindow(startMs).opensAt && now < rideDayErasedAt(startMs);
+}
+
+/** A rider as the ride-day panel names her. */
+export interface RideDayPerson {
+  userId: string;
+  username: string;
+}
+
+/** GET /api/rides/:id/ride-day: what she may see of the ride day, and nothing more. */
+export interface RideDayState {
+  /** Check-in is open now. */
+  checkInOpen: boolean;
+  /** 'He llegado a casa' is open now. */
+  arrivalOpen: boolean;
+  /** When the check-in opens (epoch ms): the panel says so before. */
+  opensAt: number;
+  me: {
+    checkedIn: boolean;
+    arrived: boolean;
+    /** She turned her safety timer off for this ride. */
+    timerOff: boolean;
+    /** The timer asked '¿Has llegado bien?' and she has not answered yet. */
+    asked: boolean;
+  };
+  /** Who has arrived home: the group sees it (never whom she and they blocked each other). */
+  arrivals: RideDayPerson[];
+  /** The organizer only: who is at the meeting point and who is missing. null for anyone else. */
+  checkIns: { present: RideDayPerson[]; missing: RideDayPerson[] } | null;
+  /** The organizer and the escoba only: riders the timer told them about. null for anyone else. */
+  overdue: RideDayPerson[] | null;
+}
+
+/** POST /api/rides/:id/ride-day/call-missing */
+export interface CallMissingResponse {
+  called: number;
+}
+
+export const rideDayTimerSchema = z.object({ on: z.boolean({ error: "Datos no válidos" }) });
+
+/** UI and push texts of the ride day (ours). */
+export const RIDE_DAY_MSG = {
+  checkInClosed:
+    "Puedes marcar que estás en el punto de encuentro desde 30 minutos antes de la salida hasta 6 horas después.",
+  arrivalClosed: "Ya no se puede marcar la llegada en esta salida.",
+  callMissingTooSoon: "Ya has avisado a las que faltan. Espera unos minutos para volver a hacerlo.",
+  noneMissing: "No falta nadie.",
+  askTitle: "¿Has llegado bien?",
+  askBody: (title: string) => `Toca aquí para marcar que has llegado a casa después de «${title}».`,
+  overdue: (name: string) => `${name} aún no ha marcado que ha llegado`,
+  callMissingTitle: (title: string) => `Te esperamos: «${title}»`,
+  callMissingBody: "La grupeta ya está en el punto de encuentro. ¿Vienes?",
+  /** The reminder 2 hours before (docs/product.md#web-push). */
+  stillGoing: "¿Sigues contando con ir?",
+  stillGoingYes: "Sí, voy",
+  stillGoingRelease: "Ya no puedo: soltar mi plaza",
+  released: "Has soltado tu plaza. ¡Gracias por avisar!",
+};

@@ -1,0 +1,162 @@
+// Join by approval in the app (docs/product.md#join-by-approval): the approximate area and
+// 'Solicitar plaza' for a rider outside the group (her note kept when a request fails), and the
+// organizer's requests with 'Aceptar' / 'Rechazar'.
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { RideDetail } from "../../domain/api/rides.ts";
+import { MSG } from "../../domain/messages.ts";
+import { LazyToaster } from "../../web/lib/lazy-toaster.tsx";
+import RideDetailScreen from "../../web/rides/ride-detail.tsx";
+import { rideDetail } from "./helpers/rides.ts";
+import { signedInClient } from "./helpers/signed-in-client.ts";
+
+afterEach(() => vi.unstubAllGlobals());
+
+const outsiderView = (overrides: Partial<RideDetail> = {}) =>
+  rideDetail({
+    joinMode: "approval",
+    meetingPoint: null,
+    meetingPin: null,
+    meetingArea: { lat: 40.42, lon: -3.7, radiusKm: 1.5 },
+    ...overrides,
+  });
+
+type Answer = (url: string, init?: RequestInit) => Response | Promise<Response>;
+
+function renderDetail(first: RideDetail, answer?: Answer) {
+  let current = first;
+  const fetchMock = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (url.endsWith("/connections")) {
+      return Response.json({
+        open: false,
+        alreadySaved: false,
+        companions: [],
+        levelQuestions: { open: false, answered: false },
+      });
+    }
+    const method = input instanceof Request ? input.method : (init?.method ?? "GET");
+    if (method !== "GET" && answer) {
+      const res = await answer(url, init ?? (input as Request));
+      if (res.ok) current = ((await res.clone().json()) as { ride: RideDetail }).ride;
+      return res;
+    }
+    return Response.json({ ride: current });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  render(
+    <QueryClientProvider client={signedInClient()}>
+      <MemoryRouter initialEntries={["/app/ride/r1"]}>
+        <Routes>
+          <Route path="/app/ride/:id" element={<RideDetailScreen />} />
+        </Routes>
+      </MemoryRouter>
+      <LazyToaster />
+    </QueryClientProvider>,
+  );
+  return fetchMock;
+}
+
+describe("a 'Con aprobación' ride seen from outside its group", () => {
+  it("shows the city and the approximate area, and 'Solicitar plaza' instead of 'UNIRME'", async () => {
+    renderDetail(outsiderView());
+    expect(await screen.findByText(MSG.meetingAreaHidden)).toBeTruthy();
+    expect(screen.getByText(`${MSG.meetingAreaLabel}:`, { exact: false })).toBeTruthy();
+    expect(screen.queryByText("Puente del Rey")).toBeNull();
+    expect(screen.queryByRole("button", { name: "UNIRME" })).toBeNull();
+    expect(screen.getByRole("button", { name: MSG.requestPlace })).toBeTruthy();
+  });
+
+  it("keeps her note and says why when the request fails; sends it when it works", async () => {
+    const user = userEvent.setup({ document });
+    let fail = true;
+    const fetchMock = renderDetail(outsiderView(), () =>
+      fail
+        ? Response.json(
+            { error: { code: "rate_limited", message: MSG.rateLimited } },
+            { status: 429 },
+          )
+        : Response.json(
+            {
+              ride: outsiderView({
+                viewer: { ...outsiderView().viewer, request: "pending" },
+              }),
+            },
+            { status: 201 },
+          ),
+    );
+    await user.click(await screen.findByRole("button", { name: MSG.requestPlace }));
+    const dialog = await screen.findByRole("dialog");
+    const note = within(dialog).getByLabelText(MSG.requestNoteLabel);
+    await user.type(note, "Voy a ritmo tranquilo");
+    await user.click(within(dialog).getByRole("button", { name: MSG.requestPlace }));
+    const alert = await within(dialog).findByRole("alert");
+    expect(alert.textContent).toContain(MSG.requestFailed);
+    expect(alert.textContent).toContain(MSG.rateLimited);
+    expect((note as HTMLTextAreaElement).value).toBe("Voy a ritmo tranquilo");
+
+    fail = false;
+    await user.click(within(dialog).getByRole("button", { name: MSG.requestPlace }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const sent = fetchMock.mock.calls.filter(([, init]) => init?.method === "POST");
+    expect(JSON.parse(String(sent.at(-1)![1]!.body))).toEqual({ note: "Voy a ritmo tranquilo" });
+    expect(await screen.findByText(MSG.requestPending)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: MSG.requestPlace })).toBeNull();
+  });
+
+  it("tells a declined rider kindly, without reasons, and offers no second request", async () => {
+    renderDetail(outsiderView({ viewer: { ...outsiderView().viewer, request: "declined" } }));
+    expect(await screen.findByText(`${MSG.requestDeclined}.`, { exact: false })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: MSG.requestPlace })).toBeNull();
+  });
+});
+
+describe("the organizer's requests", () => {
+  const request = {
+    id: "q1",
+    rider: { id: "u2", username: "Bea", avatarKey: "ava03", avatarUrl: null },
+    city: "Valencia",
+    modalities: ["gravel" as const],
+    levels: ["intermedio" as const],
+    completedRides: 4,
+    rodeWithGroup: 2,
+    note: "Llevo luces",
+    createdAt: Date.now(),
+  };
+  const hers = (requests = [request]) =>
+    rideDetail({
+      joinMode: "approval",
+      pendingRequests: requests.length,
+      requests,
+      viewer: { ...rideDetail().viewer, joined: true, isOrganizer: true },
+    });
+
+  it("lists each request at the top with what helps her decide, and accepts one", async () => {
+    const user = userEvent.setup({ document });
+    const fetchMock = renderDetail(hers(), () => Response.json({ ride: hers([]) }));
+    const heading = await screen.findByRole("heading", { name: `${MSG.requestsTitle} (1)` });
+    const item = within(heading.closest("section")!).getByRole("listitem", {
+      name: "Solicitud de Bea",
+    });
+    expect(item.textContent).toContain("Valencia");
+    expect(item.textContent).toContain("Intermedio");
+    expect(item.textContent).toContain(MSG.requestCompletedRides(4));
+    expect(item.textContent).toContain("Ha rodado con 2 de tu grupeta");
+    expect(item.textContent).toContain("Llevo luces");
+    // The requests come before the ride's own card.
+    const card = screen.getByRole("article", { name: "Café y Casa de Campo" });
+    expect(heading.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByText(MSG.requestsCount(1))).toBeTruthy();
+
+    await user.click(within(item).getByRole("button", { name: "Aceptar a Bea" }));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([url]) => String(url).endsWith("/requests/q1/accept")),
+      ).toBe(true),
+    );
+    expect(await screen.findByText(MSG.requestsEmpty)).toBeTruthy();
+  });
+});

@@ -1,0 +1,228 @@
+// Regular grupetas and the weather on the ride page (docs/product.md#regular-grupetas,
+// #weather-at-the-start): the create form's "Se repite" preview on the ride's clock, the series'
+// next dates with "Apuntarme a las próximas", and the forecast that stays out when it fails.
+import { QueryClientProvider } from "@tanstack/react-query";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { describe, expect, it, vi } from "vitest";
+import type { SeriesDatesResponse } from "../../domain/series.ts";
+import { WEATHER_TEXTS } from "../../domain/weather.ts";
+import { stubFetchEachTest } from "./helpers/fetch.ts";
+import { rideDetail } from "./helpers/rides.ts";
+import { signedInClient } from "./helpers/signed-in-client.ts";
+
+vi.mock("../../web/rides/lazy-route-map.tsx", () => ({
+  LazyRouteMap: (props: { label?: string }) => <div role="img" aria-label={props.label} />,
+  LazyRouteView: () => <div role="img" aria-label="Mapa de la ruta" />,
+  LazyPinMap: () => <div role="img" aria-label="Punto de encuentro" />,
+  LazyPinPicker: () => <div role="img" aria-label="Elige el punto de encuentro" />,
+}));
+const { default: RideDetailScreen } = await import("../../web/rides/ride-detail.tsx");
+const { default: CreateRideScreen } = await import("../../web/rides/create.tsx");
+
+const fetchMock = stubFetchEachTest();
+const HOUR = 3_600_000;
+
+function renderAt(path: string) {
+  render(
+    <QueryClientProvider client={signedInClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/app/ride/:id" element={<RideDetailScreen />} />
+          <Route path="/app/create" element={<CreateRideScreen />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+const weekly = { id: "s1", everyWeeks: 1 as const };
+
+function seriesAnswer(overrides: Partial<SeriesDatesResponse["series"]> = {}): SeriesDatesResponse {
+  const start = Date.now() + 48 * HOUR;
+  return {
+    series: { id: "s1", everyWeeks: 1, following: false, isOrganizer: false, ...overrides },
+    dates: [
+      {
+        id: "r1",
+        startTime: start,
+        status: "published",
+        placesLeft: 3,
+        joined: false,
+        waiting: false,
+      },
+      {
+        id: "r2",
+        startTime: start + 7 * 24 * HOUR,
+        status: "cancelled",
+        placesLeft: 3,
+        joined: false,
+        waiting: false,
+      },
+      {
+        id: "r3",
+        startTime: start + 14 * 24 * HOUR,
+        status: "published",
+        placesLeft: 0,
+        joined: false,
+        waiting: false,
+      },
+    ],
+  };
+}
+
+describe("the create form's 'Se repite'", () => {
+  it("lists the dates it will create on the ride's clock, across the summer-time change", async () => {
+    renderAt("/app/create");
+    const year = new Date().getUTCFullYear() + (new Date().getUTCMonth() >= 2 ? 1 : 0);
+    fireEvent.change(screen.getByLabelText("Ciudad"), { target: { value: "Madrid" } });
+    fireEvent.change(screen.getByLabelText("Fecha"), { target: { value: `${year}-03-20` } });
+    fireEvent.change(screen.getByLabelText("Hora"), { target: { value: "09:00" } });
+    fireEvent.change(screen.getByLabelText("Se repite"), { target: { value: "1" } });
+    fireEvent.change(screen.getByLabelText("Número de salidas"), { target: { value: "3" } });
+    const list = await screen.findByRole("list", { name: /Se crearán estas salidas/ });
+    const items = [...list.querySelectorAll("li")].map((li) => li.textContent);
+    // 28 March is a summer-time change in Madrid: the clock still reads 09:00 on each date.
+    expect(items).toHaveLength(3);
+    for (const text of items) expect(text).toMatch(/, 09:00$/);
+    expect(items[2]).toMatch(/3 de abril/);
+  });
+});
+
+describe("the series on the ride page", () => {
+  it("lists the next dates and joins her to the upcoming ones in one tap", async () => {
+    let following = false;
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === "/api/rides/r1/series") return Response.json(seriesAnswer({ following }));
+      if (url === "/api/rides/r1/series/join" && init?.method === "POST") {
+        following = true;
+        return Response.json({ joined: 1, waiting: 1 });
+      }
+      if (url === "/api/rides/r1/weather") return Response.json({ forecast: null, warnings: [] });
+      if (url.endsWith("/connections")) {
+        return Response.json({
+          open: false,
+          alreadySaved: false,
+          companions: [],
+          levelQuestions: { open: false, answered: false },
+        });
+      }
+      return Response.json({ ride: rideDetail({ series: weekly }) });
+    });
+    renderAt("/app/ride/r1");
+    expect(
+      await screen.findByRole("heading", { name: "Próximas fechas de la grupeta" }),
+    ).toBeTruthy();
+    expect(await screen.findByText("Cancelada")).toBeTruthy();
+    expect(screen.getByText("Completa")).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Apuntarme a las próximas" }));
+    });
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => url === "/api/rides/r1/series/join" && init?.method === "POST",
+      ),
+    ).toBe(true);
+    expect(await screen.findByRole("button", { name: "Dejar la serie" })).toBeTruthy();
+  });
+});
+
+describe("the weather card", () => {
+  it("shows the forecast and the warning to riders", async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === "/api/rides/r1/weather") {
+        return Response.json({
+          forecast: { temperatureC: 8, rainChancePct: 70, windKmh: 20, icon: "rain" },
+          warnings: ["rain"],
+        });
+      }
+      if (url.endsWith("/connections")) {
+        return Response.json({
+          open: false,
+          alreadySaved: false,
+          companions: [],
+          levelQuestions: { open: false, answered: false },
+        });
+      }
+      return Response.json({ ride: rideDetail() });
+    });
+    renderAt("/app/ride/r1");
+    expect(await screen.findByRole("heading", { name: WEATHER_TEXTS.title })).toBeTruthy();
+    expect(screen.getByText(/70 % de lluvia/)).toBeTruthy();
+    expect(screen.getByText(WEATHER_TEXTS.warning)).toBeTruthy();
+    // A rider is not asked "¿Sigue en pie?".
+    expect(screen.queryByRole("button", { name: WEATHER_TEXTS.stillOn })).toBeNull();
+  });
+
+  it("stays out, silently, when the forecast fails", async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === "/api/rides/r1/weather") return new Response("", { status: 502 });
+      if (url.endsWith("/connections")) {
+        return Response.json({
+          open: false,
+          alreadySaved: false,
+          companions: [],
+          levelQuestions: { open: false, answered: false },
+        });
+      }
+      return Response.json({ ride: rideDetail() });
+    });
+    renderAt("/app/ride/r1");
+    expect(await screen.findByRole("heading", { name: /Participantes/ })).toBeTruthy();
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => url === "/api/rides/r1/weather")).toBe(true),
+    );
+    expect(screen.queryByRole("heading", { name: WEATHER_TEXTS.title })).toBeNull();
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("asks the organizer '¿Sigue en pie?' and posts her answer", async () => {
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === "/api/rides/r1/weather") {
+        return Response.json({
+          forecast: { temperatureC: 1, rainChancePct: 10, windKmh: 5, icon: "snow" },
+          warnings: ["cold"],
+        });
+      }
+      if (url === "/api/rides/r1/still-on" && init?.method === "POST") {
+        return Response.json({ ok: true });
+      }
+      if (url.endsWith("/connections")) {
+        return Response.json({
+          open: false,
+          alreadySaved: false,
+          companions: [],
+          levelQuestions: { open: false, answered: false },
+        });
+      }
+      return Response.json({
+        ride: rideDetail({
+          startTime: Date.now() + 10 * HOUR,
+          viewer: {
+            joined: true,
+            isOrganizer: true,
+            rodeWithCount: 0,
+            rodeWith: [],
+            waitingPosition: null,
+            request: null,
+          },
+        }),
+      });
+    });
+    renderAt("/app/ride/r1");
+    const button = await screen.findByRole("button", { name: WEATHER_TEXTS.stillOn });
+    await act(async () => {
+      fireEvent.click(button);
+    });
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => url === "/api/rides/r1/still-on" && init?.method === "POST",
+      ),
+    ).toBe(true);
+    expect((await screen.findAllByText(WEATHER_TEXTS.stillOnPosted)).length).toBeGreaterThan(0);
+  });
+});

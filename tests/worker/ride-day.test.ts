@@ -1,0 +1,387 @@
+// Ride day (docs/product.md#check-in-and-arrivals): check-in at the meeting point, 'He llegado a casa' with its
+// safety timer, who hears of each, the pace, and every erasure — the timers run as the room's
+// alarm (runDurableObjectAlarm), the pushes land on the push-service stand-in.
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { pushTexts } from "../../domain/push.ts";
+import {
+  RIDE_DAY_MSG,
+  RIDE_DAY_WRITES_PER_MINUTE,
+  type RideDayState,
+  safetyAskAt,
+} from "../../domain/ride-day.ts";
+import { rideDayErasedAt } from "../../domain/time.ts";
+import { rideParticipants, rides } from "../../worker/db/schema.ts";
+import { createRide, db, HOUR, signedIn } from "./helpers/factories.ts";
+import { json } from "./helpers/http.ts";
+import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
+import { rideBody } from "./helpers/rides.ts";
+import { block } from "./helpers/safety.ts";
+import { socketsClosedAfterEach } from "./helpers/sockets.ts";
+
+const MIN = 60_000;
+/** createRide's 40 km at 'chill' (15 km/h): 2 h 40 min. */
+const ESTIMATE_MIN = 160;
+
+let service: ReturnType<typeof pushServiceStandIn>;
+beforeEach(() => {
+  service = pushServiceStandIn();
+});
+afterEach(() => service.restore());
+const sockets = socketsClosedAfterEach();
+
+const roomOf = (rideId: string) => env.RIDE_ROOM.get(env.RIDE_ROOM.idFromName(rideId));
+
+/**
+ * Makes a ride-day job due now and fires the room's alarm, as the runtime would at that time (the
+ * alarm itself is set ahead, so the runtime does not fire it first on its own).
+ */
+async function fireNow(rideId: string, job: string) {
+  await runInDurableObject(roomOf(rideId), async (_, state) => {
+    await state.storage.put(`alarm:${job}`, Date.now() - 1);
+    await state.storage.setAlarm(Date.now() + HOUR);
+  });
+  expect(await runDurableObjectAlarm(roomOf(rideId))).toBe(true);
+}
+
+async function dueAt(rideId: string, job: string) {
+  return runInDurableObject(roomOf(rideId), (_, state) =>
+    state.storage.get<number>(`alarm:${job}`),
+  );
+}
+
+/** What the room's storage holds of the ride day (rows and keys). */
+async function kept(rideId: string) {
+  return runInDurableObject(roomOf(rideId), async (_, state) => ({
+    rows: state.storage.sql.exec("SELECT * FROM ride_day").toArray().length,
+    keys: [...(await state.storage.list({ prefix: "ride-day:" })).keys()],
+  }));
+}
+
+/** Ana organizes, Bea and Carla ride; the ride started `startsIn` from now (negative: ago). */
+async function rideDay(startsIn: number) {
+  const ana = await signedIn();
+  const bea = await signedIn();
+  const carla = await signedIn();
+  const ride = await createRide({
+    organizerId: ana.user.id,
+    participants: [bea.user.id, carla.user.id],
+    startsIn,
+  });
+  return { ana, bea, carla, ride };
+}
+
+const url = (rideId: string, path = "") => `/api/rides/${rideId}/ride-day${path}`;
+
+describe("check-in at the meeting point", () => {
+  test("opens 30 minutes before the start and closes 6 hours after it", async () => {
+    const before = await rideDay(31 * MIN);
+    const res = await before.bea.browser.post(url(before.ride.id, "/check-in"));
+    expect(res.status).toBe(409);
+    expect((await json(res)).error.code).toBe("ride_day_closed");
+
+    const inside = await rideDay(29 * MIN);
+    const ok = await inside.bea.browser.post(url(inside.ride.id, "/check-in"));
+    expect(ok.status).toBe(200);
+    expect((await json<RideDayState>(ok)).me.checkedIn).toBe(true);
+
+    const after = await rideDay(-(6 * HOUR + MIN));
+    const late = await after.bea.browser.post(url(after.ride.id, "/check-in"));
+    expect(late.status).toBe(409);
+    expect((await json(late)).error.code).toBe("ride_day_closed");
+  });
+
+  test("the organizer sees who is there and who is missing; nobody else sees check-ins", async () => {
+    const { ana, bea, carla, ride } = await rideDay(-5 * MIN);
+    await bea.browser.post(url(ride.id, "/check-in"));
+    const organizer = await json<RideDayState>(await ana.browser.get(url(ride.id)));
+    expect(organizer.checkIns?.present.map((p) => p.userId)).toEqual([bea.user.id]);
+    expect(organizer.checkIns?.missing.map((p) => p.userId)).toEqual([carla.user.id]);
+    const rider = await json<RideDayState>(await carla.browser.get(url(ride.id)));
+    expect(rider.checkIns).toBeNull();
+    expect(JSON.stringify(rider)).not.toContain(bea.user.id);
+    const herself = await json<RideDayState>(await bea.browser.get(url(ride.id)));
+    expect(herself.checkIns).toBeNull();
+    expect(herself.me.checkedIn).toBe(true);
+  });
+
+  test("only the organizer's open sockets hear of a check-in", async () => {
+    const { ana, bea, carla, ride } = await rideDay(-5 * MIN);
+    const anaChat = await sockets.chat(ana.browser, ride.id);
+    const carlaChat = await sockets.chat(carla.browser, ride.id);
+    await bea.browser.post(url(ride.id, "/check-in"));
+    const frame = await anaChat.next("ride-day");
+    expect(frame).toEqual({ type: "ride-day", event: "check-in", userId: bea.user.id });
+    await carlaChat.delivered();
+    expect(carlaChat.frames.filter((f) => (f as { type?: string }).type === "ride-day")).toEqual(
+      [],
+    );
+  });
+
+  test("the organizer calls the missing, at most once every 5 minutes", async () => {
+    const { ana, bea, carla, ride } = await rideDay(-5 * MIN);
+    const beaDevice = await service.subscribe(bea.browser);
+    const carlaDevice = await service.subscribe(carla.browser);
+    await bea.browser.post(url(ride.id, "/check-in"));
+    const res = await ana.browser.post(url(ride.id, "/call-missing"));
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ called: 1 });
+    await eventually(() => expect(service.to(carlaDevice)).toEqual([pushTexts.callMissing(ride)]));
+    expect(service.to(beaDevice)).toEqual([]);
+    const again = await ana.browser.post(url(ride.id, "/call-missing"));
+    expect(again.status).toBe(429);
+    expect((await json(again)).error.message).toBe(RIDE_DAY_MSG.callMissingTooSoon);
+    expect((await bea.browser.post(url(ride.id, "/call-missing"))).status).toBe(403);
+  });
+});
+
+describe("who receives arrivals", () => {
+  test("the group's open sockets, never a blocked rider nor one who is no longer in the ride", async () => {
+    const { ana, bea, carla, ride } = await rideDay(-2 * HOUR);
+    const dora = await signedIn();
+    const eva = await signedIn();
+    await db()
+      .insert(rideParticipants)
+      .values([
+        { rideId: ride.id, userId: dora.user.id },
+        { rideId: ride.id, userId: eva.user.id },
+      ]);
+    await block(dora.browser, bea.user.id);
+    const chats = {
+      ana: await sockets.chat(ana.browser, ride.id),
+      carla: await sockets.chat(carla.browser, ride.id),
+      dora: await sockets.chat(dora.browser, ride.id),
+      eva: await sockets.chat(eva.browser, ride.id),
+    };
+    // Eva is taken out of the ride behind the room's back: the room's check in D1 still stops her.
+    await db().delete(rideParticipants).where(eq(rideParticipants.userId, eva.user.id));
+    const res = await bea.browser.post(url(ride.id, "/arrived"));
+    expect(res.status).toBe(200);
+    const arrival = { type: "ride-day", event: "arrival", userId: bea.user.id };
+    expect(await chats.ana.next("ride-day")).toEqual(arrival);
+    expect(await chats.carla.next("ride-day")).toEqual(arrival);
+    await chats.dora.delivered();
+    expect(chats.dora.frames.some((f) => (f as { type?: string }).type === "ride-day")).toBe(false);
+    expect(chats.eva.frames.some((f) => (f as { type?: string }).type === "ride-day")).toBe(false);
+    // The group's view: Carla sees Bea home; Dora, who blocked her, does not.
+    const carlaView = await json<RideDayState>(await carla.browser.get(url(ride.id)));
+    expect(carlaView.arrivals.map((p) => p.userId)).toEqual([bea.user.id]);
+    const doraView = await json<RideDayState>(await dora.browser.get(url(ride.id)));
+    expect(doraView.arrivals).toEqual([]);
+    // Eva, no longer in the ride, reads nothing.
+    expect((await eva.browser.get(url(ride.id))).status).toBe(403);
+  });
+
+  test("a rider outside the ride and a blocked one get nothing from the API", async () => {
+    const { ana, bea, ride } = await rideDay(-HOUR);
+    const outsider = await signedIn();
+    const blocked = await signedIn();
+    await block(ana.browser, blocked.user.id);
+    await bea.browser.post(url(ride.id, "/arrived"));
+    expect((await outsider.browser.get(url(ride.id))).status).toBe(403);
+    expect((await blocked.browser.get(url(ride.id))).status).toBe(404);
+    expect((await outsider.browser.post(url(ride.id, "/check-in"))).status).toBe(403);
+  });
+});
+
+describe("the pace", () => {
+  test(`at most ${RIDE_DAY_WRITES_PER_MINUTE} ride-day writes a minute per rider`, async () => {
+    const { bea, carla, ride } = await rideDay(-HOUR);
+    for (let i = 0; i < RIDE_DAY_WRITES_PER_MINUTE; i++) {
+      const res = await bea.browser.put(url(ride.id, "/timer"), { on: i % 2 === 0 });
+      expect(res.status).toBe(200);
+    }
+    const over = await bea.browser.post(url(ride.id, "/arrived"));
+    expect(over.status).toBe(429);
+    expect((await json(over)).error.code).toBe("rate_limited");
+    // Nothing was stored by the refused one; another rider is not slowed by her.
+    expect((await json<RideDayState>(await bea.browser.get(url(ride.id)))).me.arrived).toBe(false);
+    expect((await carla.browser.post(url(ride.id, "/arrived"))).status).toBe(200);
+  });
+});
+
+describe("the safety timer", () => {
+  /** A ride whose '¿Has llegado bien?' time has just come. */
+  const askTimeCame = () => rideDay(-(ESTIMATE_MIN * MIN + HOUR + MIN));
+
+  test("is set by a check-in at start + duration + 1 h, erasure 24 h after the window", async () => {
+    const { bea, ride } = await rideDay(20 * MIN);
+    await bea.browser.post(url(ride.id, "/check-in"));
+    const row = await db().select().from(rides).where(eq(rides.id, ride.id)).get();
+    expect(await dueAt(ride.id, "safety-ask")).toBe(safetyAskAt(row!.startTime, ESTIMATE_MIN));
+    expect(await dueAt(ride.id, "ride-day-erase")).toBe(rideDayErasedAt(row!.startTime));
+  });
+
+  test("asks her, then tells the organizer and the escoba an hour later", async () => {
+    const { ana, bea, carla, ride } = await askTimeCame();
+    await db().update(rides).set({ sweeperId: carla.user.id }).where(eq(rides.id, ride.id));
+    const devices = {
+      ana: await service.subscribe(ana.browser),
+      bea: await service.subscribe(bea.browser),
+      carla: await service.subscribe(carla.browser),
+    };
+    await bea.browser.post(url(ride.id, "/check-in"));
+    const beaChat = await sockets.chat(bea.browser, ride.id);
+    await fireNow(ride.id, "safety-ask");
+    await eventually(() => expect(service.to(devices.bea)).toEqual([pushTexts.safetyAsk(ride)]));
+    expect(await beaChat.next("ride-day")).toEqual({
+      type: "ride-day",
+      event: "asked",
+      userId: bea.user.id,
+    });
+    expect((await json<RideDayState>(await bea.browser.get(url(ride.id)))).me.asked).toBe(true);
+    // Carla did not start (no check-in, no position): the timer does not watch her.
+    expect(service.to(devices.carla)).toEqual([]);
+    expect(await dueAt(ride.id, "safety-tell")).toBeGreaterThan(Date.now() + HOUR - MIN);
+
+    const anaChat = await sockets.chat(ana.browser, ride.id);
+    await fireNow(ride.id, "safety-tell");
+    const told = pushTexts.overdue(ride, bea.user.username!);
+    expect(told.body).toBe(`${bea.user.username} aún no ha marcado que ha llegado`);
+    await eventually(() => expect(service.to(devices.ana)).toEqual([told]));
+    expect(service.to(devices.carla)).toEqual([told]);
+    expect(await anaChat.next("ride-day")).toEqual({
+      type: "ride-day",
+      event: "overdue",
+      userId: bea.user.id,
+    });
+    const organizer = await json<RideDayState>(await ana.browser.get(url(ride.id)));
+    expect(organizer.overdue?.map((p) => p.userId)).toEqual([bea.user.id]);
+    // Her one tap answers it: the organizer's list empties.
+    await bea.browser.post(url(ride.id, "/arrived"));
+    const after = await json<RideDayState>(await ana.browser.get(url(ride.id)));
+    expect(after.overdue).toEqual([]);
+    expect(after.arrivals.map((p) => p.userId)).toEqual([bea.user.id]);
+  });
+
+  test("says nothing to whom arrived, turned her timer off, or left", async () => {
+    const { ana, bea, carla, ride } = await askTimeCame();
+    const dora = await signedIn();
+    await db().insert(rideParticipants).values({ rideId: ride.id, userId: dora.user.id });
+    const devices = {
+      ana: await service.subscribe(ana.browser),
+      bea: await service.subscribe(bea.browser),
+      carla: await service.subscribe(carla.browser),
+      dora: await service.subscribe(dora.browser),
+    };
+    for (const rider of [bea, carla, dora]) await rider.browser.post(url(ride.id, "/check-in"));
+    await bea.browser.post(url(ride.id, "/arrived"));
+    await carla.browser.put(url(ride.id, "/timer"), { on: false });
+    await db().delete(rideParticipants).where(eq(rideParticipants.userId, dora.user.id));
+    await fireNow(ride.id, "safety-ask");
+    await fireNow(ride.id, "safety-tell");
+    expect(service.received).toEqual([]);
+    expect(service.to(devices.ana)).toEqual([]);
+  });
+
+  test("a rider who shared her position (markStarted) is watched like one who checked in", async () => {
+    const { bea, ride } = await askTimeCame();
+    const device = await service.subscribe(bea.browser);
+    await roomOf(ride.id).markStarted(ride.id, bea.user.id);
+    await fireNow(ride.id, "safety-ask");
+    await eventually(() => expect(service.to(device)).toEqual([pushTexts.safetyAsk(ride)]));
+  });
+
+  test("sharing her position on the group map starts her timer, as a check-in does", async () => {
+    const { bea, ride } = await rideDay(-10 * MIN);
+    expect(await dueAt(ride.id, "safety-ask")).toBeUndefined();
+    const socket = await sockets.chat(bea.browser, ride.id);
+    socket.send({ type: "live-join" });
+    await socket.next("live-state");
+    socket.send({ type: "position", lat: 40.4168, lng: -3.7038, accuracy: 12 });
+    await socket.nextRaw((f) => (f as { type?: string }).type === "live-position");
+    const row = await db().select().from(rides).where(eq(rides.id, ride.id)).get();
+    expect(await dueAt(ride.id, "safety-ask")).toBe(safetyAskAt(row!.startTime, ESTIMATE_MIN));
+  });
+
+  test("an alarm that finds the ride moved later waits for the new time", async () => {
+    const { bea, ride } = await rideDay(-10 * MIN);
+    const device = await service.subscribe(bea.browser);
+    await bea.browser.post(url(ride.id, "/check-in"));
+    await fireNow(ride.id, "safety-ask");
+    expect(service.to(device)).toEqual([]);
+    const row = await db().select().from(rides).where(eq(rides.id, ride.id)).get();
+    expect(await dueAt(ride.id, "safety-ask")).toBe(safetyAskAt(row!.startTime, ESTIMATE_MIN));
+  });
+});
+
+describe("erasure", () => {
+  test("24 hours after the window, by the room's alarm: check-ins, arrivals and timers", async () => {
+    const { ana, bea, carla, ride } = await rideDay(-HOUR);
+    await bea.browser.post(url(ride.id, "/check-in"));
+    await bea.browser.post(url(ride.id, "/arrived"));
+    await carla.browser.put(url(ride.id, "/timer"), { on: false });
+    // A day and a half later: the window closed more than 24 hours ago.
+    await db()
+      .update(rides)
+      .set({ startTime: Date.now() - (6 * HOUR + 24 * HOUR + MIN) })
+      .where(eq(rides.id, ride.id));
+    expect((await kept(ride.id)).rows).toBe(2);
+    await fireNow(ride.id, "ride-day-erase");
+    expect(await kept(ride.id)).toEqual({ rows: 0, keys: [] });
+    expect(await dueAt(ride.id, "safety-ask")).toBeUndefined();
+    expect(await dueAt(ride.id, "safety-tell")).toBeUndefined();
+    const view = await json<RideDayState>(await ana.browser.get(url(ride.id)));
+    expect(view.arrivals).toEqual([]);
+    expect(view.checkIns?.present).toEqual([]);
+    expect(view.checkIns?.missing.map((p) => p.userId).sort()).toEqual(
+      [bea.user.id, carla.user.id].sort(),
+    );
+  });
+
+  test("the erasure waits when the start moved later", async () => {
+    const { bea, ride } = await rideDay(-HOUR);
+    await bea.browser.post(url(ride.id, "/check-in"));
+    await fireNow(ride.id, "ride-day-erase");
+    expect((await kept(ride.id)).rows).toBe(1);
+    const row = await db().select().from(rides).where(eq(rides.id, ride.id)).get();
+    expect(await dueAt(ride.id, "ride-day-erase")).toBe(rideDayErasedAt(row!.startTime));
+  });
+
+  test("leaving erases her check-in and arrival at once", async () => {
+    const { ana, bea, ride } = await rideDay(-10 * MIN);
+    await bea.browser.post(url(ride.id, "/check-in"));
+    await bea.browser.post(url(ride.id, "/arrived"));
+    await roomOf(ride.id).participantLeft(bea.user.id, ride.id);
+    expect((await kept(ride.id)).rows).toBe(0);
+    const view = await json<RideDayState>(await ana.browser.get(url(ride.id)));
+    expect(view.checkIns?.present).toEqual([]);
+    expect(view.arrivals).toEqual([]);
+  });
+});
+
+describe("'Duración estimada' on the ride form", () => {
+  test("hers when she gives one, else from distance and level; the API checks its limits", async () => {
+    const { browser } = await signedIn();
+    const given = await json(await browser.post("/api/rides", rideBody({ estimatedMinutes: 200 })));
+    expect(given.ride.estimatedMinutes).toBe(200);
+    // 35.5 km at 'chill' (15 km/h): 142 min, rounded to 140.
+    const derived = await json(await browser.post("/api/rides", rideBody({})));
+    expect(derived.ride.estimatedMinutes).toBe(140);
+    const edited = await browser.put(
+      `/api/rides/${derived.ride.id}`,
+      rideBody({ estimatedMinutes: 95 }),
+    );
+    expect((await json(edited)).ride.estimatedMinutes).toBe(95);
+    const tooShort = await browser.post("/api/rides", rideBody({ estimatedMinutes: 10 }));
+    expect(tooShort.status).toBe(400);
+  });
+});
+
+describe("check-ins preselect 'He rodado con ella'", () => {
+  test("she who checked in finds those who checked in with her; one who did not, nobody", async () => {
+    const { ana, bea, carla, ride } = await rideDay(-HOUR);
+    const dora = await signedIn();
+    await db().insert(rideParticipants).values({ rideId: ride.id, userId: dora.user.id });
+    await bea.browser.post(url(ride.id, "/check-in"));
+    await carla.browser.post(url(ride.id, "/check-in"));
+    await ana.browser.post(url(ride.id, "/check-in"));
+    const beas = await json(await bea.browser.get(`/api/rides/${ride.id}/connections`));
+    expect(beas.open).toBe(true);
+    expect([...beas.preselected].sort()).toEqual([ana.user.id, carla.user.id].sort());
+    const doras = await json(await dora.browser.get(`/api/rides/${ride.id}/connections`));
+    expect(doras.preselected).toEqual([]);
+  });
+});

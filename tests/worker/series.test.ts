@@ -1,0 +1,433 @@
+// Regular grupetas (docs/product.md#regular-grupetas): a series of dates, each its own ride, kept
+// 12 weeks ahead by the daily cron; edits and cancellations of "Esta y las siguientes" with their
+// notices; "Apuntarme a las próximas" and "Dejar la serie".
+import {
+  createExecutionContext,
+  createScheduledController,
+  waitOnExecutionContext,
+} from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { asc, eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { MSG } from "../../domain/messages.ts";
+import { pushTexts } from "../../domain/push.ts";
+import type { JoinSeriesResponse, SeriesDatesResponse } from "../../domain/series.ts";
+import { rideRequests, rideSeries, rides, rideWaitingList, users } from "../../worker/db/schema.ts";
+import handler from "../../worker/index.ts";
+import { requestsSettled } from "./helpers/background.ts";
+import { db, HOUR, signedIn } from "./helpers/factories.ts";
+import { json } from "./helpers/http.ts";
+import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
+import { messagesOf, participantIds, rideBody } from "./helpers/rides.ts";
+
+const DAY = 24 * HOUR;
+const WEEK = 7 * DAY;
+
+let service: ReturnType<typeof pushServiceStandIn>;
+beforeEach(() => {
+  service = pushServiceStandIn();
+});
+afterEach(() => service.restore());
+
+async function runCron(scheduledTime: number) {
+  const ctx = createExecutionContext();
+  await handler.scheduled?.(
+    createScheduledController({ scheduledTime, cron: "17 3 * * *" }),
+    env,
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+}
+
+/** The series' dates, in order. */
+async function datesOf(seriesId: string) {
+  return db()
+    .select()
+    .from(rides)
+    .where(eq(rides.seriesId, seriesId))
+    .orderBy(asc(rides.seriesIndex))
+    .all();
+}
+
+/** Her grupeta: created through the API, its first date answered. */
+async function createSeries(
+  browser: Awaited<ReturnType<typeof signedIn>>["browser"],
+  overrides: Record<string, unknown> = {},
+  startsIn = 2 * DAY,
+) {
+  const res = await browser.post("/api/rides", {
+    ...rideBody({}, startsIn),
+    repeat: { everyWeeks: 1, count: 4 },
+    ...overrides,
+  });
+  expect(res.status).toBe(201);
+  const { ride } = (await json(res)) as { ride: { id: string; series: { id: string } | null } };
+  expect(ride.series).not.toBeNull();
+  return { firstId: ride.id, seriesId: ride.series!.id };
+}
+
+describe("creating a regular grupeta", () => {
+  it("keeps 09:00 on the ride's clock across the summer-time change", async () => {
+    const ana = await signedIn();
+    // Saturdays at 09:00 in Madrid: 13, 20 and 27 March 2027 (CET, UTC+1), 3 April (CEST, UTC+2).
+    const { seriesId } = await createSeries(ana.browser, {
+      startTime: "2027-03-13T08:00:00.000Z",
+    });
+    // Only the first date exists yet: the others are more than 12 weeks away.
+    expect((await datesOf(seriesId)).map((r) => r.seriesIndex)).toEqual([0]);
+    await runCron(Date.parse("2027-03-01T03:17:00Z"));
+    const dates = await datesOf(seriesId);
+    expect(dates.map((r) => new Date(r.startTime).toISOString())).toEqual([
+      "2027-03-13T08:00:00.000Z",
+      "2027-03-20T08:00:00.000Z",
+      "2027-03-27T08:00:00.000Z",
+      "2027-04-03T07:00:00.000Z",
+    ]);
+    // Each date is a ride of its own, with its organizer in it and the series' mark.
+    expect(new Set(dates.map((r) => r.id)).size).toBe(4);
+    for (const date of dates) {
+      expect(await participantIds(date.id)).toEqual([ana.user.id]);
+      expect(date.seriesEveryWeeks).toBe(1);
+    }
+  });
+
+  it("creates the dates of the next 12 weeks at once, every two weeks until a date", async () => {
+    const ana = await signedIn();
+    const start = Date.now() + 2 * DAY;
+    const until = new Date(start + 30 * WEEK).toISOString().slice(0, 10);
+    const { seriesId } = await createSeries(ana.browser, { repeat: { everyWeeks: 2, until } });
+    const dates = await datesOf(seriesId);
+    // It starts in 2 days: weeks 0 to 10 of the series fall within the 12 weeks ahead.
+    expect(dates.map((d) => Math.round((d.startTime - dates[0]!.startTime) / WEEK))).toEqual([
+      0, 2, 4, 6, 8, 10,
+    ]);
+  });
+
+  it("refuses a repeat rule that makes no series, naming the field", async () => {
+    const ana = await signedIn();
+    const res = await ana.browser.post("/api/rides", {
+      ...rideBody({}, 2 * DAY),
+      repeat: { everyWeeks: 1, until: new Date(Date.now()).toISOString().slice(0, 10) },
+    });
+    expect(res.status).toBe(400);
+    const body = (await json(res)) as { error: { fields: Record<string, string> } };
+    expect(body.error.fields.repeat).toBe("Elige una fecha final posterior a la primera salida");
+    expect(
+      await db().select().from(rideSeries).where(eq(rideSeries.organizerId, ana.user.id)).all(),
+    ).toEqual([]);
+    const tooMany = await ana.browser.post("/api/rides", {
+      ...rideBody({}, 2 * DAY),
+      repeat: { everyWeeks: 1, count: 13 },
+    });
+    expect(tooMany.status).toBe(400);
+  });
+});
+
+describe("the daily cron", () => {
+  it("is idempotent: running it twice, or twice at once, creates each date once", async () => {
+    const ana = await signedIn();
+    // Every two weeks, 12 dates over 22 weeks: those of the next 12 weeks exist from the start.
+    const { seriesId } = await createSeries(ana.browser, { repeat: { everyWeeks: 2, count: 12 } });
+    expect(await datesOf(seriesId)).toHaveLength(6);
+    const later = Date.now() + 11 * WEEK;
+    await runCron(later);
+    const after = await datesOf(seriesId);
+    expect(after.length).toBe(12);
+    await runCron(later);
+    await Promise.all([runCron(later + DAY), runCron(later + DAY)]);
+    const again = await datesOf(seriesId);
+    expect(again.map((d) => d.id)).toEqual(after.map((d) => d.id));
+    expect(again.map((d) => d.seriesIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+  });
+
+  it("takes in the riders who follow the series, and makes no dates for a suspended organizer", async () => {
+    const ana = await signedIn();
+    const bea = await signedIn();
+    const { firstId, seriesId } = await createSeries(ana.browser, {
+      repeat: { everyWeeks: 2, count: 12 },
+    });
+    const joined = await bea.browser.post(`/api/rides/${firstId}/series/join`);
+    expect(joined.status).toBe(200);
+    const known = (await datesOf(seriesId)).length;
+    await runCron(Date.now() + 4 * WEEK);
+    const dates = await datesOf(seriesId);
+    expect(dates.length).toBe(known + 2);
+    for (const date of dates) expect(await participantIds(date.id)).toContain(bea.user.id);
+
+    await db().update(users).set({ suspendedAt: Date.now() }).where(eq(users.id, ana.user.id));
+    await runCron(Date.now() + 8 * WEEK);
+    expect((await datesOf(seriesId)).length).toBe(known + 2);
+  });
+});
+
+describe("Esta y las siguientes", () => {
+  async function seriesWithBea() {
+    const ana = await signedIn();
+    const bea = await signedIn();
+    const { firstId, seriesId } = await createSeries(ana.browser);
+    expect((await bea.browser.post(`/api/rides/${firstId}/series/join`)).status).toBe(200);
+    const device = await service.subscribe(bea.browser);
+    return { ana, bea, device, seriesId, dates: await datesOf(seriesId) };
+  }
+
+  it("an edit changes this date and the later ones, never the earlier; each date's riders are told", async () => {
+    const { ana, device, seriesId, dates } = await seriesWithBea();
+    const second = dates[1]!;
+    // One hour later on its own day, a new title.
+    const res = await ana.browser.put(`/api/rides/${second.id}`, {
+      ...rideBody({ title: "Grupeta de los sábados" }),
+      startTime: new Date(second.startTime + HOUR).toISOString(),
+      scope: "following",
+    });
+    expect(res.status).toBe(200);
+    const after = await datesOf(seriesId);
+    expect(after[0]!.title).toBe(dates[0]!.title);
+    expect(after[0]!.startTime).toBe(dates[0]!.startTime);
+    for (const i of [1, 2, 3]) {
+      expect(after[i]!.title).toBe("Grupeta de los sábados");
+      expect(after[i]!.startTime).toBe(dates[i]!.startTime + HOUR);
+      expect((await messagesOf(after[i]!.id)).map((m) => m.body)).toEqual([MSG.systemEditNotice]);
+      // Its calendar event moves on (SEQUENCE follows updated_at).
+      expect(after[i]!.updatedAt).not.toBeNull();
+    }
+    expect(await messagesOf(after[0]!.id)).toEqual([]);
+    await eventually(() => expect(service.to(device)).toHaveLength(3));
+    expect(service.to(device)).toEqual(
+      [1, 2, 3].map((i) =>
+        pushTexts.rideEdited({ id: after[i]!.id, title: "Grupeta de los sábados" }),
+      ),
+    );
+    // Dates created later follow the new template.
+    const series = await db().select().from(rideSeries).where(eq(rideSeries.id, seriesId)).get();
+    expect(series?.template.title).toBe("Grupeta de los sábados");
+  });
+
+  it("an edit never touches a date that has already started", async () => {
+    const { ana, seriesId, dates } = await seriesWithBea();
+    // The last date as if it had started (a series' dates are in order; this is the rule's test).
+    const started = Date.now() - HOUR;
+    await db().update(rides).set({ startTime: started }).where(eq(rides.id, dates[3]!.id));
+    const res = await ana.browser.put(`/api/rides/${dates[1]!.id}`, {
+      ...rideBody({ title: "Cambio" }),
+      startTime: new Date(dates[1]!.startTime).toISOString(),
+      scope: "following",
+    });
+    expect(res.status).toBe(200);
+    const after = await datesOf(seriesId);
+    expect(after.map((d) => d.title)).toEqual([
+      dates[0]!.title,
+      "Cambio",
+      "Cambio",
+      dates[3]!.title,
+    ]);
+    expect(after[3]!.startTime).toBe(started);
+  });
+
+  it("a cancellation cancels this date and the later ones, tells their riders and ends the series", async () => {
+    const { ana, bea, device, seriesId, dates } = await seriesWithBea();
+    const res = await ana.browser.post(`/api/rides/${dates[1]!.id}/cancel`, {
+      reason: "Vacaciones",
+      scope: "following",
+    });
+    expect(res.status).toBe(200);
+    const after = await datesOf(seriesId);
+    expect(after.map((d) => d.status)).toEqual([
+      "published",
+      "cancelled",
+      "cancelled",
+      "cancelled",
+    ]);
+    for (const i of [1, 2, 3]) {
+      expect((await messagesOf(after[i]!.id)).map((m) => m.body)).toEqual([
+        MSG.systemCancelNotice("Vacaciones"),
+      ]);
+    }
+    await eventually(() => expect(service.to(device)).toHaveLength(3));
+    expect(service.to(device)).toEqual(
+      [1, 2, 3].map((i) =>
+        pushTexts.rideCancelled({ id: after[i]!.id, title: after[i]!.title }, "Vacaciones"),
+      ),
+    );
+    // Bea keeps the first date; the cron makes no more.
+    expect(await participantIds(after[0]!.id)).toContain(bea.user.id);
+    await runCron(Date.now() + 20 * WEEK);
+    expect(await datesOf(seriesId)).toHaveLength(4);
+  });
+
+  it("Solo esta salida cancels only that date", async () => {
+    const { ana, seriesId, dates } = await seriesWithBea();
+    const res = await ana.browser.post(`/api/rides/${dates[2]!.id}/cancel`, {
+      reason: null,
+      scope: "this",
+    });
+    expect(res.status).toBe(200);
+    expect((await datesOf(seriesId)).map((d) => d.status)).toEqual([
+      "published",
+      "published",
+      "cancelled",
+      "published",
+    ]);
+  });
+
+  it("only the organizer changes a series", async () => {
+    const { bea, seriesId, dates } = await seriesWithBea();
+    const res = await bea.browser.post(`/api/rides/${dates[1]!.id}/cancel`, {
+      reason: null,
+      scope: "following",
+    });
+    expect(res.status).toBe(403);
+    expect((await datesOf(seriesId)).every((d) => d.status === "published")).toBe(true);
+  });
+});
+
+describe("Apuntarme a las próximas", () => {
+  it("joins every upcoming date with a place and puts her in line for the full ones", async () => {
+    const ana = await signedIn();
+    const bea = await signedIn();
+    const carla = await signedIn();
+    const { firstId, seriesId } = await createSeries(ana.browser, { maxParticipants: 2 });
+    const dates = await datesOf(seriesId);
+    // Carla takes the last place of the second date.
+    expect((await carla.browser.post(`/api/rides/${dates[1]!.id}/join`)).status).toBe(200);
+
+    const res = await bea.browser.post(`/api/rides/${firstId}/series/join`);
+    expect(res.status).toBe(200);
+    expect((await json(res)) as JoinSeriesResponse).toEqual({
+      joined: 3,
+      waiting: 1,
+      requested: 0,
+    });
+    expect(await participantIds(dates[1]!.id)).not.toContain(bea.user.id);
+    const waiting = await db()
+      .select()
+      .from(rideWaitingList)
+      .where(eq(rideWaitingList.rideId, dates[1]!.id))
+      .all();
+    expect(waiting.map((w) => w.userId)).toEqual([bea.user.id]);
+
+    const list = (await json(
+      await bea.browser.get(`/api/rides/${firstId}/series`),
+    )) as SeriesDatesResponse;
+    expect(list.series.following).toBe(true);
+    expect(list.dates.map((d) => [d.joined, d.waiting, d.placesLeft])).toEqual([
+      [true, false, 0],
+      [false, true, 0],
+      [true, false, 0],
+      [true, false, 0],
+    ]);
+
+    // A second tap changes nothing.
+    expect(
+      (await json(
+        await bea.browser.post(`/api/rides/${firstId}/series/join`),
+      )) as JoinSeriesResponse,
+    ).toEqual({
+      joined: 0,
+      waiting: 0,
+      requested: 0,
+    });
+  });
+
+  it("on a 'Con aprobación' grupeta every date is one, and her tap files a request on each", async () => {
+    const ana = await signedIn();
+    const bea = await signedIn();
+    const { firstId, seriesId } = await createSeries(ana.browser, {
+      joinMode: "approval",
+      meetingPin: { lat: 40.4168, lon: -3.7038 },
+    });
+    const dates = await datesOf(seriesId);
+    expect(dates.map((d) => d.joinMode)).toEqual(["approval", "approval", "approval", "approval"]);
+    // Each date has its own approximate area, drawn around the pin.
+    for (const date of dates) expect(date.meetingAreaLat).not.toBeNull();
+    expect(new Set(dates.map((d) => d.meetingAreaLat)).size).toBe(dates.length);
+
+    const res = await bea.browser.post(`/api/rides/${firstId}/series/join`);
+    expect((await json(res)) as JoinSeriesResponse).toEqual({
+      joined: 0,
+      waiting: 0,
+      requested: 4,
+    });
+    const requests = await db()
+      .select()
+      .from(rideRequests)
+      .where(eq(rideRequests.userId, bea.user.id))
+      .all();
+    expect(requests.map((r) => r.rideId).sort()).toEqual(dates.map((d) => d.id).sort());
+    expect(await participantIds(dates[1]!.id)).not.toContain(bea.user.id);
+  });
+
+  it("Dejar la serie leaves every upcoming date and waiting list in one tap", async () => {
+    const ana = await signedIn();
+    const bea = await signedIn();
+    const carla = await signedIn();
+    const { firstId, seriesId } = await createSeries(ana.browser, { maxParticipants: 2 });
+    const dates = await datesOf(seriesId);
+    await carla.browser.post(`/api/rides/${dates[1]!.id}/join`);
+    await bea.browser.post(`/api/rides/${firstId}/series/join`);
+    const res = await bea.browser.post(`/api/rides/${dates[2]!.id}/series/leave`);
+    expect(res.status).toBe(200);
+    expect(await json(res)).toEqual({ left: 3 });
+    for (const date of dates) expect(await participantIds(date.id)).not.toContain(bea.user.id);
+    expect(
+      await db()
+        .select()
+        .from(rideWaitingList)
+        .where(eq(rideWaitingList.userId, bea.user.id))
+        .all(),
+    ).toEqual([]);
+    const list = (await json(
+      await bea.browser.get(`/api/rides/${firstId}/series`),
+    )) as SeriesDatesResponse;
+    expect(list.series.following).toBe(false);
+    // Nothing new for her when the cron adds dates.
+    await runCron(Date.now() + 2 * WEEK);
+    for (const date of await datesOf(seriesId)) {
+      expect(await participantIds(date.id)).not.toContain(bea.user.id);
+    }
+  });
+
+  it("a ride outside a series has none (404), and the organizer does not follow her own", async () => {
+    const ana = await signedIn();
+    const single = await ana.browser.post("/api/rides", rideBody());
+    const { ride } = (await json(single)) as { ride: { id: string; series: unknown } };
+    expect(ride.series).toBeNull();
+    expect((await ana.browser.get(`/api/rides/${ride.id}/series`)).status).toBe(404);
+    const { firstId } = await createSeries(ana.browser);
+    expect((await ana.browser.post(`/api/rides/${firstId}/series/join`)).status).toBe(409);
+    await requestsSettled();
+  });
+});
+
+describe("a series and the rest of the app", () => {
+  it("her calendar feed lists each date she is in", async () => {
+    const ana = await signedIn();
+    const bea = await signedIn();
+    const { firstId, seriesId } = await createSeries(ana.browser, { title: "Grupeta del lunes" });
+    await bea.browser.post(`/api/rides/${firstId}/series/join`);
+    const feed = await bea.browser.post("/api/calendar/feed");
+    expect(feed.status).toBe(201);
+    const { url } = (await json(feed)) as { url: string };
+    const ics = await (await bea.browser.get(new URL(url).pathname)).text();
+    for (const date of await datesOf(seriesId)) expect(ics).toContain(date.id);
+    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(4);
+  });
+
+  it("deleting the organizer's account takes the series with it; its dates stay, cancelled", async () => {
+    const ana = await signedIn();
+    const bea = await signedIn();
+    const { firstId, seriesId } = await createSeries(ana.browser);
+    await bea.browser.post(`/api/rides/${firstId}/series/join`);
+    const dates = await datesOf(seriesId);
+    expect((await ana.browser.delete("/api/account")).status).toBe(200);
+    expect(await db().select().from(rideSeries).where(eq(rideSeries.id, seriesId)).all()).toEqual(
+      [],
+    );
+    const after = await db()
+      .select({ status: rides.status, seriesId: rides.seriesId })
+      .from(rides)
+      .where(eq(rides.id, dates[0]!.id))
+      .get();
+    expect(after).toEqual({ status: "cancelled", seriesId: null });
+    await requestsSettled();
+  });
+});

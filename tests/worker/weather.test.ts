@@ -1,0 +1,207 @@
+// Weather at the start (docs/product.md#weather-at-the-start): the forecast from 7 days before,
+// cached per ride and hour, left out silently when the provider fails or is slow; and the
+// organizer's "¿Sigue en pie?" 12 hours before the start. The provider is a stand-in: no test
+// reaches the network.
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { pushTexts } from "../../domain/push.ts";
+import {
+  type Forecast,
+  type RideWeatherResponse,
+  WEATHER_TEXTS,
+  warningSummary,
+} from "../../domain/weather.ts";
+import { replaceWeatherProvider, type WeatherProvider } from "../../worker/weather/provider.ts";
+import { requestsSettled } from "./helpers/background.ts";
+import { createRide, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
+import { json } from "./helpers/http.ts";
+import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
+import { messagesOf } from "./helpers/rides.ts";
+
+const DAY = 24 * HOUR;
+const MILD: Forecast = { temperatureC: 16, rainChancePct: 10, windKmh: 12, icon: "sun" };
+const STORMY: Forecast = { temperatureC: 9, rainChancePct: 80, windKmh: 45, icon: "storm" };
+
+/** A stand-in provider answering `answer`, counting the calls and the hours asked for. */
+function standIn(answer: (hourStart: number, signal: AbortSignal) => Promise<Forecast | null>) {
+  const calls: { lat: number; lon: number; hourStart: number }[] = [];
+  const provider: WeatherProvider = {
+    forecast(lat, lon, hourStart, signal) {
+      calls.push({ lat, lon, hourStart });
+      return answer(hourStart, signal);
+    },
+  };
+  return { calls, restore: replaceWeatherProvider(provider) };
+}
+
+let restore: (() => void) | undefined;
+afterEach(() => restore?.());
+
+async function weatherOf(browser: Awaited<ReturnType<typeof signedIn>>["browser"], id: string) {
+  const res = await browser.get(`/api/rides/${id}/weather`);
+  expect(res.status).toBe(200);
+  return (await json(res)) as RideWeatherResponse;
+}
+
+describe("the forecast on the ride page", () => {
+  it("is the provider's for the meeting pin at the start hour, asked once per ride and hour", async () => {
+    const stub = standIn(async () => STORMY);
+    restore = stub.restore;
+    const { ana, bea, ride } = await rideWithTwo({
+      startsIn: 3 * DAY,
+      pin: { lat: 40.4168, lon: -3.7038 },
+    });
+    expect(await weatherOf(bea.browser, ride.id)).toEqual({
+      forecast: STORMY,
+      warnings: ["rain", "wind"],
+    });
+    expect(await weatherOf(ana.browser, ride.id)).toEqual({
+      forecast: STORMY,
+      warnings: ["rain", "wind"],
+    });
+    expect(stub.calls).toHaveLength(1);
+    const call = stub.calls[0]!;
+    expect([call.lat, call.lon]).toEqual([40.4168, -3.7038]);
+    expect(call.hourStart % HOUR).toBe(0);
+  });
+
+  it("without a pin, is asked for the city's centre", async () => {
+    const stub = standIn(async () => MILD);
+    restore = stub.restore;
+    const { bea, ride } = await rideWithTwo({ startsIn: 2 * DAY });
+    expect((await weatherOf(bea.browser, ride.id)).forecast).toEqual(MILD);
+    expect(stub.calls).toHaveLength(1);
+  });
+
+  it("is not asked for more than 7 days ahead, nor for a cancelled ride", async () => {
+    const stub = standIn(async () => MILD);
+    restore = stub.restore;
+    const { bea, ride } = await rideWithTwo({ startsIn: 8 * DAY });
+    expect(await weatherOf(bea.browser, ride.id)).toEqual({ forecast: null, warnings: [] });
+    const cancelled = await rideWithTwo({ startsIn: DAY, status: "cancelled" });
+    expect((await weatherOf(cancelled.bea.browser, cancelled.ride.id)).forecast).toBeNull();
+    expect(stub.calls).toEqual([]);
+  });
+
+  it("a provider failure leaves the forecast out, and the ride page answers as always", async () => {
+    const stub = standIn(async () => {
+      throw new Error("503 from the provider");
+    });
+    restore = stub.restore;
+    const { bea, ride } = await rideWithTwo({ startsIn: 2 * DAY });
+    expect(await weatherOf(bea.browser, ride.id)).toEqual({ forecast: null, warnings: [] });
+    expect((await bea.browser.get(`/api/rides/${ride.id}`)).status).toBe(200);
+    // The failure is remembered for the hour: the provider is not asked on every visit.
+    await weatherOf(bea.browser, ride.id);
+    expect(stub.calls).toHaveLength(1);
+  });
+
+  it("a provider that does not answer is given up after 2 seconds; the detail never waits for it", async () => {
+    let aborted = false;
+    const stub = standIn(
+      (_, signal) =>
+        new Promise<never>(() => {
+          signal.addEventListener("abort", () => {
+            aborted = true;
+          });
+        }),
+    );
+    restore = stub.restore;
+    const { bea, ride } = await rideWithTwo({ startsIn: 2 * DAY });
+    // The detail does not ask the provider at all: the forecast is its own request.
+    expect((await bea.browser.get(`/api/rides/${ride.id}`)).status).toBe(200);
+    expect(stub.calls).toEqual([]);
+    const start = Date.now();
+    expect(await weatherOf(bea.browser, ride.id)).toEqual({ forecast: null, warnings: [] });
+    const took = Date.now() - start;
+    expect(took).toBeGreaterThanOrEqual(1900);
+    expect(took).toBeLessThan(4000);
+    expect(aborted).toBe(true);
+  });
+});
+
+describe("¿Sigue en pie?", () => {
+  let service: ReturnType<typeof pushServiceStandIn>;
+  beforeEach(() => {
+    service = pushServiceStandIn();
+  });
+  afterEach(() => service.restore());
+
+  const roomOf = (rideId: string) => env.RIDE_ROOM.get(env.RIDE_ROOM.idFromName(rideId));
+
+  /** The room's "¿Sigue en pie?" job made due now and fired, as the runtime would 12 h before. */
+  async function fireStillOn(rideId: string) {
+    await runInDurableObject(roomOf(rideId), async (_, state) => {
+      await state.storage.put("push:ride-id", rideId);
+      await state.storage.put("alarm:stillOn", Date.now() - 1);
+      await state.storage.setAlarm(Date.now() - 1);
+    });
+    await runDurableObjectAlarm(roomOf(rideId));
+  }
+
+  it("is set 12 hours before the start when a ride is created", async () => {
+    const ana = await signedIn();
+    const startTime = Date.now() + 2 * DAY;
+    const res = await ana.browser.post("/api/rides", {
+      title: "Sierra",
+      city: "Madrid",
+      startTime: new Date(startTime).toISOString(),
+      level: "chill",
+      modalities: ["road"],
+      meetingPoint: "Plaza",
+      distanceKm: 40,
+      elevationM: 300,
+      maxParticipants: null,
+      socialTags: [],
+      description: "",
+    });
+    const { ride } = (await json(res)) as { ride: { id: string; startTime: number } };
+    await requestsSettled();
+    const due = await runInDurableObject(roomOf(ride.id), (_, state) =>
+      state.storage.get<number>("alarm:stillOn"),
+    );
+    expect(due).toBe(ride.startTime - 12 * HOUR);
+  });
+
+  it("asks the organizer when the forecast crosses a threshold, and nobody else", async () => {
+    restore = standIn(async () => STORMY).restore;
+    const { ana, bea, ride } = await rideWithTwo({ startsIn: 11 * HOUR });
+    const anaDevice = await service.subscribe(ana.browser);
+    const beaDevice = await service.subscribe(bea.browser);
+    await fireStillOn(ride.id);
+    await eventually(() => expect(service.to(anaDevice)).toHaveLength(1));
+    expect(service.to(anaDevice)).toEqual([
+      pushTexts.stillOn({ id: ride.id, title: ride.title }, warningSummary(["rain", "wind"])),
+    ]);
+    expect(service.to(beaDevice)).toEqual([]);
+  });
+
+  it("says nothing when the forecast is mild or missing", async () => {
+    restore = standIn(async () => MILD).restore;
+    const mild = await rideWithTwo({ startsIn: 11 * HOUR });
+    const device = await service.subscribe(mild.ana.browser);
+    await fireStillOn(mild.ride.id);
+    restore();
+    restore = standIn(async () => {
+      throw new Error("down");
+    }).restore;
+    const failing = await rideWithTwo({ startsIn: 11 * HOUR });
+    const other = await service.subscribe(failing.ana.browser);
+    await fireStillOn(failing.ride.id);
+    // The alarm handler awaited its push (there was none to send): nothing arrived.
+    expect(service.to(device)).toEqual([]);
+    expect(service.to(other)).toEqual([]);
+  });
+
+  it("'Sigue en pie' posts the organizer's confirmation in the chat; only she may", async () => {
+    const { ana, bea, ride } = await rideWithTwo({ startsIn: 11 * HOUR });
+    expect((await bea.browser.post(`/api/rides/${ride.id}/still-on`)).status).toBe(403);
+    expect((await ana.browser.post(`/api/rides/${ride.id}/still-on`)).status).toBe(200);
+    expect((await messagesOf(ride.id)).map((m) => [m.kind, m.body])).toEqual([
+      ["system", WEATHER_TEXTS.stillOnNotice],
+    ]);
+    const started = await createRide({ organizerId: ana.user.id, startsIn: -HOUR });
+    expect((await ana.browser.post(`/api/rides/${started.id}/still-on`)).status).toBe(409);
+  });
+});

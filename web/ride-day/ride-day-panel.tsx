@@ -1,0 +1,273 @@
+// The ride day in a participant's chat (docs/product.md#ride-day): sharing her position with the
+// group ("Compartir mi ubicación con la grupeta" / "Compartiendo · Dejar de compartir"), the group
+// map with the route and the dots, the list of the group, "Modo ruta", "Me he quedado atrás", and
+// for the organizer and the escoba the notices of riders left behind. Loaded lazily.
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useReducer,
+  useRef,
+  useState,
+} from "react";
+import { fixAge, RIDE_DAY_TEXT } from "../../domain/ride-day-live.ts";
+import { useMe } from "../auth/use-me.ts";
+import { Skeleton } from "../components/feedback.tsx";
+import { toast } from "../lib/toast.ts";
+import { useRideRoute } from "../rides/queries.ts";
+import { GroupList } from "./group-list.tsx";
+import type { MapDot } from "./group-map.tsx";
+import type { LiveChannel } from "./live-channel.ts";
+import { initialLiveState, liveReducer } from "./live-state.ts";
+import { RouteMode } from "./route-mode.tsx";
+import { currentFix, type ShareStatus, useSharePosition } from "./use-share-position.ts";
+
+const GroupMap = lazy(() => import("./group-map.tsx"));
+
+/** The clock the ages ("hace 1 min") are read against, ticking while she looks. */
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+const STATUS_TEXT: Partial<Record<ShareStatus, string>> = {
+  starting: "Buscando tu ubicación…",
+  paused: "En pausa: la página está oculta.",
+  denied: RIDE_DAY_TEXT.denied,
+  unsupported: "Este navegador no puede compartir tu ubicación.",
+};
+
+export default function RideDayPanel({ rideId, live }: { rideId: string; live: LiveChannel }) {
+  const myId = useMe().data?.user?.id;
+  const [state, dispatch] = useReducer(liveReducer, initialLiveState);
+  const [mapOpen, setMapOpen] = useState(false);
+  const [routeMode, setRouteMode] = useState(false);
+  const [focus, setFocus] = useState<{ userId: string; times: number } | null>(null);
+  const [alerting, setAlerting] = useState(false);
+  const now = useNow(15_000);
+  const route = useRideRoute(rideId, mapOpen || routeMode);
+  const segments = useMemo(() => route.data?.segments ?? [], [route.data]);
+
+  const share = useSharePosition({
+    send: (fix) => live.sendFrame({ type: "position", ...fix }),
+    stopped: useCallback(() => void live.sendFrame({ type: "position-stop" }), [live]),
+  });
+
+  useEffect(() => {
+    const join = () => void live.sendFrame({ type: "live-join" });
+    const stop = live.listen((frame) => {
+      dispatch(frame);
+      if (frame.type === "left-behind-sent") {
+        setAlerting(false);
+        toast.success(RIDE_DAY_TEXT.leftBehindSent, { id: "left-behind" });
+      } else if (frame.type === "live-refused" && frame.of === "left-behind") {
+        setAlerting(false);
+        toast.error(
+          frame.code === "rate_limited"
+            ? RIDE_DAY_TEXT.leftBehindTooSoon
+            : RIDE_DAY_TEXT.windowClosed,
+          { id: "left-behind" },
+        );
+      } else if (frame.type === "left-behind") {
+        toast.error(`${frame.notice.username} se ha quedado atrás`, {
+          id: `behind-${frame.notice.userId}`,
+        });
+      }
+    }, join);
+    join();
+    return stop;
+  }, [live]);
+
+  // She leaves the chat while sharing: she stops (her dot is erased, not left to age).
+  const leaving = useRef({ sharing: false, stop: share.stop });
+  leaving.current = { sharing: share.sharing, stop: share.stop };
+  useEffect(
+    () => () => {
+      if (leaving.current.sharing) leaving.current.stop();
+    },
+    [],
+  );
+
+  const names = useMemo(
+    () => new Map(state.riders.map((r) => [r.userId, r.username])),
+    [state.riders],
+  );
+  const dots = useMemo<MapDot[]>(() => {
+    const list: MapDot[] = [];
+    for (const fix of state.positions.values()) {
+      const username = names.get(fix.userId);
+      if (!username) continue;
+      list.push({ fix, username, escoba: fix.userId === state.sweeperId, me: fix.userId === myId });
+    }
+    // A rider left behind who does not share: her notice's position, for the organizer and escoba.
+    for (const notice of state.notices) {
+      if (!notice.position || state.positions.has(notice.userId)) continue;
+      list.push({
+        fix: { userId: notice.userId, at: notice.at, ...notice.position },
+        username: notice.username,
+        escoba: notice.userId === state.sweeperId,
+        me: false,
+        behind: true,
+      });
+    }
+    return list;
+  }, [state.positions, state.notices, state.sweeperId, names, myId]);
+
+  const focusOn = (userId: string) => {
+    setMapOpen(true);
+    setFocus((f) => ({ userId, times: (f?.times ?? 0) + 1 }));
+  };
+
+  const leftBehind = async () => {
+    setAlerting(true);
+    const position = share.latest.current ?? (await currentFix());
+    if (!live.sendFrame({ type: "left-behind", ...(position ? { position } : {}) })) {
+      setAlerting(false);
+      toast.error("Sin conexión. Inténtalo de nuevo en un momento.", { id: "left-behind" });
+    }
+  };
+
+  if (state.closed) return null;
+
+  const shareControls = (
+    <div className="flex flex-col gap-1">
+      {share.sharing ? (
+        <div
+          role="status"
+          data-testid="sharing-bar"
+          className="flex items-center justify-between gap-2 rounded-full bg-success px-4 py-1 text-sm font-bold text-white"
+        >
+          <span>
+            {RIDE_DAY_TEXT.sharing}
+            {share.status === "paused" ? " (en pausa)" : ""}
+          </span>
+          <button
+            type="button"
+            onClick={share.stop}
+            className="min-h-11 rounded-full px-2 underline underline-offset-2"
+          >
+            · {RIDE_DAY_TEXT.stop}
+          </button>
+        </div>
+      ) : (
+        <button
+          type="button"
+          onClick={share.start}
+          className="min-h-11 rounded-full bg-primary px-4 text-sm font-bold text-white hover:bg-primary-dark"
+        >
+          {RIDE_DAY_TEXT.share}
+        </button>
+      )}
+      {STATUS_TEXT[share.status] ? (
+        <p
+          role={share.status === "denied" ? "alert" : "status"}
+          className="text-sm text-ink-soft"
+          data-testid="share-status"
+        >
+          {STATUS_TEXT[share.status]}
+        </p>
+      ) : null}
+    </div>
+  );
+
+  const leftBehindButton = (
+    <button
+      type="button"
+      onClick={() => void leftBehind()}
+      disabled={alerting}
+      className="min-h-11 rounded-full border-2 border-danger bg-surface px-4 text-sm font-bold text-danger disabled:opacity-60"
+    >
+      {RIDE_DAY_TEXT.leftBehind}
+    </button>
+  );
+
+  const notices =
+    state.notices.length > 0 ? (
+      <ul aria-label="Avisos de la grupeta" className="flex flex-col gap-1">
+        {state.notices.map((notice) => (
+          <li
+            key={notice.userId}
+            data-testid="left-behind-notice"
+            className="flex items-center justify-between gap-2 rounded-xl bg-primary-soft px-3 py-1 text-sm"
+          >
+            <span>
+              <span className="font-bold">{notice.username} se ha quedado atrás</span> ·{" "}
+              {fixAge(Date.parse(notice.at), now)}
+              <span className="sr-only"> (solo lo veis la organizadora y la escoba)</span>
+            </span>
+            {notice.position ? (
+              <button
+                type="button"
+                className="min-h-11 shrink-0 rounded-full px-3 font-bold text-primary"
+                aria-label={`Ver en el mapa: ${notice.username}`}
+                onClick={() => focusOn(notice.userId)}
+              >
+                Ver en el mapa
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    ) : null;
+
+  const map = (className: string) => (
+    <Suspense fallback={<Skeleton className={`${className} w-full`} />}>
+      {/* Built once the route is known (or known missing): the dots are drawn on that map. */}
+      {route.isPending ? (
+        <Skeleton className={`${className} w-full`} />
+      ) : (
+        <GroupMap segments={segments} dots={dots} focus={focus} now={now} className={className} />
+      )}
+    </Suspense>
+  );
+
+  return (
+    <section
+      aria-label="Día de ruta"
+      className="flex shrink-0 flex-col gap-2 border-b border-line py-2"
+      data-testid="ride-day"
+    >
+      {notices}
+      {shareControls}
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="button"
+          aria-expanded={mapOpen}
+          onClick={() => setMapOpen((open) => !open)}
+          className="min-h-11 rounded-full border-2 border-primary px-4 text-sm font-bold text-primary"
+        >
+          {RIDE_DAY_TEXT.groupMap}
+        </button>
+        <button
+          type="button"
+          onClick={() => setRouteMode(true)}
+          className="min-h-11 rounded-full border-2 border-primary px-4 text-sm font-bold text-primary"
+        >
+          {RIDE_DAY_TEXT.routeMode}
+        </button>
+        {leftBehindButton}
+      </div>
+      {mapOpen && !routeMode ? (
+        <div className="flex max-h-[45dvh] flex-col gap-2 overflow-y-auto">
+          {map("h-52 shrink-0")}
+          <GroupList state={state} myId={myId} now={now} onFocus={focusOn} />
+        </div>
+      ) : null}
+      {routeMode ? (
+        <RouteMode onClose={() => setRouteMode(false)}>
+          {notices}
+          {shareControls}
+          {map("min-h-64 flex-1")}
+          <GroupList state={state} myId={myId} now={now} onFocus={focusOn} />
+          {leftBehindButton}
+        </RouteMode>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,132 @@
+// The organizer's requests at the top of her ride's page (docs/product.md#join-by-approval): each
+// rider with what helps her decide, 'Aceptar' / 'Rechazar', and 'Denunciar' on a note. The API
+// takes places atomically: a refused accept (full, expired) says why and the list refreshes.
+import { Flag } from "lucide-react";
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import type { RideDetail, RideRequestView } from "../../domain/api/rides.ts";
+import { LEVEL_LABELS, MODALITY_LABELS } from "../../domain/constants.ts";
+import { errorText } from "../../domain/errors.ts";
+import { MSG } from "../../domain/messages.ts";
+import { Avatar } from "../components/avatar.tsx";
+import { Button } from "../components/button.tsx";
+import { toast } from "../lib/toast.ts";
+import { ReportDialog } from "../safety/report-dialog.tsx";
+import { useAnswerRequest } from "./queries.ts";
+
+export function RequestsCard({ ride }: { ride: RideDetail }) {
+  const requests = ride.requests ?? [];
+  const full = ride.participantCount >= ride.capacity;
+  return (
+    <section
+      className="rounded-3xl border-2 border-primary bg-surface p-4"
+      aria-labelledby="solicitudes"
+    >
+      <h2 id="solicitudes" className="mb-1 text-lg font-extrabold">
+        {MSG.requestsTitle} ({requests.length})
+      </h2>
+      {requests.length === 0 ? (
+        <p className="text-sm text-ink-soft">{MSG.requestsEmpty}</p>
+      ) : (
+        <>
+          {full ? (
+            <p className="mb-2 text-sm text-ink-soft">
+              {MSG.rideFull}: cuando se libere una plaza te avisaremos.
+            </p>
+          ) : null}
+          <ul className="flex flex-col gap-3">
+            {requests.map((request) => (
+              <RequestItem key={request.id} rideId={ride.id} request={request} full={full} />
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+function RequestItem({
+  rideId,
+  request,
+  full,
+}: {
+  rideId: string;
+  request: RideRequestView;
+  full: boolean;
+}) {
+  const answer = useAnswerRequest();
+  const [reportOpen, setReportOpen] = useState(false);
+  const name = request.rider.username;
+  const facts = [
+    request.city,
+    request.levels.map((l) => LEVEL_LABELS[l]).join(", "),
+    request.modalities.map((m) => MODALITY_LABELS[m]).join(", "),
+    MSG.requestCompletedRides(request.completedRides),
+  ].filter(Boolean);
+
+  async function onAnswer(accept: boolean) {
+    try {
+      await answer.mutateAsync({ rideId, requestId: request.id, accept });
+      toast.success(accept ? MSG.requestAccepted : MSG.requestDeclinedOrganizer);
+    } catch (error) {
+      toast.error(MSG.requestAnswerFailed, { description: errorText(error) });
+    }
+  }
+
+  return (
+    <li className="flex flex-col gap-2 rounded-2xl bg-bg p-3" aria-label={`Solicitud de ${name}`}>
+      <div className="flex items-center gap-3">
+        <Avatar
+          avatarKey={request.rider.avatarKey}
+          avatarUrl={request.rider.avatarUrl}
+          size={40}
+          alt=""
+        />
+        <div className="flex flex-col">
+          <Link to={`/app/profile/${encodeURIComponent(name)}`} className="font-bold underline">
+            {name}
+          </Link>
+          <span className="text-sm text-ink-soft">{facts.join(" · ")}</span>
+        </div>
+      </div>
+      {request.rodeWithGroup > 0 ? (
+        <p className="text-sm font-semibold">{MSG.requestRodeWithGroup(request.rodeWithGroup)}</p>
+      ) : null}
+      {request.note ? (
+        <blockquote className="whitespace-pre-wrap break-words border-l-4 border-line pl-3 text-sm">
+          {request.note}
+        </blockquote>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button
+          onClick={() => onAnswer(true)}
+          disabled={answer.isPending || full}
+          aria-label={`${MSG.requestAccept} a ${name}`}
+        >
+          {MSG.requestAccept}
+        </Button>
+        <Button
+          variant="secondary"
+          onClick={() => onAnswer(false)}
+          disabled={answer.isPending}
+          aria-label={`${MSG.requestDecline} a ${name}`}
+        >
+          {MSG.requestDecline}
+        </Button>
+        {request.note ? (
+          <Button variant="ghost" className="text-ink-soft" onClick={() => setReportOpen(true)}>
+            <Flag aria-hidden="true" size={16} />
+            Denunciar
+          </Button>
+        ) : null}
+      </div>
+      <ReportDialog
+        open={reportOpen}
+        onOpenChange={setReportOpen}
+        kind="request"
+        targetId={request.id}
+        title={`Denunciar la solicitud de ${name}`}
+      />
+    </li>
+  );
+}

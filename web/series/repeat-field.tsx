@@ -1,0 +1,122 @@
+// "Se repite" on the create form (docs/product.md#regular-grupetas): cada semana or cada dos
+// semanas, hasta el {fecha} or a number of dates, and the list of dates it will create, each on
+// the ride's clock (09:00 stays 09:00 across a summer-time change).
+import { useFormContext } from "react-hook-form";
+import { cityTimeZone } from "../../domain/cities.ts";
+import { formatLongDate, formatTime } from "../../domain/format.ts";
+import {
+  SERIES_MAX_COUNT,
+  SERIES_MIN_COUNT,
+  SERIES_TEXTS,
+  seriesRepeatSchema,
+  seriesRuleOf,
+  seriesStarts,
+} from "../../domain/series.ts";
+import { Field, inputClass, TextField } from "../components/field.tsx";
+import { type RideFormValues, repeatOf, startInstant } from "../rides/ride-form-values.ts";
+
+/** The dates the rule gives, or none while the form cannot tell yet. */
+function previewOf(values: RideFormValues): number[] {
+  const repeat = repeatOf(values);
+  const start = startInstant(values);
+  if (!repeat || start === null) return [];
+  const parsed = seriesRepeatSchema.safeParse(repeat);
+  if (!parsed.success) return [];
+  const rule = seriesRuleOf(start, cityTimeZone(values.city), parsed.data);
+  return rule ? seriesStarts(rule, Date.now()) : [];
+}
+
+export function RepeatField() {
+  const { register, watch, formState } = useFormContext<RideFormValues>();
+  const errors = formState.errors;
+  const values = watch();
+  const zone = cityTimeZone(values.city);
+  const preview = values.repeat ? previewOf(values) : [];
+  const countOptions = Array.from(
+    { length: SERIES_MAX_COUNT - SERIES_MIN_COUNT + 1 },
+    (_, i) => i + SERIES_MIN_COUNT,
+  );
+  return (
+    <div className="flex flex-col gap-3 rounded-2xl border border-line p-3">
+      <Field label={SERIES_TEXTS.repeatLabel}>
+        {({ id }) => (
+          <select id={id} className={inputClass} {...register("repeat")}>
+            <option value="">{SERIES_TEXTS.never}</option>
+            <option value="1">{SERIES_TEXTS.everyWeek}</option>
+            <option value="2">{SERIES_TEXTS.everyTwoWeeks}</option>
+          </select>
+        )}
+      </Field>
+      {values.repeat ? (
+        <>
+          <fieldset className="flex flex-col gap-2">
+            <legend className="mb-1 font-bold">¿Hasta cuándo?</legend>
+            <label className="flex min-h-11 items-center gap-2">
+              <input
+                type="radio"
+                value="count"
+                className="size-5 accent-primary"
+                {...register("repeatEnd")}
+              />
+              {SERIES_TEXTS.forCount}
+              <select
+                aria-label="Número de salidas"
+                className={`${inputClass} w-24`}
+                disabled={values.repeatEnd !== "count"}
+                aria-invalid={Boolean(errors.repeatCount) || undefined}
+                {...register("repeatCount")}
+              >
+                {countOptions.map((n) => (
+                  <option key={n} value={String(n)}>
+                    {n}
+                  </option>
+                ))}
+              </select>
+              salidas
+            </label>
+            <label className="flex min-h-11 items-center gap-2">
+              <input
+                type="radio"
+                value="until"
+                className="size-5 accent-primary"
+                {...register("repeatEnd")}
+              />
+              {SERIES_TEXTS.untilDate}…
+            </label>
+            {values.repeatEnd === "until" ? (
+              <TextField
+                label="Fecha final"
+                type="date"
+                min={values.date || undefined}
+                error={errors.repeatUntil?.message}
+                {...register("repeatUntil")}
+              />
+            ) : errors.repeatCount?.message ? (
+              <p role="alert" className="text-sm font-semibold text-danger">
+                {errors.repeatCount.message}
+              </p>
+            ) : null}
+          </fieldset>
+          {preview.length > 0 ? (
+            <div>
+              <p className="font-bold" id="series-preview">
+                {SERIES_TEXTS.previewTitle} ({preview.length})
+              </p>
+              <ol aria-labelledby="series-preview" className="mt-1 list-decimal pl-6 text-sm">
+                {preview.map((ms) => (
+                  <li key={ms}>
+                    {formatLongDate(ms, zone)}, {formatTime(ms, zone)}
+                  </li>
+                ))}
+              </ol>
+            </div>
+          ) : (
+            <p className="text-sm text-ink-soft">
+              Elige la fecha y la hora de la primera salida para ver las fechas.
+            </p>
+          )}
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+// "He llegado a casa" and the safety timer (docs/product.md#check-in-and-arrivals). A participant who started
+// (checked in, or shared her position: markStarted) and has not said she arrived is asked
+// '¿Has llegado bien?' at start + estimated duration + 1 h; an hour later, still unanswered, the
+// organizer and the escoba are told. She may turn her timer off for the ride. Everything the ride
+// day kept is erased 24 h after its window. The times are the room's alarm jobs (room-alarms.ts).
+import { eq } from "drizzle-orm";
+import { pushTexts } from "../../domain/push.ts";
+import { rideEstimatedMinutes, SAFETY_TELL_AFTER_MS, safetyAskAt } from "../../domain/ride-day.ts";
+import { rideDayErasedAt } from "../../domain/time.ts";
+import { createDb } from "../db/client.ts";
+import { rides } from "../db/schema.ts";
+import type { Bindings, Database } from "../env.ts";
+import { participantIds, usernamesOf } from "../push/queries.ts";
+import { sendPush } from "../push/send.ts";
+import type { CheckIns } from "./check-ins.ts";
+import { deliverRideDay } from "./ride-day-frames.ts";
+import type { RideDayRide, RideDayStore } from "./ride-day-store.ts";
+import type { RoomAlarms } from "./room-alarms.ts";
+
+export type RideDayJob = "safety-ask" | "safety-tell" | "ride-day-erase";
+
+/** A job that finds its time moved later by an edit (more than this) waits for the new time. */
+const LATE_TOLERANCE_MS = 60_000;
+const HOUR_S = 60 * 60;
+
+/** The ride as the timer reads it from D1 when an alarm fires (an edit may have moved it). */
+export async function rideDayRideOf(db: Database, rideId: string) {
+  const row = await db
+    .select({
+      id: rides.id,
+      title: rides.title,
+      startTime: rides.startTime,
+      status: rides.status,
+      organizerId: rides.organizerId,
+      sweeperId: rides.sweeperId,
+      estimatedMinutes: rides.estimatedMinutes,
+      routeKm: rides.routeKm,
+      level: rides.level,
+    })
+    .from(rides)
+    .where(eq(rides.id, rideId))
+    .get();
+  return row ? { ...row, estimatedMinutes: rideEstimatedMinutes(row) } : null;
+}
+
+export class SafetyTimer {
+  constructor(
+    private readonly store: RideDayStore,
+    private readonly checkIns: CheckIns,
+    private readonly env: Bindings,
+    private readonly alarms: RoomAlarms<RideDayJob>,
+    private readonly sockets: () => WebSocket[],
+  ) {}
+
+  private get db() {
+    return createDb(this.env.DB);
+  }
+
+  jobs(): Record<RideDayJob, (now: number) => Promise<void>> {
+    return {
+      "safety-ask": (now) => this.ask(now),
+      "safety-tell": (now) => this.tell(now),
+      "ride-day-erase": (now) => this.erase(now),
+    };
+  }
+
+  /** The ride day touched this room: its timer and its erasure are set (again, if it moved). */
+  async schedule(ride: RideDayRide, now: number) {
+    await this.store.rememberRide(ride);
+    const askAt = safetyAskAt(ride.startTime, ride.estimatedMinutes);
+    if (askAt > now && (await this.alarms.dueAt("safety-ask")) !== askAt) {
+      await this.alarms.set("safety-ask", askAt);
+    }
+    const eraseAt = rideDayErasedAt(ride.startTime);
+    if ((await this.alarms.dueAt("ride-day-erase")) !== eraseAt) {
+      await this.alarms.set("ride-day-erase", eraseAt);
+    }
+  }
+
+  /** She started (checked in, or shared her position): her timer runs unless she turned it off. */
+  async markStarted(ride: RideDayRide, userId: string, now: number) {
+    this.store.stampOnce(userId, "startedAt", now);
+    await this.schedule(ride, now);
+  }
+
+  /** 'He llegado a casa' (or her tap on '¿Has llegado bien?'): the group's open sockets hear of it. */
+  async arrived(ride: RideDayRide, userId: string, now: number) {
+    if (!this.store.stampOnce(userId, "arrivedAt", now)) return;
+    await deliverRideDay(
+      this.sockets(),
+      this.db,
+      ride.id,
+      { type: "ride-day", event: "arrival", userId },
+      () => true,
+    );
+  }
+
+  setTimer(userId: string, on: boolean) {
+    this.store.setTimerOff(userId, !on);
+  }
+
+  /** Who the timer watches now: started, not arrived, timer on, still in the ride. */
+  private async watched(rideId: string) {
+    const inRide = new Set(await participantIds(this.db, rideId));
+    return this.store
+      .all()
+      .filter(
+        (r) =>
+          (r.checkedInAt !== null || r.startedAt !== null) &&
+          r.arrivedAt === null &&
+          !r.timerOff &&
+          inRide.has(r.userId),
+      );
+  }
+
+  /** The D1 ride for a due job, or null when there is nothing to do (or it moved later). */
+  private async dueRide(job: RideDayJob, at: (ride: RideDayRide) => number, now: number) {
+    const stored = await this.store.ride();
+    if (!stored) return null;
+    const ride = await rideDayRideOf(this.db, stored.id);
+    if (!ride || ride.status === "cancelled") return null;
+    const due = at(ride);
+    if (due > now + LATE_TOLERANCE_MS) {
+      await this.alarms.set(job, due);
+      return null;
+    }
+    return ride;
+  }
+
+  private async ask(now: number) {
+    const ride = await this.dueRide(
+      "safety-ask",
+      (r) => safetyAskAt(r.startTime, r.estimatedMinutes),
+      now,
+    );
+    if (!ride) return;
+    const asked = (await this.watched(ride.id)).filter((r) => r.askedAt === null);
+    if (asked.length === 0) return;
+    for (const rider of asked) this.store.stampOnce(rider.userId, "askedAt", now);
+    await this.alarms.set("safety-tell", now + SAFETY_TELL_AFTER_MS);
+    const ids = new Set(asked.map((r) => r.userId));
+    await sendPush(this.env, [...ids], null, {
+      payload: pushTexts.safetyAsk(ride),
+      ttl: HOUR_S,
+      urgency: "high",
+    });
+    await Promise.all(
+      [...ids].map((userId) =>
+        deliverRideDay(
+          this.sockets(),
+          this.db,
+          ride.id,
+          { type: "ride-day", event: "asked", userId },
+          (recipient) => recipient === userId,
+        ),
+      ),
+    );
+  }
+
+  private async tell(now: number) {
+    const stored = await this.store.ride();
+    if (!stored) return;
+    const ride = await rideDayRideOf(this.db, stored.id);
+    if (!ride || ride.status === "cancelled") return;
+    const overdue = (await this.watched(ride.id)).filter(
+      (r) => r.askedAt !== null && r.toldAt === null,
+    );
+    if (overdue.length === 0) return;
+    for (const rider of overdue) this.store.stampOnce(rider.userId, "toldAt", now);
+    const names = await usernamesOf(
+      this.db,
+      overdue.map((r) => r.userId),
+    );
+    const carers = [ride.organizerId, ride.sweeperId].filter((id): id is string => Boolean(id));
+    await Promise.all(
+      overdue.map(async (rider) => {
+        const to = carers.filter((id) => id !== rider.userId);
+        const name = names.get(rider.userId) ?? "Una ciclista";
+        await sendPush(this.env, [...new Set(to)], null, {
+          payload: pushTexts.overdue(ride, name),
+          ttl: 6 * HOUR_S,
+          urgency: "high",
+        });
+        await deliverRideDay(
+          this.sockets(),
+          this.db,
+          ride.id,
+          { type: "ride-day", event: "overdue", userId: rider.userId },
+          (recipient) => to.includes(recipient),
+        );
+      }),
+    );
+  }
+
+  private async erase(now: number) {
+    const stored = await this.store.ride();
+    const ride = stored ? await rideDayRideOf(this.db, stored.id) : null;
+    if (ride) {
+      const eraseAt = rideDayErasedAt(ride.startTime);
+      // The start moved later after the ride day was scheduled: erase 24 h after the new window.
+      if (eraseAt > now + LATE_TOLERANCE_MS) {
+        await this.alarms.set("ride-day-erase", eraseAt);
+        return;
+      }
+    }
+    await this.alarms.clear("safety-ask");
+    await this.alarms.clear("safety-tell");
+    await this.store.erase();
+    await this.checkIns.erase();
+  }
+}

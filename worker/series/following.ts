@@ -1,0 +1,253 @@
+// What the rides API does for a regular grupeta (docs/product.md#regular-grupetas): create the
+// series with its first dates, and carry an edit or a cancellation to "Esta y las siguientes".
+// Each following date is changed like a single ride (its own chat notice, push and calendar
+// SEQUENCE); a date that has started is never touched.
+import { eq } from "drizzle-orm";
+import type { Context } from "hono";
+import { cityTimeZone } from "../../domain/cities.ts";
+import { DomainError } from "../../domain/errors.ts";
+import type { RideInput } from "../../domain/schemas.ts";
+import {
+  addDays,
+  daysBetween,
+  inSeries,
+  type SeriesRepeat,
+  seriesRuleOf,
+  seriesStartOf,
+  validateRepeat,
+} from "../../domain/series.ts";
+import { capacityOf } from "../../domain/time.ts";
+import { fromZonedDateTime, toZonedDateTime } from "../../domain/zones.ts";
+import { generateId } from "../auth/tokens.ts";
+import { announceStoredMessage } from "../chat/system-messages.ts";
+import { batchList } from "../db/client.ts";
+import { rideSeries, type SeriesTemplate } from "../db/schema.ts";
+import type { AppEnv } from "../env.ts";
+import { deleteGpx } from "../gpx/storage.ts";
+import { inBackground } from "../http/background.ts";
+import { rideCreated, rideEdited } from "../push/events.ts";
+import type { RideRow } from "../rides/read-model.ts";
+import { rideValues, updateRide } from "../rides/writes.ts";
+import { announcePromotion } from "../waiting-list/notify.ts";
+import {
+  createSeriesDates,
+  dateInserts,
+  endSeriesBefore,
+  findSeries,
+  gpxKeyShared,
+  participantCounts,
+  ruleOf,
+  type SeriesRow,
+  upcomingDates,
+  updateSeriesRule,
+} from "./queries.ts";
+
+type Ctx = Context<AppEnv>;
+
+interface RouteFile {
+  routeGpxKey: string | null;
+  routeFileName: string | null;
+}
+
+/** The repeat rule's problem, named under the form's "Se repite" field. */
+export function validateSeriesRepeat(input: RideInput, repeat: SeriesRepeat, now: number) {
+  const problem = validateRepeat(
+    Date.parse(input.startTime),
+    cityTimeZone(input.city),
+    repeat,
+    now,
+  );
+  if (problem) throw new DomainError("validation_error", problem, undefined, { repeat: problem });
+}
+
+function templateOf(
+  input: RideInput,
+  route: RouteFile,
+  pin: { lat: number | null; lon: number | null },
+): SeriesTemplate {
+  const v = rideValues(input);
+  return {
+    title: v.title,
+    description: v.description,
+    city: v.city,
+    maxParticipants: v.maxParticipants,
+    modalities: v.modalities,
+    level: v.level,
+    socialTags: v.socialTags,
+    routeKm: v.routeKm,
+    routeElev: v.routeElev,
+    meetingPoint: v.meetingPoint,
+    meetingLat: pin.lat,
+    meetingLon: pin.lon,
+    routeGpxKey: route.routeGpxKey,
+    routeFileName: route.routeFileName,
+    joinMode: v.joinMode ?? "open",
+    estimatedMinutes: v.estimatedMinutes,
+  };
+}
+
+/**
+ * A new regular grupeta: the series, then its first date (with her create key, in one batch: a
+ * retry that lost the race creates nothing), then the other dates of the next 12 weeks. Returns
+ * the rides created (none: an earlier request with her key made them).
+ */
+export async function createRideSeries(
+  c: Ctx,
+  values: RouteFile & {
+    firstId: string;
+    organizerId: string;
+    createKey: string | null;
+    now: number;
+  },
+  input: RideInput,
+  repeat: SeriesRepeat,
+) {
+  const db = c.var.db;
+  const zone = cityTimeZone(input.city);
+  const rule = seriesRuleOf(Date.parse(input.startTime), zone, repeat);
+  if (!rule) throw new Error("series rule of a validated start");
+  const series: SeriesRow = {
+    id: generateId(),
+    organizerId: values.organizerId,
+    everyWeeks: rule.everyWeeks,
+    anchorDate: rule.anchorDate,
+    localTime: rule.localTime,
+    zone,
+    untilDate: rule.until,
+    dateCount: rule.count,
+    template: templateOf(input, values, {
+      lat: input.meetingPin?.lat ?? null,
+      lon: input.meetingPin?.lon ?? null,
+    }),
+    lastIndex: -1,
+    nextStart: seriesStartOf(rule, 0),
+    createdAt: values.now,
+    updatedAt: null,
+  };
+  await db.insert(rideSeries).values(series);
+  const [first] = await batchList(
+    db,
+    dateInserts(db, series, [0], [values.firstId], values.now, values.createKey),
+  );
+  if ((first as D1Result).meta.changes === 0) {
+    await db.delete(rideSeries).where(eq(rideSeries.id, series.id));
+    return [];
+  }
+  const later = await createSeriesDates(db, { ...series, lastIndex: 0 }, values.now);
+  const created = [{ id: values.firstId, startTime: seriesStartOf(rule, 0) }, ...later];
+  for (const ride of created) inBackground(c, rideCreated(c.env, ride.id, ride.startTime));
+  return created;
+}
+
+/** The dates after `row` in its series that have not started and are not cancelled. */
+async function followingDates(c: Ctx, row: RideRow, now: number) {
+  if (!row.seriesId) return [];
+  const dates = await upcomingDates(c.var.db, row.seriesId, row.startTime);
+  return dates.filter(
+    (d) =>
+      d.id !== row.id &&
+      (d.seriesIndex ?? -1) > (row.seriesIndex ?? -1) &&
+      d.startTime > now &&
+      d.status !== "cancelled",
+  );
+}
+
+/** Whether every following date has no more riders than the new cap (the edit's early check). */
+export async function checkFollowingCaps(
+  c: Ctx,
+  row: RideRow,
+  maxParticipants: number | null,
+  now: number,
+) {
+  const dates = await followingDates(c, row, now);
+  const counts = await participantCounts(
+    c.var.db,
+    dates.map((d) => d.id),
+  );
+  return dates.every((d) => (counts.get(d.id) ?? 0) <= capacityOf(maxParticipants));
+}
+
+/**
+ * "Esta y las siguientes" for an edit `row` already took: each following date gets the same
+ * fields, its day moved as hers moved and the new time on its own day (09:00 stays 09:00 across
+ * a summer-time change), and the series' template and clock change for the dates not created
+ * yet. `route`: the new route file for all of them, or null to keep each date's own.
+ */
+export async function editFollowingDates(
+  c: Ctx,
+  row: RideRow,
+  input: RideInput,
+  route: RouteFile | null,
+  now: number,
+) {
+  if (!row.seriesId) return;
+  const db = c.var.db;
+  const series = await findSeries(db, row.seriesId);
+  if (!series) return;
+  const rule = ruleOf(series);
+  const before = toZonedDateTime(row.startTime, rule.zone);
+  const after = toZonedDateTime(Date.parse(input.startTime), rule.zone);
+  if (!before || !after) return;
+  const shift = daysBetween(before.date, after.date);
+  for (const date of await followingDates(c, row, now)) {
+    const day = toZonedDateTime(date.startTime, rule.zone);
+    const start = day && fromZonedDateTime(addDays(day.date, shift), after.time, rule.zone);
+    if (!start || start <= now) continue;
+    const noticeId = generateId();
+    const { edited, promotion } = await updateRide(
+      db,
+      {
+        rideId: date.id,
+        organizerId: series.organizerId,
+        ...(route ?? { routeGpxKey: date.routeGpxKey, routeFileName: date.routeFileName }),
+        noticeId,
+        now,
+      },
+      { ...input, startTime: new Date(start).toISOString() },
+    );
+    if (!edited) continue;
+    announcePromotion(c, promotion, { edited: date.id });
+    inBackground(c, announceStoredMessage(c.env, date.id, noticeId));
+    inBackground(c, rideEdited(c.env, date.id));
+  }
+  const moved = { ...rule, anchorDate: addDays(rule.anchorDate, shift), localTime: after.time };
+  const nextIndex = series.lastIndex + 1;
+  const pin =
+    input.meetingPin === undefined
+      ? { lat: series.template.meetingLat, lon: series.template.meetingLon }
+      : { lat: input.meetingPin?.lat ?? null, lon: input.meetingPin?.lon ?? null };
+  await updateSeriesRule(
+    db,
+    series.id,
+    {
+      template: templateOf(input, route ?? series.template, pin),
+      anchorDate: moved.anchorDate,
+      localTime: moved.localTime,
+      nextStart: inSeries(moved, nextIndex) ? seriesStartOf(moved, nextIndex) : null,
+    },
+    now,
+  );
+}
+
+/**
+ * "Esta y las siguientes" for a cancellation `row` already took: each following date that has
+ * not started is cancelled with `cancelOne` (its notices included), and the series makes no more
+ * dates.
+ */
+export async function cancelFollowingDates(
+  c: Ctx,
+  row: RideRow,
+  cancelOne: (rideId: string) => Promise<boolean>,
+) {
+  if (!row.seriesId || row.seriesIndex === null) return;
+  const now = Date.now();
+  await endSeriesBefore(c.var.db, row.seriesId, row.seriesIndex, now);
+  for (const date of await followingDates(c, row, now)) await cancelOne(date.id);
+}
+
+/** A route file no other date of the series (nor its template) uses is deleted from R2. */
+export async function deleteGpxUnlessShared(c: Ctx, row: RideRow, key: string | null) {
+  if (!key) return;
+  if (await gpxKeyShared(c.var.db, row.seriesId, row.id, key)) return;
+  await deleteGpx(c.env.GPX, key);
+}

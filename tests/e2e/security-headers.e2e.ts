@@ -77,9 +77,10 @@ test.describe("security headers and cookies on the built worker", () => {
     expectBaseline(shell, "/app shell");
     expect(shell.headers.get("x-robots-tag")).toContain("noindex");
 
-    const script = /<script[^>]+src="([^"]+\.js)"/.exec(await shell.text())?.[1];
-    expect(script).toBeTruthy();
-    const asset = await get(script!);
+    // The app's own bundle, from the build's hashed assets.
+    const script = /<script[^>]+src="([^"]+\.js)"/.exec(await shell.text())?.[1] ?? "";
+    expect(script).toMatch(/^\/assets\/[\w-]+\.js$/);
+    const asset = await get(script);
     expect(asset.status).toBe(200);
     expect(asset.headers.get("content-type")).toContain("javascript");
     expectBaseline(asset, "static code");
@@ -184,9 +185,13 @@ test.describe("security headers and cookies on the built worker", () => {
     const preview = await get(`/salida/${ride.id}`);
     expect(preview.status).toBe(200);
     expectBaseline(preview, "/salida/<id>");
-    const image = /<meta property="og:image" content="([^"]+)"/.exec(await preview.text())?.[1];
-    expect(image).toBeTruthy();
-    const imagePath = new URL(image!).pathname + new URL(image!).search;
+    const image =
+      /<meta property="og:image" content="([^"]+)"/.exec(await preview.text())?.[1] ?? "";
+    // Versioned by what it draws, so a changed ride gets a new image URL.
+    expect(image).toMatch(
+      new RegExp(`^https?://[^/]+/salida/${ride.id}/imagen\\.png\\?v=[0-9a-f]{16}$`),
+    );
+    const imagePath = new URL(image).pathname + new URL(image).search;
     // The first request draws it; the second is served from storage: the same headers.
     for (const what of ["share image", "stored share image"]) {
       const png = await get(imagePath);

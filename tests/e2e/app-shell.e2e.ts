@@ -110,17 +110,20 @@ test.describe("the feed's first screen", () => {
   }
 
   /**
-   * Opens the feed with its rides answering `delayMs` late, and says whether a loading
-   * placeholder was ever drawn before its sections appeared.
+   * Opens the feed with its rides held back until `release` resolves, and returns the
+   * loading placeholders drawn before its sections appeared.
    */
-  async function feedWithSlowRides(openSession: OpenSession, delayMs: number) {
+  async function feedWithHeldRides(
+    openSession: OpenSession,
+    name: string,
+    release: (moment: {
+      parsed: Promise<unknown>;
+      placeholders: () => Promise<string[]>;
+    }) => Promise<void>,
+  ) {
     const session = await openSession();
     const { page } = session;
-    await signInAs(session, `Lenta${delayMs}`);
-    await page.route(/\/api\/my-rides/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
-      await route.continue();
-    });
+    await signInAs(session, name);
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { placeholders: string[] }).placeholders = seen;
@@ -138,13 +141,27 @@ test.describe("the feed's first screen", () => {
           });
       }).observe(document, { childList: true, subtree: true });
     });
-    await page.goto("/app/feed");
+    const placeholders = () =>
+      page.evaluate(
+        () => (window as unknown as { placeholders?: string[] }).placeholders?.slice() ?? [],
+      );
+    let held!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      held = resolve;
+    });
+    await page.route(/\/api\/my-rides/, async (route) => {
+      await answered;
+      await route.continue();
+    });
+    const parsed = page.waitForEvent("domcontentloaded");
+    // Not until 'load': the shell's <link rel="preload"> of the held answer delays it.
+    await page.goto("/app/feed", { waitUntil: "commit" });
+    await release({ parsed, placeholders });
+    held();
     await expect(page.getByRole("heading", { name: "Mis próximas salidas" })).toBeVisible();
-    const placeholders = await page.evaluate(
-      () => (window as unknown as { placeholders: string[] }).placeholders,
-    );
+    const seen = await placeholders();
     await session.context.close();
-    return placeholders;
+    return seen;
   }
 
   test("keeps her on her page with 'Reintentar' when the server cannot say who she is", async ({
@@ -177,14 +194,20 @@ test.describe("the feed's first screen", () => {
     openSession,
   }) => {
     // Rendering before the data and again when it came made the phone's main thread redo the
-    // whole screen in one long task (web/main.tsx, FIRST_DATA_WAIT_MS).
-    expect(await feedWithSlowRides(openSession, 700)).toEqual([]);
+    // whole screen in one long task (web/main.tsx, FIRST_DATA_WAIT_MS). The answer is let go
+    // once the document is parsed: the app's module has run and waits for it.
+    const seen = await feedWithHeldRides(openSession, "Lenta1", ({ parsed }) => parsed.then());
+    expect(seen).toEqual([]);
   });
 
   test("shows the loading placeholder when the data is slower than that", async ({
     openSession,
   }) => {
-    expect((await feedWithSlowRides(openSession, 3000)).length).toBeGreaterThan(0);
+    // Held until the placeholder shows, past FIRST_DATA_WAIT_MS: the wait does not hang on.
+    const seen = await feedWithHeldRides(openSession, "Lenta2", async ({ placeholders }) => {
+      await expect.poll(async () => (await placeholders()).length).toBeGreaterThan(0);
+    });
+    expect(seen.length).toBeGreaterThan(0);
   });
 
   test("keeps its action row's height when Nunito replaces its stand-in (no layout shift)", async ({

@@ -261,38 +261,29 @@ export async function fixtureRide(
  *   navigation, which dies with its document. On a timeout the error lists what each became.
  */
 export function notificationSocketOpened(page: Page, timeoutMs = 30_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const seen: string[] = [];
-    const done = () => {
-      clearTimeout(timer);
-      page.off("websocket", onSocket);
-    };
-    const timer = setTimeout(() => {
-      done();
-      const sockets = seen.length ? seen.join("; ") : "none opened";
-      reject(
-        new Error(
-          `no 'ready' frame on the notification channel in ${timeoutMs} ms (sockets: ${sockets})`,
-        ),
-      );
-    }, timeoutMs);
-    function onSocket(socket: WebSocket) {
-      if (!socket.url().includes("/api/notifications/socket")) return;
-      const index = seen.push("open") - 1;
-      socket.on("close", () => {
-        seen[index] = "closed";
-      });
-      socket.on("socketerror", (error) => {
-        seen[index] = `error ${error}`;
-      });
-      socket.on("framereceived", (frame) => {
-        if (!String(frame.payload).includes('"ready"')) return;
-        done();
-        resolve();
-      });
-    }
-    page.on("websocket", onSocket);
-  });
+  const seen: string[] = [];
+  let ready = false;
+  function onSocket(socket: WebSocket) {
+    if (!socket.url().includes("/api/notifications/socket")) return;
+    const index = seen.push("open") - 1;
+    socket.on("close", () => {
+      seen[index] = "closed";
+    });
+    socket.on("socketerror", (error) => {
+      seen[index] = `error ${error}`;
+    });
+    socket.on("framereceived", (frame) => {
+      if (String(frame.payload).includes('"ready"')) ready = true;
+    });
+  }
+  page.on("websocket", onSocket);
+  return expect
+    .poll(() => (ready ? "ready" : `sockets: ${seen.length ? seen.join("; ") : "none opened"}`), {
+      message: "a 'ready' frame on the notification channel",
+      timeout: timeoutMs,
+    })
+    .toBe("ready")
+    .finally(() => page.off("websocket", onSocket));
 }
 
 /**

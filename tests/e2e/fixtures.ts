@@ -15,7 +15,6 @@ import {
 
 export { expect };
 
-const RESULTS_DIR = path.resolve(import.meta.dirname, "../../test-results");
 export const SCREENSHOTS_DIR = path.resolve(import.meta.dirname, "../../docs/screenshots");
 
 function fromSetup(name: string): string {
@@ -160,8 +159,10 @@ export const test = base.extend<Fixtures>({
     async ({}, use, testInfo) => {
       await use(undefined);
       if (testInfo.status === testInfo.expectedStatus) return;
-      for (const name of readdirSync(RESULTS_DIR).filter((f) => f.endsWith(".log"))) {
-        await testInfo.attach(name, { path: path.join(RESULTS_DIR, name) });
+      // Written by tests/e2e/global-setup.ts (and pwa-update.e2e.ts) into the run's outputDir.
+      const dir = testInfo.project.outputDir;
+      for (const name of readdirSync(dir).filter((f) => f.endsWith(".log"))) {
+        await testInfo.attach(name, { path: path.join(dir, name) });
       }
     },
     { auto: true },

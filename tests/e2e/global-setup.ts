@@ -4,18 +4,18 @@
 // through the environment, which Playwright's worker processes inherit.
 import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import type { FullConfig } from "@playwright/test";
 import {
   ensureBuilt,
   freshState,
   type Preview,
-  root,
   startDevServer,
   startPreview,
 } from "../support/preview.ts";
 
-export const RESULTS_DIR = path.join(root, "test-results");
-
-export default async function globalSetup() {
+export default async function globalSetup(config: FullConfig) {
+  // The config's outputDir (test-results/, or `--output DIR`): failed tests attach these logs.
+  const RESULTS_DIR = config.projects[0]!.outputDir;
   mkdirSync(RESULTS_DIR, { recursive: true });
   await ensureBuilt();
   const stateDir = freshState("rodamos-e2e-state");

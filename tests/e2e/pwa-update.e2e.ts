@@ -22,8 +22,6 @@ import {
 } from "./pwa-servers.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const RESULTS_DIR = path.join(root, "test-results");
-const LOG_FILE = path.join(RESULTS_DIR, "pwa-update-server.log");
 const CURRENT_BUILD = path.join(root, "dist");
 const NEXT_BUILD_ID = "e2e-next";
 
@@ -55,6 +53,8 @@ let page: Page;
 let server: Preview;
 let port: number;
 let stateDir: string;
+/** The server's log, in the run's outputDir (attached to a failed test by the fixtures). */
+let logFile: string;
 let nextBuild: string;
 const consoleErrors: string[] = [];
 /** True from stopping the old server until the page has reloaded onto the new build. */
@@ -64,15 +64,16 @@ test.describe("app update flow (rebuild while the app is open)", () => {
   // One open app through the four steps, each starting where the one before left it.
   test.describe.configure({ mode: "serial" });
 
-  test.beforeAll(async ({ browser }) => {
+  test.beforeAll(async ({ browser }, testInfo) => {
     // A second build of the app, then a server for the first.
     test.setTimeout(300_000);
-    mkdirSync(RESULTS_DIR, { recursive: true });
+    mkdirSync(testInfo.project.outputDir, { recursive: true });
+    logFile = path.join(testInfo.project.outputDir, "pwa-update-server.log");
     nextBuild = mkdtempSync(path.join(tmpdir(), "rodamos-next-build-"));
     buildVersion(nextBuild, NEXT_BUILD_ID);
     stateDir = freshState("rodamos-pwa-state");
     const token = seedSignedInRider(stateDir, "Lucia");
-    server = await startPreviewOf({ outDir: CURRENT_BUILD, stateDir, logFile: LOG_FILE });
+    server = await startPreviewOf({ outDir: CURRENT_BUILD, stateDir, logFile });
     port = server.port;
 
     // The config's phone, with this file's own server.
@@ -166,7 +167,7 @@ test.describe("app update flow (rebuild while the app is open)", () => {
     // Deploy: the same origin now serves the rebuilt app (its page changed, so its worker did).
     deploying = true;
     await server.stop();
-    server = await startPreviewOf({ outDir: nextBuild, port, stateDir, logFile: LOG_FILE });
+    server = await startPreviewOf({ outDir: nextBuild, port, stateDir, logFile });
 
     const reloaded = page.waitForEvent("load");
     await page.getByRole("button", { name: "Actualizar app" }).click();

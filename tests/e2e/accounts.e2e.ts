@@ -1,9 +1,16 @@
 import type { Page } from "@playwright/test";
-import { baseURL, expect, fixtureRide, saveScreenshot, test, uniqueEmail } from "./fixtures.ts";
+import {
+  baseURL,
+  expect,
+  fixtureRide,
+  freshUsername,
+  saveScreenshot,
+  test,
+  uniqueEmail,
+} from "./fixtures.ts";
 
 const PASSWORD = "rodar-juntas-1";
-let names = 0;
-const uniqueUsername = () => `e2e_${Date.now().toString(36).slice(-6)}${names++}`;
+const uniqueUsername = () => freshUsername("e2e");
 
 /** Creates an account through the API (and a profile when a username is given). */
 async function createAccount(email: string, username?: string): Promise<string> {

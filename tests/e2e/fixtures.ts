@@ -12,6 +12,7 @@ import {
   type Request,
   type WebSocket,
 } from "@playwright/test";
+import { isValidUsername } from "../../domain/username.ts";
 
 export { expect };
 
@@ -104,6 +105,17 @@ export function uniqueEmail(prefix = "rider") {
   return `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@rodamos.test`;
 }
 
+/**
+ * `name` with a suffix of its own that the username rules accept: a random suffix can spell, with
+ * the letters around it, a word they refuse (domain/username.ts), and test-login answered 400.
+ */
+export function freshUsername(name: string): string {
+  for (;;) {
+    const candidate = `${name}_${Date.now().toString(36).slice(-5)}${counter++}`;
+    if (isValidUsername(candidate)) return candidate;
+  }
+}
+
 export const test = base.extend<Fixtures>({
   baseURL: async ({}, use) => use(baseURL()),
   allowConsoleErrors: [[], { option: true }],
@@ -144,7 +156,7 @@ export const test = base.extend<Fixtures>({
   rider: async ({ openSession }, use) => {
     await use(async (name, options = {}) => {
       const session = await openSession({ expectErrors: options.expectErrors });
-      const username = `${name}_${Date.now().toString(36).slice(-5)}${counter++}`;
+      const username = freshUsername(name);
       const res = await session.context.request.post("/dev/test-login", {
         data: { email: options.email ?? uniqueEmail(name), username },
       });

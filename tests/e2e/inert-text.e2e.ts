@@ -8,7 +8,14 @@ import type { ProfileSaveResponse } from "../../domain/api/profiles.ts";
 import type { RideDetail } from "../../domain/api/rides.ts";
 import { truncatePreview } from "../../domain/display.ts";
 import { MSG } from "../../domain/messages.ts";
-import { apiFromPage, expect, notificationSocketOpened, signInAs, test } from "./fixtures.ts";
+import {
+  apiFromPage,
+  expect,
+  freshUsername,
+  notificationSocketOpened,
+  signInAs,
+  test,
+} from "./fixtures.ts";
 
 const IMG = `<img src=x onerror="window.__pwned=1">`;
 const SCRIPT = "<script>window.__pwned=1</script>";
@@ -49,8 +56,8 @@ test.describe("hostile text is rendered as inert text", () => {
     const suffix = Date.now().toString(36).slice(-5);
     const ana = await openSession();
     const bea = await openSession();
-    await signInAs(ana, `ana_${suffix}`);
-    await signInAs(bea, `bea_${suffix}`);
+    await signInAs(ana, freshUsername("ana"));
+    await signInAs(bea, freshUsername("bea"));
 
     // --- Usernames: emoji and stacked combining accents are refused with the rule's message;
     // a decomposed accent ('a' + U+0301) is stored composed, as everywhere else.

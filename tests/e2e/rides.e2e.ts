@@ -3,6 +3,7 @@ import { MSG } from "../../domain/messages.ts";
 import { shareText } from "../../domain/share.ts";
 import {
   expect,
+  freshUsername,
   type OpenSession,
   type Session,
   saveScreenshot,
@@ -47,8 +48,8 @@ test.describe("rides journey", () => {
     openSession,
   }) => {
     const suffix = Date.now().toString(36).slice(-6);
-    const organizerName = `orga_${suffix}`;
-    const riderName = `rider_${suffix}`;
+    const organizerName = freshUsername("orga");
+    const riderName = freshUsername("rider");
     const title = `Vuelta Casa de Campo ${suffix}`;
     const organizer = await riderSession(openSession, organizerName);
     const rider = await riderSession(openSession, riderName);

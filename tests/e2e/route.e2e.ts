@@ -7,6 +7,7 @@ import { expectAccessible } from "./a11y.ts";
 import {
   apiFromPage,
   expect,
+  freshUsername,
   type OpenSession,
   type Session,
   saveScreenshot,
@@ -33,7 +34,7 @@ test.describe("route journey", () => {
   }) => {
     const suffix = Date.now().toString(36).slice(-6);
     const title = `Dos tramos ${suffix}`;
-    const organizer = await signedIn(openSession, `ruta_${suffix}`);
+    const organizer = await signedIn(openSession, freshUsername("ruta"));
     const op = organizer.page;
 
     // --- The form: the GPX prefills the numbers measured per track, the pin goes to its start.
@@ -131,7 +132,7 @@ test.describe("route journey", () => {
     await expectAccessible(op, "ride detail with its route");
 
     // --- Another rider, not in the ride: the pin and its link, not the route.
-    const stranger = await signedIn(openSession, `mira_${suffix}`);
+    const stranger = await signedIn(openSession, freshUsername("mira"));
     const sp = stranger.page;
     await sp.goto(`/app/ride/${rideId}`);
     await expect(sp.getByTestId("meeting-pin-map").locator(".meeting-pin")).toBeVisible();

@@ -144,18 +144,6 @@ export default defineConfig({
           environment: "node",
         },
       },
-      {
-        test: {
-          name: "e2e",
-          include: ["tests/e2e/**/*.e2e.ts"],
-          environment: "node",
-          globalSetup: ["tests/e2e/global-setup.ts"],
-          // One server and one browser for the run; files run one after another.
-          fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
     ],
   },
 });

@@ -1,17 +1,8 @@
 // axe-core on every public page and every app screen in its main state: zero serious or
 // critical violations.
-import { describe, it } from "vitest";
+import type { Page } from "@playwright/test";
 import { expectAccessible } from "./a11y.ts";
-import {
-  apiFromPage,
-  closeSession,
-  connectBrowser,
-  openSession,
-  type Session,
-  signInAs,
-} from "./fixtures.ts";
-
-connectBrowser();
+import { apiFromPage, expect, signInAs, test } from "./fixtures.ts";
 
 const PUBLIC_PAGES = [
   "/",
@@ -36,33 +27,27 @@ const VISITOR_SCREENS = [
   "/app/contacto",
 ];
 
-async function check(session: Session, path: string, ready?: string) {
-  const { page } = session;
+async function check(page: Page, path: string, ready?: string) {
   await page.goto(path);
   await page.waitForLoadState("networkidle");
-  if (ready) await page.getByText(ready).first().waitFor();
+  if (ready) await expect(page.getByText(ready).first()).toBeVisible();
   await expectAccessible(page, path);
 }
 
-describe("accessibility (axe-core)", () => {
-  it("public pages", async () => {
-    const session = await openSession();
-    for (const path of PUBLIC_PAGES) await check(session, path);
-    await closeSession(session);
+test.describe("accessibility (axe-core)", () => {
+  test("public pages", async ({ page }) => {
+    for (const path of PUBLIC_PAGES) await check(page, path);
   });
 
-  it("app screens for visitors", async () => {
-    const session = await openSession();
-    for (const path of VISITOR_SCREENS) await check(session, path);
-    await closeSession(session);
+  test("app screens for visitors", async ({ page }) => {
+    for (const path of VISITOR_SCREENS) await check(page, path);
   });
 
-  it("app screens for a signed-in rider", async () => {
-    const session = await openSession();
+  test("app screens for a signed-in rider", async ({ page }) => {
     const username = `axe_${Date.now().toString(36).slice(-6)}`;
-    await signInAs(session, username);
+    await signInAs({ page }, username);
     const start = new Date(Date.now() + 3 * 24 * 3600_000).toISOString();
-    const created = await apiFromPage<{ ride: { id: string } }>(session, "POST", "/api/rides", {
+    const created = await apiFromPage<{ ride: { id: string } }>({ page }, "POST", "/api/rides", {
       title: "Rodada accesible",
       city: "Madrid",
       startTime: start,
@@ -76,14 +61,13 @@ describe("accessibility (axe-core)", () => {
       socialTags: ["coffee"],
     });
     const rideId = created.body.ride.id;
-    await check(session, "/app/feed", "Mis próximas salidas");
-    await check(session, "/app/search", "Resultados");
-    await check(session, "/app/create", "Propón una ruta");
-    await check(session, `/app/ride/${rideId}`, "Rodada accesible");
-    await check(session, "/app/my-rides", "Mis salidas");
-    await check(session, `/app/profile/${username}`, username);
-    await check(session, "/app/profile/edit", "Guardar cambios");
-    await check(session, "/app/settings", "Actualizar app");
-    await closeSession(session);
+    await check(page, "/app/feed", "Mis próximas salidas");
+    await check(page, "/app/search", "Resultados");
+    await check(page, "/app/create", "Propón una ruta");
+    await check(page, `/app/ride/${rideId}`, "Rodada accesible");
+    await check(page, "/app/my-rides", "Mis salidas");
+    await check(page, `/app/profile/${username}`, username);
+    await check(page, "/app/profile/edit", "Guardar cambios");
+    await check(page, "/app/settings", "Actualizar app");
   });
 });

@@ -1,11 +1,8 @@
 // Moving around the app in a phone-sized Chromium: Volver, a connection lost mid-session,
 // logging out, and where toasts appear. Riders and rides come from the development-only routes.
-import type { Locator, Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import type { Locator, Page } from "@playwright/test";
 import { MSG } from "../../domain/messages.ts";
-import { animationsSettled, closeSession, connectBrowser, fixtureRide, rider } from "./fixtures.ts";
-
-connectBrowser();
+import { animationsSettled, expect, fixtureRide, test } from "./fixtures.ts";
 
 // Offline, the browser reports the requests it could not make (the app's refetches, the
 // notification socket, the service worker's update check) as console errors: that is the state
@@ -31,8 +28,10 @@ async function overlap(a: Locator, b: Locator): Promise<boolean> {
   );
 }
 
-describe("moving around the app", () => {
-  it("Volver from a ride goes back to her search with its filters, or to the feed when she arrived on the ride", async () => {
+test.describe("moving around the app", () => {
+  test("Volver from a ride goes back to her search with its filters, or to the feed when she arrived on the ride", async ({
+    rider,
+  }) => {
     const bea = await rider("bea");
     const title = `Vuelta al pantano ${Date.now().toString(36)}`;
     const rideId = await fixtureRide(bea.context, {
@@ -55,8 +54,9 @@ describe("moving around the app", () => {
 
     await page.getByText("Volver", { exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/app/search" && url.search === search);
-    expect(await page.getByRole("searchbox", { name: "Buscar" }).inputValue()).toBe(title);
-    expect(await page.getByRole("button", { name: "Gravel" }).getAttribute("aria-pressed")).toBe(
+    await expect(page.getByRole("searchbox", { name: "Buscar" })).toHaveValue(title);
+    await expect(page.getByRole("button", { name: "Gravel" })).toHaveAttribute(
+      "aria-pressed",
       "true",
     );
 
@@ -64,10 +64,11 @@ describe("moving around the app", () => {
     await page.goto(`/app/ride/${rideId}`);
     await page.getByText("Volver", { exact: true }).click();
     await page.waitForURL("**/app/feed");
-    await closeSession(bea);
   });
 
-  it("offline mid-session, Buscar says 'Sin conexión' and fills in once the connection is back", async () => {
+  test("offline mid-session, Buscar says 'Sin conexión' and fills in once the connection is back", async ({
+    rider,
+  }) => {
     const ana = await rider("ana", { expectErrors: OFFLINE_NOISE });
     const title = `Sin cobertura ${Date.now().toString(36)}`;
     await fixtureRide(ana.context, { organizerId: ana.userId, participantIds: [], title });
@@ -80,27 +81,29 @@ describe("moving around the app", () => {
     if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) {
       await page.reload();
     }
-    await page.getByRole("heading", { name: "Quiero rodar" }).first().waitFor();
+    await expect(page.getByRole("heading", { name: "Quiero rodar" }).first()).toBeVisible();
 
     await context.setOffline(true);
     await navigation(page).getByRole("link", { name: "Buscar" }).click();
     const results = page.getByRole("region", { name: "Resultados" });
-    await results.getByText(MSG.offlineTitle).waitFor();
-    await results.getByText(MSG.networkError).waitFor();
+    await expect(results.getByText(MSG.offlineTitle)).toBeVisible();
+    await expect(results.getByText(MSG.networkError)).toBeVisible();
 
     await context.setOffline(false);
     // The answer, whatever it holds: the rides of this week (other journeys' rides share the
     // database, so hers may be on a later page), or none.
-    await results
-      .getByRole("article")
-      .first()
-      .or(results.getByText("Aquí no hay salidas aún… ¿y si creas la primera?"))
-      .waitFor();
+    await expect(
+      results
+        .getByRole("article")
+        .first()
+        .or(results.getByText("Aquí no hay salidas aún… ¿y si creas la primera?")),
+    ).toBeVisible();
     expect(await results.getByText(MSG.offlineTitle).count()).toBe(0);
-    await closeSession(ana);
   });
 
-  it("toasts sit between the header and the navigation, and after Cerrar sesión there is no navigation", async () => {
+  test("toasts sit between the header and the navigation, and after Cerrar sesión there is no navigation", async ({
+    rider,
+  }) => {
     const cris = await rider("cris");
     const { page, context } = cris;
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -108,7 +111,7 @@ describe("moving around the app", () => {
     await page.getByRole("button", { name: "Compartir invitación" }).click();
     // Copied or not, a toast says so.
     const toast = page.locator("[data-sonner-toast]");
-    await toast.waitFor();
+    await expect(toast).toBeVisible();
     // A toast sliding in crosses the navigation on its way.
     await animationsSettled(page);
     expect(await overlap(toast, page.getByRole("heading", { level: 1 }))).toBe(false);
@@ -117,13 +120,12 @@ describe("moving around the app", () => {
     await navigation(page).getByRole("link", { name: "Perfil" }).click();
     await page.getByRole("link", { name: "Cerrar sesión" }).click();
     await page.waitForURL("**/app/login");
-    await page.getByText(MSG.logoutSuccess).waitFor();
+    await expect(page.getByText(MSG.logoutSuccess)).toBeVisible();
     // One toast at a time: the feed's goes (after its exit animation).
-    await expect.poll(() => toast.count()).toBe(1);
+    await expect(toast).toHaveCount(1);
     expect(await navigation(page).count()).toBe(0);
     await animationsSettled(page);
     expect(await overlap(toast, page.getByRole("link", { name: "Volver" }))).toBe(false);
     expect(await overlap(toast, page.getByRole("heading", { level: 1 }))).toBe(false);
-    await closeSession(cris);
   });
 });

@@ -1,26 +1,18 @@
-// Join by approval (docs/product.md#join-by-approval), in four browsers: the organizer creates a
+// Join by approval (docs/product.md#join-by-approval), in three browsers: the organizer creates a
 // 'Con aprobación' ride; a rider requests a place and sees only the area; the organizer accepts;
 // the rider now sees the pin and the route; a third rider is declined, kindly.
 import path from "node:path";
-import { describe, expect, it } from "vitest";
 import { MSG } from "../../domain/messages.ts";
 import { expectAccessible } from "./a11y.ts";
-import {
-  animationsSettled,
-  closeSession,
-  connectBrowser,
-  rider,
-  saveScreenshot,
-  tomorrowIso,
-} from "./fixtures.ts";
-
-connectBrowser();
+import { animationsSettled, expect, saveScreenshot, test, tomorrowIso } from "./fixtures.ts";
 
 const GPX_FIXTURE = path.resolve(import.meta.dirname, "fixtures/casa-de-campo.gpx");
 const MEETING_POINT = "Puente del Rey, junto a la fuente";
 
-describe("join by approval", () => {
-  it("request → only the area → accepted → the pin and the route; a third rider declined", async () => {
+test.describe("join by approval", () => {
+  test("request → only the area → accepted → the pin and the route; a third rider declined", async ({
+    rider,
+  }) => {
     const ana = await rider("ana");
     const bea = await rider("bea");
     const carla = await rider("carla");
@@ -29,18 +21,16 @@ describe("join by approval", () => {
 
     // --- Ana's form: '¿Quién puede unirse?' → 'Con aprobación'.
     await op.goto("/app/create");
-    await op.getByRole("heading", { name: "Propón una ruta" }).waitFor();
+    await expect(op.getByRole("heading", { name: "Propón una ruta" })).toBeVisible();
     await op.getByLabel("Título").fill(title);
     await op.getByLabel("Fecha").fill(await tomorrowIso(op));
     await op.getByLabel("Hora").fill("09:30");
     await op.getByRole("radio", { name: "Chill" }).click();
     await op.getByLabel("Punto de encuentro", { exact: true }).fill(MEETING_POINT);
     await op.getByLabel("Archivo GPX (opcional)").setInputFiles(GPX_FIXTURE);
-    await op.getByRole("figure", { name: /Vista previa de la ruta/ }).waitFor();
+    await expect(op.getByRole("figure", { name: /Vista previa de la ruta/ })).toBeVisible();
     const group = op.getByRole("group", { name: MSG.joinModeLabel });
-    expect(await group.getByRole("radio", { name: new RegExp(MSG.joinModeOpen) }).isChecked()).toBe(
-      true,
-    );
+    await expect(group.getByRole("radio", { name: new RegExp(MSG.joinModeOpen) })).toBeChecked();
     await group.getByRole("radio", { name: new RegExp(MSG.joinModeApproval) }).check();
     await group.scrollIntoViewIfNeeded();
     await saveScreenshot(op, "create-join-mode");
@@ -52,8 +42,10 @@ describe("join by approval", () => {
     const bp = bea.page;
     await bp.goto(`/app/ride/${rideId}`);
     const card = bp.getByRole("article", { name: title });
-    await card.getByText(MSG.meetingAreaHidden).waitFor();
-    await bp.getByTestId("meeting-area-map").locator(".leaflet-overlay-pane path").waitFor();
+    await expect(card.getByText(MSG.meetingAreaHidden)).toBeVisible();
+    await expect(
+      bp.getByTestId("meeting-area-map").locator(".leaflet-overlay-pane path"),
+    ).toBeVisible();
     expect(await bp.getByText(MEETING_POINT).count()).toBe(0);
     expect(await bp.getByTestId("meeting-pin-map").count()).toBe(0);
     expect(await card.getByRole("button", { name: "UNIRME" }).count()).toBe(0);
@@ -63,9 +55,9 @@ describe("join by approval", () => {
     await animationsSettled(bp);
     await expectAccessible(bp, "request dialog");
     await dialog.getByRole("button", { name: MSG.requestPlace }).click();
-    await bp.getByRole("status").filter({ hasText: MSG.requestPending }).waitFor();
+    await expect(bp.getByRole("status").filter({ hasText: MSG.requestPending })).toBeVisible();
     expect(await bp.getByText(MEETING_POINT).count()).toBe(0);
-    await bp.locator("[data-sonner-toast]").first().waitFor({ state: "detached" });
+    await expect(bp.locator("[data-sonner-toast]")).toHaveCount(0);
     await saveScreenshot(bp, "ride-approval-area");
 
     // --- Carla asks too.
@@ -75,40 +67,37 @@ describe("join by approval", () => {
       .getByRole("dialog", { name: MSG.requestPlace })
       .getByRole("button", { name: MSG.requestPlace })
       .click();
-    await carla.page.getByRole("status").filter({ hasText: MSG.requestPending }).waitFor();
+    await expect(
+      carla.page.getByRole("status").filter({ hasText: MSG.requestPending }),
+    ).toBeVisible();
 
     // --- Ana: the requests at the top of her ride; she accepts Bea and declines Carla.
     await op.goto(`/app/ride/${rideId}`);
     const requests = op.getByRole("region", { name: `${MSG.requestsTitle} (2)` });
-    await requests.getByText("Ruedo a 20 km/h, llevo luces.").waitFor();
-    await requests.getByText(MSG.requestCompletedRides(0)).first().waitFor();
+    await expect(requests.getByText("Ruedo a 20 km/h, llevo luces.")).toBeVisible();
+    await expect(requests.getByText(MSG.requestCompletedRides(0))).toHaveCount(2);
     await expectAccessible(op, "ride detail, organizer with requests");
     await saveScreenshot(op, "ride-requests");
     await requests.getByRole("button", { name: `Aceptar a ${bea.username}` }).click();
-    await op.getByRole("region", { name: `${MSG.requestsTitle} (1)` }).waitFor();
-    await op
-      .getByRole("region", { name: `${MSG.requestsTitle} (1)` })
-      .getByRole("button", { name: `Rechazar a ${carla.username}` })
-      .click();
-    await op.getByText(MSG.requestsEmpty).waitFor();
-    await op.getByText("Participantes 2/20").first().waitFor();
+    const oneLeft = op.getByRole("region", { name: `${MSG.requestsTitle} (1)` });
+    await oneLeft.getByRole("button", { name: `Rechazar a ${carla.username}` }).click();
+    await expect(op.getByText(MSG.requestsEmpty)).toBeVisible();
+    await expect(op.getByText("Participantes 2/20").first()).toBeVisible();
 
     // --- Bea now sees the point, its pin and the route.
     await bp.reload();
-    await bp.getByText(MEETING_POINT).waitFor();
-    await bp.getByTestId("meeting-pin-map").locator(".meeting-pin").waitFor();
+    await expect(bp.getByText(MEETING_POINT)).toBeVisible();
+    await expect(bp.getByTestId("meeting-pin-map").locator(".meeting-pin")).toBeVisible();
     await bp.getByRole("heading", { name: "Ruta completa" }).scrollIntoViewIfNeeded();
-    await bp.getByTestId("route-map").waitFor();
-    await bp.getByRole("link", { name: "Descargar GPX" }).waitFor();
+    await expect(bp.getByTestId("route-map")).toBeVisible();
+    await expect(bp.getByRole("link", { name: "Descargar GPX" })).toBeVisible();
     await bp.getByRole("article", { name: title }).scrollIntoViewIfNeeded();
     await saveScreenshot(bp, "ride-approval-accepted");
 
     // --- Carla is told kindly, without reasons, and still sees only the area.
     await carla.page.reload();
-    await carla.page.getByText(`${MSG.requestDeclined}.`, { exact: false }).waitFor();
+    await expect(carla.page.getByText(`${MSG.requestDeclined}.`, { exact: false })).toBeVisible();
     expect(await carla.page.getByText(MEETING_POINT).count()).toBe(0);
     expect(await carla.page.getByRole("button", { name: MSG.requestPlace }).count()).toBe(0);
-
-    await Promise.all([closeSession(ana), closeSession(bea), closeSession(carla)]);
   });
 });

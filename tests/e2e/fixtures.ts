@@ -1,22 +1,32 @@
-// Per-test helpers for E2E journeys: a mobile browser context on the shared Chromium, console
-// errors fail the test, and a failing test leaves a screenshot and the server log behind.
-import { mkdirSync } from "node:fs";
+// Fixtures and helpers for the E2E journeys (how a journey is written: tests/e2e/README.md).
+// Every browser a test opens is a phone-sized context (playwright.config.ts) on the run's one
+// Chromium, with the map tiles stubbed; an unexpected console error or page error fails the
+// test; a failed test keeps its trace and screenshots and gets the servers' logs attached.
+import { mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import {
-  type Browser,
   type BrowserContext,
-  chromium,
+  test as base,
+  expect,
   type Page,
   type Request,
   type WebSocket,
-} from "playwright-core";
-import { afterAll, beforeAll, expect, inject, onTestFailed } from "vitest";
+} from "@playwright/test";
+import { isValidUsername } from "../../domain/username.ts";
 
-export const baseURL = () => inject("baseURL");
-const RESULTS_DIR = path.resolve(import.meta.dirname, "../../test-results");
+export { expect };
+
 export const SCREENSHOTS_DIR = path.resolve(import.meta.dirname, "../../docs/screenshots");
 
-let browser: Browser | undefined;
+function fromSetup(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is unset: run the journeys with npm run test:e2e`);
+  return value;
+}
+/** The build's server (tests/e2e/global-setup.ts), for requests made outside a browser. */
+export const baseURL = () => fromSetup("RODAMOS_E2E_URL");
+/** `npm run dev`'s server, for the newcomer's smoke journey. */
+export const devURL = () => fromSetup("RODAMOS_E2E_DEV_URL");
 
 // A 1x1 transparent PNG: map tiles never leave the machine during tests.
 export const MAP_TILE_PNG = Buffer.from(
@@ -24,14 +34,36 @@ export const MAP_TILE_PNG = Buffer.from(
   "base64",
 );
 
-/** Connects this test file to the run's one Chromium. */
-export function connectBrowser() {
-  beforeAll(async () => {
-    browser = await chromium.connect(inject("wsEndpoint"));
+function stubMapTiles(context: BrowserContext) {
+  return context.route("**/*.tile.openstreetmap.org/**", (route) =>
+    route.fulfill({ status: 200, contentType: "image/png", body: MAP_TILE_PNG }),
+  );
+}
+
+// A failed request the test provokes (401, 409…) logs "Failed to load resource": that is the
+// browser reporting a status, not an app error.
+const BENIGN_CONSOLE_ERRORS = [
+  /Failed to load resource: the server responded with a status of 4\d\d/,
+  // A navigation that unloads the page while the notification socket is still handshaking:
+  // Chromium reports the aborted handshake; the next page opens a new socket.
+  /WebSocket connection to '[^']*\/api\/notifications\/socket' failed: Connection closed before receiving a handshake response/,
+];
+
+/** Collects the page's console errors and uncaught errors, but for the benign and `allowed`. */
+function watchConsole(page: Page, allowed: RegExp[]): string[] {
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() !== "error") return;
+    const text = msg.text();
+    if ([...BENIGN_CONSOLE_ERRORS, ...allowed].some((re) => re.test(text))) return;
+    errors.push(text);
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
+  return errors;
+}
+
+function expectNoConsoleErrors(errors: string[]) {
+  if (errors.length > 0) throw new Error(`Unexpected console errors:\n${errors.join("\n")}`);
 }
 
 export interface Session {
@@ -40,55 +72,114 @@ export interface Session {
   consoleErrors: string[];
 }
 
-/**
- * A fresh mobile-sized browser (its own cookies) with console-error tracking; its clock is
- * Madrid's unless `timezoneId` says otherwise, its server the build's unless `baseURL` does.
- */
-export async function openSession(
-  options: { expectErrors?: RegExp[]; timezoneId?: string; baseURL?: string } = {},
-): Promise<Session> {
-  if (!browser) throw new Error("call connectBrowser() in the test file");
-  const context = await browser.newContext({
-    baseURL: options.baseURL ?? baseURL(),
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 1,
-    locale: "es-ES",
-    timezoneId: options.timezoneId ?? "Europe/Madrid",
-    hasTouch: true,
-  });
-  await context.route("**/*.tile.openstreetmap.org/**", (route) =>
-    route.fulfill({ status: 200, contentType: "image/png", body: MAP_TILE_PNG }),
-  );
-  const page = await context.newPage();
-  const consoleErrors: string[] = [];
-  const allowed = options.expectErrors ?? [];
-  // A failed request the test provokes (401, 409…) logs "Failed to load resource": that is
-  // the browser reporting a status, not an app error.
-  const benign = [
-    /Failed to load resource: the server responded with a status of 4\d\d/,
-    // A navigation that unloads the page while the notification socket is still handshaking:
-    // Chromium reports the aborted handshake; the next page opens a new socket.
-    /WebSocket connection to '[^']*\/api\/notifications\/socket' failed: Connection closed before receiving a handshake response/,
-  ];
-  page.on("console", (msg) => {
-    if (msg.type() !== "error") return;
-    const text = msg.text();
-    if ([...benign, ...allowed].some((re) => re.test(text))) return;
-    consoleErrors.push(text);
-  });
-  page.on("pageerror", (err) => consoleErrors.push(`pageerror: ${err.message}`));
-  onTestFailed(async ({ task }) => {
-    mkdirSync(RESULTS_DIR, { recursive: true });
-    const name = task.name.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
-    await page
-      .screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: true })
-      .catch(() => undefined);
-    console.log(
-      `Failure screenshot: test-results/${name}.png; server log: test-results/server.log`,
-    );
-  });
-  return { context, page, consoleErrors };
+export interface Rider extends Session {
+  userId: string;
+  username: string;
 }
+
+export interface SessionOptions {
+  /** Console errors this browser is expected to log (the state under test, e.g. offline). */
+  expectErrors?: RegExp[];
+  /** Madrid's clock unless said. */
+  timezoneId?: string;
+  /** The build's server unless said (dev-server.e2e.ts: `npm run dev`'s). */
+  baseURL?: string;
+}
+
+/** The `openSession` fixture, for helpers that open browsers. */
+export type OpenSession = (options?: SessionOptions) => Promise<Session>;
+
+interface Fixtures {
+  /** Console errors the test's own `page` may log: `test.use({ allowConsoleErrors: [...] })`. */
+  allowConsoleErrors: RegExp[];
+  /** Opens another browser (its own cookies); closed, and its console checked, when the test ends. */
+  openSession: OpenSession;
+  /** A rider signed in through the dev-only test-login route, in her own browser. */
+  rider: (name: string, options?: { email?: string; expectErrors?: RegExp[] }) => Promise<Rider>;
+  serverLogsOnFailure: undefined;
+}
+
+let counter = 0;
+/** A unique email for a journey's new rider. */
+export function uniqueEmail(prefix = "rider") {
+  return `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@rodamos.test`;
+}
+
+/**
+ * `name` with a suffix of its own that the username rules accept: a random suffix can spell, with
+ * the letters around it, a word they refuse (domain/username.ts), and test-login answered 400.
+ */
+export function freshUsername(name: string): string {
+  for (;;) {
+    const candidate = `${name}_${Date.now().toString(36).slice(-5)}${counter++}`;
+    if (isValidUsername(candidate)) return candidate;
+  }
+}
+
+export const test = base.extend<Fixtures>({
+  baseURL: async ({}, use) => use(baseURL()),
+  allowConsoleErrors: [[], { option: true }],
+
+  context: async ({ context }, use) => {
+    await stubMapTiles(context);
+    await use(context);
+  },
+
+  page: async ({ page, allowConsoleErrors }, use) => {
+    const errors = watchConsole(page, allowConsoleErrors);
+    await use(page);
+    expectNoConsoleErrors(errors);
+  },
+
+  openSession: async ({ browser }, use) => {
+    const sessions: Session[] = [];
+    await use(async (options = {}) => {
+      // Only what is said: the config's options fill in the rest.
+      const context = await browser.newContext({
+        ...(options.timezoneId && { timezoneId: options.timezoneId }),
+        ...(options.baseURL && { baseURL: options.baseURL }),
+      });
+      await stubMapTiles(context);
+      const page = await context.newPage();
+      const session = {
+        context,
+        page,
+        consoleErrors: watchConsole(page, options.expectErrors ?? []),
+      };
+      sessions.push(session);
+      return session;
+    });
+    await Promise.all(sessions.map((s) => s.context.close()));
+    expectNoConsoleErrors(sessions.flatMap((s) => s.consoleErrors));
+  },
+
+  rider: async ({ openSession }, use) => {
+    await use(async (name, options = {}) => {
+      const session = await openSession({ expectErrors: options.expectErrors });
+      const username = freshUsername(name);
+      const res = await session.context.request.post("/dev/test-login", {
+        data: { email: options.email ?? uniqueEmail(name), username },
+      });
+      expect(res.status()).toBe(200);
+      const { userId } = (await res.json()) as { userId: string };
+      return { ...session, userId, username };
+    });
+  },
+
+  // What the servers logged explains a failure CI alone sees (a race under load).
+  serverLogsOnFailure: [
+    async ({}, use, testInfo) => {
+      await use(undefined);
+      if (testInfo.status === testInfo.expectedStatus) return;
+      // Written by tests/e2e/global-setup.ts (and pwa-update.e2e.ts) into the run's outputDir.
+      const dir = testInfo.project.outputDir;
+      for (const name of readdirSync(dir).filter((f) => f.endsWith(".log"))) {
+        await testInfo.attach(name, { path: path.join(dir, name) });
+      }
+    },
+    { auto: true },
+  ],
+});
 
 /** Waits until finite animations and transitions have run to their end (a toast sliding in). */
 export async function animationsSettled(page: Page) {
@@ -109,15 +200,6 @@ export async function saveScreenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`) });
 }
 
-export async function closeSession(session: Session) {
-  await session.context.close();
-  if (session.consoleErrors.length > 0) {
-    throw new Error(`Unexpected console errors:\n${session.consoleErrors.join("\n")}`);
-  }
-}
-
-let counter = 0;
-/** A unique email for a journey's new rider. */
 /** Tomorrow's date on the page's own clock, as the form's date field takes it (YYYY-MM-DD). */
 export async function tomorrowIso(page: Page) {
   return page.evaluate(() => {
@@ -127,13 +209,8 @@ export async function tomorrowIso(page: Page) {
   });
 }
 
-export function uniqueEmail(prefix = "rider") {
-  return `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@rodamos.test`;
-}
-
-/** Signs the session's browser in as a new rider through the dev-only test-login route. */
-export async function signInAs(session: Session, username: string) {
-  const { page } = session;
+/** Signs the browser in as a new rider through the dev-only test-login route. */
+export async function signInAs({ page }: { page: Page }, username: string) {
   if (!page.url().startsWith(baseURL())) await page.goto("/app/offline");
   const result = await page.evaluate(
     async (body) => {
@@ -152,12 +229,12 @@ export async function signInAs(session: Session, username: string) {
 
 /** Calls the API from inside the page (same cookies, same Origin as the app). */
 export async function apiFromPage<T>(
-  session: Session,
+  { page }: { page: Page },
   method: string,
   path: string,
   body?: unknown,
 ) {
-  return session.page.evaluate(
+  return page.evaluate(
     async ({ method, path, body }) => {
       const res = await fetch(path, {
         method,
@@ -168,21 +245,6 @@ export async function apiFromPage<T>(
     },
     { method, path, body },
   ) as Promise<{ status: number; body: T }>;
-}
-
-/** A rider signed in through the dev-only test-login route, in her own browser. */
-export async function rider(
-  name: string,
-  options: { email?: string; expectErrors?: RegExp[] } = {},
-): Promise<Session & { userId: string; username: string }> {
-  const session = await openSession({ expectErrors: options.expectErrors });
-  const username = `${name}_${Date.now().toString(36).slice(-5)}${counter++}`;
-  const res = await session.context.request.post("/dev/test-login", {
-    data: { email: options.email ?? uniqueEmail(name), username },
-  });
-  expect(res.status()).toBe(200);
-  const { userId } = (await res.json()) as { userId: string };
-  return { ...session, userId, username };
 }
 
 /** A ride made by the dev-only fixture route (organizer, participants, start, cap); its id. */
@@ -212,38 +274,29 @@ export async function fixtureRide(
  *   navigation, which dies with its document. On a timeout the error lists what each became.
  */
 export function notificationSocketOpened(page: Page, timeoutMs = 30_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const seen: string[] = [];
-    const done = () => {
-      clearTimeout(timer);
-      page.off("websocket", onSocket);
-    };
-    const timer = setTimeout(() => {
-      done();
-      const sockets = seen.length ? seen.join("; ") : "none opened";
-      reject(
-        new Error(
-          `no 'ready' frame on the notification channel in ${timeoutMs} ms (sockets: ${sockets})`,
-        ),
-      );
-    }, timeoutMs);
-    function onSocket(socket: WebSocket) {
-      if (!socket.url().includes("/api/notifications/socket")) return;
-      const index = seen.push("open") - 1;
-      socket.on("close", () => {
-        seen[index] = "closed";
-      });
-      socket.on("socketerror", (error) => {
-        seen[index] = `error ${error}`;
-      });
-      socket.on("framereceived", (frame) => {
-        if (!String(frame.payload).includes('"ready"')) return;
-        done();
-        resolve();
-      });
-    }
-    page.on("websocket", onSocket);
-  });
+  const seen: string[] = [];
+  let ready = false;
+  function onSocket(socket: WebSocket) {
+    if (!socket.url().includes("/api/notifications/socket")) return;
+    const index = seen.push("open") - 1;
+    socket.on("close", () => {
+      seen[index] = "closed";
+    });
+    socket.on("socketerror", (error) => {
+      seen[index] = `error ${error}`;
+    });
+    socket.on("framereceived", (frame) => {
+      if (String(frame.payload).includes('"ready"')) ready = true;
+    });
+  }
+  page.on("websocket", onSocket);
+  return expect
+    .poll(() => (ready ? "ready" : `sockets: ${seen.length ? seen.join("; ") : "none opened"}`), {
+      message: "a 'ready' frame on the notification channel",
+      timeout: timeoutMs,
+    })
+    .toBe("ready")
+    .finally(() => page.off("websocket", onSocket));
 }
 
 /**
@@ -269,14 +322,15 @@ export function watchApiRequests(page: Page) {
   page.on("requestfailed", ended);
   return {
     async settled(quietMs = 500, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (inFlight.size > 0 || Date.now() - lastChange < quietMs) {
-        if (Date.now() > deadline) {
-          const pending = [...inFlight].map((request) => request.url()).join(", ");
-          throw new Error(`the page's API requests did not settle in ${timeoutMs} ms: ${pending}`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      await expect
+        .poll(
+          () =>
+            inFlight.size === 0 && Date.now() - lastChange >= quietMs
+              ? "settled"
+              : [...inFlight].map((request) => request.url()),
+          { message: "the page's API requests settle", timeout: timeoutMs, intervals: [50] },
+        )
+        .toBe("settled");
       page.off("request", started);
       page.off("requestfinished", ended);
       page.off("requestfailed", ended);

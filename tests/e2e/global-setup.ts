@@ -1,48 +1,21 @@
-// Starts one server (the production build under `vite preview`, real worker in workerd with
-// local D1/DO/R2 in a throwaway folder) and one Chromium for the whole E2E run.
-import { existsSync, mkdirSync, rmSync } from "node:fs";
+// Starts the run's two servers once, before any journey: the production build under
+// `vite preview` (the real worker in workerd, local D1/DO/R2 in a throwaway folder) and
+// `npm run dev` as a newcomer starts it (dev-server.e2e.ts). Their addresses reach the tests
+// through the environment, which Playwright's worker processes inherit.
+import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import { type BrowserServer, chromium } from "playwright-core";
-import type { TestProject } from "vitest/node";
+import type { FullConfig } from "@playwright/test";
 import {
   ensureBuilt,
-  freePort,
   freshState,
   type Preview,
-  root,
   startDevServer,
   startPreview,
 } from "../support/preview.ts";
 
-export const RESULTS_DIR = path.join(root, "test-results");
-
-export function chromePath(): string {
-  const candidate = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-  if (!existsSync(candidate)) {
-    throw new Error(
-      `Chromium not found at ${candidate}. Install it with \`apt-get install -y chromium\` or set CHROME_PATH.`,
-    );
-  }
-  return candidate;
-}
-
-export const CHROME_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--disable-dev-shm-usage",
-];
-
-let server: Preview | undefined;
-let devServer: Preview | undefined;
-let browserServer: BrowserServer | undefined;
-
-export default async function setup(project: TestProject) {
+export default async function globalSetup(config: FullConfig) {
+  // The config's outputDir (test-results/, or `--output DIR`): failed tests attach these logs.
+  const RESULTS_DIR = config.projects[0]!.outputDir;
   mkdirSync(RESULTS_DIR, { recursive: true });
   await ensureBuilt();
   const stateDir = freshState("rodamos-e2e-state");
@@ -50,30 +23,22 @@ export default async function setup(project: TestProject) {
   const devLogFile = path.join(RESULTS_DIR, "dev-server.log");
   rmSync(logFile, { force: true });
   rmSync(devLogFile, { force: true });
-  // The build (most journeys) and `npm run dev` (the newcomer's path: dev-server.e2e.ts).
-  [server, devServer] = await Promise.all([
-    startPreview({ port: await freePort(), stateDir, logFile }),
-    startDevServer({ port: await freePort(), logFile: devLogFile }),
+  const [server, devServer] = await Promise.allSettled([
+    startPreview({ stateDir, logFile }),
+    startDevServer({ logFile: devLogFile }),
   ]);
-  const baseURL = server.url;
-
-  browserServer = await chromium.launchServer({ executablePath: chromePath(), args: CHROME_ARGS });
-  project.provide("baseURL", baseURL);
-  project.provide("devURL", devServer.url);
-  project.provide("wsEndpoint", browserServer.wsEndpoint());
-
-  return async () => {
-    await browserServer?.close();
-    await server?.stop();
-    await devServer?.stop();
+  const started = [server, devServer].flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  const stopAll = async () => {
+    await Promise.all(started.map((s: Preview) => s.stop()));
   };
-}
-
-declare module "vitest" {
-  export interface ProvidedContext {
-    baseURL: string;
-    /** `npm run dev`'s URL, for the newcomer's smoke journey. */
-    devURL: string;
-    wsEndpoint: string;
+  // One that failed must not leave the other running after the run.
+  for (const result of [server, devServer]) {
+    if (result.status === "rejected") {
+      await stopAll();
+      throw result.reason;
+    }
   }
+  process.env.RODAMOS_E2E_URL = (server as PromiseFulfilledResult<Preview>).value.url;
+  process.env.RODAMOS_E2E_DEV_URL = (devServer as PromiseFulfilledResult<Preview>).value.url;
+  return stopAll;
 }

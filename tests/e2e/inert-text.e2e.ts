@@ -3,22 +3,19 @@
 // every screen a second rider sees (search card, detail, feed, toast, chat), and never become
 // elements or run. Usernames follow their rules: emoji and stacked accents are refused, a
 // decomposed accent is stored composed (NFC) and shown that way.
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import type { Page } from "@playwright/test";
 import type { ProfileSaveResponse } from "../../domain/api/profiles.ts";
 import type { RideDetail } from "../../domain/api/rides.ts";
 import { truncatePreview } from "../../domain/display.ts";
 import { MSG } from "../../domain/messages.ts";
 import {
   apiFromPage,
-  closeSession,
-  connectBrowser,
+  expect,
+  freshUsername,
   notificationSocketOpened,
-  openSession,
   signInAs,
+  test,
 } from "./fixtures.ts";
-
-connectBrowser();
 
 const IMG = `<img src=x onerror="window.__pwned=1">`;
 const SCRIPT = "<script>window.__pwned=1</script>";
@@ -49,16 +46,18 @@ async function expectInert(page: Page, where: string) {
 
 /** The text is on screen as text (whitespace normalised, as a reader sees it). */
 async function expectVisibleText(page: Page, text: string) {
-  await page.getByText(text).first().waitFor();
+  await expect(page.getByText(text).first()).toBeVisible();
 }
 
-describe("hostile text is rendered as inert text", () => {
-  it("a ride and a chat message full of markup reach another rider as plain characters", async () => {
+test.describe("hostile text is rendered as inert text", () => {
+  test("a ride and a chat message full of markup reach another rider as plain characters", async ({
+    openSession,
+  }) => {
     const suffix = Date.now().toString(36).slice(-5);
     const ana = await openSession();
     const bea = await openSession();
-    await signInAs(ana, `ana_${suffix}`);
-    await signInAs(bea, `bea_${suffix}`);
+    await signInAs(ana, freshUsername("ana"));
+    await signInAs(bea, freshUsername("bea"));
 
     // --- Usernames: emoji and stacked combining accents are refused with the rule's message;
     // a decomposed accent ('a' + U+0301) is stored composed, as everywhere else.
@@ -115,14 +114,14 @@ describe("hostile text is rendered as inert text", () => {
     // --- Bea finds it in search: the card shows the characters, nothing more.
     await bea.page.goto(`/app/search?q=${suffix}&dateType=none`);
     const card = bea.page.getByRole("article", { name: title });
-    await card.waitFor();
+    await expect(card).toBeVisible();
     await expectInert(bea.page, "search card");
     expect(await card.getByRole("heading").textContent()).toBe(title);
     await expectRideText(bea.page);
 
     // --- The detail page, and the organizer's profile through her (composed) name.
     await bea.page.goto(`/app/ride/${rideId}`);
-    await bea.page.getByRole("heading", { name: "Participantes 1/20" }).waitFor();
+    await expect(bea.page.getByRole("heading", { name: "Participantes 1/20" })).toBeVisible();
     await expectInert(bea.page, "ride detail");
     await expectRideText(bea.page);
     await bea.page.getByRole("link", { name: anaName }).click();
@@ -136,20 +135,20 @@ describe("hostile text is rendered as inert text", () => {
     const connected = notificationSocketOpened(bea.page);
     await bea.page.goto("/app/feed");
     await connected;
-    await bea.page.getByRole("article", { name: title }).waitFor();
+    await expect(bea.page.getByRole("article", { name: title })).toBeVisible();
     await expectInert(bea.page, "feed");
 
     const message = `${IMG} ${SCRIPT} ${RLO}gnp.exe ¡Nos vemos!`;
     await ana.page.goto(`/app/chat/${rideId}`);
-    await ana.page.getByRole("heading", { name: title }).waitFor();
+    await expect(ana.page.getByRole("heading", { name: title })).toBeVisible();
     await ana.page.getByLabel("Escribe un mensaje").fill(message);
     await ana.page.getByRole("button", { name: "Enviar" }).click();
-    await ana.page.locator("li[data-kind=user]").waitFor();
+    await expect(ana.page.locator("li[data-kind=user]")).toBeVisible();
     await expectInert(ana.page, "sender's chat");
     await expectVisibleText(ana.page, message);
 
     // The toast and 'Conversaciones en curso' carry the title and the message preview.
-    await bea.page.getByText("Conversación en curso").waitFor({ timeout: 5000 });
+    await expect(bea.page.getByText("Conversación en curso")).toBeVisible({ timeout: 5000 });
     await expectVisibleText(bea.page, `Ya hay mensajes en "${title}"`);
     await expectVisibleText(bea.page, truncatePreview(message));
     await expectInert(bea.page, "feed with toast");
@@ -157,19 +156,16 @@ describe("hostile text is rendered as inert text", () => {
     await bea.page.getByRole("button", { name: "Ver mensajes" }).click();
     await bea.page.waitForURL(`**/app/chat/${rideId}`);
     const bubble = bea.page.locator("li[data-kind=user]");
-    await bubble.waitFor();
+    await expect(bubble).toBeVisible();
     await expectInert(bea.page, "reader's chat");
     await expectVisibleText(bea.page, message);
-    expect(await bubble.count()).toBe(1);
-    await bubble.getByText(anaName).waitFor();
+    await expect(bubble).toHaveCount(1);
+    await expect(bubble.getByText(anaName)).toBeVisible();
 
     // A reload renders the stored copy the same way.
     await bea.page.reload();
-    await bubble.waitFor();
+    await expect(bubble).toBeVisible();
     await expectInert(bea.page, "reader's chat after reload");
     await expectVisibleText(bea.page, message);
-
-    await closeSession(ana);
-    await closeSession(bea);
   });
 });

@@ -2,25 +2,14 @@
 // shared, the search orders the rides by distance and says how far each is; her coordinates never
 // reach the address bar or a request URL (the X-Near header carries them: ADR 0034), and the API
 // only ever sees them rounded to about 1 km.
-import { describe, expect, it } from "vitest";
 import { formatDistance } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
 import { distanceKm, NEAR_HEADER } from "../../domain/near.ts";
 import { expectAccessible } from "./a11y.ts";
-import {
-  closeSession,
-  connectBrowser,
-  openSession,
-  saveScreenshot,
-  uniqueEmail,
-} from "./fixtures.ts";
+import { expect, saveScreenshot, test, uniqueEmail } from "./fixtures.ts";
 
-connectBrowser();
-
-describe("Cerca de mí", () => {
-  it("orders the search by distance from her rounded position", async () => {
-    const session = await openSession();
-    const { page, context } = session;
+test.describe("Cerca de mí", () => {
+  test("orders the search by distance from her rounded position", async ({ page, context }) => {
     // Near Puerta del Sol, more precisely than the app may send.
     await context.grantPermissions(["geolocation"]);
     await context.setGeolocation({ latitude: 40.416812, longitude: -3.703765 });
@@ -52,23 +41,18 @@ describe("Cerca de mí", () => {
     });
     await page.goto(`/app/search?q=${tag}&dateType=none`);
     const titles = page.getByRole("article");
-    await page.getByRole("heading", { name: `${tag} Alcalá` }).waitFor();
-    expect(
-      await titles.evaluateAll((cards) => cards.map((c) => c.getAttribute("aria-label"))),
-    ).toEqual([`${tag} Alcalá`, `${tag} Casa de Campo`, `${tag} Retiro`]);
+    const order = () =>
+      titles.evaluateAll((cards) => cards.map((c) => c.getAttribute("aria-label")));
+    await expect(page.getByRole("heading", { name: `${tag} Alcalá` })).toBeVisible();
+    await expect.poll(order).toEqual([`${tag} Alcalá`, `${tag} Casa de Campo`, `${tag} Retiro`]);
 
     await page.getByRole("radio", { name: MSG.nearOrder }).click();
-    await page.getByText(MSG.nearFromPosition).waitFor();
+    await expect(page.getByText(MSG.nearFromPosition)).toBeVisible();
     // Measured from where the API placed her: 40.42,-3.7.
     const from = { lat: 40.42, lon: -3.7 };
-    await page
-      .getByText(formatDistance(distanceKm(from, retiro)))
-      .first()
-      .waitFor();
-    await expect
-      .poll(() => titles.evaluateAll((cards) => cards.map((c) => c.getAttribute("aria-label"))))
-      .toEqual([`${tag} Retiro`, `${tag} Casa de Campo`, `${tag} Alcalá`]);
-    await page.getByText(formatDistance(distanceKm(from, alcala))).waitFor();
+    await expect(page.getByText(formatDistance(distanceKm(from, retiro))).first()).toBeVisible();
+    await expect.poll(order).toEqual([`${tag} Retiro`, `${tag} Casa de Campo`, `${tag} Alcalá`]);
+    await expect(page.getByText(formatDistance(distanceKm(from, alcala)))).toBeVisible();
 
     // The address says which order, never where she is; the API heard 40.42,-3.7 only, in the
     // X-Near header, and no request URL carried it.
@@ -81,6 +65,5 @@ describe("Cerca de mí", () => {
 
     await expectAccessible(page, "search, Cerca de mí");
     await saveScreenshot(page, "search-near");
-    await closeSession(session);
   });
 });

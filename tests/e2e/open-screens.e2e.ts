@@ -1,16 +1,6 @@
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import type { Page } from "@playwright/test";
 import { MSG } from "../../domain/messages.ts";
-import {
-  apiFromPage,
-  closeSession,
-  connectBrowser,
-  fixtureRide,
-  notificationSocketOpened,
-  rider,
-} from "./fixtures.ts";
-
-connectBrowser();
+import { apiFromPage, expect, fixtureRide, notificationSocketOpened, test } from "./fixtures.ts";
 
 /** Marks the page's document: still marked later means it was never reloaded. */
 const markDocument = (page: Page) =>
@@ -20,8 +10,10 @@ const markDocument = (page: Page) =>
 const sameDocument = (page: Page) =>
   page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument === true);
 
-describe("open screens follow what others do to the ride", () => {
-  it("the organizer takes a rider out: the 2nd in line reads she is 1st, the removed rider loses 'Chat' and 'Desapuntarme', without a reload", async () => {
+test.describe("open screens follow what others do to the ride", () => {
+  test("the organizer takes a rider out: the 2nd in line reads she is 1st, the removed rider loses 'Chat' and 'Desapuntarme', without a reload", async ({
+    rider,
+  }) => {
     const ana = await rider("ana");
     const bea = await rider("bea");
     const carla = await rider("carla");
@@ -49,9 +41,9 @@ describe("open screens follow what others do to the ride", () => {
     }
     const place = (n: number) =>
       dora.page.getByRole("status").filter({ hasText: MSG.waitingListPosition(n) });
-    await place(2).waitFor();
-    await bea.page.getByRole("button", { name: "Desapuntarme" }).waitFor();
-    await bea.page.getByRole("link", { name: "Chat" }).waitFor();
+    await expect(place(2)).toBeVisible();
+    await expect(bea.page.getByRole("button", { name: "Desapuntarme" })).toBeVisible();
+    await expect(bea.page.getByRole("link", { name: "Chat" })).toBeVisible();
     await markDocument(dora.page);
     await markDocument(bea.page);
 
@@ -68,16 +60,14 @@ describe("open screens follow what others do to the ride", () => {
     expect(removal).toMatchObject({ status: 200, body: { removed: true } });
 
     // Dora's open page moves her up.
-    await place(1).waitFor({ timeout: 10_000 });
+    await expect(place(1)).toBeVisible();
     expect(await place(2).count()).toBe(0);
     expect(await sameDocument(dora.page)).toBe(true);
 
     // Bea's open page no longer offers her the chat or a way out: for her the ride is gone.
-    await bea.page.getByText(MSG.rideNotFound).waitFor({ timeout: 10_000 });
+    await expect(bea.page.getByText(MSG.rideNotFound)).toBeVisible();
     expect(await bea.page.getByRole("button", { name: "Desapuntarme" }).count()).toBe(0);
     expect(await bea.page.getByRole("link", { name: "Chat" }).count()).toBe(0);
     expect(await sameDocument(bea.page)).toBe(true);
-
-    for (const session of [ana, bea, carla, dora]) await closeSession(session);
   });
 });

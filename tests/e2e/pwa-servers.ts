@@ -65,10 +65,13 @@ export function seedSignedInRider(stateDir: string, username: string): string {
   return token;
 }
 
-/** `vite preview` of the build in `outDir` on `port`, with `stateDir` as its local D1/DO/R2. */
+/**
+ * `vite preview` of the build in `outDir` on `port` (one it takes as it binds, unless said), with
+ * `stateDir` as its local D1/DO/R2.
+ */
 export async function startPreviewOf(options: {
   outDir: string;
-  port: number;
+  port?: number;
   stateDir: string;
   logFile: string;
 }): Promise<Preview> {

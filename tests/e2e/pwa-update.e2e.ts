@@ -5,19 +5,15 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import type { BrowserContext, Page } from "@playwright/test";
+import { freshState, type Preview } from "../support/preview.ts";
 import {
-  afterAll,
-  beforeAll,
-  beforeEach,
-  describe,
   expect,
-  inject,
-  it,
-  onTestFailed,
-} from "vitest";
-import { freePort, freshState, type Preview } from "../support/preview.ts";
-import { notificationSocketOpened, SCREENSHOTS_DIR, watchApiRequests } from "./fixtures.ts";
+  notificationSocketOpened,
+  SCREENSHOTS_DIR,
+  test,
+  watchApiRequests,
+} from "./fixtures.ts";
 import {
   buildVersion,
   pointPreviewAtMainBuild,
@@ -26,8 +22,6 @@ import {
 } from "./pwa-servers.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const RESULTS_DIR = path.join(root, "test-results");
-const LOG_FILE = path.join(RESULTS_DIR, "pwa-update-server.log");
 const CURRENT_BUILD = path.join(root, "dist");
 const NEXT_BUILD_ID = "e2e-next";
 
@@ -54,35 +48,36 @@ const RECORD_TOASTS = () => {
 const toastsSeen = (page: Page) =>
   page.evaluate(() => JSON.parse(sessionStorage.getItem("e2e-toasts") ?? "[]") as string[]);
 
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let server: Preview;
 let port: number;
 let stateDir: string;
+/** The server's log, in the run's outputDir (attached to a failed test by the fixtures). */
+let logFile: string;
 let nextBuild: string;
 const consoleErrors: string[] = [];
 /** True from stopping the old server until the page has reloaded onto the new build. */
 let deploying = false;
 
-describe("app update flow (rebuild while the app is open)", () => {
-  beforeAll(async () => {
-    mkdirSync(RESULTS_DIR, { recursive: true });
+test.describe("app update flow (rebuild while the app is open)", () => {
+  // One open app through the four steps, each starting where the one before left it.
+  test.describe.configure({ mode: "serial" });
+
+  test.beforeAll(async ({ browser }, testInfo) => {
+    // A second build of the app, then a server for the first.
+    test.setTimeout(300_000);
+    mkdirSync(testInfo.project.outputDir, { recursive: true });
+    logFile = path.join(testInfo.project.outputDir, "pwa-update-server.log");
     nextBuild = mkdtempSync(path.join(tmpdir(), "rodamos-next-build-"));
     buildVersion(nextBuild, NEXT_BUILD_ID);
     stateDir = freshState("rodamos-pwa-state");
     const token = seedSignedInRider(stateDir, "Lucia");
-    port = await freePort();
-    server = await startPreviewOf({ outDir: CURRENT_BUILD, port, stateDir, logFile: LOG_FILE });
+    server = await startPreviewOf({ outDir: CURRENT_BUILD, stateDir, logFile });
+    port = server.port;
 
-    browser = await chromium.connect(inject("wsEndpoint"));
-    context = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 390, height: 844 },
-      locale: "es-ES",
-      timezoneId: "Europe/Madrid",
-      hasTouch: true,
-    });
+    // The config's phone, with this file's own server.
+    context = await browser.newContext({ baseURL: server.url });
     await context.addCookies([
       {
         name: "rodamos_session",
@@ -111,21 +106,13 @@ describe("app update flow (rebuild while the app is open)", () => {
     page.on("pageerror", (err) => consoleErrors.push(`pageerror: ${err.message}`));
   });
 
-  beforeEach(() => {
-    // Each test answers for its own console: one failure must not fail the ones after it.
+  test.beforeEach(() => {
+    // Each test answers for its own console.
     consoleErrors.length = 0;
-    onTestFailed(async ({ task }) => {
-      const name = task.name.replace(/[^a-z0-9]+/gi, "-").toLowerCase();
-      await page
-        ?.screenshot({ path: path.join(RESULTS_DIR, `${name}.png`), fullPage: true })
-        .catch(() => undefined);
-      console.log(`Failure screenshot: test-results/${name}.png; server log: ${LOG_FILE}`);
-    });
   });
 
-  afterAll(async () => {
+  test.afterAll(async () => {
     await context?.close();
-    await browser?.close();
     await server?.stop();
     pointPreviewAtMainBuild();
     for (const dir of [nextBuild, stateDir]) {
@@ -133,9 +120,9 @@ describe("app update flow (rebuild while the app is open)", () => {
     }
   });
 
-  it("the service worker controls /app/feed for a signed-in rider", async () => {
+  test("the service worker controls /app/feed for a signed-in rider", async () => {
     await page.goto("/app/feed");
-    await page.getByRole("navigation", { name: "Navegación principal" }).waitFor();
+    await expect(page.getByRole("navigation", { name: "Navegación principal" })).toBeVisible();
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
@@ -150,13 +137,13 @@ describe("app update flow (rebuild while the app is open)", () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  it("/app/settings shows 'Actualizar app', the short FAQ and the e-mail contact", async () => {
+  test("/app/settings shows 'Actualizar app', the short FAQ and the e-mail contact", async () => {
     await page.goto("/app/settings");
-    await page.getByRole("heading", { name: "Ajustes" }).waitFor();
-    await page.getByRole("button", { name: "Actualizar app" }).waitFor();
-    await page.getByText(`Versión ${builtVersion(CURRENT_BUILD)}`).waitFor();
+    await expect(page.getByRole("heading", { name: "Ajustes" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Actualizar app" })).toBeVisible();
+    await expect(page.getByText(`Versión ${builtVersion(CURRENT_BUILD)}`)).toBeVisible();
     await page.getByText("¿Cómo instalo Rodamos en mi móvil?").click();
-    await page.getByText(/Añadir a pantalla de inicio/).waitFor();
+    await expect(page.getByText(/Añadir a pantalla de inicio/)).toBeVisible();
     expect(await page.getByRole("link", { name: "Escríbenos un email" }).getAttribute("href")).toBe(
       "mailto:hola@rodamos.app",
     );
@@ -165,27 +152,27 @@ describe("app update flow (rebuild while the app is open)", () => {
 
     // Nothing new yet: the check says so.
     await page.getByRole("button", { name: "Actualizar app" }).click();
-    await page.getByText("Estás en la última versión").waitFor();
+    await expect(page.getByText("Estás en la última versión")).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });
 
-  it("after a rebuild, 'Actualizar app' finds the new version and the page reloads onto it", async () => {
+  test("after a rebuild, 'Actualizar app' finds the new version and the page reloads onto it", async () => {
     const current = builtVersion(CURRENT_BUILD);
     expect(current).not.toBe(NEXT_BUILD_ID);
     // Start the toast record afresh (the recorder reads it back on load).
     await page.evaluate(() => sessionStorage.removeItem("e2e-toasts"));
     await page.reload();
-    await page.getByText(`Versión ${current}`).waitFor();
+    await expect(page.getByText(`Versión ${current}`)).toBeVisible();
 
     // Deploy: the same origin now serves the rebuilt app (its page changed, so its worker did).
     deploying = true;
     await server.stop();
-    server = await startPreviewOf({ outDir: nextBuild, port, stateDir, logFile: LOG_FILE });
+    server = await startPreviewOf({ outDir: nextBuild, port, stateDir, logFile });
 
     const reloaded = page.waitForEvent("load");
     await page.getByRole("button", { name: "Actualizar app" }).click();
     await reloaded;
-    await page.getByText(`Versión ${NEXT_BUILD_ID}`).waitFor();
+    await expect(page.getByText(`Versión ${NEXT_BUILD_ID}`)).toBeVisible();
     // Let the reloaded page's channel settle before errors count again.
     await page.waitForLoadState("networkidle", { timeout: 5000 }).catch(() => undefined);
     deploying = false;
@@ -206,15 +193,15 @@ describe("app update flow (rebuild while the app is open)", () => {
     expect(state).toEqual({ controlled: true, waiting: false, version: NEXT_BUILD_ID });
 
     await page.getByRole("button", { name: "Actualizar app" }).click();
-    await page.getByText("Estás en la última versión").waitFor();
+    await expect(page.getByText("Estás en la última versión")).toBeVisible();
     expect(consoleErrors).toEqual([]);
   });
 
-  it("an authenticated API response is never served from the worker's caches after logout", async () => {
+  test("an authenticated API response is never served from the worker's caches after logout", async () => {
     const channelReady = notificationSocketOpened(page);
     const appRequests = watchApiRequests(page);
     await page.goto("/app/settings");
-    await page.getByRole("heading", { name: "Ajustes" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Ajustes" })).toBeVisible();
     // The open app's own requests (the chats refetch after the channel's 'ready') are answered
     // before the session ends under it; one still in flight would fail with a 401 of its own.
     await channelReady;

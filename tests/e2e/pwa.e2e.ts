@@ -1,10 +1,7 @@
 // The installable app against the shared build: manifest and icons, the service worker scoped
 // to /app/, the offline screen, and that the worker never answers /api.
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import { baseURL, closeSession, connectBrowser, openSession, saveScreenshot } from "./fixtures.ts";
-
-connectBrowser();
+import type { Page } from "@playwright/test";
+import { baseURL, expect, saveScreenshot, test } from "./fixtures.ts";
 
 // Offline, the browser reports the requests it could not make (the app's /api/me, the
 // register script's update checks) as console errors: that is the state under test.
@@ -31,8 +28,8 @@ interface ManifestIcon {
   purpose?: string;
 }
 
-describe("installable app (PWA)", () => {
-  it("serves a valid Spanish manifest whose icons all load as images", async () => {
+test.describe("installable app (PWA)", () => {
+  test("serves a valid Spanish manifest whose icons all load as images", async () => {
     const res = await fetch(`${baseURL()}/app/manifest.webmanifest`);
     expect(res.status).toBe(200);
     const manifest = (await res.json()) as {
@@ -81,9 +78,9 @@ describe("installable app (PWA)", () => {
     }
   });
 
-  it("registers the service worker through /app/register-sw.js with scope /app and controls every /app page", async () => {
-    const session = await openSession();
-    const { page } = session;
+  test("registers the service worker through /app/register-sw.js with scope /app and controls every /app page", async ({
+    page,
+  }) => {
     // What was on screen when the page asked to install the worker: it waits for the first
     // screen, so its precache download does not compete with it.
     await page.addInitScript(() => {
@@ -116,24 +113,23 @@ describe("installable app (PWA)", () => {
 
     // The welcome page at exactly /app is inside the scope too.
     await page.goto("/app");
-    await page.getByRole("heading", { name: "Cansada de salir sola en bici?" }).waitFor();
+    await expect(
+      page.getByRole("heading", { name: "Cansada de salir sola en bici?" }),
+    ).toBeVisible();
     expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 
     // A deep link in the app is controlled too and gets the shell from the worker.
     await page.goto("/app/offline");
-    await page.getByRole("heading", { name: "Sin conexión" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Sin conexión" })).toBeVisible();
     expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 
     // The public pages are not part of the app: no manifest link, no worker registration.
     const publicHtml = await (await fetch(`${baseURL()}/`)).text();
     expect(publicHtml).not.toContain('rel="manifest"');
     expect(publicHtml).not.toContain("register-sw.js");
-    await closeSession(session);
   });
 
-  it("passes Chromium's installability checks on an /app/ page", async () => {
-    const session = await openSession();
-    const { page, context } = session;
+  test("passes Chromium's installability checks on an /app/ page", async ({ page, context }) => {
     await openControlled(page, "/app/login");
     const cdp = await context.newCDPSession(page);
     const manifest = (await cdp.send("Page.getAppManifest")) as {
@@ -146,12 +142,11 @@ describe("installable app (PWA)", () => {
     // Playwright's contexts are incognito-like, where Chromium never offers installation;
     // every other check (manifest, icons, worker, scope) must pass.
     expect(installabilityErrors.filter((e) => e.errorId !== "in-incognito")).toEqual([]);
-    await closeSession(session);
   });
 
-  it("precaches the app shell and code, but no public page and nothing from /api", async () => {
-    const session = await openSession();
-    const { page } = session;
+  test("precaches the app shell and code, but no public page and nothing from /api", async ({
+    page,
+  }) => {
     await openControlled(page, "/app/login");
     const cached = await page.evaluate(async () => {
       const urls: string[] = [];
@@ -168,12 +163,12 @@ describe("installable app (PWA)", () => {
     expect(cached.filter((url) => url.startsWith("/api/") || url.startsWith("/dev/"))).toEqual([]);
     expect(cached).not.toContain("/index.html");
     expect(cached).not.toContain("/");
-    await closeSession(session);
   });
 
-  it("offline: a navigation shows 'Sin conexión', /api is not answered from a cache, and 'Reintentar' recovers", async () => {
-    const session = await openSession({ expectErrors: OFFLINE_NOISE });
-    const { page, context } = session;
+  test("offline: a navigation shows 'Sin conexión', /api is not answered from a cache, and 'Reintentar' recovers", async ({
+    openSession,
+  }) => {
+    const { page, context } = await openSession({ expectErrors: OFFLINE_NOISE });
     await openControlled(page, "/app/login");
     // Online, /api/me answers (a visitor: user null).
     expect(
@@ -182,10 +177,10 @@ describe("installable app (PWA)", () => {
 
     await context.setOffline(true);
     await page.goto("/app/settings");
-    await page.getByRole("heading", { name: "Sin conexión" }).waitFor();
-    await page
-      .getByText("No tienes conexión a internet. Revisa tu conexión e inténtalo de nuevo.")
-      .waitFor();
+    await expect(page.getByRole("heading", { name: "Sin conexión" })).toBeVisible();
+    await expect(
+      page.getByText("No tienes conexión a internet. Revisa tu conexión e inténtalo de nuevo."),
+    ).toBeVisible();
     expect(page.url()).toBe(`${baseURL()}/app/settings`);
     await saveScreenshot(page, "app-offline");
 
@@ -205,19 +200,15 @@ describe("installable app (PWA)", () => {
     await apiTab.close();
 
     await page.goto("/app/settings");
-    await page.getByRole("heading", { name: "Sin conexión" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Sin conexión" })).toBeVisible();
     await context.setOffline(false);
     await page.getByRole("button", { name: "Reintentar" }).click();
     // Back online the page she asked for loads: settings, which sends a visitor to login.
     await page.waitForURL(/\/app\/login\?from=%2Fapp%2Fsettings$/);
-    await closeSession(session);
   });
 
-  it("/app/settings asks a visitor to sign in first", async () => {
-    const session = await openSession();
-    const { page } = session;
+  test("/app/settings asks a visitor to sign in first", async ({ page }) => {
     await page.goto("/app/settings");
     await page.waitForURL(/\/app\/login\?from=%2Fapp%2Fsettings$/);
-    await closeSession(session);
   });
 });

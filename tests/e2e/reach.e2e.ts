@@ -8,29 +8,25 @@
 // real P-256 keys made by the test: the worker's real encryption is what the stand-in reads.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { CDPSession } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CDPSession } from "@playwright/test";
 import { PUSH_MSG, type PushPayload, pushTexts } from "../../domain/push.ts";
 import { createPushDevice, type PushDevice } from "../support/push-device.ts";
 import {
   apiFromPage,
   baseURL,
-  closeSession,
-  connectBrowser,
-  openSession,
+  expect,
   type Session,
   saveScreenshot,
   signInAs,
+  test,
 } from "./fixtures.ts";
-
-connectBrowser();
 
 /** The push service stand-in: keeps what arrives at /push/<n>, answers 201. */
 let standIn: Server;
 let standInUrl = "";
 const arrived: { path: string; body: Buffer; headers: Record<string, unknown> }[] = [];
 
-beforeAll(async () => {
+test.beforeAll(async () => {
   standIn = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -42,16 +38,13 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => standIn.listen(0, "127.0.0.1", resolve));
   standInUrl = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise<void>((resolve) => standIn.close(() => resolve())));
+test.afterAll(() => new Promise<void>((resolve) => standIn.close(() => resolve())));
 
-async function arrivedAt(path: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const push = arrived.find((p) => p.path === path);
-    if (push) return push;
-    if (Date.now() > deadline) throw new Error(`no push reached ${path}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+async function arrivedAt(path: string) {
+  await expect
+    .poll(() => arrived.some((p) => p.path === path), { message: `a push reaches ${path}` })
+    .toBe(true);
+  return arrived.find((p) => p.path === path)!;
 }
 
 /** Makes the page's PushManager hand out `subscription` (see the file's comment). */
@@ -117,8 +110,10 @@ async function appRegistrationId(cdp: CDPSession): Promise<string> {
   return found;
 }
 
-describe("reaching her when the app is closed", () => {
-  it("Notificaciones: subscribe through the service worker, switches, a test push that arrives encrypted", async () => {
+test.describe("reaching her when the app is closed", () => {
+  test("Notificaciones: subscribe through the service worker, switches, a test push that arrives encrypted", async ({
+    openSession,
+  }) => {
     const session = await openSession();
     const device = await createPushDevice();
     const subscription = device.subscription(`${standInUrl}/push/settings`);
@@ -126,12 +121,12 @@ describe("reaching her when the app is closed", () => {
     await signInAs(session, `push_${Date.now().toString(36).slice(-5)}`);
     const { page } = session;
     await page.goto("/app/settings");
-    await page.getByRole("heading", { name: "Notificaciones" }).waitFor();
+    await expect(page.getByRole("heading", { name: "Notificaciones" })).toBeVisible();
     // Nothing is asked on arrival: only her tap subscribes.
     expect(await page.evaluate(() => localStorage.getItem("rodamos-test-subscription"))).toBeNull();
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
     await page.getByRole("button", { name: "Activar avisos en este dispositivo" }).click();
-    await page.getByText(PUSH_MSG.enabled, { exact: true }).first().waitFor();
+    await expect(page.getByText(PUSH_MSG.enabled, { exact: true }).first()).toBeVisible();
 
     // The subscription reached D1.
     const settings = await apiFromPage<{ deviceRegistered: boolean }>(
@@ -142,14 +137,9 @@ describe("reaching her when the app is closed", () => {
     expect(settings.body.deviceRegistered).toBe(true);
 
     const chat = page.getByRole("switch", { name: "Mensajes del chat" });
-    expect(await chat.getAttribute("aria-checked")).toBe("true");
+    await expect(chat).toHaveAttribute("aria-checked", "true");
     await chat.click();
-    await page.waitForFunction(
-      () =>
-        document
-          .querySelector('[role="switch"][aria-labelledby="push-chat-label"]')
-          ?.getAttribute("aria-checked") === "false",
-    );
+    await expect(chat).toHaveAttribute("aria-checked", "false");
     const saved = await apiFromPage<{ preferences: { chat: boolean } }>(
       session,
       "GET",
@@ -164,11 +154,12 @@ describe("reaching her when the app is closed", () => {
     expect(push.headers["content-encoding"]).toBe("aes128gcm");
     expect(String(push.headers.authorization)).toMatch(/^vapid t=.+, k=/);
     expect(JSON.parse(await device.decrypt(new Uint8Array(push.body)))).toEqual(pushTexts.test());
-    await page.getByText(PUSH_MSG.testSent).waitFor();
-    await closeSession(session);
+    await expect(page.getByText(PUSH_MSG.testSent)).toBeVisible();
   });
 
-  it("the service worker shows a push and opens the ride's chat on tap", async () => {
+  test("the service worker shows a push and opens the ride's chat on tap", async ({
+    openSession,
+  }) => {
     const session = await openSession();
     await session.context.grantPermissions(["notifications"], { origin: baseURL() });
     await signInAs(session, `sw_${Date.now().toString(36).slice(-5)}`);
@@ -184,9 +175,8 @@ describe("reaching her when the app is closed", () => {
       registrationId,
       data: JSON.stringify(payload),
     });
-    let shown: { title: string; body: string; tag: string; url: string }[] = [];
-    for (let i = 0; i < 50 && shown.length === 0; i++) {
-      shown = await page.evaluate(async () =>
+    const shown = () =>
+      page.evaluate(async () =>
         (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
           title: n.title,
           body: n.body,
@@ -194,11 +184,9 @@ describe("reaching her when the app is closed", () => {
           url: (n.data as { url: string }).url,
         })),
       );
-      if (shown.length === 0) await page.waitForTimeout(100);
-    }
-    expect(shown).toEqual([
-      { title: payload.title, body: payload.body, tag: payload.tag, url: payload.url },
-    ]);
+    await expect
+      .poll(shown)
+      .toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, url: payload.url }]);
 
     // Her tap: the worker's notificationclick takes the open window to the chat.
     const worker = context.serviceWorkers().find((w) => w.url().endsWith("/app/sw.js"));
@@ -216,10 +204,11 @@ describe("reaching her when the app is closed", () => {
       );
     });
     await page.waitForURL(`**/app/ride/${ride.id}/chat`);
-    await closeSession(session);
   });
 
-  it("'Añadir al calendario' downloads the ride's event; the share link shows its public preview", async () => {
+  test("'Añadir al calendario' downloads the ride's event; the share link shows its public preview", async ({
+    openSession,
+  }) => {
     const session = await openSession();
     await signInAs(session, `cal_${Date.now().toString(36).slice(-5)}`);
     const ride = await createRide(session, "Gravel del calendario");
@@ -239,7 +228,7 @@ describe("reaching her when the app is closed", () => {
     expect(ics).toContain("LOCATION:Calle del Secreto 7\\, Madrid");
 
     // Her share link, opened by someone who is not signed in (a chat app's crawler or a friend).
-    await page.getByRole("article", { name: "Gravel del calendario" }).waitFor();
+    await expect(page.getByRole("article", { name: "Gravel del calendario" })).toBeVisible();
     await page.evaluate(() => {
       (navigator as unknown as { share: (d: ShareData) => Promise<void> }).share = async (d) => {
         (window as unknown as { __shared?: ShareData }).__shared = d;
@@ -267,12 +256,10 @@ describe("reaching her when the app is closed", () => {
     const html = await friend.page.content();
     expect(html).not.toContain("Calle del Secreto");
     expect(html).not.toContain("Salimos puntuales");
-    await friend.page.getByText("Quedan 7 plazas").waitFor();
+    await expect(friend.page.getByText("Quedan 7 plazas")).toBeVisible();
     await saveScreenshot(friend.page, "share-preview");
     // Its button leads into the app: sign-in first, then back to the ride.
     await friend.page.getByRole("link", { name: "Ver la salida en Rodamos" }).click();
     await friend.page.waitForURL(`**/app/login?from=${encodeURIComponent(`/app/ride/${ride.id}`)}`);
-    await closeSession(friend);
-    await closeSession(session);
   });
 });

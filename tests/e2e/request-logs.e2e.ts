@@ -10,22 +10,17 @@
 // query string must be in no record other than the automatic ones production turns off.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
 import { MSG } from "../../domain/messages.ts";
 import { NEAR_HEADER } from "../../domain/near.ts";
 import {
   apiFromPage,
   baseURL,
-  closeSession,
-  connectBrowser,
+  expect,
   fixtureRide,
-  openSession,
-  rider,
   sendMessage,
+  test,
   uniqueEmail,
 } from "./fixtures.ts";
-
-connectBrowser();
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -72,8 +67,11 @@ const isInvocationLog = (row: TraceRow) =>
 const keptInProduction = (rows: TraceRow[]) =>
   rows.filter((row) => row.kind === "log" && !isInvocationLog(row));
 
-describe("request logs", () => {
-  it("hold no position, token, query string or message: the local trace store after the requests", async () => {
+test.describe("request logs", () => {
+  test("hold no position, token, query string or message: the local trace store after the requests", async ({
+    openSession,
+    rider,
+  }) => {
     // The deployed config (what `npm run deploy` ships) turns the automatic records off.
     const deployed = JSON.parse(
       readFileSync(path.join(root, "dist/rodamos/wrangler.json"), "utf8"),
@@ -102,7 +100,7 @@ describe("request logs", () => {
     const searchText = `Tetuan${Date.now().toString(36)}`;
     await ana.page.goto(`/app/search?q=${searchText}&dateType=none`);
     await ana.page.getByRole("radio", { name: MSG.nearOrder }).click();
-    await ana.page.getByText(MSG.nearFromPosition).waitFor();
+    await expect(ana.page.getByText(MSG.nearFromPosition)).toBeVisible();
     await expect.poll(() => heard).toContain("40.45,-3.69");
 
     // 2. A message in her ride's chat.
@@ -117,8 +115,8 @@ describe("request logs", () => {
     // Shown at once as 'Enviando…', it goes out once the chat's socket is open: wait for the
     // room's ack (its time replaces 'Enviando…'), so the message did reach the server.
     const sent = ana.page.getByRole("listitem").filter({ hasText: message });
-    await expect.poll(() => sent.textContent(), { timeout: 20_000 }).toMatch(/\d:\d\d/);
-    expect(await sent.textContent()).not.toContain("Enviando…");
+    await expect(sent).toContainText(/\d:\d\d/);
+    await expect(sent).not.toContainText("Enviando…");
     await ana.page.goto("/app/feed");
 
     // 3. Her calendar feed, fetched as a calendar app does (no cookie).
@@ -126,7 +124,8 @@ describe("request logs", () => {
     expect(feed.status).toBe(201);
     const feedPath = new URL(feed.body.url).pathname;
     const feedSecret = feedPath.split("/").at(-1)!.replace(".ics", "");
-    await closeSession(ana);
+    // Her browser closes: the feed's live channel ends, and with it its invocation.
+    await ana.context.close();
 
     // 4. A password reset from the mailed link.
     const email = uniqueEmail("olvido");
@@ -150,15 +149,14 @@ describe("request logs", () => {
     const urls: string[] = [];
     session.page.on("request", (request) => urls.push(request.url()));
     await session.page.goto(link);
-    await session.page.getByRole("heading", { name: "Nueva contraseña" }).waitFor();
+    await expect(session.page.getByRole("heading", { name: "Nueva contraseña" })).toBeVisible();
     // The token leaves the address bar at once.
-    await expect.poll(() => session.page.url()).not.toContain(token);
+    await expect(session.page).not.toHaveURL((url) => url.href.includes(token));
     await session.page.getByLabel("Nueva contraseña", { exact: true }).fill("nueva-clave-9");
     await session.page.getByLabel("Confirmar contraseña", { exact: true }).fill("nueva-clave-9");
     await session.page.getByRole("button", { name: "Guardar contraseña" }).click();
     await session.page.waitForURL("**/app/feed");
     expect(urls.filter((url) => url.includes(token))).toEqual([]);
-    await closeSession(session);
 
     expect((await fetch(`${baseURL()}${feedPath}`)).status).toBe(200);
     // The store is written as each invocation ends: wait for the worker's line of each request,

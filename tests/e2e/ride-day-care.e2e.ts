@@ -2,18 +2,17 @@
 // the organizer, sees her there and Carla missing; the safety timer (run now through the dev-only
 // route, as the room's alarm would hours later) asks Bea '¿Has llegado bien?' and then tells Ana;
 // Bea's one tap on 'He llegado a casa' shows to the group.
-import { describe, it } from "vitest";
 import { RIDE_DAY_MSG } from "../../domain/ride-day.ts";
 import { expectAccessible } from "./a11y.ts";
-import { closeSession, connectBrowser, fixtureRide, rider, saveScreenshot } from "./fixtures.ts";
-
-connectBrowser();
+import { expect, fixtureRide, saveScreenshot, test } from "./fixtures.ts";
 
 /** The fixture ride's 40 km at 'chill' take 2 h 40 min; the timer asks an hour after that. */
 const ASK_TIME_PASSED_MINUTES = -(160 + 60 + 1);
 
-describe("ride day", () => {
-  it("check-in, the organizer's view, the safety timer and 'He llegado a casa'", async () => {
+test.describe("ride day", () => {
+  test("check-in, the organizer's view, the safety timer and 'He llegado a casa'", async ({
+    rider,
+  }) => {
     const ana = await rider("ana");
     const bea = await rider("bea");
     const carla = await rider("carla");
@@ -25,53 +24,48 @@ describe("ride day", () => {
     });
     const runJob = async (job: string) => {
       const res = await ana.context.request.post(`/dev/ride-day/${rideId}/run/${job}`);
-      if (res.status() !== 200) throw new Error(`${job}: ${res.status()}`);
+      expect(res.status(), job).toBe(200);
     };
 
     // Bea checks in from the chat.
     await bea.page.goto(`/app/chat/${rideId}`);
     await bea.page.getByRole("button", { name: "Estoy en el punto de encuentro" }).click();
-    await bea.page.getByText("✓ Estás en el punto de encuentro").waitFor();
+    await expect(bea.page.getByText("✓ Estás en el punto de encuentro")).toBeVisible();
 
     // Ana sees who is there and who is missing.
     await ana.page.goto(`/app/chat/${rideId}`);
     const present = ana.page.getByRole("list", { name: "En el punto de encuentro" });
-    await present.getByText(bea.username).waitFor();
-    await ana.page.getByRole("list", { name: "Faltan" }).getByText(carla.username).waitFor();
-    await ana.page.getByRole("button", { name: "Avisar a las que faltan" }).waitFor();
+    await expect(present.getByText(bea.username)).toBeVisible();
+    await expect(
+      ana.page.getByRole("list", { name: "Faltan" }).getByText(carla.username),
+    ).toBeVisible();
+    await expect(ana.page.getByRole("button", { name: "Avisar a las que faltan" })).toBeVisible();
     await expectAccessible(ana.page, "chat, the organizer's check-ins");
     await saveScreenshot(ana.page, "ride-day-check-ins");
 
     // Carla, in the group, sees no check-ins.
     await carla.page.goto(`/app/chat/${rideId}`);
-    await carla.page.getByRole("button", { name: "Estoy en el punto de encuentro" }).waitFor();
-    if ((await carla.page.getByText(bea.username).count()) > 0) {
-      throw new Error("a rider saw another's check-in");
-    }
+    await expect(
+      carla.page.getByRole("button", { name: "Estoy en el punto de encuentro" }),
+    ).toBeVisible();
+    expect(await carla.page.getByText(bea.username).count(), "another's check-in").toBe(0);
 
     // The timer asks Bea, live in her open chat.
     await runJob("safety-ask");
     const ask = bea.page.getByRole("alert").filter({ hasText: RIDE_DAY_MSG.askTitle });
-    await ask.waitFor({ timeout: 10_000 });
+    await expect(ask).toBeVisible();
 
     // An hour later, unanswered: Ana is told.
     await runJob("safety-tell");
-    await ana.page.getByText(RIDE_DAY_MSG.overdue(bea.username)).waitFor({ timeout: 10_000 });
+    await expect(ana.page.getByText(RIDE_DAY_MSG.overdue(bea.username))).toBeVisible();
 
     // One tap answers it, and the group sees her home.
     await ask.getByRole("button", { name: "He llegado a casa" }).click();
-    await bea.page.getByText("✓ Has llegado a casa").waitFor();
-    await carla.page
-      .getByTestId("ride-day-arrivals")
-      .getByText(bea.username, { exact: false })
-      .waitFor({ timeout: 10_000 });
-    await ana.page
-      .getByTestId("ride-day-arrivals")
-      .getByText(bea.username, { exact: false })
-      .waitFor({ timeout: 10_000 });
-
-    await closeSession(ana);
-    await closeSession(bea);
-    await closeSession(carla);
+    await expect(bea.page.getByText("✓ Has llegado a casa")).toBeVisible();
+    for (const page of [carla.page, ana.page]) {
+      await expect(
+        page.getByTestId("ride-day-arrivals").getByText(bea.username, { exact: false }),
+      ).toBeVisible();
+    }
   });
 });

@@ -4,20 +4,18 @@
 // it move; Bea taps "Me he quedado atrás" and the escoba is told; Bea stops and her dot is gone.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
 import { RIDE_DAY_TEXT } from "../../domain/ride-day-live.ts";
 import { expectAccessible } from "./a11y.ts";
-import { apiFromPage, closeSession, connectBrowser, rider, saveScreenshot } from "./fixtures.ts";
-
-connectBrowser();
+import { apiFromPage, expect, saveScreenshot, test } from "./fixtures.ts";
 
 const GPX = readFileSync(path.resolve(import.meta.dirname, "fixtures/casa-de-campo.gpx"), "utf8");
 
-describe("ride day", () => {
-  // Three browsers and a 10-second pace to wait out: longer than a usual journey.
-  it("a rider shares her position, the escoba sees it move, is told she stayed behind, and it goes", {
-    timeout: 180_000,
-  }, async () => {
+test.describe("ride day", () => {
+  test("a rider shares her position, the escoba sees it move, is told she stayed behind, and it goes", async ({
+    rider,
+  }) => {
+    // Three browsers and a 10-second pace to wait out: longer than a usual journey.
+    test.setTimeout(180_000);
     const ana = await rider("ana");
     const bea = await rider("bea");
     const cris = await rider("cris");
@@ -60,28 +58,32 @@ describe("ride day", () => {
     // Ana names Cris escoba in her ride's management.
     await ana.page.goto(`/app/ride/${rideId}`);
     await ana.page.getByLabel("Escoba").selectOption({ label: cris.username });
-    await ana.page.getByText("Escoba guardada.").waitFor();
+    await expect(ana.page.getByText("Escoba guardada.")).toBeVisible();
 
     // Bea shares from the chat, at Puerta del Sol.
     await bea.context.grantPermissions(["geolocation"]);
     await bea.context.setGeolocation({ latitude: 40.4168, longitude: -3.7038, accuracy: 15 });
     await bea.page.goto(`/app/ride/${rideId}/chat`);
     await bea.page.getByRole("button", { name: RIDE_DAY_TEXT.share }).click();
-    await bea.page.getByTestId("sharing-bar").getByText(RIDE_DAY_TEXT.sharing).waitFor();
+    await expect(
+      bea.page.getByTestId("sharing-bar").getByText(RIDE_DAY_TEXT.sharing),
+    ).toBeVisible();
 
     // Cris opens the group map: the route and Bea's dot, named, with its age; Ana does not share.
     await cris.page.goto(`/app/ride/${rideId}/chat`);
     await cris.page.getByRole("button", { name: RIDE_DAY_TEXT.groupMap }).click();
     // Her live dot (a left-behind notice's position is drawn apart: .live-dot--behind).
     const beaDot = cris.page.locator(".live-dot:not(.live-dot--behind)", { hasText: bea.username });
-    await beaDot.waitFor();
+    await expect(beaDot).toBeVisible();
     const beaRow = cris.page.getByTestId("live-rider").filter({ hasText: bea.username });
-    await beaRow.getByText(/hace un momento|hace 1 min/).waitFor();
+    await expect(beaRow.getByText(/hace un momento|hace 1 min/)).toBeVisible();
     const notSharing = cris.page.getByTestId("live-not-sharing");
-    await notSharing.getByText(`${cris.username} (tú) (escoba)`, { exact: false }).waitFor();
-    expect(await notSharing.textContent()).toContain(ana.username);
-    await cris.page.locator(".leaflet-overlay-pane path").first().waitFor();
-    await expectAccessible(cris.page);
+    await expect(
+      notSharing.getByText(`${cris.username} (tú) (escoba)`, { exact: false }),
+    ).toBeVisible();
+    await expect(notSharing).toContainText(ana.username);
+    await expect(cris.page.locator(".leaflet-overlay-pane path").first()).toBeVisible();
+    await expectAccessible(cris.page, "chat, the group map");
     const before = await beaDot.evaluate((el) => (el as HTMLElement).style.transform);
 
     // Bea rides on: after the 10-second pace her new fix reaches Cris's map.
@@ -89,54 +91,49 @@ describe("ride day", () => {
     await expect
       .poll(() => beaDot.evaluate((el) => (el as HTMLElement).style.transform), {
         timeout: 25_000,
-        interval: 500,
       })
       .not.toBe(before);
     await saveScreenshot(cris.page, "ride-day-group-map");
 
     // "Me he quedado atrás": the escoba is told, in her chat.
     await bea.page.getByRole("button", { name: RIDE_DAY_TEXT.leftBehind }).click();
-    await bea.page.getByText(RIDE_DAY_TEXT.leftBehindSent).waitFor();
-    await cris.page
-      .getByTestId("left-behind-notice")
-      .getByText(`${bea.username} se ha quedado atrás`)
-      .waitFor();
+    await expect(bea.page.getByText(RIDE_DAY_TEXT.leftBehindSent)).toBeVisible();
+    await expect(
+      cris.page.getByTestId("left-behind-notice").getByText(`${bea.username} se ha quedado atrás`),
+    ).toBeVisible();
 
     // "Modo ruta": full screen, says that sharing pauses when the screen turns off.
     await cris.page.getByRole("button", { name: RIDE_DAY_TEXT.routeMode }).click();
     const routeMode = cris.page.getByRole("dialog", { name: RIDE_DAY_TEXT.routeMode });
-    await routeMode
-      .getByText(/Si se apaga la pantalla, tu ubicación deja de compartirse/)
-      .waitFor();
-    await routeMode.locator(".live-dot", { hasText: bea.username }).waitFor();
+    await expect(
+      routeMode.getByText(/Si se apaga la pantalla, tu ubicación deja de compartirse/),
+    ).toBeVisible();
+    await expect(routeMode.locator(".live-dot", { hasText: bea.username })).toBeVisible();
     await saveScreenshot(cris.page, "ride-day-route-mode");
     await cris.page.keyboard.press("Escape");
-    await routeMode.waitFor({ state: "detached" });
+    await expect(routeMode).not.toBeAttached();
 
     // Bea stops: her dot leaves Cris's map, and she is listed as not sharing.
     await bea.page.getByRole("button", { name: `· ${RIDE_DAY_TEXT.stop}` }).click();
-    await bea.page.getByRole("button", { name: RIDE_DAY_TEXT.share }).waitFor();
-    await beaDot.waitFor({ state: "detached" });
-    await cris.page
-      .getByTestId("live-not-sharing")
-      .getByText(bea.username, { exact: false })
-      .waitFor();
-
-    for (const session of [ana, bea, cris]) await closeSession(session);
+    await expect(bea.page.getByRole("button", { name: RIDE_DAY_TEXT.share })).toBeVisible();
+    await expect(beaDot).not.toBeAttached();
+    await expect(
+      cris.page.getByTestId("live-not-sharing").getByText(bea.username, { exact: false }),
+    ).toBeVisible();
   });
 
-  it("says how to turn location on when she refused it", async () => {
+  test("says how to turn location on when she refused it", async ({ rider }) => {
     const ana = await rider("ana");
     const bea = await rider("bea");
     await ana.page.goto("/app/offline");
     const res = await ana.context.request.post("/dev/fixtures/ride", {
       data: { organizerId: ana.userId, participantIds: [bea.userId], startsInMinutes: 10 },
     });
+    expect(res.status()).toBe(200);
     const { rideId } = (await res.json()) as { rideId: string };
     await bea.context.clearPermissions();
     await bea.page.goto(`/app/ride/${rideId}/chat`);
     await bea.page.getByRole("button", { name: RIDE_DAY_TEXT.share }).click();
-    await bea.page.getByRole("alert").getByText(RIDE_DAY_TEXT.denied).waitFor();
-    for (const session of [ana, bea]) await closeSession(session);
+    await expect(bea.page.getByRole("alert").getByText(RIDE_DAY_TEXT.denied)).toBeVisible();
   });
 });

@@ -1,23 +1,21 @@
 import path from "node:path";
-import { describe, expect, it } from "vitest";
 import { MSG } from "../../domain/messages.ts";
 import { shareText } from "../../domain/share.ts";
 import {
-  closeSession,
-  connectBrowser,
-  openSession,
+  expect,
+  freshUsername,
+  type OpenSession,
   type Session,
   saveScreenshot,
+  test,
   tomorrowIso,
   uniqueEmail,
 } from "./fixtures.ts";
 
-connectBrowser();
-
 const GPX_FIXTURE = path.resolve(import.meta.dirname, "fixtures/casa-de-campo.gpx");
 
 /** A rider signed in through the dev-only test-login route, share recorded (tiles: openSession). */
-async function riderSession(username: string): Promise<Session> {
+async function riderSession(openSession: OpenSession, username: string): Promise<Session> {
   const session = await openSession();
   const { page, context } = session;
   // Record what the Web Share API would have received.
@@ -45,50 +43,52 @@ async function riderSession(username: string): Promise<Session> {
   return session;
 }
 
-describe("rides journey", () => {
-  it("create with GPX → search → join → map → cannot delete → cancel → both see it cancelled", async () => {
+test.describe("rides journey", () => {
+  test("create with GPX → search → join → map → cannot delete → cancel → both see it cancelled", async ({
+    openSession,
+  }) => {
     const suffix = Date.now().toString(36).slice(-6);
-    const organizerName = `orga_${suffix}`;
-    const riderName = `rider_${suffix}`;
+    const organizerName = freshUsername("orga");
+    const riderName = freshUsername("rider");
     const title = `Vuelta Casa de Campo ${suffix}`;
-    const organizer = await riderSession(organizerName);
-    const rider = await riderSession(riderName);
+    const organizer = await riderSession(openSession, organizerName);
+    const rider = await riderSession(openSession, riderName);
     const op = organizer.page;
     const rp = rider.page;
 
     // --- The organizer proposes a ride with a GPX.
     await op.goto("/app/create");
-    await op.getByRole("heading", { name: "Propón una ruta" }).waitFor();
+    await expect(op.getByRole("heading", { name: "Propón una ruta" })).toBeVisible();
     await op.getByLabel("Título").fill(title);
     // City and modalities come from her profile.
-    expect(await op.getByLabel("Ciudad").inputValue()).toBe("Madrid");
-    expect(await op.getByRole("button", { name: "Road" }).getAttribute("aria-pressed")).toBe(
-      "true",
-    );
+    await expect(op.getByLabel("Ciudad")).toHaveValue("Madrid");
+    await expect(op.getByRole("button", { name: "Road" })).toHaveAttribute("aria-pressed", "true");
     await op.getByLabel("Fecha").fill(await tomorrowIso(op));
     await op.getByLabel("Hora").fill("09:30");
     await op.getByRole("radio", { name: "Chill" }).click();
     const maps = op.getByRole("button", { name: "Ver en Google Maps" });
-    expect(await maps.isDisabled()).toBe(true);
+    await expect(maps).toBeDisabled();
     await op.getByLabel("Punto de encuentro").fill("Puente del Rey");
-    await op.getByRole("link", { name: "Ver en Google Maps" }).waitFor();
+    await expect(op.getByRole("link", { name: "Ver en Google Maps" })).toBeVisible();
     await op.getByRole("button", { name: "Coffee Stop" }).click();
     await op.getByRole("button", { name: "Early Birds" }).click();
-    expect(await op.getByRole("button", { name: "Sweet Break" }).isDisabled()).toBe(true);
+    await expect(op.getByRole("button", { name: "Sweet Break" })).toBeDisabled();
     await op.getByLabel("Archivo GPX (opcional)").setInputFiles(GPX_FIXTURE);
-    await op.getByRole("figure", { name: "Vista previa de la ruta" }).waitFor();
-    expect(Number(await op.getByLabel("Distancia (km)").inputValue())).toBeGreaterThan(1);
-    expect(await op.getByLabel("Desnivel (m)").inputValue()).toBe("65");
+    await expect(op.getByRole("figure", { name: "Vista previa de la ruta" })).toBeVisible();
+    await expect
+      .poll(async () => Number(await op.getByLabel("Distancia (km)").inputValue()))
+      .toBeGreaterThan(1);
+    await expect(op.getByLabel("Desnivel (m)")).toHaveValue("65");
     await saveScreenshot(op, "create");
     await op.getByRole("button", { name: "Crear salida" }).click();
     await op.waitForURL(/\/app\/ride\/[a-z0-9]+$/);
     const rideId = op.url().split("/").pop()!;
-    await op.getByText(MSG.rideCreated).waitFor();
+    await expect(op.getByText(MSG.rideCreated)).toBeVisible();
 
     await op.goto("/app/feed");
-    await op.getByRole("heading", { name: "Quiero rodar" }).waitFor();
-    await op.getByRole("article", { name: title }).waitFor();
-    await op.getByText("Todo al día. ¡A pedalear!").waitFor();
+    await expect(op.getByRole("heading", { name: "Quiero rodar" })).toBeVisible();
+    await expect(op.getByRole("article", { name: title })).toBeVisible();
+    await expect(op.getByText("Todo al día. ¡A pedalear!")).toBeVisible();
     await saveScreenshot(op, "feed");
 
     // --- The second rider finds it in search; the filters live in the address.
@@ -100,8 +100,8 @@ describe("rides journey", () => {
     await rp.getByRole("button", { name: "Esta semana" }).click();
     await rp.waitForURL(/dateType=none/);
     const card = rp.getByRole("article", { name: title });
-    await card.waitFor();
-    expect(await card.getByText("Participantes 1/20").count()).toBe(1);
+    await expect(card).toBeVisible();
+    await expect(card.getByText("Participantes 1/20")).toHaveCount(1);
     await saveScreenshot(rp, "search");
 
     // Share sends the ride's text.
@@ -120,13 +120,14 @@ describe("rides journey", () => {
     // --- She joins: the dialog, then the full route with the map.
     await card.getByRole("button", { name: "UNIRME" }).click();
     const dialog = rp.getByRole("dialog", { name: "¡Apuntada!" });
-    await dialog.waitFor();
+    await expect(dialog).toBeVisible();
     await dialog.getByRole("button", { name: "Ruta completa" }).click();
     await rp.waitForURL(new RegExp(`/app/ride/${rideId}$`));
-    await rp.getByRole("heading", { name: "Participantes 2/20" }).waitFor();
-    await rp.getByTestId("route-map").waitFor();
-    await rp.locator(".leaflet-interactive").first().waitFor();
-    expect(await rp.getByRole("link", { name: "Descargar GPX" }).getAttribute("href")).toBe(
+    await expect(rp.getByRole("heading", { name: "Participantes 2/20" })).toBeVisible();
+    await expect(rp.getByTestId("route-map")).toBeVisible();
+    await expect(rp.locator(".leaflet-interactive").first()).toBeVisible();
+    await expect(rp.getByRole("link", { name: "Descargar GPX" })).toHaveAttribute(
+      "href",
       `/api/rides/${rideId}/gpx`,
     );
     await rp.getByRole("heading", { name: "Ruta completa" }).scrollIntoViewIfNeeded();
@@ -134,12 +135,12 @@ describe("rides journey", () => {
 
     // --- The organizer cannot delete with participants, so she cancels with a reason.
     await op.goto(`/app/ride/${rideId}`);
-    await op.getByRole("heading", { name: "Gestiona tu salida" }).waitFor();
+    await expect(op.getByRole("heading", { name: "Gestiona tu salida" })).toBeVisible();
     await op.getByRole("button", { name: "Eliminar", exact: true }).click();
     await op.getByRole("dialog").getByRole("button", { name: "Eliminar salida" }).click();
-    await op.getByText(MSG.deleteHasParticipants).waitFor();
+    await expect(op.getByText(MSG.deleteHasParticipants)).toBeVisible();
     // 'Cancelar salida' once on her ride's page: in 'Gestiona tu salida', not on the card too.
-    expect(await op.getByRole("button", { name: "Cancelar salida" }).count()).toBe(1);
+    await expect(op.getByRole("button", { name: "Cancelar salida" })).toHaveCount(1);
     await op
       .getByRole("region", { name: "Gestiona tu salida" })
       .getByRole("button", {
@@ -150,7 +151,7 @@ describe("rides journey", () => {
     await cancelDialog.getByLabel("Motivo de cancelación (opcional)").fill("Previsión de tormenta");
     await cancelDialog.getByRole("button", { name: "Sí, cancelar salida" }).click();
     // As from a list: 'Salida cancelada', then My Rides on Ya rodadas > Canceladas.
-    await op.getByText(MSG.rideCancelledTitle, { exact: true }).waitFor();
+    await expect(op.getByText(MSG.rideCancelledTitle, { exact: true })).toBeVisible();
     await op.waitForURL(/\/app\/my-rides\?showCancelled=true/);
     // The newest toast is drawn over the older ones (toasts with and without an explicit
     // position counted their stack apart, and an older one covered the front one). Checked
@@ -171,39 +172,41 @@ describe("rides journey", () => {
         return front.contains(top) ? "front on top" : "covered";
       }),
     ).toBe("front on top");
-    await op.getByRole("button", { name: MSG.viewCancelled }).waitFor();
+    await expect(op.getByRole("button", { name: MSG.viewCancelled })).toBeVisible();
     const cancelledCard = op.getByRole("article", { name: title });
-    await cancelledCard.getByText(MSG.cancelledBanner).waitFor();
-    expect(
-      await op.getByRole("button", { name: "Canceladas (1)" }).getAttribute("aria-expanded"),
-    ).toBe("true");
+    await expect(cancelledCard.getByText(MSG.cancelledBanner)).toBeVisible();
+    await expect(op.getByRole("button", { name: "Canceladas (1)" })).toHaveAttribute(
+      "aria-expanded",
+      "true",
+    );
     // The screenshot shows the screen, not the earlier toasts (a hovered toast never expires).
     await op.mouse.move(200, 600);
-    await op.locator("[data-sonner-toast]").first().waitFor({ state: "detached" });
+    await expect(op.locator("[data-sonner-toast]").first()).not.toBeAttached();
     await saveScreenshot(op, "my-rides");
 
     // --- The rider sees it under Ya rodadas > Canceladas too.
     await rp.goto("/app/my-rides");
     await rp.getByRole("tab", { name: /Ya rodadas/ }).click();
     await rp.getByRole("button", { name: "Canceladas (1)" }).click();
-    await rp.getByRole("article", { name: title }).getByText(MSG.cancelledBanner).waitFor();
+    await expect(
+      rp.getByRole("article", { name: title }).getByText(MSG.cancelledBanner),
+    ).toBeVisible();
 
     // --- Public profiles with their stats.
     await rp.goto(`/app/profile/${organizerName}`);
-    await rp.getByRole("heading", { name: "Así te ven en la grupeta" }).waitFor();
-    await rp.getByText("Tu primera rodada está por venir").waitFor();
-    await rp.getByText("Sin conexiones (de momento)").waitFor();
-    await rp.getByText(/^Miembro desde \p{L}+ \d{4}$/u).waitFor();
+    await expect(rp.getByRole("heading", { name: "Así te ven en la grupeta" })).toBeVisible();
+    await expect(rp.getByText("Tu primera rodada está por venir")).toBeVisible();
+    await expect(rp.getByText("Sin conexiones (de momento)")).toBeVisible();
+    await expect(rp.getByText(/^Miembro desde \p{L}+ \d{4}$/u)).toBeVisible();
     expect(await rp.getByRole("link", { name: "Editar" }).count()).toBe(0);
     await rp.goto(`/app/profile/${riderName}`);
-    await rp.getByRole("heading", { name: "Así te ves en la grupeta" }).waitFor();
-    await rp.getByRole("link", { name: "Cerrar sesión" }).waitFor();
+    await expect(rp.getByRole("heading", { name: "Así te ves en la grupeta" })).toBeVisible();
+    await expect(rp.getByRole("link", { name: "Cerrar sesión" })).toBeVisible();
     await rp.getByRole("button", { name: "Eliminar mi cuenta" }).click();
-    await rp.getByRole("dialog", { name: "¿Seguro que quieres eliminar tu cuenta?" }).waitFor();
+    await expect(
+      rp.getByRole("dialog", { name: "¿Seguro que quieres eliminar tu cuenta?" }),
+    ).toBeVisible();
     await rp.getByRole("button", { name: "Cancelar" }).click();
     await saveScreenshot(rp, "profile");
-
-    await closeSession(organizer);
-    await closeSession(rider);
   });
 });

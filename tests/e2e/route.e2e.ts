@@ -2,25 +2,23 @@
 // detail's pin with 'Abrir en Google Maps', the route with start, finish and elevation profile,
 // and the edit form's current file with 'Quitar'.
 import path from "node:path";
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
+import type { Page } from "@playwright/test";
 import { expectAccessible } from "./a11y.ts";
 import {
   apiFromPage,
-  closeSession,
-  connectBrowser,
-  openSession,
+  expect,
+  freshUsername,
+  type OpenSession,
   type Session,
   saveScreenshot,
   signInAs,
+  test,
   tomorrowIso,
 } from "./fixtures.ts";
 
-connectBrowser();
-
 const GPX_FIXTURE = path.resolve(import.meta.dirname, "fixtures/casa-de-campo-two-tracks.gpx");
 /** A signed-in rider (map tiles are stubbed for every session: fixtures.ts). */
-async function rider(username: string): Promise<Session> {
+async function signedIn(openSession: OpenSession, username: string): Promise<Session> {
   const session = await openSession();
   await signInAs(session, username);
   return session;
@@ -30,35 +28,39 @@ async function rider(username: string): Promise<Session> {
 const overlayPaths = (page: Page, testId: string) =>
   page.getByTestId(testId).locator(".leaflet-overlay-pane path");
 
-describe("route journey", () => {
-  it("two tracks → pin on the map → detail with pin, profile and map → edit: Quitar", async () => {
+test.describe("route journey", () => {
+  test("two tracks → pin on the map → detail with pin, profile and map → edit: Quitar", async ({
+    openSession,
+  }) => {
     const suffix = Date.now().toString(36).slice(-6);
     const title = `Dos tramos ${suffix}`;
-    const organizer = await rider(`ruta_${suffix}`);
+    const organizer = await signedIn(openSession, freshUsername("ruta"));
     const op = organizer.page;
 
     // --- The form: the GPX prefills the numbers measured per track, the pin goes to its start.
     await op.goto("/app/create");
-    await op.getByRole("heading", { name: "Propón una ruta" }).waitFor();
+    await expect(op.getByRole("heading", { name: "Propón una ruta" })).toBeVisible();
     await op.getByLabel("Título").fill(title);
     // City and modality come from her profile (Madrid, Road).
-    expect(await op.getByLabel("Ciudad").inputValue()).toBe("Madrid");
+    await expect(op.getByLabel("Ciudad")).toHaveValue("Madrid");
     await op.getByLabel("Fecha").fill(await tomorrowIso(op));
     await op.getByLabel("Hora").fill("09:30");
     await op.getByRole("radio", { name: "Chill" }).click();
     await op.getByLabel("Punto de encuentro", { exact: true }).fill("Puente del Rey");
     // Before any file: no pin (the map shows her city, without a marker).
     const coordinates = op.getByTestId("meeting-pin-coordinates");
-    expect(await coordinates.textContent()).toBe(
+    await expect(coordinates).toHaveText(
       "Sin marcador: sin él, la salida no aparece en «Cerca de mí».",
     );
     await op.getByLabel("Archivo GPX (opcional)").setInputFiles(GPX_FIXTURE);
-    await op.getByRole("figure", { name: /Vista previa de la ruta/ }).waitFor();
+    await expect(op.getByRole("figure", { name: /Vista previa de la ruta/ })).toBeVisible();
     // 8.4 km in two tracks (chained, the 1.8 km between them would count), 112 m of climbing.
-    expect(await op.getByLabel("Distancia (km)").inputValue()).toBe("8.4");
-    expect(await op.getByLabel("Desnivel (m)").inputValue()).toBe("112");
-    await op.getByTestId("gpx-current").getByText("casa-de-campo-two-tracks.gpx").waitFor();
-    expect(await coordinates.textContent()).toBe("Marcador en 40,41761, -3,72374");
+    await expect(op.getByLabel("Distancia (km)")).toHaveValue("8.4");
+    await expect(op.getByLabel("Desnivel (m)")).toHaveValue("112");
+    await expect(
+      op.getByTestId("gpx-current").getByText("casa-de-campo-two-tracks.gpx"),
+    ).toBeVisible();
+    await expect(coordinates).toHaveText("Marcador en 40,41761, -3,72374");
     // She moves the pin with the keyboard: two steps east.
     const pin = op.getByRole("button", {
       name: "Marcador de la quedada: arrástralo o muévelo con las flechas",
@@ -66,11 +68,7 @@ describe("route journey", () => {
     await pin.focus();
     await op.keyboard.press("ArrowRight");
     await op.keyboard.press("ArrowRight");
-    await op.waitForFunction(
-      () =>
-        document.querySelector("[data-testid=meeting-pin-coordinates]")?.textContent !==
-        "Marcador en 40,41761, -3,72374",
-    );
+    await expect(coordinates).not.toHaveText("Marcador en 40,41761, -3,72374");
     const moved = (await coordinates.textContent())!;
     const [movedLat, movedLon] = moved
       .replace("Marcador en ", "")
@@ -94,23 +92,20 @@ describe("route journey", () => {
     expect(lat).toBeCloseTo(movedLat!, 4);
     expect(lon).toBeCloseTo(movedLon!, 4);
     const mapsUrl = `https://www.google.com/maps/search/?api=1&query=${lat}%2C${lon}`;
-    await op.getByTestId("meeting-pin-map").locator(".meeting-pin").waitFor();
-    expect(
-      await op
-        .getByRole("article", { name: title })
-        .getByRole("link", { name: "Abrir en Google Maps" })
-        .getAttribute("href"),
-    ).toBe(mapsUrl);
+    await expect(op.getByTestId("meeting-pin-map").locator(".meeting-pin")).toBeVisible();
+    await expect(
+      op.getByRole("article", { name: title }).getByRole("link", { name: "Abrir en Google Maps" }),
+    ).toHaveAttribute("href", mapsUrl);
 
     // --- Her route: two lines with start and finish, and the profile under the map.
     await op.getByRole("heading", { name: "Ruta completa" }).scrollIntoViewIfNeeded();
     const map = op.getByTestId("route-map");
-    await map.waitFor();
+    await expect(map).toBeVisible();
     // Two polylines, then the finish and start circles.
-    await overlayPaths(op, "route-map").nth(3).waitFor();
-    expect(await overlayPaths(op, "route-map").count()).toBe(4);
-    expect(await map.locator(".meeting-pin").count()).toBe(1);
-    expect(await op.getByTestId("profile-summary").textContent()).toBe(
+    await expect(overlayPaths(op, "route-map").nth(3)).toBeVisible();
+    await expect(overlayPaths(op, "route-map")).toHaveCount(4);
+    await expect(map.locator(".meeting-pin")).toHaveCount(1);
+    await expect(op.getByTestId("profile-summary")).toHaveText(
       "8,4 km, 112 m de desnivel positivo, punto más alto 681 m",
     );
     // Hovering the profile marks the point on the map.
@@ -118,72 +113,68 @@ describe("route journey", () => {
     await profile.scrollIntoViewIfNeeded();
     const box = (await profile.boundingBox())!;
     await op.mouse.move(box.x + box.width * 0.6, box.y + box.height / 2);
-    await op
-      .getByTestId("profile-readout")
-      .getByText(/^Kilómetro [\d,]+: \d+ m de altitud$/)
-      .waitFor();
-    await overlayPaths(op, "route-map").nth(4).waitFor();
+    await expect(
+      op.getByTestId("profile-readout").getByText(/^Kilómetro [\d,]+: \d+ m de altitud$/),
+    ).toBeVisible();
+    await expect(overlayPaths(op, "route-map").nth(4)).toBeVisible();
     // The map and the profile together in the picture, without the creation toast.
-    await op.locator("[data-sonner-toast]").first().waitFor({ state: "detached" });
+    await expect(op.locator("[data-sonner-toast]").first()).not.toBeAttached();
     await map.evaluate((element) => element.scrollIntoView({ block: "start" }));
     await saveScreenshot(op, "ride-route");
     // The keyboard walks it too.
     await op.getByRole("slider", { name: /Recorrer el perfil/ }).focus();
     await op.keyboard.press("Home");
-    expect(
-      await op.getByRole("slider", { name: /Recorrer el perfil/ }).getAttribute("aria-valuenow"),
-    ).toBe("0");
+    await expect(op.getByRole("slider", { name: /Recorrer el perfil/ })).toHaveAttribute(
+      "aria-valuenow",
+      "0",
+    );
     // axe on the detail with route, profile and pin, and on the form with her file.
     await expectAccessible(op, "ride detail with its route");
 
     // --- Another rider, not in the ride: the pin and its link, not the route.
-    const stranger = await rider(`mira_${suffix}`);
+    const stranger = await signedIn(openSession, freshUsername("mira"));
     const sp = stranger.page;
     await sp.goto(`/app/ride/${rideId}`);
-    await sp.getByTestId("meeting-pin-map").locator(".meeting-pin").waitFor();
-    expect(
-      await sp
-        .getByRole("article", { name: title })
-        .getByRole("link", { name: "Abrir en Google Maps" })
-        .getAttribute("href"),
-    ).toBe(mapsUrl);
-    await sp.getByText("Únete a la salida para ver la ruta completa y descargar el GPX.").waitFor();
+    await expect(sp.getByTestId("meeting-pin-map").locator(".meeting-pin")).toBeVisible();
+    await expect(
+      sp.getByRole("article", { name: title }).getByRole("link", { name: "Abrir en Google Maps" }),
+    ).toHaveAttribute("href", mapsUrl);
+    await expect(
+      sp.getByText("Únete a la salida para ver la ruta completa y descargar el GPX."),
+    ).toBeVisible();
     expect(await sp.getByTestId("route-map").count()).toBe(0);
     await sp.getByTestId("meeting-pin-map").scrollIntoViewIfNeeded();
     await saveScreenshot(sp, "ride-pin");
 
     // --- Editing: her file by name, with Cambiar and Quitar; Quitar takes the route away.
     await op.goto(`/app/create?edit=${rideId}`);
-    await op.getByRole("heading", { name: "Edita tu grupeta" }).waitFor();
+    await expect(op.getByRole("heading", { name: "Edita tu grupeta" })).toBeVisible();
     const current = op.getByTestId("gpx-current");
-    await current.getByText("casa-de-campo-two-tracks.gpx").waitFor();
-    await current
-      .getByRole("button", { name: "Cambiar el archivo casa-de-campo-two-tracks.gpx" })
-      .waitFor();
-    expect(await coordinates.textContent()).toBe(moved);
+    await expect(current.getByText("casa-de-campo-two-tracks.gpx")).toBeVisible();
+    await expect(
+      current.getByRole("button", { name: "Cambiar el archivo casa-de-campo-two-tracks.gpx" }),
+    ).toBeVisible();
+    await expect(coordinates).toHaveText(moved);
     // Her stored route is drawn under the pin (both tracks), and its start is offered.
-    await overlayPaths(op, "meeting-pin-picker").first().waitFor();
-    expect(await overlayPaths(op, "meeting-pin-picker").count()).toBe(2);
-    await op.getByRole("button", { name: "Usar la salida de la ruta" }).waitFor();
+    await expect(overlayPaths(op, "meeting-pin-picker").first()).toBeVisible();
+    await expect(overlayPaths(op, "meeting-pin-picker")).toHaveCount(2);
+    await expect(op.getByRole("button", { name: "Usar la salida de la ruta" })).toBeVisible();
     await current.scrollIntoViewIfNeeded();
     await expectAccessible(op, "edit form with its route");
     await saveScreenshot(op, "edit-route");
     await current
       .getByRole("button", { name: "Quitar el archivo casa-de-campo-two-tracks.gpx" })
       .click();
-    await op.getByText("La salida se guardará sin ruta.").waitFor();
+    await expect(op.getByText("La salida se guardará sin ruta.")).toBeVisible();
     await op.getByRole("button", { name: "Guardar cambios" }).click();
     await op.waitForURL(new RegExp(`/app/ride/${rideId}$`));
-    await op.getByTestId("meeting-pin-map").waitFor();
-    await op.getByRole("heading", { name: "Ruta completa" }).waitFor({ state: "detached" });
+    await expect(op.getByTestId("meeting-pin-map")).toBeVisible();
+    await expect(op.getByRole("heading", { name: "Ruta completa" })).not.toBeAttached();
     const after = await apiFromPage<{ ride: { hasRoute: boolean; routeFileName: string | null } }>(
       organizer,
       "GET",
       `/api/rides/${rideId}`,
     );
     expect(after.body.ride).toMatchObject({ hasRoute: false, routeFileName: null });
-
-    await closeSession(stranger);
-    await closeSession(organizer);
   });
 });

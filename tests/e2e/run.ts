@@ -1,11 +1,12 @@
-// `npm run test:e2e`: builds when there is no build yet, then runs the E2E project
-// (one server and one Chromium for the whole run; see global-setup.ts).
+// `npm run test:e2e [playwright test args]`: builds when there is no build yet, then runs the
+// journeys with Playwright (playwright.config.ts: one Chromium and the two servers for the run).
 import { spawnSync } from "node:child_process";
 import { toolEnv } from "../../scripts/tool-env.ts";
+import { ensureBuilt } from "../support/preview.ts";
 
-const result = spawnSync(
-  "node_modules/.bin/vitest",
-  ["run", "--project", "e2e", ...process.argv.slice(2)],
-  { stdio: "inherit", env: toolEnv },
-);
+await ensureBuilt();
+const result = spawnSync("node_modules/.bin/playwright", ["test", ...process.argv.slice(2)], {
+  stdio: "inherit",
+  env: toolEnv,
+});
 process.exit(result.status ?? 1);

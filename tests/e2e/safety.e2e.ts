@@ -1,22 +1,18 @@
-import { describe, expect, it } from "vitest";
 import { MSG } from "../../domain/messages.ts";
 import { expectAccessible } from "./a11y.ts";
 import {
-  closeSession,
-  connectBrowser,
+  expect,
   fixtureRide,
   notificationSocketOpened,
-  rider,
   saveScreenshot,
   sendMessage,
+  test,
 } from "./fixtures.ts";
-
-connectBrowser();
 
 const MODERATOR_EMAIL = "moderadora@rodamos.test";
 
-describe("blocking", () => {
-  it("she blocks, and the other can no longer find, join or message her", async () => {
+test.describe("blocking", () => {
+  test("she blocks, and the other can no longer find, join or message her", async ({ rider }) => {
     const ana = await rider("ana");
     const bea = await rider("bea");
     const cris = await rider("cris");
@@ -43,40 +39,42 @@ describe("blocking", () => {
 
     // Before: Bea finds Ana's ride.
     await bea.page.goto(`/app/search?q=${encodeURIComponent(own)}`);
-    await bea.page.getByRole("article", { name: own }).waitFor();
+    await expect(bea.page.getByRole("article", { name: own })).toBeVisible();
     // Bea has the chat of Ana's ride with her open.
     await bea.page.goto(`/app/chat/${sharedId}`);
-    await bea.page.getByRole("heading", { name: `Con Bea ${tag}` }).waitFor();
+    await expect(bea.page.getByRole("heading", { name: `Con Bea ${tag}` })).toBeVisible();
 
     // Ana blocks Bea from her profile, and takes her out of her ride.
     await ana.page.goto(`/app/profile/${bea.username}`);
     await ana.page.getByRole("button", { name: "Bloquear" }).click();
     const confirm = ana.page.getByRole("dialog", { name: `¿Bloquear a ${bea.username}?` });
-    await confirm.waitFor();
+    await expect(confirm).toBeVisible();
     await expectAccessible(ana.page, "block confirmation");
     await confirm.getByRole("button", { name: "Bloquear" }).click();
     const shared = ana.page.getByRole("dialog", { name: "Está en tus próximas salidas" });
-    await shared.waitFor();
+    await expect(shared).toBeVisible();
     await saveScreenshot(ana.page, "block-shared-rides");
     await shared.getByRole("button", { name: `Quitarla de la salida Con Bea ${tag}` }).click();
-    await shared.getByText("Ya no está en esta salida").waitFor();
+    await expect(shared.getByText("Ya no está en esta salida")).toBeVisible();
     await shared.getByRole("button", { name: "Hecho" }).click();
     await ana.page.waitForURL("**/app/feed");
 
     // Bea's open chat of that ride goes: for her, the ride no longer exists.
-    await bea.page.getByText(MSG.rideGone).waitFor();
+    await expect(bea.page.getByText(MSG.rideGone)).toBeVisible();
     await bea.page.waitForURL("**/app/feed");
 
     // She can no longer find her…
     await bea.page.goto(`/app/search?q=${encodeURIComponent(own)}`);
-    await bea.page.getByText("Aquí no hay salidas aún… ¿y si creas la primera?").waitFor();
+    await expect(
+      bea.page.getByText("Aquí no hay salidas aún… ¿y si creas la primera?"),
+    ).toBeVisible();
     expect(await bea.page.getByRole("article", { name: own }).count()).toBe(0);
     await bea.page.goto(`/app/profile/${ana.username}`);
-    await bea.page.getByText(MSG.profileNotFound).waitFor();
+    await expect(bea.page.getByText(MSG.profileNotFound)).toBeVisible();
     await bea.page.waitForURL("**/app/feed");
     // …nor join her ride, which answers as one that does not exist.
     await bea.page.goto(`/app/ride/${ownId}`);
-    await bea.page.getByText(MSG.rideNotFound).waitFor();
+    await expect(bea.page.getByText(MSG.rideNotFound)).toBeVisible();
     const join = await bea.context.request.post(`/api/rides/${ownId}/join`, {
       headers: { Origin: new URL(bea.page.url()).origin },
     });
@@ -87,31 +85,31 @@ describe("blocking", () => {
     await cris.page.goto(`/app/chat/${crisRideId}`);
     await bea.page.goto(`/app/chat/${crisRideId}`);
     for (const { page } of [ana, bea, cris]) {
-      await page.getByRole("heading", { name: `De Cris ${tag}` }).waitFor();
+      await expect(page.getByRole("heading", { name: `De Cris ${tag}` })).toBeVisible();
     }
     await sendMessage(bea.page, "¿Me oyes, Ana?");
-    await cris.page.getByText("¿Me oyes, Ana?").waitFor();
+    await expect(cris.page.getByText("¿Me oyes, Ana?")).toBeVisible();
     await sendMessage(cris.page, "Salimos a las nueve");
-    await ana.page.getByText("Salimos a las nueve").waitFor();
+    await expect(ana.page.getByText("Salimos a las nueve")).toBeVisible();
     expect(await ana.page.getByText("¿Me oyes, Ana?").count()).toBe(0);
     await ana.page.reload();
-    await ana.page.getByText("Salimos a las nueve").waitFor();
+    await expect(ana.page.getByText("Salimos a las nueve")).toBeVisible();
     expect(await ana.page.getByText("¿Me oyes, Ana?").count()).toBe(0);
 
     // Ajustes lists her under 'Usuarias bloqueadas'.
     await ana.page.goto("/app/settings");
     const section = ana.page.getByRole("region", { name: "Usuarias bloqueadas" });
-    await section.getByRole("button", { name: `Desbloquear a ${bea.username}` }).waitFor();
+    await expect(
+      section.getByRole("button", { name: `Desbloquear a ${bea.username}` }),
+    ).toBeVisible();
     await expectAccessible(ana.page, "settings with blocked riders");
-
-    await closeSession(ana);
-    await closeSession(bea);
-    await closeSession(cris);
   });
 });
 
-describe("reports and moderation", () => {
-  it("a report reaches the moderator, who hides the message live and suspends its author, whose tab signs out", async () => {
+test.describe("reports and moderation", () => {
+  test("a report reaches the moderator, who hides the message live and suspends its author, whose tab signs out", async ({
+    rider,
+  }) => {
     const ana = await rider("ana");
     const bea = await rider("bea");
     const mod = await rider("mod", { email: MODERATOR_EMAIL });
@@ -129,10 +127,11 @@ describe("reports and moderation", () => {
     await ana.page.goto(`/app/chat/${rideId}`);
     await anaConnected;
     await bea.page.goto(`/app/chat/${rideId}`);
-    for (const { page } of [ana, bea]) await page.getByRole("heading", { name: title }).waitFor();
+    for (const { page } of [ana, bea])
+      await expect(page.getByRole("heading", { name: title })).toBeVisible();
     const offensive = `Mensaje ofensivo ${tag}`;
     await sendMessage(ana.page, offensive);
-    await bea.page.getByText(offensive).waitFor();
+    await expect(bea.page.getByText(offensive)).toBeVisible();
 
     // Bea reports it from the message's menu.
     await bea.page.getByRole("button", { name: `Opciones del mensaje de ${ana.username}` }).click();
@@ -146,21 +145,22 @@ describe("reports and moderation", () => {
     await expectAccessible(bea.page, "report dialog");
     await saveScreenshot(bea.page, "report");
     await report.getByRole("button", { name: "Enviar denuncia" }).click();
-    await bea.page.getByText("Gracias. Lo revisaremos lo antes posible.").waitFor();
+    await expect(bea.page.getByText("Gracias. Lo revisaremos lo antes posible.")).toBeVisible();
 
     // The moderator finds it in her queue, with the message as it was.
     await mod.page.goto("/app/moderacion");
     const card = mod.page.getByRole("article", {
       name: "Mensaje: Acoso o comportamiento inapropiado",
     });
-    await card.filter({ hasText: offensive }).first().waitFor();
+    await expect(card.filter({ hasText: offensive }).first()).toBeVisible();
     const reportCard = card.filter({ hasText: offensive }).first();
-    await reportCard.getByText(`${bea.username} · 0 denuncias anteriores`).waitFor();
+    await expect(reportCard.getByText(`${bea.username} · 0 denuncias anteriores`)).toBeVisible();
     await reportCard.getByRole("button", { name: "Ver la conversación" }).click();
-    await reportCard
-      .getByRole("list", { name: "Conversación alrededor del mensaje" })
-      .getByText(offensive)
-      .waitFor();
+    await expect(
+      reportCard
+        .getByRole("list", { name: "Conversación alrededor del mensaje" })
+        .getByText(offensive),
+    ).toBeVisible();
     await expectAccessible(mod.page, "moderation queue");
     await saveScreenshot(mod.page, "moderation");
 
@@ -169,8 +169,8 @@ describe("reports and moderation", () => {
     const hide = mod.page.getByRole("dialog", { name: "¿Ocultar el mensaje?" });
     await hide.getByLabel("Motivo (queda en el registro)").fill("Acoso en el chat");
     await hide.getByRole("button", { name: "Ocultar mensaje" }).click();
-    await mod.page.getByText("Mensaje ocultado", { exact: true }).waitFor();
-    await bea.page.getByText(MSG.messageHidden).waitFor();
+    await expect(mod.page.getByText("Mensaje ocultado", { exact: true })).toBeVisible();
+    await expect(bea.page.getByText(MSG.messageHidden)).toBeVisible();
     expect(await bea.page.getByText(offensive).count()).toBe(0);
 
     // Then she suspends the author: Ana's tab is signed out, and told why.
@@ -181,19 +181,15 @@ describe("reports and moderation", () => {
     await suspend.getByLabel("Motivo (queda en el registro)").fill("Acoso reiterado");
     await suspend.getByRole("button", { name: "Suspender cuenta" }).click();
     await ana.page.waitForURL("**/app/login**");
-    await ana.page.getByText(MSG.accountSuspended).waitFor();
+    await expect(ana.page.getByText(MSG.accountSuspended)).toBeVisible();
     const me = await (await ana.context.request.get("/api/me")).json();
     expect(me.user).toBeNull();
 
     // The audit says who did what, and why.
     await mod.page.getByRole("tab", { name: "Registro" }).click();
     const log = mod.page.getByRole("list", { name: "Registro de acciones" });
-    await log.getByText("Acoso reiterado").waitFor();
-    await log.getByText("Acoso en el chat").waitFor();
+    await expect(log.getByText("Acoso reiterado")).toBeVisible();
+    await expect(log.getByText("Acoso en el chat")).toBeVisible();
     expect(await log.getByText(MODERATOR_EMAIL).count()).toBeGreaterThanOrEqual(2);
-
-    await closeSession(ana);
-    await closeSession(bea);
-    await closeSession(mod);
   });
 });

@@ -5,8 +5,7 @@
 // nothing. Plain HTTP, no page needed.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { baseURL, uniqueEmail } from "./fixtures.ts";
+import { baseURL, expect, test, uniqueEmail } from "./fixtures.ts";
 
 const GPX = readFileSync(path.join(import.meta.dirname, "fixtures/casa-de-campo.gpx"), "utf8");
 
@@ -42,8 +41,8 @@ const sameOrigin = (cookie: string, extra: Record<string, string> = {}) => ({
 let cookie = "";
 let setCookie = "";
 
-describe("security headers and cookies on the built worker", () => {
-  beforeAll(async () => {
+test.describe("security headers and cookies on the built worker", () => {
+  test.beforeAll(async () => {
     const res = await get("/dev/test-login", {
       method: "POST",
       headers: { "Content-Type": "application/json", Origin: baseURL() },
@@ -54,7 +53,7 @@ describe("security headers and cookies on the built worker", () => {
     cookie = setCookie.split(";")[0] ?? "";
   });
 
-  it("sets the session cookie HttpOnly, Secure, SameSite=Lax on path /", () => {
+  test("sets the session cookie HttpOnly, Secure, SameSite=Lax on path /", () => {
     expect(cookie).toMatch(/^rodamos_session=\w+/);
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/Secure/i);
@@ -62,7 +61,7 @@ describe("security headers and cookies on the built worker", () => {
     expect(setCookie).toMatch(/Path=\//i);
   });
 
-  it("puts the baseline on prerendered pages, the 404 page, the app shell and static code", async () => {
+  test("puts the baseline on prerendered pages, the 404 page, the app shell and static code", async () => {
     for (const pathname of ["/", "/blog", "/blog/tu-primera-grupeta", "/privacy"]) {
       const res = await get(pathname);
       expect(res.status, pathname).toBe(200);
@@ -78,9 +77,10 @@ describe("security headers and cookies on the built worker", () => {
     expectBaseline(shell, "/app shell");
     expect(shell.headers.get("x-robots-tag")).toContain("noindex");
 
-    const script = /<script[^>]+src="([^"]+\.js)"/.exec(await shell.text())?.[1];
-    expect(script).toBeTruthy();
-    const asset = await get(script!);
+    // The app's own bundle, from the build's hashed assets.
+    const script = /<script[^>]+src="([^"]+\.js)"/.exec(await shell.text())?.[1] ?? "";
+    expect(script).toMatch(/^\/assets\/[\w-]+\.js$/);
+    const asset = await get(script);
     expect(asset.status).toBe(200);
     expect(asset.headers.get("content-type")).toContain("javascript");
     expectBaseline(asset, "static code");
@@ -92,7 +92,7 @@ describe("security headers and cookies on the built worker", () => {
     expectBaseline(favicon, "/favicon.ico");
   });
 
-  it("puts the baseline on JSON answers, errors included, and never caches them", async () => {
+  test("puts the baseline on JSON answers, errors included, and never caches them", async () => {
     for (const [pathname, status] of [
       ["/api/health", 200],
       ["/api/me", 200],
@@ -110,7 +110,7 @@ describe("security headers and cookies on the built worker", () => {
     expect(me.headers.get("cache-control") ?? "").toMatch(/no-store|private/);
   });
 
-  it("serves a GPX as a download with the baseline, only to participants", async () => {
+  test("serves a GPX as a download with the baseline, only to participants", async () => {
     const form = new FormData();
     form.set(
       "data",
@@ -149,7 +149,7 @@ describe("security headers and cookies on the built worker", () => {
     expectBaseline(anonymous, "GPX refused");
   });
 
-  it("puts the same set, HSTS included, on API answers, the share preview, its image and calendar files", async () => {
+  test("puts the same set, HSTS included, on API answers, the share preview, its image and calendar files", async () => {
     const created = await get("/api/rides", {
       method: "POST",
       headers: sameOrigin(cookie, { "Content-Type": "application/json" }),
@@ -185,9 +185,13 @@ describe("security headers and cookies on the built worker", () => {
     const preview = await get(`/salida/${ride.id}`);
     expect(preview.status).toBe(200);
     expectBaseline(preview, "/salida/<id>");
-    const image = /<meta property="og:image" content="([^"]+)"/.exec(await preview.text())?.[1];
-    expect(image).toBeTruthy();
-    const imagePath = new URL(image!).pathname + new URL(image!).search;
+    const image =
+      /<meta property="og:image" content="([^"]+)"/.exec(await preview.text())?.[1] ?? "";
+    // Versioned by what it draws, so a changed ride gets a new image URL.
+    expect(image).toMatch(
+      new RegExp(`^https?://[^/]+/salida/${ride.id}/imagen\\.png\\?v=[0-9a-f]{16}$`),
+    );
+    const imagePath = new URL(image).pathname + new URL(image).search;
     // The first request draws it; the second is served from storage: the same headers.
     for (const what of ["share image", "stored share image"]) {
       const png = await get(imagePath);
@@ -227,7 +231,7 @@ describe("security headers and cookies on the built worker", () => {
     }
   });
 
-  it("refuses a cross-origin POST and leaves the data as it was", async () => {
+  test("refuses a cross-origin POST and leaves the data as it was", async () => {
     const before = (await (await get("/api/me", { headers: { Cookie: cookie } })).json()) as {
       user: { username: string };
     };
@@ -248,7 +252,7 @@ describe("security headers and cookies on the built worker", () => {
     expect(after.user.username).toBe(before.user.username);
   });
 
-  it("answers the next request on the connection after refusing one it did not read", async () => {
+  test("answers the next request on the connection after refusing one it did not read", async () => {
     // A refusal before the body is read left the body on the keep-alive connection, and the
     // local stack then failed the next request with a 500 (about 1 pair in 8; drainUnreadBody).
     for (let i = 0; i < 40; i++) {

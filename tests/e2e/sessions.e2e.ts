@@ -1,19 +1,8 @@
 // 'Cerrar sesión en todos los dispositivos' (issue 31): from settings, on one device, she ends
 // every session of hers. Her other device's next API call is refused, its live channel closes,
 // and her calendar feed's URL answers as a revoked one.
-import type { Page } from "playwright-core";
-import { describe, expect, it } from "vitest";
-import {
-  baseURL,
-  closeSession,
-  connectBrowser,
-  notificationSocketOpened,
-  openSession,
-  rider,
-  uniqueEmail,
-} from "./fixtures.ts";
-
-connectBrowser();
+import type { Page } from "@playwright/test";
+import { baseURL, expect, notificationSocketOpened, test, uniqueEmail } from "./fixtures.ts";
 
 // A tab whose session ended may try its live channel again before it learns she signed out:
 // the browser reports that refused handshake as an error.
@@ -28,8 +17,11 @@ function channelClosed(page: Page): Promise<void> {
   });
 }
 
-describe("sessions", () => {
-  it("signs out on every device from settings, and her calendar feed stops", async () => {
+test.describe("sessions", () => {
+  test("signs out on every device from settings, and her calendar feed stops", async ({
+    openSession,
+    rider,
+  }) => {
     const email = uniqueEmail("todas");
     const laptop = await rider("todas", { email, expectErrors: [REFUSED_SOCKET] });
     // Her phone: the same rider signed in in another browser.
@@ -47,8 +39,9 @@ describe("sessions", () => {
     // On her laptop she makes a calendar feed, which a calendar app can read.
     await laptop.page.goto("/app/settings");
     await laptop.page.getByRole("button", { name: "Crear enlace de calendario" }).click();
-    const feedUrl = await laptop.page.getByLabel("Tu enlace de calendario").inputValue();
-    const feedPath = new URL(feedUrl).pathname;
+    const feedUrl = laptop.page.getByLabel("Tu enlace de calendario");
+    await expect(feedUrl).toHaveValue(/\/api\/calendar\/feed\/\S+\.ics$/);
+    const feedPath = new URL(await feedUrl.inputValue()).pathname;
     expect((await fetch(`${baseURL()}${feedPath}`)).status).toBe(200);
 
     // She asks to sign out everywhere, confirms, and lands on the login screen.
@@ -60,7 +53,9 @@ describe("sessions", () => {
     });
     await dialog.getByRole("button", { name: "Cerrar sesión en todos" }).click();
     await laptop.page.waitForURL("**/app/login");
-    await laptop.page.getByText("Has cerrado la sesión en todos tus dispositivos.").waitFor();
+    await expect(
+      laptop.page.getByText("Has cerrado la sesión en todos tus dispositivos."),
+    ).toBeVisible();
 
     // Her phone's live channel was closed, and its next API call is refused; so is the laptop's.
     await phoneClosed;
@@ -68,8 +63,5 @@ describe("sessions", () => {
     expect((await laptop.context.request.get("/api/my-rides")).status()).toBe(401);
     // The feed's old URL answers as a revoked feed does.
     expect((await fetch(`${baseURL()}${feedPath}`)).status).toBe(404);
-
-    await closeSession(laptop);
-    await closeSession(phone);
   });
 });

@@ -6,6 +6,7 @@ import { copyFileSync, createWriteStream, existsSync, mkdtempSync } from "node:f
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { ensureDevVars } from "../../scripts/dev-vars.ts";
 import { toolEnv } from "../../scripts/tool-env.ts";
 
@@ -56,29 +57,65 @@ export function wranglerD1(stateDir: string, args: string[]) {
 
 export interface Preview {
   url: string;
+  port: number;
   process: ChildProcess;
   stop: () => Promise<void>;
 }
 
 /**
+ * The port Vite says it listens on ("Local: http://host:PORT/"). A server started with port 0
+ * takes a free one as it binds: a port picked in advance (freePort) can be taken by another
+ * process on a shared machine before a slow start binds it (`npm run dev` seeds first).
+ */
+function listeningPort(child: ChildProcess, logFile: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const done = () => {
+      clearTimeout(timer);
+      child.stdout?.off("data", onData);
+      child.off("exit", onExit);
+    };
+    const onData = (chunk: Buffer) => {
+      output = (output + stripVTControlCharacters(chunk.toString())).slice(-4096);
+      const match = /Local:\s+https?:\/\/[^\s/]+:(\d+)/.exec(output);
+      if (!match) return;
+      done();
+      resolve(Number(match[1]));
+    };
+    const onExit = (code: number | null) => {
+      done();
+      reject(new Error(`the server exited early (code ${code}); see ${logFile}`));
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`the server said no address in 180 s; see ${logFile}`));
+    }, 180_000);
+    child.stdout?.on("data", onData);
+    child.once("exit", onExit);
+  });
+}
+
+/**
  * `vite preview` of the build its deploy config names (web/.wrangler/deploy/config.json) on
- * `port`, with `stateDir` as its local D1/DO/R2, logging to `logFile`; resolves once healthy.
+ * `port` (one it takes when free as it binds, unless said), with `stateDir` as its local
+ * D1/DO/R2, logging to `logFile`; resolves once healthy.
  */
 export async function startPreview(options: {
-  port: number;
+  port?: number;
   stateDir: string;
   logFile: string;
   /** "localhost" (what the browser tests use as origin) or "127.0.0.1". */
   host?: "localhost" | "127.0.0.1";
 }): Promise<Preview> {
   const host = options.host ?? "localhost";
-  const args = ["preview", "--port", String(options.port), "--strictPort"];
+  const args = ["preview", "--port", String(options.port ?? 0), "--strictPort"];
   if (host === "127.0.0.1") args.push("--host", host);
   const child = spawn(bin("vite"), args, {
     cwd: root,
     env: { ...toolEnv, RODAMOS_STATE_DIR: options.stateDir },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  const bound = listeningPort(child, options.logFile);
   const log = createWriteStream(options.logFile, { flags: "a" });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
@@ -88,19 +125,23 @@ export async function startPreview(options: {
       child.once("exit", () => resolve());
       child.kill("SIGTERM");
     });
-  const url = `http://${host}:${options.port}`;
   try {
+    const port = await bound;
+    const url = `http://${host}:${port}`;
     await waitForHealth(url, child, options.logFile);
+    return { url, port, process: child, stop };
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, process: child, stop };
 }
 
-/** Resolves once `url`/api/health answers; fails when the server exits or after 90 s. */
+/**
+ * Resolves once `url`/api/health answers; fails when the server exits or after 180 s (a fresh
+ * `npm run dev` pre-bundling its dependencies took over 2 minutes on a loaded 2-core machine).
+ */
 export async function waitForHealth(url: string, child: ChildProcess, logFile: string) {
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       throw new Error(`the server exited early (code ${child.exitCode}); see ${logFile}`);
@@ -112,21 +153,21 @@ export async function waitForHealth(url: string, child: ChildProcess, logFile: s
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error(`the server did not become healthy in 90 s; see ${logFile}`);
+  throw new Error(`the server did not become healthy in 180 s; see ${logFile}`);
 }
 
 /**
  * `npm run dev` as a newcomer runs it (scripts/dev.ts: migrations, demo data, Vite with the
- * worker in workerd) on `port`, with a fresh D1/DO/R2 folder and a fresh Vite dependency cache,
- * as on a new clone; resolves once healthy.
+ * worker in workerd) on a port Vite takes as it binds, with a fresh D1/DO/R2 folder and a fresh
+ * Vite dependency cache, as on a new clone; resolves once healthy.
  */
-export async function startDevServer(options: { port: number; logFile: string }): Promise<Preview> {
+export async function startDevServer(options: { logFile: string }): Promise<Preview> {
   const scratch = mkdtempSync(path.join(tmpdir(), "rodamos-dev-"));
   const child = spawn(process.execPath, ["scripts/dev.ts"], {
     cwd: root,
     env: {
       ...toolEnv,
-      PORT: String(options.port),
+      PORT: "0",
       RODAMOS_STATE_DIR: path.join(scratch, "state"),
       RODAMOS_VITE_CACHE_DIR: path.join(scratch, "vite"),
     },
@@ -134,6 +175,7 @@ export async function startDevServer(options: { port: number; logFile: string })
     // Its own process group: scripts/dev.ts starts Vite, and both go when the run ends.
     detached: true,
   });
+  const bound = listeningPort(child, options.logFile);
   const log = createWriteStream(options.logFile, { flags: "a" });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
@@ -143,12 +185,13 @@ export async function startDevServer(options: { port: number; logFile: string })
       child.once("exit", () => resolve());
       process.kill(-child.pid!, "SIGTERM");
     });
-  const url = `http://127.0.0.1:${options.port}`;
   try {
+    const port = await bound;
+    const url = `http://127.0.0.1:${port}`;
     await waitForHealth(url, child, options.logFile);
+    return { url, port, process: child, stop };
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url, process: child, stop };
 }

@@ -94,8 +94,21 @@ function inEuSummerTime(ms: number): boolean {
 
 const intlClocks = new Map<string, Intl.DateTimeFormat>();
 
-/** A zone off the list: Intl's wall clock at `ms`, less the instant. */
-function intlOffsetMinutes(ms: number, zone: string): number {
+export interface WallClock {
+  year: number;
+  /** 1–12. */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+/**
+ * What `zone`'s clocks read at the instant `ms`, asked of Intl (one formatter per zone, kept):
+ * for zones off the list, and for the calendar's events.
+ */
+export function intlWallClock(ms: number, zone: string): WallClock {
   let clock = intlClocks.get(zone);
   if (!clock) {
     clock = new Intl.DateTimeFormat("en-US", {
@@ -113,14 +126,20 @@ function intlOffsetMinutes(ms: number, zone: string): number {
   const parts = clock.formatToParts(ms);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(
-    part("year"),
-    part("month") - 1,
-    part("day"),
-    part("hour"),
-    part("minute"),
-    part("second"),
-  );
+  return {
+    year: part("year"),
+    month: part("month"),
+    day: part("day"),
+    hour: part("hour"),
+    minute: part("minute"),
+    second: part("second"),
+  };
+}
+
+/** A zone off the list: Intl's wall clock at `ms`, less the instant. */
+function intlOffsetMinutes(ms: number, zone: string): number {
+  const { year, month, day, hour, minute, second } = intlWallClock(ms, zone);
+  const wall = Date.UTC(year, month - 1, day, hour, minute, second);
   return Math.round((wall - Math.floor(ms / 1000) * 1000) / MINUTE);
 }
 

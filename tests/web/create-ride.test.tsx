@@ -15,7 +15,7 @@ import CreateRideScreen from "../../web/rides/create.tsx";
 import { RIDES_KEY } from "../../web/rides/queries.ts";
 import { startErrorField } from "../../web/rides/ride-form-values.ts";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
-import { rideDetail } from "./helpers/rides.ts";
+import { ORGANIZER_VIEWER, rideDetail } from "./helpers/rides.ts";
 
 /** The next 5 June (summer time on every ride clock), always within the next 12 months. */
 const JUNE_5 = (() => {
@@ -166,14 +166,7 @@ describe("creating a ride", () => {
       socialTags: [],
       organizer: { id: "ana", username: "ana_rueda", avatarKey: "ava01", avatarUrl: null },
       participantIds: ["ana"],
-      viewer: {
-        joined: true,
-        isOrganizer: true,
-        rodeWithCount: 0,
-        rodeWith: [],
-        waitingPosition: null,
-        request: null,
-      },
+      viewer: ORGANIZER_VIEWER,
     });
     // The ride's reads and the save all answer with it.
     fetchMock.mockImplementation(async () => Response.json({ ride }));
@@ -282,14 +275,7 @@ describe("the start is on the ride's clock (docs/product.md#times-and-time-zones
     const ride = rideDetail({
       id: "r9",
       startTime: Date.parse(`${JUNE_5}T17:55:00.000Z`),
-      viewer: {
-        joined: true,
-        isOrganizer: true,
-        rodeWithCount: 0,
-        rodeWith: [],
-        waitingPosition: null,
-        request: null,
-      },
+      viewer: ORGANIZER_VIEWER,
     });
     fetchMock.mockImplementation(async () => Response.json({ ride }));
     renderCreate("/app/create?edit=r9", ride);
@@ -313,14 +299,7 @@ describe("the start is on the ride's clock (docs/product.md#times-and-time-zones
       city: "Lisboa",
       timeZone: "Europe/Lisbon",
       startTime: Date.parse(`${day}T10:00:00.000Z`),
-      viewer: {
-        joined: true,
-        isOrganizer: true,
-        rodeWithCount: 0,
-        rodeWith: [],
-        waitingPosition: null,
-        request: null,
-      },
+      viewer: ORGANIZER_VIEWER,
     });
     fetchMock.mockImplementation(async () => Response.json({ ride }));
     renderCreate("/app/create?edit=r10", ride);

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RideSummary } from "../../domain/api/rides.ts";
 import { ME_KEY } from "../../web/auth/use-me.ts";
 import { RideCard } from "../../web/rides/ride-card.tsx";
-import { rideSummary } from "./helpers/rides.ts";
+import { ORGANIZER_VIEWER, rideSummary } from "./helpers/rides.ts";
 
 /** Two places, Ana's (Puente del Rey, 35.5 km, 250 m, Coffee Stop). */
 const ride = (overrides: Partial<RideSummary> = {}) =>
@@ -194,14 +194,7 @@ describe("RideCard", () => {
   it("offers the organizer 'Cancelar salida' and no leave", () => {
     renderCard(
       ride({
-        viewer: {
-          joined: true,
-          isOrganizer: true,
-          rodeWithCount: 0,
-          rodeWith: [],
-          waitingPosition: null,
-          request: null,
-        },
+        viewer: ORGANIZER_VIEWER,
       }),
       "org",
     );

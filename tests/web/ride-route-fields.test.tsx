@@ -18,7 +18,7 @@ import {
 } from "../../web/rides/elevation-profile.tsx";
 import { RIDES_KEY } from "../../web/rides/queries.ts";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
-import { rideDetail } from "./helpers/rides.ts";
+import { ORGANIZER_VIEWER, rideDetail } from "./helpers/rides.ts";
 
 const me = {
   user: { id: "ana", username: "ana_rueda", city: "Sevilla", modalities: ["road"] },
@@ -169,14 +169,7 @@ describe("editing a ride with a route", () => {
     hasRoute: true,
     routeFileName: "sierra-norte.gpx",
     meetingPin: { lat: 37.4, lon: -6 },
-    viewer: {
-      joined: true,
-      isOrganizer: true,
-      rodeWithCount: 0,
-      rodeWith: [],
-      waitingPosition: null,
-      request: null,
-    },
+    viewer: ORGANIZER_VIEWER,
     startTime: Date.now() + 30 * 24 * 3_600_000,
   });
 

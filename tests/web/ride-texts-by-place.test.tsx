@@ -10,7 +10,7 @@ import { CancelDialog } from "../../web/rides/cancel-dialog.tsx";
 import type { RideCardPlace } from "../../web/rides/place-texts.ts";
 import { RideCard } from "../../web/rides/ride-card.tsx";
 import RideDetailScreen from "../../web/rides/ride-detail.tsx";
-import { rideDetail, rideSummary } from "./helpers/rides.ts";
+import { ORGANIZER_VIEWER, rideDetail, rideSummary } from "./helpers/rides.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -139,14 +139,7 @@ describe("cancelling (issue 20 §3.4): one set of texts, then My Rides > Cancela
     const own = rideDetail({
       organizer: { id: "u1", username: "Ana", avatarKey: "ava01", avatarUrl: null },
       participantIds: ["u1"],
-      viewer: {
-        joined: true,
-        isOrganizer: true,
-        rodeWithCount: 0,
-        rodeWith: [],
-        waitingPosition: null,
-        request: null,
-      },
+      viewer: ORGANIZER_VIEWER,
     });
     vi.stubGlobal(
       "fetch",

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { SeriesDatesResponse } from "../../domain/series.ts";
 import { WEATHER_TEXTS } from "../../domain/weather.ts";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
-import { rideDetail } from "./helpers/rides.ts";
+import { ORGANIZER_VIEWER, rideDetail } from "./helpers/rides.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 
 vi.mock("../../web/rides/lazy-route-map.tsx", () => ({
@@ -202,14 +202,7 @@ describe("the weather card", () => {
       return Response.json({
         ride: rideDetail({
           startTime: Date.now() + 10 * HOUR,
-          viewer: {
-            joined: true,
-            isOrganizer: true,
-            rodeWithCount: 0,
-            rodeWith: [],
-            waitingPosition: null,
-            request: null,
-          },
+          viewer: ORGANIZER_VIEWER,
         }),
       });
     });

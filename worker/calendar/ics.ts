@@ -11,6 +11,7 @@ import ical, {
 } from "ical-generator";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import { ridePath } from "../../domain/share.ts";
+import { intlWallClock } from "../../domain/zones.ts";
 
 /** Rides have no end time: a calendar shows them this long. */
 export const RIDE_CALENDAR_DURATION_MS = 3 * 60 * 60 * 1000;
@@ -50,39 +51,13 @@ function vtimezone(zone: string): string | null {
   return Array.isArray(block) ? (block[0] ?? null) : null;
 }
 
-const wallClocks = new Map<string, Intl.DateTimeFormat>();
-
 /**
  * The instant as a Temporal.ZonedDateTime-like value on `zone`'s clock, which ical-generator
  * writes as `TZID=zone:local time`. (A plain Date would be written on the server's own clock;
  * Workers has no Temporal yet.)
  */
 export function zonedDateTime(ms: number, zone: string): ICalTemporalZonedDateTimeStub {
-  let format = wallClocks.get(zone);
-  if (!format) {
-    format = new Intl.DateTimeFormat("en-US", {
-      timeZone: zone,
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-      hourCycle: "h23",
-    });
-    wallClocks.set(zone, format);
-  }
-  const parts = format.formatToParts(new Date(ms));
-  const field = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((part) => part.type === type)?.value);
-  const wall = {
-    year: field("year"),
-    month: field("month"),
-    day: field("day"),
-    hour: field("hour"),
-    minute: field("minute"),
-    second: field("second"),
-  };
+  const wall = intlWallClock(ms, zone);
   const text = () => new Date(ms).toISOString();
   const instant = {
     epochMilliseconds: ms,

@@ -48,6 +48,16 @@ export function rideSummary(overrides: Partial<RideSummary> = {}): RideSummary {
   };
 }
 
+/** What the ride's organizer sees of herself on it. */
+export const ORGANIZER_VIEWER: RideSummary["viewer"] = {
+  joined: true,
+  isOrganizer: true,
+  rodeWithCount: 0,
+  rodeWith: [],
+  waitingPosition: null,
+  request: null,
+};
+
 /** The same ride as the detail page gets it, with its participants. */
 export function rideDetail(overrides: Partial<RideDetail> = {}): RideDetail {
   return {

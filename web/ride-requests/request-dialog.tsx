@@ -1,14 +1,14 @@
 // The 'Solicitar plaza' dialog (docs/product.md#join-by-approval): her optional note, sent as her
 // request. Loaded on her first tap, so the cards' first paint carries no dialog code. A failed
 // request keeps the dialog open with her note in it (the note lives in the card: nothing is lost).
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useState } from "react";
 import type { RideSummary } from "../../domain/api/rides.ts";
 import { REQUEST_NOTE_MAX } from "../../domain/constants.ts";
 import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { Button } from "../components/button.tsx";
 import { Dialog } from "../components/dialog.tsx";
-import { inputClass, LengthHint } from "../components/field.tsx";
+import { Field, inputClass, LengthHint } from "../components/field.tsx";
 import { toast } from "../lib/toast.ts";
 import { useRequestPlace } from "./queries.ts";
 
@@ -27,8 +27,6 @@ export default function RequestDialog({
 }) {
   const [failure, setFailure] = useState<string | null>(null);
   const request = useRequestPlace();
-  const noteId = useId();
-  const errorId = useId();
 
   async function send(event: FormEvent) {
     event.preventDefault();
@@ -51,32 +49,29 @@ export default function RequestDialog({
       description={MSG.meetingAreaHidden}
     >
       <form className="flex flex-col gap-3" onSubmit={send} noValidate>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={noteId} className="font-bold">
-            {MSG.requestNoteLabel}
-          </label>
-          <textarea
-            id={noteId}
-            className={`${inputClass} min-h-24`}
-            maxLength={REQUEST_NOTE_MAX}
-            value={note}
-            aria-describedby={failure ? errorId : undefined}
-            aria-invalid={failure ? true : undefined}
-            onChange={(e) => setNote(e.target.value)}
-          />
-          <p className="text-sm text-ink-soft">
+        <Field
+          label={MSG.requestNoteLabel}
+          hint={
             <LengthHint
               length={note.length}
               max={REQUEST_NOTE_MAX}
               atLimit={MSG.requestNoteTooLong}
             />
-          </p>
-        </div>
-        {failure ? (
-          <p id={errorId} role="alert" className="text-sm font-semibold text-danger">
-            {failure}
-          </p>
-        ) : null}
+          }
+          error={failure}
+        >
+          {({ id, describedBy, invalid }) => (
+            <textarea
+              id={id}
+              className={`${inputClass} min-h-24`}
+              maxLength={REQUEST_NOTE_MAX}
+              value={note}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              onChange={(e) => setNote(e.target.value)}
+            />
+          )}
+        </Field>
         <div className="flex flex-wrap justify-end gap-2">
           <Button
             type="button"

@@ -6,6 +6,7 @@ import { eq } from "drizzle-orm";
 import { createDb } from "../db/client.ts";
 import { rideParticipants } from "../db/schema.ts";
 import type { Bindings, Database } from "../env.ts";
+import { rideRoomStub } from "../ride-room/location-hint.ts";
 
 export interface CloseSocketsOptions {
   reason: "session_ended" | "suspended";
@@ -39,7 +40,7 @@ export async function closeUserSockets(
   const counts = await Promise.all([
     hub.closeSockets(options.reason, options.sessionIds),
     ...rideIds.map((rideId) =>
-      env.RIDE_ROOM.get(env.RIDE_ROOM.idFromName(rideId)).closeUserSockets(
+      rideRoomStub(env.RIDE_ROOM, rideId).closeUserSockets(
         userId,
         options.reason,
         options.sessionIds,

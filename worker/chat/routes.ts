@@ -13,6 +13,7 @@ import { requireProfile } from "../auth/session.ts";
 import type { AppEnv } from "../env.ts";
 import { expectedOrigin } from "../http/security.ts";
 import { validate } from "../http/validate.ts";
+import { rideRoomStub } from "../ride-room/location-hint.ts";
 import { ROOM_HEADERS } from "../ride-room/ride-room.ts";
 import { HUB_HEADERS } from "../user-hub/user-hub.ts";
 import { loadSocketAccess } from "./access.ts";
@@ -123,7 +124,7 @@ export const rideChatRoutes = new Hono<AppEnv>()
     const access = await loadSocketAccess(c.var.db, rideId, user.id);
     if (!access) throw new DomainError("not_found", MSG.rideGone);
     if (access.member !== 1) throw new DomainError("not_participant", MSG.notParticipant);
-    const room = c.env.RIDE_ROOM.get(c.env.RIDE_ROOM.idFromName(rideId));
+    const room = rideRoomStub(c.env.RIDE_ROOM, rideId);
     const hub = c.env.USER_HUB.get(c.env.USER_HUB.idFromName(user.id));
     const [upgrade] = await Promise.all([
       // A fresh request: client-sent copies of the identity headers never reach the object.

@@ -3,9 +3,10 @@
 import type { ChatMessage } from "../../domain/chat-protocol.ts";
 import type { NotificationFrame } from "../../domain/notification-frame.ts";
 import type { Bindings } from "../env.ts";
+import { rideRoomStub } from "../ride-room/location-hint.ts";
 
 function room(env: Bindings, rideId: string) {
-  return env.RIDE_ROOM.get(env.RIDE_ROOM.idFromName(rideId));
+  return rideRoomStub(env.RIDE_ROOM, rideId);
 }
 
 /** Stores a system notice in the ride's chat (D1) and broadcasts it to open sockets. */

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { rideIdParamSchema } from "../../domain/schemas.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
+import { rideRoomStub } from "../ride-room/location-hint.ts";
 import { developmentOnly } from "./guard.ts";
 
 const jobParamSchema = rideIdParamSchema.extend({
@@ -15,6 +16,6 @@ export const devRideDayRoutes = new Hono<AppEnv>()
   .use(developmentOnly)
   .post("/ride-day/:id/run/:job", validate("param", jobParamSchema), async (c) => {
     const { id, job } = c.req.valid("param");
-    await c.env.RIDE_ROOM.get(c.env.RIDE_ROOM.idFromName(id)).runRideDayJobNow(job);
+    await rideRoomStub(c.env.RIDE_ROOM, id).runRideDayJobNow(job);
     return c.json({ ok: true as const });
   });

@@ -23,6 +23,7 @@ import { announceStoredMessage } from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
 import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
+import { rideRoomStub } from "../ride-room/location-hint.ts";
 import { announceListClosed, announcePromotion } from "../waiting-list/notify.ts";
 import { dismissReport, hideMessage, liftSuspension, type Moderator } from "./actions.ts";
 import {
@@ -115,7 +116,7 @@ export const moderationRoutes = new Hono<AppEnv>()
         throw new DomainError("conflict", MSG.moderationAlreadyDone);
       }
       // Open chats swap the message at once (live); D1 already serves it hidden.
-      const room = c.env.RIDE_ROOM.get(c.env.RIDE_ROOM.idFromName(hidden.rideId));
+      const room = rideRoomStub(c.env.RIDE_ROOM, hidden.rideId);
       inBackground(c, room.messageHidden(hidden.rideId, messageId));
       return c.json<ModerationActionResponse>(ok);
     },

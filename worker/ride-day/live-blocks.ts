@@ -6,6 +6,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { RIDE_DAY_CLOSES_AFTER_MS, RIDE_DAY_OPENS_BEFORE_MS } from "../../domain/constants.ts";
 import { rideParticipants } from "../db/schema.ts";
 import type { Bindings, Database } from "../env.ts";
+import { rideRoomStub } from "../ride-room/location-hint.ts";
 
 const other = alias(rideParticipants, "other");
 
@@ -29,8 +30,6 @@ export async function eraseLivePositionsOnBlock(
     )
     .all();
   await Promise.all(
-    shared.map(({ rideId }) =>
-      env.RIDE_ROOM.get(env.RIDE_ROOM.idFromName(rideId)).ridersBlocked(a, b),
-    ),
+    shared.map(({ rideId }) => rideRoomStub(env.RIDE_ROOM, rideId).ridersBlocked(a, b)),
   );
 }

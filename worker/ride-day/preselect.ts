@@ -3,6 +3,7 @@
 // met there. One who did not check in sees nothing preselected, so the step tells nobody of
 // anyone else's check-in, and an unticked rider loses nothing (it never counts against anyone).
 import type { Bindings } from "../env.ts";
+import { rideRoomStub } from "../ride-room/location-hint.ts";
 
 export async function checkedInWith(
   env: Bindings,
@@ -10,7 +11,7 @@ export async function checkedInWith(
   userId: string,
   companionIds: string[],
 ): Promise<string[]> {
-  const room = env.RIDE_ROOM.get(env.RIDE_ROOM.idFromName(rideId));
+  const room = rideRoomStub(env.RIDE_ROOM, rideId);
   const answer = await room.rideDayCommand({ kind: "read" });
   if (!answer.ok) return [];
   const checkedIn = new Set(answer.riders.filter((r) => r.checkedInAt).map((r) => r.userId));

@@ -21,6 +21,7 @@ import { rideDayErasedAt, rideDayWindow } from "../../domain/time.ts";
 import { requireProfile } from "../auth/session.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
+import { rideRoomStub } from "../ride-room/location-hint.ts";
 import type { RideDayAnswer, RideDayCommand, RiderDay } from "../ride-room/ride-day.ts";
 import { isParticipant, type RideRow } from "../rides/read-model.ts";
 import { loadRide } from "../rides/routes.ts";
@@ -49,7 +50,7 @@ function roomRide(row: RideRow) {
 }
 
 async function command(c: Ctx, rideId: string, cmd: RideDayCommand): Promise<RiderDay[]> {
-  const room = c.env.RIDE_ROOM.get(c.env.RIDE_ROOM.idFromName(rideId));
+  const room = rideRoomStub(c.env.RIDE_ROOM, rideId);
   const answer: RideDayAnswer = await room.rideDayCommand(cmd);
   if (answer.ok) return answer.riders;
   if (answer.code === "too_soon") {

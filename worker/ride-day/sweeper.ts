@@ -17,6 +17,7 @@ import { rides } from "../db/schema.ts";
 import type { AppEnv, Database } from "../env.ts";
 import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
+import { rideRoomStub } from "../ride-room/location-hint.ts";
 import { loadRide } from "../rides/routes.ts";
 
 /** Names `sweeperId` (or none) in ONE statement that checks she organizes and the escoba is in. */
@@ -72,7 +73,7 @@ export const sweeperRoutes = new Hono<AppEnv>()
         }
         throw new DomainError("not_participant", SWEEPER_TEXT.onlyParticipant);
       }
-      const room = c.env.RIDE_ROOM.get(c.env.RIDE_ROOM.idFromName(rideId));
+      const room = rideRoomStub(c.env.RIDE_ROOM, rideId);
       inBackground(c, room.sweeperChanged(userId));
       return c.json<SweeperResponse>({ sweeperId: userId });
     },

@@ -35,8 +35,9 @@ export function locationHintFor(zone: string): DurableObjectLocationHint {
 }
 
 /**
- * The ride's room; when this call creates it, near its clock's region. Without a zone, a room this
- * call creates goes where Cloudflare puts it (near the caller).
+ * The ride's room: every call in the worker gets it here. When this call creates it and knows
+ * the ride's zone, near its clock's region; without a zone, a room this call creates goes where
+ * Cloudflare puts it (near the caller).
  */
 export function rideRoomStub(
   namespace: DurableObjectNamespace<RideRoom>,

@@ -9,6 +9,7 @@ import { ridePath, ridePreviewPath } from "../../domain/share.ts";
 import { sharePreview } from "../../domain/share-preview.ts";
 import type { AppEnv } from "../env.ts";
 import { expectedOrigin } from "../http/security.ts";
+import { rideRoomStub } from "../ride-room/location-hint.ts";
 import { notFoundPage, previewPage } from "./page.ts";
 import { publicRideFacts } from "./queries.ts";
 import { previewVersion, storedPreviewImage } from "./stored-image.ts";
@@ -53,7 +54,7 @@ export const shareRoutes = new Hono<AppEnv>()
     const stored = await storedPreviewImage(c.env.GPX, id, version);
     if (stored) return png(stored);
     // Not drawn yet: the ride's room draws it once, however many ask at the same time.
-    const room = c.env.RIDE_ROOM.get(c.env.RIDE_ROOM.idFromName(id));
+    const room = rideRoomStub(c.env.RIDE_ROOM, id);
     const drawn = await room.sharePreviewImage(id);
     if (!drawn) return html(c, notFoundPage(), 404);
     // The ride changed in between: its newer picture.

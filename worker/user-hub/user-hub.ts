@@ -3,6 +3,7 @@ import { CLOSE_CODES, type NotificationFrame } from "../../domain/chat-protocol.
 import { liveSessions } from "../chat/access.ts";
 import { createDb } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
+import { rideRoomStub } from "../ride-room/location-hint.ts";
 
 /** Headers the worker sets on the upgrade it forwards (clients cannot set them: see routes.ts). */
 export const HUB_HEADERS = {
@@ -64,7 +65,7 @@ export class UserHub extends DurableObject<Bindings> {
       .map((row) => row.ride_id);
     const left = await Promise.all(
       rooms.map((rideId) =>
-        this.env.RIDE_ROOM.get(this.env.RIDE_ROOM.idFromName(rideId))
+        rideRoomStub(this.env.RIDE_ROOM, rideId)
           .recheckRider(userId)
           // Unknown: keep the room for the next revocation; the room re-checks at next use anyway.
           .catch(() => 1),

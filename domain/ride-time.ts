@@ -1,7 +1,7 @@
 // A ride's start as every screen shows it (docs/product.md#times-and-time-zones): on the ride's own
-// clock (the zone stored with it, docs/decisions/0042-a-rides-zone-is-stored.md), with the zone's name when the viewer's clock reads differently at that instant (a rider in
-// New York or in Canarias looking at a Madrid ride). Chat and other personal times keep her own
-// clock.
+// clock (the zone stored with it, docs/decisions/0042-a-rides-zone-is-stored.md), with the zone's
+// name when the viewer's clock reads differently at that instant (a rider in New York or in
+// Canarias looking at a Madrid ride). Chat and other personal times keep her own clock.
 import { formatDayMonth, formatLongDate, formatTime } from "./format.ts";
 import { deviceOffsetMinutes, zoneLabel, zoneOffsetMinutes } from "./zones.ts";
 

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { MSG } from "../../domain/messages.ts";
 import { app } from "../../worker/app.ts";
 import { SESSION_COOKIE } from "../../worker/auth/session.ts";
 import { Browser, ORIGIN } from "./helpers/http.ts";
@@ -44,6 +45,20 @@ describe("development-only routes", () => {
       "development",
     );
     expect(((await again.json()) as { userId: string }).userId).toBe(userId);
+    // Her name under another email: refused in words, and nobody is created.
+    const taken = await devRequest(
+      "/dev/test-login",
+      { email: "otra@rodamos.test", username: "ana_e2e" },
+      "development",
+    );
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toEqual({
+      error: { code: "username_taken", message: MSG.usernameTaken },
+    });
+    const { results: named } = await env.DB.prepare(
+      "SELECT email FROM users WHERE email = 'otra@rodamos.test'",
+    ).all();
+    expect(named).toEqual([]);
     const bea = (await (
       await devRequest(
         "/dev/test-login",

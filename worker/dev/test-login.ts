@@ -3,12 +3,15 @@
 import { eq } from "drizzle-orm";
 import { Hono } from "hono";
 import { z } from "zod";
+import { DomainError } from "../../domain/errors.ts";
+import { MSG } from "../../domain/messages.ts";
 import { usernameSchema } from "../../domain/schemas.ts";
 import { normalizeUsernameKey, usernameSkeleton } from "../../domain/username.ts";
 import { createSession, setSessionCookie } from "../auth/session.ts";
 import { generateId } from "../auth/tokens.ts";
 import { profiles, users } from "../db/schema.ts";
 import type { AppEnv } from "../env.ts";
+import { usernameTakenByOther } from "../profiles/queries.ts";
 
 const testLoginSchema = z.object({
   email: z.email().max(254),
@@ -28,6 +31,10 @@ export const devTestLoginRoutes = new Hono<AppEnv>().post("/test-login", async (
   let user = await db.select().from(users).where(eq(users.email, email)).get();
   if (!user) {
     const id = generateId();
+    // Another email with this name (a journey run twice on one server): said, not a 500.
+    if (await usernameTakenByOther(db, input.username, id)) {
+      throw new DomainError("username_taken", MSG.usernameTaken);
+    }
     await db.batch([
       db.insert(users).values({ id, email }),
       db.insert(profiles).values({

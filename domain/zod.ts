@@ -1,7 +1,9 @@
 // The one place zod is configured; every domain schema imports `z` from here so the settings
 // hold whichever module loads first (the browser loads schemas and the chat protocol lazily).
 import { z } from "zod";
-import { es } from "zod/locales";
+// Spanish alone: the "zod/locales" index would load every language's module, which a test
+// worker evaluates in full on start-up (no bundler drops the rest there).
+import es from "zod/v4/locales/es.js";
 
 z.config({
   // Any message a schema does not set explicitly (a wrong type, say) comes out in Spanish.

@@ -5,7 +5,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { BROWSER_DEPENDENCIES, SERVER_ONLY_DEPENDENCIES } from "../../scripts/app-dependencies.ts";
+import {
+  BROWSER_DEPENDENCIES,
+  SERVER_ONLY_DEPENDENCIES,
+  WORKER_TEST_DEPENDENCIES,
+} from "../../scripts/app-dependencies.ts";
 import { isDevPublicPage } from "../../scripts/prerender.ts";
 import { isWorkerFirst, workerFirstPatterns } from "../../scripts/worker-paths.ts";
 
@@ -13,11 +17,14 @@ const root = path.resolve(import.meta.dirname, "../..");
 const web = path.join(root, "web");
 const patterns = workerFirstPatterns(root);
 
-/** The packages that files under `dir` import at run time (type-only imports left out). */
-function bareImports(dir: string): Set<string> {
+/**
+ * The packages that files under `dir` import at run time (type-only imports left out), but those
+ * under `skip`.
+ */
+function bareImports(dir: string, skip?: string): Set<string> {
   const found = new Set<string>();
   const sources = readdirSync(dir, { recursive: true, withFileTypes: true }).filter(
-    (e) => e.isFile() && /\.tsx?$/.test(e.name),
+    (e) => e.isFile() && /\.tsx?$/.test(e.name) && !(skip && e.parentPath.startsWith(skip)),
   );
   for (const entry of sources) {
     const text = readFileSync(path.join(entry.parentPath, entry.name), "utf8");
@@ -92,5 +99,21 @@ describe("npm run dev: dependencies pre-bundled at start", () => {
     const implicit = ["react/jsx-runtime", "react/jsx-dev-runtime", "react-dom"];
     const unused = BROWSER_DEPENDENCIES.filter((d) => !imported.has(d) && !implicit.includes(d));
     expect(unused).toEqual([]);
+  });
+});
+
+describe("the worker tests: dependencies bundled for workerd", () => {
+  it("lists every package worker/, domain/ and tests/worker/ import, and nothing stale", () => {
+    const imported = new Set(
+      ["worker", "domain", "tests/worker"].flatMap((dir) => [
+        // Bundled by esbuild as a Worker of its own (vitest.config.ts), never loaded through Vite.
+        ...bareImports(path.join(root, dir), path.join(root, "worker/share-image")),
+      ]),
+    );
+    // The runtime's own modules and the test runner are not packages to bundle.
+    const packages = [...imported].filter(
+      (spec) => !/^(cloudflare|node):/.test(spec) && spec !== "vitest",
+    );
+    expect(packages.sort()).toEqual([...WORKER_TEST_DEPENDENCIES].sort());
   });
 });

@@ -62,6 +62,21 @@ vi.useRealTimers();
 vi.unstubAllGlobals();
 vi.unstubAllEnvs();
 
+// The worker's line per request (worker/http/request-log.ts) stays here: each console call is sent
+// on to vitest, and thousands of lines nobody reads cost about a tenth of the worker tests' CPU.
+// Other output goes through. tests/worker/request-log.test.ts reads the lines with a spy of its own.
+// (Wrapped once: the files share this isolate and its console.)
+const REQUEST_LINE = /^[A-Z]+ \S+ \d{3} \d+ms$/;
+const shared = globalThis as { consoleLogToVitest?: typeof console.log };
+if (!shared.consoleLogToVitest) {
+  const toVitest = console.log;
+  shared.consoleLogToVitest = toVitest;
+  console.log = (...args: unknown[]) => {
+    if (args.length === 1 && typeof args[0] === "string" && REQUEST_LINE.test(args[0])) return;
+    toVitest(...args);
+  };
+}
+
 // No test reaches the weather provider over the network: without a stand-in of its own, a test's
 // rides have no forecast, as when the provider is down (tests/worker/weather.test.ts).
 replaceWeatherProvider({

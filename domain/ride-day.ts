@@ -55,6 +55,15 @@ export function safetyAskAt(startMs: number, minutes: number): number {
   return startMs + minutes * MINUTE_MS + SAFETY_ASK_AFTER_MS;
 }
 
+/**
+ * When the timer asks her: at the ride's time (safetyAskAt), or, when she started less than an
+ * hour before it (a late check-in, her position shared late), an hour after she started: she is
+ * asked once she has had time to ride, never left unasked because the ride's time had passed.
+ */
+export function riderAskAt(rideAskAt: number, startedAt: number): number {
+  return Math.max(rideAskAt, startedAt + SAFETY_ASK_AFTER_MS);
+}
+
 /** Check-in: from 30 min before the start until the ride day's window closes. */
 export function checkInOpen(startMs: number, now: number): boolean {
   const { opensAt, closesAt } = rideDayWindow(startMs);

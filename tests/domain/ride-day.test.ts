@@ -5,6 +5,7 @@ import {
   estimatedMinutes,
   formatDuration,
   rideEstimatedMinutes,
+  riderAskAt,
   safetyAskAt,
 } from "../../domain/ride-day.ts";
 
@@ -48,5 +49,15 @@ describe("the ride day's times", () => {
 
   test("the timer asks at start + duration + 1 h", () => {
     expect(safetyAskAt(start, 160)).toBe(start + 160 * MIN + HOUR);
+  });
+
+  test("asks whoever started within its last hour, or after it, an hour after she started", () => {
+    const rideAsk = safetyAskAt(start, 160);
+    // Checked in at the meeting point, or on the way: the ride's time.
+    expect(riderAskAt(rideAsk, start - 30 * MIN)).toBe(rideAsk);
+    expect(riderAskAt(rideAsk, rideAsk - HOUR)).toBe(rideAsk);
+    // Later than that: her own hour.
+    expect(riderAskAt(rideAsk, rideAsk - 30 * MIN)).toBe(rideAsk + 30 * MIN);
+    expect(riderAskAt(rideAsk, rideAsk + 2 * HOUR)).toBe(rideAsk + 3 * HOUR);
   });
 });

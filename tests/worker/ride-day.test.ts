@@ -46,6 +46,21 @@ async function fireNow(rideId: string, job: string) {
   expect(await runDurableObjectAlarm(roomOf(rideId))).toBe(true);
 }
 
+/**
+ * Lets `ms` pass for what the room remembers of the ride day: every check-in, start, question
+ * and word to the organizer moves that much earlier (the timer compares them with the clock).
+ */
+async function timePasses(rideId: string, ms: number) {
+  await runInDurableObject(roomOf(rideId), (_, state) => {
+    for (const column of ["checked_in_at", "started_at", "asked_at", "told_at"]) {
+      state.storage.sql.exec(
+        `UPDATE ride_day SET ${column} = ${column} - ? WHERE ${column} IS NOT NULL`,
+        ms,
+      );
+    }
+  });
+}
+
 async function dueAt(rideId: string, job: string) {
   return runInDurableObject(roomOf(rideId), (_, state) =>
     state.storage.get<number>(`alarm:${job}`),
@@ -223,6 +238,8 @@ describe("the safety timer", () => {
       carla: await service.subscribe(carla.browser),
     };
     await bea.browser.post(url(ride.id, "/check-in"));
+    // She checked in at the meeting point, and the ride's time passed.
+    await timePasses(ride.id, ESTIMATE_MIN * MIN + HOUR + 2 * MIN);
     const beaChat = await sockets.chat(bea.browser, ride.id);
     await fireNow(ride.id, "safety-ask");
     await eventually(() => expect(service.to(devices.bea)).toEqual([pushTexts.safetyAsk(ride)]));
@@ -237,6 +254,7 @@ describe("the safety timer", () => {
     expect(await dueAt(ride.id, "safety-tell")).toBeGreaterThan(Date.now() + HOUR - MIN);
 
     const anaChat = await sockets.chat(ana.browser, ride.id);
+    await timePasses(ride.id, HOUR);
     await fireNow(ride.id, "safety-tell");
     const told = pushTexts.overdue(ride, bea.user.username!);
     expect(told.body).toBe(`${bea.user.username} aún no ha marcado que ha llegado`);
@@ -267,10 +285,12 @@ describe("the safety timer", () => {
       dora: await service.subscribe(dora.browser),
     };
     for (const rider of [bea, carla, dora]) await rider.browser.post(url(ride.id, "/check-in"));
+    await timePasses(ride.id, ESTIMATE_MIN * MIN + HOUR + 2 * MIN);
     await bea.browser.post(url(ride.id, "/arrived"));
     await carla.browser.put(url(ride.id, "/timer"), { on: false });
     await db().delete(rideParticipants).where(eq(rideParticipants.userId, dora.user.id));
     await fireNow(ride.id, "safety-ask");
+    await timePasses(ride.id, HOUR);
     await fireNow(ride.id, "safety-tell");
     expect(service.received).toEqual([]);
     expect(service.to(devices.ana)).toEqual([]);
@@ -280,6 +300,7 @@ describe("the safety timer", () => {
     const { bea, ride } = await askTimeCame();
     const device = await service.subscribe(bea.browser);
     await roomOf(ride.id).markStarted(ride.id, bea.user.id);
+    await timePasses(ride.id, ESTIMATE_MIN * MIN + HOUR + 2 * MIN);
     await fireNow(ride.id, "safety-ask");
     await eventually(() => expect(service.to(device)).toEqual([pushTexts.safetyAsk(ride)]));
   });
@@ -294,6 +315,64 @@ describe("the safety timer", () => {
     await socket.nextRaw((f) => (f as { type?: string }).type === "live-position");
     const row = await db().select().from(rides).where(eq(rides.id, ride.id)).get();
     expect(await dueAt(ride.id, "safety-ask")).toBe(safetyAskAt(row!.startTime, ESTIMATE_MIN));
+  });
+
+  test("a late check-in is asked an hour after it, and her organizer told an hour after that", async () => {
+    // The ride's time has come; Ana checked in at the start and Bea only now, after that time.
+    const { ana, bea, carla, ride } = await askTimeCame();
+    const devices = {
+      ana: await service.subscribe(ana.browser),
+      bea: await service.subscribe(bea.browser),
+      carla: await service.subscribe(carla.browser),
+    };
+    await carla.browser.post(url(ride.id, "/check-in"));
+    await timePasses(ride.id, ESTIMATE_MIN * MIN + HOUR + 2 * MIN);
+    const checkedIn = Date.now();
+    await bea.browser.post(url(ride.id, "/check-in"));
+    // Her question waits for her hour; Carla's, whose time has come, does not.
+    expect(await dueAt(ride.id, "safety-ask")).toBeLessThanOrEqual(Date.now());
+    await fireNow(ride.id, "safety-ask");
+    await eventually(() => expect(service.to(devices.carla)).toEqual([pushTexts.safetyAsk(ride)]));
+    expect(service.to(devices.bea)).toEqual([]);
+    const due = (await dueAt(ride.id, "safety-ask"))!;
+    expect(due).toBeGreaterThanOrEqual(checkedIn + HOUR);
+    expect(due).toBeLessThan(Date.now() + HOUR + MIN);
+    expect((await json<RideDayState>(await bea.browser.get(url(ride.id)))).me.asked).toBe(false);
+
+    // Her hour passes: she is asked; Carla, asked before, is not asked again.
+    await timePasses(ride.id, HOUR);
+    await fireNow(ride.id, "safety-ask");
+    await eventually(() => expect(service.to(devices.bea)).toEqual([pushTexts.safetyAsk(ride)]));
+    expect(service.to(devices.carla)).toEqual([pushTexts.safetyAsk(ride)]);
+    expect(await dueAt(ride.id, "safety-ask")).toBeUndefined();
+
+    // Carla's hour after her question has passed, Bea's has not: Ana hears of Carla alone.
+    await fireNow(ride.id, "safety-tell");
+    const toldOfCarla = pushTexts.overdue(ride, carla.user.username!);
+    await eventually(() => expect(service.to(devices.ana)).toEqual([toldOfCarla]));
+    expect(await dueAt(ride.id, "safety-tell")).toBeGreaterThan(Date.now() + HOUR - MIN);
+    await timePasses(ride.id, HOUR);
+    await fireNow(ride.id, "safety-tell");
+    await eventually(() =>
+      expect(service.to(devices.ana)).toEqual([
+        toldOfCarla,
+        pushTexts.overdue(ride, bea.user.username!),
+      ]),
+    );
+  });
+
+  test("her timer turned on again after her question's time asks her at once", async () => {
+    const { bea, ride } = await askTimeCame();
+    const device = await service.subscribe(bea.browser);
+    await bea.browser.put(url(ride.id, "/timer"), { on: false });
+    await bea.browser.post(url(ride.id, "/check-in"));
+    await timePasses(ride.id, ESTIMATE_MIN * MIN + HOUR + 2 * MIN);
+    await fireNow(ride.id, "safety-ask");
+    expect(service.to(device)).toEqual([]);
+    await bea.browser.put(url(ride.id, "/timer"), { on: true });
+    expect(await dueAt(ride.id, "safety-ask")).toBeLessThanOrEqual(Date.now());
+    await fireNow(ride.id, "safety-ask");
+    await eventually(() => expect(service.to(device)).toEqual([pushTexts.safetyAsk(ride)]));
   });
 
   test("an alarm that finds the ride moved later waits for the new time", async () => {

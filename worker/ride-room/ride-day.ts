@@ -54,7 +54,6 @@ export class RideDay {
         break;
       default: {
         if (!this.store.withinPace(command.userId, now)) return { ok: false, code: "rate_limited" };
-        await this.timer.schedule(command.ride, now);
         if (command.kind === "check-in") {
           await this.checkIns.checkIn(command.ride, command.userId, now);
         } else if (command.kind === "arrived") {
@@ -62,6 +61,8 @@ export class RideDay {
         } else {
           this.timer.setTimer(command.userId, command.on);
         }
+        // After her change: her check-in (or her timer turned on again) may bring a question.
+        await this.timer.schedule(command.ride, now);
       }
     }
     return { ok: true, riders: this.store.all() };

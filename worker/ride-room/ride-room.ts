@@ -655,10 +655,15 @@ export class RideRoom extends DurableObject<Bindings> {
     if (ride) await this.rideDay.markStarted(ride, userId, Date.now());
   }
 
-  /** DEV ONLY (worker/dev/ride-day.ts): runs a ride-day alarm job now, as if its time had come. */
+  /**
+   * DEV ONLY (worker/dev/ride-day.ts): runs a ride-day alarm job as if its time had come: on the
+   * room's clock at the job's due time when that is ahead (a rider's question comes an hour
+   * after her late check-in, her organizer's word an hour after the question), else now.
+   */
   async runRideDayJobNow(job: RideDayJob): Promise<void> {
-    await this.alarms.set(job, Date.now() - 1);
-    await this.alarms.run({ ...this.push.jobs(), ...this.live.jobs(), ...this.rideDay.jobs() });
+    const at = Math.max(Date.now(), (await this.alarms.dueAt(job)) ?? 0);
+    await this.alarms.set(job, at);
+    await this.alarms.run({ ...this.push.jobs(), ...this.live.jobs(), ...this.rideDay.jobs() }, at);
   }
 
   /** How many sockets are open (tests and diagnostics). */

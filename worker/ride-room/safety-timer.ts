@@ -1,11 +1,17 @@
 // "He llegado a casa" and the safety timer (docs/product.md#check-in-and-arrivals). A participant who started
 // (checked in, or shared her position: markStarted) and has not said she arrived is asked
-// '¿Has llegado bien?' at start + estimated duration + 1 h; an hour later, still unanswered, the
-// organizer and the escoba are told. She may turn her timer off for the ride. Everything the ride
+// '¿Has llegado bien?' at start + estimated duration + 1 h, or an hour after she started if that
+// is later (riderAskAt); an hour after she was asked, still unanswered, the organizer and the
+// escoba are told. She may turn her timer off for the ride. Everything the ride
 // day kept is erased 24 h after its window. The times are the room's alarm jobs (room-alarms.ts).
 import { eq } from "drizzle-orm";
 import { pushTexts } from "../../domain/push.ts";
-import { rideEstimatedMinutes, SAFETY_TELL_AFTER_MS, safetyAskAt } from "../../domain/ride-day.ts";
+import {
+  rideEstimatedMinutes,
+  riderAskAt,
+  SAFETY_TELL_AFTER_MS,
+  safetyAskAt,
+} from "../../domain/ride-day.ts";
 import { rideDayErasedAt } from "../../domain/time.ts";
 import { createDb } from "../db/client.ts";
 import { rides } from "../db/schema.ts";
@@ -14,7 +20,7 @@ import { participantIds, usernamesOf } from "../push/queries.ts";
 import { sendPush } from "../push/send.ts";
 import type { CheckIns } from "./check-ins.ts";
 import { deliverRideDay } from "./ride-day-frames.ts";
-import type { RideDayRide, RideDayStore } from "./ride-day-store.ts";
+import type { RideDayRide, RideDayStore, RiderDay } from "./ride-day-store.ts";
 import type { RoomAlarms } from "./room-alarms.ts";
 
 export type RideDayJob = "safety-ask" | "safety-tell" | "ride-day-erase";
@@ -67,8 +73,14 @@ export class SafetyTimer {
   /** The ride day touched this room: its timer and its erasure are set (again, if it moved). */
   async schedule(ride: RideDayRide, now: number) {
     await this.store.rememberRide(ride);
-    const askAt = safetyAskAt(ride.startTime, ride.estimatedMinutes);
-    if (askAt > now && (await this.alarms.dueAt("safety-ask")) !== askAt) {
+    // Someone waits for her question (its time may have passed: her timer turned on again late),
+    // else the ride's own time while it is ahead.
+    const waiting = this.nextAskAt(ride, this.store.all());
+    const askAt =
+      waiting === null
+        ? safetyAskAt(ride.startTime, ride.estimatedMinutes)
+        : Math.max(waiting, now);
+    if (askAt >= now && (await this.alarms.dueAt("safety-ask")) !== askAt) {
       await this.alarms.set("safety-ask", askAt);
     }
     const eraseAt = rideDayErasedAt(ride.startTime);
@@ -102,15 +114,20 @@ export class SafetyTimer {
   /** Who the timer watches now: started, not arrived, timer on, still in the ride. */
   private async watched(rideId: string) {
     const inRide = new Set(await participantIds(this.db, rideId));
-    return this.store
-      .all()
-      .filter(
-        (r) =>
-          (r.checkedInAt !== null || r.startedAt !== null) &&
-          r.arrivedAt === null &&
-          !r.timerOff &&
-          inRide.has(r.userId),
-      );
+    return this.store.all().filter((r) => isWatched(r) && inRide.has(r.userId));
+  }
+
+  /** When she is asked on this ride (she started: watched). */
+  private askAtFor(ride: RideDayRide, rider: RiderDay): number {
+    return riderAskAt(safetyAskAt(ride.startTime, ride.estimatedMinutes), startedAt(rider));
+  }
+
+  /** The earliest question due to those watched and not asked yet; null when there is none. */
+  private nextAskAt(ride: RideDayRide, riders: RiderDay[]): number | null {
+    const times = riders
+      .filter((r) => isWatched(r) && r.askedAt === null)
+      .map((r) => this.askAtFor(ride, r));
+    return times.length > 0 ? Math.min(...times) : null;
   }
 
   /** The D1 ride for a due job, or null when there is nothing to do (or it moved later). */
@@ -134,10 +151,16 @@ export class SafetyTimer {
       now,
     );
     if (!ride) return;
-    const asked = (await this.watched(ride.id)).filter((r) => r.askedAt === null);
+    const waiting = (await this.watched(ride.id)).filter((r) => r.askedAt === null);
+    // Whoever started late is asked at her own time: the alarm comes back for her.
+    const asked = waiting.filter((r) => this.askAtFor(ride, r) <= now + LATE_TOLERANCE_MS);
+    const later = waiting.filter((r) => !asked.includes(r));
+    const next = this.nextAskAt(ride, later);
+    if (next !== null) await this.alarms.set("safety-ask", next);
     if (asked.length === 0) return;
     for (const rider of asked) this.store.stampOnce(rider.userId, "askedAt", now);
-    await this.alarms.set("safety-tell", now + SAFETY_TELL_AFTER_MS);
+    // Those asked earlier are still told at their own time.
+    await this.alarms.setNoLaterThan("safety-tell", now + SAFETY_TELL_AFTER_MS);
     const ids = new Set(asked.map((r) => r.userId));
     await sendPush(this.env, [...ids], null, {
       payload: pushTexts.safetyAsk(ride),
@@ -162,9 +185,14 @@ export class SafetyTimer {
     if (!stored) return;
     const ride = await rideDayRideOf(this.db, stored.id);
     if (!ride || ride.status === "cancelled") return;
-    const overdue = (await this.watched(ride.id)).filter(
+    const unanswered = (await this.watched(ride.id)).filter(
       (r) => r.askedAt !== null && r.toldAt === null,
     );
+    const tellAt = (r: RiderDay) => (r.askedAt ?? 0) + SAFETY_TELL_AFTER_MS;
+    const overdue = unanswered.filter((r) => tellAt(r) <= now + LATE_TOLERANCE_MS);
+    // Asked later (she started late): the organizer hears of her an hour after her own question.
+    const later = unanswered.filter((r) => !overdue.includes(r));
+    if (later.length > 0) await this.alarms.set("safety-tell", Math.min(...later.map(tellAt)));
     if (overdue.length === 0) return;
     for (const rider of overdue) this.store.stampOnce(rider.userId, "toldAt", now);
     const names = await usernamesOf(
@@ -208,4 +236,19 @@ export class SafetyTimer {
     await this.store.erase();
     await this.checkIns.erase();
   }
+}
+
+/** She started (checked in or shared her position), has not arrived, and her timer is on. */
+function isWatched(rider: RiderDay): boolean {
+  return (
+    (rider.checkedInAt !== null || rider.startedAt !== null) &&
+    rider.arrivedAt === null &&
+    !rider.timerOff
+  );
+}
+
+/** When she started: her check-in or her first shared position, whichever came first. */
+function startedAt(rider: RiderDay): number {
+  const stamps = [rider.checkedInAt, rider.startedAt].filter((t): t is number => t !== null);
+  return Math.min(...stamps);
 }

@@ -90,6 +90,15 @@ async function rideDay(startsIn: number) {
 
 const url = (rideId: string, path = "") => `/api/rides/${rideId}/ride-day${path}`;
 
+/** Ana's, Bea's and Carla's phones on the push service stand-in. */
+async function devicesOf(riders: Omit<Awaited<ReturnType<typeof rideDay>>, "ride">) {
+  return {
+    ana: await service.subscribe(riders.ana.browser),
+    bea: await service.subscribe(riders.bea.browser),
+    carla: await service.subscribe(riders.carla.browser),
+  };
+}
+
 describe("check-in at the meeting point", () => {
   test("opens 30 minutes before the start and closes 6 hours after it", async () => {
     const before = await rideDay(31 * MIN);
@@ -232,11 +241,7 @@ describe("the safety timer", () => {
   test("asks her, then tells the organizer and the escoba an hour later", async () => {
     const { ana, bea, carla, ride } = await askTimeCame();
     await db().update(rides).set({ sweeperId: carla.user.id }).where(eq(rides.id, ride.id));
-    const devices = {
-      ana: await service.subscribe(ana.browser),
-      bea: await service.subscribe(bea.browser),
-      carla: await service.subscribe(carla.browser),
-    };
+    const devices = await devicesOf({ ana, bea, carla });
     await bea.browser.post(url(ride.id, "/check-in"));
     // She checked in at the meeting point, and the ride's time passed.
     await timePasses(ride.id, ESTIMATE_MIN * MIN + HOUR + 2 * MIN);
@@ -318,13 +323,9 @@ describe("the safety timer", () => {
   });
 
   test("a late check-in is asked an hour after it, and her organizer told an hour after that", async () => {
-    // The ride's time has come; Ana checked in at the start and Bea only now, after that time.
+    // The ride's time has come: Carla checked in at the start, Bea only now, after that time.
     const { ana, bea, carla, ride } = await askTimeCame();
-    const devices = {
-      ana: await service.subscribe(ana.browser),
-      bea: await service.subscribe(bea.browser),
-      carla: await service.subscribe(carla.browser),
-    };
+    const devices = await devicesOf({ ana, bea, carla });
     await carla.browser.post(url(ride.id, "/check-in"));
     await timePasses(ride.id, ESTIMATE_MIN * MIN + HOUR + 2 * MIN);
     const checkedIn = Date.now();

@@ -5,22 +5,18 @@ import type { NotificationFrame } from "../../domain/notification-frame.ts";
 import type { Bindings } from "../env.ts";
 import { rideRoomStub } from "../ride-room/location-hint.ts";
 
-function room(env: Bindings, rideId: string) {
-  return rideRoomStub(env.RIDE_ROOM, rideId);
-}
-
 /** Stores a system notice in the ride's chat (D1) and broadcasts it to open sockets. */
 export async function postSystemMessage(
   env: Bindings,
   rideId: string,
   text: string,
 ): Promise<ChatMessage | null> {
-  return room(env, rideId).postSystemMessage(rideId, text);
+  return rideRoomStub(env.RIDE_ROOM, rideId).postSystemMessage(rideId, text);
 }
 
 /** Broadcasts a message another batch already stored (edit / cancel notices of the rides API). */
 export async function announceStoredMessage(env: Bindings, rideId: string, messageId: string) {
-  return room(env, rideId).announceStoredMessage(rideId, messageId);
+  return rideRoomStub(env.RIDE_ROOM, rideId).announceStoredMessage(rideId, messageId);
 }
 
 /**
@@ -30,7 +26,7 @@ export async function announceStoredMessage(env: Bindings, rideId: string, messa
  */
 export async function notifyParticipantLeft(env: Bindings, rideId: string, userId: string) {
   await Promise.all([
-    room(env, rideId).participantLeft(userId, rideId),
+    rideRoomStub(env.RIDE_ROOM, rideId).participantLeft(userId, rideId),
     tellRideChanged(env, rideId, [userId]),
   ]);
 }
@@ -56,7 +52,7 @@ export async function notifyParticipantJoined(
   userId: string,
   startTime?: number,
 ) {
-  await room(env, rideId).participantJoined(userId, rideId, startTime);
+  await rideRoomStub(env.RIDE_ROOM, rideId).participantJoined(userId, rideId, startTime);
 }
 
 /**

@@ -124,10 +124,8 @@ export class SafetyTimer {
 
   /** The earliest question due to those watched and not asked yet; null when there is none. */
   private nextAskAt(ride: RideDayRide, riders: RiderDay[]): number | null {
-    const times = riders
-      .filter((r) => isWatched(r) && r.askedAt === null)
-      .map((r) => this.askAtFor(ride, r));
-    return times.length > 0 ? Math.min(...times) : null;
+    const waiting = riders.filter((r) => isWatched(r) && r.askedAt === null);
+    return dueBy(waiting, (r) => this.askAtFor(ride, r), Number.NEGATIVE_INFINITY).next;
   }
 
   /** The D1 ride for a due job, or null when there is nothing to do (or it moved later). */
@@ -153,9 +151,7 @@ export class SafetyTimer {
     if (!ride) return;
     const waiting = (await this.watched(ride.id)).filter((r) => r.askedAt === null);
     // Whoever started late is asked at her own time: the alarm comes back for her.
-    const asked = waiting.filter((r) => this.askAtFor(ride, r) <= now + LATE_TOLERANCE_MS);
-    const later = waiting.filter((r) => !asked.includes(r));
-    const next = this.nextAskAt(ride, later);
+    const { due: asked, next } = dueBy(waiting, (r) => this.askAtFor(ride, r), now);
     if (next !== null) await this.alarms.set("safety-ask", next);
     if (asked.length === 0) return;
     for (const rider of asked) this.store.stampOnce(rider.userId, "askedAt", now);
@@ -188,11 +184,13 @@ export class SafetyTimer {
     const unanswered = (await this.watched(ride.id)).filter(
       (r) => r.askedAt !== null && r.toldAt === null,
     );
-    const tellAt = (r: RiderDay) => (r.askedAt ?? 0) + SAFETY_TELL_AFTER_MS;
-    const overdue = unanswered.filter((r) => tellAt(r) <= now + LATE_TOLERANCE_MS);
     // Asked later (she started late): the organizer hears of her an hour after her own question.
-    const later = unanswered.filter((r) => !overdue.includes(r));
-    if (later.length > 0) await this.alarms.set("safety-tell", Math.min(...later.map(tellAt)));
+    const { due: overdue, next } = dueBy(
+      unanswered,
+      (r) => (r.askedAt ?? 0) + SAFETY_TELL_AFTER_MS,
+      now,
+    );
+    if (next !== null) await this.alarms.set("safety-tell", next);
     if (overdue.length === 0) return;
     for (const rider of overdue) this.store.stampOnce(rider.userId, "toldAt", now);
     const names = await usernamesOf(
@@ -251,4 +249,16 @@ function isWatched(rider: RiderDay): boolean {
 function startedAt(rider: RiderDay): number {
   const stamps = [rider.checkedInAt, rider.startedAt].filter((t): t is number => t !== null);
   return Math.min(...stamps);
+}
+
+/** Those whose time (`at`) has come by `now`, and the earliest time of the rest (null: none). */
+function dueBy(riders: RiderDay[], at: (rider: RiderDay) => number, now: number) {
+  const due: RiderDay[] = [];
+  let next: number | null = null;
+  for (const rider of riders) {
+    const time = at(rider);
+    if (time <= now + LATE_TOLERANCE_MS) due.push(rider);
+    else next = next === null ? time : Math.min(next, time);
+  }
+  return { due, next };
 }

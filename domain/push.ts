@@ -3,6 +3,7 @@
 // settings screen lists the events with their labels.
 import { z } from "zod";
 import { RIDE_DAY_MSG } from "./ride-day.ts";
+import { WEATHER_TEXTS } from "./weather.ts";
 
 export const PUSH_EVENTS = [
   "chat",
@@ -103,6 +104,8 @@ export interface PushAction {
   url?: string;
   /** The API path the button POSTs (her session cookie goes with it). */
   post?: string;
+  /** After that POST succeeded, a quiet notification with this text says it was done. */
+  done?: string;
 }
 
 const rideUrl = (rideId: string) => `/app/ride/${encodeURIComponent(rideId)}`;
@@ -239,6 +242,7 @@ export const pushTexts = {
           action: "release",
           title: RIDE_DAY_MSG.stillGoingRelease,
           post: `/api/rides/${encodeURIComponent(ride.id)}/leave`,
+          done: RIDE_DAY_MSG.released,
         },
       ],
     };
@@ -287,7 +291,14 @@ export const pushTexts = {
       url: `${rideUrl(ride.id)}?tiempo=sigue`,
       tag: `weather-${ride.id}`,
       actions: [
-        { action: "still-on", title: "Sigue en pie", url: `${rideUrl(ride.id)}?tiempo=sigue` },
+        // Answered from the push: the notice goes to the chat, nothing opens. A failure opens the
+        // ride's question (the push's own url), where she can answer by hand.
+        {
+          action: "still-on",
+          title: WEATHER_TEXTS.stillOn,
+          post: `/api/rides/${encodeURIComponent(ride.id)}/still-on`,
+          done: WEATHER_TEXTS.stillOnPosted,
+        },
         { action: "cancel", title: "Cancelar", url: `${rideUrl(ride.id)}?tiempo=cancelar` },
       ],
     };

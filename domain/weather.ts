@@ -94,4 +94,6 @@ export function warningSummary(warnings: WeatherWarning[]): string {
 export interface RideWeatherResponse {
   forecast: Forecast | null;
   warnings: WeatherWarning[];
+  /** The organizer has said "Sigue en pie" (its notice is in the chat). */
+  stillOn: boolean;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { pushPreferencesSchema, pushSubscriptionSchema, pushTexts } from "../../domain/push.ts";
+import { RIDE_DAY_MSG } from "../../domain/ride-day.ts";
+import { WEATHER_TEXTS } from "../../domain/weather.ts";
 
 const ride = { id: "r1", title: "Gravel al alba" };
 
@@ -28,6 +30,32 @@ describe("push texts", () => {
     expect(pushTexts.roster(ride, ["ana", "bea", "carla", "dora"], ["eva"]).body).toBe(
       "ana, bea y 2 más se han unido. eva se ha ido.",
     );
+  });
+
+  test("'¿Sigue en pie?' is answered from the push; 'Cancelar' opens the ride's question", () => {
+    const push = pushTexts.stillOn(ride, "Lluvia probable");
+    expect(push.url).toBe("/app/ride/r1?tiempo=sigue");
+    expect(push.actions).toEqual([
+      {
+        action: "still-on",
+        title: WEATHER_TEXTS.stillOn,
+        post: "/api/rides/r1/still-on",
+        done: WEATHER_TEXTS.stillOnPosted,
+      },
+      { action: "cancel", title: "Cancelar", url: "/app/ride/r1?tiempo=cancelar" },
+    ]);
+  });
+
+  test("the reminder's 'soltar mi plaza' leaves the ride and says so", () => {
+    const release = pushTexts
+      .reminder(ride, "10:00", "hora de Madrid", true)
+      .actions?.find((a) => a.action === "release");
+    expect(release).toEqual({
+      action: "release",
+      title: RIDE_DAY_MSG.stillGoingRelease,
+      post: "/api/rides/r1/leave",
+      done: RIDE_DAY_MSG.released,
+    });
   });
 });
 

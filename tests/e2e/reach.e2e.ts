@@ -1,7 +1,8 @@
 // Reaching her when the app is closed (docs/product.md#web-push, #calendar and #share-preview), in
 // real Chromium against the build: Settings → Notificaciones subscribes through the real service
 // worker and the worker's push reaches a local push-service stand-in, which decrypts it; the
-// service worker shows a push delivered over the DevTools protocol and opens the ride on tap;
+// service worker shows a push delivered over the DevTools protocol and opens the ride on tap, and
+// answers '¿Sigue en pie?' from its button;
 // 'Añadir al calendario' downloads the ride's event; a shared link shows its public preview.
 // Headless Chromium here refuses PushManager.subscribe() and no push service is reachable
 // from this machine, so the page's subscribe() returns a subscription on the stand-in with
@@ -10,6 +11,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { CDPSession } from "@playwright/test";
 import { PUSH_MSG, type PushPayload, pushTexts } from "../../domain/push.ts";
+import { WEATHER_TEXTS } from "../../domain/weather.ts";
 import { createPushDevice, type PushDevice } from "../support/push-device.ts";
 import {
   apiFromPage,
@@ -204,6 +206,88 @@ test.describe("reaching her when the app is closed", () => {
       );
     });
     await page.waitForURL(`**/app/ride/${ride.id}/chat`);
+  });
+
+  test("'Sigue en pie' answers from the push: the notice reaches the chat once, a quiet note says so", async ({
+    openSession,
+  }) => {
+    const session = await openSession();
+    await session.context.grantPermissions(["notifications"], { origin: baseURL() });
+    await signInAs(session, `tiempo_${Date.now().toString(36).slice(-5)}`);
+    const ride = await createRide(session, "Gravel con tormenta");
+    const { page, context } = session;
+    await page.goto("/app/settings");
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+    const cdp = await context.newCDPSession(page);
+    const registrationId = await appRegistrationId(cdp);
+    const payload = pushTexts.stillOn(
+      { id: ride.id, title: "Gravel con tormenta" },
+      "Viento fuerte",
+    );
+    const shown = () =>
+      page.evaluate(async () =>
+        (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          actions: (n as Notification & { actions?: { action: string }[] }).actions?.map(
+            (a) => a.action,
+          ),
+        })),
+      );
+    const tapStillOn = async () => {
+      await cdp.send("ServiceWorker.deliverPushMessage", {
+        origin: baseURL(),
+        registrationId,
+        data: JSON.stringify(payload),
+      });
+      await expect
+        .poll(shown)
+        .toEqual([{ title: payload.title, body: payload.body, actions: ["still-on", "cancel"] }]);
+      const worker = context.serviceWorkers().find((w) => w.url().endsWith("/app/sw.js"));
+      expect(worker).toBeDefined();
+      // Her tap on the button, as the browser dispatches it.
+      await worker!.evaluate(async () => {
+        const scope = self as unknown as {
+          registration: ServiceWorkerRegistration;
+          dispatchEvent(event: Event): boolean;
+          NotificationEvent: new (
+            type: string,
+            init: { notification: Notification; action: string },
+          ) => Event;
+        };
+        const [notification] = await scope.registration.getNotifications();
+        scope.dispatchEvent(
+          new scope.NotificationEvent("notificationclick", {
+            notification: notification!,
+            action: "still-on",
+          }),
+        );
+      });
+      // Nothing opens; the quiet note replaces the question.
+      await expect
+        .poll(shown)
+        .toEqual([{ title: "Rodamos", body: WEATHER_TEXTS.stillOnPosted, actions: [] }]);
+      expect(new URL(page.url()).pathname).toBe("/app/settings");
+    };
+    const notices = async () =>
+      (
+        await apiFromPage<{ messages: { kind: string; text: string }[] }>(
+          session,
+          "GET",
+          `/api/rides/${ride.id}/chat/messages`,
+        )
+      ).body.messages.filter((m) => m.kind === "system");
+
+    await tapStillOn();
+    await expect
+      .poll(notices)
+      .toEqual([expect.objectContaining({ kind: "system", text: WEATHER_TEXTS.stillOnNotice })]);
+    // The same push tapped again (a second device, a late tap): still one notice.
+    await page.evaluate(async () => {
+      for (const n of await (await navigator.serviceWorker.ready).getNotifications()) n.close();
+    });
+    await tapStillOn();
+    expect(await notices()).toHaveLength(1);
   });
 
   test("'Añadir al calendario' downloads the ride's event; the share link shows its public preview", async ({

@@ -99,7 +99,8 @@ describe("the series on the ride page", () => {
         following = true;
         return Response.json({ joined: 1, waiting: 1 });
       }
-      if (url === "/api/rides/r1/weather") return Response.json({ forecast: null, warnings: [] });
+      if (url === "/api/rides/r1/weather")
+        return Response.json({ forecast: null, warnings: [], stillOn: false });
       if (url.endsWith("/connections")) {
         return Response.json({
           open: false,
@@ -129,6 +130,18 @@ describe("the series on the ride page", () => {
 });
 
 describe("the weather card", () => {
+  const connectionsStep = () =>
+    Response.json({
+      open: false,
+      alreadySaved: false,
+      companions: [],
+      levelQuestions: { open: false, answered: false },
+    });
+  const COLD = {
+    forecast: { temperatureC: 1, rainChancePct: 10, windKmh: 5, icon: "snow" },
+    warnings: ["cold"],
+  };
+
   it("shows the forecast and the warning to riders", async () => {
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
@@ -136,23 +149,30 @@ describe("the weather card", () => {
         return Response.json({
           forecast: { temperatureC: 8, rainChancePct: 70, windKmh: 20, icon: "rain" },
           warnings: ["rain"],
+          stillOn: false,
         });
       }
-      if (url.endsWith("/connections")) {
-        return Response.json({
-          open: false,
-          alreadySaved: false,
-          companions: [],
-          levelQuestions: { open: false, answered: false },
-        });
-      }
+      if (url.endsWith("/connections")) return connectionsStep();
       return Response.json({ ride: rideDetail() });
     });
     renderAt("/app/ride/r1");
     expect(await screen.findByRole("heading", { name: WEATHER_TEXTS.title })).toBeTruthy();
     expect(screen.getByText(/70 % de lluvia/)).toBeTruthy();
     expect(screen.getByText(WEATHER_TEXTS.warning)).toBeTruthy();
-    // A rider is not asked "¿Sigue en pie?".
+    // A rider is not asked "¿Sigue en pie?", and the organizer has not answered yet.
+    expect(screen.queryByRole("button", { name: WEATHER_TEXTS.stillOn })).toBeNull();
+    expect(screen.queryByText(WEATHER_TEXTS.stillOnNotice)).toBeNull();
+  });
+
+  it("tells riders under the warning that the organizer says the ride is still on", async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === "/api/rides/r1/weather") return Response.json({ ...COLD, stillOn: true });
+      if (url.endsWith("/connections")) return connectionsStep();
+      return Response.json({ ride: rideDetail({ startTime: Date.now() + 10 * HOUR }) });
+    });
+    renderAt("/app/ride/r1");
+    expect(await screen.findByText(WEATHER_TEXTS.stillOnNotice)).toBeTruthy();
     expect(screen.queryByRole("button", { name: WEATHER_TEXTS.stillOn })).toBeNull();
   });
 
@@ -160,14 +180,7 @@ describe("the weather card", () => {
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
       if (url === "/api/rides/r1/weather") return new Response("", { status: 502 });
-      if (url.endsWith("/connections")) {
-        return Response.json({
-          open: false,
-          alreadySaved: false,
-          companions: [],
-          levelQuestions: { open: false, answered: false },
-        });
-      }
+      if (url.endsWith("/connections")) return connectionsStep();
       return Response.json({ ride: rideDetail() });
     });
     renderAt("/app/ride/r1");
@@ -182,23 +195,11 @@ describe("the weather card", () => {
   it("asks the organizer '¿Sigue en pie?' and posts her answer", async () => {
     fetchMock.mockImplementation(async (input, init) => {
       const url = String(input);
-      if (url === "/api/rides/r1/weather") {
-        return Response.json({
-          forecast: { temperatureC: 1, rainChancePct: 10, windKmh: 5, icon: "snow" },
-          warnings: ["cold"],
-        });
-      }
+      if (url === "/api/rides/r1/weather") return Response.json({ ...COLD, stillOn: false });
       if (url === "/api/rides/r1/still-on" && init?.method === "POST") {
         return Response.json({ ok: true });
       }
-      if (url.endsWith("/connections")) {
-        return Response.json({
-          open: false,
-          alreadySaved: false,
-          companions: [],
-          levelQuestions: { open: false, answered: false },
-        });
-      }
+      if (url.endsWith("/connections")) return connectionsStep();
       return Response.json({
         ride: rideDetail({
           startTime: Date.now() + 10 * HOUR,
@@ -217,5 +218,22 @@ describe("the weather card", () => {
       ),
     ).toBe(true);
     expect((await screen.findAllByText(WEATHER_TEXTS.stillOnPosted)).length).toBeGreaterThan(0);
+    expect(screen.queryByRole("button", { name: WEATHER_TEXTS.stillOn })).toBeNull();
+  });
+
+  it("does not ask the organizer again once she has answered (from the push, say)", async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === "/api/rides/r1/weather") return Response.json({ ...COLD, stillOn: true });
+      if (url.endsWith("/connections")) return connectionsStep();
+      return Response.json({
+        ride: rideDetail({ startTime: Date.now() + 10 * HOUR, viewer: ORGANIZER_VIEWER }),
+      });
+    });
+    renderAt("/app/ride/r1?tiempo=sigue");
+    expect(await screen.findByText(WEATHER_TEXTS.stillOnPosted)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: WEATHER_TEXTS.stillOn })).toBeNull();
+    // She can still cancel from the ride's own menu; the card offers no second answer.
+    expect(screen.queryByRole("button", { name: WEATHER_TEXTS.cancelInstead })).toBeNull();
   });
 });

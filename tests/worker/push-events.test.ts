@@ -229,6 +229,7 @@ describe("the reminder 2 hours before", () => {
         action: "release",
         title: "Ya no puedo: soltar mi plaza",
         post: `/api/rides/${ride.id}/leave`,
+        done: "Has soltado tu plaza. ¡Gracias por avisar!",
       },
     ]);
     // The organizer, who cannot leave, gets the plain reminder.

@@ -55,10 +55,12 @@ describe("the forecast on the ride page", () => {
     expect(await weatherOf(bea.browser, ride.id)).toEqual({
       forecast: STORMY,
       warnings: ["rain", "wind"],
+      stillOn: false,
     });
     expect(await weatherOf(ana.browser, ride.id)).toEqual({
       forecast: STORMY,
       warnings: ["rain", "wind"],
+      stillOn: false,
     });
     expect(stub.calls).toHaveLength(1);
     const call = stub.calls[0]!;
@@ -78,7 +80,11 @@ describe("the forecast on the ride page", () => {
     const stub = standIn(async () => MILD);
     restore = stub.restore;
     const { bea, ride } = await rideWithTwo({ startsIn: 8 * DAY });
-    expect(await weatherOf(bea.browser, ride.id)).toEqual({ forecast: null, warnings: [] });
+    expect(await weatherOf(bea.browser, ride.id)).toEqual({
+      forecast: null,
+      warnings: [],
+      stillOn: false,
+    });
     const cancelled = await rideWithTwo({ startsIn: DAY, status: "cancelled" });
     expect((await weatherOf(cancelled.bea.browser, cancelled.ride.id)).forecast).toBeNull();
     expect(stub.calls).toEqual([]);
@@ -90,7 +96,11 @@ describe("the forecast on the ride page", () => {
     });
     restore = stub.restore;
     const { bea, ride } = await rideWithTwo({ startsIn: 2 * DAY });
-    expect(await weatherOf(bea.browser, ride.id)).toEqual({ forecast: null, warnings: [] });
+    expect(await weatherOf(bea.browser, ride.id)).toEqual({
+      forecast: null,
+      warnings: [],
+      stillOn: false,
+    });
     expect((await bea.browser.get(`/api/rides/${ride.id}`)).status).toBe(200);
     // The failure is remembered for the hour: the provider is not asked on every visit.
     await weatherOf(bea.browser, ride.id);
@@ -113,7 +123,11 @@ describe("the forecast on the ride page", () => {
     expect((await bea.browser.get(`/api/rides/${ride.id}`)).status).toBe(200);
     expect(stub.calls).toEqual([]);
     const start = Date.now();
-    expect(await weatherOf(bea.browser, ride.id)).toEqual({ forecast: null, warnings: [] });
+    expect(await weatherOf(bea.browser, ride.id)).toEqual({
+      forecast: null,
+      warnings: [],
+      stillOn: false,
+    });
     const took = Date.now() - start;
     expect(took).toBeGreaterThanOrEqual(1900);
     expect(took).toBeLessThan(4000);
@@ -194,13 +208,26 @@ describe("¿Sigue en pie?", () => {
     expect(service.to(other)).toEqual([]);
   });
 
-  it("'Sigue en pie' posts the organizer's confirmation in the chat; only she may", async () => {
+  it("'Sigue en pie' posts the organizer's confirmation in the chat once; only she may", async () => {
     const { ana, bea, ride } = await rideWithTwo({ startsIn: 11 * HOUR });
+    const stillOnSeenBy = async (browser: typeof bea.browser) =>
+      (await json<RideWeatherResponse>(await browser.get(`/api/rides/${ride.id}/weather`))).stillOn;
+    expect(await stillOnSeenBy(bea.browser)).toBe(false);
     expect((await bea.browser.post(`/api/rides/${ride.id}/still-on`)).status).toBe(403);
+    expect(await messagesOf(ride.id)).toEqual([]);
+    // Her tap on the push and on the page, at once, then again: one notice.
+    const taps = await Promise.all([
+      ana.browser.post(`/api/rides/${ride.id}/still-on`),
+      ana.browser.post(`/api/rides/${ride.id}/still-on`),
+    ]);
+    expect(taps.map((res) => res.status)).toEqual([200, 200]);
     expect((await ana.browser.post(`/api/rides/${ride.id}/still-on`)).status).toBe(200);
     expect((await messagesOf(ride.id)).map((m) => [m.kind, m.body])).toEqual([
       ["system", WEATHER_TEXTS.stillOnNotice],
     ]);
+    // The ride page knows, for her and for the riders under the warning.
+    expect(await stillOnSeenBy(ana.browser)).toBe(true);
+    expect(await stillOnSeenBy(bea.browser)).toBe(true);
     const started = await createRide({ organizerId: ana.user.id, startsIn: -HOUR });
     expect((await ana.browser.post(`/api/rides/${started.id}/still-on`)).status).toBe(409);
   });

@@ -1,12 +1,15 @@
 // The forecast at a ride's start (docs/product.md#weather-at-the-start): its own request, apart from
 // the ride's detail, so the page never waits for the weather. A failure is no forecast.
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { RideWeatherResponse } from "../../domain/weather.ts";
 import { call, client, pathParams } from "../lib/api.ts";
 import { RIDES_KEY } from "../rides/queries.ts";
 
+const weatherKey = (rideId: string) => [...RIDES_KEY, "weather", rideId];
+
 export function useRideWeather(rideId: string, enabled: boolean) {
   return useQuery({
-    queryKey: [...RIDES_KEY, "weather", rideId],
+    queryKey: weatherKey(rideId),
     queryFn: () => call(client.rides[":id"].weather.$get({ param: pathParams({ id: rideId }) })),
     enabled,
     retry: false,
@@ -14,8 +17,15 @@ export function useRideWeather(rideId: string, enabled: boolean) {
   });
 }
 
-export const useStillOn = () =>
-  useMutation({
+/** "Sigue en pie": said once per ride; the card then shows it said, here and on her next visit. */
+export function useStillOn() {
+  const queryClient = useQueryClient();
+  return useMutation({
     mutationFn: (id: string) =>
       call(client.rides[":id"]["still-on"].$post({ param: pathParams({ id }) })),
+    onSuccess: (_answer, id) =>
+      queryClient.setQueryData<RideWeatherResponse>(weatherKey(id), (weather) =>
+        weather ? { ...weather, stillOn: true } : weather,
+      ),
   });
+}

@@ -1,7 +1,7 @@
 // "El tiempo a la salida" on the ride page (docs/product.md#weather-at-the-start): from 7 days
 // before, the forecast at the meeting point for the start hour; a warning when it crosses a
 // threshold; and for the organizer, "¿Sigue en pie?" with "Sigue en pie" (a notice in the chat) or
-// the cancel dialog. No forecast (too early, the provider failed): the card is not there at all.
+// the cancel dialog. Once she has said it, everyone who sees the warning sees her answer. No forecast (too early, the provider failed): the card is not there at all.
 import {
   AlertTriangle,
   Cloud,
@@ -76,7 +76,14 @@ export function WeatherCard({ ride }: { ride: RideDetail }) {
         </p>
       ) : null}
       {ride.viewer.isOrganizer && warnings.length > 0 ? (
-        <StillOnQuestion ride={ride} due={ride.startTime - now <= STILL_ON_CHECK_BEFORE_MS} />
+        <StillOnQuestion
+          ride={ride}
+          due={ride.startTime - now <= STILL_ON_CHECK_BEFORE_MS}
+          said={weather.data.stillOn}
+        />
+      ) : null}
+      {!ride.viewer.isOrganizer && warnings.length > 0 && weather.data.stillOn ? (
+        <p className="mt-3 text-sm font-bold">{WEATHER_TEXTS.stillOnNotice}</p>
       ) : null}
     </section>
   );
@@ -86,18 +93,16 @@ export function WeatherCard({ ride }: { ride: RideDetail }) {
  * The organizer's answer: shown from 12 hours before the start, or at once when her "¿Sigue en
  * pie?" push brought her here (?tiempo=sigue; ?tiempo=cancelar opens the cancel dialog).
  */
-function StillOnQuestion({ ride, due }: { ride: RideDetail; due: boolean }) {
+function StillOnQuestion({ ride, due, said }: { ride: RideDetail; due: boolean; said: boolean }) {
   const [params] = useSearchParams();
   const asked = params.get("tiempo");
   const [cancelOpen, setCancelOpen] = useState(asked === "cancelar");
-  const [confirmed, setConfirmed] = useState(false);
   const stillOn = useStillOn();
   if (!due && !asked) return null;
 
   async function confirm() {
     try {
       await stillOn.mutateAsync(ride.id);
-      setConfirmed(true);
       toast.success(WEATHER_TEXTS.stillOnPosted);
     } catch (error) {
       toast.error(errorText(error, "No se pudo avisar en el chat. Inténtalo de nuevo."));
@@ -107,7 +112,7 @@ function StillOnQuestion({ ride, due }: { ride: RideDetail; due: boolean }) {
   return (
     <div className="mt-3 flex flex-col gap-2">
       <p className="font-bold">{WEATHER_TEXTS.stillOnQuestion}</p>
-      {confirmed ? (
+      {said ? (
         <p className="text-sm">{WEATHER_TEXTS.stillOnPosted}</p>
       ) : (
         <div className="flex flex-wrap gap-2">

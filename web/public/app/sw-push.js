@@ -6,7 +6,8 @@
 //   push may carry an API path to POST first (`post`: '¿Has llegado bien?' answers with the tap)
 //   and buttons (`actions`: the reminder's 'Sí, voy' / 'Ya no puedo: soltar mi plaza', the
 //   weather's 'Sigue en pie' / 'Cancelar'), each opening its own app path or POSTing an API path;
-//   a button that POSTs and succeeds opens nothing.
+//   a button that POSTs and succeeds opens nothing and, when it carries a `done` text, says so in
+//   a quiet notification; one that fails opens the push's own path, where she can do it by hand.
 // - pushsubscriptionchange: the browser renewed the subscription; the server learns the new one.
 const APP_PREFIX = "/app/";
 const API_PREFIX = "/api/";
@@ -39,12 +40,18 @@ self.addEventListener("push", (event) => {
     typeof value === "string" && value.startsWith(API_PREFIX) ? value : null;
   const appPath = (value) =>
     typeof value === "string" && value.startsWith(APP_PREFIX) ? value : null;
-  // Buttons: each opens its own path in the app ("Sigue en pie" / "Cancelar") or POSTs an API
-  // path ("Ya no puedo: soltar mi plaza").
+  // Buttons: each opens its own path in the app ("Cancelar") or POSTs an API path ("Sigue en
+  // pie", "Ya no puedo: soltar mi plaza").
   const actions = Array.isArray(data.actions)
     ? data.actions
         .filter((a) => a && typeof a.action === "string" && typeof a.title === "string")
-        .map((a) => ({ action: a.action, title: a.title, url: appPath(a.url), post: apiPath(a.post) }))
+        .map((a) => ({
+          action: a.action,
+          title: a.title,
+          url: appPath(a.url),
+          post: apiPath(a.post),
+          done: text(a.done, ""),
+        }))
     : [];
   event.waitUntil(
     self.registration.showNotification(text(data.title, "Rodamos"), {
@@ -68,9 +75,9 @@ self.addEventListener("notificationclick", (event) => {
     ? (Array.isArray(data.actions) ? data.actions : []).find((a) => a.action === event.action)
     : null;
   if (button) {
-    // A button with its own path opens it ('Sigue en pie'). 'Sí, voy' needs nothing; 'Ya no
-    // puedo: soltar mi plaza' releases it, and only a failure opens the ride, where she can do it
-    // by hand.
+    // A button with its own path opens it ('Cancelar'). 'Sí, voy' needs nothing; 'Sigue en pie'
+    // and 'Ya no puedo: soltar mi plaza' POST, and only a failure opens the ride, where she can do
+    // it by hand.
     if (button.url) {
       event.waitUntil(openApp(button.url));
       return;
@@ -78,7 +85,21 @@ self.addEventListener("notificationclick", (event) => {
     if (!button.post) return;
     event.waitUntil(
       (async () => {
-        if (!(await postApi(button.post))) await openApp(data.url);
+        if (!(await postApi(button.post))) {
+          await openApp(data.url);
+          return;
+        }
+        if (button.done) {
+          await self.registration.showNotification("Rodamos", {
+            body: button.done,
+            icon: "/icons/icon-192.png",
+            badge: "/icons/icon-192.png",
+            lang: "es",
+            silent: true,
+            ...(event.notification.tag ? { tag: event.notification.tag } : {}),
+            data: { url: data.url, actions: [] },
+          });
+        }
       })(),
     );
     return;

@@ -130,6 +130,8 @@ export const MIN_AGE = 16;
 
 // Rides.
 export const FEED_PAGE_SIZE = 10;
+/** My Rides' 'A la espera de plaza': the soonest rides she is waiting on, at most this many. */
+export const AWAITING_MAX = 20;
 export const DEFAULT_MAX_PARTICIPANTS = 20;
 /** Upper bound the form allows for max participants (docs/product.md#ride-fields-and-limits). */
 export const MAX_PARTICIPANTS = 20;

@@ -181,4 +181,9 @@ export interface MyRidesResponse {
   page: number;
   hasMore: boolean;
   counts: MyRidesCounts;
+  /**
+   * 'A la espera de plaza': the upcoming rides she asked to join (pending) or is on the waiting
+   * list of, soonest first. Only with the first page of 'upcoming'; empty otherwise.
+   */
+  awaiting: RideSummary[];
 }

@@ -1,6 +1,7 @@
 // Join by approval (docs/product.md#join-by-approval), in three browsers: the organizer creates a
 // 'Con aprobación' ride; a rider requests a place and sees only the area; the organizer accepts;
-// the rider now sees the pin and the route; a third rider is declined, kindly.
+// the rider now sees the pin and the route; a third rider is declined, kindly. Mis salidas lists
+// the request while it waits ('A la espera de plaza'), and the ride once accepted.
 import path from "node:path";
 import { MSG } from "../../domain/messages.ts";
 import { expectAccessible } from "./a11y.ts";
@@ -60,6 +61,15 @@ test.describe("join by approval", () => {
     await expect(bp.locator("[data-sonner-toast]")).toHaveCount(0);
     await saveScreenshot(bp, "ride-approval-area");
 
+    // --- Her pending request is in Mis salidas, under 'A la espera de plaza', with its way back.
+    await bp.goto("/app/my-rides");
+    const awaiting = bp.getByRole("region", { name: "A la espera de plaza (1)" });
+    const waitingCard = awaiting.getByRole("article", { name: title });
+    await expect(waitingCard.getByRole("status")).toHaveText(MSG.requestPending);
+    await expect(waitingCard.getByRole("button", { name: MSG.requestWithdraw })).toBeVisible();
+    await expect(bp.getByText("Aquí aparecerán tus próximas rutas.")).toBeVisible();
+    await expectAccessible(bp, "my rides, waiting on a request");
+
     // --- Carla asks too.
     await carla.page.goto(`/app/ride/${rideId}`);
     await carla.page.getByRole("button", { name: MSG.requestPlace }).click();
@@ -85,7 +95,7 @@ test.describe("join by approval", () => {
     await expect(op.getByText("Participantes 2/20").first()).toBeVisible();
 
     // --- Bea now sees the point, its pin and the route.
-    await bp.reload();
+    await bp.goto(`/app/ride/${rideId}`);
     await expect(bp.getByText(MEETING_POINT)).toBeVisible();
     await expect(bp.getByTestId("meeting-pin-map").locator(".meeting-pin")).toBeVisible();
     await bp.getByRole("heading", { name: "Ruta completa" }).scrollIntoViewIfNeeded();
@@ -93,6 +103,11 @@ test.describe("join by approval", () => {
     await expect(bp.getByRole("link", { name: "Descargar GPX" })).toBeVisible();
     await bp.getByRole("article", { name: title }).scrollIntoViewIfNeeded();
     await saveScreenshot(bp, "ride-approval-accepted");
+
+    // --- In Bea's Mis salidas the ride is now hers to ride, no longer waited on.
+    await bp.goto("/app/my-rides");
+    await expect(bp.getByRole("article", { name: title })).toBeVisible();
+    await expect(bp.getByRole("region", { name: /A la espera de plaza/ })).toHaveCount(0);
 
     // --- Carla is told kindly, without reasons, and still sees only the area.
     await carla.page.reload();

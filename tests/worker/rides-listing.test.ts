@@ -13,13 +13,19 @@ import { rideParticipants, rides, rideWaitingList, rodeWith } from "../../worker
 import handler from "../../worker/index.ts";
 import { organizerLevelsQuery } from "../../worker/level-answers/queries.ts";
 import {
+  cardsQuery,
   citySuggestionsQuery,
   type ListFilters,
   listingPageQuery,
   listingWithParticipantsQuery,
   listRides,
 } from "../../worker/rides/listing.ts";
-import { myRides, myRidesCountsQuery, myRidesPageQuery } from "../../worker/rides/my-rides.ts";
+import {
+  awaitingPageQuery,
+  myRides,
+  myRidesCountsQuery,
+  myRidesPageQuery,
+} from "../../worker/rides/my-rides.ts";
 import { participantsQuery } from "../../worker/rides/read-model.ts";
 import { rideByCreateKeyQuery } from "../../worker/rides/writes.ts";
 import {
@@ -358,7 +364,7 @@ describe("query cost", () => {
     expect(page[0]?.viewer.rodeWithCount).toBe(1);
   });
 
-  it("answers a My Rides page of 1 or 10 rides in one D1 round trip (one batch of three)", async () => {
+  it("answers a My Rides page of 1 or 10 rides in one D1 round trip (one batch)", async () => {
     const riders = await Promise.all(Array.from({ length: 5 }, () => createUser()));
     const few = await createUser();
     const many = await createUser();
@@ -374,9 +380,9 @@ describe("query cost", () => {
         .insert(rideWaitingList)
         .values(waiting.map((w) => ({ rideId: ride.id, userId: w.id })));
     }
-    const cost = async (userId: string) => {
+    const cost = async (userId: string, tab: "upcoming" | "past" = "upcoming") => {
       const { d1, counter } = countingD1(env.DB);
-      const result = await myRides(createDb(d1), userId, "upcoming", 0, Date.now());
+      const result = await myRides(createDb(d1), userId, tab, 0, Date.now());
       return { ...counter, count: result.rides.length, first: result.rides[0] };
     };
     const small = await cost(few.id);
@@ -388,8 +394,13 @@ describe("query cost", () => {
     // The participants came in the same batch: every card lists its six riders.
     expect(small.first?.participantCount).toBe(6);
     expect(big.first?.participantCount).toBe(6);
-    expect(small).toMatchObject({ statements: 3, batches: 1 });
-    expect(big).toMatchObject({ statements: 3, batches: 1 });
+    // The page, the counts, the page's riders, and (first page of 'En marcha') what she waits on.
+    expect(small).toMatchObject({ statements: 4, batches: 1 });
+    expect(big).toMatchObject({ statements: 4, batches: 1 });
+    // The two on the waiting lists: ten cards each, from the same one statement.
+    const waitingOn = await cost(waiting[0]!.id);
+    expect(waitingOn).toMatchObject({ statements: 4, batches: 1, count: 0 });
+    expect(await cost(many.id, "past")).toMatchObject({ statements: 3, batches: 1 });
   });
 });
 
@@ -511,6 +522,9 @@ describe("query plans", () => {
       expectIndexed(await plan(myRidesPageQuery(d, owner.id, tab, 0, now)));
     }
     expectIndexed(await plan(myRidesCountsQuery(d, owner.id, now)));
+    expectIndexed(
+      await plan(cardsQuery(d, awaitingPageQuery(d, owner.id, now).as("page"), owner.id)),
+    );
     expectIndexed(await plan(completedRidesQuery(d, owner.id, now)));
     expectIndexed(await plan(connectionsCountQuery(d, owner.id)));
     expectIndexed(await plan(historyQuery(d, owner.id, owner.id)));

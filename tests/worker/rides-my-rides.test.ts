@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { rides } from "../../worker/db/schema.ts";
-import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
+import type { MyRidesResponse } from "../../domain/api/rides.ts";
+import { rideRequests, rides, rideWaitingList } from "../../worker/db/schema.ts";
+import { createRide, createUser, db, HOUR, signedIn, signedInMany } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 
 const DAY = 24 * HOUR;
@@ -85,6 +86,70 @@ describe("GET /api/my-rides", () => {
     const second = await json(await browser.get("/api/my-rides?tab=upcoming&page=1"));
     expect(second.rides).toHaveLength(1);
     expect(second.hasMore).toBe(false);
+  });
+
+  it("lists the rides she is waiting on above 'En marcha': her pending requests and waiting lists", async () => {
+    const [her, org, cris, blocker] = await signedInMany([{}, {}, {}, {}]);
+    const approval = (title: string, startsIn: number) =>
+      createRide({ organizerId: org.user.id, title, startsIn, joinMode: "approval" });
+    const asked = await approval("Pedida", 3 * DAY);
+    expect((await her.browser.post(`/api/rides/${asked.id}/requests`, {})).status).toBe(201);
+    // Full (the organizer and Cris in a ride for two): she goes on its waiting list.
+    const full = await createRide({
+      organizerId: org.user.id,
+      title: "Completa",
+      startsIn: DAY,
+      maxParticipants: 2,
+      participants: [cris.user.id],
+    });
+    expect((await her.browser.post(`/api/rides/${full.id}/waiting-list`)).status).toBe(200);
+    // Not listed: a declined request, one for a ride that has started, a cancelled ride's, a ride
+    // she already rides, and a ride whose organizer blocked her after she asked.
+    const declined = await approval("Rechazada", 2 * DAY);
+    const started = await approval("Empezada", -HOUR);
+    const cancelled = await createRide({
+      organizerId: org.user.id,
+      title: "Cancelada",
+      status: "cancelled",
+      joinMode: "approval",
+    });
+    const hidden = await createRide({
+      organizerId: blocker.user.id,
+      title: "Oculta",
+      joinMode: "approval",
+    });
+    await db().batch([
+      db()
+        .insert(rideRequests)
+        .values([
+          { id: "rq-declined", rideId: declined.id, userId: her.user.id, status: "declined" },
+          { id: "rq-started", rideId: started.id, userId: her.user.id },
+          { id: "rq-cancelled", rideId: cancelled.id, userId: her.user.id },
+          { id: "rq-hidden", rideId: hidden.id, userId: her.user.id },
+        ]),
+      db().insert(rideWaitingList).values({ rideId: cancelled.id, userId: her.user.id }),
+    ]);
+    const mine = await createRide({ organizerId: her.user.id, title: "Mía", startsIn: DAY });
+    expect((await blocker.browser.post("/api/blocks", { userId: her.user.id })).status).toBe(200);
+
+    const upcoming = await json<MyRidesResponse>(await her.browser.get("/api/my-rides"));
+    expect(
+      upcoming.awaiting.map((r) => [r.title, r.viewer.request, r.viewer.waitingPosition]),
+    ).toEqual([
+      ["Completa", null, 1],
+      ["Pedida", "pending", null],
+    ]);
+    expect(upcoming.rides.map((r) => r.title)).toEqual([mine.title]);
+    // An approval ride's card shows her the area, not the pin: she has not been accepted.
+    expect(upcoming.awaiting[1]?.viewer.joined).toBe(false);
+    // Only with the first page of 'En marcha'.
+    const past = await json<MyRidesResponse>(await her.browser.get("/api/my-rides?tab=past"));
+    expect(past.awaiting).toEqual([]);
+    // Withdrawn and left, they are gone.
+    expect((await her.browser.delete(`/api/rides/${asked.id}/requests`)).status).toBe(200);
+    expect((await her.browser.delete(`/api/rides/${full.id}/waiting-list`)).status).toBe(200);
+    const after = await json<MyRidesResponse>(await her.browser.get("/api/my-rides"));
+    expect(after.awaiting).toEqual([]);
   });
 
   it("refuses an unknown tab and visitors", async () => {

@@ -2,11 +2,12 @@ import * as Tabs from "@radix-ui/react-tabs";
 import clsx from "clsx";
 import { ChevronDown } from "lucide-react";
 import { useSearchParams } from "react-router-dom";
-import type { MyRidesCounts, MyRidesTab } from "../../domain/api/rides.ts";
+import type { MyRidesCounts, MyRidesTab, RideSummary } from "../../domain/api/rides.ts";
 import { MSG } from "../../domain/messages.ts";
 import { ButtonLink } from "../components/button.tsx";
 import { EmptyState, PageHeader } from "../components/feedback.tsx";
 import { useMyRides } from "../rides/queries.ts";
+import { RideCard } from "../rides/ride-card.tsx";
 import { RideList } from "../rides/ride-list.tsx";
 
 interface MyRidesView {
@@ -67,6 +68,7 @@ export default function MyRidesScreen() {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="upcoming" className="mt-4 flex flex-col gap-4">
+          <AwaitingRides rides={upcoming.data?.pages[0]?.awaiting ?? []} />
           <RideList
             query={upcoming}
             error={<p>{MSG.upcomingLoadFailed}</p>}
@@ -113,6 +115,25 @@ export default function MyRidesScreen() {
         </Tabs.Content>
       </Tabs.Root>
     </div>
+  );
+}
+
+/**
+ * 'A la espera de plaza': the rides she asked to join or is on the waiting list of, each card
+ * saying which ('Solicitud enviada', her place in the list) with its own way to withdraw.
+ * Nothing when there are none.
+ */
+function AwaitingRides({ rides }: { rides: RideSummary[] }) {
+  if (rides.length === 0) return null;
+  return (
+    <section aria-labelledby="a-la-espera" className="flex flex-col gap-4">
+      <h2 id="a-la-espera" className="text-lg font-extrabold">
+        A la espera de plaza ({rides.length})
+      </h2>
+      {rides.map((ride) => (
+        <RideCard key={ride.id} ride={ride} />
+      ))}
+    </section>
   );
 }
 

@@ -113,6 +113,9 @@ function nearPageQuery(
     .orderBy(asc(nearest.nearDist), asc(rides.startTime), asc(sql`"rides"."rowid"`));
 }
 
+/** A page subquery's rows as listingPageQuery selects them (the ride, its organizer, near_dist). */
+type CardPage = ReturnType<ReturnType<typeof listingPageQuery>["as"]>;
+
 /**
  * One page of the feed with each ride's participants, in ONE statement (one D1 round trip): the
  * page as a subquery, then per ride a JSON array of its participants (participantsJson), so the
@@ -124,7 +127,15 @@ export function listingWithParticipantsQuery(
   viewerId: string,
   now: number,
 ) {
-  const page = listingPageQuery(db, filters, viewerId, now).as("page");
+  return cardsQuery(db, listingPageQuery(db, filters, viewerId, now).as("page"), viewerId);
+}
+
+/**
+ * A card's every part for each ride of `page`, computed for the page's rows only: its riders,
+ * the waiting list and her place in it, the requests and hers. The feed's and My Rides' 'A la
+ * espera de plaza' (my-rides.ts) come through here.
+ */
+export function cardsQuery(db: Database, page: CardPage, viewerId: string) {
   // drizzle writes page.id as a bare "id" inside sql``, which the waiting list's own id column
   // would capture: qualified by hand.
   const pageId = sql.raw(`"page"."id"`);
@@ -141,37 +152,42 @@ export function listingWithParticipantsQuery(
     .orderBy(asc(page.nearDist), asc(page.startTime), asc(page.id));
 }
 
+type CardRow = Awaited<ReturnType<ReturnType<typeof cardsQuery>["all"]>>[number];
+
+/** A cardsQuery row as the card the app shows; `near` adds how far it is ('Cerca de mí'). */
+export function cardOf(
+  {
+    participants,
+    waitingCount,
+    waitingPosition,
+    pendingRequests,
+    myRequest,
+    nearDist: _,
+    ...row
+  }: CardRow,
+  viewerId: string,
+  now: number,
+  near?: Position,
+) {
+  const summary = summaryOf(
+    row,
+    participantsFromJson(row.id, participants),
+    viewerId,
+    { count: waitingCount, position: waitingPosition },
+    { pending: pendingRequests, mine: myRequest },
+    now,
+  );
+  // 'Cerca de mí': how far her rounded position is from the meeting pin, or from an approval
+  // ride's area centre for everyone (the order and the km never tell the pin, ADR 0036).
+  const point = nearPointOf(row);
+  return near && point ? { ...summary, distanceKm: distanceKm(near, point) } : summary;
+}
+
 export async function listRides(db: Database, filters: ListFilters, viewerId: string, now: number) {
   const rows = await listingWithParticipantsQuery(db, filters, viewerId, now).all();
-  const hasMore = rows.length > FEED_PAGE_SIZE;
-  const page = rows.slice(0, FEED_PAGE_SIZE);
   return {
-    rides: page.map(
-      ({
-        participants,
-        waitingCount,
-        waitingPosition,
-        pendingRequests,
-        myRequest,
-        nearDist: _,
-        ...row
-      }) => {
-        const summary = summaryOf(
-          row,
-          participantsFromJson(row.id, participants),
-          viewerId,
-          { count: waitingCount, position: waitingPosition },
-          { pending: pendingRequests, mine: myRequest },
-          now,
-        );
-        // 'Cerca de mí': how far her rounded position is from the meeting pin, or from an approval
-        // ride's area centre for everyone (the order and the km never tell the pin, ADR 0036).
-        const near = filters.near;
-        const point = nearPointOf(row);
-        return near && point ? { ...summary, distanceKm: distanceKm(near, point) } : summary;
-      },
-    ),
-    hasMore,
+    rides: rows.slice(0, FEED_PAGE_SIZE).map((row) => cardOf(row, viewerId, now, filters.near)),
+    hasMore: rows.length > FEED_PAGE_SIZE,
   };
 }
 

@@ -1,11 +1,16 @@
 // Her rides ('Mis salidas'): a tab's page, the three tab counts and the page's participants in
-// ONE D1 batch, read from her participations outwards (docs/decisions/0015-her-rides-index.md).
-import { and, asc, desc, eq, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
-import { FEED_PAGE_SIZE } from "../../domain/constants.ts";
-import { profiles, rideParticipants, rides } from "../db/schema.ts";
+// ONE D1 batch, read from her participations outwards (docs/decisions/0015-her-rides-index.md);
+// on the first page of 'En marcha', in the same batch, the rides she is waiting on ('A la espera
+// de plaza': her pending requests and her places on waiting lists).
+import { and, asc, desc, eq, gt, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
+import { AWAITING_MAX, FEED_PAGE_SIZE } from "../../domain/constants.ts";
+import { rideVisibleTo } from "../blocks/sql.ts";
+import { profiles, rideParticipants, rideRequests, rides, rideWaitingList } from "../db/schema.ts";
+import { subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 import { pendingRequestCountSql } from "../ride-requests/sql.ts";
 import { waitingCountSql } from "../waiting-list/sql.ts";
+import { cardOf, cardsQuery } from "./listing.ts";
 import { groupByRide, participantsQuery, rideColumns, summaryOf } from "./read-model.ts";
 
 export type MyRidesTabName = "upcoming" | "past" | "cancelled";
@@ -107,6 +112,33 @@ export function myRidesCountsQuery(db: Database, userId: string, now: number) {
     .where(eq(rideParticipants.userId, userId));
 }
 
+/**
+ * The upcoming rides she is waiting on, soonest first: those with her pending request (an approval
+ * ride) and those whose waiting list she is on. Her two unique (user_id, ride_id) indexes give the
+ * ids; each ride is then one primary-key lookup. Not started (requests expire at the start, lists
+ * close then), not cancelled (that clears both), and still visible to her (a block hides it).
+ */
+export function awaitingPageQuery(db: Database, userId: string, now: number) {
+  const herIds = subquery`select ${rideRequests.rideId} from ${rideRequests}
+      where ${rideRequests.userId} = ${userId} and ${rideRequests.status} = 'pending'
+    union select ${rideWaitingList.rideId} from ${rideWaitingList}
+      where ${rideWaitingList.userId} = ${userId}`;
+  return db
+    .select({ ...rideColumns, nearDist: sql<number | null>`null`.as("near_dist") })
+    .from(rides)
+    .leftJoin(profiles, eq(profiles.userId, rides.organizerId))
+    .where(
+      and(
+        sql`${rides.id} in ${herIds}`,
+        eq(rides.status, "published"),
+        gt(rides.startTime, now),
+        rideVisibleTo(rides.id, userId),
+      ),
+    )
+    .orderBy(asc(rides.startTime), asc(rides.id))
+    .limit(AWAITING_MAX);
+}
+
 export async function myRides(
   db: Database,
   userId: string,
@@ -114,12 +146,24 @@ export async function myRides(
   page: number,
   now: number,
 ) {
-  // One round trip: the page, the tab counts and the page's participants in one D1 batch.
-  const [rows, countRows, members] = await db.batch([
-    myRidesPageQuery(db, userId, tab, page, now),
-    myRidesCountsQuery(db, userId, now),
-    participantsQuery(db, myRidesPageIdsQuery(db, userId, tab, page, now), userId),
-  ]);
+  // One round trip: the page, the tab counts and the page's participants in one D1 batch (and the
+  // rides she is waiting on, shown above the first page of 'En marcha').
+  const pageQuery = myRidesPageQuery(db, userId, tab, page, now);
+  const countsQuery = myRidesCountsQuery(db, userId, now);
+  const membersQuery = participantsQuery(
+    db,
+    myRidesPageIdsQuery(db, userId, tab, page, now),
+    userId,
+  );
+  const [rows, countRows, members, awaitingRows] =
+    tab === "upcoming" && page === 0
+      ? await db.batch([
+          pageQuery,
+          countsQuery,
+          membersQuery,
+          cardsQuery(db, awaitingPageQuery(db, userId, now).as("page"), userId),
+        ])
+      : [...(await db.batch([pageQuery, countsQuery, membersQuery])), []];
   const counts = countRows[0];
   const hasMore = rows.length > FEED_PAGE_SIZE;
   const pageRows = rows.slice(0, FEED_PAGE_SIZE);
@@ -138,6 +182,7 @@ export async function myRides(
       ),
     ),
     hasMore,
+    awaiting: awaitingRows.map((row) => cardOf(row, userId, now)),
     counts: {
       upcoming: Number(counts?.upcoming ?? 0),
       past: Number(counts?.past ?? 0),

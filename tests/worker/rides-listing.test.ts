@@ -9,7 +9,13 @@ import { describe, expect, it } from "vitest";
 import { normalizeText } from "../../domain/cities.ts";
 import { listChats } from "../../worker/chat/unread.ts";
 import { createDb } from "../../worker/db/client.ts";
-import { rideParticipants, rides, rideWaitingList, rodeWith } from "../../worker/db/schema.ts";
+import {
+  rideParticipants,
+  rideRequests,
+  rides,
+  rideWaitingList,
+  rodeWith,
+} from "../../worker/db/schema.ts";
 import handler from "../../worker/index.ts";
 import { organizerLevelsQuery } from "../../worker/level-answers/queries.ts";
 import {
@@ -442,7 +448,7 @@ async function rowsRead(work: (d1: D1Database) => Promise<unknown>): Promise<num
 }
 
 describe("cost of her own lists", () => {
-  it("My Rides and the chat list read her rides, not every upcoming ride of the app", async () => {
+  it("My Rides, what she waits on and the chat list read her rides, not every upcoming ride of the app", async () => {
     const her = await createUser();
     const other = await createUser();
     const others = 120;
@@ -459,12 +465,27 @@ describe("cost of her own lists", () => {
     const chatsCost = await rowsRead(async (d1) => {
       chats = (await listChats(createDb(d1), her.id, now)).length;
     });
+    // 'A la espera de plaza': one ride she asked to join, one whose list she is on.
+    const asked = await createRide({ organizerId: other.id, joinMode: "approval" });
+    const full = await createRide({ organizerId: other.id, maxParticipants: 1 });
+    await db().batch([
+      db()
+        .insert(rideRequests)
+        .values({ id: `rq-${asked.id}`, rideId: asked.id, userId: her.id }),
+      db().insert(rideWaitingList).values({ rideId: full.id, userId: her.id }),
+    ]);
+    let awaiting = 0;
+    const awaitingCost = await rowsRead(async (d1) => {
+      awaiting = (await awaitingPageQuery(createDb(d1), her.id, now).all()).length;
+    });
 
     expect(upcoming).toBe(2);
     expect(chats).toBe(2);
+    expect(awaiting).toBe(2);
     // Her 2 participations, their rides and organizers: a handful of rows, not the 120 others.
     expect(myRidesCost).toBeLessThan(others / 4);
     expect(chatsCost).toBeLessThan(others / 4);
+    expect(awaitingCost).toBeLessThan(others / 4);
   });
 });
 

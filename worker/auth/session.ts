@@ -4,6 +4,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { profiles, sessions, users } from "../db/schema.ts";
+import { StatementCache } from "../db/statements.ts";
 import type { AppEnv, Database, SessionUser } from "../env.ts";
 import { generateToken, hashToken } from "./tokens.ts";
 
@@ -32,14 +33,9 @@ export async function createSession(db: Database, userId: string, now = Date.now
   return { token, expiresAt };
 }
 
-/** One query for the session, its user and her username; renews or deletes as needed. */
-export async function validateSessionToken(
-  db: Database,
-  token: string,
-  now = Date.now(),
-): Promise<SessionValidation | null> {
-  const sessionId = hashToken(token);
-  const row = await db
+/** The session, its user and her username. */
+function sessionQuery(db: Database, p: { sessionId: string }) {
+  return db
     .select({
       expiresAt: sessions.expiresAt,
       userId: users.id,
@@ -50,8 +46,20 @@ export async function validateSessionToken(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(sessions.id, sessionId))
-    .get();
+    .where(eq(sessions.id, p.sessionId));
+}
+
+/** Read on every signed-in request: written once per isolate (ADR 0045). */
+const sessionStatements = new StatementCache<{ sessionId: string }>(1);
+
+/** One query for the session, its user and her username; renews or deletes as needed. */
+export async function validateSessionToken(
+  db: Database,
+  token: string,
+  now = Date.now(),
+): Promise<SessionValidation | null> {
+  const sessionId = hashToken(token);
+  const [row] = await sessionStatements.all(db, { sessionId }, sessionQuery);
   if (!row) return null;
   // Suspension deletes her sessions; a row that escaped it (a race) is refused all the same.
   if (row.expiresAt <= now || row.suspendedAt !== null) {

@@ -8,6 +8,7 @@ import { chatCandidateSince } from "../../domain/time.ts";
 import { blockedBetween, blockedWithViewer } from "../blocks/sql.ts";
 import { rideMessages, rideParticipants, rides } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
+import { StatementCache } from "../db/statements.ts";
 import type { Database } from "../env.ts";
 import { blockedAmong, liveSession } from "./access.ts";
 import { MESSAGE_KIND } from "./messages.ts";
@@ -86,26 +87,21 @@ export async function unreadByParticipant(
 const last = alias(rideMessages, "lm");
 const latest = alias(rideMessages, "m2");
 
-/**
- * Her chat candidates (published rides she is in that started within the last 24 h or later)
- * with unread counts and the last message, newest conversation first. ONE query whatever the
- * number of rides: the counts and last message are correlated subqueries served by
- * ride_messages_ride_created_idx. Her candidates are a range of ride_participants_user_start_idx
- * (the ride's status and start copied into her participation, ADR 0015); CROSS JOIN keeps them
- * the outer loop, so SQLite never walks every upcoming ride of the app looking for hers.
- */
-export async function listChats(
-  db: Database,
-  userId: string,
-  now: number,
-): Promise<ChatListItem[]> {
-  const rows = await db
+/** What the chat list's statement binds (its placeholders: worker/db/statements.ts). */
+interface ChatListParams {
+  viewer: string;
+  /** Rides that started after this are candidates (chatCandidateSince). */
+  since: number;
+}
+
+export function chatListQuery(db: Database, p: ChatListParams) {
+  return db
     .select({
       id: rides.id,
       title: rides.title,
       startTime: rides.startTime,
       // Her own list: the block lookups per message only when she has a block either way.
-      unread: unreadCount(blockedWithViewer(userId, m.userId)),
+      unread: unreadCount(blockedWithViewer(p.viewer, m.userId)),
       lastBody: sql<
         string | null
       >`case when ${last.hiddenAt} is null then ${last.body} else ${MSG.messageHidden} end`,
@@ -119,20 +115,42 @@ export async function listChats(
       eq(
         last.id,
         subquery`select ${latest.id} from ${rideMessages} ${latest} where ${latest.rideId} = ${rides.id}
-          and not ${blockedWithViewer(userId, latest.userId)}
+          and not ${blockedWithViewer(p.viewer, latest.userId)}
           order by ${latest.createdAt} desc, ${latest.id} desc limit 1`,
       ),
     )
     .where(
       and(
         eq(rides.id, rideParticipants.rideId),
-        eq(rideParticipants.userId, userId),
+        eq(rideParticipants.userId, p.viewer),
         eq(rideParticipants.rideStatus, "published"),
-        gte(rideParticipants.rideStartTime, chatCandidateSince(now)),
+        gte(rideParticipants.rideStartTime, p.since),
       ),
     )
-    .orderBy(sql`${last.createdAt} is null`, desc(last.createdAt), asc(rides.startTime))
-    .all();
+    .orderBy(sql`${last.createdAt} is null`, desc(last.createdAt), asc(rides.startTime));
+}
+
+/** The chat list's statement, written once per isolate (one shape: ADR 0045). */
+const chatListStatements = new StatementCache<ChatListParams>(1);
+
+/**
+ * Her chat candidates (published rides she is in that started within the last 24 h or later)
+ * with unread counts and the last message, newest conversation first. ONE query whatever the
+ * number of rides: the counts and last message are correlated subqueries served by
+ * ride_messages_ride_created_idx. Her candidates are a range of ride_participants_user_start_idx
+ * (the ride's status and start copied into her participation, ADR 0015); CROSS JOIN keeps them
+ * the outer loop, so SQLite never walks every upcoming ride of the app looking for hers.
+ */
+export async function listChats(
+  db: Database,
+  userId: string,
+  now: number,
+): Promise<ChatListItem[]> {
+  const rows = await chatListStatements.all(
+    db,
+    { viewer: userId, since: chatCandidateSince(now) },
+    chatListQuery,
+  );
   return rows.map((r) => ({
     rideId: r.id,
     title: r.title,

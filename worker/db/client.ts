@@ -52,7 +52,7 @@ function batchable<Q extends { getQuery(): { sql: string; params: unknown[] } }>
 }
 
 /** The D1 binding under a drizzle instance (drizzle keeps it as $client). */
-function d1Of(db: Database): D1Database {
+export function d1Of(db: Database): D1Database {
   return (db as Database & { $client: D1Database }).$client;
 }
 

@@ -8,10 +8,11 @@ import { FEED_PAGE_SIZE } from "../../domain/constants.ts";
 import { distanceKm, type Position } from "../../domain/near.ts";
 import { rideVisibleTo } from "../blocks/sql.ts";
 import { profiles, rides } from "../db/schema.ts";
+import { StatementCache } from "../db/statements.ts";
 import type { Database } from "../env.ts";
 import { myRequestStatusSql, pendingRequestCountSql } from "../ride-requests/sql.ts";
 import { waitingCountSql, waitingPositionSql } from "../waiting-list/sql.ts";
-import { nearestPageQuery } from "./near.ts";
+import { type NearParams, nearestPageQuery, nearParams } from "./near.ts";
 import {
   nearPointOf,
   participantsFromJson,
@@ -42,39 +43,73 @@ function escapeLike(text: string): string {
 }
 
 /**
+ * What the feed's statement binds, worked out from her filters: the statement itself only places
+ * these (worker/db/statements.ts), so its text depends on which filters she set, never on their
+ * values, and is written once per isolate for each such combination.
+ */
+export interface ListingParams {
+  viewer: string;
+  /** Now, or her 'from' date when later. */
+  from: number;
+  to?: number | undefined;
+  cityKey?: string | undefined;
+  levels: Level[];
+  modalities: Modality[];
+  /** Her text: a trigram phrase (3 characters or more), else a LIKE pattern. */
+  phrase?: string | undefined;
+  like?: string | undefined;
+  /** Rides before the page; none on the first (drizzle writes no OFFSET for a 0). */
+  offset?: number | undefined;
+  near?: NearParams | undefined;
+}
+
+export function listingParams(filters: ListFilters, viewerId: string, now: number): ListingParams {
+  const text = filters.q ? normalizeText(filters.q) : "";
+  return {
+    viewer: viewerId,
+    from: Math.max(now, filters.fromMs ?? 0),
+    to: filters.toMs,
+    cityKey: filters.city ? normalizeText(filters.city) : undefined,
+    levels: filters.levels,
+    modalities: filters.modalities,
+    // A phrase query on a trigram index is a substring match.
+    phrase: text.length >= TRIGRAM_MIN ? `"${text.replaceAll('"', '""')}"` : undefined,
+    like: text.length > 0 && text.length < TRIGRAM_MIN ? `%${escapeLike(text)}%` : undefined,
+    offset: filters.page > 0 ? filters.page * FEED_PAGE_SIZE : undefined,
+    near: filters.near ? nearParams(filters.near, filters.page) : undefined,
+  };
+}
+
+/**
  * Where-clause of the feed: published, from now (or `from`), not hidden from her by a block
  * (docs/product.md#blocking), and the optional filters.
  */
-export function listingConditions(filters: ListFilters, viewerId: string, now: number): SQL {
+function listingConditions(p: ListingParams): SQL {
   const conditions: SQL[] = [
     eq(rides.status, "published"),
-    gte(rides.startTime, Math.max(now, filters.fromMs ?? 0)),
+    gte(rides.startTime, p.from),
     // Per ride only when she has a block either way: a walk over many candidate rides (a
     // filter, an offset, 'Cerca de mí') costs no lookups for the riders without blocks.
-    rideVisibleTo(rides.id, viewerId),
+    rideVisibleTo(rides.id, p.viewer),
   ];
-  if (filters.toMs !== undefined) conditions.push(lte(rides.startTime, filters.toMs));
-  if (filters.city) conditions.push(eq(rides.cityKey, normalizeText(filters.city)));
-  if (filters.levels.length > 0) conditions.push(inArray(rides.level, filters.levels));
-  if (filters.modalities.length > 0) {
+  if (p.to !== undefined) conditions.push(lte(rides.startTime, p.to));
+  if (p.cityKey !== undefined) conditions.push(eq(rides.cityKey, p.cityKey));
+  if (p.levels.length > 0) conditions.push(inArray(rides.level, p.levels));
+  if (p.modalities.length > 0) {
     const list = sql.join(
-      filters.modalities.map((m) => sql`${m}`),
+      p.modalities.map((m) => sql`${m}`),
       sql`, `,
     );
     conditions.push(
       sql`exists (select 1 from json_each(${rides.modalities}) where json_each.value in (${list}))`,
     );
   }
-  const text = filters.q ? normalizeText(filters.q) : "";
-  if (text.length >= TRIGRAM_MIN) {
-    // A phrase query on a trigram index is a substring match.
-    const phrase = `"${text.replaceAll('"', '""')}"`;
+  if (p.phrase !== undefined) {
     conditions.push(
-      sql`${rideRowid} in (select rowid from ${ridesFts} where ${ridesFts} match ${phrase})`,
+      sql`${rideRowid} in (select rowid from ${ridesFts} where ${ridesFts} match ${p.phrase})`,
     );
-  } else if (text.length > 0) {
-    conditions.push(sql`${rides.searchText} like ${`%${escapeLike(text)}%`} escape '\\'`);
   }
+  if (p.like !== undefined) conditions.push(sql`${rides.searchText} like ${p.like} escape '\\'`);
   return and(...conditions)!;
 }
 
@@ -85,26 +120,25 @@ export function listingPageQuery(
   viewerId: string,
   now: number,
 ) {
-  if (filters.near) return nearPageQuery(db, { ...filters, near: filters.near }, viewerId, now);
-  return db
+  return listingPage(db, listingParams(filters, viewerId, now));
+}
+
+function listingPage(db: Database, p: ListingParams) {
+  if (p.near) return nearPage(db, p, p.near);
+  const page = db
     .select({ ...rideColumns, nearDist: sql<number | null>`null`.as("near_dist") })
     .from(rides)
     .leftJoin(profiles, eq(profiles.userId, rides.organizerId))
-    .where(listingConditions(filters, viewerId, now))
+    .where(listingConditions(p))
     .orderBy(asc(rides.startTime), asc(rides.id))
     .limit(FEED_PAGE_SIZE + 1)
-    .offset(filters.page * FEED_PAGE_SIZE);
+    .$dynamic();
+  return p.offset === undefined ? page : page.offset(p.offset);
 }
 
 /** The same page ordered by distance ('Cerca de mí'): the nearest rides' rowids, then their rows. */
-function nearPageQuery(
-  db: Database,
-  filters: ListFilters & { near: Position },
-  viewerId: string,
-  now: number,
-) {
-  const conditions = listingConditions(filters, viewerId, now);
-  const nearest = nearestPageQuery(db, filters.near, conditions, filters.page).as("nearest");
+function nearPage(db: Database, p: ListingParams, near: NearParams) {
+  const nearest = nearestPageQuery(db, near, listingConditions(p)).as("nearest");
   return db
     .select({ ...rideColumns, nearDist: sql<number | null>`${nearest.nearDist}`.as("near_dist") })
     .from(nearest)
@@ -114,7 +148,7 @@ function nearPageQuery(
 }
 
 /** A page subquery's rows as listingPageQuery selects them (the ride, its organizer, near_dist). */
-type CardPage = ReturnType<ReturnType<typeof listingPageQuery>["as"]>;
+type CardPage = ReturnType<ReturnType<typeof listingPage>["as"]>;
 
 /**
  * One page of the feed with each ride's participants, in ONE statement (one D1 round trip): the
@@ -127,8 +161,15 @@ export function listingWithParticipantsQuery(
   viewerId: string,
   now: number,
 ) {
-  return cardsQuery(db, listingPageQuery(db, filters, viewerId, now).as("page"), viewerId);
+  return listingCards(db, listingParams(filters, viewerId, now));
 }
+
+function listingCards(db: Database, p: ListingParams) {
+  return cardsQuery(db, listingPage(db, p).as("page"), p.viewer);
+}
+
+/** The feed's statement, written once per isolate for each combination of filters. */
+const listingStatements = new StatementCache<ListingParams>(200);
 
 /**
  * A card's every part for each ride of `page`, computed for the page's rows only: its riders,
@@ -184,7 +225,7 @@ export function cardOf(
 }
 
 export async function listRides(db: Database, filters: ListFilters, viewerId: string, now: number) {
-  const rows = await listingWithParticipantsQuery(db, filters, viewerId, now).all();
+  const rows = await listingStatements.all(db, listingParams(filters, viewerId, now), listingCards);
   return {
     rides: rows.slice(0, FEED_PAGE_SIZE).map((row) => cardOf(row, viewerId, now, filters.near)),
     hasMore: rows.length > FEED_PAGE_SIZE,

@@ -6,7 +6,7 @@ import { and, asc, desc, eq, gt, inArray, lte, ne, or, type SQL, sql } from "dri
 import { AWAITING_MAX, FEED_PAGE_SIZE } from "../../domain/constants.ts";
 import { rideVisibleTo } from "../blocks/sql.ts";
 import { profiles, rideParticipants, rideRequests, rides, rideWaitingList } from "../db/schema.ts";
-import { subquery } from "../db/sql.ts";
+import { StatementCache } from "../db/statements.ts";
 import type { Database } from "../env.ts";
 import { pendingRequestCountSql } from "../ride-requests/sql.ts";
 import { waitingCountSql } from "../waiting-list/sql.ts";
@@ -46,6 +46,23 @@ function myRidesOrder(tab: MyRidesTabName) {
 }
 
 /**
+ * What a My Rides page's statements bind (their placeholders: worker/db/statements.ts); the tab
+ * and whether 'A la espera de plaza' comes along decide their text.
+ */
+interface MyRidesParams {
+  viewer: string;
+  now: number;
+  /** Rides before the page; none on the first (drizzle writes no OFFSET for a 0). */
+  offset?: number | undefined;
+}
+
+const myRidesParams = (userId: string, page: number, now: number): MyRidesParams => ({
+  viewer: userId,
+  now,
+  offset: page > 0 ? page * FEED_PAGE_SIZE : undefined,
+});
+
+/**
  * Her rides, read from her participations outwards: the tab's rows come in order from
  * ride_participants_user_start_idx and only the page's rides are looked up. CROSS JOIN fixes
  * that loop order (SQLite has no statistics here to choose it).
@@ -57,7 +74,11 @@ export function myRidesPageQuery(
   page: number,
   now: number,
 ) {
-  return db
+  return myRidesPage(db, tab, myRidesParams(userId, page, now));
+}
+
+function myRidesPage(db: Database, tab: MyRidesTabName, p: MyRidesParams) {
+  const query = db
     .select({
       ...rideColumns,
       waitingCount: waitingCountSql(rides.id),
@@ -66,40 +87,39 @@ export function myRidesPageQuery(
     .from(rideParticipants)
     .crossJoin(rides)
     .leftJoin(profiles, eq(profiles.userId, rides.organizerId))
-    .where(and(myRidesWhere(userId, tab, now), eq(rides.id, rideParticipants.rideId)))
+    .where(and(myRidesWhere(p, tab), eq(rides.id, rideParticipants.rideId)))
     .orderBy(...myRidesOrder(tab))
     .limit(FEED_PAGE_SIZE + 1)
-    .offset(page * FEED_PAGE_SIZE);
+    .$dynamic();
+  return p.offset === undefined ? query : query.offset(p.offset);
 }
 
 /** The ids of the same page, as a subquery: her rides' participants come in the same batch. */
-function myRidesPageIdsQuery(
-  db: Database,
-  userId: string,
-  tab: MyRidesTabName,
-  page: number,
-  now: number,
-) {
+function myRidesPageIds(db: Database, tab: MyRidesTabName, p: MyRidesParams) {
   const base = db.select({ id: rideParticipants.rideId }).from(rideParticipants).$dynamic();
   // Only the cancelled tab orders on a column of rides (cancelled_at); the others read no ride.
-  const query =
+  const query = (
     tab === "cancelled"
       ? base
           .crossJoin(rides)
-          .where(and(myRidesWhere(userId, tab, now), eq(rides.id, rideParticipants.rideId)))
-      : base.where(myRidesWhere(userId, tab, now));
-  return query
+          .where(and(myRidesWhere(p, tab), eq(rides.id, rideParticipants.rideId)))
+      : base.where(myRidesWhere(p, tab))
+  )
     .orderBy(...myRidesOrder(tab))
-    .limit(FEED_PAGE_SIZE + 1)
-    .offset(page * FEED_PAGE_SIZE);
+    .limit(FEED_PAGE_SIZE + 1);
+  return p.offset === undefined ? query : query.offset(p.offset);
 }
 
-function myRidesWhere(userId: string, tab: MyRidesTabName, now: number) {
-  return and(eq(rideParticipants.userId, userId), myRidesCondition(tab, now));
+function myRidesWhere(p: MyRidesParams, tab: MyRidesTabName) {
+  return and(eq(rideParticipants.userId, p.viewer), myRidesCondition(tab, p.now));
 }
 
 /** The three tab counts, read from her index entries alone (no ride is looked up). */
 export function myRidesCountsQuery(db: Database, userId: string, now: number) {
+  return myRidesCounts(db, { viewer: userId, now });
+}
+
+function myRidesCounts(db: Database, { viewer: userId, now }: MyRidesParams) {
   const countWhere = (condition: SQL) =>
     sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)`;
   return db
@@ -114,22 +134,36 @@ export function myRidesCountsQuery(db: Database, userId: string, now: number) {
 
 /**
  * The upcoming rides she is waiting on, soonest first: those with her pending request (an approval
- * ride) and those whose waiting list she is on. Her two unique (user_id, ride_id) indexes give the
- * ids; each ride is then one primary-key lookup. Not started (requests expire at the start, lists
- * close then), not cancelled (that clears both), and still visible to her (a block hides it).
+ * ride) and those whose waiting list she is on. Read from her side outwards: her two unique
+ * (user_id, ride_id) indexes give the ids, and CROSS JOIN keeps them the outer loop, each ride
+ * then one primary-key lookup (otherwise SQLite walks every upcoming ride of the app checking each
+ * id). Not started (requests expire at the start, lists close then), not cancelled (that clears
+ * both), and still visible to her (a block hides it).
  */
 export function awaitingPageQuery(db: Database, userId: string, now: number) {
-  const herIds = subquery`select ${rideRequests.rideId} from ${rideRequests}
-      where ${rideRequests.userId} = ${userId} and ${rideRequests.status} = 'pending'
-    union select ${rideWaitingList.rideId} from ${rideWaitingList}
-      where ${rideWaitingList.userId} = ${userId}`;
+  return awaitingPage(db, { viewer: userId, now });
+}
+
+function awaitingPage(db: Database, { viewer: userId, now }: MyRidesParams) {
+  const her = db
+    .select({ rideId: rideRequests.rideId })
+    .from(rideRequests)
+    .where(and(eq(rideRequests.userId, userId), eq(rideRequests.status, "pending")))
+    .union(
+      db
+        .select({ rideId: rideWaitingList.rideId })
+        .from(rideWaitingList)
+        .where(eq(rideWaitingList.userId, userId)),
+    )
+    .as("her");
   return db
     .select({ ...rideColumns, nearDist: sql<number | null>`null`.as("near_dist") })
-    .from(rides)
+    .from(her)
+    .crossJoin(rides)
     .leftJoin(profiles, eq(profiles.userId, rides.organizerId))
     .where(
       and(
-        sql`${rides.id} in ${herIds}`,
+        eq(rides.id, her.rideId),
         eq(rides.status, "published"),
         gt(rides.startTime, now),
         rideVisibleTo(rides.id, userId),
@@ -138,6 +172,9 @@ export function awaitingPageQuery(db: Database, userId: string, now: number) {
     .orderBy(asc(rides.startTime), asc(rides.id))
     .limit(AWAITING_MAX);
 }
+
+/** My Rides' statements, written once per isolate for each tab (ADR 0045). */
+const myRidesStatements = new StatementCache<MyRidesParams>(8);
 
 export async function myRides(
   db: Database,
@@ -148,22 +185,22 @@ export async function myRides(
 ) {
   // One round trip: the page, the tab counts and the page's participants in one D1 batch (and the
   // rides she is waiting on, shown above the first page of 'En marcha').
-  const pageQuery = myRidesPageQuery(db, userId, tab, page, now);
-  const countsQuery = myRidesCountsQuery(db, userId, now);
-  const membersQuery = participantsQuery(
+  const awaiting = tab === "upcoming" && page === 0;
+  const [rows, countRows, members, awaitingRows] = await myRidesStatements.batch(
     db,
-    myRidesPageIdsQuery(db, userId, tab, page, now),
-    userId,
+    awaiting ? `${tab}+awaiting` : tab,
+    myRidesParams(userId, page, now),
+    (template, p) => {
+      const statements = [
+        myRidesPage(template, tab, p),
+        myRidesCounts(template, p),
+        participantsQuery(template, myRidesPageIds(template, tab, p), p.viewer),
+      ] as const;
+      return awaiting
+        ? [...statements, cardsQuery(template, awaitingPage(template, p).as("page"), p.viewer)]
+        : statements;
+    },
   );
-  const [rows, countRows, members, awaitingRows] =
-    tab === "upcoming" && page === 0
-      ? await db.batch([
-          pageQuery,
-          countsQuery,
-          membersQuery,
-          cardsQuery(db, awaitingPageQuery(db, userId, now).as("page"), userId),
-        ])
-      : [...(await db.batch([pageQuery, countsQuery, membersQuery])), []];
   const counts = countRows[0];
   const hasMore = rows.length > FEED_PAGE_SIZE;
   const pageRows = rows.slice(0, FEED_PAGE_SIZE);
@@ -182,7 +219,7 @@ export async function myRides(
       ),
     ),
     hasMore,
-    awaiting: awaitingRows.map((row) => cardOf(row, userId, now)),
+    awaiting: (awaitingRows ?? []).map((row) => cardOf(row, userId, now)),
     counts: {
       upcoming: Number(counts?.upcoming ?? 0),
       past: Number(counts?.past ?? 0),

@@ -17,13 +17,42 @@ import { rideRowid } from "./search-index.ts";
 const PIN_INDEX = "rides_status_meeting_pin_idx";
 
 /**
- * Squared equirectangular distance from `center`, in degrees of latitude: orders and trims the
- * candidates from the index columns alone (the exact km on the cards is computed in JS).
+ * What the near statement binds, worked out from her position and the page (nearParams): every
+ * number it uses is one of these, so the statement's text is the same for every position and
+ * page (worker/db/statements.ts keeps it written once).
  */
-function distance2(center: Position) {
-  const { lonScale } = nearBox(center);
-  const dLat = sql`(${nearLat} - ${center.lat})`;
-  const dLon = sql`((${nearLon} - ${center.lon}) * ${lonScale})`;
+export interface NearParams {
+  lat: number;
+  lon: number;
+  /** Degrees of longitude to degrees of latitude at her latitude. */
+  lonScale: number;
+  small: Box;
+  full: Box;
+  /** Rides up to the page's end, plus one: the small box is enough when it holds this many. */
+  needed: number;
+  /** Rides before the page; none on the first (drizzle writes no OFFSET for a 0). */
+  offset?: number | undefined;
+}
+
+export function nearParams(center: Position, page: number): NearParams {
+  return {
+    lat: center.lat,
+    lon: center.lon,
+    lonScale: nearBox(center).lonScale,
+    small: boxOf(center, NEAR_FIRST_RADIUS_KM),
+    full: boxOf(center, NEAR_RADIUS_KM),
+    needed: (page + 1) * FEED_PAGE_SIZE + 1,
+    offset: page > 0 ? page * FEED_PAGE_SIZE : undefined,
+  };
+}
+
+/**
+ * Squared equirectangular distance from her position, in degrees of latitude: orders and trims
+ * the candidates from the index columns alone (the exact km on the cards is computed in JS).
+ */
+function distance2(near: NearParams) {
+  const dLat = sql`(${nearLat} - ${near.lat})`;
+  const dLon = sql`((${nearLon} - ${near.lon}) * ${near.lonScale})`;
   return sql<number>`(${dLat} * ${dLat} + ${dLon} * ${dLon})`;
 }
 
@@ -46,13 +75,12 @@ const nearLon = sql`(case when ${approval} then ${rides.meetingAreaLon} else ${r
  */
 export const NEAR_FIRST_RADIUS_KM = 8;
 
-type BoxBound = number | SQL;
-interface Box {
-  latMin: BoxBound;
-  latMax: BoxBound;
-  lonMin: BoxBound;
-  lonMax: BoxBound;
-  radius2: BoxBound;
+interface Box<Bound = number> {
+  latMin: Bound;
+  latMax: Bound;
+  lonMin: Bound;
+  lonMax: Bound;
+  radius2: Bound;
 }
 
 /** The box around her of `radiusKm`, as numbers. */
@@ -64,13 +92,13 @@ function boxOf(center: Position, radiusKm: number): Box {
 }
 
 /** Where-conditions of a box around her (the index's range and what it checks in place). */
-function withinBox(center: Position, box: Box): SQL {
+function withinBox(near: NearParams, box: Box<number | SQL>): SQL {
   return and(
     gte(rides.meetingLat, box.latMin),
     lte(rides.meetingLat, box.latMax),
     gte(rides.meetingLon, box.lonMin),
     lte(rides.meetingLon, box.lonMax),
-    sql`${distance2(center)} <= ${box.radius2}`,
+    sql`${distance2(near)} <= ${box.radius2}`,
   )!;
 }
 
@@ -82,11 +110,10 @@ const boxColumn = (name: keyof Box) => sql`${sql.identifier(BOX)}.${sql.identifi
  * full one. The count stops at `needed`; the row is computed once, before the page's walk, and
  * its columns bound that walk's index range.
  */
-function chosenBox(center: Position, conditions: SQL, needed: number): SQL {
-  const small = boxOf(center, NEAR_FIRST_RADIUS_KM);
-  const full = boxOf(center, NEAR_RADIUS_KM);
+function chosenBox(near: NearParams, conditions: SQL): SQL {
+  const { small, full, needed } = near;
   const enough = subquery`select count(*) from (select 1 from ${rides} indexed by ${sql.identifier(PIN_INDEX)}
-    where ${and(conditions, withinBox(center, small))} limit ${needed})`;
+    where ${and(conditions, withinBox(near, small))} limit ${needed})`;
   const pick = (name: keyof Box) =>
     sql`case when small then ${small[name]} else ${full[name]} end as ${sql.identifier(name)}`;
   // LIMIT 1 keeps each level a subquery of its own (never flattened into the page's query, which
@@ -101,9 +128,8 @@ function chosenBox(center: Position, conditions: SQL, needed: number): SQL {
  * The page's rides by distance (then start, then rowid), as rowids with their distance: the
  * caller joins the page's rows. `conditions` are the listing's (status, dates, filters).
  */
-export function nearestPageQuery(db: Database, center: Position, conditions: SQL, page: number) {
-  const dist = distance2(center);
-  const needed = (page + 1) * FEED_PAGE_SIZE + 1;
+export function nearestPageQuery(db: Database, near: NearParams, conditions: SQL) {
+  const dist = distance2(near);
   const box = {
     latMin: boxColumn("latMin"),
     latMax: boxColumn("latMax"),
@@ -111,21 +137,20 @@ export function nearestPageQuery(db: Database, center: Position, conditions: SQL
     lonMax: boxColumn("lonMax"),
     radius2: boxColumn("radius2"),
   };
-  return (
-    db
-      .select({
-        nearRowid: sql<number>`${rideRowid}`.as("near_rowid"),
-        nearDist: dist.as("near_dist"),
-      })
-      // Without statistics SQLite may prefer the start-time index when dates are given: reading
-      // every ride of those days in every city. The box is the narrower range. CROSS JOIN keeps
-      // the one-row box the outer loop, so its columns bound the index range.
-      .from(
-        sql`${chosenBox(center, conditions, needed)} cross join ${rides} indexed by ${sql.identifier(PIN_INDEX)}`,
-      )
-      .where(and(conditions, withinBox(center, box)))
-      .orderBy(asc(dist), asc(rides.startTime), asc(rideRowid))
-      .limit(FEED_PAGE_SIZE + 1)
-      .offset(page * FEED_PAGE_SIZE)
-  );
+  const page = db
+    .select({
+      nearRowid: sql<number>`${rideRowid}`.as("near_rowid"),
+      nearDist: dist.as("near_dist"),
+    })
+    // Without statistics SQLite may prefer the start-time index when dates are given: reading
+    // every ride of those days in every city. The box is the narrower range. CROSS JOIN keeps
+    // the one-row box the outer loop, so its columns bound the index range.
+    .from(
+      sql`${chosenBox(near, conditions)} cross join ${rides} indexed by ${sql.identifier(PIN_INDEX)}`,
+    )
+    .where(and(conditions, withinBox(near, box)))
+    .orderBy(asc(dist), asc(rides.startTime), asc(rideRowid))
+    .limit(FEED_PAGE_SIZE + 1)
+    .$dynamic();
+  return near.offset === undefined ? page : page.offset(near.offset);
 }

@@ -1,0 +1,229 @@
+// Statements written once per shape (worker/db/statements.ts): the feed's statement is written
+// once per combination of filters and bound to each request's values, on that request's database.
+// The cache lives in the isolate, which the worker test files share, so other files' listings go
+// through the same statements too.
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { chatListQuery, listChats } from "../../worker/chat/unread.ts";
+import { createDb } from "../../worker/db/client.ts";
+import { blocks, rideMessages, rides } from "../../worker/db/schema.ts";
+import { bindable, StatementCache } from "../../worker/db/statements.ts";
+import type { Database } from "../../worker/env.ts";
+import {
+  type ListFilters,
+  listingWithParticipantsQuery,
+  listRides,
+} from "../../worker/rides/listing.ts";
+import { myRides, myRidesCountsQuery, myRidesPageQuery } from "../../worker/rides/my-rides.ts";
+import { createRide, createUser, db, HOUR } from "./helpers/factories.ts";
+
+/** A D1 binding that records the text of every statement prepared on it. */
+function recordingD1(d1: D1Database) {
+  const texts: string[] = [];
+  const proxy = new Proxy(d1, {
+    get(target, prop, receiver) {
+      if (prop === "prepare") {
+        return (text: string) => {
+          texts.push(text);
+          return target.prepare(text);
+        };
+      }
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return { db: createDb(proxy), texts };
+}
+
+describe("bindable", () => {
+  it("names each value by its path; a field left undefined has no name", () => {
+    const { values, shape, slots } = bindable({
+      viewer: "ana",
+      to: undefined,
+      levels: ["chill", "cañero"],
+      near: { lat: 40.4, small: { latMin: 40.3 } },
+    });
+    expect(values).toEqual({
+      viewer: "ana",
+      "levels.0": "chill",
+      "levels.1": "cañero",
+      "near.lat": 40.4,
+      "near.small.latMin": 40.3,
+    });
+    expect(shape).toBe("viewer,levels.0,levels.1,near.lat,near.small.latMin");
+    expect(slots.levels).toHaveLength(2);
+    expect("to" in slots).toBe(false);
+  });
+});
+
+describe("StatementCache", () => {
+  it("writes a statement once per shape, and runs each call on its own database", async () => {
+    const owner = await createUser();
+    const first = await createRide({ organizerId: owner.id, title: "Primera" });
+    const second = await createRide({ organizerId: owner.id, title: "Segunda" });
+    const cache = new StatementCache<{ id: string; city?: string }>(2);
+    let written = 0;
+    const titleOf = (d: Database, params: { id: string; city?: string }) =>
+      cache.all(d, params, (template, slots) => {
+        written++;
+        const byId = eq(rides.id, slots.id);
+        return template
+          .select({ title: rides.title })
+          .from(rides)
+          .where(slots.city === undefined ? byId : eq(rides.city, slots.city));
+      });
+
+    const firstRun = recordingD1(env.DB);
+    expect(await titleOf(firstRun.db, { id: first.id })).toEqual([{ title: "Primera" }]);
+    const other = recordingD1(env.DB);
+    expect(await titleOf(other.db, { id: second.id })).toEqual([{ title: "Segunda" }]);
+    expect(written).toBe(1);
+    // Each call ran on the database it was given (a request's D1 session), one statement each.
+    expect(firstRun.texts).toHaveLength(1);
+    expect(other.texts).toEqual(firstRun.texts);
+
+    // Another shape, then a third: the oldest is written again when it comes back.
+    await titleOf(db(), { id: first.id, city: "Madrid" });
+    expect(cache.size).toBe(2);
+    expect(written).toBe(2);
+    await titleOf(db(), { id: "x", city: "Madrid" });
+    expect(written).toBe(2);
+  });
+});
+
+describe("the feed's statement", () => {
+  it("is the same text for every value of the same filters, and each rider gets her own answer", async () => {
+    const tag = `Stmt${Date.now()}`;
+    const [org, blocker, ana, bea] = await Promise.all([
+      createUser(),
+      createUser(),
+      createUser(),
+      createUser(),
+    ]);
+    await createRide({
+      organizerId: org.id,
+      title: `${tag} A`,
+      city: `${tag}A`,
+      participants: [ana.id],
+    });
+    await createRide({ organizerId: blocker.id, title: `${tag} B`, city: `${tag}B` });
+    await createRide({
+      organizerId: org.id,
+      title: `${tag} B2`,
+      city: `${tag}B`,
+      startsIn: 3 * 24 * HOUR,
+    });
+    await db().insert(blocks).values({ blockerId: blocker.id, blockedId: bea.id });
+    const now = Date.now();
+    const inCity = (city: string): ListFilters => ({ city, modalities: [], levels: [], page: 0 });
+
+    const run = async (filters: ListFilters, viewerId: string) => {
+      const recorded = recordingD1(env.DB);
+      const page = await listRides(recorded.db, filters, viewerId, now);
+      return { page, texts: recorded.texts };
+    };
+    const anaInA = await run(inCity(`${tag}A`), ana.id);
+    const beaInB = await run(inCity(`${tag}B`), bea.id);
+    const anaInB = await run(inCity(`${tag}B`), ana.id);
+
+    expect(anaInA.page.rides.map((r) => [r.title, r.viewer.joined])).toEqual([[`${tag} A`, true]]);
+    // Bea does not see the blocker's ride; Ana, with the same filters, does.
+    expect(beaInB.page.rides.map((r) => [r.title, r.viewer.joined])).toEqual([
+      [`${tag} B2`, false],
+    ]);
+    expect(anaInB.page.rides.map((r) => r.title)).toEqual([`${tag} B`, `${tag} B2`]);
+    // One statement each, with the text drizzle writes for those filters.
+    const written = listingWithParticipantsQuery(db(), inCity(`${tag}A`), ana.id, now).toSQL().sql;
+    expect([...anaInA.texts, ...beaInB.texts, ...anaInB.texts]).toEqual([
+      written,
+      written,
+      written,
+    ]);
+  });
+
+  it("'Cerca de mí' on a later page, with every filter: the text the tests' plans read", async () => {
+    const viewer = await createUser();
+    const now = Date.now();
+    const near = (lat: number, page: number): ListFilters => ({
+      q: "sierra",
+      city: "Madrid",
+      modalities: ["gravel", "road"],
+      levels: ["chill"],
+      fromMs: now,
+      toMs: now + 7 * 24 * HOUR,
+      page,
+      near: { lat, lon: -3.7 },
+    });
+    for (const filters of [near(40.4, 2), near(41.4, 3), near(40.4, 0)]) {
+      const recorded = recordingD1(env.DB);
+      await listRides(recorded.db, filters, viewer.id, now);
+      expect(recorded.texts).toEqual([
+        listingWithParticipantsQuery(db(), filters, viewer.id, now).toSQL().sql,
+      ]);
+    }
+  });
+});
+
+describe("the chat list's statement", () => {
+  it("is written once and gives each rider her own list", async () => {
+    const [ana, bea] = await Promise.all([createUser(), createUser()]);
+    const hers = await createRide({ organizerId: ana.id, title: "De Ana" });
+    const both = await createRide({
+      organizerId: bea.id,
+      title: "De las dos",
+      participants: [ana.id],
+    });
+    await db()
+      .insert(rideMessages)
+      .values({
+        id: `m-${both.id}`,
+        rideId: both.id,
+        userId: bea.id,
+        kind: "user",
+        body: "¿Salimos a las 9?",
+        createdAt: Date.now(),
+      });
+    const now = Date.now();
+    const listOf = async (userId: string) => {
+      const recorded = recordingD1(env.DB);
+      const list = await listChats(recorded.db, userId, now);
+      return { list: list.map((c) => [c.title, c.unread]), texts: recorded.texts };
+    };
+    const forAna = await listOf(ana.id);
+    const forBea = await listOf(bea.id);
+    expect(forAna.list).toEqual([
+      ["De las dos", 1],
+      ["De Ana", 0],
+    ]);
+    expect(forBea.list).toEqual([["De las dos", 0]]);
+    const written = chatListQuery(db(), { viewer: ana.id, since: now }).toSQL().sql;
+    expect([...forAna.texts, ...forBea.texts]).toEqual([written, written]);
+    void hers;
+  });
+});
+
+describe("My Rides' statements", () => {
+  it("are one batch per tab, with the text drizzle writes for each page", async () => {
+    const her = await createUser();
+    for (let i = 0; i < 12; i++)
+      await createRide({ organizerId: her.id, startsIn: (i + 1) * HOUR });
+    const now = Date.now();
+    for (const [tab, page] of [
+      ["upcoming", 0],
+      ["upcoming", 1],
+      ["past", 0],
+      ["upcoming", 0],
+    ] as const) {
+      const recorded = recordingD1(env.DB);
+      const answer = await myRides(recorded.db, her.id, tab, page, now);
+      expect(answer.rides).toHaveLength(tab === "past" ? 0 : page === 0 ? 10 : 2);
+      // The page, the counts, its riders, and on the first page of 'En marcha' what she waits on.
+      expect(recorded.texts).toHaveLength(tab === "upcoming" && page === 0 ? 4 : 3);
+      expect(recorded.texts.slice(0, 2)).toEqual([
+        myRidesPageQuery(db(), her.id, tab, page, now).toSQL().sql,
+        myRidesCountsQuery(db(), her.id, now).toSQL().sql,
+      ]);
+    }
+  });
+});

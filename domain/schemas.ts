@@ -208,6 +208,15 @@ const pinShape = z.object({
 });
 
 /**
+ * The form asks which clock a ride would have (POST /api/rides/zone): its pin (in the body, never
+ * in an address the server logs) and its city.
+ */
+export const rideZoneQuerySchema = z.object({
+  pin: meetingPinSchema.nullable(),
+  city: z.string().max(CITY_MAX),
+});
+
+/**
  * A ride's title is one line: it heads cards, notifications, the share image and calendar
  * files, where a line break could split it. A line break, tab or other control character is
  * refused rather than dropped, so what she typed is never silently changed into another title.

@@ -147,6 +147,11 @@ export interface RideCitiesResponse {
   cities: string[];
 }
 
+/** The clock a ride with this pin (or none) in this city would store (POST /api/rides/zone). */
+export interface RideZoneResponse {
+  timeZone: string;
+}
+
 export interface JoinRideResponse {
   ride: RideDetail;
 }

@@ -17,6 +17,7 @@ import {
   apiFromPage,
   baseURL,
   expect,
+  type OpenSession,
   type Session,
   saveScreenshot,
   signInAs,
@@ -112,6 +113,52 @@ async function appRegistrationId(cdp: CDPSession): Promise<string> {
   return found;
 }
 
+/**
+ * A signed-in rider who allowed notifications, with a ride of hers, on a page of the app once its
+ * service worker is ready; `deliver` hands that worker a push as a push service would.
+ */
+async function withServiceWorker(openSession: OpenSession, name: string, title: string) {
+  const session = await openSession();
+  await session.context.grantPermissions(["notifications"], { origin: baseURL() });
+  await signInAs(session, `${name}_${Date.now().toString(36).slice(-5)}`);
+  const ride = await createRide(session, title);
+  await session.page.goto("/app/settings");
+  await session.page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  const cdp = await session.context.newCDPSession(session.page);
+  const registrationId = await appRegistrationId(cdp);
+  const deliver = (payload: PushPayload) =>
+    cdp.send("ServiceWorker.deliverPushMessage", {
+      origin: baseURL(),
+      registrationId,
+      data: JSON.stringify(payload),
+    });
+  return { session, ride, deliver };
+}
+
+/** Her tap on the push the worker shows (or on its button `action`), as the browser dispatches it. */
+async function tapPush(session: Session, action = "") {
+  const worker = session.context.serviceWorkers().find((w) => w.url().endsWith("/app/sw.js"));
+  expect(worker).toBeDefined();
+  await worker!.evaluate(async (button) => {
+    // The worker's global scope, untyped here (the tests compile with the DOM's types).
+    const scope = self as unknown as {
+      registration: ServiceWorkerRegistration;
+      dispatchEvent(event: Event): boolean;
+      NotificationEvent: new (
+        type: string,
+        init: { notification: Notification; action: string },
+      ) => Event;
+    };
+    const [notification] = await scope.registration.getNotifications();
+    scope.dispatchEvent(
+      new scope.NotificationEvent("notificationclick", {
+        notification: notification!,
+        action: button,
+      }),
+    );
+  }, action);
+}
+
 test.describe("reaching her when the app is closed", () => {
   test("Notificaciones: subscribe through the service worker, switches, a test push that arrives encrypted", async ({
     openSession,
@@ -162,21 +209,14 @@ test.describe("reaching her when the app is closed", () => {
   test("the service worker shows a push and opens the ride's chat on tap", async ({
     openSession,
   }) => {
-    const session = await openSession();
-    await session.context.grantPermissions(["notifications"], { origin: baseURL() });
-    await signInAs(session, `sw_${Date.now().toString(36).slice(-5)}`);
-    const ride = await createRide(session, "Gravel con aviso");
-    const { page, context } = session;
-    await page.goto("/app/settings");
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-    const cdp = await context.newCDPSession(page);
-    const registrationId = await appRegistrationId(cdp);
+    const { session, ride, deliver } = await withServiceWorker(
+      openSession,
+      "sw",
+      "Gravel con aviso",
+    );
+    const { page } = session;
     const payload: PushPayload = pushTexts.chat({ id: ride.id, title: "Gravel con aviso" }, 3);
-    await cdp.send("ServiceWorker.deliverPushMessage", {
-      origin: baseURL(),
-      registrationId,
-      data: JSON.stringify(payload),
-    });
+    await deliver(payload);
     const shown = () =>
       page.evaluate(async () =>
         (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
@@ -191,35 +231,19 @@ test.describe("reaching her when the app is closed", () => {
       .toEqual([{ title: payload.title, body: payload.body, tag: payload.tag, url: payload.url }]);
 
     // Her tap: the worker's notificationclick takes the open window to the chat.
-    const worker = context.serviceWorkers().find((w) => w.url().endsWith("/app/sw.js"));
-    expect(worker).toBeDefined();
-    await worker!.evaluate(async () => {
-      // The worker's global scope, untyped here (the tests compile with the DOM's types).
-      const scope = self as unknown as {
-        registration: ServiceWorkerRegistration;
-        dispatchEvent(event: Event): boolean;
-        NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
-      };
-      const [notification] = await scope.registration.getNotifications();
-      scope.dispatchEvent(
-        new scope.NotificationEvent("notificationclick", { notification: notification! }),
-      );
-    });
+    await tapPush(session);
     await page.waitForURL(`**/app/ride/${ride.id}/chat`);
   });
 
   test("'Sigue en pie' answers from the push: the notice reaches the chat once, a quiet note says so", async ({
     openSession,
   }) => {
-    const session = await openSession();
-    await session.context.grantPermissions(["notifications"], { origin: baseURL() });
-    await signInAs(session, `tiempo_${Date.now().toString(36).slice(-5)}`);
-    const ride = await createRide(session, "Gravel con tormenta");
-    const { page, context } = session;
-    await page.goto("/app/settings");
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-    const cdp = await context.newCDPSession(page);
-    const registrationId = await appRegistrationId(cdp);
+    const { session, ride, deliver } = await withServiceWorker(
+      openSession,
+      "tiempo",
+      "Gravel con tormenta",
+    );
+    const { page } = session;
     const payload = pushTexts.stillOn(
       { id: ride.id, title: "Gravel con tormenta" },
       "Viento fuerte",
@@ -235,34 +259,11 @@ test.describe("reaching her when the app is closed", () => {
         })),
       );
     const tapStillOn = async () => {
-      await cdp.send("ServiceWorker.deliverPushMessage", {
-        origin: baseURL(),
-        registrationId,
-        data: JSON.stringify(payload),
-      });
+      await deliver(payload);
       await expect
         .poll(shown)
         .toEqual([{ title: payload.title, body: payload.body, actions: ["still-on", "cancel"] }]);
-      const worker = context.serviceWorkers().find((w) => w.url().endsWith("/app/sw.js"));
-      expect(worker).toBeDefined();
-      // Her tap on the button, as the browser dispatches it.
-      await worker!.evaluate(async () => {
-        const scope = self as unknown as {
-          registration: ServiceWorkerRegistration;
-          dispatchEvent(event: Event): boolean;
-          NotificationEvent: new (
-            type: string,
-            init: { notification: Notification; action: string },
-          ) => Event;
-        };
-        const [notification] = await scope.registration.getNotifications();
-        scope.dispatchEvent(
-          new scope.NotificationEvent("notificationclick", {
-            notification: notification!,
-            action: "still-on",
-          }),
-        );
-      });
+      await tapPush(session, "still-on");
       // Nothing opens; the quiet note replaces the question.
       await expect
         .poll(shown)

@@ -1,6 +1,7 @@
 // Issue 23: a two-track GPX measured per track, the meeting pin placed on the form's map, the
 // detail's pin with 'Abrir en Google Maps', the route with start, finish and elevation profile,
-// and the edit form's current file with 'Quitar'.
+// and the edit form's current file with 'Quitar'; a route that starts in Lisboa puts the form's
+// date and time on Lisbon's clock.
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./a11y.ts";
@@ -17,6 +18,7 @@ import {
 } from "./fixtures.ts";
 
 const GPX_FIXTURE = path.resolve(import.meta.dirname, "fixtures/casa-de-campo-two-tracks.gpx");
+const LISBOA_GPX = path.resolve(import.meta.dirname, "fixtures/lisboa-tejo.gpx");
 /** A signed-in rider (map tiles are stubbed for every session: fixtures.ts). */
 async function signedIn(openSession: OpenSession, username: string): Promise<Session> {
   const session = await openSession();
@@ -29,6 +31,53 @@ const overlayPaths = (page: Page, testId: string) =>
   page.getByTestId(testId).locator(".leaflet-overlay-pane path");
 
 test.describe("route journey", () => {
+  test("a route that starts in Lisboa: the form's time is on Lisbon's clock, and so is the ride", async ({
+    openSession,
+  }) => {
+    const title = `Junto al Tejo ${Date.now().toString(36).slice(-6)}`;
+    const organizer = await signedIn(openSession, freshUsername("tejo"));
+    const op = organizer.page;
+    await op.goto("/app/create");
+    await expect(op.getByRole("heading", { name: "Propón una ruta" })).toBeVisible();
+    await op.getByLabel("Título").fill(title);
+    const date = await tomorrowIso(op);
+    await op.getByLabel("Fecha").fill(date);
+    await op.getByLabel("Hora").fill("10:00");
+    await op.getByRole("radio", { name: "Chill" }).click();
+    await op.getByLabel("Punto de encuentro", { exact: true }).fill("Cais do Sodré");
+    // Her browser is on Madrid's clock, like her city: nothing to say yet.
+    const time = op.getByLabel("Hora");
+    await expect(time).not.toHaveAttribute("aria-describedby", /./);
+    // The route starts in Lisboa: the pin goes there, and the server says whose clock that is.
+    await op.getByLabel("Archivo GPX (opcional)").setInputFiles(LISBOA_GPX);
+    await expect(op.getByTestId("meeting-pin-coordinates")).toHaveText(
+      "Marcador en 38,70710, -9,13660",
+    );
+    await expect(time).toHaveAttribute("aria-describedby", /./);
+    await expect(op.locator(`[id="${await time.getAttribute("aria-describedby")}"]`)).toHaveText(
+      "En hora de Lisboa",
+    );
+    await op.getByRole("button", { name: "Crear salida" }).click();
+    await op.waitForURL(/\/app\/ride\/[a-z0-9]+$/);
+    const rideId = op.url().split("/").pop()!;
+    const stored = await apiFromPage<{ ride: { timeZone: string; startTime: number } }>(
+      organizer,
+      "GET",
+      `/api/rides/${rideId}`,
+    );
+    expect(stored.body.ride.timeZone).toBe("Europe/Lisbon");
+    // 10:00 as she entered it, on Lisbon's clock.
+    const onLisbonClock = new Intl.DateTimeFormat("en-GB", {
+      timeZone: "Europe/Lisbon",
+      hour: "2-digit",
+      minute: "2-digit",
+    }).format(stored.body.ride.startTime);
+    expect(onLisbonClock).toBe("10:00");
+    await expect(
+      op.getByRole("article", { name: title }).getByText("10:00 (hora de Lisboa)"),
+    ).toBeVisible();
+  });
+
   test("two tracks → pin on the map → detail with pin, profile and map → edit: Quitar", async ({
     openSession,
   }) => {

@@ -313,6 +313,57 @@ describe("the start is on the ride's clock (docs/product.md#times-and-time-zones
   });
 });
 
+describe("a pin abroad sets the form's clock (docs/decisions/0042-a-rides-zone-is-stored.md)", () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it("asks the server which clock the pin has, and says the time is on it", async () => {
+    vi.stubEnv("TZ", "Europe/Madrid");
+    const LISBOA = { lat: 38.7139, lon: -9.1394 };
+    const ride = rideDetail({
+      id: "r11",
+      city: "Lisboa",
+      timeZone: "Europe/Lisbon",
+      meetingPin: LISBOA,
+      startTime: Date.parse(`${JUNE_5}T09:00:00.000Z`),
+      viewer: ORGANIZER_VIEWER,
+    });
+    fetchMock.mockImplementation(async (url, init) =>
+      url === "/api/rides/zone" && init?.method === "POST"
+        ? Response.json({ timeZone: "Europe/Lisbon" })
+        : Response.json({ ride }),
+    );
+    renderCreate("/app/create?edit=r11", ride);
+    const hintOf = () =>
+      document.getElementById(
+        String(screen.getByLabelText("Hora").getAttribute("aria-describedby")),
+      )?.textContent;
+    await waitFor(() => expect(hintOf()).toBe("En hora de Lisboa"));
+    // The pin went in the body, with the city: never in an address the server logs.
+    const asked = fetchMock.mock.calls.find(([url]) => url === "/api/rides/zone");
+    expect(JSON.parse(String(asked?.[1]?.body))).toEqual({ pin: LISBOA, city: "Lisboa" });
+    expect(screen.getByLabelText<HTMLInputElement>("Hora").value).toBe("10:00");
+  });
+
+  it("keeps the city's clock when the server cannot say", async () => {
+    vi.stubEnv("TZ", "America/New_York");
+    const ride = rideDetail({
+      id: "r12",
+      meetingPin: { lat: 40.4169, lon: -3.7035 },
+      startTime: Date.parse(`${JUNE_5}T17:55:00.000Z`),
+      viewer: ORGANIZER_VIEWER,
+    });
+    fetchMock.mockImplementation(async (url) =>
+      url === "/api/rides/zone" ? new Response("", { status: 503 }) : Response.json({ ride }),
+    );
+    renderCreate("/app/create?edit=r12", ride);
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([url]) => url === "/api/rides/zone")).toBe(true),
+    );
+    const hint = screen.getByLabelText("Hora").getAttribute("aria-describedby");
+    expect(document.getElementById(String(hint))?.textContent).toBe("En hora de Madrid");
+  });
+});
+
 describe("the form's errors (issue 20 §3.10)", () => {
   const errorOf = (label: string) => {
     const field = screen.getByLabelText(label);

@@ -76,15 +76,30 @@ function fillRest() {
 
 const fetchMock = stubFetchEachTest();
 
+/**
+ * Answers the create (or edit) with ride r1, and the form's question about the pin's clock
+ * (POST /api/rides/zone) with Madrid's.
+ */
+function answerSaves() {
+  fetchMock.mockImplementation(async (url) =>
+    url === "/api/rides/zone"
+      ? Response.json({ timeZone: "Europe/Madrid" })
+      : Response.json({ ride: { id: "r1" } }, { status: 201 }),
+  );
+}
+
+/** What the create (POST) or edit (PUT) sent: not the form's question about the pin's clock. */
 function sentBody(method: string): Record<string, unknown> {
-  const call = fetchMock.mock.calls.find(([, init]) => init?.method === method)!;
+  const call = fetchMock.mock.calls.find(
+    ([url, init]) => init?.method === method && url !== "/api/rides/zone",
+  )!;
   const body = call[1]!.body;
   return JSON.parse(body instanceof FormData ? String(body.get("data")) : String(body));
 }
 
 describe("the ride form's GPX field", () => {
   it("prefills distance and climbing, and pins the meeting point at the route's start", async () => {
-    fetchMock.mockResolvedValue(Response.json({ ride: { id: "r1" } }, { status: 201 }));
+    answerSaves();
     renderForm();
     // Before any file, no pin.
     expect(screen.getByTestId("meeting-pin-coordinates").textContent).toBe(NO_PIN);
@@ -125,7 +140,7 @@ const NO_PIN = "Sin marcador: sin él, la salida no aparece en «Cerca de mí».
 
 describe("the meeting pin", () => {
   it("is not guessed: without a route or her tap the ride is sent with no pin", async () => {
-    fetchMock.mockResolvedValue(Response.json({ ride: { id: "r1" } }, { status: 201 }));
+    answerSaves();
     renderForm();
     // The map looks at her city (Sevilla), with no marker on it.
     const picker = await screen.findByTestId("meeting-pin-picker");
@@ -143,7 +158,7 @@ describe("the meeting pin", () => {
   });
 
   it("is the one she puts on the map", async () => {
-    fetchMock.mockResolvedValue(Response.json({ ride: { id: "r1" } }, { status: 201 }));
+    answerSaves();
     renderForm();
     const picker = await screen.findByTestId("meeting-pin-picker");
     // The keyboard's way in: a marker where the map looks, which she then moves.

@@ -411,6 +411,14 @@ const MATRIX: Row[] = [
   },
   {
     method: "POST",
+    route: "/api/rides/zone",
+    path: () => "/api/rides/zone",
+    body: () => ({ pin: { lat: 38.7139, lon: -9.1394 }, city: "Lisboa" }),
+    expect: [U, P, 200, 200, 200],
+    why: "the ride form's clock: for whoever may propose a ride",
+  },
+  {
+    method: "POST",
     route: "/api/rides",
     path: () => "/api/rides",
     // As the app sends it: with its create key (decision 0012).

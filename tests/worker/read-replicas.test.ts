@@ -8,22 +8,17 @@ import { describe, expect, it } from "vitest";
 import type { RideDetailResponse, RideListResponse } from "../../domain/api/rides.ts";
 import { D1_BOOKMARK_HEADER } from "../../domain/constants.ts";
 import { bookmarkFrom } from "../../worker/db/read-session.ts";
+import { wrapD1 } from "./helpers/d1-proxy.ts";
 import { signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 
 /** env.DB, recording the constraint or bookmark each request's session was opened with. */
 function recordingD1() {
   const opened: string[] = [];
-  const d1 = new Proxy(env.DB, {
-    get(target, prop) {
-      if (prop === "withSession") {
-        return (constraint: string) => {
-          opened.push(constraint);
-          return target.withSession(constraint);
-        };
-      }
-      const value = Reflect.get(target, prop, target);
-      return typeof value === "function" ? value.bind(target) : value;
+  const d1 = wrapD1(env.DB, {
+    withSession: (withSession) => (constraint) => {
+      opened.push(String(constraint));
+      return withSession(constraint);
     },
   });
   return { d1, opened };

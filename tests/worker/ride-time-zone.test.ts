@@ -152,6 +152,52 @@ describe("the zone a ride stores", () => {
   });
 });
 
+describe("POST /api/rides/zone: the clock her form reads the date and time on", () => {
+  test("is the one the ride would store: the pin's, else the city's", async () => {
+    const { browser } = await signedIn();
+    const zoneOf = async (body: unknown) => {
+      const res = await browser.post("/api/rides/zone", body);
+      return { status: res.status, body: await json(res) };
+    };
+    expect(await zoneOf({ pin: LISBOA, city: "Madrid" })).toEqual({
+      status: 200,
+      body: { timeZone: "Europe/Lisbon" },
+    });
+    expect((await zoneOf({ pin: NEW_YORK, city: "Nueva York" })).body.timeZone).toBe(
+      "America/New_York",
+    );
+    expect((await zoneOf({ pin: null, city: "Las Palmas de Gran Canaria" })).body.timeZone).toBe(
+      "Atlantic/Canary",
+    );
+    expect((await zoneOf({ pin: null, city: "Lisboa" })).body.timeZone).toBe("Europe/Madrid");
+    // The open sea names no one's clock: the city's.
+    expect((await zoneOf({ pin: { lat: 36, lon: -30 }, city: "Sevilla" })).body.timeZone).toBe(
+      "Europe/Madrid",
+    );
+    // The same answer as the ride it is for.
+    const created = await json(
+      await browser.post("/api/rides", rideBody({ city: "Madrid", meetingPin: LISBOA })),
+    );
+    expect(created.ride.timeZone).toBe("Europe/Lisbon");
+  });
+
+  test("refuses a pin off the Earth, a city too long, a missing body and visitors", async () => {
+    const { browser } = await signedIn();
+    for (const body of [
+      { pin: { lat: 91, lon: 0 }, city: "Madrid" },
+      { pin: { lat: 40, lon: "x" }, city: "Madrid" },
+      { pin: null, city: "M".repeat(200) },
+      { pin: null },
+      {},
+    ]) {
+      expect((await browser.post("/api/rides/zone", body)).status, JSON.stringify(body)).toBe(400);
+    }
+    expect(
+      (await new Browser().post("/api/rides/zone", { pin: MADRID, city: "Madrid" })).status,
+    ).toBe(401);
+  });
+});
+
 describe("the backfill of rides stored before the zone", () => {
   test("maps every city of the list, a town named with its island, and anything else to Madrid", async () => {
     const organizer = await createUser();

@@ -39,6 +39,7 @@ import {
   connectionsCountQuery,
   historyQuery,
 } from "../../worker/users/queries.ts";
+import { wrapD1 } from "./helpers/d1-proxy.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 
@@ -270,22 +271,14 @@ describe("GET /api/rides/cities", () => {
 /** Counts what reaches D1: every prepared statement and every batch. */
 function countingD1(d1: D1Database) {
   const counter = { statements: 0, batches: 0 };
-  const proxy = new Proxy(d1, {
-    get(target, prop, receiver) {
-      if (prop === "prepare") {
-        return (query: string) => {
-          counter.statements++;
-          return target.prepare(query);
-        };
-      }
-      if (prop === "batch") {
-        return (statements: D1PreparedStatement[]) => {
-          counter.batches++;
-          return target.batch(statements);
-        };
-      }
-      const value = Reflect.get(target, prop, receiver);
-      return typeof value === "function" ? value.bind(target) : value;
+  const proxy = wrapD1(d1, {
+    prepare: (prepare) => (query) => {
+      counter.statements++;
+      return prepare(query);
+    },
+    batch: (batch) => (statements) => {
+      counter.batches++;
+      return batch(statements);
     },
   });
   return { d1: proxy, counter };

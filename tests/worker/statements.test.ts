@@ -16,24 +16,19 @@ import {
   listRides,
 } from "../../worker/rides/listing.ts";
 import { myRides, myRidesCountsQuery, myRidesPageQuery } from "../../worker/rides/my-rides.ts";
+import { wrapD1 } from "./helpers/d1-proxy.ts";
 import { createRide, createUser, db, HOUR } from "./helpers/factories.ts";
 
 /** A D1 binding that records the text of every statement prepared on it. */
 function recordingD1(d1: D1Database) {
   const texts: string[] = [];
-  const proxy = new Proxy(d1, {
-    get(target, prop, receiver) {
-      if (prop === "prepare") {
-        return (text: string) => {
-          texts.push(text);
-          return target.prepare(text);
-        };
-      }
-      const value = Reflect.get(target, prop, receiver);
-      return typeof value === "function" ? value.bind(target) : value;
+  const recorded = wrapD1(d1, {
+    prepare: (prepare) => (text) => {
+      texts.push(text);
+      return prepare(text);
     },
   });
-  return { db: createDb(proxy), texts };
+  return { db: createDb(recorded), texts };
 }
 
 describe("bindable", () => {

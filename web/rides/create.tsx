@@ -18,7 +18,7 @@ import { RepeatField } from "../series/repeat-field.tsx";
 import { SeriesScopeField } from "../series/scope-field.tsx";
 import { JoinModeField } from "./join-mode-field.tsx";
 import { MeetingPointField } from "./meeting-point-field.tsx";
-import { RIDES_KEY, useRide } from "./queries.ts";
+import { RIDES_KEY, useRide, useRideZone } from "./queries.ts";
 import { LevelField, ModalitiesField, SocialTagsField } from "./ride-chip-fields.tsx";
 import {
   createRideBody,
@@ -86,6 +86,8 @@ function RideForm({
 
   const [title, city, scope] = watch(["title", "city", "scope"]);
   const route = useRouteFields(ride, city);
+  // The ride's clock: a pin abroad sets it (the server says which), else the city.
+  const zone = useRideZone(route.pin, city);
   const setOptions = setValueOptions(formState.isSubmitted);
 
   const onSubmit = handleSubmit(
@@ -152,8 +154,8 @@ function RideForm({
             />
           )}
         </Field>
-        <RideStartFields />
-        {editId ? null : <RepeatField />}
+        <RideStartFields zone={zone} />
+        {editId ? null : <RepeatField zone={zone} />}
         {editId && ride?.series ? (
           <SeriesScopeField
             legend="¿Qué fechas cambias?"

@@ -90,18 +90,19 @@ export function setValueOptions(submitted: boolean) {
 }
 
 /**
- * Date and time are on the ride's clock (its city's zone,
- * docs/product.md#times-and-time-zones).
+ * Date and time are on the ride's clock (docs/product.md#times-and-time-zones): `zone` when the
+ * form knows it (useRideZone: a pin abroad sets it), else its city's.
  */
 export function startInstant(
   values: Pick<RideFormValues, "date" | "time" | "city">,
+  zone: string = cityTimeZone(values.city),
 ): number | null {
-  return fromZonedDateTime(values.date, values.time, cityTimeZone(values.city));
+  return fromZonedDateTime(values.date, values.time, zone);
 }
 
 /** 'YYYY-MM-DD' and 'HH:mm' the ride's clock reads now: the form's today and earliest time. */
-export function nowOnRideClock(city: string) {
-  return toZonedDateTime(Date.now(), cityTimeZone(city)) ?? { date: "", time: "" };
+export function nowOnRideClock(zone: string) {
+  return toZonedDateTime(Date.now(), zone) ?? { date: "", time: "" };
 }
 
 /**
@@ -158,13 +159,17 @@ export function startErrorField(
 ): "date" | "time" {
   if (!values.date) return "date";
   if (!values.time) return "time";
-  const today = nowOnRideClock(values.city).date;
+  const today = nowOnRideClock(cityTimeZone(values.city)).date;
   return values.date < today || values.date > toIsoDate(new Date(latestRideStart(Date.now())))
     ? "date"
     : "time";
 }
 
-/** The shared rules decide, every field at once; their field names map back onto the form's. */
+/**
+ * The shared rules decide, every field at once; their field names map back onto the form's. The
+ * start is checked here on the city's clock; the server checks it again on the clock it stores
+ * (a pin abroad's), and the form shows its answer on the field.
+ */
 export const rideResolver: Resolver<RideFormValues> = async (values) => {
   const parsed = parseRideInput(rideInputSchema, toPayload(values), Date.now());
   const errors: Record<string, { type: string; message: string }> = {};
@@ -223,8 +228,7 @@ export function valuesFromRide(ride: RideDetailResponse["ride"]): RideFormValues
 }
 
 /** 'En hora canaria' under the time when her device's clock reads differently from the ride's. */
-export function rideClockHint(city: string, start: number | null): string | undefined {
-  const zone = cityTimeZone(city);
+export function rideClockHint(zone: string, start: number | null): string | undefined {
   const at = start ?? Date.now();
   const label = zoneLabelFor(at, zone);
   return label ? `En ${label}` : undefined;

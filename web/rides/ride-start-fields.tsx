@@ -1,6 +1,7 @@
-// The ride form's date and time (create.tsx), both on the ride's clock: from today to the last
-// day allowed, not earlier today than now, and 'En hora canaria' under the time when her
-// device's clock reads differently.
+// The ride form's date and time (create.tsx), both on the ride's clock (its pin's zone, else its
+// city's): from today to the last day allowed, not earlier today than now, and 'En hora canaria'
+// (or 'En hora de Lisboa' for a pin there) under the time when her device's clock reads
+// differently.
 import { useFormContext } from "react-hook-form";
 import { toIsoDate } from "../../domain/dates.ts";
 import { latestRideStart } from "../../domain/schemas.ts";
@@ -12,15 +13,16 @@ import {
   startInstant,
 } from "./ride-form-values.ts";
 
-export function RideStartFields() {
+/** `zone`: the ride's clock (useRideZone: its pin's, else its city's). */
+export function RideStartFields({ zone }: { zone: string }) {
   const { register, watch, formState } = useFormContext<RideFormValues>();
   const errors = formState.errors;
   const [date, time, city] = watch(["date", "time", "city"]);
-  const rideNow = nowOnRideClock(city);
+  const rideNow = nowOnRideClock(zone);
   const todayIso = rideNow.date;
   const latestDate = toIsoDate(new Date(latestRideStart(Date.now())));
   const minTime = date === todayIso ? rideNow.time : undefined;
-  const zoneHint = rideClockHint(city, startInstant({ date, time, city }));
+  const zoneHint = rideClockHint(zone, startInstant({ date, time, city }, zone));
   return (
     <div className="grid grid-cols-2 gap-3">
       <TextField

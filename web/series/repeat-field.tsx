@@ -2,7 +2,6 @@
 // semanas, hasta el {fecha} or a number of dates, and the list of dates it will create, each on
 // the ride's clock (09:00 stays 09:00 across a summer-time change).
 import { useFormContext } from "react-hook-form";
-import { cityTimeZone } from "../../domain/cities.ts";
 import { formatLongDate, formatTime } from "../../domain/format.ts";
 import {
   SERIES_MAX_COUNT,
@@ -15,23 +14,23 @@ import {
 import { Field, inputClass, TextField } from "../components/field.tsx";
 import { type RideFormValues, repeatOf, startInstant } from "../rides/ride-form-values.ts";
 
-/** The dates the rule gives, or none while the form cannot tell yet. */
-function previewOf(values: RideFormValues): number[] {
+/** The dates the rule gives on the ride's clock `zone`, or none while the form cannot tell yet. */
+function previewOf(values: RideFormValues, zone: string): number[] {
   const repeat = repeatOf(values);
-  const start = startInstant(values);
+  const start = startInstant(values, zone);
   if (!repeat || start === null) return [];
   const parsed = seriesRepeatSchema.safeParse(repeat);
   if (!parsed.success) return [];
-  const rule = seriesRuleOf(start, cityTimeZone(values.city), parsed.data);
+  const rule = seriesRuleOf(start, zone, parsed.data);
   return rule ? seriesStarts(rule, Date.now()) : [];
 }
 
-export function RepeatField() {
+/** `zone`: the ride's clock (useRideZone: its pin's, else its city's). */
+export function RepeatField({ zone }: { zone: string }) {
   const { register, watch, formState } = useFormContext<RideFormValues>();
   const errors = formState.errors;
   const values = watch();
-  const zone = cityTimeZone(values.city);
-  const preview = values.repeat ? previewOf(values) : [];
+  const preview = values.repeat ? previewOf(values, zone) : [];
   const countOptions = Array.from(
     { length: SERIES_MAX_COUNT - SERIES_MIN_COUNT + 1 },
     (_, i) => i + SERIES_MIN_COUNT,

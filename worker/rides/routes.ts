@@ -14,6 +14,7 @@ import {
   type RideDetailResponse,
   type RideListResponse,
   type RideRouteResponse,
+  type RideZoneResponse,
 } from "../../domain/api/rides.ts";
 import { CITY_MAX } from "../../domain/constants.ts";
 import { DomainError } from "../../domain/errors.ts";
@@ -25,6 +26,7 @@ import {
   rideIdParamSchema,
   rideListHeadersSchema,
   rideListQuerySchema,
+  rideZoneQuerySchema,
 } from "../../domain/schemas.ts";
 import {
   cancelWithScopeSchema,
@@ -76,7 +78,7 @@ import {
   type RideRow,
   rideDetail,
 } from "./read-model.ts";
-import { onRideClock } from "./ride-zone.ts";
+import { onRideClock, rideTimeZone } from "./ride-zone.ts";
 import {
   cancelRide,
   deleteRideIfAlone,
@@ -236,6 +238,13 @@ export const rideRoutes = new Hono<AppEnv>()
     const { q } = c.req.valid("query");
     const rows = await citySuggestionsQuery(c.var.db, q, user.id, Date.now()).all();
     return c.json<RideCitiesResponse>({ cities: rows.map((r) => r.city) });
+  })
+  // The form's date and time are read on the ride's clock, which a pin abroad sets: the form asks
+  // the server, which alone chooses it (ride-zone.ts), before she sends the ride.
+  .post("/zone", validate("json", rideZoneQuerySchema), async (c) => {
+    requireProfile(c);
+    const { pin, city } = c.req.valid("json");
+    return c.json<RideZoneResponse>({ timeZone: rideTimeZone(pin, city) });
   })
   .post("/", bodyOf<RideBody<typeof rideCreateWithRepeatSchema>>(), async (c) => {
     const user = requireProfile(c, MSG.createUnauthenticated);

@@ -344,6 +344,41 @@ describe("a pin abroad sets the form's clock (docs/decisions/0042-a-rides-zone-i
     expect(screen.getByLabelText<HTMLInputElement>("Hora").value).toBe("10:00");
   });
 
+  it("checks the start on that clock: half an hour from now in Lisbon is not past", async () => {
+    vi.stubEnv("TZ", "Europe/Madrid");
+    const LISBOA = { lat: 38.7139, lon: -9.1394 };
+    const ride = rideDetail({
+      id: "r13",
+      city: "Madrid",
+      timeZone: "Europe/Lisbon",
+      meetingPin: LISBOA,
+      startTime: Date.now() + 5 * 24 * 3_600_000,
+      viewer: ORGANIZER_VIEWER,
+    });
+    fetchMock.mockImplementation(async (url) =>
+      url === "/api/rides/zone"
+        ? Response.json({ timeZone: "Europe/Lisbon" })
+        : Response.json({ ride }),
+    );
+    renderCreate("/app/create?edit=r13", ride);
+    const hint = () =>
+      document.getElementById(
+        String(screen.getByLabelText("Hora").getAttribute("aria-describedby")),
+      )?.textContent;
+    await waitFor(() => expect(hint()).toBe("En hora de Lisboa"));
+    // Lisbon's clock half an hour from now: on Madrid's clock that hour has already passed.
+    const soon = toZonedDateTime(Date.now() + 30 * 60_000, "Europe/Lisbon")!;
+    fireEvent.change(screen.getByLabelText("Fecha"), { target: { value: soon.date } });
+    fireEvent.change(screen.getByLabelText("Hora"), { target: { value: soon.time } });
+    await submit("Guardar cambios");
+    // Sent, and saved: the ride's page.
+    expect((await screen.findByText(/^Salida /)).textContent).toBe("Salida r13");
+    const sent = fetchMock.mock.calls.find(([, init]) => init?.method === "PUT");
+    expect(JSON.parse(String(sent?.[1]?.body))).toMatchObject({
+      startLocal: { date: soon.date, time: soon.time },
+    });
+  });
+
   it("keeps the city's clock when the server cannot say", async () => {
     vi.stubEnv("TZ", "America/New_York");
     const ride = rideDetail({

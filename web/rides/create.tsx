@@ -1,5 +1,5 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { FormProvider, useForm } from "react-hook-form";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import type { RideDetail } from "../../domain/api/rides.ts";
@@ -23,6 +23,7 @@ import { LevelField, ModalitiesField, SocialTagsField } from "./ride-chip-fields
 import {
   createRideBody,
   EMPTY,
+  type RideClock,
   type RideFormValues,
   requestBody,
   rideResolver,
@@ -78,7 +79,13 @@ function RideForm({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const form = useForm<RideFormValues>({ defaultValues: initial, resolver: rideResolver });
+  // The ride's clock for the form's own checks: set below, once the pin and city say which.
+  const clock = useRef<string | null>(null);
+  const form = useForm<RideFormValues, RideClock>({
+    defaultValues: initial,
+    resolver: rideResolver,
+    context: clock,
+  });
   const { register, handleSubmit, watch, setValue, formState } = form;
   const errors = formState.errors;
   // One per form session: every retry of the same create sends it; a success starts a new one.
@@ -88,6 +95,9 @@ function RideForm({
   const route = useRouteFields(ride, city);
   // The ride's clock: a pin abroad sets it (the server says which), else the city.
   const zone = useRideZone(route.pin, city);
+  useEffect(() => {
+    clock.current = zone;
+  }, [zone]);
   const setOptions = setValueOptions(formState.isSubmitted);
 
   const onSubmit = handleSubmit(
@@ -98,13 +108,15 @@ function RideForm({
               client.rides[":id"].$put({
                 param: pathParams({ id: editId }),
                 ...requestBody(
-                  { ...toPayload(values), scope: values.scope, ...route.extras() },
+                  { ...toPayload(values, zone), scope: values.scope, ...route.extras() },
                   route.file,
                 ),
               }),
             )
           : await call(
-              client.rides.$post(createRideBody(values, createKey, route.file, route.extras())),
+              client.rides.$post(
+                createRideBody(values, createKey, route.file, route.extras(), zone),
+              ),
             );
         await queryClient.invalidateQueries({ queryKey: RIDES_KEY });
         toast.success(editId ? MSG.rideUpdated : MSG.rideCreated);
@@ -117,7 +129,7 @@ function RideForm({
         });
         if (error instanceof ApiError && error.fields) {
           for (const [field, message] of Object.entries(error.fields)) {
-            const name = field === "startTime" ? startErrorField(values) : field;
+            const name = field === "startTime" ? startErrorField(values, zone) : field;
             if (name in EMPTY) form.setError(name as keyof RideFormValues, { message });
           }
         }

@@ -108,11 +108,11 @@ export function nowOnRideClock(zone: string) {
 /**
  * What the API receives (rideInputSchema's input). The date and time go as she entered them too
  * (startLocal): the server reads them on the clock it stores for the ride, which a pin abroad sets
- * (docs/decisions/0042-a-rides-zone-is-stored.md); startTime is the city's reading, for the checks
- * here and for older servers.
+ * (docs/decisions/0042-a-rides-zone-is-stored.md); startTime is their reading on `zone` (the
+ * form's idea of that clock), for the checks here and for older servers.
  */
-export function toPayload(values: RideFormValues) {
-  const start = startInstant(values);
+export function toPayload(values: RideFormValues, zone: string = cityTimeZone(values.city)) {
+  const start = startInstant(values, zone);
   return {
     title: values.title,
     city: values.city,
@@ -141,8 +141,12 @@ export function createRideBody(
   createKey: string,
   gpx: File | null,
   route: RouteExtras,
+  zone?: string,
 ) {
-  return requestBody({ ...toPayload(values), createKey, repeat: repeatOf(values), ...route }, gpx);
+  return requestBody(
+    { ...toPayload(values, zone), createKey, repeat: repeatOf(values), ...route },
+    gpx,
+  );
 }
 
 export function requestBody<P extends object>(payload: P, gpx: File | null) {
@@ -156,29 +160,37 @@ export function requestBody<P extends object>(payload: P, gpx: File | null) {
  */
 export function startErrorField(
   values: Pick<RideFormValues, "date" | "time" | "city">,
+  zone: string = cityTimeZone(values.city),
 ): "date" | "time" {
   if (!values.date) return "date";
   if (!values.time) return "time";
-  const today = nowOnRideClock(cityTimeZone(values.city)).date;
+  const today = nowOnRideClock(zone).date;
   return values.date < today || values.date > toIsoDate(new Date(latestRideStart(Date.now())))
     ? "date"
     : "time";
 }
 
+/** The form's idea of the ride's clock, for its checks (create.tsx keeps it current). */
+export interface RideClock {
+  current: string | null;
+}
+
 /**
  * The shared rules decide, every field at once; their field names map back onto the form's. The
- * start is checked here on the city's clock; the server checks it again on the clock it stores
- * (a pin abroad's), and the form shows its answer on the field.
+ * start is checked on the ride's clock as the form knows it (`clock`: the pin's, once the server
+ * said, else the city's); the server checks it again on the clock it stores, and the form shows
+ * its answer on the field.
  */
-export const rideResolver: Resolver<RideFormValues> = async (values) => {
-  const parsed = parseRideInput(rideInputSchema, toPayload(values), Date.now());
+export const rideResolver: Resolver<RideFormValues, RideClock> = async (values, clock) => {
+  const zone = clock?.current ?? cityTimeZone(values.city);
+  const parsed = parseRideInput(rideInputSchema, toPayload(values, zone), Date.now());
   const errors: Record<string, { type: string; message: string }> = {};
   const repeat = repeatOf(values);
-  const start = startInstant(values);
+  const start = startInstant(values, zone);
   if (repeat && start !== null) {
     const shape = seriesRepeatSchema.safeParse(repeat);
     const problem = shape.success
-      ? validateRepeat(start, cityTimeZone(values.city), shape.data, Date.now())
+      ? validateRepeat(start, zone, shape.data, Date.now())
       : (shape.error.issues[0]?.message ?? null);
     if (problem) {
       errors[values.repeatEnd === "until" ? "repeatUntil" : "repeatCount"] = {
@@ -190,7 +202,7 @@ export const rideResolver: Resolver<RideFormValues> = async (values) => {
   if (parsed.ok)
     return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
   for (const [field, message] of Object.entries(parsed.error.fields ?? {})) {
-    errors[field === "startTime" ? startErrorField(values) : field] ??= {
+    errors[field === "startTime" ? startErrorField(values, zone) : field] ??= {
       type: "validation",
       message,
     };

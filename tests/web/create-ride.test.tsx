@@ -316,56 +316,46 @@ describe("the start is on the ride's clock (docs/product.md#times-and-time-zones
 describe("a pin abroad sets the form's clock (docs/decisions/0042-a-rides-zone-is-stored.md)", () => {
   afterEach(() => vi.unstubAllEnvs());
 
-  it("asks the server which clock the pin has, and says the time is on it", async () => {
-    vi.stubEnv("TZ", "Europe/Madrid");
-    const LISBOA = { lat: 38.7139, lon: -9.1394 };
-    const ride = rideDetail({
-      id: "r11",
-      city: "Lisboa",
-      timeZone: "Europe/Lisbon",
-      meetingPin: LISBOA,
-      startTime: Date.parse(`${JUNE_5}T09:00:00.000Z`),
-      viewer: ORGANIZER_VIEWER,
-    });
-    fetchMock.mockImplementation(async (url, init) =>
-      url === "/api/rides/zone" && init?.method === "POST"
-        ? Response.json({ timeZone: "Europe/Lisbon" })
-        : Response.json({ ride }),
-    );
-    renderCreate("/app/create?edit=r11", ride);
-    const hintOf = () =>
-      document.getElementById(
-        String(screen.getByLabelText("Hora").getAttribute("aria-describedby")),
-      )?.textContent;
-    await waitFor(() => expect(hintOf()).toBe("En hora de Lisboa"));
-    // The pin went in the body, with the city: never in an address the server logs.
-    const asked = fetchMock.mock.calls.find(([url]) => url === "/api/rides/zone");
-    expect(JSON.parse(String(asked?.[1]?.body))).toEqual({ pin: LISBOA, city: "Lisboa" });
-    expect(screen.getByLabelText<HTMLInputElement>("Hora").value).toBe("10:00");
-  });
+  const LISBOA = { lat: 38.7139, lon: -9.1394 };
+  /** The text under 'Hora' ('En hora de Lisboa'), if any. */
+  const timeHint = () =>
+    document.getElementById(String(screen.getByLabelText("Hora").getAttribute("aria-describedby")))
+      ?.textContent;
 
-  it("checks the start on that clock: half an hour from now in Lisbon is not past", async () => {
+  /** Her ride pinned in Lisboa opened for editing, the server saying the pin is on Lisbon's clock. */
+  function editLisbonRide(overrides: Parameters<typeof rideDetail>[0]) {
     vi.stubEnv("TZ", "Europe/Madrid");
-    const LISBOA = { lat: 38.7139, lon: -9.1394 };
     const ride = rideDetail({
-      id: "r13",
-      city: "Madrid",
       timeZone: "Europe/Lisbon",
       meetingPin: LISBOA,
-      startTime: Date.now() + 5 * 24 * 3_600_000,
       viewer: ORGANIZER_VIEWER,
+      ...overrides,
     });
     fetchMock.mockImplementation(async (url) =>
       url === "/api/rides/zone"
         ? Response.json({ timeZone: "Europe/Lisbon" })
         : Response.json({ ride }),
     );
-    renderCreate("/app/create?edit=r13", ride);
-    const hint = () =>
-      document.getElementById(
-        String(screen.getByLabelText("Hora").getAttribute("aria-describedby")),
-      )?.textContent;
-    await waitFor(() => expect(hint()).toBe("En hora de Lisboa"));
+    renderCreate(`/app/create?edit=${ride.id}`, ride);
+  }
+
+  it("asks the server which clock the pin has, and says the time is on it", async () => {
+    editLisbonRide({
+      id: "r11",
+      city: "Lisboa",
+      startTime: Date.parse(`${JUNE_5}T09:00:00.000Z`),
+    });
+    await waitFor(() => expect(timeHint()).toBe("En hora de Lisboa"));
+    // The pin went in the body, with the city: never in an address the server logs.
+    const asked = fetchMock.mock.calls.find(([url]) => url === "/api/rides/zone");
+    expect(asked?.[1]?.method).toBe("POST");
+    expect(JSON.parse(String(asked?.[1]?.body))).toEqual({ pin: LISBOA, city: "Lisboa" });
+    expect(screen.getByLabelText<HTMLInputElement>("Hora").value).toBe("10:00");
+  });
+
+  it("checks the start on that clock: half an hour from now in Lisbon is not past", async () => {
+    editLisbonRide({ id: "r13", city: "Madrid", startTime: Date.now() + 5 * 24 * 3_600_000 });
+    await waitFor(() => expect(timeHint()).toBe("En hora de Lisboa"));
     // Lisbon's clock half an hour from now: on Madrid's clock that hour has already passed.
     const soon = toZonedDateTime(Date.now() + 30 * 60_000, "Europe/Lisbon")!;
     fireEvent.change(screen.getByLabelText("Fecha"), { target: { value: soon.date } });
@@ -394,8 +384,7 @@ describe("a pin abroad sets the form's clock (docs/decisions/0042-a-rides-zone-i
     await waitFor(() =>
       expect(fetchMock.mock.calls.some(([url]) => url === "/api/rides/zone")).toBe(true),
     );
-    const hint = screen.getByLabelText("Hora").getAttribute("aria-describedby");
-    expect(document.getElementById(String(hint))?.textContent).toBe("En hora de Madrid");
+    expect(timeHint()).toBe("En hora de Madrid");
   });
 });
 

@@ -1,7 +1,8 @@
 // "El tiempo a la salida" on the ride page (docs/product.md#weather-at-the-start): from 7 days
 // before, the forecast at the meeting point for the start hour; a warning when it crosses a
 // threshold; and for the organizer, "¿Sigue en pie?" with "Sigue en pie" (a notice in the chat) or
-// the cancel dialog. Once she has said it, everyone who sees the warning sees her answer. No forecast (too early, the provider failed): the card is not there at all.
+// the cancel dialog. Once she has said it, everyone who sees the warning sees her answer. No
+// forecast (too early, the provider failed): the card is not there at all.
 import {
   AlertTriangle,
   Cloud,

@@ -35,6 +35,23 @@ export function bindable<P extends object>(params: P) {
   return { slots, values, shape: Object.keys(values).join(",") };
 }
 
+/**
+ * Rows before page `page` of `size`, or none on the first: drizzle leaves out `OFFSET 0` but
+ * writes a placeholder's, so a first page without one reads the same from values as from
+ * placeholders.
+ */
+export function offsetOf(page: number, size: number): number | undefined {
+  return page > 0 ? page * size : undefined;
+}
+
+/** `query` with its OFFSET when it has one (offsetOf). */
+export function withOffset<Q extends { offset(offset: number): Q }>(
+  query: Q,
+  offset: number | undefined,
+): Q {
+  return offset === undefined ? query : query.offset(offset);
+}
+
 interface Preparable<Result> {
   prepare(): {
     all(values: Record<string, unknown>): Promise<Result>;

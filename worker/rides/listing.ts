@@ -8,7 +8,7 @@ import { FEED_PAGE_SIZE } from "../../domain/constants.ts";
 import { distanceKm, type Position } from "../../domain/near.ts";
 import { rideVisibleTo } from "../blocks/sql.ts";
 import { profiles, rides } from "../db/schema.ts";
-import { StatementCache } from "../db/statements.ts";
+import { offsetOf, StatementCache, withOffset } from "../db/statements.ts";
 import type { Database } from "../env.ts";
 import { myRequestStatusSql, pendingRequestCountSql } from "../ride-requests/sql.ts";
 import { waitingCountSql, waitingPositionSql } from "../waiting-list/sql.ts";
@@ -58,7 +58,7 @@ export interface ListingParams {
   /** Her text: a trigram phrase (3 characters or more), else a LIKE pattern. */
   phrase?: string | undefined;
   like?: string | undefined;
-  /** Rides before the page; none on the first (drizzle writes no OFFSET for a 0). */
+  /** Rides before the page (offsetOf). */
   offset?: number | undefined;
   near?: NearParams | undefined;
 }
@@ -75,7 +75,7 @@ export function listingParams(filters: ListFilters, viewerId: string, now: numbe
     // A phrase query on a trigram index is a substring match.
     phrase: text.length >= TRIGRAM_MIN ? `"${text.replaceAll('"', '""')}"` : undefined,
     like: text.length > 0 && text.length < TRIGRAM_MIN ? `%${escapeLike(text)}%` : undefined,
-    offset: filters.page > 0 ? filters.page * FEED_PAGE_SIZE : undefined,
+    offset: offsetOf(filters.page, FEED_PAGE_SIZE),
     near: filters.near ? nearParams(filters.near, filters.page) : undefined,
   };
 }
@@ -133,7 +133,7 @@ function listingPage(db: Database, p: ListingParams) {
     .orderBy(asc(rides.startTime), asc(rides.id))
     .limit(FEED_PAGE_SIZE + 1)
     .$dynamic();
-  return p.offset === undefined ? page : page.offset(p.offset);
+  return withOffset(page, p.offset);
 }
 
 /** The same page ordered by distance ('Cerca de mí'): the nearest rides' rowids, then their rows. */

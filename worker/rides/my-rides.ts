@@ -6,7 +6,7 @@ import { and, asc, desc, eq, gt, inArray, lte, ne, or, type SQL, sql } from "dri
 import { AWAITING_MAX, FEED_PAGE_SIZE } from "../../domain/constants.ts";
 import { rideVisibleTo } from "../blocks/sql.ts";
 import { profiles, rideParticipants, rideRequests, rides, rideWaitingList } from "../db/schema.ts";
-import { StatementCache } from "../db/statements.ts";
+import { offsetOf, StatementCache, withOffset } from "../db/statements.ts";
 import type { Database } from "../env.ts";
 import { pendingRequestCountSql } from "../ride-requests/sql.ts";
 import { waitingCountSql } from "../waiting-list/sql.ts";
@@ -52,14 +52,14 @@ function myRidesOrder(tab: MyRidesTabName) {
 interface MyRidesParams {
   viewer: string;
   now: number;
-  /** Rides before the page; none on the first (drizzle writes no OFFSET for a 0). */
+  /** Rides before the page (offsetOf). */
   offset?: number | undefined;
 }
 
 const myRidesParams = (userId: string, page: number, now: number): MyRidesParams => ({
   viewer: userId,
   now,
-  offset: page > 0 ? page * FEED_PAGE_SIZE : undefined,
+  offset: offsetOf(page, FEED_PAGE_SIZE),
 });
 
 /**
@@ -91,7 +91,7 @@ function myRidesPage(db: Database, tab: MyRidesTabName, p: MyRidesParams) {
     .orderBy(...myRidesOrder(tab))
     .limit(FEED_PAGE_SIZE + 1)
     .$dynamic();
-  return p.offset === undefined ? query : query.offset(p.offset);
+  return withOffset(query, p.offset);
 }
 
 /** The ids of the same page, as a subquery: her rides' participants come in the same batch. */
@@ -107,7 +107,7 @@ function myRidesPageIds(db: Database, tab: MyRidesTabName, p: MyRidesParams) {
   )
     .orderBy(...myRidesOrder(tab))
     .limit(FEED_PAGE_SIZE + 1);
-  return p.offset === undefined ? query : query.offset(p.offset);
+  return withOffset(query, p.offset);
 }
 
 function myRidesWhere(p: MyRidesParams, tab: MyRidesTabName) {

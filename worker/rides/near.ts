@@ -10,6 +10,7 @@ import { FEED_PAGE_SIZE, MEETING_AREA_OFFSET_KM, NEAR_RADIUS_KM } from "../../do
 import { nearBox, type Position } from "../../domain/near.ts";
 import { rides } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
+import { offsetOf, withOffset } from "../db/statements.ts";
 import type { Database } from "../env.ts";
 import { rideRowid } from "./search-index.ts";
 
@@ -30,7 +31,7 @@ export interface NearParams {
   full: Box;
   /** Rides up to the page's end, plus one: the small box is enough when it holds this many. */
   needed: number;
-  /** Rides before the page; none on the first (drizzle writes no OFFSET for a 0). */
+  /** Rides before the page (offsetOf). */
   offset?: number | undefined;
 }
 
@@ -42,7 +43,7 @@ export function nearParams(center: Position, page: number): NearParams {
     small: boxOf(center, NEAR_FIRST_RADIUS_KM),
     full: boxOf(center, NEAR_RADIUS_KM),
     needed: (page + 1) * FEED_PAGE_SIZE + 1,
-    offset: page > 0 ? page * FEED_PAGE_SIZE : undefined,
+    offset: offsetOf(page, FEED_PAGE_SIZE),
   };
 }
 
@@ -152,5 +153,5 @@ export function nearestPageQuery(db: Database, near: NearParams, conditions: SQL
     .orderBy(asc(dist), asc(rides.startTime), asc(rideRowid))
     .limit(FEED_PAGE_SIZE + 1)
     .$dynamic();
-  return near.offset === undefined ? page : page.offset(near.offset);
+  return withOffset(page, near.offset);
 }

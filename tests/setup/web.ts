@@ -1,4 +1,5 @@
 import { cleanup, configure, screen, within } from "@testing-library/react";
+import * as React from "react";
 import { afterAll, afterEach, vi } from "vitest";
 import { builtinEnvironments } from "vitest/environments";
 
@@ -27,6 +28,24 @@ Object.assign(screen, within(document.body));
 // longer than a second, and a positive wait that gives up early is a failure that says nothing.
 // (Nothing waits for an absence this way: those tests drain first, then assert.)
 configure({ asyncUtilTimeout: 5000 });
+
+// React's development build (the one tests run, for its warnings and act) records an "owner
+// stack" for every element it creates: an Error with a 10-frame stack trace, for DevTools and for
+// the component stacks in its messages. It stops after 10,000 elements until its next render.
+// Tests read neither, and the captures cost about 8 % of the web tests' CPU (26.3–27.9 s against
+// 28.9–30.6 s, three runs each, alternating). Its own counter held past that limit turns them off;
+// warnings still come (without the owner stack) and still fail the test
+// (tests/setup/fail-on-console-error.ts). Once per worker: React stays loaded.
+{
+  const internals = (React as unknown as Record<string, object>)
+    .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+  if (internals && !Object.getOwnPropertyDescriptor(internals, "recentlyCreatedOwnerStacks")?.get) {
+    Object.defineProperty(internals, "recentlyCreatedOwnerStacks", {
+      get: () => Number.MAX_SAFE_INTEGER,
+      set: () => {},
+    });
+  }
+}
 
 // Without vitest globals Testing Library cannot register its own cleanup.
 afterEach(() => cleanup());

@@ -19,6 +19,7 @@ import { MSG } from "../../domain/messages.ts";
 import { cleanText, hasVisibleCharacter } from "../../domain/zod.ts";
 import { rideWithTwo } from "./helpers/factories.ts";
 import {
+  anyCodePoint,
   anyValue,
   controlCharacter,
   FUZZ_SEED,
@@ -130,8 +131,8 @@ const badLimit = fc.oneof(
 const noiseFrames = fc
   .oneof(
     fc.string({ unit: "grapheme", maxLength: 300 }),
-    // Any UTF-16 code unit, lone surrogates included.
-    fc.string({ unit: "binary", maxLength: 300 }),
+    // Any code point, lone surrogates included.
+    fc.string({ unit: anyCodePoint, maxLength: 300 }),
     hostileStrings,
     fc.constantFrom(
       '{"type":"send"',
@@ -343,7 +344,7 @@ describe("ride chat socket: valid frames with hostile content", () => {
         hostileStrings,
         fc.array(fc.constantFrom(...short), { minLength: 2, maxLength: 5 }).map((p) => p.join(" ")),
         fc.string({ unit: "grapheme", minLength: 1, maxLength: 200 }),
-        fc.string({ unit: "binary", minLength: 1, maxLength: 200 }),
+        fc.string({ unit: anyCodePoint, minLength: 1, maxLength: 200 }),
         textWithControls,
         // Lone surrogates (JSON carries them escaped), e.g. an emoji cut in half.
         fc

@@ -63,8 +63,14 @@ const WRITE_GROUP_MAX = 25;
 /** Sends whose D1 write failed are remembered (see `unconfirmed`) up to this many. */
 const UNCONFIRMED_MAX = 1000;
 
-/** New messages are announced to the other riders' UserHubs in bursts at most this often. */
+/**
+ * New messages are announced to the other riders' UserHubs (their badges, their pushes) in
+ * bursts: the first 100 ms after a quiet room's message, then at most once a second while the
+ * room keeps talking. Each burst costs a D1 query and one RPC per rider, on the thread that also
+ * stores and fans out the next message (docs/benchmarks.md, the fan-out's anatomy).
+ */
 const NOTIFY_DELAY_MS = 100;
+const NOTIFY_INTERVAL_MS = 1000;
 
 /**
  * One Durable Object per ride: hosts that ride's chat websockets (Hibernation API).
@@ -76,6 +82,8 @@ export class RideRoom extends DurableObject<Bindings> {
   /** Stored messages not yet announced to UserHubs (coalesced, see NOTIFY_DELAY_MS). */
   private pendingNotifications: ChatMessage[] = [];
   private notifyScheduled = false;
+  /** When the last burst of notifications went out (see NOTIFY_INTERVAL_MS). */
+  private lastNotifyAt = 0;
   private writeQueue: {
     input: UserMessageInput;
     resolve: (result: StoredSend) => void;
@@ -419,8 +427,9 @@ export class RideRoom extends DurableObject<Bindings> {
     this.pendingNotifications.push(message);
     if (!this.notifyScheduled) {
       this.notifyScheduled = true;
+      const wait = Math.max(NOTIFY_DELAY_MS, this.lastNotifyAt + NOTIFY_INTERVAL_MS - Date.now());
       // Not awaited by the send path: the sender's ack never waits for the fan-out.
-      this.ctx.waitUntil(this.flushNotifications());
+      this.ctx.waitUntil(this.flushNotifications(wait));
     }
   }
 
@@ -452,8 +461,9 @@ export class RideRoom extends DurableObject<Bindings> {
   }
 
   /** One D1 query for every participant's unread count, then one RPC per rider to notify. */
-  private async flushNotifications() {
-    await new Promise((resolve) => setTimeout(resolve, NOTIFY_DELAY_MS));
+  private async flushNotifications(wait: number) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    this.lastNotifyAt = Date.now();
     const batch = this.pendingNotifications;
     this.pendingNotifications = [];
     this.notifyScheduled = false;

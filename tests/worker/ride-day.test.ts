@@ -371,8 +371,12 @@ describe("the safety timer", () => {
     await fireNow(ride.id, "safety-ask");
     expect(service.to(device)).toEqual([]);
     await bea.browser.put(url(ride.id, "/timer"), { on: true });
-    expect(await dueAt(ride.id, "safety-ask")).toBeLessThanOrEqual(Date.now());
-    await fireNow(ride.id, "safety-ask");
+    // Due at once: the room's own alarm may have run it already, and then no job is left.
+    const due = await dueAt(ride.id, "safety-ask");
+    if (due !== undefined) {
+      expect(due).toBeLessThanOrEqual(Date.now());
+      await fireNow(ride.id, "safety-ask");
+    }
     await eventually(() => expect(service.to(device)).toEqual([pushTexts.safetyAsk(ride)]));
   });
 

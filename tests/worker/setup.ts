@@ -48,16 +48,39 @@ await env.GPX.head("wake");
 await reset();
 // The schema again, in one D1 batch: what applyD1Migrations of "cloudflare:test" does with a round
 // trip per migration (0.33 s a file instead of 0.19 s, on this loaded machine). The storage is
-// empty, so every migration applies; if it were not, the first CREATE TABLE fails the setup.
-await env.DB.batch([
-  env.DB.prepare(
-    "CREATE TABLE d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)",
-  ),
-  ...env.TEST_MIGRATIONS.flatMap((migration) => [
-    ...migration.queries.map((query) => env.DB.prepare(query)),
-    env.DB.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(migration.name),
-  ]),
-]);
+// empty, so every statement applies; if it were not, the first CREATE TABLE fails the setup.
+// The first file of each workerd applies the migrations themselves (so one that D1 refuses fails
+// the suite) and keeps the schema they left; later files create that schema directly: 71
+// statements instead of 137, 14 ms a file instead of 34–42 ms (reset included).
+const shared = globalThis as { consoleLogToVitest?: typeof console.log; migratedSchema?: string[] };
+const migrationNames = env.TEST_MIGRATIONS.map((migration) => migration.name);
+const D1_MIGRATIONS_TABLE =
+  "CREATE TABLE d1_migrations (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL)";
+if (shared.migratedSchema) {
+  await env.DB.batch([
+    ...shared.migratedSchema.map((statement) => env.DB.prepare(statement)),
+    env.DB.prepare(
+      `INSERT INTO d1_migrations (name) VALUES ${migrationNames.map(() => "(?)").join(", ")}`,
+    ).bind(...migrationNames),
+  ]);
+} else {
+  await env.DB.batch([
+    env.DB.prepare(D1_MIGRATIONS_TABLE),
+    ...env.TEST_MIGRATIONS.flatMap((migration) => [
+      ...migration.queries.map((query) => env.DB.prepare(query)),
+      env.DB.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(migration.name),
+    ]),
+  ]);
+  // In creation order (tables before their indexes and triggers). A full-text index's own
+  // tables ("shadow" tables) are left out: creating the index creates them.
+  const { results } = await env.DB.prepare(
+    `SELECT sql FROM sqlite_master
+      WHERE sql IS NOT NULL AND substr(name, 1, 7) <> 'sqlite_' AND substr(name, 1, 4) <> '_cf_'
+        AND name NOT IN (SELECT name FROM pragma_table_list WHERE type = 'shadow')
+      ORDER BY rowid`,
+  ).all<{ sql: string }>();
+  shared.migratedSchema = results.map((row) => row.sql);
+}
 vi.useRealTimers();
 vi.unstubAllGlobals();
 vi.unstubAllEnvs();
@@ -67,7 +90,6 @@ vi.unstubAllEnvs();
 // Other output goes through. tests/worker/request-log.test.ts reads the lines with a spy of its own.
 // (Wrapped once: the files share this isolate and its console.)
 const REQUEST_LINE = /^[A-Z]+ \S+ \d{3} \d+ms$/;
-const shared = globalThis as { consoleLogToVitest?: typeof console.log };
 if (!shared.consoleLogToVitest) {
   const toVitest = console.log;
   shared.consoleLogToVitest = toVitest;

@@ -258,41 +258,40 @@ describe("live notifications (UserHub)", () => {
     expect(anaHub!.frames).toEqual([{ type: "ready" }]);
   });
 
-  it("coalesces a burst into one notification carrying the running count", async () => {
+  /** Ana in the ride's chat, Bea (a participant) with her notification channel open. */
+  async function anaChatsBeaListens() {
     const ana = await signedIn();
     const bea = await signedIn();
     const ride = await createRide({ organizerId: ana.user.id, participants: [bea.user.id] });
     const { socket: beaHub } = await openSocket(bea.browser, "/api/notifications/socket");
-    open.push(beaHub!);
     const a = await openChat(ana.browser, ride.id);
-    open.push(a);
+    open.push(beaHub!, a);
+    return { a, beaHub: beaHub! };
+  }
+
+  it("coalesces a burst into one notification carrying the running count", async () => {
+    const { a, beaHub } = await anaChatsBeaListens();
     for (const text of ["uno", "dos", "tres"]) a.send(sendFrame(text));
     for (let i = 0; i < 3; i++) await a.next("ack");
-    const frame = await beaHub!.nextRaw<UnreadFrame>((f) => isUnread(f) && f.count === 3);
+    const frame = await beaHub.nextRaw<UnreadFrame>((f) => isUnread(f) && f.count === 3);
     expect(frame.lastMessage?.text).toBe("tres");
   });
 
   it("a room that keeps talking notifies at most once a second: later messages wait for the next burst", async () => {
-    const ana = await signedIn();
-    const bea = await signedIn();
-    const ride = await createRide({ organizerId: ana.user.id, participants: [bea.user.id] });
-    const { socket: beaHub } = await openSocket(bea.browser, "/api/notifications/socket");
-    open.push(beaHub!);
-    const a = await openChat(ana.browser, ride.id);
-    open.push(a);
+    const { a, beaHub } = await anaChatsBeaListens();
     // A quiet room: the first message is announced within a tenth of a second.
     a.send(sendFrame("uno"));
     await a.next("ack");
-    await beaHub!.nextRaw<UnreadFrame>((f) => isUnread(f) && f.count === 1);
+    await beaHub.nextRaw<UnreadFrame>((f) => isUnread(f) && f.count === 1);
     // Two more, further apart than that tenth: a second after the first burst, one frame says 3.
     a.send(sendFrame("dos"));
     await a.next("ack");
     await new Promise((resolve) => setTimeout(resolve, 150));
     a.send(sendFrame("tres"));
     await a.next("ack");
-    const frame = await beaHub!.nextRaw<UnreadFrame>((f) => isUnread(f) && f.count === 3);
+    const frame = await beaHub.nextRaw<UnreadFrame>((f) => isUnread(f) && f.count === 3);
     expect(frame.lastMessage?.text).toBe("tres");
-    expect(beaHub!.frames.filter(isUnread)).toEqual([]);
+    expect(beaHub.frames.filter(isUnread)).toEqual([]);
   });
 
   it("system notices notify every participant but the organizer, whose doing they are", async () => {

@@ -7,6 +7,7 @@ import { CLOSE_CODES, type NotificationFrame } from "../../domain/chat-protocol.
 import { MSG } from "../../domain/messages.ts";
 import { createSession, SESSION_COOKIE } from "../../worker/auth/session.ts";
 import { postSystemMessage } from "../../worker/chat/system-messages.ts";
+import { tripRecordingD1 } from "./helpers/d1-proxy.ts";
 import { db, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { Browser } from "./helpers/http.ts";
 import {
@@ -176,7 +177,7 @@ describe("what re-authorization costs", () => {
     const trips: string[] = [];
     await runInDurableObject(env.RIDE_ROOM.get(env.RIDE_ROOM.idFromName(ride.id)), (instance) => {
       const room = instance as unknown as { env: Env };
-      room.env = { ...room.env, DB: countingD1(room.env.DB, trips) };
+      room.env = { ...room.env, DB: tripRecordingD1(room.env.DB, trips) };
     });
 
     await say(a, "contando");
@@ -194,44 +195,4 @@ describe("what re-authorization costs", () => {
 /** The unread counts' query (the notifications, outside the send path). */
 function isUnreadCount(trip: string): boolean {
   return trip.includes('select count(*) from "ride_messages" "m"');
-}
-
-/** A D1 binding that records each round trip: "batch of N", or the SQL of a single query. */
-function countingD1(d1: D1Database, trips: string[]): D1Database {
-  // Batches need the real statements back.
-  const real = new WeakMap<object, D1PreparedStatement>();
-  const wrap = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
-    const proxy = new Proxy(statement, {
-      get(target, prop) {
-        if (prop === "bind") {
-          return (...values: unknown[]) => wrap(target.bind(...values), sql);
-        }
-        const value = Reflect.get(target, prop) as unknown;
-        if (typeof value !== "function") return value;
-        const method = value as (...a: unknown[]) => unknown;
-        if (prop === "first" || prop === "all" || prop === "run" || prop === "raw") {
-          return (...args: unknown[]) => {
-            trips.push(sql);
-            return method.apply(target, args);
-          };
-        }
-        return method.bind(target);
-      },
-    });
-    real.set(proxy, statement);
-    return proxy;
-  };
-  return new Proxy(d1, {
-    get(target, prop) {
-      if (prop === "prepare") return (sql: string) => wrap(target.prepare(sql), sql);
-      if (prop === "batch") {
-        return (statements: D1PreparedStatement[]) => {
-          trips.push(`batch of ${statements.length}`);
-          return target.batch(statements.map((s) => real.get(s) ?? s));
-        };
-      }
-      const value = Reflect.get(target, prop) as unknown;
-      return typeof value === "function" ? (value as () => unknown).bind(target) : value;
-    },
-  });
 }

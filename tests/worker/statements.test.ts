@@ -8,7 +8,12 @@ import { describe, expect, it } from "vitest";
 import { chatListQuery, listChats } from "../../worker/chat/unread.ts";
 import { createDb } from "../../worker/db/client.ts";
 import { blocks, rideMessages, rides } from "../../worker/db/schema.ts";
-import { bindable, StatementCache } from "../../worker/db/statements.ts";
+import {
+  bindable,
+  type Preparable,
+  rowReader,
+  StatementCache,
+} from "../../worker/db/statements.ts";
 import type { Database } from "../../worker/env.ts";
 import {
   type ListFilters,
@@ -220,5 +225,70 @@ describe("My Rides' statements", () => {
         myRidesCountsQuery(db(), her.id, now).toSQL().sql,
       ]);
     }
+  });
+});
+
+describe("rows read once the columns' decoders are found", () => {
+  it("are the rows drizzle reads, column for column, from one statement and from a batch", async () => {
+    const [her, org, other] = await Promise.all([createUser(), createUser(), createUser()]);
+    const city = `Filas${Date.now()}`;
+    const ride = await createRide({
+      organizerId: org.id,
+      city,
+      modalities: ["gravel", "road"],
+      participants: [her.id, other.id],
+    });
+    await createRide({ organizerId: her.id, city, maxParticipants: 4 });
+    await db()
+      .insert(rideMessages)
+      .values({
+        id: `m-${ride.id}`,
+        rideId: ride.id,
+        userId: org.id,
+        kind: "user",
+        body: "¿A las 9?",
+        createdAt: Date.now(),
+      });
+    const now = Date.now();
+    const filters: ListFilters = { city, modalities: [], levels: [], page: 0 };
+    const statements = {
+      feed: (d: Database) => listingWithParticipantsQuery(d, filters, her.id, now),
+      myRides: (d: Database) => myRidesPageQuery(d, her.id, "upcoming", 0, now),
+      counts: (d: Database) => myRidesCountsQuery(d, her.id, now),
+      chats: (d: Database) => chatListQuery(d, { viewer: her.id, since: 0 }),
+    };
+    const readsAsDrizzle = async <R extends unknown[]>(
+      name: string,
+      statement: (d: Database) => Preparable<R> & { all(): Promise<R> },
+    ) => {
+      // Read by the cache's own reader, not handed back to drizzle.
+      expect(rowReader(statement(db()).prepare()), name).not.toBeNull();
+      const byDrizzle = await statement(db()).all();
+      expect(byDrizzle.length, name).toBeGreaterThan(0);
+      const cache = new StatementCache<{ run: number }>(2);
+      expect(await cache.all(db(), { run: 0 }, (template) => statement(template)), name).toEqual(
+        byDrizzle,
+      );
+      const [batched] = await cache.batch(db(), name, { run: 0 }, (template) => [
+        statement(template),
+      ]);
+      expect(batched, name).toEqual(byDrizzle);
+    };
+    await readsAsDrizzle("feed", statements.feed);
+    await readsAsDrizzle("myRides", statements.myRides);
+    await readsAsDrizzle("counts", statements.counts);
+    await readsAsDrizzle("chats", statements.chats);
+    const feed = (await statements.feed(db()).all()).find((row) => row.id === ride.id);
+    // Decoded, not D1's text: the modalities' JSON and the participants' list.
+    expect(feed?.modalities).toEqual(["gravel", "road"]);
+  });
+
+  it("leaves a nested selection to drizzle", () => {
+    const nested = db()
+      .select({ ride: { id: rides.id }, title: rides.title })
+      .from(rides)
+      .prepare();
+    expect(rowReader(nested)).toBeNull();
+    expect(rowReader(db().select({ id: rides.id }).from(rides).prepare())).not.toBeNull();
   });
 });

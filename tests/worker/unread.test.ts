@@ -173,7 +173,7 @@ describe("unread counts", () => {
     expect(many).toHaveLength(10);
     expect(many.every((c) => c.unread === 1)).toBe(true);
 
-    expect(one.counter).toEqual({ statements: 1, batches: 0 });
+    expect(one.counter).toEqual({ statements: 1, batches: 1 });
     expect(ten.counter).toEqual(one.counter);
   });
 

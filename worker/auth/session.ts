@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
+import { isOneTripRead } from "../db/read-session.ts";
 import { profiles, sessions, users } from "../db/schema.ts";
-import { StatementCache } from "../db/statements.ts";
+import { StatementCache, type Viewer, type ViewerLookup } from "../db/statements.ts";
 import type { AppEnv, Database, SessionUser } from "../env.ts";
 import { generateToken, hashToken } from "./tokens.ts";
 
@@ -52,6 +53,8 @@ function sessionQuery(db: Database, p: { sessionId: string }) {
 /** Read on every signed-in request: written once per isolate (ADR 0045). */
 const sessionStatements = new StatementCache<{ sessionId: string }>(1);
 
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionQuery>["all"]>>[number];
+
 /** One query for the session, its user and her username; renews or deletes as needed. */
 export async function validateSessionToken(
   db: Database,
@@ -60,6 +63,16 @@ export async function validateSessionToken(
 ): Promise<SessionValidation | null> {
   const sessionId = hashToken(token);
   const [row] = await sessionStatements.all(db, { sessionId }, sessionQuery);
+  return checkSession(db, sessionId, row, now);
+}
+
+/** Session `sessionId` as its row shows it: null if it has ended; renewed in its last 15 days. */
+async function checkSession(
+  db: Database,
+  sessionId: string,
+  row: SessionRow | undefined,
+  now: number,
+): Promise<SessionValidation | null> {
   if (!row) return null;
   // Suspension deletes her sessions; a row that escaped it (a race) is refused all the same.
   if (row.expiresAt <= now || row.suspendedAt !== null) {
@@ -103,24 +116,63 @@ export function clearSessionCookie(c: Context<AppEnv>) {
   deleteCookie(c, SESSION_COOKIE, { path: "/", secure: true, httpOnly: true, sameSite: "Lax" });
 }
 
-/** Fills c.var.user / c.var.sessionId from the cookie; never rejects by itself. */
+/** The request as her session leaves it: signed in (renewed if it was), or her cookie cleared. */
+function applySession(c: Context<AppEnv>, token: string, session: SessionValidation | null) {
+  if (session) {
+    c.set("user", session.user);
+    c.set("sessionId", session.sessionId);
+    if (session.renewed) setSessionCookie(c, token, session.expiresAt);
+  } else {
+    clearSessionCookie(c);
+  }
+}
+
+/**
+ * Fills c.var.user / c.var.sessionId from the cookie; never rejects by itself. A one-trip read
+ * checks her session itself, in the batch of its page (readerOf).
+ */
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("user", null);
   c.set("sessionId", null);
   const token = getCookie(c, SESSION_COOKIE);
-  if (token) {
+  if (token && !isOneTripRead(c.req.method, c.req.path)) {
     // The primary: a session just ended must not live on in a replica's older copy.
-    const result = await validateSessionToken(c.var.primaryDb, token);
-    if (result) {
-      c.set("user", result.user);
-      c.set("sessionId", result.sessionId);
-      if (result.renewed) setSessionCookie(c, token, result.expiresAt);
-    } else {
-      clearSessionCookie(c);
-    }
+    applySession(c, token, await validateSessionToken(c.var.primaryDb, token));
   }
   await next();
 };
+
+/**
+ * Whom a signed-in read is for, refused as requireProfile refuses: her id when her session is
+ * checked already, or, in a one-trip read (ADR 0046), her session, read in the read's own batch.
+ * That batch runs on the primary (read-session.ts), where sessions are always read.
+ */
+export function readerOf(c: Context<AppEnv>, unauthenticatedMessage?: string): Viewer {
+  if (c.var.user) return requireProfile(c, unauthenticatedMessage).id;
+  const token = isOneTripRead(c.req.method, c.req.path) ? getCookie(c, SESSION_COOKIE) : undefined;
+  if (!token) return requireProfile(c, unauthenticatedMessage).id;
+  return sessionLookup(c, token, unauthenticatedMessage);
+}
+
+/** Her session as the lookup of a batch: its row first, her id read from it in each statement. */
+function sessionLookup(
+  c: Context<AppEnv>,
+  token: string,
+  unauthenticatedMessage: string | undefined,
+): ViewerLookup {
+  const sessionId = hashToken(token);
+  return {
+    name: "session",
+    key: sessionId,
+    statement: (template, key) => sessionQuery(template, { sessionId: key }),
+    idOf: (key) => sql`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${key})`,
+    accept: async (rows) => {
+      const [row] = rows as SessionRow[];
+      applySession(c, token, await checkSession(c.var.primaryDb, sessionId, row, Date.now()));
+      return requireProfile(c, unauthenticatedMessage).id;
+    },
+  };
+}
 
 /** Signed in; `unauthenticatedMessage` is the spec's text for that action when it has one. */
 export function requireUser(

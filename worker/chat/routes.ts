@@ -9,7 +9,7 @@ import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { chatMessagesQuerySchema, rideIdParamSchema } from "../../domain/schemas.ts";
 import { canJoinOrLeave, chatWindowOpen } from "../../domain/time.ts";
-import { requireProfile } from "../auth/session.ts";
+import { readerOf, requireProfile } from "../auth/session.ts";
 import type { AppEnv } from "../env.ts";
 import { expectedOrigin } from "../http/security.ts";
 import { validate } from "../http/validate.ts";
@@ -47,8 +47,7 @@ function currentSessionId(c: Context<AppEnv>): string {
 
 /** /chats: her conversations with unread counts (feed 'Conversaciones en curso', badges). */
 export const chatListRoutes = new Hono<AppEnv>().get("/", async (c) => {
-  const user = requireProfile(c);
-  const chats = await listChats(c.var.db, user.id, Date.now());
+  const chats = await listChats(c.var.db, readerOf(c), Date.now());
   return c.json<ChatsResponse>({ chats });
 });
 

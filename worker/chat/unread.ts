@@ -8,7 +8,7 @@ import { chatCandidateSince } from "../../domain/time.ts";
 import { blockedBetween, blockedWithViewer } from "../blocks/sql.ts";
 import { rideMessages, rideParticipants, rides } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
-import { StatementCache } from "../db/statements.ts";
+import { StatementCache, type Viewer, viewerValue } from "../db/statements.ts";
 import type { Database } from "../env.ts";
 import { blockedAmong, liveSession } from "./access.ts";
 import { MESSAGE_KIND } from "./messages.ts";
@@ -143,13 +143,17 @@ const chatListStatements = new StatementCache<ChatListParams>(1);
  */
 export async function listChats(
   db: Database,
-  userId: string,
+  viewer: Viewer,
   now: number,
 ): Promise<ChatListItem[]> {
-  const rows = await chatListStatements.all(
+  const {
+    results: [rows],
+  } = await chatListStatements.batchFor(
     db,
-    { viewer: userId, since: chatCandidateSince(now) },
-    chatListQuery,
+    viewer,
+    "chats",
+    { viewer: viewerValue(viewer), since: chatCandidateSince(now) },
+    (template, p) => [chatListQuery(template, p)] as const,
   );
   return rows.map((r) => ({
     rideId: r.id,

@@ -1,8 +1,10 @@
 // D1 read replication through the Sessions API (docs/decisions/0041-read-replicas-with-her-bookmark.md).
 // A GET to the API reads from any replica at least as new as the bookmark her app sends (or from
 // the nearest one when she sends none); every other method runs on the primary, so a join's
-// capacity check, a session or a token never reads an old copy. The answer carries the bookmark
-// the request reached, which her app keeps if it is the newest it has seen.
+// capacity check, a session or a token never reads an old copy. So do the signed-in listings,
+// which read her session in their page's batch (docs/decisions/0046-one-trip-listings.md). The
+// answer carries the bookmark the request reached, which her app keeps if it is the newest it has
+// seen.
 import { drizzle } from "drizzle-orm/d1";
 import type { MiddlewareHandler } from "hono";
 import { D1_BOOKMARK_HEADER } from "../../domain/constants.ts";
@@ -17,12 +19,24 @@ export function bookmarkFrom(header: string | undefined): string | null {
   return header && header.length <= BOOKMARK_MAX && BOOKMARK.test(header) ? header : null;
 }
 
-/** Reads that may come from a replica: a GET or HEAD of the API. */
-const readsOnly = (method: string) => method === "GET" || method === "HEAD";
+/** Reads that may come from a replica: a GET or HEAD of the API, but a one-trip read. */
+const fromReplica = (method: string, path: string) =>
+  (method === "GET" || method === "HEAD") && !isOneTripRead(method, path);
+
+/**
+ * The signed-in listings that read her session in the batch of their page, on the primary: one
+ * round trip instead of the session's on the primary and then the page's (ADR 0046).
+ */
+const ONE_TRIP_READS = new Set(["/api/rides", "/api/my-rides", "/api/chats"]);
+
+export function isOneTripRead(method: string, path: string): boolean {
+  return method === "GET" && ONE_TRIP_READS.has(path);
+}
 
 /**
  * Sets `c.var.primaryDb` (always the primary: sessions, tokens, the Durable Objects' work) and
- * `c.var.db` (the request's session: a replica for the API's reads, the primary for the rest).
+ * `c.var.db` (the request's session: a replica for the API's reads, the primary for the rest and
+ * for the one-trip reads).
  */
 export const databaseSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const primary = createDb(c.env.DB);
@@ -33,7 +47,7 @@ export const databaseSession: MiddlewareHandler<AppEnv> = async (c, next) => {
     return;
   }
   const session = c.env.DB.withSession(
-    readsOnly(c.req.method)
+    fromReplica(c.req.method, c.req.path)
       ? (bookmarkFrom(c.req.header(D1_BOOKMARK_HEADER)) ?? "first-unconstrained")
       : "first-primary",
   );

@@ -3,7 +3,7 @@
 // as much as SQLite takes to run it (docs/decisions/0045-statements-written-once.md). A statement
 // whose text depends only on which values it binds, not on what they are, is written once with
 // drizzle's placeholders, and each request binds its own values to it.
-import { fillPlaceholders, sql } from "drizzle-orm";
+import { Column, fillPlaceholders, is, SQL, Subquery, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { Database } from "../env.ts";
 import { d1Of } from "./client.ts";
@@ -52,7 +52,7 @@ export function withOffset<Q extends { offset(offset: number): Q }>(
   return offset === undefined ? query : query.offset(offset);
 }
 
-interface Preparable<Result> {
+export interface Preparable<Result> {
   prepare(): {
     all(values: Record<string, unknown>): Promise<Result>;
     getQuery(): { sql: string; params: unknown[] };
@@ -69,6 +69,101 @@ type BatchResults<Q extends readonly Preparable<unknown>[]> = {
 };
 
 /**
+ * Whom a read is for: her id, already known, or a lookup that finds her (her session, ADR 0046)
+ * in the same D1 batch as the read, so the read does not wait a round trip for it.
+ */
+export type Viewer = string | ViewerLookup;
+
+export interface ViewerLookup {
+  /** Names the lookup in the statements' shape. */
+  readonly name: string;
+  /** What the lookup binds, in the read's params where her id would be. */
+  readonly key: string;
+  /** The batch's first statement: finds her by `key`. */
+  statement(template: Database, key: string): Preparable<unknown>;
+  /** Her id inside the read's statements, from `key` (a scalar subquery: SQLite runs it once). */
+  idOf(key: string): SQL;
+  /** Her id from the first statement's rows; throws when they do not find her. */
+  accept(rows: unknown): Promise<string>;
+}
+
+/** What a read binds where her id goes: her id, or her lookup's key. */
+export function viewerValue(viewer: Viewer): string {
+  return typeof viewer === "string" ? viewer : viewer.key;
+}
+
+/** What drizzle keeps on a prepared select (its own, marked internal) about the rows it reads. */
+interface PreparedSelect {
+  fields?: { path: string[]; field: unknown }[];
+  customResultMapper?: unknown;
+}
+
+interface Decoder {
+  mapFromDriverValue(value: unknown): unknown;
+}
+
+/** Reads a statement's rows: from D1's arrays (a single statement) or objects (a batch). */
+interface RowReader {
+  fromArrays(rows: unknown[][]): unknown[];
+  fromObjects(rows: Record<string, unknown>[]): unknown[];
+}
+
+/** A selected field's decoder, found as drizzle's mapResultRow finds it. */
+function decoderOf(field: unknown): Decoder {
+  if (is(field, Column)) return field;
+  const query = is(field, SQL)
+    ? field
+    : is(field, Subquery)
+      ? field._.sql
+      : (field as SQL.Aliased).sql;
+  // drizzle keeps an SQL's decoder (`mapWith`) in a field its types mark internal.
+  return (query as unknown as { decoder: Decoder }).decoder;
+}
+
+/**
+ * The rows as drizzle's mapResultRow reads them, with each column's decoder found once per
+ * statement. drizzle finds it for every column of every row by walking the field's class chain
+ * (`is`): in a CPU profile of the listings that was a sixth of the worker's time. Only for a flat
+ * selection (every field at the top level, as every hot read selects); otherwise null, and drizzle
+ * reads the rows (nested objects, left joins made null).
+ */
+export function rowReader(prepared: unknown): RowReader | null {
+  const { fields, customResultMapper } = prepared as PreparedSelect;
+  if (!fields || customResultMapper || fields.some(({ path }) => path.length !== 1)) return null;
+  const columns = fields.map(({ path, field }) => ({
+    name: path[0] as string,
+    decoder: decoderOf(field),
+  }));
+  const fromArray = (values: unknown[]) => {
+    const row: Record<string, unknown> = {};
+    for (let i = 0; i < columns.length; i++) {
+      const { name, decoder } = columns[i]!;
+      const value = values[i];
+      row[name] = value === null ? null : decoder.mapFromDriverValue(value);
+    }
+    return row;
+  };
+  return {
+    fromArrays: (rows) => rows.map(fromArray),
+    // In the order D1 gives the columns, as drizzle reads a batch's rows.
+    fromObjects: (rows) => rows.map((row) => fromArray(Object.values(row))),
+  };
+}
+
+/** A statement written once: drizzle's prepared form, its text and parameters, its row reader. */
+interface Written {
+  prepared: Prepared<unknown>;
+  text: string;
+  params: unknown[];
+  reader: RowReader | null;
+}
+
+function written(prepared: Prepared<unknown>): Written {
+  const { sql: text, params } = prepared.getQuery();
+  return { prepared, text, params, reader: rowReader(prepared) };
+}
+
+/**
  * What statements are written and prepared on: no database. drizzle's prepare only asks its
  * client for a statement object, and every run gets a real one on the request's database.
  */
@@ -80,7 +175,7 @@ const TEMPLATE_DB: Database = drizzle({ prepare: () => ({}) } as unknown as D1Da
  * her bookmark, ADR 0041), never on the one the statement was first prepared on.
  */
 export class StatementCache<Params extends object> {
-  private readonly byShape = new Map<string, Prepared<unknown> | Prepared<unknown>[]>();
+  private readonly byShape = new Map<string, Written | Written[]>();
   private readonly maxShapes: number;
 
   constructor(maxShapes: number) {
@@ -91,21 +186,27 @@ export class StatementCache<Params extends object> {
    * The rows of the statement `build` writes (on the database it is given) from the placeholders
    * of `params`, run on `db`.
    */
-  all<Result>(
+  async all<Result>(
     db: Database,
     params: Params,
     build: (template: Database, slots: Params) => Preparable<Result>,
   ): Promise<Result> {
     const { slots, values, shape } = bindable(params);
-    let prepared = this.byShape.get(shape) as Prepared<Result> | undefined;
-    if (!prepared) {
-      prepared = build(TEMPLATE_DB, slots).prepare();
-      this.keep(shape, prepared);
+    let statement = this.byShape.get(shape) as Written | undefined;
+    if (!statement) {
+      statement = written(build(TEMPLATE_DB, slots).prepare());
+      this.keep(shape, statement);
+    }
+    const { prepared, text, params: bound, reader } = statement;
+    const d1Statement = d1Of(db).prepare(text);
+    if (reader) {
+      const rows = await d1Statement.bind(...fillPlaceholders(bound, values)).raw();
+      return reader.fromArrays(rows) as Result;
     }
     // drizzle's prepared query runs its `stmt`, here the template's: this run gets one of its own
     // on the request's database, as runSql does for batches.
     const run: Prepared<Result> = Object.create(prepared);
-    Object.assign(run, { stmt: d1Of(db).prepare(prepared.getQuery().sql) });
+    Object.assign(run, { stmt: d1Statement });
     return run.all(values);
   }
 
@@ -121,26 +222,59 @@ export class StatementCache<Params extends object> {
   ): Promise<BatchResults<Q>> {
     const { slots, values, shape } = bindable(params);
     const name = `${key}|${shape}`;
-    let prepared = this.byShape.get(name) as Prepared<unknown>[] | undefined;
-    if (!prepared) {
-      prepared = build(TEMPLATE_DB, slots).map((statement) => statement.prepare());
-      this.keep(name, prepared);
+    let statements = this.byShape.get(name) as Written[] | undefined;
+    if (!statements) {
+      statements = build(TEMPLATE_DB, slots).map((statement) => written(statement.prepare()));
+      this.keep(name, statements);
     }
     const d1 = d1Of(db);
     const results = await d1.batch(
-      prepared.map((statement) => {
-        const { sql: text, params: bound } = statement.getQuery();
-        return d1.prepare(text).bind(...fillPlaceholders(bound, values));
-      }),
+      statements.map(({ text, params: bound }) =>
+        d1.prepare(text).bind(...fillPlaceholders(bound, values)),
+      ),
     );
-    return results.map((result, i) => prepared[i]!.mapResult(result, true)) as BatchResults<Q>;
+    return results.map((result, i) => {
+      const { prepared, reader } = statements[i]!;
+      return reader
+        ? reader.fromObjects(result.results as Record<string, unknown>[])
+        : prepared.mapResult(result, true);
+    }) as BatchResults<Q>;
   }
 
-  private keep(shape: string, prepared: Prepared<unknown> | Prepared<unknown>[]) {
+  /**
+   * `batch` for her (`params.viewer` is `viewerValue(viewer)`): with a lookup, its statement runs
+   * first in the same batch and each of her statements reads her id from it; the answer waits for
+   * `accept`, which refuses when the lookup did not find her.
+   */
+  async batchFor<const Q extends readonly Preparable<unknown>[]>(
+    db: Database,
+    viewer: Viewer,
+    key: string,
+    params: Params & { viewer: string },
+    build: (template: Database, slots: Params) => Q,
+  ): Promise<{ viewerId: string; results: BatchResults<Q> }> {
+    if (typeof viewer === "string") {
+      return { viewerId: viewer, results: await this.batch(db, key, params, build) };
+    }
+    const [found, ...results] = await this.batch(
+      db,
+      `${key}|${viewer.name}`,
+      params,
+      (template, slots) => {
+        const her = (slots as Params & { viewer: string }).viewer;
+        // Her id's SQL, typed as her id as every slot is typed as the value it stands for.
+        const slotsForHer = { ...slots, viewer: viewer.idOf(her) } as unknown as Params;
+        return [viewer.statement(template, her), ...build(template, slotsForHer)] as const;
+      },
+    );
+    return { viewerId: await viewer.accept(found), results: results as BatchResults<Q> };
+  }
+
+  private keep(shape: string, statements: Written | Written[]) {
     if (this.byShape.size >= this.maxShapes) {
       this.byShape.delete(this.byShape.keys().next().value as string);
     }
-    this.byShape.set(shape, prepared);
+    this.byShape.set(shape, statements);
   }
 
   /** How many shapes are written (for tests). */

@@ -8,7 +8,13 @@ import { FEED_PAGE_SIZE } from "../../domain/constants.ts";
 import { distanceKm, type Position } from "../../domain/near.ts";
 import { rideVisibleTo } from "../blocks/sql.ts";
 import { profiles, rides } from "../db/schema.ts";
-import { offsetOf, StatementCache, withOffset } from "../db/statements.ts";
+import {
+  offsetOf,
+  StatementCache,
+  type Viewer,
+  viewerValue,
+  withOffset,
+} from "../db/statements.ts";
 import type { Database } from "../env.ts";
 import { myRequestStatusSql, pendingRequestCountSql } from "../ride-requests/sql.ts";
 import { waitingCountSql, waitingPositionSql } from "../waiting-list/sql.ts";
@@ -224,8 +230,18 @@ export function cardOf(
   return near && point ? { ...summary, distanceKm: distanceKm(near, point) } : summary;
 }
 
-export async function listRides(db: Database, filters: ListFilters, viewerId: string, now: number) {
-  const rows = await listingStatements.all(db, listingParams(filters, viewerId, now), listingCards);
+/** A page of the feed for `viewer`: her id, or her session to read in the same round trip. */
+export async function listRides(db: Database, filters: ListFilters, viewer: Viewer, now: number) {
+  const {
+    viewerId,
+    results: [rows],
+  } = await listingStatements.batchFor(
+    db,
+    viewer,
+    "feed",
+    listingParams(filters, viewerValue(viewer), now),
+    (template, p) => [listingCards(template, p)] as const,
+  );
   return {
     rides: rows.slice(0, FEED_PAGE_SIZE).map((row) => cardOf(row, viewerId, now, filters.near)),
     hasMore: rows.length > FEED_PAGE_SIZE,

@@ -6,7 +6,13 @@ import { and, asc, desc, eq, gt, inArray, lte, ne, or, type SQL, sql } from "dri
 import { AWAITING_MAX, FEED_PAGE_SIZE } from "../../domain/constants.ts";
 import { rideVisibleTo } from "../blocks/sql.ts";
 import { profiles, rideParticipants, rideRequests, rides, rideWaitingList } from "../db/schema.ts";
-import { offsetOf, StatementCache, withOffset } from "../db/statements.ts";
+import {
+  offsetOf,
+  StatementCache,
+  type Viewer,
+  viewerValue,
+  withOffset,
+} from "../db/statements.ts";
 import type { Database } from "../env.ts";
 import { pendingRequestCountSql } from "../ride-requests/sql.ts";
 import { waitingCountSql } from "../waiting-list/sql.ts";
@@ -176,9 +182,10 @@ function awaitingPage(db: Database, { viewer: userId, now }: MyRidesParams) {
 /** My Rides' statements, written once per isolate for each tab (ADR 0045). */
 const myRidesStatements = new StatementCache<MyRidesParams>(8);
 
+/** A page of her rides: `viewer` is her id, or her session to read in the same round trip. */
 export async function myRides(
   db: Database,
-  userId: string,
+  viewer: Viewer,
   tab: MyRidesTabName,
   page: number,
   now: number,
@@ -186,10 +193,14 @@ export async function myRides(
   // One round trip: the page, the tab counts and the page's participants in one D1 batch (and the
   // rides she is waiting on, shown above the first page of 'En marcha').
   const awaiting = tab === "upcoming" && page === 0;
-  const [rows, countRows, members, awaitingRows] = await myRidesStatements.batch(
+  const {
+    viewerId: userId,
+    results: [rows, countRows, members, awaitingRows],
+  } = await myRidesStatements.batchFor(
     db,
+    viewer,
     awaiting ? `${tab}+awaiting` : tab,
-    myRidesParams(userId, page, now),
+    myRidesParams(viewerValue(viewer), page, now),
     (template, p) => {
       const statements = [
         myRidesPage(template, tab, p),

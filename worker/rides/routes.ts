@@ -34,7 +34,7 @@ import {
   rideEditWithScopeSchema,
 } from "../../domain/series.ts";
 import { capacityOf, hasStarted } from "../../domain/time.ts";
-import { requireProfile } from "../auth/session.ts";
+import { readerOf, requireProfile } from "../auth/session.ts";
 import { generateId } from "../auth/tokens.ts";
 import {
   announceStoredMessage,
@@ -226,10 +226,9 @@ export const rideRoutes = new Hono<AppEnv>()
     validate("query", rideListQuerySchema),
     validate("header", rideListHeadersSchema),
     async (c) => {
-      const user = requireProfile(c);
       const near = c.req.valid("header");
       const filters = { ...c.req.valid("query"), ...(near ? { near } : {}) };
-      const result = await listRides(c.var.db, filters, user.id, Date.now());
+      const result = await listRides(c.var.db, filters, readerOf(c), Date.now());
       return c.json<RideListResponse>({ ...result, page: filters.page });
     },
   )
@@ -496,9 +495,8 @@ export const myRidesRoutes = new Hono<AppEnv>().get(
   "/",
   validate("query", myRidesQuery),
   async (c) => {
-    const user = requireProfile(c);
     const { tab, page } = c.req.valid("query");
-    const result = await myRides(c.var.db, user.id, tab, page, Date.now());
+    const result = await myRides(c.var.db, readerOf(c), tab, page, Date.now());
     return c.json<MyRidesResponse>({ tab, page, ...result });
   },
 );

@@ -15,3 +15,50 @@ export function wrapD1(
     },
   });
 }
+
+/**
+ * A D1 binding that records each round trip: "batch of N", or the SQL of a single query. A D1
+ * session opened on it (withSession) records into the same list.
+ */
+export function tripRecordingD1(d1: D1Database, trips: string[]): D1Database {
+  // Batches need the real statements back.
+  const real = new WeakMap<object, D1PreparedStatement>();
+  const wrap = (statement: D1PreparedStatement, sql: string): D1PreparedStatement => {
+    const proxy = new Proxy(statement, {
+      get(target, prop) {
+        if (prop === "bind") {
+          return (...values: unknown[]) => wrap(target.bind(...values), sql);
+        }
+        const value = Reflect.get(target, prop) as unknown;
+        if (typeof value !== "function") return value;
+        const method = value as (...a: unknown[]) => unknown;
+        if (prop === "first" || prop === "all" || prop === "run" || prop === "raw") {
+          return (...args: unknown[]) => {
+            trips.push(sql);
+            return method.apply(target, args);
+          };
+        }
+        return method.bind(target);
+      },
+    });
+    real.set(proxy, statement);
+    return proxy;
+  };
+  return new Proxy(d1, {
+    get(target, prop) {
+      if (prop === "prepare") return (sql: string) => wrap(target.prepare(sql), sql);
+      if (prop === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          trips.push(`batch of ${statements.length}`);
+          return target.batch(statements.map((s) => real.get(s) ?? s));
+        };
+      }
+      if (prop === "withSession") {
+        return (constraint: string) =>
+          tripRecordingD1(target.withSession(constraint) as unknown as D1Database, trips);
+      }
+      const value = Reflect.get(target, prop) as unknown;
+      return typeof value === "function" ? (value as () => unknown).bind(target) : value;
+    },
+  });
+}

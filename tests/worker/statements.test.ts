@@ -7,7 +7,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { chatListQuery, listChats } from "../../worker/chat/unread.ts";
 import { createDb } from "../../worker/db/client.ts";
-import { blocks, rideMessages, rides } from "../../worker/db/schema.ts";
+import { blocks, rideMessages, rideRequests, rides } from "../../worker/db/schema.ts";
 import {
   bindable,
   type Preparable,
@@ -21,6 +21,12 @@ import {
   listRides,
 } from "../../worker/rides/listing.ts";
 import { myRides, myRidesCountsQuery, myRidesPageQuery } from "../../worker/rides/my-rides.ts";
+import {
+  findRideRow,
+  rideDetail,
+  rideDetailQueries,
+  rideRowQuery,
+} from "../../worker/rides/read-model.ts";
 import { wrapD1 } from "./helpers/d1-proxy.ts";
 import { createRide, createUser, db, HOUR } from "./helpers/factories.ts";
 
@@ -228,6 +234,33 @@ describe("My Rides' statements", () => {
   });
 });
 
+describe("a ride's screen's statements", () => {
+  it("are the texts drizzle writes from the values: with a viewer or none, the organizer's or not", async () => {
+    const [org, her] = await Promise.all([createUser(), createUser()]);
+    const ride = await createRide({ organizerId: org.id, participants: [her.id] });
+    const now = Date.now();
+    const recorded = recordingD1(env.DB);
+    const row = await findRideRow(recorded.db, ride.id, her.id);
+    const hers = await rideDetail(recorded.db, row!, her.id);
+    const organizers = await rideDetail(recorded.db, row!, org.id);
+    expect(await findRideRow(recorded.db, ride.id)).toEqual(row);
+    expect([hers.viewer.joined, hers.viewer.isOrganizer, hers.requests]).toEqual([
+      true,
+      false,
+      null,
+    ]);
+    expect([organizers.viewer.isOrganizer, organizers.requests]).toEqual([true, []]);
+    const texts = (queries: readonly { toSQL(): { sql: string } }[]) =>
+      queries.map((query) => query.toSQL().sql);
+    expect(recorded.texts).toEqual([
+      ...texts([rideRowQuery(db(), { rideId: ride.id, viewer: her.id })]),
+      ...texts(rideDetailQueries(db(), { rideId: ride.id, viewer: her.id })),
+      ...texts(rideDetailQueries(db(), { rideId: ride.id, viewer: org.id, now })),
+      ...texts([rideRowQuery(db(), { rideId: ride.id })]),
+    ]);
+  });
+});
+
 describe("rows read once the columns' decoders are found", () => {
   it("are the rows drizzle reads, column for column, from one statement and from a batch", async () => {
     const [her, org, other] = await Promise.all([createUser(), createUser(), createUser()]);
@@ -278,6 +311,19 @@ describe("rows read once the columns' decoders are found", () => {
     await readsAsDrizzle("myRides", statements.myRides);
     await readsAsDrizzle("counts", statements.counts);
     await readsAsDrizzle("chats", statements.chats);
+    await readsAsDrizzle("ride", (d) => rideRowQuery(d, { rideId: ride.id, viewer: her.id }));
+    await readsAsDrizzle(
+      "riders",
+      (d) => rideDetailQueries(d, { rideId: ride.id, viewer: her.id })[0],
+    );
+    const asking = await createUser();
+    await db()
+      .insert(rideRequests)
+      .values({ id: `rq-${ride.id}`, rideId: ride.id, userId: asking.id });
+    await readsAsDrizzle(
+      "requests",
+      (d) => rideDetailQueries(d, { rideId: ride.id, viewer: org.id, now })[3],
+    );
     const feed = (await statements.feed(db()).all()).find((row) => row.id === ride.id);
     // Decoded, not D1's text: the modalities' JSON and the participants' list.
     expect(feed?.modalities).toEqual(["gravel", "road"]);

@@ -13,6 +13,7 @@ import { capacityOf, hasStarted } from "../../domain/time.ts";
 import { blockedWithViewer, rideHiddenFrom } from "../blocks/sql.ts";
 import { profiles, rideParticipants, rides, rodeWith } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
+import { StatementCache } from "../db/statements.ts";
 import type { Database } from "../env.ts";
 import { myRequestQuery, requestsQuery, requestViewOf } from "../ride-requests/queries.ts";
 import { waitingListQuery, waitingPersonOf } from "../waiting-list/sql.ts";
@@ -284,12 +285,47 @@ export function groupByRide(members: ParticipantRow[]) {
  * any ride.
  */
 export async function findRideRow(db: Database, rideId: string, viewerId?: string) {
-  const visible = viewerId ? sql`not ${rideHiddenFrom(rides.id, viewerId)}` : undefined;
-  return (
-    (await ridesWithOrganizer(db)
-      .where(and(eq(rides.id, rideId), visible))
-      .get()) ?? null
+  const [row] = await rideRowStatements.all(
+    db,
+    { rideId, viewer: viewerId || undefined },
+    rideRowQuery,
   );
+  return row ?? null;
+}
+
+/**
+ * A ride's screen, read on every visit to it and on every ride route: its statements are written
+ * once per isolate and shape (ADR 0045), with a viewer or without.
+ */
+const rideRowStatements = new StatementCache<RideRowParams>(2);
+const rideDetailStatements = new StatementCache<RideDetailParams>(2);
+
+interface RideRowParams {
+  rideId: string;
+  viewer?: string | undefined;
+}
+
+interface RideDetailParams {
+  rideId: string;
+  viewer: string;
+  /** The organizer's clock for her pending requests; absent for anyone else (none listed). */
+  now?: number | undefined;
+}
+
+export function rideRowQuery(db: Database, p: RideRowParams) {
+  const visible =
+    p.viewer === undefined ? undefined : sql`not ${rideHiddenFrom(rides.id, p.viewer)}`;
+  return ridesWithOrganizer(db).where(and(eq(rides.id, p.rideId), visible));
+}
+
+/** The riders, the waiting list, her request and (the organizer's) the requests: one batch. */
+export function rideDetailQueries(db: Database, p: RideDetailParams) {
+  return [
+    participantsQuery(db, [p.rideId], p.viewer),
+    waitingListQuery(db, p.rideId),
+    myRequestQuery(db, p.rideId, p.viewer),
+    requestsQuery(db, p.rideId, p.now ?? null),
+  ] as const;
 }
 
 export async function rideDetail(
@@ -300,12 +336,12 @@ export async function rideDetail(
   const now = Date.now();
   const isOrganizer = row.organizerId === viewerId;
   // One round trip: the riders, the waiting list, her request and (hers) the requests.
-  const [members, waiting, mine, requests] = await db.batch([
-    participantsQuery(db, [row.id], viewerId),
-    waitingListQuery(db, row.id),
-    myRequestQuery(db, row.id, viewerId),
-    requestsQuery(db, row.id, isOrganizer ? now : null),
-  ]);
+  const [members, waiting, mine, requests] = await rideDetailStatements.batch(
+    db,
+    "detail",
+    { rideId: row.id, viewer: viewerId, now: isOrganizer ? now : undefined },
+    rideDetailQueries,
+  );
   // The organizer first, then in joining order.
   const ordered = members
     .filter((m) => !m.hidden)

@@ -6,7 +6,10 @@ export type Bindings = Env;
 /** drizzle over D1, without relational queries (docs/decisions/0041-read-replicas-with-her-bookmark.md). */
 export type Database = DrizzleD1Database;
 
-/** The signed-in user as the request sees her (filled by the session middleware). */
+/**
+ * The signed-in user as the request sees her (filled by the session middleware, or in a one-trip
+ * read by her session's row from the page's batch: auth/session.ts, readerOf).
+ */
 export interface SessionUser {
   id: string;
   email: string;

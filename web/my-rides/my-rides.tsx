@@ -1,11 +1,11 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import clsx from "clsx";
 import { ChevronDown } from "lucide-react";
-import { useSearchParams } from "react-router-dom";
 import type { MyRidesCounts, MyRidesTab, RideSummary } from "../../domain/api/rides.ts";
 import { MSG } from "../../domain/messages.ts";
 import { ButtonLink } from "../components/button.tsx";
 import { EmptyState, PageHeader } from "../components/feedback.tsx";
+import { useOwnSearchParams } from "../lib/own-search-params.ts";
 import { useMyRides } from "../rides/queries.ts";
 import { RideCard } from "../rides/ride-card.tsx";
 import { RideList } from "../rides/ride-list.tsx";
@@ -22,7 +22,7 @@ function tabCount(count: number | undefined): string {
 
 /** /app/my-rides, 'Mis salidas' (docs/product.md#my-rides). */
 export default function MyRidesScreen() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useOwnSearchParams();
   const upcoming = useMyRides("upcoming");
   const past = useMyRides("past");
   const counts: MyRidesCounts | undefined =

@@ -3,7 +3,6 @@
 // box debounced into it, the city box's suggestions, the 'Cerca de mí' order
 // (docs/product.md#meeting-pin-and-near-me) and the list the address asks for.
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useSearchParams } from "react-router-dom";
 import { toIsoDate } from "../../domain/dates.ts";
 import {
   defaultFilters,
@@ -15,6 +14,7 @@ import {
 import { MSG } from "../../domain/messages.ts";
 import { positionParam } from "../../domain/near.ts";
 import { useMe } from "../auth/use-me.ts";
+import { useOwnSearchParams } from "../lib/own-search-params.ts";
 import { toast } from "../lib/toast.ts";
 import { NEAR_ORDER_PARAM, NEAR_ORDER_VALUE } from "./near-order.tsx";
 import { useRideCities, useRideList } from "./queries.ts";
@@ -32,7 +32,7 @@ function useDebounced<T>(value: T, ms: number): T {
 }
 
 export function useRideSearch() {
-  const [searchParams, setSearchParams] = useSearchParams();
+  const [searchParams, setSearchParams] = useOwnSearchParams();
   const me = useMe().data?.user;
   const today = new Date();
   const todayIso = toIsoDate(today);

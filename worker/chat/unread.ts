@@ -130,8 +130,11 @@ export function chatListQuery(db: Database, p: ChatListParams) {
     .orderBy(sql`${last.createdAt} is null`, desc(last.createdAt), asc(rides.startTime));
 }
 
-/** The chat list's statement, written once per isolate (one shape: ADR 0045). */
-const chatListStatements = new StatementCache<ChatListParams>(1);
+/**
+ * The chat list's statement, written once per isolate for each of its two shapes: her id bound,
+ * or read from her session in the same batch (ADR 0045, ADR 0046).
+ */
+const chatListStatements = new StatementCache<ChatListParams>(2);
 
 /**
  * Her chat candidates (published rides she is in that started within the last 24 h or later)

@@ -1,0 +1,112 @@
+// A screen that writes its own address from effects (search: her city and modalities once her
+// profile is known) must not pull her back once she has tapped her way elsewhere. Navigations
+// run as transitions (BrowserRouter, as in the app), so 'Buscar' stays mounted while the next
+// screen's code loads; its effects then used to replace the next screen's history entry with
+// '/app/search?city=…', and the tap on 'Crear' went nowhere (seen under `npm run dev`, where the
+// code loads slowly).
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { lazy, Suspense } from "react";
+import { BrowserRouter, Link, Route, Routes } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import { ME_KEY } from "../../web/auth/use-me.ts";
+import SearchScreen from "../../web/rides/search.tsx";
+import { stubFetchEachTest } from "./helpers/fetch.ts";
+
+const fetchMock = stubFetchEachTest();
+
+/** A module load she waits on, finished by the test. */
+function pendingScreen() {
+  let finish!: () => void;
+  const loaded = new Promise<{ default: () => React.ReactNode }>((resolve) => {
+    finish = () => resolve({ default: () => <h1>Crear una salida</h1> });
+  });
+  return { Screen: lazy(() => loaded), finish };
+}
+
+function renderAt(path: string, CreateScreen: React.ComponentType) {
+  window.history.replaceState(null, "", path);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <BrowserRouter>
+        <Suspense fallback={<p>Cargando…</p>}>
+          <Routes>
+            <Route path="/app/search" element={<SearchScreen />} />
+            <Route path="/app/create" element={<CreateScreen />} />
+          </Routes>
+        </Suspense>
+        <nav>
+          <Link to="/app/create">Crear</Link>
+        </nav>
+      </BrowserRouter>
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
+const asked = (path: string) =>
+  fetchMock.mock.calls.some(([input]) => new URL(String(input), "http://x").pathname === path);
+
+describe("leaving 'Buscar' while it is still settling", () => {
+  it("a tap on 'Crear' before her profile arrives still takes her to 'Crear'", async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const { pathname } = new URL(String(input), "http://x");
+      // Who she is arrives when the test says so (below).
+      if (pathname === "/api/me") return new Promise<Response>(() => {});
+      if (pathname === "/api/rides/cities") return Response.json({ cities: [] });
+      return Response.json({ rides: [], page: 0, hasMore: false });
+    });
+    const create = pendingScreen();
+    const client = renderAt("/app/search", create.Screen);
+    await screen.findByRole("heading", { name: "Buscar salidas" });
+
+    fireEvent.click(screen.getByRole("link", { name: "Crear" }));
+    expect(window.location.pathname).toBe("/app/create");
+    // 'Buscar' is still on screen, waiting for the next screen's code, when her profile comes:
+    // its first-visit defaults (her city) are due now.
+    expect(screen.getByRole("heading", { name: "Buscar salidas" })).toBeDefined();
+    client.setQueryData(ME_KEY, {
+      user: {
+        id: "u1",
+        username: "Ana",
+        profileComplete: true,
+        city: "Madrid",
+        modalities: ["road"],
+      },
+      signupMode: "open",
+      googleEnabled: false,
+    });
+    // The list is asked for in the same render, after the defaults' effect has run.
+    await waitFor(() => expect(asked("/api/rides")).toBe(true));
+    expect(`${window.location.pathname}${window.location.search}`).toBe("/app/create");
+
+    create.finish();
+    await screen.findByRole("heading", { name: "Crear una salida" });
+    expect(`${window.location.pathname}${window.location.search}`).toBe("/app/create");
+  });
+
+  it("while she stays, the defaults still go into the address", async () => {
+    fetchMock.mockImplementation(async (input) => {
+      const { pathname } = new URL(String(input), "http://x");
+      if (pathname === "/api/me") {
+        return Response.json({
+          user: {
+            id: "u1",
+            username: "Ana",
+            profileComplete: true,
+            city: "Madrid",
+            modalities: ["road"],
+          },
+          signupMode: "open",
+          googleEnabled: false,
+        });
+      }
+      if (pathname === "/api/rides/cities") return Response.json({ cities: [] });
+      return Response.json({ rides: [], page: 0, hasMore: false });
+    });
+    renderAt("/app/search", pendingScreen().Screen);
+    await waitFor(() => expect(window.location.search).toContain("city=Madrid"));
+    expect(window.location.pathname).toBe("/app/search");
+  });
+});

@@ -2,11 +2,12 @@
 // outsider may see of it.
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { useNavigate, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import { isRideId } from "../../domain/api/chat.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
+import { useRedirectWhileHere } from "../lib/screen-address.ts";
 import { toast } from "../lib/toast.ts";
 import { OutsiderChat } from "./outsider-chat.tsx";
 import { ParticipantChat } from "./participant-chat.tsx";
@@ -14,15 +15,16 @@ import { chatInfoQuery } from "./queries.ts";
 
 export default function ChatScreen() {
   const { id } = useParams();
-  const navigate = useNavigate();
+  // To the feed when there is no chat to show, unless she has already gone elsewhere.
+  const toFeed = useRedirectWhileHere();
   const valid = isRideId(id);
 
   useEffect(() => {
     if (!valid) {
       toast.error(MSG.invalidRideId, { id: "invalid-ride-id" });
-      navigate("/app/feed", { replace: true });
+      toFeed("/app/feed");
     }
-  }, [valid, navigate]);
+  }, [valid, toFeed]);
 
   const info = useQuery({ ...chatInfoQuery(id ?? ""), enabled: valid });
 
@@ -31,12 +33,12 @@ export default function ChatScreen() {
     if (!(error instanceof ApiError)) return;
     if (error.status === 404) {
       toast.error(MSG.rideGone, { id: "ride-gone" });
-      navigate("/app/feed", { replace: true });
+      toFeed("/app/feed");
     } else if (error.status === 400) {
       toast.error(MSG.invalidRideId, { id: "invalid-ride-id" });
-      navigate("/app/feed", { replace: true });
+      toFeed("/app/feed");
     }
-  }, [info.error, navigate]);
+  }, [info.error, toFeed]);
 
   if (!valid || !id) return null;
   if (info.isPending) return <ChatSkeleton />;

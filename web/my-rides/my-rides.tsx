@@ -5,7 +5,7 @@ import type { MyRidesCounts, MyRidesTab, RideSummary } from "../../domain/api/ri
 import { MSG } from "../../domain/messages.ts";
 import { ButtonLink } from "../components/button.tsx";
 import { EmptyState, PageHeader } from "../components/feedback.tsx";
-import { useOwnSearchParams } from "../lib/own-search-params.ts";
+import { useOwnSearchParams } from "../lib/screen-address.ts";
 import { useMyRides } from "../rides/queries.ts";
 import { RideCard } from "../rides/ride-card.tsx";
 import { RideList } from "../rides/ride-list.tsx";

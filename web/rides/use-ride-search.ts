@@ -14,7 +14,7 @@ import {
 import { MSG } from "../../domain/messages.ts";
 import { positionParam } from "../../domain/near.ts";
 import { useMe } from "../auth/use-me.ts";
-import { useOwnSearchParams } from "../lib/own-search-params.ts";
+import { useOwnSearchParams } from "../lib/screen-address.ts";
 import { toast } from "../lib/toast.ts";
 import { NEAR_ORDER_PARAM, NEAR_ORDER_VALUE } from "./near-order.tsx";
 import { useRideCities, useRideList } from "./queries.ts";

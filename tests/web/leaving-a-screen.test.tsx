@@ -1,5 +1,6 @@
 // A screen that writes its own address from effects (search: her city and modalities once her
-// profile is known) must not pull her back once she has tapped her way elsewhere. Navigations
+// profile is known; the chat of a ride that is gone, to the feed) must not pull her back once she
+// has tapped her way elsewhere. Navigations
 // run as transitions (BrowserRouter, as in the app), so 'Buscar' stays mounted while the next
 // screen's code loads; its effects then used to replace the next screen's history entry with
 // '/app/search?city=…', and the tap on 'Crear' went nowhere (seen under `npm run dev`, where the
@@ -9,9 +10,12 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { lazy, Suspense } from "react";
 import { BrowserRouter, Link, Route, Routes } from "react-router-dom";
 import { describe, expect, it } from "vitest";
+import { MSG } from "../../domain/messages.ts";
 import { ME_KEY } from "../../web/auth/use-me.ts";
+import ChatScreen from "../../web/chat/chat-screen.tsx";
 import SearchScreen from "../../web/rides/search.tsx";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
+import { signedInClient } from "./helpers/signed-in-client.ts";
 
 const fetchMock = stubFetchEachTest();
 
@@ -24,15 +28,21 @@ function pendingScreen() {
   return { Screen: lazy(() => loaded), finish };
 }
 
-function renderAt(path: string, CreateScreen: React.ComponentType) {
+/** The app at `path` (search, a chat, the feed), with 'Crear' whose code loads when told. */
+function renderAt(
+  path: string,
+  CreateScreen: React.ComponentType,
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   window.history.replaceState(null, "", path);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
       <BrowserRouter>
         <Suspense fallback={<p>Cargando…</p>}>
           <Routes>
             <Route path="/app/search" element={<SearchScreen />} />
+            <Route path="/app/chat/:id" element={<ChatScreen />} />
+            <Route path="/app/feed" element={<h1>Quiero rodar</h1>} />
             <Route path="/app/create" element={<CreateScreen />} />
           </Routes>
         </Suspense>
@@ -108,5 +118,32 @@ describe("leaving 'Buscar' while it is still settling", () => {
     renderAt("/app/search", pendingScreen().Screen);
     await waitFor(() => expect(window.location.search).toContain("city=Madrid"));
     expect(window.location.pathname).toBe("/app/search");
+  });
+
+  it("a chat whose ride is gone sends her to the feed only if she is still on it", async () => {
+    let answer!: (res: Response) => void;
+    fetchMock.mockImplementation(async () => new Promise<Response>((done) => (answer = done)));
+    const create = pendingScreen();
+    renderAt("/app/chat/ride-gone-1", create.Screen, signedInClient());
+    await waitFor(() => expect(answer).toBeDefined());
+
+    fireEvent.click(screen.getByRole("link", { name: "Crear" }));
+    answer(Response.json({ error: { code: "not_found", message: MSG.rideGone } }, { status: 404 }));
+    // The chat, still mounted while 'Crear' loads, has its answer: the screen for a failed
+    // load is drawn in the same render as the redirect's effect.
+    await screen.findByText(MSG.rideInfoLoadFailed);
+    expect(window.location.pathname).toBe("/app/create");
+    create.finish();
+    await screen.findByRole("heading", { name: "Crear una salida" });
+    expect(window.location.pathname).toBe("/app/create");
+  });
+
+  it("on the chat, the same answer still takes her to the feed", async () => {
+    fetchMock.mockResolvedValue(
+      Response.json({ error: { code: "not_found", message: MSG.rideGone } }, { status: 404 }),
+    );
+    renderAt("/app/chat/ride-gone-1", pendingScreen().Screen, signedInClient());
+    await screen.findByRole("heading", { name: "Quiero rodar" });
+    expect(window.location.pathname).toBe("/app/feed");
   });
 });

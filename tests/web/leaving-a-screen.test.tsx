@@ -1,6 +1,6 @@
 // A screen that writes its own address from effects (search: her city and modalities once her
-// profile is known; the chat of a ride that is gone, to the feed) must not pull her back once she
-// has tapped her way elsewhere. Navigations
+// profile is known; the chat of a ride that is gone, or a ride she cannot edit, to the feed) must
+// not pull her back once she has tapped her way elsewhere. Navigations
 // run as transitions (BrowserRouter, as in the app), so 'Buscar' stays mounted while the next
 // screen's code loads; its effects then used to replace the next screen's history entry with
 // '/app/search?city=…', and the tap on 'Crear' went nowhere (seen under `npm run dev`, where the
@@ -13,9 +13,13 @@ import { describe, expect, it } from "vitest";
 import { MSG } from "../../domain/messages.ts";
 import { ME_KEY } from "../../web/auth/use-me.ts";
 import ChatScreen from "../../web/chat/chat-screen.tsx";
+import { LazyToaster } from "../../web/lib/lazy-toaster.tsx";
+import CreateRideScreen from "../../web/rides/create.tsx";
 import SearchScreen from "../../web/rides/search.tsx";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
+import { rideDetail } from "./helpers/rides.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
+import { toastShowing } from "./helpers/toasts.ts";
 
 const fetchMock = stubFetchEachTest();
 
@@ -145,5 +149,25 @@ describe("leaving 'Buscar' while it is still settling", () => {
     renderAt("/app/chat/ride-gone-1", pendingScreen().Screen, signedInClient());
     await screen.findByRole("heading", { name: "Quiero rodar" });
     expect(window.location.pathname).toBe("/app/feed");
+  });
+
+  it("editing a ride she does not organize says so and sends her to the feed", async () => {
+    // Lucía's ride: Ana may see it, not edit it.
+    fetchMock.mockImplementation(async () => Response.json({ ride: rideDetail({ id: "r1" }) }));
+    window.history.replaceState(null, "", "/app/create?edit=r1");
+    render(
+      <QueryClientProvider client={signedInClient()}>
+        <BrowserRouter>
+          <Routes>
+            <Route path="/app/create" element={<CreateRideScreen />} />
+            <Route path="/app/feed" element={<h1>Quiero rodar</h1>} />
+          </Routes>
+          <LazyToaster />
+        </BrowserRouter>
+      </QueryClientProvider>,
+    );
+    await screen.findByRole("heading", { name: "Quiero rodar" });
+    expect(`${window.location.pathname}${window.location.search}`).toBe("/app/feed");
+    expect((await toastShowing(MSG.rideLoadForEditFailed)).type).toBe("error");
   });
 });

@@ -12,6 +12,7 @@ import { CityInput } from "../components/city-input.tsx";
 import { PageHeader, Skeleton } from "../components/feedback.tsx";
 import { Field, inputClass, LengthHint, TextField } from "../components/field.tsx";
 import { call, client, pathParams } from "../lib/api.ts";
+import { useRedirectWhileHere } from "../lib/screen-address.ts";
 import { toast } from "../lib/toast.ts";
 import { DurationField } from "../ride-day/duration-field.tsx";
 import { RepeatField } from "../series/repeat-field.tsx";
@@ -40,7 +41,8 @@ import { GpxField, MeetingPinField, useRouteFields } from "./route-fields.tsx";
 export default function CreateRideScreen() {
   const [searchParams] = useSearchParams();
   const editId = searchParams.get("edit");
-  const navigate = useNavigate();
+  // To the feed when the ride cannot be edited, unless she has already gone elsewhere.
+  const toFeed = useRedirectWhileHere();
   const me = useMe().data?.user;
   const existing = useRide(editId ?? undefined);
 
@@ -48,9 +50,9 @@ export default function CreateRideScreen() {
     if (!editId) return;
     if (existing.isError || (existing.data && !existing.data.ride.viewer.isOrganizer)) {
       toast.error(MSG.rideLoadForEditFailed);
-      navigate("/app/feed", { replace: true });
+      toFeed("/app/feed");
     }
-  }, [editId, existing.isError, existing.data, navigate]);
+  }, [editId, existing.isError, existing.data, toFeed]);
 
   if (editId && !existing.data) {
     return (

@@ -1,10 +1,9 @@
 // A screen that writes its own address from effects (search: her city and modalities once her
 // profile is known; the chat of a ride that is gone, or a ride she cannot edit, to the feed) must
-// not pull her back once she has tapped her way elsewhere. Navigations
-// run as transitions (BrowserRouter, as in the app), so 'Buscar' stays mounted while the next
-// screen's code loads; its effects then used to replace the next screen's history entry with
-// '/app/search?city=…', and the tap on 'Crear' went nowhere (seen under `npm run dev`, where the
-// code loads slowly).
+// not pull her back once she has tapped her way elsewhere. Navigations run as transitions
+// (BrowserRouter, as in the app), so 'Buscar' stays mounted while the next screen's code loads;
+// its effects then used to replace the next screen's history entry with '/app/search?city=…', and
+// the tap on 'Crear' went nowhere (seen under `npm run dev`, where the code loads slowly).
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { lazy, Suspense } from "react";

@@ -9,6 +9,7 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { lazy, Suspense } from "react";
 import { BrowserRouter, Link, Route, Routes } from "react-router-dom";
 import { describe, expect, it } from "vitest";
+import type { MeResponse } from "../../domain/api-types.ts";
 import { MSG } from "../../domain/messages.ts";
 import { ME_KEY } from "../../web/auth/use-me.ts";
 import ChatScreen from "../../web/chat/chat-screen.tsx";
@@ -58,6 +59,13 @@ function renderAt(
   return client;
 }
 
+/** Who she is: Ana, whose profile says Madrid and road (search's first-visit defaults). */
+const ANA_OF_MADRID: MeResponse = {
+  user: { id: "u1", username: "Ana", profileComplete: true, city: "Madrid", modalities: ["road"] },
+  signupMode: "open",
+  googleEnabled: false,
+};
+
 const asked = (path: string) =>
   fetchMock.mock.calls.some(([input]) => new URL(String(input), "http://x").pathname === path);
 
@@ -79,17 +87,7 @@ describe("leaving 'Buscar' while it is still settling", () => {
     // 'Buscar' is still on screen, waiting for the next screen's code, when her profile comes:
     // its first-visit defaults (her city) are due now.
     expect(screen.getByRole("heading", { name: "Buscar salidas" })).toBeDefined();
-    client.setQueryData(ME_KEY, {
-      user: {
-        id: "u1",
-        username: "Ana",
-        profileComplete: true,
-        city: "Madrid",
-        modalities: ["road"],
-      },
-      signupMode: "open",
-      googleEnabled: false,
-    });
+    client.setQueryData(ME_KEY, ANA_OF_MADRID);
     // The list is asked for in the same render, after the defaults' effect has run.
     await waitFor(() => expect(asked("/api/rides")).toBe(true));
     expect(`${window.location.pathname}${window.location.search}`).toBe("/app/create");
@@ -103,17 +101,7 @@ describe("leaving 'Buscar' while it is still settling", () => {
     fetchMock.mockImplementation(async (input) => {
       const { pathname } = new URL(String(input), "http://x");
       if (pathname === "/api/me") {
-        return Response.json({
-          user: {
-            id: "u1",
-            username: "Ana",
-            profileComplete: true,
-            city: "Madrid",
-            modalities: ["road"],
-          },
-          signupMode: "open",
-          googleEnabled: false,
-        });
+        return Response.json(ANA_OF_MADRID);
       }
       if (pathname === "/api/rides/cities") return Response.json({ cities: [] });
       return Response.json({ rides: [], page: 0, hasMore: false });

@@ -61,7 +61,19 @@ function renderAt(
 
 /** Who she is: Ana, whose profile says Madrid and road (search's first-visit defaults). */
 const ANA_OF_MADRID: MeResponse = {
-  user: { id: "u1", username: "Ana", profileComplete: true, city: "Madrid", modalities: ["road"] },
+  user: {
+    id: "u1",
+    email: "ana@example.com",
+    username: "Ana",
+    avatarKey: "ava01",
+    avatarUrl: null,
+    city: "Madrid",
+    modalities: ["road"],
+    profileComplete: true,
+    hasPassword: true,
+    isModerator: false,
+    createdAt: 0,
+  },
   signupMode: "open",
   googleEnabled: false,
 };

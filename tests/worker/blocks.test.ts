@@ -22,6 +22,7 @@ import { participantsQuery } from "../../worker/rides/read-model.ts";
 import { joinRideAtomically } from "../../worker/rides/writes.ts";
 import { createRide, createUser, db, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { type Browser, json } from "./helpers/http.ts";
+import { runnable } from "./helpers/runnable.ts";
 import { answerOf, block, insertMessage } from "./helpers/safety.ts";
 import {
   openSocket,
@@ -609,7 +610,7 @@ describe("query cost stays fixed", () => {
   it("the listing queries still use indexes, blocks included", async () => {
     const viewer = await createUser();
     const plan = async (query: { toSQL(): { sql: string; params: unknown[] } }) => {
-      const { sql: text, params } = query.toSQL();
+      const { text, params } = runnable(query);
       const res = await env.DB.prepare(`EXPLAIN QUERY PLAN ${text}`)
         .bind(...params)
         .all<{ detail: string }>();

@@ -9,6 +9,7 @@ import { myRides, myRidesCountsQuery, myRidesPageQuery } from "../../worker/ride
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { json } from "./helpers/http.ts";
 import { rideBody } from "./helpers/rides.ts";
+import { runnable } from "./helpers/runnable.ts";
 
 const DAY = 24 * HOUR;
 
@@ -89,8 +90,8 @@ describe("the ride copied into her participations", () => {
 
 /** D1's rows_read for one statement (index entries and table rows alike). */
 async function rowsReadOf(statement: { toSQL(): { sql: string; params: unknown[] } }) {
-  const { sql, params } = statement.toSQL();
-  const result = await env.DB.prepare(sql)
+  const { text, params } = runnable(statement);
+  const result = await env.DB.prepare(text)
     .bind(...params)
     .all();
   return result.meta.rows_read;

@@ -15,6 +15,7 @@ import {
 } from "../../worker/rides/listing.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { type Browser, json } from "./helpers/http.ts";
+import { runnable } from "./helpers/runnable.ts";
 
 const DAY = 24 * HOUR;
 /** Puerta del Sol, and places at known distances from it. */
@@ -214,8 +215,8 @@ describe("'Cerca de mí' cost", () => {
       { modalities: [], levels: [], page: 0, near: SOL, q: "sierra", city: "Madrid" },
     ];
     for (const filters of variants) {
-      const { sql, params } = listingWithParticipantsQuery(db(), filters, owner.id, now).toSQL();
-      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+      const { text, params } = runnable(listingWithParticipantsQuery(db(), filters, owner.id, now));
+      const { results } = await env.DB.prepare(`EXPLAIN QUERY PLAN ${text}`)
         .bind(...params)
         .all<{ detail: string }>();
       const details = results.map((r) => r.detail);
@@ -256,8 +257,8 @@ describe("'Cerca de mí': the smaller first box (NEAR_FIRST_RADIUS_KM)", () => {
     const filters: ListFilters = { modalities: [], levels: [], page: 0, near: here };
     const now = Date.now();
     const page = async () => {
-      const { sql, params } = listingWithParticipantsQuery(db(), filters, owner.id, now).toSQL();
-      const result = await env.DB.prepare(sql)
+      const { text, params } = runnable(listingWithParticipantsQuery(db(), filters, owner.id, now));
+      const result = await env.DB.prepare(text)
         .bind(...params)
         .all<{ title: string }>();
       return { titles: result.results.map((r) => r.title), rowsRead: result.meta.rows_read };

@@ -42,6 +42,7 @@ import {
 import { wrapD1 } from "./helpers/d1-proxy.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
+import { runnable } from "./helpers/runnable.ts";
 
 const DAY = 24 * HOUR;
 const noFilters: ListFilters = { modalities: [], levels: [], page: 0 };
@@ -484,8 +485,8 @@ describe("cost of her own lists", () => {
 
 describe("query plans", () => {
   async function plan(query: { toSQL(): { sql: string; params: unknown[] } }) {
-    const { sql, params } = query.toSQL();
-    const res = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
+    const { text, params } = runnable(query);
+    const res = await env.DB.prepare(`EXPLAIN QUERY PLAN ${text}`)
       .bind(...params)
       .all<{ detail: string }>();
     return res.results.map((r) => r.detail);

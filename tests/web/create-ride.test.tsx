@@ -6,7 +6,6 @@ import { act, fireEvent, render, screen, waitFor } from "@testing-library/react"
 import { Link, MemoryRouter, Route, Routes, useParams } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RideDetail } from "../../domain/api/rides.ts";
-import type { MeResponse } from "../../domain/api-types.ts";
 import { toIsoDate } from "../../domain/dates.ts";
 import { MSG } from "../../domain/messages.ts";
 import { toZonedDateTime } from "../../domain/zones.ts";
@@ -16,6 +15,7 @@ import { RIDES_KEY } from "../../web/rides/queries.ts";
 import { startErrorField } from "../../web/rides/ride-form-values.ts";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
 import { ORGANIZER_VIEWER, rideDetail } from "./helpers/rides.ts";
+import { ANA_OF_MADRID } from "./helpers/signed-in-client.ts";
 
 /** The next 5 June (summer time on every ride clock), always within the next 12 months. */
 const JUNE_5 = (() => {
@@ -30,23 +30,7 @@ const IN_A_MONTH = toIsoDate(new Date(Date.now() + 30 * 24 * 3_600_000));
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-const me: MeResponse = {
-  user: {
-    id: "ana",
-    email: "ana@example.com",
-    username: "ana_rueda",
-    avatarKey: "ava01",
-    avatarUrl: null,
-    city: "Madrid",
-    modalities: ["road"],
-    profileComplete: true,
-    hasPassword: true,
-    isModerator: false,
-    createdAt: 0,
-  },
-  signupMode: "open",
-  googleEnabled: false,
-};
+const me = ANA_OF_MADRID;
 
 function RidePage() {
   const { id } = useParams();

@@ -9,7 +9,6 @@ import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { lazy, Suspense } from "react";
 import { BrowserRouter, Link, Route, Routes } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import type { MeResponse } from "../../domain/api-types.ts";
 import { MSG } from "../../domain/messages.ts";
 import { ME_KEY } from "../../web/auth/use-me.ts";
 import ChatScreen from "../../web/chat/chat-screen.tsx";
@@ -18,7 +17,7 @@ import CreateRideScreen from "../../web/rides/create.tsx";
 import SearchScreen from "../../web/rides/search.tsx";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
 import { rideDetail } from "./helpers/rides.ts";
-import { signedInClient } from "./helpers/signed-in-client.ts";
+import { ANA_OF_MADRID, signedInClient } from "./helpers/signed-in-client.ts";
 import { toastShowing } from "./helpers/toasts.ts";
 
 const fetchMock = stubFetchEachTest();
@@ -58,25 +57,6 @@ function renderAt(
   );
   return client;
 }
-
-/** Who she is: Ana, whose profile says Madrid and road (search's first-visit defaults). */
-const ANA_OF_MADRID: MeResponse = {
-  user: {
-    id: "u1",
-    email: "ana@example.com",
-    username: "Ana",
-    avatarKey: "ava01",
-    avatarUrl: null,
-    city: "Madrid",
-    modalities: ["road"],
-    profileComplete: true,
-    hasPassword: true,
-    isModerator: false,
-    createdAt: 0,
-  },
-  signupMode: "open",
-  googleEnabled: false,
-};
 
 const asked = (path: string) =>
   fetchMock.mock.calls.some(([input]) => new URL(String(input), "http://x").pathname === path);

@@ -1,4 +1,5 @@
 import { QueryClient } from "@tanstack/react-query";
+import type { MeResponse } from "../../../domain/api-types.ts";
 import { ME_KEY } from "../../../web/auth/use-me.ts";
 
 /** A query client that already knows who she is: Ana, signed in with a profile. */
@@ -11,3 +12,22 @@ export function signedInClient(): QueryClient {
   });
   return client;
 }
+
+/** `/api/me` for Ana ("ana", ana_rueda), whose profile says Madrid and road. */
+export const ANA_OF_MADRID: MeResponse = {
+  user: {
+    id: "ana",
+    email: "ana@example.com",
+    username: "ana_rueda",
+    avatarKey: "ava01",
+    avatarUrl: null,
+    city: "Madrid",
+    modalities: ["road"],
+    profileComplete: true,
+    hasPassword: true,
+    isModerator: false,
+    createdAt: 0,
+  },
+  signupMode: "open",
+  googleEnabled: false,
+};

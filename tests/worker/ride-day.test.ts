@@ -15,7 +15,7 @@ import {
 import { rideDayErasedAt } from "../../domain/time.ts";
 import { rideParticipants, rides } from "../../worker/db/schema.ts";
 import { createRide, db, HOUR, signedIn } from "./helpers/factories.ts";
-import { json } from "./helpers/http.ts";
+import { type Browser, json } from "./helpers/http.ts";
 import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
 import { rideBody } from "./helpers/rides.ts";
 import { block } from "./helpers/safety.ts";
@@ -59,6 +59,15 @@ async function timePasses(rideId: string, ms: number) {
       );
     }
   });
+}
+
+/**
+ * Her check-in, which must be taken: the steps after it read the state it leaves, and a refused
+ * one would fail them later, far from its cause.
+ */
+async function checkIn(rider: { browser: Browser }, rideId: string) {
+  const res = await rider.browser.post(url(rideId, "/check-in"));
+  expect(res.status, await res.clone().text()).toBe(200);
 }
 
 async function dueAt(rideId: string, job: string) {
@@ -119,7 +128,7 @@ describe("check-in at the meeting point", () => {
 
   test("the organizer sees who is there and who is missing; nobody else sees check-ins", async () => {
     const { ana, bea, carla, ride } = await rideDay(-5 * MIN);
-    await bea.browser.post(url(ride.id, "/check-in"));
+    await checkIn(bea, ride.id);
     const organizer = await json<RideDayState>(await ana.browser.get(url(ride.id)));
     expect(organizer.checkIns?.present.map((p) => p.userId)).toEqual([bea.user.id]);
     expect(organizer.checkIns?.missing.map((p) => p.userId)).toEqual([carla.user.id]);
@@ -135,7 +144,7 @@ describe("check-in at the meeting point", () => {
     const { ana, bea, carla, ride } = await rideDay(-5 * MIN);
     const anaChat = await sockets.chat(ana.browser, ride.id);
     const carlaChat = await sockets.chat(carla.browser, ride.id);
-    await bea.browser.post(url(ride.id, "/check-in"));
+    await checkIn(bea, ride.id);
     const frame = await anaChat.next("ride-day");
     expect(frame).toEqual({ type: "ride-day", event: "check-in", userId: bea.user.id });
     await carlaChat.delivered();
@@ -148,7 +157,7 @@ describe("check-in at the meeting point", () => {
     const { ana, bea, carla, ride } = await rideDay(-5 * MIN);
     const beaDevice = await service.subscribe(bea.browser);
     const carlaDevice = await service.subscribe(carla.browser);
-    await bea.browser.post(url(ride.id, "/check-in"));
+    await checkIn(bea, ride.id);
     const res = await ana.browser.post(url(ride.id, "/call-missing"));
     expect(res.status).toBe(200);
     expect(await json(res)).toEqual({ called: 1 });
@@ -232,7 +241,7 @@ describe("the safety timer", () => {
 
   test("is set by a check-in at start + duration + 1 h, erasure 24 h after the window", async () => {
     const { bea, ride } = await rideDay(20 * MIN);
-    await bea.browser.post(url(ride.id, "/check-in"));
+    await checkIn(bea, ride.id);
     const row = await db().select().from(rides).where(eq(rides.id, ride.id)).get();
     expect(await dueAt(ride.id, "safety-ask")).toBe(safetyAskAt(row!.startTime, ESTIMATE_MIN));
     expect(await dueAt(ride.id, "ride-day-erase")).toBe(rideDayErasedAt(row!.startTime));
@@ -242,7 +251,7 @@ describe("the safety timer", () => {
     const { ana, bea, carla, ride } = await askTimeCame();
     await db().update(rides).set({ sweeperId: carla.user.id }).where(eq(rides.id, ride.id));
     const devices = await devicesOf({ ana, bea, carla });
-    await bea.browser.post(url(ride.id, "/check-in"));
+    await checkIn(bea, ride.id);
     // She checked in at the meeting point, and the ride's time passed.
     await timePasses(ride.id, ESTIMATE_MIN * MIN + HOUR + 2 * MIN);
     const beaChat = await sockets.chat(bea.browser, ride.id);
@@ -289,7 +298,7 @@ describe("the safety timer", () => {
       carla: await service.subscribe(carla.browser),
       dora: await service.subscribe(dora.browser),
     };
-    for (const rider of [bea, carla, dora]) await rider.browser.post(url(ride.id, "/check-in"));
+    for (const rider of [bea, carla, dora]) await checkIn(rider, ride.id);
     await timePasses(ride.id, ESTIMATE_MIN * MIN + HOUR + 2 * MIN);
     await bea.browser.post(url(ride.id, "/arrived"));
     await carla.browser.put(url(ride.id, "/timer"), { on: false });
@@ -326,10 +335,10 @@ describe("the safety timer", () => {
     // The ride's time has come: Carla checked in at the start, Bea only now, after that time.
     const { ana, bea, carla, ride } = await askTimeCame();
     const devices = await devicesOf({ ana, bea, carla });
-    await carla.browser.post(url(ride.id, "/check-in"));
+    await checkIn(carla, ride.id);
     await timePasses(ride.id, ESTIMATE_MIN * MIN + HOUR + 2 * MIN);
     const checkedIn = Date.now();
-    await bea.browser.post(url(ride.id, "/check-in"));
+    await checkIn(bea, ride.id);
     // Her question waits for her hour; Carla's, whose time has come, does not.
     expect(await dueAt(ride.id, "safety-ask")).toBeLessThanOrEqual(Date.now());
     await fireNow(ride.id, "safety-ask");
@@ -366,7 +375,7 @@ describe("the safety timer", () => {
     const { bea, ride } = await askTimeCame();
     const device = await service.subscribe(bea.browser);
     await bea.browser.put(url(ride.id, "/timer"), { on: false });
-    await bea.browser.post(url(ride.id, "/check-in"));
+    await checkIn(bea, ride.id);
     await timePasses(ride.id, ESTIMATE_MIN * MIN + HOUR + 2 * MIN);
     await fireNow(ride.id, "safety-ask");
     expect(service.to(device)).toEqual([]);
@@ -383,7 +392,7 @@ describe("the safety timer", () => {
   test("an alarm that finds the ride moved later waits for the new time", async () => {
     const { bea, ride } = await rideDay(-10 * MIN);
     const device = await service.subscribe(bea.browser);
-    await bea.browser.post(url(ride.id, "/check-in"));
+    await checkIn(bea, ride.id);
     await fireNow(ride.id, "safety-ask");
     expect(service.to(device)).toEqual([]);
     const row = await db().select().from(rides).where(eq(rides.id, ride.id)).get();
@@ -394,7 +403,7 @@ describe("the safety timer", () => {
 describe("erasure", () => {
   test("24 hours after the window, by the room's alarm: check-ins, arrivals and timers", async () => {
     const { ana, bea, carla, ride } = await rideDay(-HOUR);
-    await bea.browser.post(url(ride.id, "/check-in"));
+    await checkIn(bea, ride.id);
     await bea.browser.post(url(ride.id, "/arrived"));
     await carla.browser.put(url(ride.id, "/timer"), { on: false });
     // A day and a half later: the window closed more than 24 hours ago.
@@ -417,7 +426,7 @@ describe("erasure", () => {
 
   test("the erasure waits when the start moved later", async () => {
     const { bea, ride } = await rideDay(-HOUR);
-    await bea.browser.post(url(ride.id, "/check-in"));
+    await checkIn(bea, ride.id);
     await fireNow(ride.id, "ride-day-erase");
     expect((await kept(ride.id)).rows).toBe(1);
     const row = await db().select().from(rides).where(eq(rides.id, ride.id)).get();
@@ -426,7 +435,7 @@ describe("erasure", () => {
 
   test("leaving erases her check-in and arrival at once", async () => {
     const { ana, bea, ride } = await rideDay(-10 * MIN);
-    await bea.browser.post(url(ride.id, "/check-in"));
+    await checkIn(bea, ride.id);
     await bea.browser.post(url(ride.id, "/arrived"));
     await roomOf(ride.id).participantLeft(bea.user.id, ride.id);
     expect((await kept(ride.id)).rows).toBe(0);
@@ -459,9 +468,9 @@ describe("check-ins preselect 'He rodado con ella'", () => {
     const { ana, bea, carla, ride } = await rideDay(-HOUR);
     const dora = await signedIn();
     await db().insert(rideParticipants).values({ rideId: ride.id, userId: dora.user.id });
-    await bea.browser.post(url(ride.id, "/check-in"));
-    await carla.browser.post(url(ride.id, "/check-in"));
-    await ana.browser.post(url(ride.id, "/check-in"));
+    await checkIn(bea, ride.id);
+    await checkIn(carla, ride.id);
+    await checkIn(ana, ride.id);
     const beas = await json(await bea.browser.get(`/api/rides/${ride.id}/connections`));
     expect(beas.open).toBe(true);
     expect([...beas.preselected].sort()).toEqual([ana.user.id, carla.user.id].sort());

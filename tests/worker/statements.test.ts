@@ -63,6 +63,15 @@ describe("bindable", () => {
     expect(slots.levels).toHaveLength(2);
     expect("to" in slots).toBe(false);
   });
+
+  it("keeps a value it is told to write in, and names it with its value in the shape", () => {
+    const { values, shape, slots } = bindable({ viewer: "ana", near: { needed: 31 } }, [
+      "near.needed",
+    ]);
+    expect(values).toEqual({ viewer: "ana" });
+    expect(shape).toBe("viewer,near.needed=31");
+    expect(slots.near.needed).toBe(31);
+  });
 });
 
 describe("withConstantLimits", () => {

@@ -15,9 +15,15 @@ import { d1Of } from "./client.ts";
  * must use them only as values: never compute with them or branch on them (its text would then
  * depend on the first request's values). It may branch on which fields are there and on how long
  * an array is: both are in the shape.
+ *
+ * A value at one of the `writtenIn` paths stays a value, and the shape names it with it
+ * ('near.needed=31'): its statement is written with it, one statement per value. Only for values
+ * of a few kinds that SQLite plans better when it sees them (a LIMIT that grows with the page,
+ * withConstantLimits), never for a request's free value.
  */
-export function bindable<P extends object>(params: P) {
+export function bindable<P extends object>(params: P, writtenIn: readonly string[] = []) {
   const values: Record<string, unknown> = {};
+  const shape: string[] = [];
   const walk = (value: unknown, path: string): unknown => {
     if (Array.isArray(value)) return value.map((item, i) => walk(item, `${path}.${i}`));
     if (value !== null && typeof value === "object") {
@@ -27,12 +33,17 @@ export function bindable<P extends object>(params: P) {
           .map(([key, field]) => [key, walk(field, path ? `${path}.${key}` : key)]),
       );
     }
+    if (writtenIn.includes(path)) {
+      shape.push(`${path}=${String(value)}`);
+      return value;
+    }
+    shape.push(path);
     values[path] = value;
     return sql.placeholder(path);
   };
   // Typed as the values they stand for: drizzle binds a placeholder wherever a value may go.
   const slots = walk(params, "") as P;
-  return { slots, values, shape: Object.keys(values).join(",") };
+  return { slots, values, shape: shape.join(",") };
 }
 
 /**
@@ -248,15 +259,17 @@ export class StatementCache<Params extends object> {
 
   /**
    * The rows of each statement `build` writes, in one D1 batch (one round trip). `key` names what
-   * else decides their text (a tab, an optional statement): it is part of the shape.
+   * else decides their text (a tab, an optional statement): it is part of the shape. Values at
+   * the `writtenIn` paths are written into the text (bindable).
    */
   async batch<const Q extends readonly Preparable<unknown>[]>(
     db: Database,
     key: string,
     params: Params,
     build: (template: Database, slots: Params) => Q,
+    writtenIn: readonly string[] = [],
   ): Promise<BatchResults<Q>> {
-    const { slots, values, shape } = bindable(params);
+    const { slots, values, shape } = bindable(params, writtenIn);
     const name = `${key}|${shape}`;
     let statements = this.byShape.get(name) as Written[] | undefined;
     if (!statements) {
@@ -288,9 +301,10 @@ export class StatementCache<Params extends object> {
     key: string,
     params: Params & { viewer: string },
     build: (template: Database, slots: Params) => Q,
+    writtenIn: readonly string[] = [],
   ): Promise<{ viewerId: string; results: BatchResults<Q> }> {
     if (typeof viewer === "string") {
-      return { viewerId: viewer, results: await this.batch(db, key, params, build) };
+      return { viewerId: viewer, results: await this.batch(db, key, params, build, writtenIn) };
     }
     const [found, ...results] = await this.batch(
       db,
@@ -302,6 +316,7 @@ export class StatementCache<Params extends object> {
         const slotsForHer = { ...slots, viewer: viewer.idOf(her) } as unknown as Params;
         return [viewer.statement(template, her), ...build(template, slotsForHer)] as const;
       },
+      writtenIn,
     );
     return { viewerId: await viewer.accept(found), results: results as BatchResults<Q> };
   }

@@ -230,39 +230,22 @@ export function cardOf(
   return near && point ? { ...summary, distanceKm: distanceKm(near, point) } : summary;
 }
 
-/**
- * The feed's statement for `params`: its name in the cache, the values it binds, how it is written.
- * 'Cerca de mí' counts the small box's rides up to a number that grows with the page (`needed`):
- * written into the statement as its LIMIT (withConstantLimits, worker/db/statements.ts), with one
- * statement per page, instead of bound, which made SQLite plan that count for any LIMIT (about
- * 40 % of the statement's time on the bench's data).
- */
-function feedStatement(params: ListingParams): {
-  key: string;
-  params: ListingParams;
-  build: (template: Database, p: ListingParams) => readonly [ReturnType<typeof listingCards>];
-} {
-  const { near } = params;
-  if (!near) {
-    return { key: "feed", params, build: (template, p) => [listingCards(template, p)] as const };
-  }
-  const { needed } = near;
-  return {
-    key: `feed|near ${needed}`,
-    // Left undefined, `needed` is not bound (bindable); the statement gets it back as written.
-    params: { ...params, near: { ...near, needed: undefined } } as unknown as ListingParams,
-    build: (template, p) =>
-      [listingCards(template, { ...p, near: { ...(p.near as NearParams), needed } })] as const,
-  };
-}
-
 /** A page of the feed for `viewer`: her id, or her session to read in the same round trip. */
 export async function listRides(db: Database, filters: ListFilters, viewer: Viewer, now: number) {
-  const { key, params, build } = feedStatement(listingParams(filters, viewerValue(viewer), now));
   const {
     viewerId,
     results: [rows],
-  } = await listingStatements.batchFor(db, viewer, key, params, build);
+  } = await listingStatements.batchFor(
+    db,
+    viewer,
+    "feed",
+    listingParams(filters, viewerValue(viewer), now),
+    (template, p) => [listingCards(template, p)] as const,
+    // 'Cerca de mí' counts its small box up to a number that grows with the page: written into
+    // its LIMIT (one statement per page), SQLite's plan for that count is about 40 % cheaper
+    // on the bench's data than for a bound one (withConstantLimits, worker/db/statements.ts).
+    ["near.needed"],
+  );
   return {
     rides: rows.slice(0, FEED_PAGE_SIZE).map((row) => cardOf(row, viewerId, now, filters.near)),
     hasMore: rows.length > FEED_PAGE_SIZE,

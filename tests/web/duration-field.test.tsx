@@ -25,7 +25,9 @@ describe("DurationField", () => {
   it("follows distance and level (15 and 20 km/h) and says it in hours", async () => {
     render(<Form />);
     await screen.findByDisplayValue("160");
-    expect(screen.getByText("2 h 40 min.")).toBeTruthy();
+    // Said in hours in the field's description, which a screen reader reads with it.
+    const hintId = field().getAttribute("aria-describedby")!.split(" ")[0]!;
+    expect(document.getElementById(hintId)!.textContent).toMatch(/^2 h 40 min\. Calculada/);
     fireEvent.change(screen.getByLabelText("Nivel"), { target: { value: "intermedio" } });
     await screen.findByDisplayValue("120");
   });

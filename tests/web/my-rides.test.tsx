@@ -106,11 +106,18 @@ describe("My Rides: A la espera de plaza", () => {
       "Gravel con aprobación",
     ]);
     expect(within(cards[1]!).getByRole("status").textContent).toBe(MSG.requestPending);
-    expect(within(cards[1]!).getByRole("button", { name: MSG.requestWithdraw })).toBeTruthy();
+    expect(
+      (within(cards[1]!).getByRole("button", { name: MSG.requestWithdraw }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(false);
     expect(within(cards[0]!).getByRole("status").textContent).toBe(MSG.waitingListPosition(2));
-    expect(within(cards[0]!).getByRole("button", { name: MSG.waitingListLeave })).toBeTruthy();
-    // Her own upcoming rides are still her empty state.
-    expect(screen.getByText("Aquí aparecerán tus próximas rutas.")).toBeTruthy();
+    expect(
+      (within(cards[0]!).getByRole("button", { name: MSG.waitingListLeave }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(false);
+    // Her own upcoming rides are still her empty state, outside the section of rides she awaits.
+    const empty = screen.getByText("Aquí aparecerán tus próximas rutas.");
+    expect(section.contains(empty)).toBe(false);
   });
 
   it("is not there when she waits on nothing", async () => {

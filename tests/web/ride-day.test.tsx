@@ -104,7 +104,10 @@ describe("sharing her position", () => {
     fireEvent.click(screen.getByRole("button", { name: `· ${RIDE_DAY_TEXT.stop}` }));
     expect(sent.at(-1)).toEqual({ type: "position-stop" });
     expect(watchers.size).toBe(0);
-    expect(screen.getByRole("button", { name: RIDE_DAY_TEXT.share })).toBeTruthy();
+    // She can share again at once.
+    expect(
+      (screen.getByRole("button", { name: RIDE_DAY_TEXT.share }) as HTMLButtonElement).disabled,
+    ).toBe(false);
   });
 
   it("sends a fix the socket could not take yet once it can", () => {
@@ -214,7 +217,10 @@ describe("the group", () => {
     const items = within(list).getAllByRole("listitem");
     expect(items[0]!.textContent).toContain(`Cris${RIDE_DAY_TEXT.escoba} · hace un momento`);
     expect(items[1]!.textContent).toContain(`Bea · hace 1 min · ${RIDE_DAY_TEXT.approximate}`);
-    expect(within(list).getByRole("button", { name: "Ver en el mapa: Bea" })).toBeTruthy();
+    // Each rider's line shows her on the map: Bea's button is in Bea's line.
+    expect(within(items[1]!).getByRole("button").getAttribute("aria-label")).toBe(
+      "Ver en el mapa: Bea",
+    );
     expect(screen.getByTestId("live-not-sharing").textContent).toBe(
       `${RIDE_DAY_TEXT.notSharing}: Ana (tú), Dora`,
     );

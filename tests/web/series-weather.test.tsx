@@ -2,7 +2,7 @@
 // #weather-at-the-start): the create form's "Se repite" preview on the ride's clock, the series'
 // next dates with "Apuntarme a las próximas", and the forecast that stays out when it fails.
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
 import type { SeriesDatesResponse } from "../../domain/series.ts";
@@ -112,11 +112,17 @@ describe("the series on the ride page", () => {
       return Response.json({ ride: rideDetail({ series: weekly }) });
     });
     renderAt("/app/ride/r1");
-    expect(
-      await screen.findByRole("heading", { name: "Próximas fechas de la grupeta" }),
-    ).toBeTruthy();
-    expect(await screen.findByText("Cancelada")).toBeTruthy();
-    expect(screen.getByText("Completa")).toBeTruthy();
+    const seriesHeading = await screen.findByRole("heading", {
+      name: "Próximas fechas de la grupeta",
+    });
+    await screen.findByText("Cancelada");
+    // Each date says what it is: this one (3 places), the cancelled one, the full one.
+    const dates = within(seriesHeading.closest("section")!)
+      .getAllByRole("listitem")
+      .map((date) => date.textContent);
+    expect(dates[0]).toContain("3 plazas");
+    expect(dates[1]).toContain("Cancelada");
+    expect(dates[2]).toContain("Completa");
     await act(async () => {
       fireEvent.click(screen.getByRole("button", { name: "Apuntarme a las próximas" }));
     });
@@ -156,9 +162,14 @@ describe("the weather card", () => {
       return Response.json({ ride: rideDetail() });
     });
     renderAt("/app/ride/r1");
-    expect(await screen.findByRole("heading", { name: WEATHER_TEXTS.title })).toBeTruthy();
-    expect(screen.getByText(/70 % de lluvia/)).toBeTruthy();
-    expect(screen.getByText(WEATHER_TEXTS.warning)).toBeTruthy();
+    const weather = (await screen.findByRole("heading", { name: WEATHER_TEXTS.title })).closest(
+      "section",
+    )!;
+    expect(weather.textContent).toMatch(/70 % de lluvia/);
+    // The warning is said as a status, for screen readers too.
+    expect(within(weather).getByRole("status").textContent).toMatch(
+      new RegExp(`^${WEATHER_TEXTS.warning}: .+\\.$`),
+    );
     // A rider is not asked "¿Sigue en pie?", and the organizer has not answered yet.
     expect(screen.queryByRole("button", { name: WEATHER_TEXTS.stillOn })).toBeNull();
     expect(screen.queryByText(WEATHER_TEXTS.stillOnNotice)).toBeNull();

@@ -27,8 +27,17 @@ export interface ChatInfoResponse {
   isParticipant: boolean;
   /** Participant, ride not cancelled, until start + 12 h. */
   canWrite: boolean;
-  /** Not a participant, ride not cancelled and not started (full rides: the join API says so). */
+  /**
+   * Not a participant of an open ride, not cancelled and not started (full rides: the join API
+   * says so).
+   */
   canJoin: boolean;
+  /**
+   * Only to a rider outside a 'Con aprobación' ride (docs/product.md#join-by-approval): she never
+   * joins from the chat, she asks for a place on the ride's page. `canRequest`: not cancelled,
+   * not started and no request of hers yet; `request`: hers, null before she asks.
+   */
+  approval?: { canRequest: boolean; request: "pending" | "declined" | null };
 }
 
 /** GET /api/rides/:id/chat/messages — a history page, oldest → newest. */

@@ -1,6 +1,6 @@
 // Join by approval (docs/product.md#join-by-approval), in three browsers: the organizer creates a
-// 'Con aprobación' ride; a rider requests a place and sees only the area; the organizer accepts;
-// the rider now sees the pin and the route; a third rider is declined, kindly. Mis salidas lists
+// 'Con aprobación' ride; its chat sends a rider to the ride's page to ask; she requests a place
+// and sees only the area; the organizer accepts; the rider now sees the pin and the route; a third rider is declined, kindly. Mis salidas lists
 // the request while it waits ('A la espera de plaza'), and the ride once accepted.
 import path from "node:path";
 import { MSG } from "../../domain/messages.ts";
@@ -39,9 +39,17 @@ test.describe("join by approval", () => {
     await op.waitForURL(/\/app\/ride\/[A-Za-z0-9_-]+$/);
     const rideId = op.url().split("/").pop()!;
 
-    // --- Bea sees the city and an area, never the point; she asks with a note.
+    // --- The ride's chat offers Bea no 'UNIRME': she asks for a place on the ride's page.
     const bp = bea.page;
-    await bp.goto(`/app/ride/${rideId}`);
+    await bp.goto(`/app/chat/${rideId}`);
+    const ask = bp.getByRole("link", { name: MSG.requestPlace });
+    await expect(ask).toBeVisible();
+    await expect(bp.getByText(MSG.requestNeeded)).toBeVisible();
+    await expect(bp.getByRole("button", { name: "UNIRME" })).toHaveCount(0);
+    await ask.click();
+    await bp.waitForURL(`**/app/ride/${rideId}`);
+
+    // --- Bea sees the city and an area, never the point; she asks with a note.
     const card = bp.getByRole("article", { name: title });
     await expect(card.getByText(MSG.meetingAreaHidden)).toBeVisible();
     await expect(

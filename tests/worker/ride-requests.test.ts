@@ -256,7 +256,10 @@ describe("requests and answers", () => {
     const other = await signedIn();
     const join = await other.browser.post(`/api/rides/${ride.id}/join`);
     expect(join.status).toBe(409);
-    expect((await json(join)).error.message).toBe(MSG.requestNeeded);
+    expect((await json(join)).error).toEqual({
+      code: "request_needed",
+      message: MSG.requestNeeded,
+    });
     expect(await participantIds(ride.id)).toHaveLength(1);
     const wait = await other.browser.post(`/api/rides/${ride.id}/waiting-list`);
     expect(wait.status).toBe(409);

@@ -1,27 +1,15 @@
-// Regular grupetas (docs/product.md#regular-grupetas): a series of dates, each its own ride, kept
-// 12 weeks ahead by the daily cron; edits and cancellations of "Esta y las siguientes" with their
-// notices; "Apuntarme a las próximas" and "Dejar la serie".
-import {
-  createExecutionContext,
-  createScheduledController,
-  waitOnExecutionContext,
-} from "cloudflare:test";
-import { env } from "cloudflare:workers";
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MSG } from "../../domain/messages.ts";
 import { pushTexts } from "../../domain/push.ts";
 import type { JoinSeriesResponse, SeriesDatesResponse } from "../../domain/series.ts";
 import { rideRequests, rideSeries, rides, rideWaitingList, users } from "../../worker/db/schema.ts";
-import handler from "../../worker/index.ts";
 import { requestsSettled } from "./helpers/background.ts";
 import { db, HOUR, signedIn } from "./helpers/factories.ts";
 import { json } from "./helpers/http.ts";
 import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
 import { messagesOf, participantIds, rideBody } from "./helpers/rides.ts";
-
-const DAY = 24 * HOUR;
-const WEEK = 7 * DAY;
+import { createSeries, DAY, datesOf, runCron, WEEK } from "./helpers/series.ts";
 
 let service: ReturnType<typeof pushServiceStandIn>;
 beforeEach(() => {
@@ -29,42 +17,9 @@ beforeEach(() => {
 });
 afterEach(() => service.restore());
 
-async function runCron(scheduledTime: number) {
-  const ctx = createExecutionContext();
-  await handler.scheduled?.(
-    createScheduledController({ scheduledTime, cron: "17 3 * * *" }),
-    env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-}
-
-/** The series' dates, in order. */
-async function datesOf(seriesId: string) {
-  return db()
-    .select()
-    .from(rides)
-    .where(eq(rides.seriesId, seriesId))
-    .orderBy(asc(rides.seriesIndex))
-    .all();
-}
-
-/** Her grupeta: created through the API, its first date answered. */
-async function createSeries(
-  browser: Awaited<ReturnType<typeof signedIn>>["browser"],
-  overrides: Record<string, unknown> = {},
-  startsIn = 2 * DAY,
-) {
-  const res = await browser.post("/api/rides", {
-    ...rideBody({}, startsIn),
-    repeat: { everyWeeks: 1, count: 4 },
-    ...overrides,
-  });
-  expect(res.status).toBe(201);
-  const { ride } = (await json(res)) as { ride: { id: string; series: { id: string } | null } };
-  expect(ride.series).not.toBeNull();
-  return { firstId: ride.id, seriesId: ride.series!.id };
-}
+/** A date's approximate area, as one comparable value. */
+const areaOf = (date: { meetingAreaLat?: number | null; meetingAreaLon?: number | null }) =>
+  `${date.meetingAreaLat},${date.meetingAreaLon}`;
 
 describe("creating a regular grupeta", () => {
   it("keeps 09:00 on the ride's clock across the summer-time change", async () => {
@@ -337,12 +292,10 @@ describe("Apuntarme a las próximas", () => {
     });
     const dates = await datesOf(seriesId);
     expect(dates.map((d) => d.joinMode)).toEqual(["approval", "approval", "approval", "approval"]);
-    // Each date has its own approximate area, drawn around the pin.
-    for (const date of dates) expect(date.meetingAreaLat).not.toBeNull();
-    // Centres, not latitudes: two draws' latitudes alone are 10 m apart or less often enough
-    // (1 run in about 20) to make the test flaky.
-    const centres = new Set(dates.map((d) => `${d.meetingAreaLat},${d.meetingAreaLon}`));
-    expect(centres.size).toBe(dates.length);
+    // One approximate area around the pin, the same on every date (see "the series' approximate
+    // area" below).
+    expect(new Set(dates.map(areaOf))).toEqual(new Set([areaOf(dates[0]!)]));
+    expect(dates[0]!.meetingAreaLat).not.toBeNull();
 
     const res = await bea.browser.post(`/api/rides/${firstId}/series/join`);
     expect((await json(res)) as JoinSeriesResponse).toEqual({
@@ -432,5 +385,74 @@ describe("a series and the rest of the app", () => {
       .get();
     expect(after).toEqual({ status: "cancelled", seriesId: null });
     await requestsSettled();
+  });
+});
+
+describe("the series' approximate area", () => {
+  // Every date of a 'Con aprobación' grupeta shows outsiders the same area: areas drawn apart
+  // around one pin, a dozen of them, could be averaged back to the pin (ADR 0036).
+  const PIN = { lat: 40.4168, lon: -3.7038 };
+  const MOVED = { lat: 40.4531, lon: -3.6883 };
+  const approvalSeries = (ana: Awaited<ReturnType<typeof signedIn>>, pin: typeof PIN | null) =>
+    createSeries(ana.browser, {
+      joinMode: "approval",
+      meetingPin: pin,
+      repeat: { everyWeeks: 2, count: 12 },
+    });
+  const templateOf = async (seriesId: string) =>
+    (await db().select().from(rideSeries).where(eq(rideSeries.id, seriesId)).get())!.template;
+
+  it("is one for the series, the dates the cron adds later included", async () => {
+    const ana = await signedIn();
+    const { seriesId } = await approvalSeries(ana, PIN);
+    const first = await datesOf(seriesId);
+    // Fortnightly: the dates of the next 12 weeks exist, the rest come with the cron.
+    expect(first.length).toBeLessThan(12);
+    await runCron(Date.now() + 8 * WEEK);
+    const dates = await datesOf(seriesId);
+    expect(dates.length).toBeGreaterThan(first.length);
+    expect(new Set(dates.map(areaOf))).toEqual(new Set([areaOf(first[0]!)]));
+    expect(first[0]!.meetingAreaLat).not.toBe(PIN.lat);
+  });
+
+  it("'Esta y las siguientes' placing the pin gives the following dates the edited date's area", async () => {
+    const ana = await signedIn();
+    const { seriesId } = await approvalSeries(ana, null);
+    const dates = await datesOf(seriesId);
+    expect(dates.every((d) => d.meetingAreaLat === null)).toBe(true);
+    const res = await ana.browser.put(`/api/rides/${dates[1]!.id}`, {
+      ...rideBody({ joinMode: "approval", meetingPin: PIN }),
+      startTime: new Date(dates[1]!.startTime).toISOString(),
+      scope: "following",
+    });
+    expect(res.status).toBe(200);
+    const after = await datesOf(seriesId);
+    // Without an area, a date would be measured from its exact pin ('Cerca de mí').
+    expect(after[1]!.meetingAreaLat).not.toBeNull();
+    expect(after.slice(1).map(areaOf)).toEqual(after.slice(1).map(() => areaOf(after[1]!)));
+    expect(after[0]!.meetingAreaLat).toBeNull();
+    // The dates not created yet take it too.
+    expect(areaOf(await templateOf(seriesId))).toBe(areaOf(after[1]!));
+  });
+
+  it("moving the pin draws a new one for the following dates; an edit that keeps it keeps it", async () => {
+    const ana = await signedIn();
+    const { seriesId } = await approvalSeries(ana, PIN);
+    const dates = await datesOf(seriesId);
+    const edit = (pin: typeof PIN, title: string) =>
+      ana.browser.put(`/api/rides/${dates[1]!.id}`, {
+        ...rideBody({ joinMode: "approval", meetingPin: pin, title }),
+        startTime: new Date(dates[1]!.startTime).toISOString(),
+        scope: "following",
+      });
+    expect((await edit(PIN, "Misma salida")).status).toBe(200);
+    expect((await datesOf(seriesId)).map(areaOf)).toEqual(dates.map(areaOf));
+
+    expect((await edit(MOVED, "Nuevo punto")).status).toBe(200);
+    const after = await datesOf(seriesId);
+    expect(areaOf(after[1]!)).not.toBe(areaOf(dates[1]!));
+    expect(after.slice(1).map(areaOf)).toEqual(after.slice(1).map(() => areaOf(after[1]!)));
+    expect(areaOf(after[0]!)).toBe(areaOf(dates[0]!));
+    expect(areaOf(await templateOf(seriesId))).toBe(areaOf(after[1]!));
   });
 });

@@ -1,11 +1,12 @@
-// The chat of a ride she is not in: what there is to read, and joining to read it.
+// The chat of a ride she is not in: what there is to read, and joining to read it (or, on a
+// 'Con aprobación' ride, asking for a place on the ride's page: docs/product.md#join-by-approval).
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import type { ChatInfoResponse } from "../../domain/api/chat.ts";
 import { MSG } from "../../domain/messages.ts";
 import { hasStarted } from "../../domain/time.ts";
-import { Button } from "../components/button.tsx";
+import { Button, ButtonLink } from "../components/button.tsx";
 import { toast } from "../lib/toast.ts";
 import { joinFailure } from "../rides/join-errors.ts";
 import { useJoinRide } from "../rides/queries.ts";
@@ -33,6 +34,10 @@ export function OutsiderChat({ rideId, info }: { rideId: string; info: ChatInfoR
       const failure = joinFailure(error);
       if (failure.kind === "already_joined") {
         toast(failure.title, { description: failure.description });
+        await queryClient.invalidateQueries({ queryKey: chatKeys.info(rideId) });
+      } else if (failure.kind === "request_needed") {
+        // Made 'Con aprobación' since this screen loaded: it now offers the request instead.
+        toast.error(failure.reason);
         await queryClient.invalidateQueries({ queryKey: chatKeys.info(rideId) });
       } else if (failure.kind === "refused") {
         toast.error(failure.reason);
@@ -72,12 +77,24 @@ export function OutsiderChat({ rideId, info }: { rideId: string; info: ChatInfoR
               {joinRide.isPending ? "Uniéndote..." : "UNIRME"}
             </Button>
           </>
+        ) : info.approval?.canRequest ? (
+          <>
+            <p className="text-ink-soft">{MSG.requestNeeded}</p>
+            <ButtonLink to={`/app/ride/${rideId}`}>{MSG.requestPlace}</ButtonLink>
+          </>
         ) : (
-          <p className="text-ink-soft">
-            {info.ride.status === "cancelled" ? MSG.rideCancelledJoin : MSG.rideStarted}
-          </p>
+          <p className="text-ink-soft">{whyNotJoinable(info)}</p>
         )}
       </section>
     </div>
   );
+}
+
+/** Why she can neither join nor ask for a place: the ride is off or under way, or she has asked. */
+function whyNotJoinable(info: ChatInfoResponse): string {
+  if (info.ride.status === "cancelled") return MSG.rideCancelledJoin;
+  if (hasStarted(info.ride.startTime, Date.now())) return MSG.rideStarted;
+  if (info.approval?.request === "pending") return MSG.requestPending;
+  if (info.approval?.request === "declined") return MSG.requestDeclinedText;
+  return MSG.rideStarted;
 }

@@ -11,6 +11,8 @@ export type JoinFailure =
   | { kind: "already_joined"; title: string; description: string }
   /** The ride cannot take her; `reason` is the API's text. */
   | { kind: "refused"; reason: string }
+  /** A 'Con aprobación' ride: she asks for a place instead (docs/product.md#join-by-approval). */
+  | { kind: "request_needed"; reason: string }
   /** Anything else (no connection, a server error, another refusal); `reason` when there is one. */
   | { kind: "failed"; reason: string | undefined };
 
@@ -21,6 +23,9 @@ export function joinFailure(error: unknown): JoinFailure {
       title: MSG.alreadyJoinedTitle,
       description: MSG.alreadyJoined,
     };
+  }
+  if (error instanceof ApiError && error.code === "request_needed") {
+    return { kind: "request_needed", reason: error.message };
   }
   if (error instanceof ApiError && TOLD_REFUSALS.has(error.code)) {
     return { kind: "refused", reason: error.message };

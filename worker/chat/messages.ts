@@ -11,6 +11,7 @@ import { batchList, runSql } from "../db/client.ts";
 import { profiles, type RideMessage, rideMessages, rides } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
+import { myRequestStatusSql } from "../ride-requests/sql.ts";
 import { cancelledByOrganizerSql } from "../rides/cancelled-by.ts";
 import {
   liveSession,
@@ -97,7 +98,8 @@ const rideChatColumns = {
 };
 
 /**
- * The ride, whether she participates and how many messages she can read in it: one query.
+ * The ride, whether she participates, how many messages she can read in it, how one joins it
+ * and her request for a place on it (join by approval): one query.
  * null when the ride does not exist or a block hides it from her (the same answer).
  */
 export async function loadChatInfo(db: Database, rideId: string, userId: string) {
@@ -107,14 +109,16 @@ export async function loadChatInfo(db: Database, rideId: string, userId: string)
       member: participates(rides.id, userId),
       messageCount: subquery<number>`select count(*) from ${rideMessages}
         where ${rideMessages.rideId} = ${rides.id} and ${visibleTo(userId)}`,
+      joinMode: rides.joinMode,
+      request: myRequestStatusSql(rides.id, userId),
     })
     .from(rides)
     .where(and(eq(rides.id, rideId), not(rideHiddenFrom(rides.id, userId))))
     .get();
   if (!row) return null;
-  const { member, messageCount, cancelledByOrganizer, ...rest } = row;
+  const { member, messageCount, cancelledByOrganizer, joinMode, request, ...rest } = row;
   const ride = { ...rest, cancelledByOrganizer: cancelledByOrganizer === 1 };
-  return { ride, isParticipant: member === 1, messageCount };
+  return { ride, isParticipant: member === 1, messageCount, joinMode, request };
 }
 
 export type StoreResult =

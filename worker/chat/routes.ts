@@ -76,11 +76,18 @@ export const rideChatRoutes = new Hono<AppEnv>()
     const info = await loadChatInfo(c.var.db, c.req.valid("param").id, user.id);
     if (!info) throw new DomainError("not_found", MSG.rideGone);
     const now = Date.now();
+    const { joinMode, request, ...shown } = info;
     const cancelled = info.ride.status === "cancelled";
+    const outsider = !info.isParticipant;
+    const open = outsider && canJoinOrLeave(info.ride, now);
     return c.json<ChatInfoResponse>({
-      ...info,
+      ...shown,
       canWrite: info.isParticipant && !cancelled && chatWindowOpen(info.ride.startTime, now),
-      canJoin: !info.isParticipant && canJoinOrLeave(info.ride, now),
+      // A 'Con aprobación' ride takes nobody directly: she asks on the ride's page instead.
+      canJoin: open && joinMode === "open",
+      ...(outsider && joinMode === "approval"
+        ? { approval: { canRequest: open && request === null, request } }
+        : {}),
     });
   })
 

@@ -567,6 +567,13 @@ export interface SeriesTemplate {
   meetingPoint: string;
   meetingLat: number | null;
   meetingLon: number | null;
+  /**
+   * The approximate area's centre around that pin, one for every date (absent in series stored
+   * before it, whose dates drew their own): areas drawn apart around one pin could be averaged back
+   * to it (docs/decisions/0036-join-by-approval.md).
+   */
+  meetingAreaLat?: number | null;
+  meetingAreaLon?: number | null;
   routeGpxKey: string | null;
   routeFileName: string | null;
   /** '¿Quién puede unirse?' of every date (absent in series stored before it: 'open'). */

@@ -19,7 +19,7 @@ import {
 } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
-import { clearRequestsOf } from "../ride-requests/queries.ts";
+import { clearPendingRequestsOf } from "../ride-requests/queries.ts";
 import {
   LEAVING_RIDER_STATEMENTS,
   type LeavingRiderOutcome,
@@ -197,8 +197,9 @@ export async function suspendAccount(
       .where(and(eq(reports.reportedUserId, userId), eq(reports.status, "open"))),
     // Her calendar feed's URL stops too, and stays stopped if the suspension is lifted.
     stopFeed(db, userId, now),
-    // Her requests for places go (docs/product.md#join-by-approval).
-    clearRequestsOf(db, userId),
+    // Her pending requests for places go; a declined one stays final
+    // (docs/product.md#join-by-approval).
+    clearPendingRequestsOf(db, userId),
   ]);
   const [left, , marked] = rest.slice(LEAVING_RIDER_STATEMENTS) as [
     { rideId: string }[],

@@ -11,10 +11,10 @@ import {
   pushPreferences,
   pushSubscriptions,
   rideParticipants,
-  rideRequests,
   rides,
 } from "../db/schema.ts";
 import type { Database } from "../env.ts";
+import { pendingRequestCountSql } from "../ride-requests/sql.ts";
 
 /** More devices than this and her oldest subscription goes (a browser she no longer uses). */
 export const MAX_DEVICES = 10;
@@ -181,12 +181,12 @@ export async function usernamesOf(db: Database, userIds: string[]): Promise<Map<
   return new Map(rows.map((row) => [row.userId, row.username]));
 }
 
-/** Pending requests of an approval ride (ride_requests_ride_status_idx). */
+/** Pending requests of an approval ride, as her badge counts them (none hidden by a block). */
 export async function pendingRequestCount(db: Database, rideId: string): Promise<number> {
   const row = await db
-    .select({ n: sql<number>`count(*)` })
-    .from(rideRequests)
-    .where(and(eq(rideRequests.rideId, rideId), eq(rideRequests.status, "pending")))
+    .select({ n: pendingRequestCountSql(rides.id) })
+    .from(rides)
+    .where(eq(rides.id, rideId))
     .get();
   return row?.n ?? 0;
 }

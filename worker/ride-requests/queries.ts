@@ -26,6 +26,7 @@ import {
 } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
+import { requestShownSql } from "./sql.ts";
 
 const p = rideParticipants;
 const q = rideRequests;
@@ -91,7 +92,7 @@ export function requestsQuery(db: Database, rideId: string, now: number | null) 
         eq(q.rideId, rideId),
         eq(q.status, "pending"),
         sql`${users.suspendedAt} is null`,
-        sql`not ${rideHiddenFrom(q.rideId, q.userId)}`,
+        requestShownSql(q),
         live,
       ),
     )
@@ -231,7 +232,10 @@ export async function findRequest(db: Database, rideId: string, requestId: strin
   );
 }
 
-/** Suspension (docs/product.md#suspension) clears her requests: a statement for its batch. */
-export function clearRequestsOf(db: Database, userId: string) {
-  return db.delete(q).where(eq(q.userId, userId));
+/**
+ * Suspension (docs/product.md#suspension) clears her pending requests: a statement for its batch.
+ * A declined one stays, so after the suspension is lifted she still cannot ask that ride again.
+ */
+export function clearPendingRequestsOf(db: Database, userId: string) {
+  return db.delete(q).where(and(eq(q.userId, userId), eq(q.status, "pending")));
 }

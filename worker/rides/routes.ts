@@ -337,6 +337,7 @@ export const rideRoutes = new Hono<AppEnv>()
           ? { routeGpxKey: null, routeFileName: null }
           : { routeGpxKey: row.routeGpxKey, routeFileName: row.routeFileName };
       const noticeId = generateId();
+      const meetingArea = meetingAreaValues(input, row);
       try {
         const { edited, promotion } = await updateRide(
           c.var.db,
@@ -344,7 +345,7 @@ export const rideRoutes = new Hono<AppEnv>()
             rideId: row.id,
             organizerId: user.id,
             ...route,
-            meetingArea: meetingAreaValues(input, row),
+            meetingArea,
             timeZone,
             noticeId,
             now,
@@ -361,7 +362,15 @@ export const rideRoutes = new Hono<AppEnv>()
       inBackground(c, announceStoredMessage(c.env, row.id, noticeId));
       inBackground(c, rideEdited(c.env, row.id));
       if (following) {
-        await editFollowingDates(c, row, input, timeZone, replaced ? route : null, now);
+        await editFollowingDates(
+          c,
+          row,
+          input,
+          timeZone,
+          replaced ? route : null,
+          meetingArea,
+          now,
+        );
       }
       if (replaced) await deleteGpxUnlessShared(c, row, row.routeGpxKey);
       const updated = await loadRide(c, row.id);
@@ -384,7 +393,7 @@ export const rideRoutes = new Hono<AppEnv>()
       }
       if (hasStarted(fresh.startTime, now)) throw new DomainError("ride_started", MSG.rideStarted);
       // 'Con aprobación': she asks for a place instead (docs/product.md#join-by-approval).
-      if (fresh.joinMode === "approval") throw new DomainError("conflict", MSG.requestNeeded);
+      if (fresh.joinMode === "approval") throw new DomainError("request_needed", MSG.requestNeeded);
       throw new DomainError("ride_full", MSG.rideFull);
     }
     inBackground(c, notifyParticipantJoined(c.env, row.id, user.id, row.startTime));

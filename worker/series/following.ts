@@ -26,7 +26,7 @@ import { deleteGpx } from "../gpx/storage.ts";
 import { inBackground } from "../http/background.ts";
 import { rideCreated, rideEdited } from "../push/events.ts";
 import type { RideRow } from "../rides/read-model.ts";
-import { rideValues, updateRide } from "../rides/writes.ts";
+import { freshMeetingArea, rideValues, updateRide } from "../rides/writes.ts";
 import { announcePromotion } from "../waiting-list/notify.ts";
 import {
   createSeriesDates,
@@ -59,11 +59,13 @@ export function validateSeriesRepeat(
   if (problem) throw new DomainError("validation_error", problem, undefined, { repeat: problem });
 }
 
-function templateOf(
-  input: RideInput,
-  route: RouteFile,
-  pin: { lat: number | null; lon: number | null },
-): SeriesTemplate {
+/** Where the series' dates meet: the pin and the one approximate area around it. */
+type SeriesPlace = Pick<
+  SeriesTemplate,
+  "meetingLat" | "meetingLon" | "meetingAreaLat" | "meetingAreaLon"
+>;
+
+function templateOf(input: RideInput, route: RouteFile, place: SeriesPlace): SeriesTemplate {
   const v = rideValues(input);
   return {
     title: v.title,
@@ -76,8 +78,7 @@ function templateOf(
     routeKm: v.routeKm,
     routeElev: v.routeElev,
     meetingPoint: v.meetingPoint,
-    meetingLat: pin.lat,
-    meetingLon: pin.lon,
+    ...place,
     routeGpxKey: route.routeGpxKey,
     routeFileName: route.routeFileName,
     joinMode: v.joinMode ?? "open",
@@ -116,9 +117,11 @@ export async function createRideSeries(
     zone,
     untilDate: rule.until,
     dateCount: rule.count,
+    // One area for the series, copied to every date (dateValues).
     template: templateOf(input, values, {
-      lat: input.meetingPin?.lat ?? null,
-      lon: input.meetingPin?.lon ?? null,
+      meetingLat: input.meetingPin?.lat ?? null,
+      meetingLon: input.meetingPin?.lon ?? null,
+      ...freshMeetingArea(input.meetingPin ?? null),
     }),
     lastIndex: -1,
     nextStart: seriesStartOf(rule, 0),
@@ -173,6 +176,10 @@ export async function checkFollowingCaps(
  * fields, its day moved as hers moved and the new time on its own day (09:00 stays 09:00 across
  * a summer-time change), and the series' template and clock change for the dates not created
  * yet. `route`: the new route file for all of them, or null to keep each date's own.
+ * `meetingArea`: the edited date's approximate area after the edit (meetingAreaValues). When the
+ * edit names a pin, every following date and the dates to come take that same area: areas drawn
+ * apart around one pin could be averaged back to it. An older client's edit, which leaves the pin
+ * out, leaves each date's pin and area as they were.
  */
 export async function editFollowingDates(
   c: Ctx,
@@ -180,6 +187,7 @@ export async function editFollowingDates(
   input: RideInput,
   timeZone: string,
   route: RouteFile | null,
+  meetingArea: { meetingAreaLat: number | null; meetingAreaLon: number | null },
   now: number,
 ) {
   if (!row.seriesId) return;
@@ -204,6 +212,7 @@ export async function editFollowingDates(
         rideId: date.id,
         organizerId: series.organizerId,
         ...(route ?? { routeGpxKey: date.routeGpxKey, routeFileName: date.routeFileName }),
+        ...(input.meetingPin === undefined ? {} : { meetingArea }),
         timeZone,
         noticeId,
         now,
@@ -222,15 +231,20 @@ export async function editFollowingDates(
     zone: timeZone,
   };
   const nextIndex = series.lastIndex + 1;
-  const pin =
+  const { meetingLat, meetingLon, meetingAreaLat, meetingAreaLon } = series.template;
+  const place: SeriesPlace =
     input.meetingPin === undefined
-      ? { lat: series.template.meetingLat, lon: series.template.meetingLon }
-      : { lat: input.meetingPin?.lat ?? null, lon: input.meetingPin?.lon ?? null };
+      ? { meetingLat, meetingLon, meetingAreaLat, meetingAreaLon }
+      : {
+          meetingLat: input.meetingPin?.lat ?? null,
+          meetingLon: input.meetingPin?.lon ?? null,
+          ...meetingArea,
+        };
   await updateSeriesRule(
     db,
     series.id,
     {
-      template: templateOf(input, route ?? series.template, pin),
+      template: templateOf(input, route ?? series.template, place),
       anchorDate: moved.anchorDate,
       localTime: moved.localTime,
       zone: moved.zone,

@@ -3,15 +3,9 @@
 // number, so a second run (or a run racing another) creates nothing twice.
 import { createDb } from "../db/client.ts";
 import type { Bindings, Database } from "../env.ts";
-import { rideCreated } from "../push/events.ts";
-import {
-  createSeriesDates,
-  joinSeriesDate,
-  membersOf,
-  ruleOf,
-  type SeriesRow,
-  seriesDue,
-} from "./queries.ts";
+import { placeRequested, rideCreated } from "../push/events.ts";
+import { joinSeriesDate, membersOf } from "./members.ts";
+import { createSeriesDates, ruleOf, type SeriesRow, seriesDue } from "./queries.ts";
 
 /** Series handled per query; the loop goes on until none is due. */
 const PAGE = 50;
@@ -20,17 +14,26 @@ const MAX_PAGES = 40;
 
 /**
  * The new dates of one series: created, with the reminder each ride has, and with every rider who
- * follows the series in it (or on its waiting list). Returns the new rides.
+ * follows the series in it (or on its waiting list, or her request filed on a 'Con aprobación'
+ * date, its organizer told). Returns the new rides.
  */
 export async function extendSeries(env: Bindings, db: Database, series: SeriesRow, now: number) {
   const created = await createSeriesDates(db, series, now);
   if (created.length === 0) return created;
   const members = (await membersOf(db, series.id)).filter((id) => id !== series.organizerId);
+  const requested: { rideId: string; userId: string }[] = [];
   for (const ride of created) {
-    for (const userId of members) await joinSeriesDate(db, ride.id, userId, now);
+    for (const userId of members) {
+      const { outcome } = await joinSeriesDate(db, ride.id, userId, now);
+      if (outcome === "requested") requested.push({ rideId: ride.id, userId });
+    }
   }
   const zone = ruleOf(series).zone;
-  await Promise.all(created.map((ride) => rideCreated(env, ride.id, ride.startTime, zone)));
+  await Promise.all([
+    ...created.map((ride) => rideCreated(env, ride.id, ride.startTime, zone)),
+    // Each request filed tells the organizer, as 'Apuntarme a las próximas' does.
+    ...requested.map(({ rideId, userId }) => placeRequested(env, rideId, userId)),
+  ]);
   return created;
 }
 

@@ -1,11 +1,13 @@
 // Regular grupetas on D1 (docs/product.md#regular-grupetas): a series row holds the rule and the
 // template; each date is a ride of its own, created by createSeriesDates — when the series is made
 // and, for the dates further ahead, by the daily cron (materialize.ts). A date is unique per
-// (series_id, series_index), so creating a date twice creates it once.
+// (series_id, series_index), so creating a date twice creates it once. A rider's place in a series
+// (following it, joining and leaving its dates) is in members.ts.
 import { and, asc, eq, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { normalizeText } from "../../domain/cities.ts";
 import type { Modality } from "../../domain/constants.ts";
+import { latestRideStart } from "../../domain/schemas.ts";
 import {
   inSeries,
   SERIES_AHEAD_MS,
@@ -17,21 +19,10 @@ import { DEFAULT_RIDE_TIME_ZONE, isKnownTimeZone } from "../../domain/zones.ts";
 import { generateId } from "../auth/tokens.ts";
 import { rideHiddenFrom } from "../blocks/sql.ts";
 import { batchList, runSql } from "../db/client.ts";
-import {
-  rideParticipants,
-  rideSeries,
-  rideSeriesMembers,
-  rides,
-  rideWaitingList,
-  type SeriesTemplate,
-  users,
-} from "../db/schema.ts";
+import { rideParticipants, rideSeries, rides, type SeriesTemplate, users } from "../db/schema.ts";
 import { columnNames } from "../db/sql.ts";
 import type { Database } from "../env.ts";
-import { requestPlace } from "../ride-requests/queries.ts";
-import { freshMeetingArea, joinRideAtomically } from "../rides/writes.ts";
-import type { Promotion } from "../waiting-list/promotion.ts";
-import { joinWaitingList } from "../waiting-list/queries.ts";
+import { freshMeetingArea } from "../rides/writes.ts";
 
 export type SeriesRow = typeof rideSeries.$inferSelect;
 
@@ -68,13 +59,26 @@ export function dateValues(template: SeriesTemplate) {
     routeFileName: template.routeFileName,
     joinMode: template.joinMode ?? "open",
     estimatedMinutes: template.estimatedMinutes ?? null,
-    // Each date draws its own approximate area around the pin (fixed for that ride).
-    ...freshMeetingArea(
-      template.meetingLat !== null && template.meetingLon !== null
-        ? { lat: template.meetingLat, lon: template.meetingLon }
-        : null,
-    ),
+    ...seriesMeetingArea(template),
   };
+}
+
+/**
+ * The series' approximate area, the same on every date; a series stored before it had one draws
+ * each date's own around the pin (fixed for that ride).
+ */
+function seriesMeetingArea(template: SeriesTemplate) {
+  if (template.meetingAreaLat !== undefined) {
+    return {
+      meetingAreaLat: template.meetingAreaLat,
+      meetingAreaLon: template.meetingAreaLon ?? null,
+    };
+  }
+  return freshMeetingArea(
+    template.meetingLat !== null && template.meetingLon !== null
+      ? { lat: template.meetingLat, lon: template.meetingLon }
+      : null,
+  );
 }
 
 /** The first date number from `from` on that the series has, and its start; null when none. */
@@ -147,20 +151,24 @@ export function dateInserts(
 export async function createSeriesDates(db: Database, series: SeriesRow, now: number) {
   const rule = ruleOf(series);
   const horizon = now + SERIES_AHEAD_MS;
+  // The 12-month limit of any ride, counted from the series' creation: the dates her preview
+  // listed (seriesStarts), never one more later on.
+  const latest = latestRideStart(series.createdAt);
   const indexes: number[] = [];
   let index = series.lastIndex + 1;
   for (; inSeries(rule, index); index++) {
     const start = seriesStartOf(rule, index);
-    if (index > 0 && start > horizon) break;
+    if (start > latest || (index > 0 && start > horizon)) break;
     // A date whose start passed while the cron did not run is skipped, never created late.
     if (start > now) indexes.push(index);
   }
   if (indexes.length === 0) {
-    // Nothing to create now: the bookkeeping still moves past the skipped dates.
+    // Nothing to create now: the bookkeeping still moves past the skipped dates (a date past the
+    // limit is never due).
     const next = nextDate(rule, index);
     await db
       .update(rideSeries)
-      .set({ lastIndex: index - 1, nextStart: next?.start ?? null })
+      .set({ lastIndex: index - 1, nextStart: next && next.start <= latest ? next.start : null })
       .where(eq(rideSeries.id, series.id));
     return [];
   }
@@ -214,6 +222,7 @@ export function upcomingDates(
       status: rides.status,
       seriesIndex: rides.seriesIndex,
       maxParticipants: rides.maxParticipants,
+      joinMode: rides.joinMode,
       routeGpxKey: rides.routeGpxKey,
       routeFileName: rides.routeFileName,
     })
@@ -222,25 +231,6 @@ export function upcomingDates(
     .orderBy(asc(rides.startTime))
     .limit(limit)
     .all();
-}
-
-/** Her place in each of these rides: a participant, on the waiting list, or neither. */
-export async function placesOf(db: Database, rideIds: string[], userId: string) {
-  if (rideIds.length === 0) return { joined: new Set<string>(), waiting: new Set<string>() };
-  const [joined, waiting] = await db.batch([
-    db
-      .select({ rideId: rideParticipants.rideId })
-      .from(rideParticipants)
-      .where(and(eq(rideParticipants.userId, userId), inArray(rideParticipants.rideId, rideIds))),
-    db
-      .select({ rideId: rideWaitingList.rideId })
-      .from(rideWaitingList)
-      .where(and(eq(rideWaitingList.userId, userId), inArray(rideWaitingList.rideId, rideIds))),
-  ]);
-  return {
-    joined: new Set(joined.map((r) => r.rideId)),
-    waiting: new Set(waiting.map((r) => r.rideId)),
-  };
 }
 
 export async function participantCounts(db: Database, rideIds: string[]) {
@@ -252,81 +242,6 @@ export async function participantCounts(db: Database, rideIds: string[]) {
     .groupBy(rideParticipants.rideId)
     .all();
   return new Map(rows.map((r) => [r.rideId, r.n]));
-}
-
-export async function isFollowing(db: Database, seriesId: string, userId: string) {
-  const row = await db
-    .select({ one: sql<number>`1` })
-    .from(rideSeriesMembers)
-    .where(and(eq(rideSeriesMembers.seriesId, seriesId), eq(rideSeriesMembers.userId, userId)))
-    .get();
-  return Boolean(row);
-}
-
-export function followSeries(db: Database, seriesId: string, userId: string, now: number) {
-  return db
-    .insert(rideSeriesMembers)
-    .values({ seriesId, userId, createdAt: now })
-    .onConflictDoNothing()
-    .run();
-}
-
-export async function membersOf(db: Database, seriesId: string) {
-  const rows = await db
-    .select({ userId: rideSeriesMembers.userId })
-    .from(rideSeriesMembers)
-    .innerJoin(users, eq(users.id, rideSeriesMembers.userId))
-    .where(and(eq(rideSeriesMembers.seriesId, seriesId), isNull(users.suspendedAt)))
-    .all();
-  return rows.map((r) => r.userId);
-}
-
-export type DateJoin =
-  | { outcome: "joined" }
-  | { outcome: "waiting"; promotion: Promotion }
-  | { outcome: "requested" }
-  | { outcome: "none" };
-
-/**
- * One date of a series for a rider who follows it: a place while there is one, else its waiting
- * list. Every rule of a single join holds (published, not started, capacity, blocks), checked by
- * the statement that writes. A date that admits riders by request ("Con aprobación") gets her
- * request instead (no note), which its organizer accepts or declines as any other.
- */
-export async function joinSeriesDate(
-  db: Database,
-  rideId: string,
-  userId: string,
-  now: number,
-): Promise<DateJoin> {
-  // Each statement checks the ride's mode itself: the join and the waiting list take open dates
-  // only, a request "Con aprobación" dates only.
-  if (await joinRideAtomically(db, rideId, userId, now)) return { outcome: "joined" };
-  const { added, promotion } = await joinWaitingList(db, rideId, userId, now);
-  if (added) return { outcome: "waiting", promotion };
-  const requested = await requestPlace(db, { id: generateId(), rideId, userId, note: null, now });
-  return requested ? { outcome: "requested" } : { outcome: "none" };
-}
-
-/** 'Dejar la serie': she no longer follows it (her dates are left one by one by the route). */
-export function unfollowSeries(db: Database, seriesId: string, userId: string) {
-  return db
-    .delete(rideSeriesMembers)
-    .where(and(eq(rideSeriesMembers.seriesId, seriesId), eq(rideSeriesMembers.userId, userId)))
-    .run();
-}
-
-/** Her waiting-list places on the series' dates that have not started, taken away at once. */
-export async function leaveSeriesWaitingLists(
-  db: Database,
-  seriesId: string,
-  userId: string,
-  now: number,
-) {
-  const result = await db.run(sql`delete from ${rideWaitingList}
-    where ${rideWaitingList.userId} = ${userId} and ${rideWaitingList.rideId} in (
-      select ${rides.id} from ${rides} where ${rides.seriesId} = ${seriesId} and ${rides.startTime} > ${now})`);
-  return result.meta.changes;
 }
 
 /**

@@ -19,7 +19,7 @@ import { notifyParticipantJoined, notifyParticipantLeft } from "../chat/system-m
 import type { AppEnv } from "../env.ts";
 import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
-import { placeRequested } from "../push/events.ts";
+import { placeFreedForRequests, placeRequested } from "../push/events.ts";
 import { loadRide } from "../rides/routes.ts";
 import { leaveRide } from "../rides/writes.ts";
 import { announceListMoved, announcePromotion } from "../waiting-list/notify.ts";
@@ -28,11 +28,11 @@ import {
   isFollowing,
   joinSeriesDate,
   leaveSeriesWaitingLists,
-  participantCounts,
   placesOf,
   unfollowSeries,
-  upcomingDates,
-} from "./queries.ts";
+  withdrawSeriesRequests,
+} from "./members.ts";
+import { participantCounts, upcomingDates } from "./queries.ts";
 
 /** The ride's series id, or the 404 of a ride that is not part of one. */
 function seriesOf(row: { seriesId: string | null }): string {
@@ -116,6 +116,8 @@ export const seriesRoutes = new Hono<AppEnv>()
       throw new DomainError("organizer_cannot_leave", MSG.organizerCannotLeave);
     }
     await unfollowSeries(c.var.db, seriesId, user.id);
+    // Her pending requests go too, or the organizer could still accept her onto a date she left.
+    await withdrawSeriesRequests(c.var.db, seriesId, user.id, now);
     const dates = await upcomingDates(c.var.db, seriesId, now + 1);
     const places = await placesOf(
       c.var.db,
@@ -130,6 +132,8 @@ export const seriesRoutes = new Hono<AppEnv>()
       left++;
       inBackground(c, notifyParticipantLeft(c.env, date.id, user.id));
       announcePromotion(c, result.promotion);
+      // An approval date's requests are its queue: the organizer hears of the free place.
+      if (date.joinMode === "approval") inBackground(c, placeFreedForRequests(c.env, date.id));
     }
     if ((await leaveSeriesWaitingLists(c.var.db, seriesId, user.id, now)) > 0) {
       announceListMoved(

@@ -9,6 +9,7 @@ import type {
 import { MSG } from "../../domain/messages.ts";
 import { expectAccessible } from "./a11y.ts";
 import {
+  animationsSettled,
   expect,
   fixtureRide,
   notificationSocketOpened,
@@ -151,6 +152,11 @@ test.describe("ride chat", () => {
     await cris.page.getByRole("button", { name: "UNIRME" }).click();
     await expect(cris.page.getByText(MSG.joinedShort)).toBeVisible();
     await expect(cris.page.getByText("Mensaje solo para participantes")).toBeVisible();
+    // The toast that says so stays above the message box: over it, it took the tap on 'Enviar'.
+    await animationsSettled(cris.page);
+    const toastBox = await cris.page.locator("[data-sonner-toast]").boundingBox();
+    const composerBox = await cris.page.getByLabel("Escribe un mensaje").boundingBox();
+    expect(toastBox!.y + toastBox!.height).toBeLessThanOrEqual(composerBox!.y);
     await sendMessage(cris.page, "¡Me apunto!");
     await expect(ana.page.getByText("¡Me apunto!")).toBeVisible();
   });

@@ -2,7 +2,7 @@
 // composer.
 import clsx from "clsx";
 import { AlertCircle, ArrowLeft, Clock, Info, SendHorizontal } from "lucide-react";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import type { ChatInfoResponse } from "../../domain/api/chat.ts";
 import { MESSAGE_MAX_LENGTH } from "../../domain/constants.ts";
@@ -11,6 +11,7 @@ import { formatChatTime } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { useBack } from "../components/back-button.tsx";
+import { useToastsAbove } from "../lib/toasts-above.ts";
 import { MessageMenu } from "../safety/message-menu.tsx";
 import type { UiMessage } from "./chat-state.ts";
 
@@ -127,6 +128,8 @@ export function MessageItem({
 
 export function Composer({ onSend }: { onSend: (text: string) => boolean }) {
   const [text, setText] = useState("");
+  const form = useRef<HTMLFormElement>(null);
+  useToastsAbove(form);
   const empty = text.trim().length === 0;
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -134,7 +137,11 @@ export function Composer({ onSend }: { onSend: (text: string) => boolean }) {
     if (onSend(text)) setText("");
   };
   return (
-    <form onSubmit={submit} className="flex shrink-0 items-end gap-2 border-t border-line pt-3">
+    <form
+      ref={form}
+      onSubmit={submit}
+      className="flex shrink-0 items-end gap-2 border-t border-line pt-3"
+    >
       <label htmlFor="chat-input" className="sr-only">
         Escribe un mensaje
       </label>

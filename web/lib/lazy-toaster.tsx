@@ -1,5 +1,6 @@
 import { type ComponentProps, lazy, Suspense, useSyncExternalStore } from "react";
 import { loadSonner, onToasterWanted, toasterWanted } from "./toast.ts";
+import { TOASTS_BOTTOM } from "./toasts-above.ts";
 
 const Toaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaster })));
 
@@ -9,9 +10,12 @@ const REGION_LABEL = "Avisos";
 const TOAST_OPTIONS = { closeButtonAriaLabel: "Cerrar aviso" };
 
 // At the bottom, above the bottom navigation (3.5rem tall, on the phone's safe area), instead of
-// over the top of the screen, where every screen has its title and 'Volver'. One toast at a time
+// over the top of the screen, where every screen has its title and 'Volver'; higher while a
+// screen keeps something of its own there (web/lib/toasts-above.ts). One toast at a time
 // (web/lib/toast.ts replaces the one on screen).
-const ABOVE_NAV = { bottom: "calc(4.5rem + env(safe-area-inset-bottom))" };
+const ABOVE_NAV = {
+  bottom: `var(${TOASTS_BOTTOM}, calc(4.5rem + env(safe-area-inset-bottom)))`,
+};
 
 /**
  * sonner's Toaster, mounted once the first toast is raised (web/lib/toast.ts): a screen that

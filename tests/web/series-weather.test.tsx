@@ -232,6 +232,41 @@ describe("the weather card", () => {
     expect(screen.queryByRole("button", { name: WEATHER_TEXTS.stillOn })).toBeNull();
   });
 
+  describe("the push's buttons when the forecast has gone since it was sent", () => {
+    const organizerRide = (weather: object) => async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url === "/api/rides/r1/weather") return Response.json(weather);
+      if (url.endsWith("/connections")) return connectionsStep();
+      return Response.json({
+        ride: rideDetail({ startTime: Date.now() + 10 * HOUR, viewer: ORGANIZER_VIEWER }),
+      });
+    };
+
+    it("'Cancelar' still opens the cancel dialog when the provider fails", async () => {
+      fetchMock.mockImplementation(organizerRide({ forecast: null, warnings: [], stillOn: false }));
+      renderAt("/app/ride/r1?tiempo=cancelar");
+      expect(await screen.findByRole("dialog", { name: "¿Cancelar la salida?" })).toBeTruthy();
+    });
+
+    it("'Sigue en pie' still finds the question when the forecast has calmed down", async () => {
+      fetchMock.mockImplementation(organizerRide({ ...COLD, warnings: [], stillOn: false }));
+      renderAt("/app/ride/r1?tiempo=sigue");
+      const button = await screen.findByRole("button", { name: WEATHER_TEXTS.stillOn });
+      expect(button.closest("section")!.textContent).toContain(WEATHER_TEXTS.stillOnQuestion);
+      expect(screen.queryByRole("status")).toBeNull();
+    });
+
+    it("a ride page opened without the push shows no question", async () => {
+      fetchMock.mockImplementation(organizerRide({ forecast: null, warnings: [], stillOn: false }));
+      renderAt("/app/ride/r1");
+      await waitFor(() =>
+        expect(fetchMock.mock.calls.some(([url]) => url === "/api/rides/r1/weather")).toBe(true),
+      );
+      await screen.findByRole("heading", { name: /Participantes/ });
+      expect(screen.queryByRole("heading", { name: WEATHER_TEXTS.title })).toBeNull();
+    });
+  });
+
   it("does not ask the organizer again once she has answered (from the push, say)", async () => {
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);

@@ -4,7 +4,7 @@
 // reaches the network.
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { pushTexts } from "../../domain/push.ts";
 import {
   type Forecast,
@@ -118,6 +118,7 @@ describe("the forecast on the ride page", () => {
         }),
     );
     restore = stub.restore;
+    const warn = vi.spyOn(console, "warn");
     const { bea, ride } = await rideWithTwo({ startsIn: 2 * DAY });
     // The detail does not ask the provider at all: the forecast is its own request.
     expect((await bea.browser.get(`/api/rides/${ride.id}`)).status).toBe(200);
@@ -132,6 +133,19 @@ describe("the forecast on the ride page", () => {
     expect(took).toBeGreaterThanOrEqual(1900);
     expect(took).toBeLessThan(4000);
     expect(aborted).toBe(true);
+    // Riders see nothing wrong; the log says it.
+    expect(warn).toHaveBeenCalledWith("weather provider gave no answer in time");
+    warn.mockRestore();
+  });
+
+  it("an answer without the start hour leaves the forecast out, with a warning in the log", async () => {
+    const stub = standIn(async () => null);
+    restore = stub.restore;
+    const warn = vi.spyOn(console, "warn");
+    const { bea, ride } = await rideWithTwo({ startsIn: 2 * DAY });
+    expect((await weatherOf(bea.browser, ride.id)).forecast).toBeNull();
+    expect(warn).toHaveBeenCalledWith("weather provider had no forecast for the hour");
+    warn.mockRestore();
   });
 });
 

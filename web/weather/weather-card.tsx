@@ -2,7 +2,8 @@
 // before, the forecast at the meeting point for the start hour; a warning when it crosses a
 // threshold; and for the organizer, "¿Sigue en pie?" with "Sigue en pie" (a notice in the chat) or
 // the cancel dialog. Once she has said it, everyone who sees the warning sees her answer. No
-// forecast (too early, the provider failed): the card is not there at all.
+// forecast (too early, the provider failed): the card is not there at all, unless her push brought
+// the organizer here; then it holds the question alone.
 import {
   AlertTriangle,
   Cloud,
@@ -14,7 +15,7 @@ import {
   type LucideIcon,
   Sun,
 } from "lucide-react";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { RideDetail } from "../../domain/api/rides.ts";
 import { errorText } from "../../domain/errors.ts";
@@ -41,18 +42,31 @@ const ICONS: Record<WeatherIcon, LucideIcon> = {
 };
 
 export function WeatherCard({ ride }: { ride: RideDetail }) {
+  const [params] = useSearchParams();
   const now = Date.now();
   const open = ride.status !== "cancelled" && forecastWindowOpen(ride.startTime, now);
   const weather = useRideWeather(ride.id, open);
+  // Her "¿Sigue en pie?" push brought her here (?tiempo=sigue or ?tiempo=cancelar).
+  const fromPush = open && ride.viewer.isOrganizer && params.has("tiempo");
+  // One render once the answer is in: the question below keeps state (the cancel dialog).
+  if (weather.isLoading) return null;
   const forecast = weather.data?.forecast;
-  if (!open || !forecast || !weather.data) return null;
+  const question = (
+    <StillOnQuestion
+      ride={ride}
+      due={ride.startTime - now <= STILL_ON_CHECK_BEFORE_MS}
+      said={weather.data?.stillOn ?? false}
+    />
+  );
+  if (!open || !forecast || !weather.data) {
+    // The push's buttons still answer when the forecast has gone since it was sent (the provider
+    // failed this hour): the question alone, so 'Cancelar' still opens the cancel dialog.
+    return fromPush ? <WeatherSection>{question}</WeatherSection> : null;
+  }
   const warnings = weather.data.warnings;
   const Icon = ICONS[forecast.icon];
   return (
-    <section className="rounded-3xl border border-line bg-surface p-4" aria-labelledby="tiempo">
-      <h2 id="tiempo" className="mb-2 text-lg font-extrabold">
-        {WEATHER_TEXTS.title}
-      </h2>
+    <WeatherSection>
       <div className="flex items-center gap-3">
         <Icon aria-hidden="true" size={36} className="text-primary" />
         <p className="flex flex-col text-sm">
@@ -76,16 +90,22 @@ export function WeatherCard({ ride }: { ride: RideDetail }) {
           </span>
         </p>
       ) : null}
-      {ride.viewer.isOrganizer && warnings.length > 0 ? (
-        <StillOnQuestion
-          ride={ride}
-          due={ride.startTime - now <= STILL_ON_CHECK_BEFORE_MS}
-          said={weather.data.stillOn}
-        />
-      ) : null}
+      {/* From the push, the question stays even if the forecast has since calmed down. */}
+      {ride.viewer.isOrganizer && (warnings.length > 0 || fromPush) ? question : null}
       {!ride.viewer.isOrganizer && warnings.length > 0 && weather.data.stillOn ? (
         <p className="mt-3 text-sm font-bold">{WEATHER_TEXTS.stillOnNotice}</p>
       ) : null}
+    </WeatherSection>
+  );
+}
+
+function WeatherSection({ children }: { children: ReactNode }) {
+  return (
+    <section className="rounded-3xl border border-line bg-surface p-4" aria-labelledby="tiempo">
+      <h2 id="tiempo" className="mb-2 text-lg font-extrabold">
+        {WEATHER_TEXTS.title}
+      </h2>
+      {children}
     </section>
   );
 }

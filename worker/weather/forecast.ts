@@ -31,7 +31,11 @@ export function forecastPoint(ride: ForecastRide): { lat: number; lon: number } 
   return centre ? { lat: centre[0], lon: centre[1] } : null;
 }
 
-/** The provider's answer within `timeoutMs`, else null (its failure too, logged as a warning). */
+/**
+ * The provider's answer within `timeoutMs`, else null. Every way of getting none is logged as a
+ * warning (a failure, no answer in time, an answer without the hour): riders see nothing wrong,
+ * so a provider that went slow or changed its answer would otherwise leave no trace.
+ */
 async function askProvider(lat: number, lon: number, hourStart: number, timeoutMs: number) {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -42,10 +46,18 @@ async function askProvider(lat: number, lon: number, hourStart: number, timeoutM
     }, timeoutMs);
   });
   try {
-    return await Promise.race([
+    const forecast = await Promise.race([
       weatherProvider().forecast(lat, lon, hourStart, controller.signal),
       timeout,
     ]);
+    if (forecast === null) {
+      console.warn(
+        controller.signal.aborted
+          ? "weather provider gave no answer in time"
+          : "weather provider had no forecast for the hour",
+      );
+    }
+    return forecast;
   } catch (error) {
     console.warn("weather provider failed", String(error));
     return null;

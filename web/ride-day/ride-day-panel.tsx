@@ -126,7 +126,9 @@ export default function RideDayPanel({ rideId, live }: { rideId: string; live: L
 
   const leftBehind = async () => {
     setAlerting(true);
-    const position = share.latest.current ?? (await currentFix());
+    // Where she is now comes first; her last shared fix (kept only while she shares) only when
+    // the browser gives none in time: the room stamps the notice with the time it arrives.
+    const position = (await currentFix()) ?? share.latest.current;
     if (!live.sendFrame({ type: "left-behind", ...(position ? { position } : {}) })) {
       setAlerting(false);
       toast.error("Sin conexión. Inténtalo de nuevo en un momento.", { id: "left-behind" });

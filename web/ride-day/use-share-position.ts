@@ -94,6 +94,7 @@ export function useSharePosition(options: {
       (error) => {
         // Only a refusal ends it: a position that is late or briefly unavailable comes next.
         if (error.code === error.PERMISSION_DENIED) {
+          latest.current = null;
           setStatus("denied");
           setWanted(false);
         }
@@ -112,21 +113,31 @@ export function useSharePosition(options: {
     setWanted(false);
     setStatus("off");
     pending.current = null;
+    // Her last shared fix stands in only while she shares: kept, it would later go out as current.
+    latest.current = null;
     stopped();
   }, [stopped]);
 
   return { status, sharing: wanted, start, stop, latest };
 }
 
-/** Where she is now, if the browser says so within a few seconds (for "Me he quedado atrás"). */
+/** How long "Me he quedado atrás" waits for where she is now (docs/product.md#ride-day). */
+export const CURRENT_FIX_WAIT_MS = 5000;
+
+/** Where she is now, if the browser says so within CURRENT_FIX_WAIT_MS ("Me he quedado atrás"). */
 export function currentFix(): Promise<Fix | null> {
   if (!("geolocation" in navigator)) return Promise.resolve(null);
   return new Promise((resolve) => {
+    // The browser's own timeout does not count while it asks her permission: this one always ends.
+    const timer = setTimeout(() => resolve(null), CURRENT_FIX_WAIT_MS);
+    const done = (fix: Fix | null) => {
+      clearTimeout(timer);
+      resolve(fix);
+    };
     navigator.geolocation.getCurrentPosition(
-      (p) =>
-        resolve({ lat: p.coords.latitude, lng: p.coords.longitude, accuracy: p.coords.accuracy }),
-      () => resolve(null),
-      { enableHighAccuracy: true, timeout: 5000, maximumAge: 30_000 },
+      (p) => done({ lat: p.coords.latitude, lng: p.coords.longitude, accuracy: p.coords.accuracy }),
+      () => done(null),
+      { enableHighAccuracy: true, timeout: CURRENT_FIX_WAIT_MS, maximumAge: 30_000 },
     );
   });
 }

@@ -429,10 +429,8 @@ describe("erasure", () => {
     expect(await dueAt(ride.id, "safety-tell")).toBeUndefined();
     const view = await json<RideDayState>(await ana.browser.get(url(ride.id)));
     expect(view.arrivals).toEqual([]);
-    expect(view.checkIns?.present).toEqual([]);
-    expect(view.checkIns?.missing.map((p) => p.userId).sort()).toEqual(
-      [bea.user.id, carla.user.id].sort(),
-    );
+    // Her check-in view is gone with check-in time (ADR 0040).
+    expect(view.checkIns).toBeNull();
   });
 
   test("the erasure waits when the start moved later", async () => {

@@ -59,7 +59,10 @@ async function command(c: Ctx, rideId: string, cmd: RideDayCommand): Promise<Rid
   throw new DomainError("rate_limited", MSG.chatTooFast);
 }
 
-/** What she may see: her own state, the group's arrivals, and the check-ins if she organizes. */
+/**
+ * What she may see: her own state, the group's arrivals, and the check-ins if she organizes and
+ * check-in is open.
+ */
 async function stateFor(c: Ctx, row: RideRow, userId: string, riders: RiderDay[]) {
   const now = Date.now();
   const people = await rideDayParticipants(c.var.db, row.id, userId);
@@ -73,8 +76,9 @@ async function stateFor(c: Ctx, row: RideRow, userId: string, riders: RiderDay[]
   const isOrganizer = row.organizerId === userId;
   const carer = isOrganizer || (await sweeperOf(c.var.db, row.id)) === userId;
   const others = seen.filter((p) => p.userId !== userId);
+  const checkInIsOpen = checkInOpen(row.startTime, now);
   const state: RideDayState = {
-    checkInOpen: checkInOpen(row.startTime, now),
+    checkInOpen: checkInIsOpen,
     arrivalOpen: arrivalOpen(row.startTime, now),
     opensAt: rideDayWindow(row.startTime).opensAt,
     me: {
@@ -84,12 +88,14 @@ async function stateFor(c: Ctx, row: RideRow, userId: string, riders: RiderDay[]
       asked: Boolean(mine?.askedAt && !mine.arrivedAt),
     },
     arrivals: seen.filter((p) => byId.get(p.userId)?.arrivedAt).map(person),
-    checkIns: isOrganizer
-      ? {
-          present: others.filter((p) => byId.get(p.userId)?.checkedInAt).map(person),
-          missing: others.filter((p) => !byId.get(p.userId)?.checkedInAt).map(person),
-        }
-      : null,
+    // Her check-in view exists only while check-in is open (ADR 0040), whatever the answer.
+    checkIns:
+      isOrganizer && checkInIsOpen
+        ? {
+            present: others.filter((p) => byId.get(p.userId)?.checkedInAt).map(person),
+            missing: others.filter((p) => !byId.get(p.userId)?.checkedInAt).map(person),
+          }
+        : null,
     overdue: carer
       ? others
           .filter((p) => {

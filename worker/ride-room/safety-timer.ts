@@ -16,9 +16,10 @@ import { rideDayErasedAt } from "../../domain/time.ts";
 import { createDb } from "../db/client.ts";
 import { rides } from "../db/schema.ts";
 import type { Bindings, Database } from "../env.ts";
-import { participantIds, usernamesOf } from "../push/queries.ts";
+import { participantIds } from "../push/queries.ts";
 import { sendPush } from "../push/send.ts";
 import type { CheckIns } from "./check-ins.ts";
+import { leftBehindRecipients } from "./live-queries.ts";
 import { deliverRideDay } from "./ride-day-frames.ts";
 import type { RideDayRide, RideDayStore, RiderDay } from "./ride-day-store.ts";
 import type { RoomAlarms } from "./room-alarms.ts";
@@ -193,17 +194,19 @@ export class SafetyTimer {
     if (next !== null) await this.alarms.set("safety-tell", next);
     if (overdue.length === 0) return;
     for (const rider of overdue) this.store.stampOnce(rider.userId, "toldAt", now);
-    const names = await usernamesOf(
-      this.db,
-      overdue.map((r) => r.userId),
-    );
     const carers = [ride.organizerId, ride.sweeperId].filter((id): id is string => Boolean(id));
     await Promise.all(
       overdue.map(async (rider) => {
-        const to = carers.filter((id) => id !== rider.userId);
-        const name = names.get(rider.userId) ?? "Una ciclista";
-        await sendPush(this.env, [...new Set(to)], null, {
-          payload: pushTexts.overdue(ride, name),
+        // Those 'Me he quedado atrás' goes to: a carer she and they blocked hears nothing of her,
+        // as their panel and the frame below leave her out.
+        const { recipientIds: to, username } = await leftBehindRecipients(
+          this.db,
+          ride.id,
+          rider.userId,
+          carers,
+        );
+        await sendPush(this.env, to, null, {
+          payload: pushTexts.overdue(ride, username || "Una ciclista"),
           ttl: 6 * HOUR_S,
           urgency: "high",
         });
@@ -220,7 +223,15 @@ export class SafetyTimer {
 
   private async erase(now: number) {
     const stored = await this.store.ride();
-    const ride = stored ? await rideDayRideOf(this.db, stored.id) : null;
+    // The erasure must never be lost, and a job that keeps failing is dropped after three tries:
+    // when D1 does not answer, the start the room remembers stands in for the one an edit may
+    // have moved (D1's, read otherwise).
+    const ride = stored
+      ? await rideDayRideOf(this.db, stored.id).catch((error: unknown) => {
+          console.warn("ride-day erase: D1 unavailable, the room's start used", String(error));
+          return stored;
+        })
+      : null;
     if (ride) {
       const eraseAt = rideDayErasedAt(ride.startTime);
       // The start moved later after the ride day was scheduled: erase 24 h after the new window.

@@ -1,5 +1,9 @@
 import { and, eq, exists, gt, isNotNull, ne, not, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
+import {
+  RIDE_DAY_CLOSES_AFTER_MS,
+  RIDE_DAY_ERASED_AFTER_CLOSE_MS,
+} from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
 import { INSERT_MESSAGE, MESSAGE_KIND } from "../chat/messages.ts";
 import { allSql } from "../db/client.ts";
@@ -23,6 +27,12 @@ export interface DeletionOutcome {
   rideFiles: { rideId: string; gpxKey: string | null }[];
   /** Her cancelled rides' waiting lists, and her places given to others' first in line. */
   waitingLists: LeavingRiderOutcome;
+  /**
+   * The rides she is in whose room may still keep her ride day (not yet erased 24 h after its
+   * window), read in the batch before the cascade removes her participations: those rooms erase
+   * it at once. Older rides' rooms hold nothing of her any more.
+   */
+  rideIds: string[];
 }
 
 export interface CancelledRide {
@@ -91,7 +101,19 @@ export async function deleteAccount(
   user: { id: string; email: string },
   now: number,
 ): Promise<DeletionOutcome> {
-  const [organized, cancelled, , ...rest] = await db.batch([
+  const [herRides, organized, cancelled, , ...rest] = await db.batch([
+    db
+      .select({ rideId: rideParticipants.rideId })
+      .from(rideParticipants)
+      .where(
+        and(
+          eq(rideParticipants.userId, user.id),
+          gt(
+            rideParticipants.rideStartTime,
+            now - RIDE_DAY_CLOSES_AFTER_MS - RIDE_DAY_ERASED_AFTER_CLOSE_MS,
+          ),
+        ),
+      ),
     db
       .select({ rideId: rides.id, gpxKey: rides.routeGpxKey })
       .from(rides)
@@ -112,5 +134,6 @@ export async function deleteAccount(
     cancelled,
     waitingLists: leavingRiderOutcome(rest.slice(0, LEAVING_RIDER_STATEMENTS)),
     rideFiles: organized,
+    rideIds: herRides.map((r) => r.rideId),
   };
 }

@@ -5,6 +5,7 @@ import { announceStoredMessage, closeRevokedSockets } from "../chat/system-messa
 import type { AppEnv } from "../env.ts";
 import { deleteRideFiles } from "../gpx/storage.ts";
 import { inBackground } from "../http/background.ts";
+import { rideRoomStub } from "../ride-room/location-hint.ts";
 import { announceListClosed, announcePromotion } from "../waiting-list/notify.ts";
 import { deleteAccount } from "./queries.ts";
 
@@ -13,9 +14,16 @@ export const accountRoutes = new Hono<AppEnv>().delete("/", async (c) => {
   const outcome = await deleteAccount(c.var.db, user, Date.now());
   clearSessionCookie(c);
   inBackground(c, closeRevokedSockets(c.env, user.id, { erase: true }));
-  // Open chats and badges learn of each cancellation, as after a cancel from the ride page.
+  // Her ride days (live fix, notices, check-in, timer) leave every room of hers at once, as when
+  // she leaves a ride, not hours later with the window's erasure (ADR 0039, 0040).
+  for (const rideId of outcome.rideIds) {
+    inBackground(c, rideRoomStub(c.env.RIDE_ROOM, rideId).accountDeleted(user.id));
+  }
+  // Open chats and badges learn of each cancellation, and its room drops the reminder and the
+  // group's live positions, as after a cancel from the ride page.
   for (const { rideId, noticeId } of outcome.cancelled) {
     inBackground(c, announceStoredMessage(c.env, rideId, noticeId));
+    inBackground(c, rideRoomStub(c.env.RIDE_ROOM, rideId).rideCalledOff(rideId));
   }
   announceListClosed(c, outcome.waitingLists.waitingCleared);
   announcePromotion(c, outcome.waitingLists.promotion);

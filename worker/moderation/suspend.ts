@@ -5,6 +5,7 @@ import { notifyParticipantLeft } from "../chat/system-messages.ts";
 import { createDb } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
 import { placeFreedForRequests } from "../push/events.ts";
+import { rideRoomStub } from "../ride-room/location-hint.ts";
 import { type Moderator, type SuspensionOutcome, suspendAccount } from "./actions.ts";
 
 export async function suspend(
@@ -21,6 +22,11 @@ export async function suspend(
     ...outcome.leftRideIds.map((rideId) => notifyParticipantLeft(env, rideId, input.userId)),
     // The 'Con aprobación' rides she left with requests waiting: their organizers are told.
     ...outcome.leftRideIds.map((rideId) => placeFreedForRequests(env, rideId)),
+    // Her rides with others, cancelled: their rooms keep no reminder and no live position, as
+    // after any cancellation.
+    ...outcome.cancelled.map(({ rideId }) =>
+      rideRoomStub(env.RIDE_ROOM, rideId).rideCalledOff(rideId),
+    ),
   ]).catch((error: unknown) => console.warn("suspension: closing her sockets failed", error));
   return outcome;
 }

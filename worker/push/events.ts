@@ -50,14 +50,17 @@ export async function rideEdited(env: Bindings, rideId: string) {
   ]);
 }
 
-/** Her ride was cancelled: every rider but the organizer is told, with the reason; no reminder. */
+/**
+ * Her ride was cancelled: every rider but the organizer is told, with the reason; no reminder,
+ * and no live position left in its room.
+ */
 export async function rideCancelled(env: Bindings, rideId: string) {
   const db = createDb(env.DB);
   const ride = await rideForPush(db, rideId);
   if (!ride) return;
   const now = Date.now();
   await Promise.all([
-    room(env, rideId).dropReminder(rideId),
+    room(env, rideId).rideCalledOff(rideId),
     sendPush(
       env,
       (await participantIds(db, rideId)).filter((id) => id !== ride.organizerId),
@@ -71,9 +74,9 @@ export async function rideCancelled(env: Bindings, rideId: string) {
   ]);
 }
 
-/** A deleted ride keeps no reminder. */
+/** A deleted ride keeps no reminder and no live position. */
 export async function rideDeleted(env: Bindings, rideId: string) {
-  await room(env, rideId).dropReminder(rideId);
+  await room(env, rideId).rideCalledOff(rideId);
 }
 
 /**

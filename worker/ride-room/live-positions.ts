@@ -257,9 +257,10 @@ export class LivePositions {
     this.broadcastLive({ type: "live-gone", userId });
   }
 
-  /** She left or was removed: her fix and her notice go; her sockets here no longer listen. */
+  /** She left, was removed or deleted her account: her fix, her notice and her pace go. */
   forgetRider(userId: string) {
     this.ctx.storage.sql.exec("DELETE FROM live_notices WHERE user_id = ?", userId);
+    this.ctx.storage.sql.exec("DELETE FROM live_pace WHERE user_id = ?", userId);
     this.forgetFix(userId);
   }
 

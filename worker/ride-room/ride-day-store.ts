@@ -93,7 +93,7 @@ export class RideDayStore {
     );
   }
 
-  /** She left or was removed: nothing of hers stays. */
+  /** She left, was removed or deleted her account: nothing of hers stays. */
   forget(userId: string) {
     this.storage.sql.exec("DELETE FROM ride_day WHERE user_id = ?", userId);
     this.storage.sql.exec("DELETE FROM ride_day_pace WHERE user_id = ?", userId);

@@ -73,7 +73,7 @@ export class RideDay {
     await this.timer.markStarted(ride, userId, now);
   }
 
-  /** She left the ride or was removed from it: nothing of hers stays. */
+  /** She left the ride, was removed from it or deleted her account: nothing of hers stays. */
   forget(userId: string) {
     this.store.forget(userId);
   }

@@ -555,13 +555,23 @@ export class RideRoom extends DurableObject<Bindings> {
 
   /** She left the ride: close her sockets and tell the room (and, in a while, the organizer). */
   async participantLeft(userId: string, rideId?: string): Promise<void> {
-    this.rideDay.forget(userId);
     for (const socket of this.ctx.getWebSockets(userId)) {
       closeFor(socket, "not_participant");
     }
-    this.live.forgetRider(userId);
-    this.broadcast({ type: "participant", event: "left", userId });
+    this.forgetRider(userId);
     if (rideId) await this.push.rosterChanged(rideId, userId, "left", Date.now());
+  }
+
+  /**
+   * Her account was deleted (worker/account/routes.ts): the room forgets her as when she leaves,
+   * at once rather than when the window's or the ride day's erasure comes. No roster push: her
+   * departure is the deletion's, not news for the organizer.
+   */
+  async accountDeleted(userId: string): Promise<void> {
+    for (const socket of this.ctx.getWebSockets(userId)) {
+      closeFor(socket, "session_ended");
+    }
+    this.forgetRider(userId);
   }
 
   /**
@@ -599,9 +609,14 @@ export class RideRoom extends DurableObject<Bindings> {
     await this.push.scheduleReminder(rideId, startTime, Date.now());
   }
 
-  /** The ride was cancelled or deleted: no reminder. */
-  async dropReminder(rideId: string): Promise<void> {
+  /**
+   * The ride was cancelled or deleted: no reminder, and no ride day (a cancelled ride has no
+   * window), so its live fixes and notices go now and open maps close, not when the window would
+   * have ended. Check-ins and timers stay for the ride day's own erasure, which clears its jobs.
+   */
+  async rideCalledOff(rideId: string): Promise<void> {
     await this.push.dropReminder(rideId);
+    await this.live.eraseAll();
   }
 
   /**
@@ -614,6 +629,18 @@ export class RideRoom extends DurableObject<Bindings> {
     const access = await this.checkRoom(rideId, message.userId ? [message.userId] : []);
     this.announce(message, access, undefined, "hidden");
     return true;
+  }
+
+  /**
+   * Everything the room holds of her goes (her ride day, her live fix, notice and pace, her chat
+   * pace) and open chats see her leave. Leaving, removal and account deletion share it, so what
+   * one erases the others do too (ADR 0039, 0040).
+   */
+  private forgetRider(userId: string) {
+    this.rideDay.forget(userId);
+    this.live.forgetRider(userId);
+    this.ctx.storage.sql.exec("DELETE FROM chat_pace WHERE user_id = ?", userId);
+    this.broadcast({ type: "participant", event: "left", userId });
   }
 
   /**

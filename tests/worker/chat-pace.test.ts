@@ -118,6 +118,17 @@ describe("chat pace", () => {
     expect(await burst(a2, ["otra pestaña"])).toEqual([tooFast(expect.any(String))]);
   });
 
+  it("leaving the ride and joining again does not start her pace afresh", async () => {
+    const { bea, ride } = await rideWithTwo();
+    const b = await chat(bea.browser, ride.id);
+    expect((await burst(b, texts(5))).every((f) => f.type === "ack")).toBe(true);
+    expect((await bea.browser.post(`/api/rides/${ride.id}/leave`)).status).toBe(200);
+    expect((await bea.browser.post(`/api/rides/${ride.id}/join`)).status).toBe(200);
+    const again = await chat(bea.browser, ride.id);
+    expect(await burst(again, ["otra vez"])).toEqual([tooFast(expect.any(String))]);
+    expect(await storedCount(ride.id, bea.user.id)).toBe(5);
+  });
+
   it("allows 30 a minute: the 31st waits for the first to leave the minute", async () => {
     const { ana, ride } = await rideWithTwo();
     const a = await chat(ana.browser, ride.id);

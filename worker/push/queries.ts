@@ -1,5 +1,5 @@
 // drizzle queries of web push: her devices and her switches per event.
-import { and, asc, eq, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, notInArray, sql } from "drizzle-orm";
 import {
   DEFAULT_PUSH_PREFERENCES,
   type PushEvent,
@@ -12,6 +12,7 @@ import {
   pushSubscriptions,
   rideParticipants,
   rides,
+  users,
 } from "../db/schema.ts";
 import type { Database } from "../env.ts";
 import { pendingRequestCountSql } from "../ride-requests/sql.ts";
@@ -92,18 +93,23 @@ const EVENT_COLUMN = {
  */
 export function subscriptionsFor(db: Database, userIds: string[], event: PushEvent | null) {
   const wanted = event === null ? sql`1` : sql`coalesce(${EVENT_COLUMN[event]}, 1) = 1`;
-  return db
-    .select({
-      endpoint: pushSubscriptions.endpoint,
-      userId: pushSubscriptions.userId,
-      p256dh: pushSubscriptions.p256dh,
-      auth: pushSubscriptions.auth,
-    })
-    .from(pushSubscriptions)
-    .leftJoin(pushPreferences, eq(pushPreferences.userId, pushSubscriptions.userId))
-    .where(and(inArray(pushSubscriptions.userId, userIds), wanted))
-    .orderBy(asc(pushSubscriptions.userId), asc(pushSubscriptions.createdAt))
-    .all();
+  return (
+    db
+      .select({
+        endpoint: pushSubscriptions.endpoint,
+        userId: pushSubscriptions.userId,
+        p256dh: pushSubscriptions.p256dh,
+        auth: pushSubscriptions.auth,
+      })
+      .from(pushSubscriptions)
+      .leftJoin(pushPreferences, eq(pushPreferences.userId, pushSubscriptions.userId))
+      // A suspended rider hears nothing more from the app (her devices stay, for when it is lifted):
+      // every push goes through here, whatever still counts her in (a ride under way keeps her).
+      .innerJoin(users, and(eq(users.id, pushSubscriptions.userId), isNull(users.suspendedAt)))
+      .where(and(inArray(pushSubscriptions.userId, userIds), wanted))
+      .orderBy(asc(pushSubscriptions.userId), asc(pushSubscriptions.createdAt))
+      .all()
+  );
 }
 
 export async function loadPreferences(db: Database, userId: string): Promise<PushPreferences> {

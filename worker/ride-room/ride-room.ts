@@ -435,8 +435,9 @@ export class RideRoom extends DurableObject<Bindings> {
 
   /**
    * Sockets opened while a broadcast's check was in flight: checked now (one query), then sent
-   * the frame unless they lost access or must not see its author. If the check fails they get
-   * it, as before blocks existed: their upgrade authorized them moments ago.
+   * the frame unless they lost access or must not see its author. If the check fails, none is
+   * trusted (ADR 0018): each is closed with a code the app reconnects after, and its reconnection
+   * reads the message through the checked read (sync), so nothing is lost and nothing leaks.
    */
   private async sendChecked(sockets: WebSocket[], message: ChatMessage, frame: string) {
     const states = sockets.map((socket) => socket.deserializeAttachment() as SocketState);
@@ -448,14 +449,18 @@ export class RideRoom extends DurableObject<Bindings> {
       Date.now(),
       message.userId ? [message.userId] : [],
     ).catch(() => null);
+    if (!access) {
+      for (const socket of sockets) closeQuietly(socket, RECHECK_FAILED, "recheck_failed");
+      return;
+    }
     for (const [i, socket] of sockets.entries()) {
       const state = states[i]!;
-      const verdict = access ? access.verdict(state.sessionId, "session_ended") : "ok";
+      const verdict = access.verdict(state.sessionId, "session_ended");
       if (verdict !== "ok") {
         closeFor(socket, verdict);
         continue;
       }
-      if (access?.hides(state.sessionId, message.userId)) continue;
+      if (access.hides(state.sessionId, message.userId)) continue;
       trySend(socket, frame);
     }
   }
@@ -572,6 +577,8 @@ export class RideRoom extends DurableObject<Bindings> {
       closeFor(socket, "session_ended");
     }
     this.forgetRider(userId);
+    // A deleted account never writes again: her chat pace goes too.
+    this.ctx.storage.sql.exec("DELETE FROM chat_pace WHERE user_id = ?", userId);
   }
 
   /**
@@ -632,14 +639,13 @@ export class RideRoom extends DurableObject<Bindings> {
   }
 
   /**
-   * Everything the room holds of her goes (her ride day, her live fix, notice and pace, her chat
-   * pace) and open chats see her leave. Leaving, removal and account deletion share it, so what
-   * one erases the others do too (ADR 0039, 0040).
+   * Her ride day, her live fix, notice and pace go, and open chats see her leave. Leaving, removal
+   * and account deletion share it, so what one erases the others do too (ADR 0039, 0040). Her chat
+   * pace stays: leaving and joining again must not buy a fresh minute of messages (ADR 0019).
    */
   private forgetRider(userId: string) {
     this.rideDay.forget(userId);
     this.live.forgetRider(userId);
-    this.ctx.storage.sql.exec("DELETE FROM chat_pace WHERE user_id = ?", userId);
     this.broadcast({ type: "participant", event: "left", userId });
   }
 
@@ -746,6 +752,9 @@ function closeFor(ws: WebSocket, verdict: Exclude<SocketAccess, "ok">) {
   if (verdict === "not_participant") closeQuietly(ws, CLOSE_CODES.notParticipant, verdict);
   else closeQuietly(ws, CLOSE_CODES.sessionEnded, verdict);
 }
+
+/** "Try again later" (RFC 6455's 1013): the app reconnects after any code but its final ones. */
+const RECHECK_FAILED = 1013;
 
 function closeQuietly(ws: WebSocket, code: number, reason = "closing") {
   try {

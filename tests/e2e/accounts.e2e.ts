@@ -4,6 +4,7 @@ import {
   expect,
   fixtureRide,
   freshUsername,
+  mailedLink,
   saveScreenshot,
   test,
   uniqueEmail,
@@ -122,9 +123,7 @@ test.describe("accounts", () => {
       page.getByText("Revisa tu bandeja de entrada para restablecer tu contraseña"),
     ).toBeVisible();
 
-    const outbox = await fetch(`${baseURL()}/dev/outbox.json?to=${encodeURIComponent(email)}`);
-    const mails = (await outbox.json()) as { links: string[] }[];
-    const link = mails[0]?.links[0];
+    const link = await mailedLink(email);
     // The token rides in the fragment, which the browser never sends (ADR 0034).
     expect(link).toMatch(/\/app\/login#reset=/);
     await page.goto(link!);

@@ -338,6 +338,23 @@ export function watchApiRequests(page: Page) {
   };
 }
 
+/**
+ * The first link of the newest mail the dev outbox holds for `email`, once it has arrived: the
+ * app mails after its answer (a reset link, so the answer tells nothing), so it may land a moment
+ * after the request.
+ */
+export async function mailedLink(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const outbox = await fetch(`${baseURL()}/dev/outbox.json?to=${encodeURIComponent(email)}`);
+      link = ((await outbox.json()) as { links: string[] }[])[0]?.links[0];
+      return link;
+    })
+    .toBeTruthy();
+  return link!;
+}
+
 /** Writes and sends a chat message from the open chat screen. */
 export async function sendMessage(page: Page, text: string) {
   await page.getByLabel("Escribe un mensaje").fill(text);

@@ -17,6 +17,7 @@ import {
   baseURL,
   expect,
   fixtureRide,
+  mailedLink,
   sendMessage,
   test,
   uniqueEmail,
@@ -141,8 +142,7 @@ test.describe("request logs", () => {
       body: JSON.stringify({ email }),
     });
     expect(reset.status).toBe(200);
-    const outbox = await fetch(`${baseURL()}/dev/outbox.json?to=${encodeURIComponent(email)}`);
-    const link = ((await outbox.json()) as { links: string[] }[])[0]?.links[0] ?? "";
+    const link = await mailedLink(email);
     const token = new URLSearchParams(new URL(link).hash.slice(1)).get("reset") ?? "";
     expect(token, link).toMatch(/^\w{16,}$/);
     const session = await openSession();

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, test } from "vitest";
-import { calendarFeeds, emailOutbox, rides } from "../../worker/db/schema.ts";
+import { calendarFeeds, rides } from "../../worker/db/schema.ts";
 import { createRide, createUser, db, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { parseCalendar } from "./helpers/ics.ts";
+import { lastMailTo } from "./helpers/mail.ts";
 import { rideBody } from "./helpers/rides.ts";
 import { moderator } from "./helpers/safety.ts";
 
@@ -233,12 +234,7 @@ describe("her calendar feed", () => {
     test("a reset through the mailed link", async () => {
       const { browser, address, path } = await riderWithFeed();
       await new Browser().post("/api/auth/reset/request", { email: address });
-      const mail = await db()
-        .select()
-        .from(emailOutbox)
-        .where(eq(emailOutbox.toEmail, address))
-        .get();
-      const token = /reset=([a-z0-9]+)/.exec(mail?.bodyText ?? "")?.[1];
+      const token = /reset=([a-z0-9]+)/.exec((await lastMailTo(address)) ?? "")?.[1];
       expect(token).toMatch(/^[a-z2-7]{32}$/);
       const reset = new Browser();
       const confirmed = await reset.post("/api/auth/reset/confirm", {

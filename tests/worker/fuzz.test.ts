@@ -12,6 +12,7 @@ import { createRide, HOUR, signedIn } from "./helpers/factories.ts";
 import { anyValue, FUZZ_SEED, hostileStrings, textWithControls } from "./helpers/hostile.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { readsBeforeWrites } from "./helpers/interleave.ts";
+import { lastMailTo } from "./helpers/mail.ts";
 import { multipart, rideBody, SMALL_GPX } from "./helpers/rides.ts";
 import { moderator } from "./helpers/safety.ts";
 
@@ -488,12 +489,7 @@ describe("parallel use of single-use tokens", () => {
         const email = `paralelo.${crypto.randomUUID().slice(0, 8)}@example.com`;
         await new Browser().post("/api/auth/signup", { email, password: "clave-vieja-1" });
         await new Browser().post("/api/auth/reset/request", { email });
-        const { results } = await env.DB.prepare(
-          "SELECT body_text FROM email_outbox WHERE to_email = ? ORDER BY id DESC LIMIT 1",
-        )
-          .bind(email)
-          .all<{ body_text: string }>();
-        const token = /reset=(\w+)/.exec(results[0]!.body_text)![1]!;
+        const token = /reset=(\w+)/.exec((await lastMailTo(email))!)![1]!;
         const DB = worst
           ? readsBeforeWrites(env.DB, {
               read: /^select .* from "password_reset_tokens"/i,

@@ -16,6 +16,7 @@ import { hashPassword } from "../../worker/auth/password.ts";
 import { reports } from "../../worker/db/schema.ts";
 import { createRide, createUser, db, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
+import { lastMailTo } from "./helpers/mail.ts";
 import { insertMessage, MODERATOR_EMAIL, moderator, report } from "./helpers/safety.ts";
 import {
   openSocket,
@@ -468,11 +469,7 @@ describe("suspending an account", () => {
     await mod.browser.post(`/api/moderation/users/${ana.user.id}/suspend`, because);
     const visitor = new Browser();
     await visitor.post("/api/auth/reset/request", { email });
-    const mail = await env.DB.prepare(
-      "SELECT body_text FROM email_outbox WHERE to_email = ? ORDER BY id DESC LIMIT 1",
-    )
-      .bind(email)
-      .first<string>("body_text");
+    const mail = await lastMailTo(email);
     const link = new URL(/https?:\/\/\S+/.exec(mail ?? "")![0]);
     const token = new URLSearchParams(link.hash.slice(1)).get("reset");
     const res = await visitor.post("/api/auth/reset/confirm", { token, password: "nueva-clave-9" });

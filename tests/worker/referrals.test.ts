@@ -73,6 +73,30 @@ describe("POST /api/referrals/claim", () => {
     expect(row?.refereeId).toBe(first.user.id);
   });
 
+  it("keeps a claimed token spent after the rider who claimed it deletes her account", async () => {
+    const referrer = await signedIn();
+    const token = await myToken(referrer.browser);
+    const friend = await signedIn();
+    await friend.browser.post("/api/referrals/claim", { token });
+    expect((await friend.browser.delete("/api/account")).status).toBe(200);
+    // Her id leaves the row with her; the claim stays.
+    const row = await db().select().from(referrals).where(eq(referrals.token, token)).get();
+    expect(row).toMatchObject({ refereeId: null, claimedAt: expect.any(Number) });
+
+    const later = await signedIn();
+    const res = await later.browser.post("/api/referrals/claim", { token });
+    expect(res.status).toBe(409);
+    expect((await json(res)).error.message).toBe("Esta invitación no es válida o ya se ha usado");
+    expect(await myToken(referrer.browser)).not.toBe(token);
+    const invite = new Browser({ env: { SIGNUP_MODE: "invite" } });
+    const signup = await invite.post("/api/auth/signup", {
+      email: email(),
+      password: "123456",
+      ref: token,
+    });
+    expect(signup.status).toBe(403);
+  });
+
   it("refuses an unknown or malformed token", async () => {
     const { browser } = await signedIn();
     const unknown = await browser.post("/api/referrals/claim", { token: crypto.randomUUID() });

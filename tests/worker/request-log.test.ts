@@ -1,14 +1,8 @@
-// The worker's own request log (worker/http/request-log.ts), in place of the platform's automatic
-// invocation logs (off in wrangler.toml): one line per request with the method, the route's
-// pattern, the status and the time — never a query string, a token, her position or a message
-// (docs/decisions/0034-nothing-secret-in-a-logged-url.md). Everything the worker writes to the
-// console during these requests is read back.
-import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NEAR_HEADER } from "../../domain/near.ts";
-import { emailOutbox } from "../../worker/db/schema.ts";
-import { createRide, createUser, db, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
+import { createRide, createUser, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
+import { lastMailTo } from "./helpers/mail.ts";
 import { openChat, sendFrame } from "./helpers/sockets.ts";
 
 /** Every console call the worker makes, as the text a log line would hold. */
@@ -64,8 +58,7 @@ describe("the request log", () => {
     const email = `reset.${Date.now()}@example.com`;
     await new Browser().post("/api/auth/signup", { email, password: "bici-segura-1" });
     await new Browser().post("/api/auth/reset/request", { email });
-    const mail = await db().select().from(emailOutbox).where(eq(emailOutbox.toEmail, email)).get();
-    const token = /#reset=(\w+)/.exec(mail?.bodyText ?? "")?.[1];
+    const token = /#reset=(\w+)/.exec((await lastMailTo(email)) ?? "")?.[1];
     expect(token).toMatch(/^[a-z2-7]{32}$/);
     written = [];
     const confirm = await new Browser().post("/api/auth/reset/confirm", {

@@ -9,6 +9,7 @@ import { createSession, SESSION_COOKIE } from "../../worker/auth/session.ts";
 import { requestsSettled } from "./helpers/background.ts";
 import { createRide, db, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
+import { lastMailTo } from "./helpers/mail.ts";
 import { openSocket, socketsClosedAfterEach, type TestSocket } from "./helpers/sockets.ts";
 
 const { open, chat } = socketsClosedAfterEach();
@@ -119,12 +120,7 @@ describe("a revoked session's idle sockets close at once", () => {
     const herTab = await hubOf(browser);
 
     await new Browser().post("/api/auth/reset/request", { email });
-    const { results } = await env.DB.prepare(
-      "SELECT body_text FROM email_outbox WHERE to_email = ? ORDER BY id DESC LIMIT 1",
-    )
-      .bind(email)
-      .all<{ body_text: string }>();
-    const token = /reset=(\w+)/.exec(results[0]!.body_text)![1]!;
+    const token = /reset=(\w+)/.exec((await lastMailTo(email))!)![1]!;
     const confirm = await new Browser().post("/api/auth/reset/confirm", {
       token,
       password: "clave-nueva-2",

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
@@ -19,6 +19,7 @@ import {
 } from "../db/schema.ts";
 import { columnNames } from "../db/sql.ts";
 import type { Database } from "../env.ts";
+import { referralOpen } from "../referrals/queries.ts";
 import { hashToken } from "./tokens.ts";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -37,32 +38,62 @@ export function isUniqueViolation(err: unknown, column?: string): boolean {
   return /UNIQUE constraint failed/i.test(text) && (!column || text.includes(column));
 }
 
+/** A new account: with a password (sign-up) or with Google (no password). */
+export interface NewAccount {
+  id: string;
+  email: string;
+  passwordHash?: string | null;
+  googleId?: string | null;
+  fullName?: string | null;
+  ref?: string | undefined;
+  /** Invite mode (docs/product.md#sign-up-mode): the account exists only if `ref` is claimed. */
+  inviteOnly: boolean;
+}
+
 /**
  * Creates the account and, when `ref` names an unclaimed token of someone else, claims it in
- * the same batch. Returns whether the referral was claimed.
+ * the same batch (one D1 transaction). In invite mode her row is an INSERT … SELECT from the
+ * still-unclaimed invitation, and the claim after it (the referee must exist first) asks the
+ * same: of many sign-ups on one invitation exactly one account is created, the others store
+ * nothing and get invitation_required. Returns whether the referral was claimed.
  */
 export async function createAccount(
   db: Database,
-  input: { id: string; email: string; passwordHash: string; ref?: string | undefined },
+  input: NewAccount,
   now = Date.now(),
 ): Promise<{ referralClaimed: boolean }> {
-  const insertUser = db.insert(users).values({
+  const invitationRequired = () => new DomainError("invitation_required", MSG.invitationRequired);
+  const row = {
     id: input.id,
     email: input.email,
-    passwordHash: input.passwordHash,
-  });
+    passwordHash: input.passwordHash ?? null,
+    googleId: input.googleId ?? null,
+    fullName: input.fullName ?? null,
+  };
   if (!input.ref) {
-    await insertUser;
+    if (input.inviteOnly) throw invitationRequired();
+    await db.insert(users).values(row);
     return { referralClaimed: false };
   }
-  const [, claimed] = await db.batch([
+  const openInvitation = and(eq(referrals.token, input.ref), referralOpen);
+  const u = users;
+  const insertUser = input.inviteOnly
+    ? runSql(
+        db,
+        sql`insert into ${u} (${columnNames(u.id, u.email, u.passwordHash, u.googleId, u.fullName)})
+          select ${row.id}, ${row.email}, ${row.passwordHash}, ${row.googleId}, ${row.fullName}
+          from ${referrals} where ${openInvitation}`,
+      )
+    : db.insert(users).values(row);
+  const [inserted, claimed] = await db.batch([
     insertUser,
     db
       .update(referrals)
       .set({ refereeId: input.id, claimedAt: now })
-      .where(and(eq(referrals.token, input.ref), isNull(referrals.refereeId)))
+      .where(openInvitation)
       .returning({ token: referrals.token }),
   ]);
+  if (inserted.meta.changes === 0) throw invitationRequired();
   return { referralClaimed: claimed.length > 0 };
 }
 
@@ -71,7 +102,7 @@ export async function isOpenReferral(db: Database, token: string): Promise<boole
   const row = await db
     .select({ token: referrals.token })
     .from(referrals)
-    .where(and(eq(referrals.token, token), isNull(referrals.refereeId)))
+    .where(and(eq(referrals.token, token), referralOpen))
     .get();
   return Boolean(row);
 }
@@ -205,48 +236,56 @@ export async function firstFreeUsername(
 }
 
 /**
- * Google sign-in: the account with this Google id, else the one with the same (verified)
- * email, linked now, else a new account. Her profile is `ensureGoogleProfile`'s job.
+ * Links Google to the account with her address, in one batch. A password sign-up never proved
+ * that address (nothing is mailed to confirm it), so whoever chose the password may not be her:
+ * the link clears it and ends every session, push device and calendar URL of the account (as
+ * endEverySession does). Only Google, or a reset through her mailbox, opens it now; its data stays.
+ */
+async function linkGoogleAccount(db: Database, userId: string, googleId: string, now: number) {
+  await db.batch([
+    db.update(users).set({ googleId, passwordHash: null }).where(eq(users.id, userId)),
+    db.delete(sessions).where(eq(sessions.userId, userId)),
+    db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
+    stopFeed(db, userId, now),
+  ]);
+}
+
+/**
+ * Google sign-in: the account with this Google id, else the one with the same email, linked
+ * now (linkGoogleAccount), else a new account (createAccount, invite mode included). Only an
+ * email Google has verified may link or create one. `linked`: the account's other sessions
+ * ended. Her profile is `ensureGoogleProfile`'s job.
  */
 export async function upsertGoogleUser(
   db: Database,
   identity: GoogleIdentity,
   newId: string,
   signup: { inviteOnly: boolean; ref: string | undefined },
-): Promise<string> {
-  let user = await db.select().from(users).where(eq(users.googleId, identity.sub)).get();
-  if (!user) {
-    const byEmail = await findUserByEmail(db, identity.email);
-    if (byEmail) {
-      if (!identity.emailVerified) throw new Error("google email not verified");
-      await db.update(users).set({ googleId: identity.sub }).where(eq(users.id, byEmail.id));
-      user = byEmail;
-    } else {
-      // A new account: invite mode applies to Google sign-ups too (docs/product.md#sign-up-mode).
-      if (signup.inviteOnly && !(signup.ref && (await isOpenReferral(db, signup.ref)))) {
-        throw new DomainError("invitation_required", MSG.invitationRequired);
-      }
-      const insertUser = db.insert(users).values({
-        id: newId,
-        email: identity.email,
-        googleId: identity.sub,
-        fullName: identity.name,
-      });
-      if (signup.ref) {
-        await db.batch([
-          insertUser,
-          db
-            .update(referrals)
-            .set({ refereeId: newId, claimedAt: Date.now() })
-            .where(and(eq(referrals.token, signup.ref), isNull(referrals.refereeId))),
-        ]);
-      } else {
-        await insertUser;
-      }
-      user = { id: newId } as typeof users.$inferSelect;
-    }
+): Promise<{ userId: string; linked: boolean }> {
+  const byGoogleId = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.googleId, identity.sub))
+    .get();
+  if (byGoogleId) return { userId: byGoogleId.id, linked: false };
+  // An address Google has not verified is anyone's to type: it neither opens nor creates an account.
+  if (!identity.emailVerified) throw new DomainError("not_authorized", MSG.googleLoginFailed);
+  const byEmail = await findUserByEmail(db, identity.email);
+  // A suspended account is left as it is: signing in refuses it anyway.
+  if (byEmail?.suspendedAt != null) return { userId: byEmail.id, linked: false };
+  if (byEmail) {
+    await linkGoogleAccount(db, byEmail.id, identity.sub, Date.now());
+    return { userId: byEmail.id, linked: true };
   }
-  return user.id;
+  await createAccount(db, {
+    id: newId,
+    email: identity.email,
+    googleId: identity.sub,
+    fullName: identity.name,
+    ref: signup.ref,
+    inviteOnly: signup.inviteOnly,
+  });
+  return { userId: newId, linked: false };
 }
 
 /**

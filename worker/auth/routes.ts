@@ -124,7 +124,9 @@ export const authRoutes = new Hono<AppEnv>()
     const { email, password, ref } = c.req.valid("json");
     await limitAuth(c, "signup", email);
     const db = c.var.db;
-    if (c.env.SIGNUP_MODE === "invite" && !(ref && (await isOpenReferral(db, ref)))) {
+    const inviteOnly = c.env.SIGNUP_MODE === "invite";
+    // Refused before the hashing; createAccount's batch is what decides (two at once).
+    if (inviteOnly && !(ref && (await isOpenReferral(db, ref)))) {
       throw new DomainError("invitation_required", MSG.invitationRequired);
     }
     if (await findUserByEmail(db, email)) throw new DomainError("conflict", MSG.emailTaken);
@@ -136,6 +138,7 @@ export const authRoutes = new Hono<AppEnv>()
         email,
         passwordHash: await hashPassword(password),
         ref,
+        inviteOnly,
       }));
     } catch (err) {
       if (isUniqueViolation(err, "email")) throw new DomainError("conflict", MSG.emailTaken);
@@ -210,26 +213,41 @@ export const authRoutes = new Hono<AppEnv>()
     await limitAuth(c, "reset", email);
     const user = await findUserByEmail(c.var.db, email);
     if (user) {
-      const token = generateToken();
-      await createResetToken(c.var.db, user.id, token, Date.now());
       const origin = expectedOrigin(c.req.url, c.env.APP_ORIGIN);
-      // In the fragment: browsers never send it, so no request URL (or log) holds the token;
-      // the app posts it in the body (docs/decisions/0034-nothing-secret-in-a-logged-url.md).
-      const link = `${origin}/app/login#reset=${token}`;
-      await mailTransport(c.env, c.var.db).send({
-        to: user.email,
-        subject: MSG.recoveryMailSubject,
-        text: [
-          "Hola,",
-          "",
-          "Hemos recibido una solicitud para restablecer tu contraseña de Rodamos.",
-          `Ábrelo en la próxima hora: ${link}`,
-          "",
-          "Si no lo has pedido tú, ignora este correo: tu contraseña no cambia.",
-        ].join("\n"),
-      });
+      const sendLink = async () => {
+        const token = generateToken();
+        await createResetToken(c.var.db, user.id, token, Date.now());
+        // In the fragment: browsers never send it, so no request URL (or log) holds the token;
+        // the app posts it in the body (docs/decisions/0034-nothing-secret-in-a-logged-url.md).
+        const link = `${origin}/app/login#reset=${token}`;
+        await mailTransport(c.env, c.var.db).send({
+          to: user.email,
+          subject: MSG.recoveryMailSubject,
+          text: [
+            "Hola,",
+            "",
+            "Hemos recibido una solicitud para restablecer tu contraseña de Rodamos.",
+            `Ábrelo en la próxima hora: ${link}`,
+            "",
+            "Si no lo has pedido tú, ignora este correo: tu contraseña no cambia.",
+          ].join("\n"),
+        });
+      };
+      // After the answer: waiting for the write and the provider, or failing with them, would
+      // tell a known address from an unknown one. A failure is only logged, by the error's name:
+      // a D1 error's text quotes the values written, and ADR 0034 keeps her address and the
+      // token out of logs. She can ask again.
+      inBackground(
+        c,
+        sendLink().catch((error: unknown) =>
+          console.warn(
+            `[${c.get("requestId")}] reset mail not sent:`,
+            error instanceof Error ? error.name : typeof error,
+          ),
+        ),
+      );
     }
-    // Same answer whether or not the account exists (no enumeration).
+    // Same answer, at once, whether or not the account exists (no enumeration).
     return c.json<ResetRequestResponse>({ ok: true });
   })
 
@@ -314,10 +332,13 @@ export const authRoutes = new Hono<AppEnv>()
         name: typeof claims.name === "string" ? cleanText(claims.name) : null,
         picture: typeof claims.picture === "string" ? claims.picture : null,
       };
-      userId = await upsertGoogleUser(c.var.db, identity, generateId(), {
+      const account = await upsertGoogleUser(c.var.db, identity, generateId(), {
         inviteOnly: c.env.SIGNUP_MODE === "invite",
         ref: ref.success ? ref.data : undefined,
       });
+      userId = account.userId;
+      // Its other sessions just ended: their open tabs and chats close too (ADR 0020).
+      if (account.linked) inBackground(c, closeRevokedSockets(c.env, userId));
     } catch (err) {
       if (err instanceof DomainError && err.code === "invitation_required") {
         return c.redirect(withFrom("/app/signup?error=invitation", returnPath), 302);

@@ -27,6 +27,11 @@ export function outboxTransport(db: Database): MailTransport {
 
 const PROVIDER_URL = "https://api.resend.com/emails";
 
+/** The provider refused the mail; named so a log line can say so by the name alone (ADR 0034). */
+export class MailProviderError extends Error {
+  override name = "MailProviderError";
+}
+
 /** Production: a transactional-mail provider over HTTPS, authenticated with MAIL_API_KEY. */
 export function providerTransport(
   apiKey: string,
@@ -40,7 +45,7 @@ export function providerTransport(
         headers: { Authorization: `Bearer ${apiKey}`, "Content-Type": "application/json" },
         body: JSON.stringify({ from, to: [mail.to], subject: mail.subject, text: mail.text }),
       });
-      if (!res.ok) throw new Error(`mail provider answered ${res.status}`);
+      if (!res.ok) throw new MailProviderError(`mail provider answered ${res.status}`);
     },
   };
 }

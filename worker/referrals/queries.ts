@@ -5,12 +5,19 @@ import { referrals, users } from "../db/schema.ts";
 import { columnNames } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 
+/**
+ * A token nobody has claimed. claimed_at, not referee_id: a claimed token keeps its claim after the
+ * rider who claimed it deletes her account (her id is then set to null), so a link shared long ago
+ * never admits anyone again.
+ */
+export const referralOpen = and(isNull(referrals.refereeId), isNull(referrals.claimedAt))!;
+
 /** An unclaimed token of hers; a new one when she has none left (each invite is single-use). */
 export async function getOrCreateReferralToken(db: Database, userId: string): Promise<string> {
   const open = await db
     .select({ token: referrals.token })
     .from(referrals)
-    .where(and(eq(referrals.referrerId, userId), isNull(referrals.refereeId)))
+    .where(and(eq(referrals.referrerId, userId), referralOpen))
     .limit(1)
     .get();
   if (open) return open.token;
@@ -42,7 +49,7 @@ export async function claimReferral(
   if (!row) return "not_found";
   if (row.refereeId === userId) return "already_mine";
   if (row.referrerId === userId) return "own";
-  if (row.refereeId) return "taken";
+  if (row.refereeId || row.claimedAt !== null) return "taken";
   if (await invitedBefore(db, userId)) return "referred";
   const mine = db
     .select({ token: referrals.token })
@@ -51,7 +58,7 @@ export async function claimReferral(
   const claimed = await db
     .update(referrals)
     .set({ refereeId: userId, claimedAt: now })
-    .where(and(eq(referrals.token, token), isNull(referrals.refereeId), sql`not exists ${mine}`))
+    .where(and(eq(referrals.token, token), referralOpen, sql`not exists ${mine}`))
     .returning({ token: referrals.token });
   if (claimed.length > 0) return "claimed";
   // Another claim won meanwhile: hers (of this token or another), or someone else's.

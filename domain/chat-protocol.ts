@@ -21,6 +21,12 @@ export const HISTORY_PAGE_MAX = 50;
 export const HISTORY_PAGE_DEFAULT = 30;
 /** Backfill answers carry at most this many messages; the client asks again while `hasMore`. */
 export const SYNC_PAGE_MAX = 200;
+/**
+ * A sync answer names at most this many hidden messages at or before its cursor, the newest:
+ * hiding is rare, so the bound only keeps the frame small should a chat ever have more (older
+ * copies she holds are then left as they are).
+ */
+export const SYNC_HIDDEN_MAX = 200;
 
 /**
  * Close codes of the chat and notification sockets. `sessionEnded`: her session was revoked or
@@ -106,11 +112,16 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
     messages: z.array(chatMessageSchema),
     hasMore: z.boolean(),
   }),
-  /** Backfill after `sync {after}`, oldest → newest; `hasMore`: ask again after the last one. */
+  /**
+   * Backfill after `sync {after}`, oldest → newest; `hasMore`: ask again after the last one.
+   * `hidden`: ids of messages at or before `after` a moderator hid (the `hidden` frame reaches
+   * only open sockets), so copies she held offline stop showing their text; absent when none.
+   */
   z.object({
     type: z.literal("synced"),
     messages: z.array(chatMessageSchema),
     hasMore: z.boolean(),
+    hidden: z.array(idString).max(SYNC_HIDDEN_MAX).optional(),
   }),
   z.object({
     type: z.literal("error"),

@@ -1,6 +1,7 @@
 // The chat's messages as a pure reducer: no React, no socket. useRideChat feeds it the first
 // page, the socket's frames and her own sends; tests/web/chat-state.test.ts drives every action.
 import type { ChatMessage } from "../../domain/chat-protocol.ts";
+import { MSG } from "../../domain/messages.ts";
 
 export type UiMessage = ChatMessage & { status: "sent" | "pending" | "failed"; error?: string };
 
@@ -19,6 +20,8 @@ export type ChatAction =
   | { type: "failed"; id: string; error: string }
   | { type: "retry"; id: string }
   | { type: "loadingOlder" }
+  /** A moderator hid these (named by a sync answer): copies she holds lose their text. */
+  | { type: "hide"; ids: readonly string[] }
   /** She blocked this rider: her messages leave the chat (docs/product.md#blocking). */
   | { type: "forgetAuthor"; userId: string };
 
@@ -28,6 +31,14 @@ export const initialChatState: ChatState = {
   loadingOlder: false,
   historyLoaded: false,
 };
+
+/** `messages` with those whose id is in `ids` as the server serves a hidden one. */
+export function hiddenIn<T extends ChatMessage>(messages: T[], ids: readonly string[]): T[] {
+  const hidden = new Set(ids);
+  return messages.map((m) =>
+    hidden.has(m.id) ? { ...m, text: MSG.messageHidden, hidden: true } : m,
+  );
+}
 
 /** Oldest first, by the server's clock, then by id. */
 export function order(a: ChatMessage, b: ChatMessage) {
@@ -72,6 +83,10 @@ export function chatReducer(state: ChatState, action: ChatAction): ChatState {
     }
     case "loadingOlder":
       return { ...state, loadingOlder: true };
+    case "hide": {
+      const byId = new Map(hiddenIn([...state.byId.values()], action.ids).map((m) => [m.id, m]));
+      return { ...state, byId };
+    }
     case "forgetAuthor": {
       const byId = new Map([...state.byId].filter(([, m]) => m.userId !== action.userId));
       return { ...state, byId };

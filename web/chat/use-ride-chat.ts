@@ -2,7 +2,7 @@
 // with optimistic sends (client UUIDs, resent after a reconnect — the server stores each id
 // once), backfill after the last message on every (re)connect, older pages on demand, and
 // read state (last_seen_at) while open and visible, when hidden, on pagehide and on leaving.
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
 import {
   type ClientMessage,
@@ -14,7 +14,7 @@ import { pathParams, urlClient } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { isRideDayFrame, type LiveChannel } from "../ride-day/live-channel.ts";
 import { announceSuspension, SUSPENDED_CLOSE_CODE } from "../safety/suspended.ts";
-import { chatReducer, initialChatState, listedMessages, order } from "./chat-state.ts";
+import { chatReducer, hiddenIn, initialChatState, listedMessages, order } from "./chat-state.ts";
 import { chatFirstPageQuery } from "./queries.ts";
 import { ReconnectingSocket, type SocketStatus } from "./socket.ts";
 import { useChatReadState } from "./use-chat-read-state.ts";
@@ -50,6 +50,7 @@ export function useRideChat(options: {
   const callbacks = useRef(options);
   callbacks.current = options;
 
+  const queryClient = useQueryClient();
   const firstPage = useQuery({
     ...chatFirstPageQuery(rideId, HISTORY_PAGE_DEFAULT),
     enabled,
@@ -57,6 +58,17 @@ export function useRideChat(options: {
   useEffect(() => {
     if (firstPage.data) dispatch({ type: "page", ...firstPage.data });
   }, [firstPage.data]);
+
+  // The first page is cached for good and a chat opened again starts from it: a message a
+  // moderator hid loses its text there too (a changed page reaches the state through the effect).
+  const hideInCache = useCallback(
+    (ids: readonly string[]) =>
+      queryClient.setQueryData(
+        chatFirstPageQuery(rideId, HISTORY_PAGE_DEFAULT).queryKey,
+        (page) => page && { ...page, messages: hiddenIn(page.messages, ids) },
+      ),
+    [queryClient, rideId],
+  );
 
   /** Every frame to the room goes through here, typed; false when the socket is not open. */
   const sendFrame = useCallback(
@@ -91,6 +103,11 @@ export function useRideChat(options: {
           return;
         case "synced":
           dispatch({ type: "merge", messages: frame.messages });
+          // Hidden while she was away: the live `hidden` frame never reached her.
+          if (frame.hidden) {
+            dispatch({ type: "hide", ids: frame.hidden });
+            hideInCache(frame.hidden);
+          }
           // A notice missed while she was disconnected.
           if (frame.messages.some((m) => m.kind === "system")) {
             callbacks.current.onSystemMessage?.();
@@ -115,6 +132,7 @@ export function useRideChat(options: {
         case "hidden":
           // A moderator hid it: the copy she has becomes 'Mensaje ocultado por moderación'.
           dispatch({ type: "merge", messages: [frame.message] });
+          hideInCache([frame.message.id]);
           return;
         case "participant":
           return;
@@ -123,7 +141,7 @@ export function useRideChat(options: {
           return;
       }
     },
-    [readStateStored, scheduleRead, sendFrame],
+    [readStateStored, scheduleRead, sendFrame, hideInCache],
   );
 
   // The websocket: (re)connect, backfill, resend what was never acknowledged.

@@ -1,9 +1,23 @@
 // Chat messages on D1 (the system of record): the send path is one conditional INSERT plus its
 // read-back in a single batch, written with drizzle's `sql` where the builder cannot say it;
 // history and catch-up pages; system notices.
-import { and, asc, desc, eq, gt, lt, ne, not, or, type SQL, sql } from "drizzle-orm";
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  isNotNull,
+  lt,
+  lte,
+  ne,
+  not,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
 import type { BatchResponse } from "drizzle-orm/batch";
-import type { ChatMessage } from "../../domain/chat-protocol.ts";
+import { type ChatMessage, SYNC_HIDDEN_MAX } from "../../domain/chat-protocol.ts";
 import { CHAT_WRITE_WINDOW_MS, DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
 import { blockedBetween, rideHiddenFrom } from "../blocks/sql.ts";
@@ -276,6 +290,21 @@ function cursorOf(db: Database, rideId: string, messageId: string) {
   );
 }
 
+/**
+ * Messages ordered (created_at, id) before (`lt`) or after (`gt`) the cursor row; `lte` / `gte`
+ * as `byId` takes the cursor itself in.
+ */
+function besideCursor(
+  cursor: ReturnType<typeof cursorOf>,
+  byTime: typeof lt,
+  byId: typeof lt = byTime,
+) {
+  return or(
+    byTime(rideMessages.createdAt, cursor.ts),
+    and(eq(rideMessages.createdAt, cursor.ts), byId(rideMessages.id, cursor.cid)),
+  );
+}
+
 /** Messages with their author's profile, beside the cursor row (one statement, no second read). */
 function messagesBesideCursor(db: Database, cursor: ReturnType<typeof cursorOf>) {
   return db
@@ -302,15 +331,7 @@ export async function historyPage(
     ? (() => {
         const cursor = cursorOf(db, rideId, options.before);
         return messagesBesideCursor(db, cursor)
-          .where(
-            and(
-              ...conditions,
-              or(
-                lt(rideMessages.createdAt, cursor.ts),
-                and(eq(rideMessages.createdAt, cursor.ts), lt(rideMessages.id, cursor.cid)),
-              ),
-            ),
-          )
+          .where(and(...conditions, besideCursor(cursor, lt)))
           .orderBy(...order)
           .limit(options.limit + 1);
       })()
@@ -325,8 +346,10 @@ export async function historyPage(
 
 /**
  * Everything after the client's last message id, oldest → newest, at most `limit`, of what
- * `viewerId` may read. `null` when the cursor is unknown in this ride (the client then reloads
- * the latest page).
+ * `viewerId` may read, and the ids of the newest hidden ones at or before it (`hidden`, absent
+ * when none): a moderator's `hidden` frame reaches only open sockets, so this is how a copy she
+ * held offline learns it. `null` when the cursor is unknown in this ride (the client then
+ * reloads the latest page).
  */
 export async function messagesAfter(
   db: Database,
@@ -334,27 +357,39 @@ export async function messagesAfter(
   after: string,
   limit: number,
   viewerId: string,
-): Promise<{ messages: ChatMessage[]; hasMore: boolean } | null> {
+): Promise<{ messages: ChatMessage[]; hasMore: boolean; hidden?: string[] } | null> {
   const cursor = cursorOf(db, rideId, after);
-  const [found, rows] = await db.batch([
+  const [found, rows, hiddenRows] = await db.batch([
     db
       .select({ id: rideMessages.id })
       .from(rideMessages)
       .where(and(eq(rideMessages.id, after), eq(rideMessages.rideId, rideId))),
     messagesBesideCursor(db, cursor)
+      .where(and(eq(rideMessages.rideId, rideId), besideCursor(cursor, gt), visibleTo(viewerId)))
+      .orderBy(asc(rideMessages.createdAt), asc(rideMessages.id))
+      .limit(limit + 1),
+    // Same batch: no round trip of its own. Bounded (SYNC_HIDDEN_MAX) though hiding is rare.
+    db
+      .with(cursor)
+      .select({ id: rideMessages.id })
+      .from(rideMessages)
+      .innerJoin(cursor, sql`true`)
       .where(
         and(
           eq(rideMessages.rideId, rideId),
-          or(
-            gt(rideMessages.createdAt, cursor.ts),
-            and(eq(rideMessages.createdAt, cursor.ts), gt(rideMessages.id, cursor.cid)),
-          ),
+          isNotNull(rideMessages.hiddenAt),
+          besideCursor(cursor, lt, lte),
           visibleTo(viewerId),
         ),
       )
-      .orderBy(asc(rideMessages.createdAt), asc(rideMessages.id))
-      .limit(limit + 1),
+      .orderBy(desc(rideMessages.createdAt), desc(rideMessages.id))
+      .limit(SYNC_HIDDEN_MAX),
   ]);
   if (found.length === 0) return null;
-  return { messages: rows.slice(0, limit).map(toChatMessage), hasMore: rows.length > limit };
+  const hidden = hiddenRows.map((row) => row.id);
+  return {
+    messages: rows.slice(0, limit).map(toChatMessage),
+    hasMore: rows.length > limit,
+    ...(hidden.length > 0 ? { hidden } : {}),
+  };
 }

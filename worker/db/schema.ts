@@ -314,6 +314,11 @@ export const rideMessages = sqliteTable(
   // and last message are read from the index entries alone (worker/chat/unread.ts).
   (t) => [
     index("ride_messages_ride_created_idx").on(t.rideId, t.createdAt, t.id, t.userId, t.kind),
+    // The few a moderator hid, for a reconnecting chat's sync (worker/chat/messages.ts): its
+    // list costs the hidden messages, not the whole conversation before her cursor.
+    index("ride_messages_hidden_idx")
+      .on(t.rideId, t.createdAt, t.id)
+      .where(sql`${t.hiddenAt} is not null`),
   ],
 );
 

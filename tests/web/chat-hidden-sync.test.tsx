@@ -1,0 +1,172 @@
+// A message a moderator hid while her chat was closed or offline: the sync answer of the next
+// (re)connect names it (its live `hidden` frame never reached her), and the chat shows
+// 'Mensaje ocultado por moderación' instead of its text, now and when it is opened again from
+// the cached first page.
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ChatInfoResponse } from "../../domain/api/chat.ts";
+import type { ChatMessage } from "../../domain/chat-protocol.ts";
+import { MSG } from "../../domain/messages.ts";
+import ChatScreen from "../../web/chat/chat-screen.tsx";
+import { chatReducer, initialChatState, type UiMessage } from "../../web/chat/chat-state.ts";
+import { FakeWebSocket } from "./helpers/fake-websocket.ts";
+import { signedInClient } from "./helpers/signed-in-client.ts";
+
+const RIDE = "ride_0001";
+
+const info: ChatInfoResponse = {
+  ride: {
+    id: RIDE,
+    title: "Vuelta al pantano",
+    startTime: Date.now() + 3_600_000,
+    status: "published",
+    cancelledByOrganizer: false,
+    organizerId: "u2",
+  },
+  messageCount: 2,
+  isParticipant: true,
+  canWrite: true,
+  canJoin: false,
+};
+
+const said = (id: string, minute: number, text: string): ChatMessage => ({
+  id,
+  rideId: RIDE,
+  userId: "u2",
+  kind: "user",
+  text,
+  createdAt: new Date(Date.now() - (10 - minute) * 60_000).toISOString(),
+  author: { username: "Bea", avatarKey: "avatar-1" },
+});
+
+const offensive = said("m1", 1, "algo que no debe quedarse");
+const newest = said("m2", 2, "¿Quedamos a las 9?");
+
+beforeEach(() => {
+  FakeWebSocket.last = undefined;
+  vi.stubGlobal("WebSocket", FakeWebSocket);
+  // The first reconnect comes after half the minimum backoff (jitter at its lowest).
+  vi.spyOn(Math, "random").mockReturnValue(0);
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      if (url === `/api/rides/${RIDE}/chat`) return Response.json(info);
+      if (url.startsWith(`/api/rides/${RIDE}/chat/messages`)) {
+        return Response.json({ messages: [offensive, newest], hasMore: false });
+      }
+      return Response.json({ lastSeenAt: new Date().toISOString() });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup(); // before the stubs go: leaving the chat posts its read state
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+function renderChat(client: QueryClient) {
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[`/app/chat/${RIDE}`]}>
+        <Routes>
+          <Route path="/app/chat/:id" element={<ChatScreen />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+/** Drops the current socket as the network would, and waits for the next one. */
+async function dropAndReconnect() {
+  const dropped = FakeWebSocket.last!;
+  act(() => {
+    dropped.readyState = 3;
+    dropped.dispatchEvent(Object.assign(new Event("close"), { code: 1006 }));
+  });
+  await waitFor(() => expect(FakeWebSocket.last).not.toBe(dropped), { timeout: 2000 });
+  return FakeWebSocket.last!;
+}
+
+/** The socket opens, asks for what came after her newest message and gets `hidden` back. */
+async function syncNaming(hidden: string[]) {
+  await waitFor(() => expect(FakeWebSocket.last).toBeDefined());
+  const socket = FakeWebSocket.last!;
+  act(() => socket.open());
+  expect(socket.sent[0]).toEqual({ type: "sync", after: newest.id });
+  act(() => socket.receive({ type: "synced", messages: [], hasMore: false, hidden }));
+}
+
+describe("a message hidden while she was offline", () => {
+  it("a reconnecting chat whose sync names a message she holds shows it hidden", async () => {
+    renderChat(signedInClient());
+    await screen.findByText(offensive.text);
+    await syncNaming([]);
+    expect(screen.getByText(offensive.text)).toBeTruthy();
+
+    const socket = await dropAndReconnect();
+    act(() => socket.open());
+    expect(socket.sent[0]).toEqual({ type: "sync", after: newest.id });
+    act(() =>
+      socket.receive({ type: "synced", messages: [], hasMore: false, hidden: [offensive.id] }),
+    );
+    await screen.findByText(MSG.messageHidden);
+    expect(screen.queryByText(offensive.text)).toBeNull();
+    expect(screen.getByText(newest.text)).toBeTruthy();
+  });
+
+  it("a chat opened again starts from a first page without the hidden text", async () => {
+    const client = signedInClient();
+    const first = renderChat(client);
+    await screen.findByText(offensive.text);
+    await syncNaming([offensive.id]);
+    await screen.findByText(MSG.messageHidden);
+    first.unmount();
+
+    // The cached page (never refetched) is what the chat shows before its socket answers.
+    FakeWebSocket.last = undefined;
+    renderChat(client);
+    await screen.findByText(newest.text);
+    expect(screen.getByText(MSG.messageHidden)).toBeTruthy();
+    expect(screen.queryByText(offensive.text)).toBeNull();
+  });
+
+  it("a live `hidden` frame also leaves the cached first page", async () => {
+    const client = signedInClient();
+    const first = renderChat(client);
+    await screen.findByText(offensive.text);
+    await syncNaming([]);
+    act(() =>
+      FakeWebSocket.last!.receive({
+        type: "hidden",
+        message: { ...offensive, text: MSG.messageHidden, hidden: true },
+      }),
+    );
+    await screen.findByText(MSG.messageHidden);
+    first.unmount();
+
+    renderChat(client);
+    await screen.findByText(newest.text);
+    expect(screen.getByText(MSG.messageHidden)).toBeTruthy();
+    expect(screen.queryByText(offensive.text)).toBeNull();
+  });
+});
+
+describe("chatReducer 'hide'", () => {
+  it("hides the copies she holds, keeps their state and ignores ids she does not hold", () => {
+    const pending: UiMessage = { ...said("m3", 3, "enviando"), status: "pending" };
+    const held = chatReducer(
+      chatReducer(initialChatState, { type: "page", messages: [offensive, newest], hasMore: true }),
+      { type: "pending", message: pending },
+    );
+    const next = chatReducer(held, { type: "hide", ids: [offensive.id, pending.id, "nope"] });
+    expect([...next.byId.values()]).toEqual([
+      { ...offensive, text: MSG.messageHidden, hidden: true, status: "sent" },
+      { ...newest, status: "sent" },
+      { ...pending, text: MSG.messageHidden, hidden: true },
+    ]);
+    expect(next.hasOlder).toBe(true);
+  });
+});

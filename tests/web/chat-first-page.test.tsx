@@ -1,35 +1,15 @@
-// The chat's first page of messages comes over HTTP; the socket's history can bring it too.
-// When the HTTP page fails and nothing else has filled the chat, she must not read "no messages"
-// in a conversation that may have them.
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ChatInfoResponse } from "../../domain/api/chat.ts";
 import type { ChatMessage } from "../../domain/chat-protocol.ts";
 import { MSG } from "../../domain/messages.ts";
-import ChatScreen from "../../web/chat/chat-screen.tsx";
+import { participantChatInfo, renderChatScreen } from "./helpers/chat-screen.tsx";
 import { FakeWebSocket } from "./helpers/fake-websocket.ts";
-import { signedInClient } from "./helpers/signed-in-client.ts";
 
 const RIDE = "ride_0001";
 const EMPTY = "Aún no hay mensajes. ¡Saluda a la grupeta!";
 
-const info: ChatInfoResponse = {
-  ride: {
-    id: RIDE,
-    title: "Vuelta al pantano",
-    startTime: Date.now() + 3_600_000,
-    status: "published",
-    cancelledByOrganizer: false,
-    organizerId: "u2",
-  },
-  messageCount: 1,
-  isParticipant: true,
-  canWrite: true,
-  canJoin: false,
-};
+const info = participantChatInfo(RIDE, 1);
 
 const hello: ChatMessage = {
   id: "m1",
@@ -67,21 +47,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderChat() {
-  render(
-    <QueryClientProvider client={signedInClient()}>
-      <MemoryRouter initialEntries={[`/app/chat/${RIDE}`]}>
-        <Routes>
-          <Route path="/app/chat/:id" element={<ChatScreen />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
 describe("ride chat, first page of messages", () => {
   it("shows an error with 'Reintentar' when it fails, not the empty chat", async () => {
-    renderChat();
+    renderChatScreen(RIDE);
     await screen.findByText(MSG.internal);
     expect(screen.queryByText(EMPTY)).toBeNull();
 
@@ -92,7 +60,7 @@ describe("ride chat, first page of messages", () => {
   });
 
   it("drops the error once the socket's history fills the chat", async () => {
-    renderChat();
+    renderChatScreen(RIDE);
     await screen.findByText(MSG.internal);
 
     act(() => {
@@ -104,7 +72,7 @@ describe("ride chat, first page of messages", () => {
   });
 
   it("shows the empty chat when the socket's history says there is nothing yet", async () => {
-    renderChat();
+    renderChatScreen(RIDE);
     await screen.findByText(MSG.internal);
 
     act(() => {

@@ -1,35 +1,15 @@
-// A message a moderator hid while her chat was closed or offline: the sync answer of the next
-// (re)connect names it (its live `hidden` frame never reached her), and the chat shows
-// 'Mensaje ocultado por moderación' instead of its text, now and when it is opened again from
-// the cached first page.
-import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, render, screen, waitFor } from "@testing-library/react";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { act, cleanup, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ChatInfoResponse } from "../../domain/api/chat.ts";
 import type { ChatMessage } from "../../domain/chat-protocol.ts";
 import { MSG } from "../../domain/messages.ts";
-import ChatScreen from "../../web/chat/chat-screen.tsx";
 import { chatReducer, initialChatState, type UiMessage } from "../../web/chat/chat-state.ts";
-import { FakeWebSocket } from "./helpers/fake-websocket.ts";
+import { participantChatInfo, renderChatScreen } from "./helpers/chat-screen.tsx";
+import { dropAndReconnect, FakeWebSocket } from "./helpers/fake-websocket.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 
 const RIDE = "ride_0001";
 
-const info: ChatInfoResponse = {
-  ride: {
-    id: RIDE,
-    title: "Vuelta al pantano",
-    startTime: Date.now() + 3_600_000,
-    status: "published",
-    cancelledByOrganizer: false,
-    organizerId: "u2",
-  },
-  messageCount: 2,
-  isParticipant: true,
-  canWrite: true,
-  canJoin: false,
-};
+const info = participantChatInfo(RIDE, 2);
 
 const said = (id: string, minute: number, text: string): ChatMessage => ({
   id,
@@ -67,29 +47,6 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderChat(client: QueryClient) {
-  return render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[`/app/chat/${RIDE}`]}>
-        <Routes>
-          <Route path="/app/chat/:id" element={<ChatScreen />} />
-        </Routes>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-}
-
-/** Drops the current socket as the network would, and waits for the next one. */
-async function dropAndReconnect() {
-  const dropped = FakeWebSocket.last!;
-  act(() => {
-    dropped.readyState = 3;
-    dropped.dispatchEvent(Object.assign(new Event("close"), { code: 1006 }));
-  });
-  await waitFor(() => expect(FakeWebSocket.last).not.toBe(dropped), { timeout: 2000 });
-  return FakeWebSocket.last!;
-}
-
 /** The socket opens, asks for what came after her newest message and gets `hidden` back. */
 async function syncNaming(hidden: string[]) {
   await waitFor(() => expect(FakeWebSocket.last).toBeDefined());
@@ -101,7 +58,7 @@ async function syncNaming(hidden: string[]) {
 
 describe("a message hidden while she was offline", () => {
   it("a reconnecting chat whose sync names a message she holds shows it hidden", async () => {
-    renderChat(signedInClient());
+    renderChatScreen(RIDE, signedInClient());
     await screen.findByText(offensive.text);
     await syncNaming([]);
     expect(screen.getByText(offensive.text)).toBeTruthy();
@@ -119,7 +76,7 @@ describe("a message hidden while she was offline", () => {
 
   it("a chat opened again starts from a first page without the hidden text", async () => {
     const client = signedInClient();
-    const first = renderChat(client);
+    const first = renderChatScreen(RIDE, client);
     await screen.findByText(offensive.text);
     await syncNaming([offensive.id]);
     await screen.findByText(MSG.messageHidden);
@@ -127,7 +84,7 @@ describe("a message hidden while she was offline", () => {
 
     // The cached page (never refetched) is what the chat shows before its socket answers.
     FakeWebSocket.last = undefined;
-    renderChat(client);
+    renderChatScreen(RIDE, client);
     await screen.findByText(newest.text);
     expect(screen.getByText(MSG.messageHidden)).toBeTruthy();
     expect(screen.queryByText(offensive.text)).toBeNull();
@@ -135,7 +92,7 @@ describe("a message hidden while she was offline", () => {
 
   it("a live `hidden` frame also leaves the cached first page", async () => {
     const client = signedInClient();
-    const first = renderChat(client);
+    const first = renderChatScreen(RIDE, client);
     await screen.findByText(offensive.text);
     await syncNaming([]);
     act(() =>
@@ -147,7 +104,7 @@ describe("a message hidden while she was offline", () => {
     await screen.findByText(MSG.messageHidden);
     first.unmount();
 
-    renderChat(client);
+    renderChatScreen(RIDE, client);
     await screen.findByText(newest.text);
     expect(screen.getByText(MSG.messageHidden)).toBeTruthy();
     expect(screen.queryByText(offensive.text)).toBeNull();

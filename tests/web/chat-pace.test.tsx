@@ -1,31 +1,12 @@
-// The chat pace (docs/product.md#chat-pace): a message the room refuses as too fast shows the
-// room's text beside it, with "Reintentar", which sends the same message again.
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, cleanup, render, screen } from "@testing-library/react";
+import { act, cleanup, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ChatInfoResponse } from "../../domain/api/chat.ts";
 import { MSG } from "../../domain/messages.ts";
-import ChatScreen from "../../web/chat/chat-screen.tsx";
-import { signedInClient } from "./helpers/signed-in-client.ts";
+import { participantChatInfo, renderChatScreen } from "./helpers/chat-screen.tsx";
 
 const RIDE = "ride_0002";
 
-const info: ChatInfoResponse = {
-  ride: {
-    id: RIDE,
-    title: "Vuelta al pantano",
-    startTime: Date.now() + 3_600_000,
-    status: "published",
-    cancelledByOrganizer: false,
-    organizerId: "u2",
-  },
-  messageCount: 0,
-  isParticipant: true,
-  canWrite: true,
-  canJoin: false,
-};
+const info = participantChatInfo(RIDE, 0);
 
 /** The ride's chat socket: the test opens it, reads what the app sent and answers. */
 class FakeWebSocket extends EventTarget {
@@ -77,15 +58,7 @@ afterEach(() => {
 
 describe("a message refused as too fast", () => {
   it("shows 'Vas muy rápido. Espera un momento.' beside it, and 'Reintentar' sends it again", async () => {
-    render(
-      <QueryClientProvider client={signedInClient()}>
-        <MemoryRouter initialEntries={[`/app/chat/${RIDE}`]}>
-          <Routes>
-            <Route path="/app/chat/:id" element={<ChatScreen />} />
-          </Routes>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderChatScreen(RIDE);
     const input = await screen.findByLabelText("Escribe un mensaje");
     act(() => {
       FakeWebSocket.last!.open();

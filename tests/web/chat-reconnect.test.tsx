@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatMessage } from "../../domain/chat-protocol.ts";
 import { useRideChat } from "../../web/chat/use-ride-chat.ts";
-import { FakeWebSocket } from "./helpers/fake-websocket.ts";
+import { dropAndReconnect, FakeWebSocket } from "./helpers/fake-websocket.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 
 vi.mock("../../web/lib/toast.ts", () => ({
@@ -65,17 +65,6 @@ function renderChat() {
       }),
     { wrapper },
   );
-}
-
-/** Drops the current socket as the network would, and waits for the next one. */
-async function dropAndReconnect() {
-  const dropped = FakeWebSocket.last!;
-  act(() => {
-    dropped.readyState = 3;
-    dropped.dispatchEvent(Object.assign(new Event("close"), { code: 1006 }));
-  });
-  await waitFor(() => expect(FakeWebSocket.last).not.toBe(dropped), { timeout: 2000 });
-  return FakeWebSocket.last!;
 }
 
 describe("the chat's socket frames", () => {

@@ -1,98 +1,27 @@
-// Ride day in the chat (docs/product.md#ride-day): sharing her position through the chat socket
-// at most once per 10 s, the bar "Compartiendo · Dejar de compartir", the clear state when she
-// refused the browser her position, the group list (who shares, how old, approximate, the
-// escoba, who does not), and "Me he quedado atrás".
-import { QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, render, screen, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ClientMessage } from "../../domain/chat-protocol.ts";
+import { act, fireEvent, screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
 import { fixAge, RIDE_DAY_TEXT } from "../../domain/ride-day-live.ts";
-import { LiveChannel } from "../../web/ride-day/live-channel.ts";
 import { groupLists, initialLiveState, liveReducer } from "../../web/ride-day/live-state.ts";
-import RideDayPanel from "../../web/ride-day/ride-day-panel.tsx";
-import { signedInClient } from "./helpers/signed-in-client.ts";
+import { renderRideDayPanel, rideDayPanelEachTest } from "./helpers/ride-day-panel.tsx";
 
-type Watcher = { ok: PositionCallback; fail: PositionErrorCallback };
-let watchers: Map<number, Watcher>;
-
-function withGeolocation() {
-  watchers = new Map();
-  let next = 1;
-  Object.defineProperty(navigator, "geolocation", {
-    configurable: true,
-    value: {
-      watchPosition: (ok: PositionCallback, fail: PositionErrorCallback) => {
-        watchers.set(next, { ok, fail });
-        return next++;
-      },
-      clearWatch: (id: number) => watchers.delete(id),
-      getCurrentPosition: (_ok: PositionCallback, fail: PositionErrorCallback) =>
-        fail({ code: 2, message: "" } as GeolocationPositionError),
-    },
-  });
-}
-
-function moveTo(lat: number, lng: number, accuracy = 10) {
-  act(() => {
-    for (const w of watchers.values()) {
-      w.ok({ coords: { latitude: lat, longitude: lng, accuracy } } as GeolocationPosition);
-    }
-  });
-}
-
-function refuse() {
-  act(() => {
-    for (const w of watchers.values()) {
-      w.fail({ code: 1, PERMISSION_DENIED: 1, message: "" } as GeolocationPositionError);
-    }
-  });
-}
-
-let sent: ClientMessage[];
-function renderPanel() {
-  const live = new LiveChannel();
-  live.sendFrame = (frame) => {
-    sent.push(frame);
-    return true;
-  };
-  render(
-    <QueryClientProvider client={signedInClient()}>
-      <RideDayPanel rideId="ride-1" live={live} />
-    </QueryClientProvider>,
-  );
-  return live;
-}
+const panel = rideDayPanelEachTest();
 
 const leftBehindButton = () =>
   screen.getByRole<HTMLButtonElement>("button", { name: RIDE_DAY_TEXT.leftBehind });
-const positions = () => sent.filter((f) => f.type === "position");
-
-beforeEach(() => {
-  sent = [];
-  withGeolocation();
-  vi.stubGlobal(
-    "fetch",
-    vi.fn(async () => Response.json({ segments: [], profile: [] })),
-  );
-});
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  Reflect.deleteProperty(navigator, "geolocation");
-});
+const positions = () => panel.sent.filter((f) => f.type === "position");
 
 describe("sharing her position", () => {
   it("asks the room for the group, then shares at most once per 10 s, and stops", async () => {
     vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-    renderPanel();
-    expect(sent).toEqual([{ type: "live-join" }]);
+    renderRideDayPanel(panel.sent);
+    expect(panel.sent).toEqual([{ type: "live-join" }]);
     fireEvent.click(screen.getByRole("button", { name: RIDE_DAY_TEXT.share }));
-    moveTo(40.41, -3.7);
+    panel.geo.moveTo(40.41, -3.7);
     expect(positions()).toEqual([{ type: "position", lat: 40.41, lng: -3.7, accuracy: 10 }]);
     expect(screen.getByTestId("sharing-bar").textContent).toContain(RIDE_DAY_TEXT.sharing);
 
-    moveTo(40.42, -3.7);
-    moveTo(40.43, -3.7);
+    panel.geo.moveTo(40.42, -3.7);
+    panel.geo.moveTo(40.43, -3.7);
     expect(positions()).toHaveLength(1);
     act(() => {
       vi.advanceTimersByTime(10_500);
@@ -102,8 +31,8 @@ describe("sharing her position", () => {
     expect(positions()[1]).toMatchObject({ lat: 40.43 });
 
     fireEvent.click(screen.getByRole("button", { name: `· ${RIDE_DAY_TEXT.stop}` }));
-    expect(sent.at(-1)).toEqual({ type: "position-stop" });
-    expect(watchers.size).toBe(0);
+    expect(panel.sent.at(-1)).toEqual({ type: "position-stop" });
+    expect(panel.geo.watchers.size).toBe(0);
     // She can share again at once.
     expect(
       (screen.getByRole("button", { name: RIDE_DAY_TEXT.share }) as HTMLButtonElement).disabled,
@@ -112,12 +41,12 @@ describe("sharing her position", () => {
 
   it("sends a fix the socket could not take yet once it can", () => {
     vi.useFakeTimers({ toFake: ["Date", "setTimeout", "clearTimeout"] });
-    const live = renderPanel();
+    const live = renderRideDayPanel(panel.sent);
     const send = live.sendFrame;
     let open = false;
     live.sendFrame = (frame) => (open ? send(frame) : false);
     fireEvent.click(screen.getByRole("button", { name: RIDE_DAY_TEXT.share }));
-    moveTo(40.41, -3.7);
+    panel.geo.moveTo(40.41, -3.7);
     expect(positions()).toEqual([]);
     open = true;
     act(() => {
@@ -127,30 +56,30 @@ describe("sharing her position", () => {
   });
 
   it("says how to turn location on when the browser refused it, and shares nothing", () => {
-    renderPanel();
+    renderRideDayPanel(panel.sent);
     fireEvent.click(screen.getByRole("button", { name: RIDE_DAY_TEXT.share }));
-    refuse();
+    panel.geo.refuse();
     expect(screen.getByRole("alert").textContent).toBe(RIDE_DAY_TEXT.denied);
     expect(RIDE_DAY_TEXT.denied).toMatch(/^Activa la ubicación/);
     expect(positions()).toEqual([]);
-    expect(watchers.size).toBe(0);
+    expect(panel.geo.watchers.size).toBe(0);
   });
 
   it("pauses while the page is hidden and resumes when she comes back", () => {
-    renderPanel();
+    renderRideDayPanel(panel.sent);
     fireEvent.click(screen.getByRole("button", { name: RIDE_DAY_TEXT.share }));
-    expect(watchers.size).toBe(1);
+    expect(panel.geo.watchers.size).toBe(1);
     const visibility = vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
     act(() => {
       document.dispatchEvent(new Event("visibilitychange"));
     });
-    expect(watchers.size).toBe(0);
+    expect(panel.geo.watchers.size).toBe(0);
     expect(screen.getByTestId("sharing-bar").textContent).toContain("(en pausa)");
     visibility.mockReturnValue("visible");
     act(() => {
       document.dispatchEvent(new Event("visibilitychange"));
     });
-    expect(watchers.size).toBe(1);
+    expect(panel.geo.watchers.size).toBe(1);
     visibility.mockRestore();
   });
 });
@@ -201,7 +130,7 @@ describe("the group", () => {
   it("shows the list with names, the escoba, ages and approximate fixes, with keyboard buttons", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(now);
-    const live = renderPanel();
+    const live = renderRideDayPanel(panel.sent);
     act(() => {
       live.deliver({
         type: "live-state",
@@ -229,12 +158,12 @@ describe("the group", () => {
 
 describe("'Me he quedado atrás'", () => {
   it("sends her latest fix when she shares, and says it went", async () => {
-    const live = renderPanel();
+    const live = renderRideDayPanel(panel.sent);
     fireEvent.click(screen.getByRole("button", { name: RIDE_DAY_TEXT.share }));
-    moveTo(40.5, -3.6, 20);
+    panel.geo.moveTo(40.5, -3.6, 20);
     fireEvent.click(screen.getByRole("button", { name: RIDE_DAY_TEXT.leftBehind }));
     await vi.waitFor(() =>
-      expect(sent.at(-1)).toEqual({
+      expect(panel.sent.at(-1)).toEqual({
         type: "left-behind",
         position: { lat: 40.5, lng: -3.6, accuracy: 20 },
       }),
@@ -245,7 +174,7 @@ describe("'Me he quedado atrás'", () => {
   });
 
   it("shows the organizer who stayed behind", () => {
-    const live = renderPanel();
+    const live = renderRideDayPanel(panel.sent);
     act(() =>
       live.deliver({
         type: "left-behind",

@@ -1,3 +1,6 @@
+import { act, waitFor } from "@testing-library/react";
+import { expect } from "vitest";
+
 /**
  * A ride chat's socket, opened and fed by the test (install with
  * `vi.stubGlobal("WebSocket", FakeWebSocket)`); `sent` holds what the app sent, parsed.
@@ -24,4 +27,15 @@ export class FakeWebSocket extends EventTarget {
   receive(frame: unknown) {
     this.dispatchEvent(new MessageEvent("message", { data: JSON.stringify(frame) }));
   }
+}
+
+/** Drops the app's current socket as the network would (1006), and waits for its next one. */
+export async function dropAndReconnect() {
+  const dropped = FakeWebSocket.last!;
+  act(() => {
+    dropped.readyState = 3;
+    dropped.dispatchEvent(Object.assign(new Event("close"), { code: 1006 }));
+  });
+  await waitFor(() => expect(FakeWebSocket.last).not.toBe(dropped), { timeout: 2000 });
+  return FakeWebSocket.last!;
 }

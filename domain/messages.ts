@@ -318,6 +318,7 @@ export const MSG = {
   notParticipantLeave: "No formas parte de esta salida",
   rideAlreadyCancelled: "Esta salida ya está cancelada",
   cancelStarted: "No puedes cancelar una salida que ya ha comenzado",
+  editStarted: "No puedes editar una salida que ya ha comenzado",
   routeParticipantsOnly: "La ruta solo está disponible para las participantes de la salida",
   /** docs/product.md#route-and-gpx: shown when there are no coordinates. */
   routeNotAvailable: "No hay ruta disponible",

@@ -56,6 +56,7 @@ function renderCreate(entry = "/app/create", editing?: RideDetail) {
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  return client;
 }
 
 function fillRide(title = "Café y Casa de Campo") {
@@ -162,6 +163,31 @@ describe("creating a ride", () => {
     const sent = JSON.parse(String(saves[0]![1]?.body));
     expect(sent.title).toBe("Café y Casa de Campo");
     expect(sent).not.toHaveProperty("createKey");
+  });
+});
+
+describe("editing, when a reload fails", () => {
+  it("keeps her on the form with what she typed (the ride it had stays)", async () => {
+    const ride = rideDetail({
+      id: "r9",
+      organizer: { id: "ana", username: "ana_rueda", avatarKey: "ava01", avatarUrl: null },
+      viewer: ORGANIZER_VIEWER,
+    });
+    fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
+    const client = renderCreate("/app/create?edit=r9", ride);
+    const title = screen.getByLabelText("Título") as HTMLInputElement;
+    fireEvent.change(title, { target: { value: "Mi título nuevo" } });
+    // Back to the tab, or a chat notice: the ride's reload goes out and fails.
+    await act(async () => {
+      await client.invalidateQueries({ queryKey: RIDES_KEY });
+    });
+    expect(client.getQueryState([...RIDES_KEY, "detail", "r9"])?.status).toBe("error");
+    // The screen has rendered that state and run its effects (a redirect would have gone out).
+    await act(async () => {});
+    expect((screen.getByLabelText("Título") as HTMLInputElement).value).toBe("Mi título nuevo");
+    expect(
+      (screen.getByRole("button", { name: "Guardar cambios" }) as HTMLButtonElement).disabled,
+    ).toBe(false);
   });
 });
 

@@ -19,6 +19,28 @@ async function signUp(address = email(), password = PASSWORD) {
   return { browser, res, email: address };
 }
 
+/** A rider signed up with a profile and one push device (a browser that turned avisos on). */
+async function signUpWithADevice() {
+  const signed = await signUp();
+  await signed.browser.put("/api/profile", {
+    username: `todos${n++}x${Date.now().toString(36).slice(-4)}`,
+    city: "Madrid",
+    modalities: ["road"],
+  });
+  const put = await signed.browser.put("/api/push/subscription", {
+    endpoint: `https://fcm.googleapis.com/fcm/send/todos-${crypto.randomUUID()}`,
+    keys: { p256dh: `BA${"c".repeat(85)}`, auth: "A".repeat(22) },
+  });
+  expect(put.status).toBe(204);
+  expect(await devicesOf(signed.email)).toHaveLength(1);
+  return signed;
+}
+
+async function devicesOf(address: string) {
+  const userId = (await findUser(address))!.id;
+  return db().select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).all();
+}
+
 async function latestResetLink(to: string): Promise<string> {
   const text = (await lastMailTo(to)) ?? "";
   const link = /https?:\/\/\S+/.exec(text)?.[0];
@@ -241,23 +263,9 @@ describe("POST /api/auth/logout-everywhere ('Cerrar sesión en todos los disposi
   });
 
   it("forgets every push device of hers", async () => {
-    const { browser, email: address } = await signUp();
-    await browser.put("/api/profile", {
-      username: `todos${n++}x${Date.now().toString(36).slice(-4)}`,
-      city: "Madrid",
-      modalities: ["road"],
-    });
-    const endpoint = `https://fcm.googleapis.com/fcm/send/todos-${crypto.randomUUID()}`;
-    const put = await browser.put("/api/push/subscription", {
-      endpoint,
-      keys: { p256dh: `BA${"c".repeat(85)}`, auth: "A".repeat(22) },
-    });
-    expect(put.status).toBe(204);
+    const { browser, email: address } = await signUpWithADevice();
     expect((await browser.post("/api/auth/logout-everywhere")).status).toBe(200);
-    const userId = (await findUser(address))!.id;
-    expect(
-      await db().select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)).all(),
-    ).toEqual([]);
+    expect(await devicesOf(address)).toEqual([]);
   });
 
   it("needs a session, and refuses a cross-origin request without ending any", async () => {
@@ -295,6 +303,28 @@ describe("POST /api/auth/password", () => {
       password: "nueva-clave-2",
     });
     expect(login.status).toBe(200);
+  });
+
+  it("ends her push devices too: a stolen session's browser may have turned them on", async () => {
+    const { browser, email: address } = await signUpWithADevice();
+    const res = await browser.post("/api/auth/password", {
+      currentPassword: PASSWORD,
+      newPassword: "nueva-clave-2",
+    });
+    expect(res.status).toBe(200);
+    expect(await devicesOf(address)).toEqual([]);
+  });
+
+  it("a reset through her mailbox ends them as well", async () => {
+    const { email: address } = await signUpWithADevice();
+    await new Browser().post("/api/auth/reset/request", { email: address });
+    const token = new URL(await latestResetLink(address)).hash.replace("#reset=", "");
+    const confirm = await new Browser().post("/api/auth/reset/confirm", {
+      token,
+      password: "reset-123",
+    });
+    expect(confirm.status).toBe(200);
+    expect(await devicesOf(address)).toEqual([]);
   });
 
   it("refuses a wrong current password and keeps the old one", async () => {

@@ -287,6 +287,18 @@ describe("PUT /api/rides/:id", () => {
     expect((await json(res)).error.code).toBe("ride_cancelled");
   });
 
+  it("refuses to edit a ride that has started, and changes nothing", async () => {
+    const { user, browser } = await signedIn();
+    const ride = await createRide({ organizerId: user.id, startsIn: -HOUR });
+    const before = await rideRow(ride.id);
+    // A form left open since before the start: a valid body, its start tomorrow.
+    const res = await browser.put(`/api/rides/${ride.id}`, rideBody({ title: "Otra vez mañana" }));
+    expect(res.status).toBe(409);
+    expect((await json(res)).error).toEqual({ code: "ride_started", message: MSG.editStarted });
+    expect(await rideRow(ride.id)).toEqual(before);
+    expect(await messagesOf(ride.id)).toEqual([]);
+  });
+
   it("replaces the GPX and removes the old file", async () => {
     const { browser } = await signedIn();
     const { ride } = await json(

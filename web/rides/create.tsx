@@ -48,11 +48,13 @@ export default function CreateRideScreen() {
 
   useEffect(() => {
     if (!editId) return;
-    if (existing.isError || (existing.data && !existing.data.ride.viewer.isOrganizer)) {
+    // isLoadingError, not isError: a failed refetch (her return to the tab, a chat notice) keeps
+    // the ride it had, and the form keeps what she typed.
+    if (existing.isLoadingError || (existing.data && !existing.data.ride.viewer.isOrganizer)) {
       toast.error(MSG.rideLoadForEditFailed);
       toFeed("/app/feed");
     }
-  }, [editId, existing.isError, existing.data, toFeed]);
+  }, [editId, existing.isLoadingError, existing.data, toFeed]);
 
   if (editId && !existing.data) {
     return (

@@ -129,7 +129,8 @@ export async function findResetTokenUser(db: Database, token: string, now: numbe
 
 /**
  * Reset confirmation in one batch (a D1 transaction) whose every statement needs the token to be
- * live: the new hash, the end of every session of hers and of her calendar feed's URL, her new
+ * live: the new hash, the end of every session of hers, of her push devices (a stolen session's
+ * browser may have turned them on) and of her calendar feed's URL, her new
  * session (already hashed, see newSession), then every reset token of hers deleted. The token is consumed by the statements
  * that use it, so of two parallel confirms the second finds it gone and changes nothing.
  * Returns her id, or null (unknown, used or expired token).
@@ -152,9 +153,10 @@ export async function resetPassword(
     .select({ userId: passwordResetTokens.userId })
     .from(passwordResetTokens)
     .where(live);
-  const [, , , , consumed] = await db.batch([
+  const [, , , , , consumed] = await db.batch([
     db.update(users).set({ passwordHash: input.passwordHash }).where(inArray(users.id, holder)),
     db.delete(sessions).where(inArray(sessions.userId, holder)),
+    db.delete(pushSubscriptions).where(inArray(pushSubscriptions.userId, holder)),
     stopFeed(db, holder, input.now),
     runSql(
       db,
@@ -172,14 +174,15 @@ export async function resetPassword(
 
 /**
  * New password in one batch: every reset token and every session of hers goes, so a stolen
- * session or an older reset link stops working; so does her calendar feed's URL
- * (docs/product.md#calendar).
+ * session or an older reset link stops working; so do her push devices (a stolen session's
+ * browser may have turned them on) and her calendar feed's URL (docs/product.md#calendar).
  */
 export async function replacePassword(db: Database, userId: string, passwordHash: string) {
   await db.batch([
     db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
     db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)),
     db.delete(sessions).where(eq(sessions.userId, userId)),
+    db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
     stopFeed(db, userId, Date.now()),
   ]);
 }

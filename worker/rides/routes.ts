@@ -167,6 +167,9 @@ function capBelowJoined() {
 async function editRefusal(c: Ctx, rideId: string, maxParticipants: number | null) {
   const row = await loadRide(c, rideId);
   if (row.status === "cancelled") return new DomainError("ride_cancelled", MSG.rideCancelledJoin);
+  if (hasStarted(row.startTime, Date.now())) {
+    return new DomainError("ride_started", MSG.editStarted);
+  }
   return (await participantCount(c.var.db, rideId)) > capacityOf(maxParticipants)
     ? capBelowJoined()
     : new DomainError("not_authorized", MSG.notAuthorized);
@@ -316,6 +319,8 @@ export const rideRoutes = new Hono<AppEnv>()
       if (row.organizerId !== user.id) throw new DomainError("not_authorized", MSG.notAuthorized);
       if (row.status === "cancelled")
         throw new DomainError("ride_cancelled", MSG.rideCancelledJoin);
+      // A ride under way or over is what happened: only the browser hid 'Editar' on it.
+      if (hasStarted(row.startTime, now)) throw new DomainError("ride_started", MSG.editStarted);
       const request = await readRideRequest(c, rideEditWithScopeSchema, now);
       const { gpx } = request;
       // Moving the pin or changing the city sets the ride's clock anew.

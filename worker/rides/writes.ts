@@ -2,7 +2,7 @@
 // not started, below capacity, not hidden by a block, nobody else in it) holds in the same
 // statement as the write: create, edit, join, leave, cancel, delete.
 
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { normalizeText } from "../../domain/cities.ts";
 import { DEFAULT_MAX_PARTICIPANTS } from "../../domain/constants.ts";
@@ -191,6 +191,8 @@ export async function updateRide(
     eq(rides.id, change.rideId),
     eq(rides.organizerId, change.organizerId),
     ne(rides.status, "cancelled"),
+    // Not started: checked as it writes, like the leave and the cancel (the route answers early).
+    gt(rides.startTime, change.now),
     sql`${participantCountOf(change.rideId)} <= ${capacityOf(input.maxParticipants)}`,
   );
   const [edit, , , , ...promotion] = await db.batch([

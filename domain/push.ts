@@ -2,8 +2,10 @@
 // service worker shows, and the texts of each push. The worker builds payloads with these; the
 // settings screen lists the events with their labels.
 import { z } from "zod";
+import { formatTime } from "./format.ts";
 import { RIDE_DAY_MSG } from "./ride-day.ts";
 import { WEATHER_TEXTS } from "./weather.ts";
+import { zonedFields, zoneLabel } from "./zones.ts";
 
 export const PUSH_EVENTS = [
   "chat",
@@ -118,6 +120,13 @@ export const ROSTER_PUSH_DELAY_MS = 5 * 60 * 1000;
 /** The reminder comes this long before the start. */
 export const REMINDER_BEFORE_MS = 2 * 60 * 60 * 1000;
 
+/** Whether `a` and `b` fall on the same calendar day of `zone`'s clock. */
+function sameZonedDay(a: number, b: number, zone: string): boolean {
+  const x = zonedFields(a, zone);
+  const y = zonedFields(b, zone);
+  return x.year === y.year && x.month === y.month && x.day === y.day;
+}
+
 export const pushTexts = {
   chat(ride: { id: string; title: string }, unread: number): PushPayload {
     return {
@@ -216,26 +225,31 @@ export const pushTexts = {
   },
 
   /**
-   * `time` is the start on the ride's clock ('09:30'), `zoneLabel` e.g. 'hora canaria'. A rider
-   * who may still leave is asked whether she still counts on going, with one button to release
-   * her place (docs/product.md#web-push); the organizer gets the plain reminder.
+   * Sent at `sentAt`, `REMINDER_BEFORE_MS` before the start: 'Hoy ruedas' when the ride starts on
+   * the day of `sentAt`, else 'Mañana ruedas' (a ride at 00:30 is told at 22:30 the evening
+   * before); both days, the time ('09:30') and its label ('hora canaria') are read on the ride's
+   * clock. A rider who may still leave is asked whether she still counts on going, with one button
+   * to release her place (docs/product.md#web-push); the organizer gets the plain reminder.
    */
   reminder(
-    ride: { id: string; title: string },
-    time: string,
-    zoneLabel: string,
+    ride: { id: string; title: string; startTime: number; timeZone: string },
+    sentAt: number,
     askStillGoing = false,
   ): PushPayload {
+    const zone = ride.timeZone;
+    const day = sameZonedDay(ride.startTime, sentAt, zone) ? "Hoy" : "Mañana";
+    const time = formatTime(ride.startTime, zone);
+    const label = zoneLabel(zone);
     const plain: PushPayload = {
-      title: `Hoy ruedas: «${ride.title}»`,
-      body: `La salida empieza a las ${time} (${zoneLabel}). ¡Buena ruta!`,
+      title: `${day} ruedas: «${ride.title}»`,
+      body: `La salida empieza a las ${time} (${label}). ¡Buena ruta!`,
       url: rideUrl(ride.id),
       tag: `reminder-${ride.id}`,
     };
     if (!askStillGoing) return plain;
     return {
       ...plain,
-      body: `${RIDE_DAY_MSG.stillGoing} La salida empieza a las ${time} (${zoneLabel}).`,
+      body: `${RIDE_DAY_MSG.stillGoing} La salida empieza a las ${time} (${label}).`,
       actions: [
         { action: "going", title: RIDE_DAY_MSG.stillGoingYes },
         {

@@ -48,7 +48,11 @@ describe("push texts", () => {
 
   test("the reminder's 'soltar mi plaza' leaves the ride and says so", () => {
     const release = pushTexts
-      .reminder(ride, "10:00", "hora de Madrid", true)
+      .reminder(
+        { ...ride, startTime: Date.parse("2026-06-13T08:00:00Z"), timeZone: "Europe/Madrid" },
+        Date.parse("2026-06-13T06:00:00Z"),
+        true,
+      )
       .actions?.find((a) => a.action === "release");
     expect(release).toEqual({
       action: "release",
@@ -74,5 +78,62 @@ describe("schemas", () => {
 
   test("preferences need every switch", () => {
     expect(pushPreferencesSchema.safeParse({ chat: true }).success).toBe(false);
+  });
+});
+
+describe("the reminder 2 hours before says 'Hoy' or 'Mañana' on the ride's clock", () => {
+  const reminder = (startUtc: string, sentUtc: string, timeZone: string, ask = false) =>
+    pushTexts.reminder(
+      { ...ride, startTime: Date.parse(startUtc), timeZone },
+      Date.parse(sentUtc),
+      ask,
+    );
+
+  test("a ride at 00:30, told at 22:30 the evening before, is tomorrow's", () => {
+    // 00:30 of 13 June in Madrid (CEST, UTC+2), sent at 22:30 of the 12th.
+    const push = reminder("2026-06-12T22:30:00Z", "2026-06-12T20:30:00Z", "Europe/Madrid");
+    expect(push.title).toBe("Mañana ruedas: «Gravel al alba»");
+    expect(push.body).toBe("La salida empieza a las 00:30 (hora de Madrid). ¡Buena ruta!");
+    // The rider asked whether she still goes gets the same title.
+    expect(
+      reminder("2026-06-12T22:30:00Z", "2026-06-12T20:30:00Z", "Europe/Madrid", true).title,
+    ).toBe("Mañana ruedas: «Gravel al alba»");
+  });
+
+  test("a ride at 10:00, told at 08:00, is today's", () => {
+    const push = reminder("2026-06-13T08:00:00Z", "2026-06-13T06:00:00Z", "Europe/Madrid");
+    expect(push.title).toBe("Hoy ruedas: «Gravel al alba»");
+    expect(push.body).toBe("La salida empieza a las 10:00 (hora de Madrid). ¡Buena ruta!");
+  });
+
+  test("across the spring change, the day is Madrid's, not UTC's", () => {
+    // 29 March 2026: 02:00 CET becomes 03:00 CEST. A ride at 03:30 CEST (01:30 UTC) is told at
+    // 00:30 CET (23:30 UTC of the 28th): the same day in Madrid though not in UTC.
+    const early = reminder("2026-03-29T01:30:00Z", "2026-03-28T23:30:00Z", "Europe/Madrid");
+    expect(early.title).toBe("Hoy ruedas: «Gravel al alba»");
+    expect(early.body).toBe("La salida empieza a las 03:30 (hora de Madrid). ¡Buena ruta!");
+    // A ride at 01:30 CET (00:30 UTC), told at 23:30 CET of the 28th, is tomorrow's.
+    const night = reminder("2026-03-29T00:30:00Z", "2026-03-28T22:30:00Z", "Europe/Madrid");
+    expect(night.title).toBe("Mañana ruedas: «Gravel al alba»");
+    expect(night.body).toBe("La salida empieza a las 01:30 (hora de Madrid). ¡Buena ruta!");
+  });
+
+  test("a Canary ride reads the day on the Canary clock, not Madrid's", () => {
+    // 23:30 of 12 June in the Canaries (WEST, UTC+1), told at 21:30: today there, though Madrid's
+    // clock would read 00:30 of the 13th for the start and 22:30 of the 12th for the push.
+    const today = reminder("2026-06-12T22:30:00Z", "2026-06-12T20:30:00Z", "Atlantic/Canary");
+    expect(today.title).toBe("Hoy ruedas: «Gravel al alba»");
+    expect(today.body).toBe("La salida empieza a las 23:30 (hora canaria). ¡Buena ruta!");
+    // 00:30 of the 13th in the Canaries, told at 22:30 of the 12th.
+    const tomorrow = reminder("2026-06-12T23:30:00Z", "2026-06-12T21:30:00Z", "Atlantic/Canary");
+    expect(tomorrow.title).toBe("Mañana ruedas: «Gravel al alba»");
+    expect(tomorrow.body).toBe("La salida empieza a las 00:30 (hora canaria). ¡Buena ruta!");
+  });
+
+  test("a zone off the city list is read through Intl", () => {
+    // 00:15 of 13 June in Lisbon (WEST, UTC+1), told at 22:15 of the 12th.
+    const push = reminder("2026-06-12T23:15:00Z", "2026-06-12T21:15:00Z", "Europe/Lisbon");
+    expect(push.title).toBe("Mañana ruedas: «Gravel al alba»");
+    expect(push.body).toBe("La salida empieza a las 00:15 (hora de Lisboa). ¡Buena ruta!");
   });
 });

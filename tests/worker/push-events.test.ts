@@ -4,12 +4,13 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { CHAT_PUSH_INTERVAL_MS, DEFAULT_PUSH_PREFERENCES, pushTexts } from "../../domain/push.ts";
+import { toZonedDateTime } from "../../domain/zones.ts";
 import { notifyPlaceFromWaitingList } from "../../worker/push/events.ts";
 import { requestsSettled, trackBackgroundWork } from "./helpers/background.ts";
 import { createRide, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { json } from "./helpers/http.ts";
 import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
-import { messagesOf, participantIds, rideBody } from "./helpers/rides.ts";
+import { messagesOf, participantIds, rideBody, rideRow } from "./helpers/rides.ts";
 import { sendFrame, socketsClosedAfterEach } from "./helpers/sockets.ts";
 
 let service: ReturnType<typeof pushServiceStandIn>;
@@ -218,7 +219,11 @@ describe("the reminder 2 hours before", () => {
     expect(service.to(devices.ana)).toHaveLength(1);
     expect(service.to(devices.bea)).toEqual([]);
     const [push] = service.to(devices.carla);
-    expect(push?.title).toBe(`Hoy ruedas: «${ride.title}»`);
+    // It starts in 90 minutes: 'Mañana' when that is past midnight on Madrid's clock.
+    const madridDay = (ms: number) => toZonedDateTime(ms, "Europe/Madrid")?.date;
+    const startTime = (await rideRow(ride.id))!.startTime;
+    const day = madridDay(startTime) === madridDay(Date.now()) ? "Hoy" : "Mañana";
+    expect(push?.title).toBe(`${day} ruedas: «${ride.title}»`);
     // Her riders are asked whether they still count on going, with a button to release the place.
     expect(push?.body).toMatch(
       /^¿Sigues contando con ir\? La salida empieza a las \d\d:\d\d \(hora de Madrid\)\.$/,

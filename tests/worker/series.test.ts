@@ -456,3 +456,41 @@ describe("the series' approximate area", () => {
     expect(areaOf(await templateOf(seriesId))).toBe(areaOf(after[1]!));
   });
 });
+
+describe("'Esta y las siguientes' and the 12-month limit", () => {
+  it("refuses a move that would take a following date past 12 months ahead, changing nothing", async () => {
+    const ana = await signedIn();
+    // Weekly for 12 dates from 2 days on: all 12 exist at once (within the 12 weeks ahead).
+    const { seriesId } = await createSeries(ana.browser, { repeat: { everyWeeks: 1, count: 12 } });
+    const dates = await datesOf(seriesId);
+    expect(dates).toHaveLength(12);
+    const seriesRow = () => db().select().from(rideSeries).where(eq(rideSeries.id, seriesId)).get();
+    const seriesBefore = await seriesRow();
+    const move = (by: number) =>
+      ana.browser.put(`/api/rides/${dates[0]!.id}`, {
+        ...rideBody({ title: "Grupeta movida" }),
+        startTime: new Date(dates[0]!.startTime + by).toISOString(),
+        scope: "following",
+      });
+
+    // 50 weeks on, the first date is within 12 months; the last one would be ~61 weeks out.
+    const res = await move(50 * WEEK);
+    expect(res.status).toBe(400);
+    const { error } = (await json(res)) as {
+      error: { code: string; message: string; fields?: Record<string, string> };
+    };
+    expect(error).toEqual({
+      code: "validation_error",
+      message: MSG.rideStartTooFar,
+      fields: { startTime: MSG.rideStartTooFar },
+    });
+    expect(await datesOf(seriesId)).toEqual(dates);
+    expect(await seriesRow()).toEqual(seriesBefore);
+
+    // A day later is fine: every date moves by a day.
+    expect((await move(DAY)).status).toBe(200);
+    const after = await datesOf(seriesId);
+    expect(after.map((d) => d.startTime)).toEqual(dates.map((d) => d.startTime + DAY));
+    expect(after.every((d) => d.title === "Grupeta movida")).toBe(true);
+  });
+});

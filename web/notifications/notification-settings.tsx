@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { BellOff, BellRing, Send } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { errorText } from "../../domain/errors.ts";
 import {
   PUSH_EVENT_LABELS,
@@ -19,7 +19,7 @@ import {
   PushPermissionDenied,
   pushSupport,
 } from "./push-client.ts";
-import { pushKeys } from "./queries.ts";
+import { pushKeys, pushSettingsQuery } from "./queries.ts";
 import { usePushSettings, useSavePushPreferences, useTestPush } from "./use-push-settings.ts";
 
 /**
@@ -131,18 +131,54 @@ export function NotificationSettings() {
 }
 
 function EventSwitches({ preferences }: { preferences: PushPreferences }) {
+  const queryClient = useQueryClient();
   const save = useSavePushPreferences();
-  const [shown, setShown] = useState(preferences);
+  // What she asked for while saves are under way (the switches move at once); null when the
+  // screen shows the server's preferences, the only state it settles on.
+  const [wanted, setWanted] = useState<PushPreferences | null>(null);
+  const latest = useRef<PushPreferences | null>(null);
+  const saving = useRef(false);
+  // The cache, not only the prop: it already holds the server's answer when `wanted` clears,
+  // while the prop follows a moment later (no flash of the old state).
+  const shown =
+    wanted ?? queryClient.getQueryData(pushSettingsQuery.queryKey)?.preferences ?? preferences;
 
   function toggle(event: PushEvent) {
-    const next = { ...shown, [event]: !shown[event] };
-    setShown(next);
-    save.mutate(next, {
-      onError: (error) => {
-        setShown(shown);
-        toast.error(errorText(error, PUSH_MSG.saveFailed));
-      },
-    });
+    const base = latest.current ?? shown;
+    const next = { ...base, [event]: !base[event] };
+    latest.current = next;
+    setWanted(next);
+    if (!saving.current) void saveInTurn();
+  }
+
+  // One save at a time, each carrying everything she has asked for so far: two in flight could
+  // reach the server out of order (last write wins), and an earlier one's answer would say
+  // nothing of the later taps.
+  async function saveInTurn() {
+    saving.current = true;
+    let sent: PushPreferences | null = null;
+    let failure: unknown = null;
+    while (latest.current !== sent) {
+      sent = latest.current;
+      if (!sent) break;
+      try {
+        // Its answer, now in the settings query, is what the server holds.
+        await save.mutateAsync(sent);
+        failure = null;
+      } catch (error) {
+        failure = error;
+      }
+      if (latest.current !== sent) continue;
+      // Only her last save's failure counts: a later one carried the earlier taps too.
+      if (failure) {
+        toast.error(errorText(failure, PUSH_MSG.saveFailed));
+        // A failed save may or may not have been applied: ask the server what it holds.
+        await queryClient.invalidateQueries({ queryKey: pushSettingsQuery.queryKey });
+      }
+    }
+    latest.current = null;
+    saving.current = false;
+    setWanted(null);
   }
 
   return (

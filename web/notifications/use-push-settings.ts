@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { pushKeys, pushSettingsQuery, savePushPreferences, sendTestPush } from "./queries.ts";
+import { pushSettingsQuery, savePushPreferences, sendTestPush } from "./queries.ts";
 
 /** Her settings, and whether this device's subscription is registered to her. */
 export function usePushSettings() {
@@ -10,7 +10,11 @@ export function useSavePushPreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: savePushPreferences,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: pushKeys.all }),
+    // Her preferences as the server answered them, without asking again.
+    onSuccess: (saved) =>
+      queryClient.setQueryData(pushSettingsQuery.queryKey, (old) =>
+        old ? { ...old, preferences: saved } : old,
+      ),
   });
 }
 

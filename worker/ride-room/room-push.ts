@@ -2,7 +2,6 @@
 // chat messages at a 5-minute pace per rider with the unread count, joins and leaves told to
 // the organizer in one batch, and the reminder 2 hours before the start. Their times live in the
 // room's alarm (RoomAlarms), their state in the room's storage.
-import { formatTime } from "../../domain/format.ts";
 import {
   CHAT_PUSH_INTERVAL_MS,
   pushTexts,
@@ -10,7 +9,6 @@ import {
   ROSTER_PUSH_DELAY_MS,
 } from "../../domain/push.ts";
 import { STILL_ON_CHECK_BEFORE_MS, warningSummary, weatherWarnings } from "../../domain/weather.ts";
-import { zoneLabel } from "../../domain/zones.ts";
 import { unreadByParticipant } from "../chat/unread.ts";
 import { createDb } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
@@ -231,18 +229,13 @@ export class RoomPush {
       return;
     }
     if (ride.startTime <= now) return;
-    const zone = ride.timeZone;
     const ids = await participantIds(db, rideId);
     // Her riders are asked '¿Sigues contando con ir?' with a button to release the place (the
-    // first in line gets it); the organizer, who cannot leave, gets the plain reminder.
+    // first in line gets it); the organizer, who cannot leave, gets the plain reminder. 'Hoy' or
+    // 'Mañana' is read on the ride's clock at the moment it is sent.
     const send = (userIds: string[], askStillGoing: boolean) =>
       sendPush(this.env, userIds, "reminders", {
-        payload: pushTexts.reminder(
-          ride,
-          formatTime(ride.startTime, zone),
-          zoneLabel(zone),
-          askStillGoing,
-        ),
+        payload: pushTexts.reminder(ride, now, askStillGoing),
         ttl: Math.floor((ride.startTime - now) / 1000),
         urgency: "high",
       });

@@ -62,6 +62,7 @@ import {
 import {
   cancelFollowingDates,
   checkFollowingCaps,
+  checkFollowingStarts,
   createRideSeries,
   deleteGpxUnlessShared,
   editFollowingDates,
@@ -333,6 +334,12 @@ export const rideRoutes = new Hono<AppEnv>()
       const following = input.scope === "following" && row.seriesId !== null;
       if (following && !(await checkFollowingCaps(c, row, input.maxParticipants, now))) {
         throw capBelowJoined();
+      }
+      // ...and each later date, moved as this one moved, still starts within 12 months.
+      if (following && !(await checkFollowingStarts(c, row, input, timeZone, now))) {
+        throw new DomainError("validation_error", MSG.rideStartTooFar, undefined, {
+          startTime: MSG.rideStartTooFar,
+        });
       }
       // A new file replaces the route; 'Quitar' (removeRoute) takes it away; else it stays.
       const replaced = gpx !== null || input.removeRoute === true;

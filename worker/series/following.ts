@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { DomainError } from "../../domain/errors.ts";
-import type { RideInput } from "../../domain/schemas.ts";
+import { latestRideStart, type RideInput } from "../../domain/schemas.ts";
 import {
   addDays,
   daysBetween,
@@ -156,6 +156,8 @@ async function followingDates(c: Ctx, row: RideRow, now: number) {
   );
 }
 
+type FollowingDate = Awaited<ReturnType<typeof followingDates>>[number];
+
 /** Whether every following date has no more riders than the new cap (the edit's early check). */
 export async function checkFollowingCaps(
   c: Ctx,
@@ -169,6 +171,53 @@ export async function checkFollowingCaps(
     dates.map((d) => d.id),
   );
   return dates.every((d) => (counts.get(d.id) ?? 0) <= capacityOf(maxParticipants));
+}
+
+/**
+ * The series of `row` and each following date with the start the edit gives it: its day on the
+ * clock it had, moved by as many days as hers moved, at her new time on the edit's clock (a moved
+ * pin may change it, worker/rides/ride-zone.ts). A date whose new start has passed is left out:
+ * it is not touched. Null: no series, or a start that cannot be read on its clock.
+ */
+async function followingMoves(
+  c: Ctx,
+  row: RideRow,
+  input: RideInput,
+  timeZone: string,
+  now: number,
+) {
+  if (!row.seriesId) return null;
+  const series = await findSeries(c.var.db, row.seriesId);
+  if (!series) return null;
+  const rule = ruleOf(series);
+  const before = toZonedDateTime(row.startTime, rule.zone);
+  const after = toZonedDateTime(Date.parse(input.startTime), timeZone);
+  if (!before || !after) return null;
+  const shift = daysBetween(before.date, after.date);
+  const moves: { date: FollowingDate; start: number }[] = [];
+  for (const date of await followingDates(c, row, now)) {
+    const day = toZonedDateTime(date.startTime, rule.zone);
+    const start = day && fromZonedDateTime(addDays(day.date, shift), after.time, timeZone);
+    if (start && start > now) moves.push({ date, start });
+  }
+  return { series, rule, shift, localTime: after.time, moves };
+}
+
+/**
+ * Whether every following date the edit moves still starts within 12 months (the edit's early
+ * check): only the edited date goes through validateRideStart, and a later one can already be 12
+ * weeks further on.
+ */
+export async function checkFollowingStarts(
+  c: Ctx,
+  row: RideRow,
+  input: RideInput,
+  timeZone: string,
+  now: number,
+) {
+  const latest = latestRideStart(now);
+  const moved = await followingMoves(c, row, input, timeZone, now);
+  return !moved || moved.moves.every((m) => m.start <= latest);
 }
 
 /**
@@ -190,21 +239,11 @@ export async function editFollowingDates(
   meetingArea: { meetingAreaLat: number | null; meetingAreaLon: number | null },
   now: number,
 ) {
-  if (!row.seriesId) return;
+  const moved = await followingMoves(c, row, input, timeZone, now);
+  if (!moved) return;
   const db = c.var.db;
-  const series = await findSeries(db, row.seriesId);
-  if (!series) return;
-  const rule = ruleOf(series);
-  // Each date's day on the clock it had, its new time on the edit's clock (a moved pin may change
-  // it, worker/rides/ride-zone.ts).
-  const before = toZonedDateTime(row.startTime, rule.zone);
-  const after = toZonedDateTime(Date.parse(input.startTime), timeZone);
-  if (!before || !after) return;
-  const shift = daysBetween(before.date, after.date);
-  for (const date of await followingDates(c, row, now)) {
-    const day = toZonedDateTime(date.startTime, rule.zone);
-    const start = day && fromZonedDateTime(addDays(day.date, shift), after.time, timeZone);
-    if (!start || start <= now) continue;
+  const { series, rule, shift, localTime } = moved;
+  for (const { date, start } of moved.moves) {
     const noticeId = generateId();
     const { edited, promotion } = await updateRide(
       db,
@@ -224,13 +263,16 @@ export async function editFollowingDates(
     inBackground(c, announceStoredMessage(c.env, date.id, noticeId));
     inBackground(c, rideEdited(c.env, date.id));
   }
-  const moved = {
+  const movedRule = {
     ...rule,
     anchorDate: addDays(rule.anchorDate, shift),
-    localTime: after.time,
+    localTime,
     zone: timeZone,
   };
+  // The next date the cron would create, unless the move takes it past the series' 12-month
+  // limit (createSeriesDates): a date past it is never due.
   const nextIndex = series.lastIndex + 1;
+  const nextStart = inSeries(movedRule, nextIndex) ? seriesStartOf(movedRule, nextIndex) : null;
   const { meetingLat, meetingLon, meetingAreaLat, meetingAreaLon } = series.template;
   const place: SeriesPlace =
     input.meetingPin === undefined
@@ -245,10 +287,11 @@ export async function editFollowingDates(
     series.id,
     {
       template: templateOf(input, route ?? series.template, place),
-      anchorDate: moved.anchorDate,
-      localTime: moved.localTime,
-      zone: moved.zone,
-      nextStart: inSeries(moved, nextIndex) ? seriesStartOf(moved, nextIndex) : null,
+      anchorDate: movedRule.anchorDate,
+      localTime: movedRule.localTime,
+      zone: movedRule.zone,
+      nextStart:
+        nextStart !== null && nextStart <= latestRideStart(series.createdAt) ? nextStart : null,
     },
     now,
   );

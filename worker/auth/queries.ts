@@ -181,10 +181,21 @@ export async function replacePassword(db: Database, userId: string, passwordHash
   await db.batch([
     db.update(users).set({ passwordHash }).where(eq(users.id, userId)),
     db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)),
+    ...everyWayInEnds(db, userId, Date.now()),
+  ]);
+}
+
+/**
+ * The statements that shut every way into her account but the one being written: her sessions,
+ * her push devices (a browser she no longer holds would still show them) and her calendar feed's
+ * URL. A password change, 'Cerrar sesión en todos los dispositivos' and a Google link share them.
+ */
+function everyWayInEnds(db: Database, userId: string, now: number) {
+  return [
     db.delete(sessions).where(eq(sessions.userId, userId)),
     db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
-    stopFeed(db, userId, Date.now()),
-  ]);
+    stopFeed(db, userId, now),
+  ] as const;
 }
 
 /**
@@ -193,11 +204,7 @@ export async function replacePassword(db: Database, userId: string, passwordHash
  * still show them), and her calendar feed's URL stops. Her open sockets are the caller's.
  */
 export async function endEverySession(db: Database, userId: string, now: number) {
-  await db.batch([
-    db.delete(sessions).where(eq(sessions.userId, userId)),
-    db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
-    stopFeed(db, userId, now),
-  ]);
+  await db.batch(everyWayInEnds(db, userId, now));
 }
 
 export interface GoogleIdentity {
@@ -247,9 +254,7 @@ export async function firstFreeUsername(
 async function linkGoogleAccount(db: Database, userId: string, googleId: string, now: number) {
   await db.batch([
     db.update(users).set({ googleId, passwordHash: null }).where(eq(users.id, userId)),
-    db.delete(sessions).where(eq(sessions.userId, userId)),
-    db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId)),
-    stopFeed(db, userId, now),
+    ...everyWayInEnds(db, userId, now),
   ]);
 }
 

@@ -61,11 +61,10 @@ import {
 } from "../push/events.ts";
 import {
   cancelFollowingDates,
-  checkFollowingCaps,
-  checkFollowingStarts,
   createRideSeries,
   deleteGpxUnlessShared,
   editFollowingDates,
+  followingEditRefusal,
   validateSeriesRepeat,
 } from "../series/following.ts";
 import { deletePreviewImage } from "../share/stored-image.ts";
@@ -332,11 +331,10 @@ export const rideRoutes = new Hono<AppEnv>()
       if (count > capacityOf(input.maxParticipants)) throw capBelowJoined();
       // "Esta y las siguientes": the same holds for each later date (docs/product.md#regular-grupetas).
       const following = input.scope === "following" && row.seriesId !== null;
-      if (following && !(await checkFollowingCaps(c, row, input.maxParticipants, now))) {
-        throw capBelowJoined();
-      }
+      const refusal = following ? await followingEditRefusal(c, row, input, timeZone, now) : null;
+      if (refusal === "cap") throw capBelowJoined();
       // ...and each later date, moved as this one moved, still starts within 12 months.
-      if (following && !(await checkFollowingStarts(c, row, input, timeZone, now))) {
+      if (refusal === "too_far") {
         throw new DomainError("validation_error", MSG.rideStartTooFar, undefined, {
           startTime: MSG.rideStartTooFar,
         });

@@ -158,21 +158,6 @@ async function followingDates(c: Ctx, row: RideRow, now: number) {
 
 type FollowingDate = Awaited<ReturnType<typeof followingDates>>[number];
 
-/** Whether every following date has no more riders than the new cap (the edit's early check). */
-export async function checkFollowingCaps(
-  c: Ctx,
-  row: RideRow,
-  maxParticipants: number | null,
-  now: number,
-) {
-  const dates = await followingDates(c, row, now);
-  const counts = await participantCounts(
-    c.var.db,
-    dates.map((d) => d.id),
-  );
-  return dates.every((d) => (counts.get(d.id) ?? 0) <= capacityOf(maxParticipants));
-}
-
 /**
  * The series of `row` and each following date with the start the edit gives it: its day on the
  * clock it had, moved by as many days as hers moved, at her new time on the edit's clock (a moved
@@ -194,30 +179,39 @@ async function followingMoves(
   const after = toZonedDateTime(Date.parse(input.startTime), timeZone);
   if (!before || !after) return null;
   const shift = daysBetween(before.date, after.date);
+  const dates = await followingDates(c, row, now);
   const moves: { date: FollowingDate; start: number }[] = [];
-  for (const date of await followingDates(c, row, now)) {
+  for (const date of dates) {
     const day = toZonedDateTime(date.startTime, rule.zone);
     const start = day && fromZonedDateTime(addDays(day.date, shift), after.time, timeZone);
     if (start && start > now) moves.push({ date, start });
   }
-  return { series, rule, shift, localTime: after.time, moves };
+  return { series, rule, shift, localTime: after.time, dates, moves };
 }
 
 /**
- * Whether every following date the edit moves still starts within 12 months (the edit's early
- * check): only the edited date goes through validateRideStart, and a later one can already be 12
- * weeks further on.
+ * The edit's early check of "Esta y las siguientes", on one read of the following dates: "cap"
+ * when one has more riders than the new cap, "too_far" when one, moved as hers moved, would start
+ * more than 12 months ahead (only the edited date goes through validateRideStart, and a later one
+ * can already be 12 weeks further on); null when the edit may go ahead.
  */
-export async function checkFollowingStarts(
+export async function followingEditRefusal(
   c: Ctx,
   row: RideRow,
   input: RideInput,
   timeZone: string,
   now: number,
-) {
-  const latest = latestRideStart(now);
+): Promise<"cap" | "too_far" | null> {
   const moved = await followingMoves(c, row, input, timeZone, now);
-  return !moved || moved.moves.every((m) => m.start <= latest);
+  if (!moved) return null;
+  const counts = await participantCounts(
+    c.var.db,
+    moved.dates.map((d) => d.id),
+  );
+  const cap = capacityOf(input.maxParticipants);
+  if (moved.dates.some((d) => (counts.get(d.id) ?? 0) > cap)) return "cap";
+  const latest = latestRideStart(now);
+  return moved.moves.every((m) => m.start <= latest) ? null : "too_far";
 }
 
 /**

@@ -98,6 +98,12 @@ export function unfollowSeries(db: Database, seriesId: string, userId: string) {
     .run();
 }
 
+/** The ids of the series' dates that have not started, as a subquery. */
+function datesNotStarted(seriesId: string, now: number) {
+  return sql`(select ${rides.id} from ${rides}
+    where ${rides.seriesId} = ${seriesId} and ${rides.startTime} > ${now})`;
+}
+
 /** Her waiting-list places on the series' dates that have not started, taken away at once. */
 export async function leaveSeriesWaitingLists(
   db: Database,
@@ -106,8 +112,8 @@ export async function leaveSeriesWaitingLists(
   now: number,
 ) {
   const result = await db.run(sql`delete from ${rideWaitingList}
-    where ${rideWaitingList.userId} = ${userId} and ${rideWaitingList.rideId} in (
-      select ${rides.id} from ${rides} where ${rides.seriesId} = ${seriesId} and ${rides.startTime} > ${now})`);
+    where ${rideWaitingList.userId} = ${userId}
+      and ${rideWaitingList.rideId} in ${datesNotStarted(seriesId, now)}`);
   return result.meta.changes;
 }
 
@@ -124,7 +130,6 @@ export async function withdrawSeriesRequests(
 ) {
   const result = await db.run(sql`delete from ${rideRequests}
     where ${rideRequests.userId} = ${userId} and ${eq(rideRequests.status, "pending")}
-      and ${rideRequests.rideId} in (
-        select ${rides.id} from ${rides} where ${rides.seriesId} = ${seriesId} and ${rides.startTime} > ${now})`);
+      and ${rideRequests.rideId} in ${datesNotStarted(seriesId, now)}`);
   return result.meta.changes;
 }

@@ -8,7 +8,7 @@ export type Database = DrizzleD1Database;
 
 /**
  * The signed-in user as the request sees her (filled by the session middleware, or in a one-trip
- * read by her session's row from the page's batch: auth/session.ts, readerOf).
+ * read by her session's row from the page's batch: sessions/session.ts, readerOf).
  */
 export interface SessionUser {
   id: string;

@@ -14,7 +14,7 @@ import {
 } from "../../domain/constants.ts";
 import { capacityOf } from "../../domain/time.ts";
 import { normalizeUsernameKey, validateUsername } from "../../domain/username.ts";
-import { hashToken } from "../../worker/auth/tokens.ts";
+import { hashToken } from "../../worker/sessions/tokens.ts";
 
 export const DATASET_SIZE = {
   users: 20_000,

@@ -48,7 +48,7 @@ function runBuild(outDir: string, buildId: string) {
 }
 
 /**
- * Inserts a user with a profile and a session (as worker/auth/session.ts stores it: the
+ * Inserts a user with a profile and a session (as worker/sessions/session.ts stores it: the
  * SHA-256 of the token) and returns the cookie value.
  */
 export function seedSignedInRider(stateDir: string, username: string): string {

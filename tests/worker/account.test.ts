@@ -2,7 +2,6 @@ import { env } from "cloudflare:workers";
 import { eq, inArray, or } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { MSG } from "../../domain/messages.ts";
-import { SESSION_COOKIE } from "../../worker/auth/session.ts";
 import {
   emailOutbox,
   passwordResetTokens,
@@ -16,6 +15,7 @@ import {
   users,
 } from "../../worker/db/schema.ts";
 import { routeKeyOf } from "../../worker/gpx/storage.ts";
+import { SESSION_COOKIE } from "../../worker/sessions/session.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { multipart, rideBody, rideRow, SMALL_GPX } from "./helpers/rides.ts";

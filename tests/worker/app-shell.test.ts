@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { signedInStartupData } from "../../domain/route-preloads.ts";
-import { withPreloads } from "../../worker/http/app-shell.ts";
+import { withPreloads } from "../../worker/app-shell/app-shell.ts";
 import { Browser } from "./helpers/http.ts";
 
 const shell = () =>

@@ -4,8 +4,8 @@
 import { env } from "cloudflare:workers";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { SESSION_COOKIE } from "../../worker/auth/session.ts";
 import { referrals, sessions, users } from "../../worker/db/schema.ts";
+import { SESSION_COOKIE } from "../../worker/sessions/session.ts";
 import { db, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { readsBeforeWrites } from "./helpers/interleave.ts";

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { SESSION_COOKIE } from "../../worker/auth/session.ts";
 import { profiles, referrals, users } from "../../worker/db/schema.ts";
+import { SESSION_COOKIE } from "../../worker/sessions/session.ts";
 import { createUser, db } from "./helpers/factories.ts";
 import { faultyD1 } from "./helpers/faulty-d1.ts";
 import { Browser, json } from "./helpers/http.ts";

@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { SESSION_COOKIE } from "../../worker/auth/session.ts";
-import { hashToken } from "../../worker/auth/tokens.ts";
 import { passwordResetTokens, pushSubscriptions, sessions, users } from "../../worker/db/schema.ts";
+import { SESSION_COOKIE } from "../../worker/sessions/session.ts";
+import { hashToken } from "../../worker/sessions/tokens.ts";
 import { createUser, db, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { readsBeforeWrites } from "./helpers/interleave.ts";

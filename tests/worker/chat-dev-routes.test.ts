@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MSG } from "../../domain/messages.ts";
 import { app } from "../../worker/app.ts";
-import { SESSION_COOKIE } from "../../worker/auth/session.ts";
+import { SESSION_COOKIE } from "../../worker/sessions/session.ts";
 import { Browser, ORIGIN } from "./helpers/http.ts";
 
 // The E2E journeys sign in and create started rides through these; production must not have them.

@@ -11,13 +11,13 @@ import type { MyRidesResponse, RideListResponse } from "../../domain/api/rides.t
 import { D1_BOOKMARK_HEADER } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
 import { NEAR_HEADER } from "../../domain/near.ts";
-import { SESSION_COOKIE } from "../../worker/auth/session.ts";
-import { hashToken } from "../../worker/auth/tokens.ts";
 import { listChats } from "../../worker/chat/unread.ts";
 import { createDb } from "../../worker/db/client.ts";
 import { sessions, users } from "../../worker/db/schema.ts";
 import { listRides } from "../../worker/rides/listing.ts";
 import { myRides } from "../../worker/rides/my-rides.ts";
+import { SESSION_COOKIE } from "../../worker/sessions/session.ts";
+import { hashToken } from "../../worker/sessions/tokens.ts";
 import { tripRecordingD1, wrapD1 } from "./helpers/d1-proxy.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";

@@ -11,9 +11,9 @@ import type {
   RideSummary,
 } from "../../domain/api/rides.ts";
 import { MSG } from "../../domain/messages.ts";
-import { createSession, SESSION_COOKIE } from "../../worker/auth/session.ts";
 import { rideRequests } from "../../worker/db/schema.ts";
 import { pendingRequestCount } from "../../worker/push/queries.ts";
+import { createSession, SESSION_COOKIE } from "../../worker/sessions/session.ts";
 import { createRide, db, signedIn } from "./helpers/factories.ts";
 import { json } from "./helpers/http.ts";
 import { block, moderator } from "./helpers/safety.ts";

@@ -5,7 +5,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { CLOSE_CODES, type NotificationFrame } from "../../domain/chat-protocol.ts";
-import { createSession, SESSION_COOKIE } from "../../worker/auth/session.ts";
+import { createSession, SESSION_COOKIE } from "../../worker/sessions/session.ts";
 import { requestsSettled } from "./helpers/background.ts";
 import { createRide, db, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import type { DeleteAccountResponse } from "../../domain/api/auth.ts";
-import { clearSessionCookie, requireUser } from "../auth/session.ts";
 import { announceStoredMessage, closeRevokedSockets } from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
 import { deleteRideFiles } from "../gpx/storage.ts";
 import { inBackground } from "../http/background.ts";
 import { rideRoomStub } from "../ride-room/location-hint.ts";
+import { clearSessionCookie, requireUser } from "../sessions/session.ts";
 import { announceListClosed, announcePromotion } from "../waiting-list/notify.ts";
 import { deleteAccount } from "./queries.ts";
 

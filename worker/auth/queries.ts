@@ -20,7 +20,7 @@ import {
 import { columnNames } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 import { referralOpen } from "../referrals/queries.ts";
-import { hashToken } from "./tokens.ts";
+import { hashToken } from "../sessions/tokens.ts";
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 

@@ -22,6 +22,15 @@ import { inBackground } from "../http/background.ts";
 import { expectedOrigin } from "../http/security.ts";
 import { validate } from "../http/validate.ts";
 import { mailTransport } from "../mail/transport.ts";
+import {
+  clearSessionCookie,
+  createSession,
+  invalidateSession,
+  newSession,
+  requireUser,
+  setSessionCookie,
+} from "../sessions/session.ts";
+import { generateId, generateToken } from "../sessions/tokens.ts";
 import { googleEnabled, loadMeUser, meResponse } from "./me.ts";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "./password.ts";
 import {
@@ -40,15 +49,6 @@ import {
   upsertGoogleUser,
 } from "./queries.ts";
 import { limitAuth, limitPasswordChange, limitResetConfirm } from "./rate-limit.ts";
-import {
-  clearSessionCookie,
-  createSession,
-  invalidateSession,
-  newSession,
-  requireUser,
-  setSessionCookie,
-} from "./session.ts";
-import { generateId, generateToken } from "./tokens.ts";
 
 const GOOGLE_STATE_COOKIE = "rodamos_google_state";
 const GOOGLE_VERIFIER_COOKIE = "rodamos_google_verifier";

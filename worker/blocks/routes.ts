@@ -10,7 +10,6 @@ import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { blockSchema, userIdParamSchema } from "../../domain/safety-schemas.ts";
 import { rideIdParamSchema } from "../../domain/schemas.ts";
-import { requireProfile } from "../auth/session.ts";
 import { notifyParticipantLeft } from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
 import { inBackground } from "../http/background.ts";
@@ -19,6 +18,7 @@ import { mailTransport } from "../mail/transport.ts";
 import { placeFreedForRequests } from "../push/events.ts";
 import { eraseLivePositionsOnBlock } from "../ride-day/live-blocks.ts";
 import { findRideRow } from "../rides/read-model.ts";
+import { requireProfile } from "../sessions/session.ts";
 import { announcePromotion } from "../waiting-list/notify.ts";
 import { block, findBlockable, listBlocked, removeBlockedParticipant, unblock } from "./queries.ts";
 

@@ -6,11 +6,11 @@ import type { CalendarFeedResponse, NewCalendarFeedResponse } from "../../domain
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { rideIdParamSchema } from "../../domain/schemas.ts";
-import { requireProfile } from "../auth/session.ts";
-import { generateToken } from "../auth/tokens.ts";
 import type { AppEnv } from "../env.ts";
 import { expectedOrigin } from "../http/security.ts";
 import { validate } from "../http/validate.ts";
+import { requireProfile } from "../sessions/session.ts";
+import { generateToken } from "../sessions/tokens.ts";
 import { addRideEvent, calendarText, icsFileName, rideCalendar } from "./ics.ts";
 import {
   feedOwner,

@@ -10,10 +10,10 @@ import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { connectionsSaveSchema, rideIdParamSchema } from "../../domain/schemas.ts";
 import { connectionsWindowOpen } from "../../domain/time.ts";
-import { requireProfile } from "../auth/session.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
 import { checkedInWith } from "../ride-day/preselect.ts";
+import { requireProfile } from "../sessions/session.ts";
 import {
   loadRideConnections,
   pendingConnections,

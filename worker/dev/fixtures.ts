@@ -3,10 +3,10 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { normalizeText } from "../../domain/cities.ts";
-import { generateId } from "../auth/tokens.ts";
 import { rideParticipants, rides } from "../db/schema.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
+import { generateId } from "../sessions/tokens.ts";
 import { developmentOnly } from "./guard.ts";
 
 const rideFixtureSchema = z.object({

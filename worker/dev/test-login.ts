@@ -7,11 +7,11 @@ import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { usernameSchema } from "../../domain/schemas.ts";
 import { normalizeUsernameKey, usernameSkeleton } from "../../domain/username.ts";
-import { createSession, setSessionCookie } from "../auth/session.ts";
-import { generateId } from "../auth/tokens.ts";
 import { profiles, users } from "../db/schema.ts";
 import type { AppEnv } from "../env.ts";
 import { usernameTakenByOther } from "../profiles/queries.ts";
+import { createSession, setSessionCookie } from "../sessions/session.ts";
+import { generateId } from "../sessions/tokens.ts";
 
 const testLoginSchema = z.object({
   email: z.email().max(254),

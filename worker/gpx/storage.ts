@@ -4,7 +4,7 @@ import { GPX_MAX_BYTES } from "../../domain/constants.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { GpxError, type GpxResult, type ProfilePoint, parseGpx } from "../../domain/gpx.ts";
 import { MSG } from "../../domain/messages.ts";
-import { generateToken } from "../auth/tokens.ts";
+import { generateToken } from "../sessions/tokens.ts";
 
 /** The map needs a shape, not every recorded point: at most this many are kept. */
 export const ROUTE_MAX_POINTS = 1500;

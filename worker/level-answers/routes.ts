@@ -7,11 +7,11 @@ import type { LevelAnswersResponse } from "../../domain/api/connections.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { levelAnswersSchema, rideIdParamSchema } from "../../domain/schemas.ts";
-import { requireProfile } from "../auth/session.ts";
 import { loadRideConnections } from "../connections/queries.ts";
 import { canRecord } from "../connections/routes.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
+import { requireProfile } from "../sessions/session.ts";
 import { saveLevelAnswers } from "./queries.ts";
 
 /** /rides/:id/level-answers */

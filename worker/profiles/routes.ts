@@ -8,9 +8,9 @@ import { validateUsername } from "../../domain/username.ts";
 import { loadMeUser } from "../auth/me.ts";
 import { isUniqueViolation } from "../auth/queries.ts";
 import { limitUsernameChecks } from "../auth/rate-limit.ts";
-import { requireUser } from "../auth/session.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
+import { requireUser } from "../sessions/session.ts";
 import { saveProfile, usernameTakenByOther } from "./queries.ts";
 
 const availabilityQuery = z.object({ name: z.string().max(100).default("") });

@@ -11,9 +11,9 @@ import {
   pushSubscriptionSchema,
   pushTexts,
 } from "../../domain/push.ts";
-import { requireProfile } from "../auth/session.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
+import { requireProfile } from "../sessions/session.ts";
 import { isAllowedPushEndpoint } from "./endpoints.ts";
 import {
   deleteSubscription,

@@ -3,9 +3,9 @@ import { z } from "zod";
 import type { ClaimReferralResponse, MyReferralResponse } from "../../domain/api/referrals.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
-import { requireUser } from "../auth/session.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
+import { requireUser } from "../sessions/session.ts";
 import { claimReferral, getOrCreateReferralToken } from "./queries.ts";
 
 const claimSchema = z.object({ token: z.uuid({ error: MSG.referralInvalid }) });

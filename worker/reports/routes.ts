@@ -7,10 +7,10 @@ import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { reportSchema } from "../../domain/safety-schemas.ts";
 import { clientIp } from "../auth/rate-limit.ts";
-import { requireProfile } from "../auth/session.ts";
-import { generateId } from "../auth/tokens.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
+import { requireProfile } from "../sessions/session.ts";
+import { generateId } from "../sessions/tokens.ts";
 import { findReportTarget, insertReport } from "./queries.ts";
 
 export const reportRoutes = new Hono<AppEnv>().post(

@@ -11,7 +11,6 @@ import {
   sweeperBodySchema,
 } from "../../domain/ride-day-live.ts";
 import { rideIdParamSchema } from "../../domain/schemas.ts";
-import { requireProfile } from "../auth/session.ts";
 import { participates } from "../chat/access.ts";
 import { rides } from "../db/schema.ts";
 import type { AppEnv, Database } from "../env.ts";
@@ -19,6 +18,7 @@ import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
 import { rideRoomStub } from "../ride-room/location-hint.ts";
 import { loadRide } from "../rides/routes.ts";
+import { requireProfile } from "../sessions/session.ts";
 
 /** Names `sweeperId` (or none) in ONE statement that checks she organizes and the escoba is in. */
 async function nameSweeper(

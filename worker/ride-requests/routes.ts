@@ -10,8 +10,6 @@ import { MSG } from "../../domain/messages.ts";
 import { requestPlaceSchema, rideIdParamSchema } from "../../domain/schemas.ts";
 import { hasStarted } from "../../domain/time.ts";
 import { z } from "../../domain/zod.ts";
-import { requireProfile } from "../auth/session.ts";
-import { generateId } from "../auth/tokens.ts";
 import { notifyParticipantJoined } from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
 import { inBackground } from "../http/background.ts";
@@ -19,6 +17,8 @@ import { validate } from "../http/validate.ts";
 import { placeRequested, requestAnswered } from "../push/events.ts";
 import { isParticipant, participantCount, rideDetail } from "../rides/read-model.ts";
 import { loadRide } from "../rides/routes.ts";
+import { requireProfile } from "../sessions/session.ts";
+import { generateId } from "../sessions/tokens.ts";
 import {
   acceptRequest,
   declineRequest,

@@ -34,8 +34,6 @@ import {
   rideEditWithScopeSchema,
 } from "../../domain/series.ts";
 import { capacityOf, hasStarted } from "../../domain/time.ts";
-import { readerOf, requireProfile } from "../auth/session.ts";
-import { generateId } from "../auth/tokens.ts";
 import {
   announceStoredMessage,
   notifyParticipantJoined,
@@ -67,6 +65,8 @@ import {
   followingEditRefusal,
   validateSeriesRepeat,
 } from "../series/following.ts";
+import { readerOf, requireProfile } from "../sessions/session.ts";
+import { generateId } from "../sessions/tokens.ts";
 import { deletePreviewImage } from "../share/stored-image.ts";
 import { announceListClosed, announcePromotion } from "../waiting-list/notify.ts";
 import { citySuggestionsQuery, listRides } from "./listing.ts";

@@ -2,7 +2,6 @@
 // her place on each date, and what 'Apuntarme a las próximas' and 'Dejar la serie' write. The
 // series itself and its dates are in queries.ts.
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { generateId } from "../auth/tokens.ts";
 import {
   rideParticipants,
   rideRequests,
@@ -14,6 +13,7 @@ import {
 import type { Database } from "../env.ts";
 import { requestPlace } from "../ride-requests/queries.ts";
 import { joinRideAtomically } from "../rides/writes.ts";
+import { generateId } from "../sessions/tokens.ts";
 import type { Promotion } from "../waiting-list/promotion.ts";
 import { joinWaitingList } from "../waiting-list/queries.ts";
 

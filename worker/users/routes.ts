@@ -3,9 +3,9 @@ import { z } from "zod";
 import type { PublicProfileResponse } from "../../domain/api/users.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
-import { requireProfile } from "../auth/session.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
+import { requireProfile } from "../sessions/session.ts";
 import { findProfileByUsername, profileStats } from "./queries.ts";
 
 const usernameParam = z.object({ username: z.string().max(60) });

@@ -8,11 +8,11 @@ import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { rideIdParamSchema } from "../../domain/schemas.ts";
 import { hasStarted } from "../../domain/time.ts";
-import { requireProfile } from "../auth/session.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
 import { isParticipant, rideDetail } from "../rides/read-model.ts";
 import { loadRide } from "../rides/routes.ts";
+import { requireProfile } from "../sessions/session.ts";
 import { announceListMoved, announcePromotion } from "./notify.ts";
 import { isOnWaitingList, joinWaitingList, leaveWaitingList } from "./queries.ts";
 

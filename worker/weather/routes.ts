@@ -7,13 +7,13 @@ import { MSG } from "../../domain/messages.ts";
 import { rideIdParamSchema } from "../../domain/schemas.ts";
 import { hasStarted } from "../../domain/time.ts";
 import { type RideWeatherResponse, weatherWarnings } from "../../domain/weather.ts";
-import { requireProfile } from "../auth/session.ts";
-import { generateId } from "../auth/tokens.ts";
 import { announceStoredMessage } from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
 import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
 import { loadRide } from "../rides/routes.ts";
+import { requireProfile } from "../sessions/session.ts";
+import { generateId } from "../sessions/tokens.ts";
 import { rideForecast } from "./forecast.ts";
 import { stillOnSaid, storeStillOnNoticeOnce } from "./still-on.ts";
 

@@ -4,11 +4,11 @@ import { cityTimeZone, normalizeText } from "../../../domain/cities.ts";
 import type { JoinMode, Level, Modality } from "../../../domain/constants.ts";
 import { approximateCentre } from "../../../domain/meeting-area.ts";
 import { normalizeUsernameKey, usernameSkeleton } from "../../../domain/username.ts";
-import { newSession, SESSION_COOKIE } from "../../../worker/auth/session.ts";
-import { generateId } from "../../../worker/auth/tokens.ts";
 import { createDb } from "../../../worker/db/client.ts";
 import { profiles, rideParticipants, rides, sessions, users } from "../../../worker/db/schema.ts";
 import type { Database } from "../../../worker/env.ts";
+import { newSession, SESSION_COOKIE } from "../../../worker/sessions/session.ts";
+import { generateId } from "../../../worker/sessions/tokens.ts";
 import { Browser } from "./http.ts";
 
 let drizzleOf: { d1: D1Database; db: Database } | undefined;

@@ -2,7 +2,7 @@
 // (MODERATOR_EMAILS), and the small calls most safety tests make.
 import { env } from "cloudflare:workers";
 import { expect } from "vitest";
-import { createSession, SESSION_COOKIE } from "../../../worker/auth/session.ts";
+import { createSession, SESSION_COOKIE } from "../../../worker/sessions/session.ts";
 import { db, signedIn } from "./factories.ts";
 import { Browser, json } from "./http.ts";
 

@@ -7,9 +7,9 @@ import {
   type RoutePreloads,
   signedInStartupData,
 } from "../../domain/route-preloads.ts";
-import { SESSION_COOKIE } from "../auth/session.ts";
 import type { AppEnv, Bindings } from "../env.ts";
-import { allowShellInlineScripts } from "./security.ts";
+import { allowShellInlineScripts } from "../http/security.ts";
+import { SESSION_COOKIE } from "../sessions/session.ts";
 
 /**
  * /app/* is the React SPA: a real file under /app (register-sw.js, the manifest…) is served

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import { CLOSE_CODES, type NotificationFrame } from "../../domain/chat-protocol.ts";
 import { MSG } from "../../domain/messages.ts";
-import { postSystemMessage } from "../../worker/chat/system-messages.ts";
+import { postSystemMessage } from "../../worker/rooms/system-messages.ts";
 import { createSession, SESSION_COOKIE } from "../../worker/sessions/session.ts";
 import { tripRecordingD1 } from "./helpers/d1-proxy.ts";
 import { db, rideWithTwo, signedIn } from "./helpers/factories.ts";

@@ -5,8 +5,8 @@ import type { ChatInfoResponse, ChatMessagesResponse } from "../../domain/api/ch
 import { CHAT_PACE, MAX_FRAME_BYTES } from "../../domain/chat-protocol.ts";
 import { MESSAGE_MAX_LENGTH } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
-import { postSystemMessage } from "../../worker/chat/system-messages.ts";
 import { RideRoom } from "../../worker/ride-room/ride-room.ts";
+import { postSystemMessage } from "../../worker/rooms/system-messages.ts";
 import { HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 import {

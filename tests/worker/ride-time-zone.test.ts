@@ -6,7 +6,7 @@ import { describe, expect, test } from "vitest";
 import { CITIES, cityTimeZone, normalizeText } from "../../domain/cities.ts";
 import { toZonedDateTime, zoneOffsetMinutes } from "../../domain/zones.ts";
 import { rides } from "../../worker/db/schema.ts";
-import { locationHintFor } from "../../worker/ride-room/location-hint.ts";
+import { locationHintFor } from "../../worker/rooms/location-hint.ts";
 import { createRide, createUser, db, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { parseCalendar } from "./helpers/ics.ts";

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import type { DeleteAccountResponse } from "../../domain/api/auth.ts";
-import { announceStoredMessage, closeRevokedSockets } from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
 import { deleteRideFiles } from "../gpx/storage.ts";
 import { inBackground } from "../http/background.ts";
-import { rideRoomStub } from "../ride-room/location-hint.ts";
+import { rideRoomStub } from "../rooms/location-hint.ts";
+import { announceStoredMessage, closeRevokedSockets } from "../rooms/system-messages.ts";
 import { clearSessionCookie, requireUser } from "../sessions/session.ts";
 import { announceListClosed, announcePromotion } from "../waiting-list/notify.ts";
 import { deleteAccount } from "./queries.ts";

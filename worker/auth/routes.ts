@@ -15,13 +15,13 @@ import {
   signupSchema,
 } from "../../domain/schemas.ts";
 import { cleanText } from "../../domain/zod.ts";
-import { closeUserSockets } from "../chat/close-sockets.ts";
-import { closeRevokedSockets } from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
 import { inBackground } from "../http/background.ts";
 import { expectedOrigin } from "../http/security.ts";
 import { validate } from "../http/validate.ts";
 import { mailTransport } from "../mail/transport.ts";
+import { closeUserSockets } from "../rooms/close-sockets.ts";
+import { closeRevokedSockets } from "../rooms/system-messages.ts";
 import {
   clearSessionCookie,
   createSession,
@@ -170,7 +170,7 @@ export const authRoutes = new Hono<AppEnv>()
   /**
    * 'Cerrar sesión en todos los dispositivos': every session of hers ends, this one included, and
    * her calendar feed's URL stops (endEverySession). Her open tabs and chats close before the
-   * answer, as a suspension's do (worker/chat/close-sockets.ts): when she sees the login screen,
+   * answer, as a suspension's do (worker/rooms/close-sockets.ts): when she sees the login screen,
    * no other device of hers still shows her anything.
    */
   .post("/auth/logout-everywhere", async (c) => {

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { rideIdParamSchema } from "../../domain/schemas.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
-import { rideRoomStub } from "../ride-room/location-hint.ts";
+import { rideRoomStub } from "../rooms/location-hint.ts";
 import { developmentOnly } from "./guard.ts";
 
 const jobParamSchema = rideIdParamSchema.extend({

@@ -19,11 +19,11 @@ import {
   moderationQueueQuerySchema,
   userIdParamSchema,
 } from "../../domain/safety-schemas.ts";
-import { announceStoredMessage } from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
 import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
-import { rideRoomStub } from "../ride-room/location-hint.ts";
+import { rideRoomStub } from "../rooms/location-hint.ts";
+import { announceStoredMessage } from "../rooms/system-messages.ts";
 import { announceListClosed, announcePromotion } from "../waiting-list/notify.ts";
 import { dismissReport, hideMessage, liftSuspension, type Moderator } from "./actions.ts";
 import {

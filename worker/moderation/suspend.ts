@@ -1,11 +1,12 @@
 // Suspending an account (docs/product.md#suspension): the D1 batch (suspendAccount), then at once
 // her open sockets close everywhere and the rides she left see her go.
-import { closeUserSockets } from "../chat/close-sockets.ts";
-import { notifyParticipantLeft } from "../chat/system-messages.ts";
+
 import { createDb } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
 import { placeFreedForRequests } from "../push/events.ts";
-import { rideRoomStub } from "../ride-room/location-hint.ts";
+import { closeUserSockets } from "../rooms/close-sockets.ts";
+import { rideRoomStub } from "../rooms/location-hint.ts";
+import { notifyParticipantLeft } from "../rooms/system-messages.ts";
 import { type Moderator, type SuspensionOutcome, suspendAccount } from "./actions.ts";
 
 export async function suspend(

@@ -3,7 +3,7 @@
 import { pushTexts } from "../../domain/push.ts";
 import { createDb } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
-import { rideRoomStub } from "../ride-room/location-hint.ts";
+import { rideRoomStub } from "../rooms/location-hint.ts";
 import { participantIds, pendingRequestCount, rideForPush, usernamesOf } from "./queries.ts";
 import { sendPush } from "./send.ts";
 

@@ -6,7 +6,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { RIDE_DAY_CLOSES_AFTER_MS, RIDE_DAY_OPENS_BEFORE_MS } from "../../domain/constants.ts";
 import { rideParticipants } from "../db/schema.ts";
 import type { Bindings, Database } from "../env.ts";
-import { rideRoomStub } from "../ride-room/location-hint.ts";
+import { rideRoomStub } from "../rooms/location-hint.ts";
 
 const other = alias(rideParticipants, "other");
 

@@ -3,7 +3,7 @@
 // met there. One who did not check in sees nothing preselected, so the step tells nobody of
 // anyone else's check-in, and an unticked rider loses nothing (it never counts against anyone).
 import type { Bindings } from "../env.ts";
-import { rideRoomStub } from "../ride-room/location-hint.ts";
+import { rideRoomStub } from "../rooms/location-hint.ts";
 
 export async function checkedInWith(
   env: Bindings,

@@ -20,10 +20,10 @@ import { rideDayTimerSchema, rideIdParamSchema } from "../../domain/schemas.ts";
 import { rideDayErasedAt, rideDayWindow } from "../../domain/time.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
-import { rideRoomStub } from "../ride-room/location-hint.ts";
 import type { RideDayAnswer, RideDayCommand, RiderDay } from "../ride-room/ride-day.ts";
 import { isParticipant, type RideRow } from "../rides/read-model.ts";
 import { loadRide } from "../rides/routes.ts";
+import { rideRoomStub } from "../rooms/location-hint.ts";
 import { requireProfile } from "../sessions/session.ts";
 import { rideDayParticipants, sweeperOf } from "./queries.ts";
 

@@ -16,8 +16,8 @@ import { rides } from "../db/schema.ts";
 import type { AppEnv, Database } from "../env.ts";
 import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
-import { rideRoomStub } from "../ride-room/location-hint.ts";
 import { loadRide } from "../rides/routes.ts";
+import { rideRoomStub } from "../rooms/location-hint.ts";
 import { requireProfile } from "../sessions/session.ts";
 
 /** Names `sweeperId` (or none) in ONE statement that checks she organizes and the escoba is in. */

@@ -10,13 +10,13 @@ import { MSG } from "../../domain/messages.ts";
 import { requestPlaceSchema, rideIdParamSchema } from "../../domain/schemas.ts";
 import { hasStarted } from "../../domain/time.ts";
 import { z } from "../../domain/zod.ts";
-import { notifyParticipantJoined } from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
 import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
 import { placeRequested, requestAnswered } from "../push/events.ts";
 import { isParticipant, participantCount, rideDetail } from "../rides/read-model.ts";
 import { loadRide } from "../rides/routes.ts";
+import { notifyParticipantJoined } from "../rooms/system-messages.ts";
 import { requireProfile } from "../sessions/session.ts";
 import { generateId } from "../sessions/tokens.ts";
 import {

@@ -651,7 +651,7 @@ export class RideRoom extends DurableObject<Bindings> {
 
   /**
    * Closes her sockets in this room at once: all of them, or those opened with `sessionIds`
-   * (see worker/chat/close-sockets.ts). Returns how many were closed.
+   * (see worker/rooms/close-sockets.ts). Returns how many were closed.
    */
   async closeUserSockets(
     userId: string,

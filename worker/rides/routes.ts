@@ -34,11 +34,6 @@ import {
   rideEditWithScopeSchema,
 } from "../../domain/series.ts";
 import { capacityOf, hasStarted } from "../../domain/time.ts";
-import {
-  announceStoredMessage,
-  notifyParticipantJoined,
-  notifyParticipantLeft,
-} from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
 import {
   deleteGpx,
@@ -57,6 +52,11 @@ import {
   rideDeleted,
   rideEdited,
 } from "../push/events.ts";
+import {
+  announceStoredMessage,
+  notifyParticipantJoined,
+  notifyParticipantLeft,
+} from "../rooms/system-messages.ts";
 import {
   cancelFollowingDates,
   createRideSeries,

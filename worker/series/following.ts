@@ -17,7 +17,6 @@ import {
 } from "../../domain/series.ts";
 import { capacityOf } from "../../domain/time.ts";
 import { fromZonedDateTime, toZonedDateTime } from "../../domain/zones.ts";
-import { announceStoredMessage } from "../chat/system-messages.ts";
 import { batchList } from "../db/client.ts";
 import { rideSeries, type SeriesTemplate } from "../db/schema.ts";
 import type { AppEnv } from "../env.ts";
@@ -26,6 +25,7 @@ import { inBackground } from "../http/background.ts";
 import { rideCreated, rideEdited } from "../push/events.ts";
 import type { RideRow } from "../rides/read-model.ts";
 import { freshMeetingArea, rideValues, updateRide } from "../rides/writes.ts";
+import { announceStoredMessage } from "../rooms/system-messages.ts";
 import { generateId } from "../sessions/tokens.ts";
 import { announcePromotion } from "../waiting-list/notify.ts";
 import {

@@ -14,13 +14,13 @@ import {
   type SeriesDatesResponse,
 } from "../../domain/series.ts";
 import { capacityOf } from "../../domain/time.ts";
-import { notifyParticipantJoined, notifyParticipantLeft } from "../chat/system-messages.ts";
 import type { AppEnv } from "../env.ts";
 import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
 import { placeFreedForRequests, placeRequested } from "../push/events.ts";
 import { loadRide } from "../rides/routes.ts";
 import { leaveRide } from "../rides/writes.ts";
+import { notifyParticipantJoined, notifyParticipantLeft } from "../rooms/system-messages.ts";
 import { requireProfile } from "../sessions/session.ts";
 import { announceListMoved, announcePromotion } from "../waiting-list/notify.ts";
 import {

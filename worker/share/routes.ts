@@ -9,7 +9,7 @@ import { ridePath, ridePreviewPath } from "../../domain/share.ts";
 import { sharePreview } from "../../domain/share-preview.ts";
 import type { AppEnv } from "../env.ts";
 import { expectedOrigin } from "../http/security.ts";
-import { rideRoomStub } from "../ride-room/location-hint.ts";
+import { rideRoomStub } from "../rooms/location-hint.ts";
 import { notFoundPage, previewPage } from "./page.ts";
 import { publicRideFacts } from "./queries.ts";
 import { previewVersion, storedPreviewImage } from "./stored-image.ts";

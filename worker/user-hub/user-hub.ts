@@ -3,7 +3,7 @@ import { CLOSE_CODES, type NotificationFrame } from "../../domain/chat-protocol.
 import { liveSessions } from "../chat/access.ts";
 import { createDb } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
-import { rideRoomStub } from "../ride-room/location-hint.ts";
+import { rideRoomStub } from "../rooms/location-hint.ts";
 
 /** Headers the worker sets on the upgrade it forwards (clients cannot set them: see routes.ts). */
 export const HUB_HEADERS = {
@@ -139,7 +139,7 @@ export class UserHub extends DurableObject<Bindings> {
 
   /**
    * Closes her open tabs' channels at once: all of them, or those opened with `sessionIds`
-   * (see worker/chat/close-sockets.ts). `suspended` tells the app to sign her out for good.
+   * (see worker/rooms/close-sockets.ts). `suspended` tells the app to sign her out for good.
    * Returns how many were closed.
    */
   async closeSockets(

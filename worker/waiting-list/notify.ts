@@ -7,16 +7,16 @@
 import { inArray } from "drizzle-orm";
 import type { Context } from "hono";
 import type { NotificationFrame, WaitingListEvent } from "../../domain/notification-frame.ts";
-import {
-  announceStoredMessage,
-  notifyParticipantJoined,
-  tellRideChanged,
-} from "../chat/system-messages.ts";
 import { createDb } from "../db/client.ts";
 import { rides, rideWaitingList } from "../db/schema.ts";
 import type { AppEnv, Bindings } from "../env.ts";
 import { inBackground } from "../http/background.ts";
 import { notifyPlaceFromWaitingList } from "../push/events.ts";
+import {
+  announceStoredMessage,
+  notifyParticipantJoined,
+  tellRideChanged,
+} from "../rooms/system-messages.ts";
 import type { Promotion } from "./promotion.ts";
 
 interface RideForNotice {

@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { createDb } from "../db/client.ts";
 import { rideParticipants } from "../db/schema.ts";
 import type { Bindings, Database } from "../env.ts";
-import { rideRoomStub } from "../ride-room/location-hint.ts";
+import { rideRoomStub } from "./location-hint.ts";
 
 export interface CloseSocketsOptions {
   reason: "session_ended" | "suspended";

@@ -1,7 +1,7 @@
 // Where a ride's room is first placed (docs/decisions/0043-ride-room-placement.md): near the ride,
 // read from its stored zone. A hint only counts on the get() that creates the object; the room of
 // a ride stays where it was first made, whatever later calls say.
-import type { RideRoom } from "./ride-room.ts";
+import type { RideRoom } from "../ride-room/ride-room.ts";
 
 /** Europe east of the Central European clocks: Cloudflare's "eeur". */
 const EASTERN_EUROPE =

@@ -3,7 +3,7 @@
 import type { ChatMessage } from "../../domain/chat-protocol.ts";
 import type { NotificationFrame } from "../../domain/notification-frame.ts";
 import type { Bindings } from "../env.ts";
-import { rideRoomStub } from "../ride-room/location-hint.ts";
+import { rideRoomStub } from "./location-hint.ts";
 
 /** Stores a system notice in the ride's chat (D1) and broadcasts it to open sockets. */
 export async function postSystemMessage(

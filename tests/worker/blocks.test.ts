@@ -8,9 +8,11 @@ import type { RideDetailResponse, RideListResponse } from "../../domain/api/ride
 import type { BlockedUsersResponse, BlockResponse } from "../../domain/api/safety.ts";
 import { CLOSE_CODES, type NotificationFrame } from "../../domain/chat-protocol.ts";
 import { MSG } from "../../domain/messages.ts";
-import { blockedBetween } from "../../worker/blocks/sql.ts";
 import { createDb } from "../../worker/db/client.ts";
 import { emailOutbox, rodeWith } from "../../worker/db/schema.ts";
+import { blockedBetween } from "../../worker/ride-core/block-sql.ts";
+import { participantsQuery } from "../../worker/ride-core/read-model.ts";
+import { joinRideAtomically } from "../../worker/ride-core/writes.ts";
 import {
   type ListFilters,
   listingPageQuery,
@@ -18,8 +20,6 @@ import {
   listRides,
 } from "../../worker/rides/listing.ts";
 import { myRides } from "../../worker/rides/my-rides.ts";
-import { participantsQuery } from "../../worker/rides/read-model.ts";
-import { joinRideAtomically } from "../../worker/rides/writes.ts";
 import { createRide, createUser, db, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { type Browser, json } from "./helpers/http.ts";
 import { runnable } from "./helpers/runnable.ts";
@@ -130,7 +130,7 @@ describe("blocking back tells her nothing new (issue 31)", () => {
   });
 });
 
-describe("the SQL condition (worker/blocks/sql.ts)", () => {
+describe("the SQL condition (worker/ride-core/block-sql.ts)", () => {
   it("reads both ways, with values and with columns alike", async () => {
     const [a, b, c] = await Promise.all([createUser(), createUser(), createUser()]);
     await env.DB.prepare("INSERT INTO blocks (blocker_id, blocked_id) VALUES (?, ?)")

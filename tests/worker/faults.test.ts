@@ -10,7 +10,7 @@ import { CHAT_PACE, type ChatMessage, type ServerMessage } from "../../domain/ch
 import { MSG } from "../../domain/messages.ts";
 import { rideInputSchema } from "../../domain/schemas.ts";
 import { rideParticipants, rides } from "../../worker/db/schema.ts";
-import { insertRide } from "../../worker/rides/writes.ts";
+import { insertRide } from "../../worker/ride-core/writes.ts";
 import { createRide, createUser, db, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { type FaultPlan, type FaultyD1, faultyD1 } from "./helpers/faulty-d1.ts";
 import { Browser, json } from "./helpers/http.ts";

@@ -18,6 +18,8 @@ import {
 } from "../../worker/db/schema.ts";
 import handler from "../../worker/index.ts";
 import { organizerLevelsQuery } from "../../worker/level-answers/queries.ts";
+import { participantsQuery } from "../../worker/ride-core/read-model.ts";
+import { rideByCreateKeyQuery } from "../../worker/ride-core/writes.ts";
 import {
   cardsQuery,
   citySuggestionsQuery,
@@ -32,8 +34,6 @@ import {
   myRidesCountsQuery,
   myRidesPageQuery,
 } from "../../worker/rides/my-rides.ts";
-import { participantsQuery } from "../../worker/rides/read-model.ts";
-import { rideByCreateKeyQuery } from "../../worker/rides/writes.ts";
 import {
   completedRidesQuery,
   connectionsCountQuery,

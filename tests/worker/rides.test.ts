@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { MSG } from "../../domain/messages.ts";
 import { rideInputSchema } from "../../domain/schemas.ts";
 import { rideMessages, rideParticipants, rides } from "../../worker/db/schema.ts";
-import { updateRide } from "../../worker/rides/writes.ts";
+import { updateRide } from "../../worker/ride-core/writes.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 import {

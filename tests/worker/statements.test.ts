@@ -17,17 +17,17 @@ import {
 } from "../../worker/db/statements.ts";
 import type { Database } from "../../worker/env.ts";
 import {
+  findRideRow,
+  rideDetail,
+  rideDetailQueries,
+  rideRowQuery,
+} from "../../worker/ride-core/read-model.ts";
+import {
   type ListFilters,
   listingWithParticipantsQuery,
   listRides,
 } from "../../worker/rides/listing.ts";
 import { myRides, myRidesCountsQuery, myRidesPageQuery } from "../../worker/rides/my-rides.ts";
-import {
-  findRideRow,
-  rideDetail,
-  rideDetailQueries,
-  rideRowQuery,
-} from "../../worker/rides/read-model.ts";
 import { wrapD1 } from "./helpers/d1-proxy.ts";
 import { createRide, createUser, db, HOUR } from "./helpers/factories.ts";
 import { runnable } from "./helpers/runnable.ts";

@@ -14,8 +14,11 @@ import {
   oneRide,
   promotionStatements,
   ridesOfLeavingRider,
-} from "../../worker/waiting-list/promotion.ts";
-import { clearWaitingListsOfCancelled, waitingListQuery } from "../../worker/waiting-list/sql.ts";
+} from "../../worker/ride-core/promotion.ts";
+import {
+  clearWaitingListsOfCancelled,
+  waitingListQuery,
+} from "../../worker/ride-core/waiting-list-sql.ts";
 import { requestsSettled } from "./helpers/background.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { type Browser, json } from "./helpers/http.ts";

@@ -9,13 +9,8 @@ import { runSql } from "../db/client.ts";
 import { blocks, profiles, rideParticipants, rides, users } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
-import {
-  oneRide,
-  type Promotion,
-  promotionOf,
-  promotionQueries,
-} from "../waiting-list/promotion.ts";
-import { separateBlockedOnWaitingLists } from "../waiting-list/sql.ts";
+import { oneRide, type Promotion, promotionOf, promotionQueries } from "../ride-core/promotion.ts";
+import { separateBlockedOnWaitingLists } from "../ride-core/waiting-list-sql.ts";
 
 /** A rider who may be blocked: she exists, has a profile and is not suspended. */
 export async function findBlockable(db: Database, userId: string) {

@@ -1,10 +1,10 @@
 // drizzle queries of the calendar: a ride as an event, her upcoming rides for her feed, and
 // her feed's secret (only its SHA-256 is stored).
 import { and, asc, eq, gt, inArray, isNull, not, type SQLWrapper, sql } from "drizzle-orm";
-import { rideHiddenFrom } from "../blocks/sql.ts";
 import { calendarFeeds, rideParticipants, rides, users } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
+import { rideHiddenFrom } from "../ride-core/block-sql.ts";
 import { hashToken } from "../sessions/tokens.ts";
 
 const eventColumns = {

@@ -20,13 +20,10 @@ import type { BatchResponse } from "drizzle-orm/batch";
 import { type ChatMessage, SYNC_HIDDEN_MAX } from "../../domain/chat-protocol.ts";
 import { CHAT_WRITE_WINDOW_MS, DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
-import { blockedBetween, rideHiddenFrom } from "../blocks/sql.ts";
 import { batchList, runSql } from "../db/client.ts";
 import { profiles, type RideMessage, rideMessages, rides } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
-import { myRequestStatusSql } from "../ride-requests/sql.ts";
-import { cancelledByOrganizerSql } from "../rides/cancelled-by.ts";
 import {
   liveSession,
   participates,
@@ -34,7 +31,10 @@ import {
   type SocketAccessRow,
   socketAccessOutcome,
   socketAccessQuery,
-} from "./access.ts";
+} from "../ride-core/access.ts";
+import { blockedBetween, rideHiddenFrom } from "../ride-core/block-sql.ts";
+import { cancelledByOrganizerSql } from "../ride-core/cancelled-by.ts";
+import { myRequestStatusSql } from "../ride-core/request-sql.ts";
 
 /** The kinds a message is stored with (ride_messages.kind). */
 export const MESSAGE_KIND = {

@@ -12,11 +12,11 @@ import { canJoinOrLeave, chatWindowOpen } from "../../domain/time.ts";
 import type { AppEnv } from "../env.ts";
 import { expectedOrigin } from "../http/security.ts";
 import { validate } from "../http/validate.ts";
+import { loadSocketAccess } from "../ride-core/access.ts";
 import { ROOM_HEADERS } from "../ride-room/ride-room.ts";
 import { rideRoomStub } from "../rooms/location-hint.ts";
 import { readerOf, requireProfile } from "../sessions/session.ts";
 import { HUB_HEADERS } from "../user-hub/user-hub.ts";
-import { loadSocketAccess } from "./access.ts";
 import { historyPage, loadChatInfo } from "./messages.ts";
 import { listChats, markRead } from "./unread.ts";
 

@@ -5,12 +5,12 @@ import { alias } from "drizzle-orm/sqlite-core";
 import type { ChatListItem } from "../../domain/api/chat.ts";
 import { MSG } from "../../domain/messages.ts";
 import { chatCandidateSince } from "../../domain/time.ts";
-import { blockedBetween, blockedWithViewer } from "../blocks/sql.ts";
 import { rideMessages, rideParticipants, rides } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
 import { StatementCache, type Viewer, viewerValue } from "../db/statements.ts";
 import type { Database } from "../env.ts";
-import { blockedAmong, liveSession } from "./access.ts";
+import { blockedAmong, liveSession } from "../ride-core/access.ts";
+import { blockedBetween, blockedWithViewer } from "../ride-core/block-sql.ts";
 import { MESSAGE_KIND } from "./messages.ts";
 
 /** Sets her last_seen_at; false when she is not (or no longer) a participant. */

@@ -11,11 +11,11 @@ import {
   type RideStatus,
 } from "../../domain/constants.ts";
 import { participantName } from "../../domain/display.ts";
-import { blockedBetween, rideHiddenFrom } from "../blocks/sql.ts";
 import { allSql, batchList } from "../db/client.ts";
 import { profiles, rideLevelAnswers, rideParticipants, rides, rodeWith } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
+import { blockedBetween, rideHiddenFrom } from "../ride-core/block-sql.ts";
 
 const others = alias(rideParticipants, "p2");
 

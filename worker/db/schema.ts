@@ -358,7 +358,7 @@ export interface BlockerProfile {
 
 /**
  * "Bloquear" (docs/product.md#blocking): one row per blocker and blocked rider. The rule is mutual,
- * so every check looks both ways (worker/blocks/sql.ts): the primary key serves "did A block B",
+ * so every check looks both ways (worker/ride-core/block-sql.ts): the primary key serves "did A block B",
  * blocks_blocked_idx "who blocked me".
  */
 export const blocks = sqliteTable(
@@ -484,7 +484,7 @@ export const calendarFeeds = sqliteTable("calendar_feeds", {
 /**
  * A full ride's waiting list (docs/product.md#ride-waiting-list; not the landing's
  * `launch_signups`): one row per ride and rider, first come, first served in `id` order. A freed
- * place goes to the first in line inside the batch that frees it (worker/waiting-list/promotion.ts,
+ * place goes to the first in line inside the batch that frees it (worker/ride-core/promotion.ts,
  * ADR 0024).
  */
 export const rideWaitingList = sqliteTable(

@@ -152,7 +152,7 @@ export async function suspendAccount(
       .from(rideParticipants)
       .where(eq(rideParticipants.userId, userId)),
     // Riders are told the ride is off, never who or why (the card then says 'Salida cancelada':
-    // worker/rides/cancelled-by.ts reads it from this batch's audit row).
+    // worker/ride-core/cancelled-by.ts reads it from this batch's audit row).
     ...cancelHerRidesWithOthers(db, userId, now, MSG.systemCancelNoticeNeutral),
     db
       .update(rides)

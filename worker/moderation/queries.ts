@@ -14,7 +14,7 @@ import { MESSAGE_KIND, messageColumns, toChatMessage } from "../chat/messages.ts
 import { moderationActions, profiles, reports, rideMessages, rides, users } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
-import { participantCountOf } from "../rides/read-model.ts";
+import { participantCountOf } from "../ride-core/read-model.ts";
 
 /** The queue shows this many open reports at a time (oldest first). */
 export const QUEUE_PAGE = 50;

@@ -15,7 +15,7 @@ import {
   users,
 } from "../db/schema.ts";
 import type { Database } from "../env.ts";
-import { pendingRequestCountSql } from "../ride-requests/sql.ts";
+import { pendingRequestCountSql } from "../ride-core/request-sql.ts";
 
 /** More devices than this and her oldest subscription goes (a browser she no longer uses). */
 export const MAX_DEVICES = 10;

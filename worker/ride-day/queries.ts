@@ -2,9 +2,9 @@
 // blocked each other are marked, so nothing of theirs reaches her (docs/product.md#blocking).
 import { eq, sql } from "drizzle-orm";
 import { participantName } from "../../domain/display.ts";
-import { blockedBetween } from "../blocks/sql.ts";
 import { profiles, rideParticipants, rides } from "../db/schema.ts";
 import type { Database } from "../env.ts";
+import { blockedBetween } from "../ride-core/block-sql.ts";
 
 export interface RideDayParticipant {
   userId: string;

@@ -11,11 +11,11 @@ import {
   sweeperBodySchema,
 } from "../../domain/ride-day-live.ts";
 import { rideIdParamSchema } from "../../domain/schemas.ts";
-import { participates } from "../chat/access.ts";
 import { rides } from "../db/schema.ts";
 import type { AppEnv, Database } from "../env.ts";
 import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
+import { participates } from "../ride-core/access.ts";
 import { loadRide } from "../rides/routes.ts";
 import { rideRoomStub } from "../rooms/location-hint.ts";
 import { requireProfile } from "../sessions/session.ts";

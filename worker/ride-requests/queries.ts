@@ -13,7 +13,6 @@ import {
   type Level,
 } from "../../domain/constants.ts";
 import { participantName } from "../../domain/display.ts";
-import { rideHiddenFrom } from "../blocks/sql.ts";
 import { runSql } from "../db/client.ts";
 import {
   profiles,
@@ -26,7 +25,8 @@ import {
 } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
-import { requestShownSql } from "./sql.ts";
+import { rideHiddenFrom } from "../ride-core/block-sql.ts";
+import { requestShownSql } from "../ride-core/request-sql.ts";
 
 const p = rideParticipants;
 const q = rideRequests;

@@ -14,7 +14,7 @@ import type { AppEnv } from "../env.ts";
 import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
 import { placeRequested, requestAnswered } from "../push/events.ts";
-import { isParticipant, participantCount, rideDetail } from "../rides/read-model.ts";
+import { isParticipant, participantCount, rideDetail } from "../ride-core/read-model.ts";
 import { loadRide } from "../rides/routes.ts";
 import { notifyParticipantJoined } from "../rooms/system-messages.ts";
 import { requireProfile } from "../sessions/session.ts";

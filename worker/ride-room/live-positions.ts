@@ -14,10 +14,10 @@ import {
   POSITION_EVERY_MS,
 } from "../../domain/ride-day-live.ts";
 import { rideDayOpen, rideDayWindow } from "../../domain/time.ts";
-import { type RoomAccess, socketAccess } from "../chat/access.ts";
 import { createDb } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
 import { sendPush } from "../push/send.ts";
+import { type RoomAccess, socketAccess } from "../ride-core/access.ts";
 import { leftBehindRecipients, liveRide, liveRoster } from "./live-queries.ts";
 import type { RoomAlarms } from "./room-alarms.ts";
 

@@ -3,8 +3,8 @@
 // never a rider who and the event's rider blocked each other, and among those only the recipients
 // the event is for (the organizer for a check-in, the group for an arrival…).
 import type { ServerMessage } from "../../domain/chat-protocol.ts";
-import { socketAccess } from "../chat/access.ts";
 import type { Database } from "../env.ts";
+import { socketAccess } from "../ride-core/access.ts";
 
 type RideDayFrame = Extract<ServerMessage, { type: "ride-day" }>;
 

@@ -16,7 +16,6 @@ import {
 } from "../../domain/chat-protocol.ts";
 import { ERROR_TEXT, type ErrorCode } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
-import { type RoomAccess, type SocketAccess, socketAccess } from "../chat/access.ts";
 import {
   historyPage,
   loadMessage,
@@ -29,6 +28,7 @@ import {
 import { markRead, unreadByParticipant } from "../chat/unread.ts";
 import { createDb, isTransientD1Error } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
+import { type RoomAccess, type SocketAccess, socketAccess } from "../ride-core/access.ts";
 import { type CurrentPreviewImage, PreviewImageDrawer } from "../share/stored-image.ts";
 import { type LiveJob, LivePositions } from "./live-positions.ts";
 import { RideDay, type RideDayAnswer, type RideDayCommand, type RideDayJob } from "./ride-day.ts";

@@ -6,7 +6,6 @@ import { normalizeText } from "../../domain/cities.ts";
 import type { Level, Modality } from "../../domain/constants.ts";
 import { FEED_PAGE_SIZE } from "../../domain/constants.ts";
 import { distanceKm, type Position } from "../../domain/near.ts";
-import { rideVisibleTo } from "../blocks/sql.ts";
 import { profiles, rides } from "../db/schema.ts";
 import {
   offsetOf,
@@ -16,16 +15,17 @@ import {
   withOffset,
 } from "../db/statements.ts";
 import type { Database } from "../env.ts";
-import { myRequestStatusSql, pendingRequestCountSql } from "../ride-requests/sql.ts";
-import { waitingCountSql, waitingPositionSql } from "../waiting-list/sql.ts";
-import { type NearParams, nearestPageQuery, nearParams } from "./near.ts";
+import { rideVisibleTo } from "../ride-core/block-sql.ts";
 import {
   nearPointOf,
   participantsFromJson,
   participantsJson,
   rideColumns,
   summaryOf,
-} from "./read-model.ts";
+} from "../ride-core/read-model.ts";
+import { myRequestStatusSql, pendingRequestCountSql } from "../ride-core/request-sql.ts";
+import { waitingCountSql, waitingPositionSql } from "../ride-core/waiting-list-sql.ts";
+import { type NearParams, nearestPageQuery, nearParams } from "./near.ts";
 import { rideRowid, ridesFts } from "./search-index.ts";
 
 /** Trigram search needs 3 characters; shorter queries filter the index-selected rows by LIKE. */

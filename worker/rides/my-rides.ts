@@ -4,7 +4,6 @@
 // de plaza': her pending requests and her places on waiting lists).
 import { and, asc, desc, eq, gt, inArray, lte, ne, or, type SQL, sql } from "drizzle-orm";
 import { AWAITING_MAX, FEED_PAGE_SIZE } from "../../domain/constants.ts";
-import { rideVisibleTo } from "../blocks/sql.ts";
 import { profiles, rideParticipants, rideRequests, rides, rideWaitingList } from "../db/schema.ts";
 import {
   offsetOf,
@@ -14,10 +13,11 @@ import {
   withOffset,
 } from "../db/statements.ts";
 import type { Database } from "../env.ts";
-import { pendingRequestCountSql } from "../ride-requests/sql.ts";
-import { waitingCountSql } from "../waiting-list/sql.ts";
+import { rideVisibleTo } from "../ride-core/block-sql.ts";
+import { groupByRide, participantsQuery, rideColumns, summaryOf } from "../ride-core/read-model.ts";
+import { pendingRequestCountSql } from "../ride-core/request-sql.ts";
+import { waitingCountSql } from "../ride-core/waiting-list-sql.ts";
 import { cardOf, cardsQuery } from "./listing.ts";
-import { groupByRide, participantsQuery, rideColumns, summaryOf } from "./read-model.ts";
 
 export type MyRidesTabName = "upcoming" | "past" | "cancelled";
 

@@ -1,7 +1,7 @@
 // Rides API: listing and search, create/edit (JSON or multipart with a GPX), detail, join,
 // leave, cancel, delete, route and GPX download, My Rides. Rules live in domain/, SQL in
-// listing.ts, writes.ts, my-rides.ts and read-model.ts; this file checks who may do what and
-// maps outcomes to the spec's messages.
+// listing.ts, my-rides.ts, ride-core/writes.ts and ride-core/read-model.ts; this file checks who
+// may do what and maps outcomes to the spec's messages.
 // Over 400 lines and kept whole: the rides API is one typed Hono chain (the RPC client's type).
 import type { Context } from "hono";
 import { Hono } from "hono";
@@ -53,6 +53,24 @@ import {
   rideEdited,
 } from "../push/events.ts";
 import {
+  findRideRow,
+  isParticipant,
+  participantCount,
+  type RideRow,
+  rideDetail,
+} from "../ride-core/read-model.ts";
+import {
+  cancelRide,
+  deleteRideIfAlone,
+  findRideByCreateKey,
+  insertRide,
+  joinRideAtomically,
+  leaveRide,
+  meetingAreaValues,
+  systemNoticeWhenOthers,
+  updateRide,
+} from "../ride-core/writes.ts";
+import {
   announceStoredMessage,
   notifyParticipantJoined,
   notifyParticipantLeft,
@@ -71,25 +89,7 @@ import { deletePreviewImage } from "../share/stored-image.ts";
 import { announceListClosed, announcePromotion } from "../waiting-list/notify.ts";
 import { citySuggestionsQuery, listRides } from "./listing.ts";
 import { myRides } from "./my-rides.ts";
-import {
-  findRideRow,
-  isParticipant,
-  participantCount,
-  type RideRow,
-  rideDetail,
-} from "./read-model.ts";
 import { onRideClock, rideTimeZone } from "./ride-zone.ts";
-import {
-  cancelRide,
-  deleteRideIfAlone,
-  findRideByCreateKey,
-  insertRide,
-  joinRideAtomically,
-  leaveRide,
-  meetingAreaValues,
-  systemNoticeWhenOthers,
-  updateRide,
-} from "./writes.ts";
 
 type Ctx = Context<AppEnv>;
 

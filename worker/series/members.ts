@@ -11,10 +11,10 @@ import {
   users,
 } from "../db/schema.ts";
 import type { Database } from "../env.ts";
+import type { Promotion } from "../ride-core/promotion.ts";
+import { joinRideAtomically } from "../ride-core/writes.ts";
 import { requestPlace } from "../ride-requests/queries.ts";
-import { joinRideAtomically } from "../rides/writes.ts";
 import { generateId } from "../sessions/tokens.ts";
-import type { Promotion } from "../waiting-list/promotion.ts";
 import { joinWaitingList } from "../waiting-list/queries.ts";
 
 /** Her place in each of these rides: a participant, on the waiting list, or neither. */

@@ -16,12 +16,12 @@ import {
   seriesStartOf,
 } from "../../domain/series.ts";
 import { DEFAULT_RIDE_TIME_ZONE, isKnownTimeZone } from "../../domain/zones.ts";
-import { rideHiddenFrom } from "../blocks/sql.ts";
 import { batchList, runSql } from "../db/client.ts";
 import { rideParticipants, rideSeries, rides, type SeriesTemplate, users } from "../db/schema.ts";
 import { columnNames } from "../db/sql.ts";
 import type { Database } from "../env.ts";
-import { freshMeetingArea } from "../rides/writes.ts";
+import { rideHiddenFrom } from "../ride-core/block-sql.ts";
+import { freshMeetingArea } from "../ride-core/writes.ts";
 import { generateId } from "../sessions/tokens.ts";
 
 export type SeriesRow = typeof rideSeries.$inferSelect;

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { PublicRideFacts } from "../../domain/share-preview.ts";
 import { rides } from "../db/schema.ts";
 import type { Database } from "../env.ts";
-import { participantCountOf } from "../rides/read-model.ts";
+import { participantCountOf } from "../ride-core/read-model.ts";
 
 export async function publicRideFacts(
   db: Database,

@@ -1,8 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { CLOSE_CODES, type NotificationFrame } from "../../domain/chat-protocol.ts";
-import { liveSessions } from "../chat/access.ts";
 import { createDb } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
+import { liveSessions } from "../ride-core/access.ts";
 import { rideRoomStub } from "../rooms/location-hint.ts";
 
 /** Headers the worker sets on the upgrade it forwards (clients cannot set them: see routes.ts). */

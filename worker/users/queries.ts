@@ -4,10 +4,10 @@ import { and, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import type { HistoryEntry } from "../../domain/api/users.ts";
 import { DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
 import { participantName } from "../../domain/display.ts";
-import { blockedBetween } from "../blocks/sql.ts";
 import { profiles, rideParticipants, rides, rodeWith, users } from "../db/schema.ts";
 import type { Database } from "../env.ts";
 import { organizerLevelsOf, organizerLevelsQuery } from "../level-answers/queries.ts";
+import { blockedBetween } from "../ride-core/block-sql.ts";
 import { myRidesCondition } from "../rides/my-rides.ts";
 
 /** Usernames are unique case-insensitively through a JS-lowercased key. */

@@ -9,9 +9,14 @@ import { runSql } from "../db/client.ts";
 import { rides, rideWaitingList } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
+import {
+  type Promotion,
+  promotionOf,
+  promotionQueries,
+  ridesOfLeavingRider,
+} from "../ride-core/promotion.ts";
+import { clearedEntries, clearWaitingListsOfCancelled } from "../ride-core/waiting-list-sql.ts";
 import type { WaitingEntry } from "./notify.ts";
-import { type Promotion, promotionOf, promotionQueries, ridesOfLeavingRider } from "./promotion.ts";
-import { clearedEntries, clearWaitingListsOfCancelled } from "./sql.ts";
 
 export function leavingRiderStatements(db: Database, userId: string, now: number) {
   return [

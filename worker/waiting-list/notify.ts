@@ -12,12 +12,12 @@ import { rides, rideWaitingList } from "../db/schema.ts";
 import type { AppEnv, Bindings } from "../env.ts";
 import { inBackground } from "../http/background.ts";
 import { notifyPlaceFromWaitingList } from "../push/events.ts";
+import type { Promotion } from "../ride-core/promotion.ts";
 import {
   announceStoredMessage,
   notifyParticipantJoined,
   tellRideChanged,
 } from "../rooms/system-messages.ts";
-import type { Promotion } from "./promotion.ts";
 
 interface RideForNotice {
   id: string;

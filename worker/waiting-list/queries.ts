@@ -1,15 +1,16 @@
 // A full ride's waiting list on D1 (docs/product.md#ride-waiting-list): joining and leaving it. The
-// reads are in sql.ts, the promotion of the first in line in promotion.ts.
+// reads are in ride-core/waiting-list-sql.ts, the promotion of the first in line in
+// ride-core/promotion.ts.
 // (The landing's sign-ups for the app's launch are worker/launch-signups/.)
 import { and, eq, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { DEFAULT_MAX_PARTICIPANTS } from "../../domain/constants.ts";
-import { blockedBetween, rideHiddenFrom } from "../blocks/sql.ts";
 import { runSql } from "../db/client.ts";
 import { rideParticipants, rides, rideWaitingList } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
-import { oneRide, type Promotion, promotionOf, promotionQueries } from "./promotion.ts";
+import { blockedBetween, rideHiddenFrom } from "../ride-core/block-sql.ts";
+import { oneRide, type Promotion, promotionOf, promotionQueries } from "../ride-core/promotion.ts";
 
 /**
  * Puts her at the end of the ride's list, only while the ride is open (an approval ride's requests

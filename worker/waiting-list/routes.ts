@@ -10,7 +10,7 @@ import { rideIdParamSchema } from "../../domain/schemas.ts";
 import { hasStarted } from "../../domain/time.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
-import { isParticipant, rideDetail } from "../rides/read-model.ts";
+import { isParticipant, rideDetail } from "../ride-core/read-model.ts";
 import { loadRide } from "../rides/routes.ts";
 import { requireProfile } from "../sessions/session.ts";
 import { announceListMoved, announcePromotion } from "./notify.ts";

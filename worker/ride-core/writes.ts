@@ -11,7 +11,6 @@ import { MSG } from "../../domain/messages.ts";
 import { estimatedMinutes } from "../../domain/ride-day.ts";
 import type { RideInput } from "../../domain/schemas.ts";
 import { capacityOf } from "../../domain/time.ts";
-import { rideHiddenFrom } from "../blocks/sql.ts";
 import { INSERT_MESSAGE, MESSAGE_KIND } from "../chat/messages.ts";
 import { runSql } from "../db/client.ts";
 import {
@@ -24,15 +23,16 @@ import {
 } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
+import { rideHiddenFrom } from "./block-sql.ts";
 import {
   NO_PROMOTION,
   oneRide,
   type Promotion,
   promotionOf,
   promotionQueries,
-} from "../waiting-list/promotion.ts";
-import { clearedEntries, clearWaitingListsOfCancelled } from "../waiting-list/sql.ts";
+} from "./promotion.ts";
 import { participantCountOf, type RideRow, ridesWithOrganizer } from "./read-model.ts";
+import { clearedEntries, clearWaitingListsOfCancelled } from "./waiting-list-sql.ts";
 
 /** Columns written from the validated form. */
 export function rideValues(input: RideInput) {
@@ -276,7 +276,7 @@ export async function joinRideAtomically(
 
 /**
  * Leaves a ride that has not started (never removes the organizer); the place she frees goes to
- * the first in line in the same batch (worker/waiting-list/promotion.ts).
+ * the first in line in the same batch (worker/ride-core/promotion.ts).
  */
 export async function leaveRide(
   db: Database,

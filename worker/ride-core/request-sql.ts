@@ -3,9 +3,9 @@
 // so a listing page keeps its fixed number of D1 queries.
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { rideHiddenFrom } from "../blocks/sql.ts";
 import { rideRequests } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
+import { rideHiddenFrom } from "./block-sql.ts";
 
 const rc = alias(rideRequests, "rc");
 const rm = alias(rideRequests, "rm");

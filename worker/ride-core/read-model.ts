@@ -10,14 +10,14 @@ import { organizerName, participantName } from "../../domain/display.ts";
 import { meetingAreaOf } from "../../domain/meeting-area.ts";
 import { rideEstimatedMinutes } from "../../domain/ride-day.ts";
 import { capacityOf, hasStarted } from "../../domain/time.ts";
-import { blockedWithViewer, rideHiddenFrom } from "../blocks/sql.ts";
 import { profiles, rideParticipants, rides, rodeWith } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
 import { StatementCache } from "../db/statements.ts";
 import type { Database } from "../env.ts";
 import { myRequestQuery, requestsQuery, requestViewOf } from "../ride-requests/queries.ts";
-import { waitingListQuery, waitingPersonOf } from "../waiting-list/sql.ts";
+import { blockedWithViewer, rideHiddenFrom } from "./block-sql.ts";
 import { cancelledByOrganizerSql } from "./cancelled-by.ts";
+import { waitingListQuery, waitingPersonOf } from "./waiting-list-sql.ts";
 
 export const rideColumns = {
   id: rides.id,

@@ -2,10 +2,10 @@
 // and which authors she and they blocked each other — checked in ONE statement for a room's
 // sockets (RoomAccess, socketAccess) or a hub's tabs (liveSessions), and at the upgrade.
 import { and, eq, gt, not, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { blockedBetween, rideHiddenFrom } from "../blocks/sql.ts";
 import { rideParticipants, rides, sessions } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
+import { blockedBetween, rideHiddenFrom } from "./block-sql.ts";
 
 /** 1 when `userId` participates in `rideId`, else 0 (the participations' primary key). */
 export function participates(rideId: SQLWrapper | string, userId: SQLWrapper | string) {

@@ -1,7 +1,8 @@
 import { listDurableObjectIds, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { RideRoom, ROOM_HEADERS } from "../../worker/ride-room/ride-room.ts";
+import { RideRoom } from "../../worker/ride-room/ride-room.ts";
+import { ROOM_HEADERS } from "../../worker/rooms/headers.ts";
 
 function waitForMessage(ws: WebSocket, timeoutMs = 2000): Promise<string> {
   return new Promise((resolve, reject) => {

@@ -5,10 +5,10 @@ import {
   RIDE_DAY_ERASED_AFTER_CLOSE_MS,
 } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
-import { INSERT_MESSAGE, MESSAGE_KIND } from "../chat/messages.ts";
 import { allSql } from "../db/client.ts";
 import { emailOutbox, rideMessages, rideParticipants, rides, users } from "../db/schema.ts";
 import type { Database } from "../env.ts";
+import { INSERT_MESSAGE, MESSAGE_KIND } from "../ride-core/message-insert.ts";
 import {
   LEAVING_RIDER_STATEMENTS,
   type LeavingRiderOutcome,

@@ -21,7 +21,7 @@ import { type ChatMessage, SYNC_HIDDEN_MAX } from "../../domain/chat-protocol.ts
 import { CHAT_WRITE_WINDOW_MS, DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
 import { batchList, runSql } from "../db/client.ts";
-import { profiles, type RideMessage, rideMessages, rides } from "../db/schema.ts";
+import { profiles, rideMessages, rides } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 import {
@@ -34,23 +34,8 @@ import {
 } from "../ride-core/access.ts";
 import { blockedBetween, rideHiddenFrom } from "../ride-core/block-sql.ts";
 import { cancelledByOrganizerSql } from "../ride-core/cancelled-by.ts";
+import { INSERT_MESSAGE, MESSAGE_KIND } from "../ride-core/message-insert.ts";
 import { myRequestStatusSql } from "../ride-core/request-sql.ts";
-
-/** The kinds a message is stored with (ride_messages.kind). */
-export const MESSAGE_KIND = {
-  user: "user",
-  system: "system",
-} as const satisfies Record<string, RideMessage["kind"]>;
-
-/** `insert into ride_messages (…)` with the columns every stored message sets, in this order. */
-export const INSERT_MESSAGE = sql`insert into ${rideMessages} (${columnNames(
-  rideMessages.id,
-  rideMessages.rideId,
-  rideMessages.userId,
-  rideMessages.kind,
-  rideMessages.body,
-  rideMessages.createdAt,
-)})`;
 
 /** A message's columns with its author's profile (joined as `profiles`). */
 export const messageColumns = {

@@ -13,10 +13,9 @@ import type { AppEnv } from "../env.ts";
 import { expectedOrigin } from "../http/security.ts";
 import { validate } from "../http/validate.ts";
 import { loadSocketAccess } from "../ride-core/access.ts";
-import { ROOM_HEADERS } from "../ride-room/ride-room.ts";
+import { HUB_HEADERS, ROOM_HEADERS } from "../rooms/headers.ts";
 import { rideRoomStub } from "../rooms/location-hint.ts";
 import { readerOf, requireProfile } from "../sessions/session.ts";
-import { HUB_HEADERS } from "../user-hub/user-hub.ts";
 import { historyPage, loadChatInfo } from "./messages.ts";
 import { listChats, markRead } from "./unread.ts";
 

@@ -11,7 +11,7 @@ import { StatementCache, type Viewer, viewerValue } from "../db/statements.ts";
 import type { Database } from "../env.ts";
 import { blockedAmong, liveSession } from "../ride-core/access.ts";
 import { blockedBetween, blockedWithViewer } from "../ride-core/block-sql.ts";
-import { MESSAGE_KIND } from "./messages.ts";
+import { MESSAGE_KIND } from "../ride-core/message-insert.ts";
 
 /** Sets her last_seen_at; false when she is not (or no longer) a participant. */
 export async function markRead(

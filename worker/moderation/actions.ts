@@ -6,7 +6,6 @@ import { MSG } from "../../domain/messages.ts";
 import type { ModerationAction, ReportStatus } from "../../domain/safety.ts";
 import { type CancelledRide, cancelHerRidesWithOthers } from "../account/queries.ts";
 import { stopFeed } from "../calendar/queries.ts";
-import { MESSAGE_KIND } from "../chat/messages.ts";
 import { runSql } from "../db/client.ts";
 import {
   moderationActions,
@@ -19,6 +18,7 @@ import {
 } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
+import { MESSAGE_KIND } from "../ride-core/message-insert.ts";
 import { clearPendingRequestsOf } from "../ride-requests/queries.ts";
 import {
   LEAVING_RIDER_STATEMENTS,

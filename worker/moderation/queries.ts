@@ -10,10 +10,11 @@ import type {
   SuspendedAccountsResponse,
 } from "../../domain/api/safety.ts";
 import { DEFAULT_RIDE_TIME_ZONE } from "../../domain/zones.ts";
-import { MESSAGE_KIND, messageColumns, toChatMessage } from "../chat/messages.ts";
+import { messageColumns, toChatMessage } from "../chat/messages.ts";
 import { moderationActions, profiles, reports, rideMessages, rides, users } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
+import { MESSAGE_KIND } from "../ride-core/message-insert.ts";
 import { participantCountOf } from "../ride-core/read-model.ts";
 
 /** The queue shows this many open reports at a time (oldest first). */

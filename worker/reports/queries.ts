@@ -2,7 +2,6 @@
 // snapshot, and the report itself, once per rider and thing.
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ReportReason, ReportSnapshot, ReportTarget } from "../../domain/safety.ts";
-import { MESSAGE_KIND } from "../chat/messages.ts";
 import {
   profiles,
   reports,
@@ -14,6 +13,7 @@ import {
 } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
+import { MESSAGE_KIND } from "../ride-core/message-insert.ts";
 
 /** What a report is about, read now: who answers for it and how it looks. */
 export interface ReportTargetInfo {

@@ -13,11 +13,11 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { DEFAULT_MAX_PARTICIPANTS } from "../../domain/constants.ts";
 import { FALLBACK_USER_NAME } from "../../domain/display.ts";
 import { WAITING_LIST_PROMOTED_NOTICE } from "../../domain/messages.ts";
-import { INSERT_MESSAGE, MESSAGE_KIND } from "../chat/messages.ts";
 import { runSql } from "../db/client.ts";
 import { profiles, rideMessages, rideParticipants, rides, rideWaitingList } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
+import { INSERT_MESSAGE, MESSAGE_KIND } from "./message-insert.ts";
 
 /**
  * Which rides a batch may have freed places in: one ride, or (account deletion) every upcoming

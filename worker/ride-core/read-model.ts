@@ -14,9 +14,9 @@ import { profiles, rideParticipants, rides, rodeWith } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
 import { StatementCache } from "../db/statements.ts";
 import type { Database } from "../env.ts";
-import { myRequestQuery, requestsQuery, requestViewOf } from "../ride-requests/queries.ts";
 import { blockedWithViewer, rideHiddenFrom } from "./block-sql.ts";
 import { cancelledByOrganizerSql } from "./cancelled-by.ts";
+import { myRequestQuery, requestsQuery, requestViewOf } from "./request-reads.ts";
 import { waitingListQuery, waitingPersonOf } from "./waiting-list-sql.ts";
 
 export const rideColumns = {

@@ -11,7 +11,6 @@ import { MSG } from "../../domain/messages.ts";
 import { estimatedMinutes } from "../../domain/ride-day.ts";
 import type { RideInput } from "../../domain/schemas.ts";
 import { capacityOf } from "../../domain/time.ts";
-import { INSERT_MESSAGE, MESSAGE_KIND } from "../chat/messages.ts";
 import { runSql } from "../db/client.ts";
 import {
   rideMessages,
@@ -24,6 +23,7 @@ import {
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 import { rideHiddenFrom } from "./block-sql.ts";
+import { INSERT_MESSAGE, MESSAGE_KIND } from "./message-insert.ts";
 import {
   NO_PROMOTION,
   oneRide,

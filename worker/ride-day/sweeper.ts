@@ -16,7 +16,7 @@ import type { AppEnv, Database } from "../env.ts";
 import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
 import { participates } from "../ride-core/access.ts";
-import { loadRide } from "../rides/routes.ts";
+import { loadRide } from "../ride-core/load-ride.ts";
 import { rideRoomStub } from "../rooms/location-hint.ts";
 import { requireProfile } from "../sessions/session.ts";
 

@@ -14,8 +14,9 @@ import type { AppEnv } from "../env.ts";
 import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
 import { placeRequested, requestAnswered } from "../push/events.ts";
+import { loadRide } from "../ride-core/load-ride.ts";
 import { isParticipant, participantCount, rideDetail } from "../ride-core/read-model.ts";
-import { loadRide } from "../rides/routes.ts";
+import { myRequestQuery } from "../ride-core/request-reads.ts";
 import { notifyParticipantJoined } from "../rooms/system-messages.ts";
 import { requireProfile } from "../sessions/session.ts";
 import { generateId } from "../sessions/tokens.ts";
@@ -23,7 +24,6 @@ import {
   acceptRequest,
   declineRequest,
   findRequest,
-  myRequestQuery,
   requestPlace,
   withdrawRequest,
 } from "./queries.ts";

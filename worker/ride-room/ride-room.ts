@@ -29,19 +29,13 @@ import { markRead, unreadByParticipant } from "../chat/unread.ts";
 import { createDb, isTransientD1Error } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
 import { type RoomAccess, type SocketAccess, socketAccess } from "../ride-core/access.ts";
+import { ROOM_HEADERS } from "../rooms/headers.ts";
 import { type CurrentPreviewImage, PreviewImageDrawer } from "../share/stored-image.ts";
 import { type LiveJob, LivePositions } from "./live-positions.ts";
 import { RideDay, type RideDayAnswer, type RideDayCommand, type RideDayJob } from "./ride-day.ts";
 import { RoomAlarms } from "./room-alarms.ts";
 import { type PushJob, RoomPush } from "./room-push.ts";
 import { rideDayRideOf } from "./safety-timer.ts";
-
-/** Identity the worker passes on the upgrade request (see routes.ts; clients cannot set these). */
-export const ROOM_HEADERS = {
-  rideId: "X-Rodamos-Ride-Id",
-  userId: "X-Rodamos-User-Id",
-  sessionId: "X-Rodamos-Session-Id",
-} as const;
 
 /** Per-socket state kept across hibernation (small: well under the 2 KiB attachment limit). */
 interface SocketState {

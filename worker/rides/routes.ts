@@ -52,6 +52,7 @@ import {
   rideDeleted,
   rideEdited,
 } from "../push/events.ts";
+import { loadRide } from "../ride-core/load-ride.ts";
 import {
   findRideRow,
   isParticipant,
@@ -92,17 +93,6 @@ import { myRides } from "./my-rides.ts";
 import { onRideClock, rideTimeZone } from "./ride-zone.ts";
 
 type Ctx = Context<AppEnv>;
-
-/**
- * The ride as she may see it (its id checked by rideIdParamSchema): unknown and hidden by a
- * block get the same 404 (docs/product.md#blocking).
- */
-export async function loadRide(c: Ctx, rideId: string): Promise<RideRow> {
-  const viewerId = c.var.user?.id;
-  const row = await findRideRow(c.var.db, rideId, viewerId);
-  if (!row) throw new DomainError("not_found", MSG.rideNotFound);
-  return row;
-}
 
 /**
  * The form as JSON, or as multipart with the same JSON in `data` and the GPX in `gpx`. Any field

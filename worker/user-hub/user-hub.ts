@@ -3,13 +3,8 @@ import { CLOSE_CODES, type NotificationFrame } from "../../domain/chat-protocol.
 import { createDb } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
 import { liveSessions } from "../ride-core/access.ts";
+import { HUB_HEADERS } from "../rooms/headers.ts";
 import { rideRoomStub } from "../rooms/location-hint.ts";
-
-/** Headers the worker sets on the upgrade it forwards (clients cannot set them: see routes.ts). */
-export const HUB_HEADERS = {
-  userId: "X-Rodamos-User-Id",
-  sessionId: "X-Rodamos-Session-Id",
-} as const;
 
 /** Per-socket state kept across hibernation. */
 interface HubSocketState {

@@ -10,7 +10,7 @@ import { type RideWeatherResponse, weatherWarnings } from "../../domain/weather.
 import type { AppEnv } from "../env.ts";
 import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
-import { loadRide } from "../rides/routes.ts";
+import { loadRide } from "../ride-core/load-ride.ts";
 import { announceStoredMessage } from "../rooms/system-messages.ts";
 import { requireProfile } from "../sessions/session.ts";
 import { generateId } from "../sessions/tokens.ts";

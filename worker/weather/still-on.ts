@@ -3,10 +3,10 @@
 // was said (docs/product.md#weather-at-the-start).
 import { and, eq, sql } from "drizzle-orm";
 import { WEATHER_TEXTS } from "../../domain/weather.ts";
-import { INSERT_MESSAGE, MESSAGE_KIND } from "../chat/messages.ts";
 import { rideMessages } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
+import { INSERT_MESSAGE, MESSAGE_KIND } from "../ride-core/message-insert.ts";
 
 const isStillOnNotice = (rideId: string) =>
   and(

@@ -173,6 +173,14 @@ export const MEETING_AREA_RADIUS_KM = 1.5;
  * pin): never 0, so the centre is not the pin, and under the radius, so the pin is in the circle.
  */
 export const MEETING_AREA_OFFSET_KM = { min: 0.3, max: 1 } as const;
+/**
+ * A moved pin keeps its area while it stays this far inside the circle (within 1.25 km of the
+ * centre); beyond that a new area is drawn. Under the 0.5 km between the largest offset and the
+ * radius, so any move shorter than 240 m from where the area was drawn keeps it (the centre's
+ * rounding takes up to 8 m): small edits never draw new areas that could be averaged back to the
+ * pin.
+ */
+export const MEETING_AREA_KEEP_MARGIN_KM = 0.25;
 
 // Time windows relative to a ride's start.
 export const CHAT_WRITE_WINDOW_MS = 12 * HOUR_MS;

@@ -2,8 +2,14 @@
 // what everyone outside the group sees instead of the pin. Its centre is the pin moved by a random
 // distance in a random direction, drawn once when the pin is set and stored with the ride, so the
 // circle never moves between views (redrawing it per view would let anyone average the pin out).
-import { MEETING_AREA_OFFSET_KM, MEETING_AREA_RADIUS_KM } from "./constants.ts";
-import type { Position } from "./near.ts";
+// A moved pin keeps it while the pin stays well inside it (areaStillHolds), so a run of small
+// edits cannot be averaged out either.
+import {
+  MEETING_AREA_KEEP_MARGIN_KM,
+  MEETING_AREA_OFFSET_KM,
+  MEETING_AREA_RADIUS_KM,
+} from "./constants.ts";
+import { distanceKm, type Position } from "./near.ts";
 
 const KM_PER_DEGREE = (Math.PI / 180) * 6371;
 
@@ -30,4 +36,13 @@ export function approximateCentre(pin: Position, random: () => number): Position
 
 export function meetingAreaOf(centre: Position): MeetingArea {
   return { ...centre, radiusKm: MEETING_AREA_RADIUS_KM };
+}
+
+/**
+ * Whether the area around `centre` still describes a pin moved to `pin`: the pin at least
+ * MEETING_AREA_KEEP_MARGIN_KM inside its circle. A new area for every small move would hand out
+ * a new random offset each time, and their average closes in on the pin.
+ */
+export function areaStillHolds(centre: Position, pin: Position): boolean {
+  return distanceKm(centre, pin) <= MEETING_AREA_RADIUS_KM - MEETING_AREA_KEEP_MARGIN_KM;
 }

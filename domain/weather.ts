@@ -73,6 +73,9 @@ export const WEATHER_TEXTS = {
   stillOnPosted: "Hemos avisado en el chat de que la salida sigue en pie",
   cancelInstead: "Cancelar la salida",
   loading: "Consultando el tiempo…",
+  /** The weather's own rate limit (429). */
+  tooManyAsks:
+    "Has consultado el tiempo muchas veces seguidas. Espera un minuto y vuelve a intentarlo.",
   icons: {
     sun: "Despejado",
     "cloud-sun": "Poco nuboso",

@@ -55,7 +55,7 @@ const PAGES: Expected[] = [
     text: a.firstParagraph,
     jsonLd: ["BlogPosting", "BreadcrumbList"],
   })),
-  { path: "/privacy", h1: legalTitle("privacy"), text: "Última actualización: 01/08/2025" },
+  { path: "/privacy", h1: legalTitle("privacy"), text: "Última actualización: 28/11/2026" },
   { path: "/terms", h1: legalTitle("terms"), text: "10. " },
   { path: "/waiver", h1: legalTitle("waiver"), text: "responsabilidad" },
   { path: "/ai-policy", h1: legalTitle("ai-policy"), text: "octubre de 2025" },

@@ -160,3 +160,18 @@ describe("cancelling the ride", () => {
     expect(await roomOf(ride.id).liveStored()).toEqual({ positions: [], notices: [] });
   });
 });
+
+describe("what an erasure leaves in the room's storage", () => {
+  // An erased row is gone from every read, but SQLite leaves its bytes in free pages and its log
+  // until later writes reuse them. `PRAGMA secure_delete` would overwrite them; the platform
+  // refuses it, and docs/security.md and the privacy page say so. Should this fail, the platform
+  // allows it: turn it on where the room starts, and say so in both.
+  it("cannot be overwritten: the platform refuses PRAGMA secure_delete", async () => {
+    const room = roomOf("secure-delete");
+    await runInDurableObject(room, (_, state) => {
+      for (const pragma of ["PRAGMA secure_delete = ON", "PRAGMA secure_delete = FAST"]) {
+        expect(() => state.storage.sql.exec(pragma)).toThrow("not authorized: SQLITE_AUTH");
+      }
+    });
+  });
+});

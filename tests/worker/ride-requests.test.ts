@@ -18,6 +18,7 @@ import {
 } from "../../worker/db/schema.ts";
 import { publicRideFacts } from "../../worker/share/queries.ts";
 import { cardTexts, previewCard } from "../../worker/share-image/card.ts";
+import { movedBy } from "../support/moved-pin.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser, json, sendUntilLimited } from "./helpers/http.ts";
 import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
@@ -461,6 +462,62 @@ describe("requests and answers", () => {
     const after = (await detail(outsider.browser, ride.id)).meetingArea!;
     expect(after).not.toEqual(area);
     expect(distanceKm(after, moved)).toBeLessThan(MEETING_AREA_OFFSET_KM.max + 0.02);
+  });
+
+  /** The organizer moves the pin to each of `pins` in turn; what an outsider sees after each. */
+  async function areasSeenWhileMoving(pins: { lat: number; lon: number }[]) {
+    const organizer = await signedIn();
+    const ride = await approvalRideByApi(organizer);
+    const outsider = await signedIn();
+    const seen = [(await detail(outsider.browser, ride.id)).meetingArea!];
+    for (const pin of pins) {
+      const body = rideBody({ meetingPoint: SECRET_POINT, meetingPin: pin, joinMode: "approval" });
+      expect((await organizer.browser.put(`/api/rides/${ride.id}`, body)).status).toBe(200);
+      seen.push((await detail(outsider.browser, ride.id)).meetingArea!);
+    }
+    return seen;
+  }
+
+  it("moving the pin a few metres at a time, edit after edit, keeps the area", async () => {
+    // 5 m each time in a turning direction: 20 edits, never more than 100 m from the first pin.
+    const pins = [movedBy(PIN, 0.005, 0)];
+    for (let i = 1; i < 20; i++) pins.push(movedBy(pins.at(-1)!, 0.005, i * 137));
+    const seen = await areasSeenWhileMoving(pins);
+    expect(seen.slice(1)).toEqual(pins.map(() => seen[0]));
+  });
+
+  it("the areas seen over many small edits cannot be averaged back to the pin", async () => {
+    // The pin nudged a few metres to and fro around the same spot, as an organizer correcting it.
+    const pins = Array.from({ length: 12 }, (_, i) =>
+      movedBy(PIN, 0.003 + (i % 3) * 0.002, i * 97),
+    );
+    const seen = await areasSeenWhileMoving(pins);
+    const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+    const average = { lat: mean(seen.map((a) => a.lat)), lon: mean(seen.map((a) => a.lon)) };
+    // As far from the pin as the one area is: at least its smallest offset, less the centre's
+    // rounding (4 decimals, under 8 m).
+    expect(distanceKm(average, PIN)).toBeGreaterThan(MEETING_AREA_OFFSET_KM.min - 0.01);
+    expect(average.lat).toBeCloseTo(seen[0]!.lat, 9);
+    expect(average.lon).toBeCloseTo(seen[0]!.lon, 9);
+  });
+
+  it("a pin moved out of the area's inner part gets a new area that holds it", async () => {
+    const organizer = await signedIn();
+    const ride = await approvalRideByApi(organizer);
+    const outsider = await signedIn();
+    const area = (await detail(outsider.browser, ride.id)).meetingArea!;
+    // 1.3 km from the area's centre, straight out through the pin: still inside the 1.5 km
+    // circle, but not by the 250 m margin.
+    const out =
+      (Math.atan2((PIN.lon - area.lon) * Math.cos((PIN.lat * Math.PI) / 180), PIN.lat - area.lat) *
+        180) /
+      Math.PI;
+    const moved = movedBy(area, 1.3, out);
+    const body = rideBody({ meetingPoint: SECRET_POINT, meetingPin: moved, joinMode: "approval" });
+    expect((await organizer.browser.put(`/api/rides/${ride.id}`, body)).status).toBe(200);
+    const after = (await detail(outsider.browser, ride.id)).meetingArea!;
+    expect(after).not.toEqual(area);
+    expect(distanceKm(after, moved)).toBeLessThan(MEETING_AREA_OFFSET_KM.max + 0.01);
   });
 });
 

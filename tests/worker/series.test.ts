@@ -4,6 +4,7 @@ import { MSG } from "../../domain/messages.ts";
 import { pushTexts } from "../../domain/push.ts";
 import type { JoinSeriesResponse, SeriesDatesResponse } from "../../domain/series.ts";
 import { rideRequests, rideSeries, rides, rideWaitingList, users } from "../../worker/db/schema.ts";
+import { movedBy } from "../support/moved-pin.ts";
 import { requestsSettled } from "./helpers/background.ts";
 import { db, HOUR, signedIn } from "./helpers/factories.ts";
 import { json } from "./helpers/http.ts";
@@ -439,14 +440,19 @@ describe("the series' approximate area", () => {
     const ana = await signedIn();
     const { seriesId } = await approvalSeries(ana, PIN);
     const dates = await datesOf(seriesId);
-    const edit = (pin: typeof PIN, title: string) =>
+    const edit = (pin: typeof PIN, title: string, scope: "following" | "this" = "following") =>
       ana.browser.put(`/api/rides/${dates[1]!.id}`, {
         ...rideBody({ joinMode: "approval", meetingPin: pin, title }),
         startTime: new Date(dates[1]!.startTime).toISOString(),
-        scope: "following",
+        scope,
       });
     expect((await edit(PIN, "Misma salida")).status).toBe(200);
     expect((await datesOf(seriesId)).map(areaOf)).toEqual(dates.map(areaOf));
+    // A pin nudged a few metres keeps the series' one area, on one date or on the following ones.
+    expect((await edit(movedBy(PIN, 0.006, 30), "Casi el mismo punto", "this")).status).toBe(200);
+    expect((await edit(movedBy(PIN, 0.004, 250), "Casi el mismo punto")).status).toBe(200);
+    expect((await datesOf(seriesId)).map(areaOf)).toEqual(dates.map(areaOf));
+    expect(areaOf(await templateOf(seriesId))).toBe(areaOf(dates[0]!));
 
     expect((await edit(MOVED, "Nuevo punto")).status).toBe(200);
     const after = await datesOf(seriesId);

@@ -14,8 +14,8 @@ import {
 } from "../../domain/weather.ts";
 import { replaceWeatherProvider, type WeatherProvider } from "../../worker/weather/provider.ts";
 import { requestsSettled } from "./helpers/background.ts";
-import { createRide, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
-import { json } from "./helpers/http.ts";
+import { createRide, HOUR, rideWithTwo, signedIn, signedInMany } from "./helpers/factories.ts";
+import { json, sendUntilLimited } from "./helpers/http.ts";
 import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
 import { messagesOf } from "./helpers/rides.ts";
 
@@ -146,6 +146,92 @@ describe("the forecast on the ride page", () => {
     expect((await weatherOf(bea.browser, ride.id)).forecast).toBeNull();
     expect(warn).toHaveBeenCalledWith("weather provider had no forecast for the hour");
     warn.mockRestore();
+  });
+});
+
+describe("one provider call per ride and hour, however many ask at once", () => {
+  /** A provider slow enough (50 ms) for the asks below to overlap. */
+  const slowly = (forecast: Forecast) => () =>
+    new Promise<Forecast>((resolve) => setTimeout(() => resolve(forecast), 50));
+
+  it("12 riders opening a ride's page at once: one call, the same forecast for each", async () => {
+    const stub = standIn(slowly(MILD));
+    restore = stub.restore;
+    const ana = await signedIn();
+    const riders = await signedInMany(Array.from({ length: 12 }, () => ({})));
+    const ride = await createRide({
+      organizerId: ana.user.id,
+      participants: riders.map((rider) => rider.user.id),
+      startsIn: 2 * DAY,
+    });
+    const answers = await Promise.all(riders.map((rider) => weatherOf(rider.browser, ride.id)));
+    expect(answers.map((answer) => answer.forecast)).toEqual(riders.map(() => MILD));
+    expect(stub.calls).toHaveLength(1);
+  });
+
+  it("5 rides each opened by 4 riders at once: one call per ride", async () => {
+    const stub = standIn(slowly(STORMY));
+    restore = stub.restore;
+    const ana = await signedIn();
+    const riders = await signedInMany([{}, {}, {}, {}]);
+    // Five places, so each call can be told apart by where it asked.
+    const pins = [0, 1, 2, 3, 4].map((i) => ({ lat: 40.41 + i / 100, lon: -3.7 }));
+    const rides = await Promise.all(
+      pins.map((pin) =>
+        createRide({
+          organizerId: ana.user.id,
+          participants: riders.map((rider) => rider.user.id),
+          startsIn: 2 * DAY,
+          pin,
+        }),
+      ),
+    );
+    const answers = await Promise.all(
+      rides.flatMap((ride) => riders.map((rider) => weatherOf(rider.browser, ride.id))),
+    );
+    expect(answers.every((answer) => answer.forecast?.icon === STORMY.icon)).toBe(true);
+    expect(stub.calls.map((call) => call.lat).sort((a, b) => a - b)).toEqual(
+      pins.map((pin) => pin.lat),
+    );
+  });
+
+  it("a provider failure is one line in the log, once, however many asked", async () => {
+    const stub = standIn(
+      () =>
+        new Promise<never>((_, reject) =>
+          setTimeout(
+            () => reject(new Error("503 Service Unavailable\n<html>\n<body>down</body>")),
+            50,
+          ),
+        ),
+    );
+    restore = stub.restore;
+    const warn = vi.spyOn(console, "warn");
+    const { ana, bea, ride } = await rideWithTwo({ startsIn: 2 * DAY });
+    const answers = await Promise.all(
+      [ana, bea, ana, bea].map((rider) => weatherOf(rider.browser, ride.id)),
+    );
+    expect(answers.map((answer) => answer.forecast)).toEqual([null, null, null, null]);
+    expect(stub.calls).toHaveLength(1);
+    expect(warn.mock.calls).toEqual([
+      ["weather provider failed: Error: 503 Service Unavailable <html> <body>down</body>"],
+    ]);
+    warn.mockRestore();
+  });
+
+  it("is limited per account, with a clear answer", async () => {
+    const { ana, bea, ride } = await rideWithTwo({ startsIn: 2 * DAY });
+    const refused = await sendUntilLimited(60, () =>
+      bea.browser.get(`/api/rides/${ride.id}/weather`),
+    );
+    expect(refused.status).toBe(429);
+    expect((await json(refused)).error).toEqual({
+      code: "rate_limited",
+      message:
+        "Has consultado el tiempo muchas veces seguidas. Espera un minuto y vuelve a intentarlo.",
+    });
+    // The organizer is not held back by her asks.
+    expect((await weatherOf(ana.browser, ride.id)).stillOn).toBe(false);
   });
 });
 

@@ -6,7 +6,7 @@ import { and, eq, gt, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { normalizeText } from "../../domain/cities.ts";
 import { DEFAULT_MAX_PARTICIPANTS } from "../../domain/constants.ts";
-import { approximateCentre } from "../../domain/meeting-area.ts";
+import { approximateCentre, areaStillHolds } from "../../domain/meeting-area.ts";
 import { MSG } from "../../domain/messages.ts";
 import { estimatedMinutes } from "../../domain/ride-day.ts";
 import type { RideInput } from "../../domain/schemas.ts";
@@ -63,8 +63,8 @@ export function rideValues(input: RideInput) {
 
 /**
  * The approximate area's centre to store (docs/decisions/0036-join-by-approval.md): drawn anew only
- * when the pin moves (or the ride had none), so it stays fixed for the ride otherwise. `stored` is
- * the ride before the edit (null on create).
+ * when the pin moves out of the stored area's inner part (areaStillHolds) or the ride had none, so
+ * it stays fixed for the ride otherwise. `stored` is the ride before the edit (null on create).
  */
 export function meetingAreaValues(
   input: RideInput,
@@ -77,9 +77,12 @@ export function meetingAreaValues(
         : null
       : input.meetingPin;
   if (!pin) return { meetingAreaLat: null, meetingAreaLon: null };
-  const samePin = stored?.meetingLat === pin.lat && stored.meetingLon === pin.lon;
-  if (samePin && stored.meetingAreaLat !== null && stored.meetingAreaLon !== null) {
-    return { meetingAreaLat: stored.meetingAreaLat, meetingAreaLon: stored.meetingAreaLon };
+  const area =
+    stored && stored.meetingAreaLat !== null && stored.meetingAreaLon !== null
+      ? { lat: stored.meetingAreaLat, lon: stored.meetingAreaLon }
+      : null;
+  if (area && areaStillHolds(area, pin)) {
+    return { meetingAreaLat: area.lat, meetingAreaLon: area.lon };
   }
   return freshMeetingArea(pin);
 }

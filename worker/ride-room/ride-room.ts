@@ -31,6 +31,7 @@ import type { Bindings } from "../env.ts";
 import { type RoomAccess, type SocketAccess, socketAccess } from "../ride-core/access.ts";
 import { ROOM_HEADERS } from "../rooms/headers.ts";
 import { type CurrentPreviewImage, PreviewImageDrawer } from "../share/stored-image.ts";
+import { type ForecastRide, RideForecasts } from "../weather/forecast.ts";
 import { type LiveJob, LivePositions } from "./live-positions.ts";
 import { RideDay, type RideDayAnswer, type RideDayCommand, type RideDayJob } from "./ride-day.ts";
 import { RoomAlarms } from "./room-alarms.ts";
@@ -93,12 +94,15 @@ export class RideRoom extends DurableObject<Bindings> {
   private unconfirmed = new Set<string>();
   /** The room's one alarm, shared by its jobs (room-alarms.ts). */
   private readonly alarms = new RoomAlarms<PushJob | LiveJob | RideDayJob>(this.ctx.storage);
+  /** The forecast at the start: one provider call per hour, however many ask at once. */
+  private readonly forecasts = new RideForecasts(this.env);
   /** Pushes for riders whose app is closed: chat, joins and leaves, the reminder. */
   private readonly push = new RoomPush(
     this.ctx.storage,
     this.env,
     this.alarms,
     (userId) => this.ctx.getWebSockets(userId).length > 0,
+    this.forecasts,
   );
 
   /** Ride day: the group's live positions, the escoba, "Me he quedado atrás" (live-positions.ts). */
@@ -550,6 +554,11 @@ export class RideRoom extends DurableObject<Bindings> {
   /** The ride's current share image, drawn here at most once per version; null: no such ride. */
   async sharePreviewImage(rideId: string): Promise<CurrentPreviewImage | null> {
     return this.previewImages.current(rideId);
+  }
+
+  /** The forecast at the ride's start (worker/weather/routes.ts); null when there is none. */
+  async forecast(ride: ForecastRide) {
+    return this.forecasts.forecast(ride, Date.now());
   }
 
   /** She left the ride: close her sockets and tell the room (and, in a while, the organizer). */

@@ -14,7 +14,7 @@ import { createDb } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
 import { participantIds, rideForPush, usernamesOf } from "../push/queries.ts";
 import { sendPush } from "../push/send.ts";
-import { rideForecast } from "../weather/forecast.ts";
+import type { RideForecasts } from "../weather/forecast.ts";
 import type { RoomAlarms } from "./room-alarms.ts";
 
 export type PushJob = "reminder" | "chat" | "roster" | "stillOn";
@@ -45,6 +45,8 @@ export class RoomPush {
     private readonly alarms: RoomAlarms<PushJob>,
     /** Whether she has this ride's chat open right now (a socket in the room). */
     private readonly chatOpenFor: (userId: string) => boolean,
+    /** The room's forecasts: the ride page's asks and this job's share one call per hour. */
+    private readonly forecasts: RideForecasts,
   ) {}
 
   /** The room learns its ride id from the first call that names it (alarms have no request). */
@@ -205,7 +207,7 @@ export class RoomPush {
       await this.alarms.set("stillOn", at);
       return;
     }
-    const forecast = await rideForecast(db, ride, now);
+    const forecast = await this.forecasts.forecast(ride, now);
     const warnings = forecast ? weatherWarnings(forecast) : [];
     if (warnings.length === 0) return;
     await sendPush(this.env, [ride.organizerId], "reminders", {

@@ -34,6 +34,7 @@ import { reportRoutes } from "./reports/routes.ts";
 import { rideDayRoutes } from "./ride-day/routes.ts";
 import { sweeperRoutes } from "./ride-day/sweeper.ts";
 import { rideRequestRoutes } from "./ride-requests/routes.ts";
+import { rideChangesAnnounced } from "./rides/ride-changed.ts";
 import { myRidesRoutes, rideRoutes } from "./rides/routes.ts";
 import { seriesRoutes } from "./series/routes.ts";
 import { shareRoutes } from "./share/routes.ts";
@@ -51,6 +52,7 @@ const api = new Hono<AppEnv>()
   .use(originCheck)
   .use(bodyContentType)
   .use(sessionMiddleware)
+  .use(rideChangesAnnounced)
   .route("/health", healthRoutes)
   .route("/", authRoutes)
   .route("/rides", rideRoutes)

@@ -2,7 +2,7 @@
 // organizer's answer. Every rule (an approval ride, published, not started, hers, within the cap,
 // nobody in it and the rider blocked each other) is checked by the statement that writes, so two
 // accepts at once can never overbook (docs/decisions/0036-join-by-approval.md).
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { RideRequestView } from "../../domain/api/rides.ts";
 import {
@@ -231,6 +231,37 @@ export async function findRequest(db: Database, rideId: string, requestId: strin
       .get()) ?? null
   );
 }
+
+/** Who asked for a place on the ride and waits for the answer (a ride a block hides: not told). */
+export function pendingRequestersQuery(db: Database, rideId: string) {
+  return db
+    .select({ userId: q.userId })
+    .from(q)
+    .where(and(eq(q.rideId, rideId), eq(q.status, "pending"), requestShownSql(q)));
+}
+
+/**
+ * For a batch that takes a rider out (suspension, account deletion), read before it writes: the
+ * pending requests that go with her, hers on others' rides and others' on her upcoming rides,
+ * each with its ride's organizer, so that whoever sees each one is told (rides/ride-changed.ts).
+ */
+export function requestsGoingWith(db: Database, userId: string, now: number) {
+  const fields = { rideId: q.rideId, userId: q.userId, organizerId: rides.organizerId };
+  return [
+    db
+      .select(fields)
+      .from(q)
+      .innerJoin(rides, eq(rides.id, q.rideId))
+      .where(and(eq(q.userId, userId), eq(q.status, "pending"))),
+    db
+      .select(fields)
+      .from(rides)
+      .innerJoin(q, and(eq(q.rideId, rides.id), eq(q.status, "pending")))
+      .where(and(eq(rides.organizerId, userId), gt(rides.startTime, now))),
+  ] as const;
+}
+
+export type RequestGoing = { rideId: string; userId: string; organizerId: string | null };
 
 /**
  * Suspension (docs/product.md#suspension) clears her pending requests: a statement for its batch.

@@ -18,6 +18,7 @@ import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
 import { placeRequested, requestAnswered } from "../push/events.ts";
 import { isParticipant, participantCount, rideDetail } from "../rides/read-model.ts";
+import { announceRideChanged, tellRideChanged } from "../rides/ride-changed.ts";
 import { loadRide } from "../rides/routes.ts";
 import {
   acceptRequest,
@@ -87,6 +88,8 @@ export const rideRequestRoutes = new Hono<AppEnv>()
         throw new DomainError("not_found", MSG.rideNotFound);
       }
       inBackground(c, placeRequested(c.env, row.id, user.id));
+      // The organizer's requests card (and her own other tabs); nobody else hears of a request.
+      inBackground(c, tellRideChanged(c.env, row.id, [row.organizerId, user.id]));
       return c.json<RideRequestResponse>({ ride: await rideDetail(c.var.db, row, user.id) }, 201);
     },
   )
@@ -94,8 +97,16 @@ export const rideRequestRoutes = new Hono<AppEnv>()
     const user = requireProfile(c, MSG.leaveUnauthenticated);
     const row = await loadRide(c, c.req.valid("param").id);
     if (!(await withdrawRequest(c.var.db, row.id, user.id))) {
-      throw new DomainError("conflict", MSG.requestNotFound);
+      // Said to her, not in the organizer's words: answered meanwhile, or none to withdraw.
+      const answered =
+        (await isParticipant(c.var.db, row.id, user.id)) ||
+        (await myRequestQuery(c.var.db, row.id, user.id).get())?.status === "declined";
+      throw new DomainError(
+        "conflict",
+        answered ? MSG.requestAlreadyAnswered : MSG.requestWithdrawNone,
+      );
     }
+    inBackground(c, tellRideChanged(c.env, row.id, [row.organizerId, user.id]));
     return c.json<RideRequestResponse>({ ride: await rideDetail(c.var.db, row, user.id) });
   })
   .post("/:requestId/accept", validate("param", requestParamSchema), async (c) => {
@@ -125,6 +136,8 @@ export const rideRequestRoutes = new Hono<AppEnv>()
     }
     inBackground(c, notifyParticipantJoined(c.env, row.id, riderId, row.startTime));
     inBackground(c, requestAnswered(c.env, row.id, riderId, true));
+    // She is in: her open screens, and everyone who sees the ride's riders.
+    announceRideChanged(c, [row.id]);
     return c.json<RideRequestResponse>({ ride: await rideDetail(c.var.db, row, user.id) });
   })
   .post("/:requestId/decline", validate("param", requestParamSchema), async (c) => {
@@ -140,5 +153,7 @@ export const rideRequestRoutes = new Hono<AppEnv>()
       throw new DomainError("not_found", MSG.requestNotFound, 404);
     }
     inBackground(c, requestAnswered(c.env, row.id, riderId, false));
+    // Only she is told: no other rider sees a declined request.
+    inBackground(c, tellRideChanged(c.env, row.id, [riderId]));
     return c.json<RideRequestResponse>({ ride: await rideDetail(c.var.db, row, user.id) });
   });

@@ -24,6 +24,7 @@ import {
 } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
+import { pendingRequestersQuery } from "../ride-requests/queries.ts";
 import {
   NO_PROMOTION,
   oneRide,
@@ -302,12 +303,17 @@ export async function leaveRide(
 
 /**
  * Cancels a future published/closed ride of hers, and empties its waiting list in the same
- * batch: whether it changed, and who was waiting (they are told).
+ * batch: whether it changed, who was waiting and who had asked for a place (read before the
+ * cancellation's trigger clears the requests): they are told.
  */
 export async function cancelRide(
   db: Database,
   change: { rideId: string; organizerId: string; reason: string | null; now: number },
-): Promise<{ cancelled: boolean; waiting: { rideId: string; userId: string }[] }> {
+): Promise<{
+  cancelled: boolean;
+  waiting: { rideId: string; userId: string }[];
+  requesters: string[];
+}> {
   const cancel = db
     .update(rides)
     .set({
@@ -324,11 +330,17 @@ export async function cancelRide(
         sql`${rides.startTime} > ${change.now}`,
       ),
     );
-  const [result, cleared] = await db.batch([
+  const [pending, result, cleared] = await db.batch([
+    pendingRequestersQuery(db, change.rideId),
     cancel,
     runSql(db, clearWaitingListsOfCancelled(sql`(${change.rideId})`)),
   ]);
-  return { cancelled: result.meta.changes > 0, waiting: clearedEntries(cleared) };
+  const cancelled = result.meta.changes > 0;
+  return {
+    cancelled,
+    waiting: clearedEntries(cleared),
+    requesters: cancelled ? pending.map((r) => r.userId) : [],
+  };
 }
 
 const others = alias(rideParticipants, "p");

@@ -403,6 +403,8 @@ export const MSG = {
   requestOpenRide: "Esta salida es abierta: puedes unirte directamente",
   requestNeeded: "Esta salida es con aprobación: solicita plaza",
   requestNotFound: "Esta solicitud ya no está pendiente",
+  requestWithdrawNone: "No tienes ninguna solicitud pendiente en esta salida",
+  requestWithdrawFailed: "No se pudo retirar tu solicitud",
   requestOrganizerOnly: "Solo la organizadora puede responder a las solicitudes",
   requestNoWaitingList:
     "Esta salida es con aprobación: solicita plaza en lugar de apuntarte a la lista",

@@ -30,6 +30,7 @@ import { profileRoutes } from "./profiles/routes.ts";
 import { pushRoutes } from "./push/routes.ts";
 import { referralRoutes } from "./referrals/routes.ts";
 import { reportRoutes } from "./reports/routes.ts";
+import { rideChangesAnnounced } from "./ride-core/ride-watchers.ts";
 import { rideDayRoutes } from "./ride-day/routes.ts";
 import { sweeperRoutes } from "./ride-day/sweeper.ts";
 import { rideRequestRoutes } from "./ride-requests/routes.ts";
@@ -51,6 +52,7 @@ const api = new Hono<AppEnv>()
   .use(originCheck)
   .use(bodyContentType)
   .use(sessionMiddleware)
+  .use(rideChangesAnnounced)
   .route("/health", healthRoutes)
   .route("/", authRoutes)
   .route("/rides", rideRoutes)

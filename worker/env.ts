@@ -26,5 +26,7 @@ export interface AppEnv {
     primaryDb: Database;
     user: SessionUser | null;
     sessionId: string | null;
+    /** The rides this request changed, announced once after the answer (rooms/ride-changed.ts). */
+    changedRides: Set<string> | undefined;
   };
 }

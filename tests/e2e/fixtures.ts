@@ -256,6 +256,7 @@ export async function fixtureRide(
     title: string;
     startsInMinutes?: number;
     maxParticipants?: number;
+    joinMode?: "open" | "approval";
   },
 ) {
   const res = await context.request.post("/dev/fixtures/ride", { data: input });

@@ -22,7 +22,7 @@ import {
 } from "../safety/suspended.ts";
 import { isChatOnScreen } from "./active-chat.ts";
 import { showConversationToast } from "./conversation-toast.tsx";
-import { CHATS_KEY } from "./queries.ts";
+import { CHATS_KEY, chatKeys } from "./queries.ts";
 import { ReconnectingSocket } from "./socket.ts";
 
 /**
@@ -58,7 +58,11 @@ export function NotificationsProvider({ children }: { children?: ReactNode }) {
         void queryClient.invalidateQueries({
           predicate: (q) => FEED_KEYS.has(String(q.queryKey[0])),
         });
-        if (frame.type === "ride-changed") return;
+        if (frame.type === "ride-changed") {
+          // Her chat of it too: accepted, she may open it now; taken out, it closes.
+          void queryClient.invalidateQueries({ queryKey: chatKeys.info(frame.rideId) });
+          return;
+        }
         if (frame.type === "waiting-list") {
           showWaitingListToast(frame, () => navigate(`/app/ride/${frame.rideId}`));
           return;

@@ -29,6 +29,8 @@ export function ParticipantChat({
   const me = useMe().data?.user;
   const queryClient = useQueryClient();
   const refreshInfo = () => void queryClient.invalidateQueries({ queryKey: chatKeys.info(rideId) });
+  const refreshRideDay = () =>
+    void queryClient.invalidateQueries({ queryKey: rideDayKeys.state(rideId) });
   const live = useMemo(() => new LiveChannel(), []);
   const chat = useRideChat({
     live,
@@ -48,7 +50,13 @@ export function ParticipantChat({
     },
     // A cancellation closes the input and a rename retitles the header, live.
     onSystemMessage: refreshInfo,
-    onRideDay: () => void queryClient.invalidateQueries({ queryKey: rideDayKeys.state(rideId) }),
+    onRideDay: refreshRideDay,
+    // Someone joined or left during the ride day: the check-ins' 'Faltan' and the group map's
+    // list (who shares, the escoba) would otherwise miss her until a reload.
+    onParticipant: () => {
+      refreshRideDay();
+      live.groupChanged();
+    },
   });
 
   useEffect(() => {

@@ -40,6 +40,8 @@ export function useRideChat(options: {
   live?: LiveChannel;
   /** The ride day changed for her (a check-in, an arrival, the safety timer): web/ride-day/. */
   onRideDay?: () => void;
+  /** A rider joined or left the ride: what the screen shows of the group is read again. */
+  onParticipant?: () => void;
 }) {
   const { rideId, enabled, canWrite, myUserId, myAuthor } = options;
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
@@ -135,6 +137,7 @@ export function useRideChat(options: {
           hideInCache([frame.message.id]);
           return;
         case "participant":
+          callbacks.current.onParticipant?.();
           return;
         case "ride-day":
           callbacks.current.onRideDay?.();

@@ -45,7 +45,13 @@ export class LiveChannel {
     for (const listener of this.openListeners) listener();
   };
 
-  /** Listens to ride-day frames and to every (re)open of the socket; returns the unsubscribe. */
+  /** A rider joined or left the ride: the group is asked for again, as after a reconnect. */
+  groupChanged = () => this.opened();
+
+  /**
+   * Listens to ride-day frames and to every moment the group must be asked for (the socket
+   * (re)opened, a rider joined or left); returns the unsubscribe.
+   */
   listen(onFrame: (frame: RideDayFrame) => void, onOpen: () => void): () => void {
     this.frameListeners.add(onFrame);
     this.openListeners.add(onOpen);

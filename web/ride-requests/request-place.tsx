@@ -25,7 +25,7 @@ export function RequestPlace({ ride, canRequest }: { ride: RideSummary; canReque
       await withdraw.mutateAsync(ride.id);
       toast.success(MSG.requestWithdrawn);
     } catch (error) {
-      toast.error(MSG.requestAnswerFailed, { description: errorText(error) });
+      toast.error(MSG.requestWithdrawFailed, { description: errorText(error) });
     }
   }
 

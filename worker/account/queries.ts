@@ -9,6 +9,7 @@ import { allSql } from "../db/client.ts";
 import { emailOutbox, rideMessages, rideParticipants, rides, users } from "../db/schema.ts";
 import type { Database } from "../env.ts";
 import { INSERT_MESSAGE, MESSAGE_KIND } from "../ride-core/message-insert.ts";
+import { type RequestGoing, requestsGoingWith } from "../ride-requests/queries.ts";
 import {
   LEAVING_RIDER_STATEMENTS,
   type LeavingRiderOutcome,
@@ -33,6 +34,8 @@ export interface DeletionOutcome {
    * it at once. Older rides' rooms hold nothing of her any more.
    */
   rideIds: string[];
+  /** The pending requests that went with her: hers, and others' on her upcoming rides. */
+  requestsGone: RequestGoing[];
 }
 
 export interface CancelledRide {
@@ -101,7 +104,8 @@ export async function deleteAccount(
   user: { id: string; email: string },
   now: number,
 ): Promise<DeletionOutcome> {
-  const [herRides, organized, cancelled, , ...rest] = await db.batch([
+  const [hers, onHerRides, herRides, organized, cancelled, , ...rest] = await db.batch([
+    ...requestsGoingWith(db, user.id, now),
     db
       .select({ rideId: rideParticipants.rideId })
       .from(rideParticipants)
@@ -135,5 +139,6 @@ export async function deleteAccount(
     waitingLists: leavingRiderOutcome(rest.slice(0, LEAVING_RIDER_STATEMENTS)),
     rideFiles: organized,
     rideIds: herRides.map((r) => r.rideId),
+    requestsGone: [...hers, ...onHerRides],
   };
 }

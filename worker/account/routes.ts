@@ -3,6 +3,7 @@ import type { DeleteAccountResponse } from "../../domain/api/auth.ts";
 import type { AppEnv } from "../env.ts";
 import { deleteRideFiles } from "../gpx/storage.ts";
 import { inBackground } from "../http/background.ts";
+import { tellRequestsGone } from "../ride-core/ride-watchers.ts";
 import { rideRoomStub } from "../rooms/location-hint.ts";
 import { announceStoredMessage, closeRevokedSockets } from "../rooms/system-messages.ts";
 import { clearSessionCookie, requireUser } from "../sessions/session.ts";
@@ -26,7 +27,9 @@ export const accountRoutes = new Hono<AppEnv>().delete("/", async (c) => {
     inBackground(c, rideRoomStub(c.env.RIDE_ROOM, rideId).rideCalledOff(rideId));
   }
   announceListClosed(c, outcome.waitingLists.waitingCleared);
-  announcePromotion(c, outcome.waitingLists.promotion);
+  // The rides she was in, and the requests that went with her account.
+  announcePromotion(c, outcome.waitingLists.promotion, { changed: outcome.rideIds });
+  inBackground(c, tellRequestsGone(c.env, user.id, outcome.requestsGone));
   // Her rides' files: after the data is gone; a failure only leaves an orphan file.
   await deleteRideFiles(c.env.GPX, outcome.rideFiles).catch((err: unknown) => {
     console.warn("could not delete route files", err);

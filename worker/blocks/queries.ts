@@ -24,16 +24,21 @@ export async function findBlockable(db: Database, userId: string) {
 
 /**
  * Blocks `blockedId` (again is a no-op: the first block's copy of her profile stays) and returns,
- * in the same batch, the blocked rider as her list shows her, and her upcoming rides that the
- * blocked rider is in: those she may remove her from.
+ * in the same batch, the blocked rider as her list shows her, her upcoming rides that the
+ * blocked rider is in (those she may remove her from), and the rides whose waiting list the pair's
+ * separation changed.
  */
 export async function block(
   db: Database,
   blockerId: string,
   blockedId: string,
   now: number,
-): Promise<{ blocked: BlockedUser | undefined; sharedRides: SharedRide[] }> {
-  const [, shared, , listed] = await db.batch([
+): Promise<{
+  blocked: BlockedUser | undefined;
+  sharedRides: SharedRide[];
+  listsChanged: string[];
+}> {
+  const [, shared, separated, listed] = await db.batch([
     db
       .insert(blocks)
       .values({
@@ -49,7 +54,12 @@ export async function block(
     runSql(db, separateBlockedOnWaitingLists(blockerId, blockedId)),
     blockedList(db, blockerId, blockedId),
   ]);
-  return { blocked: listed.map(asBlockedUser)[0], sharedRides: shared };
+  const left = (separated.results ?? []) as { rideId: string }[];
+  return {
+    blocked: listed.map(asBlockedUser)[0],
+    sharedRides: shared,
+    listsChanged: [...new Set(left.map((r) => r.rideId))],
+  };
 }
 
 /** Her upcoming, not cancelled rides (organizer) that `otherId` has joined, soonest first. */

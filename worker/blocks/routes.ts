@@ -16,6 +16,7 @@ import { validate } from "../http/validate.ts";
 import { mailTransport } from "../mail/transport.ts";
 import { placeFreedForRequests } from "../push/events.ts";
 import { findRideRow } from "../ride-core/read-model.ts";
+import { tellRideWatchers } from "../ride-core/ride-watchers.ts";
 import { eraseLivePositionsOnBlock } from "../ride-day/live-blocks.ts";
 import { notifyParticipantLeft } from "../rooms/system-messages.ts";
 import { requireProfile } from "../sessions/session.ts";
@@ -37,10 +38,18 @@ export const blockRoutes = new Hono<AppEnv>()
     // her as the list does (as she was when she blocked: nothing new about her).
     const target = await findBlockable(c.var.db, userId);
     if (!target) throw new DomainError("not_found", MSG.userNotFound);
-    const { blocked, sharedRides } = await block(c.var.db, user.id, target.id, Date.now());
+    const { blocked, sharedRides, listsChanged } = await block(
+      c.var.db,
+      user.id,
+      target.id,
+      Date.now(),
+    );
     // The batch reads the row it wrote; only a vanished account could leave it empty.
     if (!blocked) throw new DomainError("not_found", MSG.userNotFound);
     inBackground(c, eraseLivePositionsOnBlock(c.env, c.var.db, user.id, target.id, Date.now()));
+    // A list one of them left moved: the others who see it are told, the pair never (a block
+    // tells her nothing).
+    inBackground(c, tellRideWatchers(c.env, listsChanged, { except: [user.id, target.id] }));
     return c.json<BlockResponse>({
       blocked: { userId: blocked.userId, username: blocked.username },
       sharedRides,
@@ -74,7 +83,7 @@ export const blockedParticipantRoutes = new Hono<AppEnv>().delete(
     if (outcome.removed) {
       // Her open chat closes (4003) and the room sees her go, as after a leave.
       inBackground(c, notifyParticipantLeft(c.env, rideId, userId));
-      announcePromotion(c, outcome.promotion);
+      announcePromotion(c, outcome.promotion, { changed: [rideId] });
       // A 'Con aprobación' ride with requests waiting: its organizer may accept the next one.
       inBackground(c, placeFreedForRequests(c.env, rideId));
       if (outcome.email) {

@@ -22,6 +22,8 @@ const rideFixtureSchema = z.object({
     .object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) })
     .optional(),
   status: z.enum(["published", "cancelled", "closed", "completed"]).default("published"),
+  /** '¿Quién puede unirse?': 'approval' makes riders ask for a place. */
+  joinMode: z.enum(["open", "approval"]).default("open"),
 });
 
 export const fixtureRoutes = new Hono<AppEnv>()
@@ -52,6 +54,7 @@ export const fixtureRoutes = new Hono<AppEnv>()
         routeElev: 300,
         organizerId: input.organizerId,
         status: input.status,
+        joinMode: input.joinMode,
         cancelledAt: input.status === "cancelled" ? Date.now() : null,
       }),
       db.insert(rideParticipants).values(members.map((userId) => ({ rideId: id, userId }))),

@@ -19,7 +19,11 @@ import {
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 import { MESSAGE_KIND } from "../ride-core/message-insert.ts";
-import { clearPendingRequestsOf } from "../ride-requests/queries.ts";
+import {
+  clearPendingRequestsOf,
+  type RequestGoing,
+  requestsGoingWith,
+} from "../ride-requests/queries.ts";
 import {
   LEAVING_RIDER_STATEMENTS,
   type LeavingRiderOutcome,
@@ -130,6 +134,8 @@ export interface SuspensionOutcome {
   leftRideIds: string[];
   /** Her cancelled rides' waiting lists, and her places given to others' first in line. */
   waitingLists: LeavingRiderOutcome;
+  /** The pending requests that went: hers, and others' on her upcoming rides. */
+  requestsGone: RequestGoing[];
 }
 
 /**
@@ -146,7 +152,8 @@ export async function suspendAccount(
   input: { userId: string; reason: string; reportId?: string | undefined; now: number },
 ): Promise<SuspensionOutcome> {
   const { userId, now } = input;
-  const [herRides, cancelled, , , ...rest] = await db.batch([
+  const [hers, onHerRides, herRides, cancelled, , , ...rest] = await db.batch([
+    ...requestsGoingWith(db, userId, now),
     db
       .select({ rideId: rideParticipants.rideId })
       .from(rideParticipants)
@@ -212,6 +219,7 @@ export async function suspendAccount(
     rideIds: herRides.map((r) => r.rideId),
     cancelled,
     leftRideIds: left.map((r) => r.rideId),
+    requestsGone: [...hers, ...onHerRides],
   };
 }
 

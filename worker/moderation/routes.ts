@@ -22,6 +22,7 @@ import {
 import type { AppEnv } from "../env.ts";
 import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
+import { tellRequestsGone } from "../ride-core/ride-watchers.ts";
 import { rideRoomStub } from "../rooms/location-hint.ts";
 import { announceStoredMessage } from "../rooms/system-messages.ts";
 import { announceListClosed, announcePromotion } from "../waiting-list/notify.ts";
@@ -151,7 +152,11 @@ export const moderationRoutes = new Hono<AppEnv>()
         inBackground(c, announceStoredMessage(c.env, rideId, noticeId));
       }
       announceListClosed(c, outcome.waitingLists.waitingCleared);
-      announcePromotion(c, outcome.waitingLists.promotion);
+      // The rides she left or that were cancelled with her, and the requests that went with her.
+      announcePromotion(c, outcome.waitingLists.promotion, {
+        changed: [...outcome.leftRideIds, ...outcome.cancelled.map((r) => r.rideId)],
+      });
+      inBackground(c, tellRequestsGone(c.env, userId, outcome.requestsGone));
       return c.json<ModerationActionResponse>(ok);
     },
   )

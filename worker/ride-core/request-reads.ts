@@ -102,3 +102,11 @@ export function requestViewOf(row: RequestRow): RideRequestView {
     createdAt: row.createdAt,
   };
 }
+
+/** Who asked for a place on the ride and waits for the answer (a ride a block hides: not told). */
+export function pendingRequestersQuery(db: Database, rideId: string) {
+  return db
+    .select({ userId: q.userId })
+    .from(q)
+    .where(and(eq(q.rideId, rideId), eq(q.status, "pending"), requestShownSql(q)));
+}

@@ -7,7 +7,7 @@ import type { RidePerson } from "../../domain/api/rides.ts";
 import { DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
 import { participantName } from "../../domain/display.ts";
 import { profiles, rideParticipants, rides, rideWaitingList } from "../db/schema.ts";
-import { subquery } from "../db/sql.ts";
+import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 
 const wc = alias(rideWaitingList, "wc");
@@ -74,7 +74,8 @@ export function clearedEntries(result: D1Result | undefined) {
  * For the block's batch (docs/product.md#blocking and #ride-waiting-list): a blocked pair is never
  * on each other's ride list. Whoever of the two waits for a ride the other rides leaves its list;
  * when both wait for the same ride, the later arrival leaves (the earlier one keeps her place:
- * blocking never moves anyone up). Silent, like the block itself.
+ * blocking never moves anyone up). Silent, like the block itself: returns the rides whose list
+ * changed, so the others who see them are told (never the pair).
  */
 export function separateBlockedOnWaitingLists(a: string, b: string) {
   const other = sql`(case when ${w.userId} = ${a} then ${b} else ${a} end)`;
@@ -83,5 +84,6 @@ export function separateBlockedOnWaitingLists(a: string, b: string) {
       and (exists ${subquery`select 1 from ${rideParticipants}
           where ${rideParticipants.rideId} = ${w.rideId} and ${rideParticipants.userId} = ${other}`}
         or exists ${subquery`select 1 from ${rideWaitingList} ${o}
-          where ${o.rideId} = ${w.rideId} and ${o.id} < ${w.id} and ${o.userId} = ${other}`})`;
+          where ${o.rideId} = ${w.rideId} and ${o.id} < ${w.id} and ${o.userId} = ${other}`})
+    returning ${columnNames(rideWaitingList.rideId)} as "rideId"`;
 }

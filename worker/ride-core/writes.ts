@@ -32,6 +32,7 @@ import {
   promotionQueries,
 } from "./promotion.ts";
 import { participantCountOf, type RideRow, ridesWithOrganizer } from "./read-model.ts";
+import { pendingRequestersQuery } from "./request-reads.ts";
 import { clearedEntries, clearWaitingListsOfCancelled } from "./waiting-list-sql.ts";
 
 /** Columns written from the validated form. */
@@ -305,12 +306,17 @@ export async function leaveRide(
 
 /**
  * Cancels a future published/closed ride of hers, and empties its waiting list in the same
- * batch: whether it changed, and who was waiting (they are told).
+ * batch: whether it changed, who was waiting and who had asked for a place (read before the
+ * cancellation's trigger clears the requests): they are told.
  */
 export async function cancelRide(
   db: Database,
   change: { rideId: string; organizerId: string; reason: string | null; now: number },
-): Promise<{ cancelled: boolean; waiting: { rideId: string; userId: string }[] }> {
+): Promise<{
+  cancelled: boolean;
+  waiting: { rideId: string; userId: string }[];
+  requesters: string[];
+}> {
   const cancel = db
     .update(rides)
     .set({
@@ -327,11 +333,17 @@ export async function cancelRide(
         sql`${rides.startTime} > ${change.now}`,
       ),
     );
-  const [result, cleared] = await db.batch([
+  const [pending, result, cleared] = await db.batch([
+    pendingRequestersQuery(db, change.rideId),
     cancel,
     runSql(db, clearWaitingListsOfCancelled(sql`(${change.rideId})`)),
   ]);
-  return { cancelled: result.meta.changes > 0, waiting: clearedEntries(cleared) };
+  const cancelled = result.meta.changes > 0;
+  return {
+    cancelled,
+    waiting: clearedEntries(cleared),
+    requesters: cancelled ? pending.map((r) => r.userId) : [],
+  };
 }
 
 const others = alias(rideParticipants, "p");

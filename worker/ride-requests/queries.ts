@@ -2,13 +2,31 @@
 // organizer's answer. Every rule (an approval ride, published, not started, hers, within the cap,
 // nobody in it and the rider blocked each other) is checked by the statement that writes, so two
 // accepts at once can never overbook (docs/decisions/0036-join-by-approval.md).
-import { and, eq, sql } from "drizzle-orm";
-import { DEFAULT_MAX_PARTICIPANTS } from "../../domain/constants.ts";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type { RideRequestView } from "../../domain/api/rides.ts";
+import {
+  DEFAULT_AVATAR_KEY,
+  DEFAULT_MAX_PARTICIPANTS,
+  isLevel,
+  LEVELS,
+  type Level,
+} from "../../domain/constants.ts";
+import { participantName } from "../../domain/display.ts";
 import { runSql } from "../db/client.ts";
-import { rideMessages, rideParticipants, rideRequests, rides, users } from "../db/schema.ts";
+import {
+  profiles,
+  rideMessages,
+  rideParticipants,
+  rideRequests,
+  rides,
+  rodeWith,
+  users,
+} from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 import { rideHiddenFrom } from "../ride-core/block-sql.ts";
+import { requestShownSql } from "../ride-core/request-sql.ts";
 
 const p = rideParticipants;
 const q = rideRequests;
@@ -123,6 +141,29 @@ export async function findRequest(db: Database, rideId: string, requestId: strin
       .get()) ?? null
   );
 }
+
+/**
+ * For a batch that takes a rider out (suspension, account deletion), read before it writes: the
+ * pending requests that go with her, hers on others' rides and others' on her upcoming rides,
+ * each with its ride's organizer, so that whoever sees each one is told (rooms/ride-changed.ts).
+ */
+export function requestsGoingWith(db: Database, userId: string, now: number) {
+  const fields = { rideId: q.rideId, userId: q.userId, organizerId: rides.organizerId };
+  return [
+    db
+      .select(fields)
+      .from(q)
+      .innerJoin(rides, eq(rides.id, q.rideId))
+      .where(and(eq(q.userId, userId), eq(q.status, "pending"))),
+    db
+      .select(fields)
+      .from(rides)
+      .innerJoin(q, and(eq(q.rideId, rides.id), eq(q.status, "pending")))
+      .where(and(eq(rides.organizerId, userId), gt(rides.startTime, now))),
+  ] as const;
+}
+
+export type RequestGoing = { rideId: string; userId: string; organizerId: string | null };
 
 /**
  * Suspension (docs/product.md#suspension) clears her pending requests: a statement for its batch.

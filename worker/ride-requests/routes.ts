@@ -17,6 +17,8 @@ import { placeRequested, requestAnswered } from "../push/events.ts";
 import { loadRide } from "../ride-core/load-ride.ts";
 import { isParticipant, participantCount, rideDetail } from "../ride-core/read-model.ts";
 import { myRequestQuery } from "../ride-core/request-reads.ts";
+import { announceRideChanged } from "../ride-core/ride-watchers.ts";
+import { tellRideChanged } from "../rooms/ride-changed.ts";
 import { notifyParticipantJoined } from "../rooms/system-messages.ts";
 import { requireProfile } from "../sessions/session.ts";
 import { generateId } from "../sessions/tokens.ts";
@@ -87,6 +89,8 @@ export const rideRequestRoutes = new Hono<AppEnv>()
         throw new DomainError("not_found", MSG.rideNotFound);
       }
       inBackground(c, placeRequested(c.env, row.id, user.id));
+      // The organizer's requests card (and her own other tabs); nobody else hears of a request.
+      inBackground(c, tellRideChanged(c.env, row.id, [row.organizerId, user.id]));
       return c.json<RideRequestResponse>({ ride: await rideDetail(c.var.db, row, user.id) }, 201);
     },
   )
@@ -94,8 +98,16 @@ export const rideRequestRoutes = new Hono<AppEnv>()
     const user = requireProfile(c, MSG.leaveUnauthenticated);
     const row = await loadRide(c, c.req.valid("param").id);
     if (!(await withdrawRequest(c.var.db, row.id, user.id))) {
-      throw new DomainError("conflict", MSG.requestNotFound);
+      // Said to her, not in the organizer's words: answered meanwhile, or none to withdraw.
+      const answered =
+        (await isParticipant(c.var.db, row.id, user.id)) ||
+        (await myRequestQuery(c.var.db, row.id, user.id).get())?.status === "declined";
+      throw new DomainError(
+        "conflict",
+        answered ? MSG.requestAlreadyAnswered : MSG.requestWithdrawNone,
+      );
     }
+    inBackground(c, tellRideChanged(c.env, row.id, [row.organizerId, user.id]));
     return c.json<RideRequestResponse>({ ride: await rideDetail(c.var.db, row, user.id) });
   })
   .post("/:requestId/accept", validate("param", requestParamSchema), async (c) => {
@@ -125,6 +137,8 @@ export const rideRequestRoutes = new Hono<AppEnv>()
     }
     inBackground(c, notifyParticipantJoined(c.env, row.id, riderId, row.startTime));
     inBackground(c, requestAnswered(c.env, row.id, riderId, true));
+    // She is in: her open screens, and everyone who sees the ride's riders.
+    announceRideChanged(c, [row.id]);
     return c.json<RideRequestResponse>({ ride: await rideDetail(c.var.db, row, user.id) });
   })
   .post("/:requestId/decline", validate("param", requestParamSchema), async (c) => {
@@ -140,5 +154,7 @@ export const rideRequestRoutes = new Hono<AppEnv>()
       throw new DomainError("not_found", MSG.requestNotFound, 404);
     }
     inBackground(c, requestAnswered(c.env, row.id, riderId, false));
+    // Only she is told: no other rider sees a declined request.
+    inBackground(c, tellRideChanged(c.env, row.id, [riderId]));
     return c.json<RideRequestResponse>({ ride: await rideDetail(c.var.db, row, user.id) });
   });

@@ -60,6 +60,7 @@ import {
   type RideRow,
   rideDetail,
 } from "../ride-core/read-model.ts";
+import { announceRideChanged } from "../ride-core/ride-watchers.ts";
 import {
   cancelRide,
   deleteRideIfAlone,
@@ -71,6 +72,7 @@ import {
   systemNoticeWhenOthers,
   updateRide,
 } from "../ride-core/writes.ts";
+import { tellRideChanged } from "../rooms/ride-changed.ts";
 import {
   announceStoredMessage,
   notifyParticipantJoined,
@@ -177,8 +179,8 @@ async function cancelAndTell(
   reason: string | null,
   now: number,
 ): Promise<boolean> {
-  const { cancelled, waiting } = await cancelRide(c.var.db, { rideId, organizerId, reason, now });
-  if (!cancelled) return false;
+  const cancel = await cancelRide(c.var.db, { rideId, organizerId, reason, now });
+  if (!cancel.cancelled) return false;
   const noticeId = generateId();
   try {
     await c.var.db.run(
@@ -197,7 +199,10 @@ async function cancelAndTell(
   }
   inBackground(c, announceStoredMessage(c.env, rideId, noticeId));
   inBackground(c, rideCancelled(c.env, rideId));
-  announceListClosed(c, waiting);
+  announceListClosed(c, cancel.waiting);
+  // Its riders' and the series' open screens, and those who had asked for a place on it.
+  announceRideChanged(c, [rideId]);
+  inBackground(c, tellRideChanged(c.env, rideId, cancel.requesters));
   return true;
 }
 
@@ -353,8 +358,8 @@ export const rideRoutes = new Hono<AppEnv>()
           input,
         );
         if (!edited) throw await editRefusal(c, row.id, input.maxParticipants);
-        // Its riders hear of the edit by its chat notice; those waiting for it, here.
-        announcePromotion(c, promotion, { edited: row.id });
+        // Its riders hear of the edit by its chat notice, and all who see it by a frame.
+        announcePromotion(c, promotion, { changed: [row.id] });
       } catch (error) {
         if (gpx) await deleteGpx(c.env.GPX, route.routeGpxKey);
         throw error;
@@ -397,6 +402,7 @@ export const rideRoutes = new Hono<AppEnv>()
       throw new DomainError("ride_full", MSG.rideFull);
     }
     inBackground(c, notifyParticipantJoined(c.env, row.id, user.id, row.startTime));
+    announceRideChanged(c, [row.id]);
     return c.json<JoinRideResponse>({ ride: await rideDetail(c.var.db, row, user.id) });
   })
   .post("/:id/leave", validate("param", rideIdParamSchema), async (c) => {
@@ -418,7 +424,7 @@ export const rideRoutes = new Hono<AppEnv>()
     }
     // Her open chat sockets for this ride close (the room re-checks D1 on every send anyway).
     inBackground(c, notifyParticipantLeft(c.env, row.id, user.id));
-    announcePromotion(c, promotion);
+    announcePromotion(c, promotion, { changed: [row.id] });
     // An approval ride's requests are its queue: the organizer hears of the free place.
     if (row.joinMode === "approval") inBackground(c, placeFreedForRequests(c.env, row.id));
     return c.json({ ok: true });

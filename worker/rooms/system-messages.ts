@@ -1,9 +1,9 @@
 // How the rest of the worker talks to a ride's chat room (rides: edit and cancel notices,
 // join and leave). Each call goes through the ride's RideRoom so open chats see it live.
 import type { ChatMessage } from "../../domain/chat-protocol.ts";
-import type { NotificationFrame } from "../../domain/notification-frame.ts";
 import type { Bindings } from "../env.ts";
 import { rideRoomStub } from "./location-hint.ts";
+import { tellRideChanged } from "./ride-changed.ts";
 
 /** Stores a system notice in the ride's chat (D1) and broadcasts it to open sockets. */
 export async function postSystemMessage(
@@ -29,20 +29,6 @@ export async function notifyParticipantLeft(env: Bindings, rideId: string, userI
     rideRoomStub(env.RIDE_ROOM, rideId).participantLeft(userId, rideId),
     tellRideChanged(env, rideId, [userId]),
   ]);
-}
-
-/**
- * Their open app tabs read this ride again (a 'ride-changed' frame on each one's UserHub):
- * something they see of it changed elsewhere. Only the id travels; whatever changed is read
- * through the API and its rules. Resolves once every hub has sent it.
- */
-export async function tellRideChanged(env: Bindings, rideId: string, userIds: string[]) {
-  const frame: NotificationFrame = { type: "ride-changed", rideId };
-  await Promise.all(
-    [...new Set(userIds)].map((userId) =>
-      env.USER_HUB.get(env.USER_HUB.idFromName(userId)).notify(frame),
-    ),
-  );
 }
 
 /** After a join: open chats show her arrival. */

@@ -253,7 +253,7 @@ export async function editFollowingDates(
       { ...input, startTime: new Date(start).toISOString() },
     );
     if (!edited) continue;
-    announcePromotion(c, promotion, { edited: date.id });
+    announcePromotion(c, promotion, { changed: [date.id] });
     inBackground(c, announceStoredMessage(c.env, date.id, noticeId));
     inBackground(c, rideEdited(c.env, date.id));
   }

@@ -19,10 +19,12 @@ import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
 import { placeFreedForRequests, placeRequested } from "../push/events.ts";
 import { loadRide } from "../ride-core/load-ride.ts";
+import { announceRideChanged } from "../ride-core/ride-watchers.ts";
 import { leaveRide } from "../ride-core/writes.ts";
+import { tellRideChanged } from "../rooms/ride-changed.ts";
 import { notifyParticipantJoined, notifyParticipantLeft } from "../rooms/system-messages.ts";
 import { requireProfile } from "../sessions/session.ts";
-import { announceListMoved, announcePromotion } from "../waiting-list/notify.ts";
+import { announcePromotion } from "../waiting-list/notify.ts";
 import {
   followSeries,
   isFollowing,
@@ -97,14 +99,17 @@ export const seriesRoutes = new Hono<AppEnv>()
       if (result.outcome === "joined") {
         joined++;
         inBackground(c, notifyParticipantJoined(c.env, date.id, user.id, date.startTime));
+        announceRideChanged(c, [date.id]);
       } else if (result.outcome === "waiting") {
         waiting++;
-        announcePromotion(c, result.promotion);
+        announcePromotion(c, result.promotion, { changed: [date.id] });
       } else if (result.outcome === "requested") {
         requested++;
         inBackground(c, placeRequested(c.env, date.id, user.id));
       }
     }
+    // As for a single request: the organizer's open screens hear of them (once), no other rider.
+    if (requested > 0) inBackground(c, tellRideChanged(c.env, row.id, [row.organizerId, user.id]));
     return c.json<JoinSeriesResponse>({ joined, waiting, requested });
   })
   .post("/leave", validate("param", rideIdParamSchema), async (c) => {
@@ -117,7 +122,9 @@ export const seriesRoutes = new Hono<AppEnv>()
     }
     await unfollowSeries(c.var.db, seriesId, user.id);
     // Her pending requests go too, or the organizer could still accept her onto a date she left.
-    await withdrawSeriesRequests(c.var.db, seriesId, user.id, now);
+    if ((await withdrawSeriesRequests(c.var.db, seriesId, user.id, now)) > 0) {
+      inBackground(c, tellRideChanged(c.env, row.id, [row.organizerId, user.id]));
+    }
     const dates = await upcomingDates(c.var.db, seriesId, now + 1);
     const places = await placesOf(
       c.var.db,
@@ -131,12 +138,12 @@ export const seriesRoutes = new Hono<AppEnv>()
       if (!result.left) continue;
       left++;
       inBackground(c, notifyParticipantLeft(c.env, date.id, user.id));
-      announcePromotion(c, result.promotion);
+      announcePromotion(c, result.promotion, { changed: [date.id] });
       // An approval date's requests are its queue: the organizer hears of the free place.
       if (date.joinMode === "approval") inBackground(c, placeFreedForRequests(c.env, date.id));
     }
     if ((await leaveSeriesWaitingLists(c.var.db, seriesId, user.id, now)) > 0) {
-      announceListMoved(
+      announceRideChanged(
         c,
         dates.filter((d) => places.waiting.has(d.id)).map((d) => d.id),
       );

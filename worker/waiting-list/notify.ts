@@ -1,23 +1,20 @@
 // Telling riders what happened to their place on a waiting list, after the answer (the data is
 // already in D1; a lost notification is not lost data). In the app: her UserHub's
-// 'waiting-list' frame (a toast, and her screens refetch), or, for those whose place only moved
-// up, a 'ride-changed' frame (her open screens refetch). On her devices: web push. In the
-// chat: the promotion notice, stored by the promotion batch, announced here through the ride's
-// room (which also tells the organizer a rider joined).
+// 'waiting-list' frame (a toast, and her screens refetch); everyone else who sees the ride's
+// riders (those still waiting, its participants) gets a 'ride-changed' frame (rooms/ride-changed.ts).
+// On her devices: web push. In the chat: the promotion notice, stored by the promotion batch,
+// announced here through the ride's room (which also tells the organizer a rider joined).
 import { inArray } from "drizzle-orm";
 import type { Context } from "hono";
 import type { NotificationFrame, WaitingListEvent } from "../../domain/notification-frame.ts";
 import { createDb } from "../db/client.ts";
-import { rides, rideWaitingList } from "../db/schema.ts";
+import { rides } from "../db/schema.ts";
 import type { AppEnv, Bindings } from "../env.ts";
 import { inBackground } from "../http/background.ts";
 import { notifyPlaceFromWaitingList } from "../push/events.ts";
 import type { Promotion } from "../ride-core/promotion.ts";
-import {
-  announceStoredMessage,
-  notifyParticipantJoined,
-  tellRideChanged,
-} from "../rooms/system-messages.ts";
+import { announceRideChanged } from "../ride-core/ride-watchers.ts";
+import { announceStoredMessage, notifyParticipantJoined } from "../rooms/system-messages.ts";
 
 interface RideForNotice {
   id: string;
@@ -51,15 +48,16 @@ export async function tellPromoted(env: Bindings, userId: string, ride: RideForN
 
 /**
  * After a batch that promoted riders: the chat notices reach open chats, the rooms learn of
- * the new riders, each promoted rider is told, and so is everyone still waiting on a list that
- * moved up (her place changed). `edited`: a ride whose details changed in this batch, so its
- * list is told whether or not it moved. The rides' titles are read here, in the background, so
- * the answer never waits for them.
+ * the new riders, each promoted rider is told, and so is everyone else who sees the riders of a
+ * ride whose list moved up or got a place (announceRideChanged). `changed`: rides whose riders
+ * changed in this batch besides any promotion (a rider left, joined the list, or the ride was
+ * edited), told whether or not their list moved. The rides' titles are read here, in the
+ * background, so the answer never waits for them.
  */
 export function announcePromotion(
   c: Context<AppEnv>,
   promotion: Promotion,
-  { edited }: { edited?: string } = {},
+  { changed = [] }: { changed?: readonly string[] } = {},
 ) {
   for (const { rideId, messageId } of promotion.notices) {
     inBackground(c, announceStoredMessage(c.env, rideId, messageId));
@@ -68,35 +66,7 @@ export function announcePromotion(
     inBackground(c, notifyParticipantJoined(c.env, rideId, userId));
   }
   if (promotion.promoted.length > 0) inBackground(c, tellEachPromoted(c.env, promotion));
-  const lists = edited ? [...new Set([...promotion.moved, edited])] : promotion.moved;
-  announceListMoved(c, lists);
-}
-
-/**
- * The lists of these rides changed under those still on them (someone ahead left or got a
- * place, or the ride itself changed): each of them gets a 'ride-changed' frame, so her open
- * ride page and cards say her new place. Nobody else is told.
- */
-export function announceListMoved(c: Context<AppEnv>, rideIds: string[]) {
-  if (rideIds.length > 0) inBackground(c, tellStillWaiting(c.env, rideIds));
-}
-
-async function tellStillWaiting(env: Bindings, rideIds: string[]) {
-  const ids = [...new Set(rideIds)];
-  const db = createDb(env.DB);
-  const byRide = new Map<string, string[]>();
-  // In chunks under D1's 100 bound parameters; each chunk walks ride_waiting_list_ride_idx.
-  for (let i = 0; i < ids.length; i += 90) {
-    const entries = await db
-      .select({ rideId: rideWaitingList.rideId, userId: rideWaitingList.userId })
-      .from(rideWaitingList)
-      .where(inArray(rideWaitingList.rideId, ids.slice(i, i + 90)))
-      .all();
-    for (const { rideId, userId } of entries) {
-      byRide.set(rideId, [...(byRide.get(rideId) ?? []), userId]);
-    }
-  }
-  await Promise.all([...byRide].map(([rideId, userIds]) => tellRideChanged(env, rideId, userIds)));
+  announceRideChanged(c, [...new Set([...promotion.moved, ...changed])]);
 }
 
 /** Titles and starts of these rides, read in chunks under D1's 100 bound parameters. */

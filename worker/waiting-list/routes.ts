@@ -12,8 +12,9 @@ import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
 import { loadRide } from "../ride-core/load-ride.ts";
 import { isParticipant, rideDetail } from "../ride-core/read-model.ts";
+import { announceRideChanged } from "../ride-core/ride-watchers.ts";
 import { requireProfile } from "../sessions/session.ts";
-import { announceListMoved, announcePromotion } from "./notify.ts";
+import { announcePromotion } from "./notify.ts";
 import { isOnWaitingList, joinWaitingList, leaveWaitingList } from "./queries.ts";
 
 /** /rides/:id/waiting-list */
@@ -23,7 +24,8 @@ export const waitingListRoutes = new Hono<AppEnv>()
     const now = Date.now();
     const row = await loadRide(c, c.req.valid("param").id);
     const { added, promotion } = await joinWaitingList(c.var.db, row.id, user.id, now);
-    announcePromotion(c, promotion);
+    // The list grew: whoever sees the ride's riders sees its count change.
+    announcePromotion(c, promotion, { changed: added ? [row.id] : [] });
     // Already on it (a second tap): her place, as if she had just joined.
     if (!added && !(await isOnWaitingList(c.var.db, row.id, user.id))) {
       // Nothing inserted: say why, in the order she would care about.
@@ -59,7 +61,7 @@ export const waitingListRoutes = new Hono<AppEnv>()
     if (!(await leaveWaitingList(c.var.db, row.id, user.id))) {
       throw new DomainError("conflict", MSG.waitingListNotOnIt);
     }
-    // Those behind her move up: their open screens say their new place.
-    announceListMoved(c, [row.id]);
+    // Those behind her move up: their open screens say their new place, and the count changes.
+    announceRideChanged(c, [row.id]);
     return c.json({ ok: true as const });
   });

@@ -2,6 +2,7 @@
 // (the write queue, the pending notifications); its alarm jobs and pushes are in room-alarms.ts
 // and room-push.ts.
 import { DurableObject } from "cloudflare:workers";
+import { eq, lte } from "drizzle-orm";
 import {
   CHAT_PACE_MEMORY_MS,
   type ChatMessage,
@@ -28,6 +29,7 @@ import {
 } from "../chat/messages.ts";
 import { markRead, unreadByParticipant } from "../chat/unread.ts";
 import { createDb, isTransientD1Error } from "../db/client.ts";
+import { migrateOnStart, objectDb } from "../db/durable-storage.ts";
 import type { Bindings } from "../env.ts";
 import { type CurrentPreviewImage, PreviewImageDrawer } from "../share/stored-image.ts";
 import { type LiveJob, LivePositions } from "./live-positions.ts";
@@ -35,6 +37,8 @@ import { RideDay, type RideDayAnswer, type RideDayCommand, type RideDayJob } fro
 import { RoomAlarms } from "./room-alarms.ts";
 import { type PushJob, RoomPush } from "./room-push.ts";
 import { rideDayRideOf } from "./safety-timer.ts";
+import roomMigrations from "./storage/migrations/migrations.js";
+import { chatPace } from "./storage/schema.ts";
 
 /** Identity the worker passes on the upgrade request (see routes.ts; clients cannot set these). */
 export const ROOM_HEADERS = {
@@ -97,6 +101,8 @@ export class RideRoom extends DurableObject<Bindings> {
    * (D1's answer was lost), in which case the resend finds it stored but nobody was told yet.
    */
   private unconfirmed = new Set<string>();
+  /** The room's own tables (storage/schema.ts): the chat pace here, the ride day's elsewhere. */
+  private readonly roomDb = objectDb(this.ctx.storage);
   /** The room's one alarm, shared by its jobs (room-alarms.ts). */
   private readonly alarms = new RoomAlarms<PushJob | LiveJob | RideDayJob>(this.ctx.storage);
   /** Pushes for riders whose app is closed: chat, joins and leaves, the reminder. */
@@ -123,13 +129,8 @@ export class RideRoom extends DurableObject<Bindings> {
     super(ctx, env);
     // Answered by the runtime without waking the object: keeps idle rooms hibernated.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
-    // The chat pace's memory: her sends of the last minute. In the object's own storage, not in
-    // memory, so hibernation or a restart does not reset it; synchronous, so two frames cannot
-    // both pass one check.
-    ctx.storage.sql.exec(
-      `CREATE TABLE IF NOT EXISTS chat_pace (user_id TEXT NOT NULL, client_id TEXT NOT NULL,
-        sent_at INTEGER NOT NULL, PRIMARY KEY (user_id, client_id))`,
-    );
+    // The room's own tables (storage/schema.ts) at their newest version before anything else.
+    migrateOnStart(ctx, roomMigrations);
   }
 
   override async fetch(request: Request): Promise<Response> {
@@ -346,32 +347,29 @@ export class RideRoom extends DurableObject<Bindings> {
   /**
    * The chat pace (docs/product.md#chat-pace) for one more send of hers, recorded when it passes. A
    * resend of an id she sent within the last minute (a lost ack, a reconnect, "Reintentar"
-   * after a failed write) is the same message, not a new one.
+   * after a failed write) is the same message, not a new one. Kept in the room's own storage,
+   * synchronously: two frames cannot both pass one check.
    */
   private withinPace(userId: string, clientId: string): boolean {
-    const sql = this.ctx.storage.sql;
     const now = Date.now();
-    sql.exec("DELETE FROM chat_pace WHERE sent_at <= ?", now - CHAT_PACE_MEMORY_MS);
-    const sent = sql
-      .exec<{ client_id: string; sent_at: number }>(
-        "SELECT client_id, sent_at FROM chat_pace WHERE user_id = ?",
-        userId,
-      )
-      .toArray();
-    if (sent.some((row) => row.client_id === clientId)) return true;
+    this.roomDb
+      .delete(chatPace)
+      .where(lte(chatPace.sentAt, now - CHAT_PACE_MEMORY_MS))
+      .run();
+    const sent = this.roomDb
+      .select({ clientId: chatPace.clientId, sentAt: chatPace.sentAt })
+      .from(chatPace)
+      .where(eq(chatPace.userId, userId))
+      .all();
+    if (sent.some((row) => row.clientId === clientId)) return true;
     if (
       !withinChatPace(
-        sent.map((row) => row.sent_at),
+        sent.map((row) => row.sentAt),
         now,
       )
     )
       return false;
-    sql.exec(
-      "INSERT INTO chat_pace (user_id, client_id, sent_at) VALUES (?, ?, ?)",
-      userId,
-      clientId,
-      now,
-    );
+    this.roomDb.insert(chatPace).values({ userId, clientId, sentAt: now }).run();
     return true;
   }
 
@@ -578,7 +576,7 @@ export class RideRoom extends DurableObject<Bindings> {
     }
     this.forgetRider(userId);
     // A deleted account never writes again: her chat pace goes too.
-    this.ctx.storage.sql.exec("DELETE FROM chat_pace WHERE user_id = ?", userId);
+    this.roomDb.delete(chatPace).where(eq(chatPace.userId, userId)).run();
   }
 
   /**

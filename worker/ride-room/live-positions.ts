@@ -3,7 +3,7 @@
 // ride's participants that asked for the group map within the window ("live-join"); each rider's
 // latest fix is kept in the object's own storage, never in D1, R2 or a log line. It is erased when
 // she stops, leaves, is removed or blocked, and by the room's alarm when the window ends.
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { CLOSE_CODES, type ClientMessage, type ServerMessage } from "../../domain/chat-protocol.ts";
 import {
   LEFT_BEHIND_EVERY_MS,
@@ -15,12 +15,14 @@ import {
 import { rideDayOpen, rideDayWindow } from "../../domain/time.ts";
 import { type RoomAccess, socketAccess } from "../chat/access.ts";
 import { createDb } from "../db/client.ts";
-import { type ObjectDatabase, objectDb } from "../db/durable-storage.ts";
+import { type ObjectDatabase, objectDb, writtenOnFirstUse } from "../db/durable-storage.ts";
+import { excluded } from "../db/sql.ts";
 import type { Bindings } from "../env.ts";
 import { sendPush } from "../push/send.ts";
 import { leftBehindRecipients, liveRide, liveRoster } from "./live-queries.ts";
 import type { RoomAlarms } from "./room-alarms.ts";
 import { liveNotices, livePace, livePositions } from "./storage/schema.ts";
+import { liveStatements } from "./storage/statements.ts";
 
 export type LiveJob = "live-erase";
 
@@ -52,6 +54,8 @@ export class LivePositions {
    * notices for the organizer and the escoba. All erased when the window ends (eraseAll).
    */
   private readonly roomDb: ObjectDatabase;
+  /** Every fix's statements (her pace, her latest fix), written on the first one. */
+  private readonly fixSql = writtenOnFirstUse(() => liveStatements(this.roomDb));
 
   constructor(
     private readonly ctx: DurableObjectState,
@@ -144,17 +148,9 @@ export class LivePositions {
       accuracy: msg.accuracy,
       at: new Date(now).toISOString(),
     };
-    const first = !this.roomDb
-      .select({ userId: livePositions.userId })
-      .from(livePositions)
-      .where(eq(livePositions.userId, fix.userId))
-      .get();
-    const kept = { lat: fix.lat, lng: fix.lng, accuracy: fix.accuracy, at: now };
-    this.roomDb
-      .insert(livePositions)
-      .values({ userId: fix.userId, ...kept })
-      .onConflictDoUpdate({ target: livePositions.userId, set: kept })
-      .run();
+    const statements = this.fixSql();
+    const first = !statements.hasFix.get({ userId: fix.userId });
+    statements.putFix.run({ ...fix, at: now });
     await this.armErase(state.rideId, ride.startTime);
     if (first) await this.onFirstFix(state.rideId, state.userId);
     const frame = JSON.stringify({ type: "live-position", fix } satisfies ServerMessage);
@@ -206,17 +202,26 @@ export class LivePositions {
       position,
       at: new Date(now).toISOString(),
     };
-    const noted = {
-      username: notice.username,
-      lat: position?.lat ?? null,
-      lng: position?.lng ?? null,
-      accuracy: position?.accuracy ?? null,
-      at: now,
-    };
     this.roomDb
       .insert(liveNotices)
-      .values({ userId: notice.userId, ...noted })
-      .onConflictDoUpdate({ target: liveNotices.userId, set: noted })
+      .values({
+        userId: notice.userId,
+        username: notice.username,
+        lat: position?.lat ?? null,
+        lng: position?.lng ?? null,
+        accuracy: position?.accuracy ?? null,
+        at: now,
+      })
+      .onConflictDoUpdate({
+        target: liveNotices.userId,
+        set: {
+          username: excluded(liveNotices.username),
+          lat: excluded(liveNotices.lat),
+          lng: excluded(liveNotices.lng),
+          accuracy: excluded(liveNotices.accuracy),
+          at: excluded(liveNotices.at),
+        },
+      })
       .run();
     await this.armErase(state.rideId, ride.startTime);
     // Their open chats see it now (their sockets re-checked first); their devices get a push.
@@ -307,17 +312,10 @@ export class LivePositions {
   }
 
   private withinPace(userId: string, kind: Pace, now: number): boolean {
-    const last = this.roomDb
-      .select({ at: livePace.at })
-      .from(livePace)
-      .where(and(eq(livePace.userId, userId), eq(livePace.kind, kind)))
-      .get()?.at;
+    const statements = this.fixSql();
+    const last = statements.paceAt.get({ userId, kind })?.at;
     if (last !== undefined && now - last < PACE_MS[kind]) return false;
-    this.roomDb
-      .insert(livePace)
-      .values({ userId, kind, at: now })
-      .onConflictDoUpdate({ target: [livePace.userId, livePace.kind], set: { at: now } })
-      .run();
+    statements.setPace.run({ userId, kind, at: now });
     return true;
   }
 

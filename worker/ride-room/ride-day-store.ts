@@ -2,10 +2,11 @@
 // started (checked in or shared her position), her arrival, her timer switch and where her safety
 // timer is. In the ride's Durable Object storage only — never D1, R2 or logs — and erased 24 h
 // after the ride day's window (safety-timer.ts, the "ride-day-erase" alarm job).
-import { and, count, eq, isNull, lte } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { RIDE_DAY_WRITES_PER_MINUTE } from "../../domain/ride-day.ts";
-import { type ObjectDatabase, objectDb } from "../db/durable-storage.ts";
+import { type ObjectDatabase, objectDb, writtenOnFirstUse } from "../db/durable-storage.ts";
 import { rideDay, rideDayPace } from "./storage/schema.ts";
+import { rideDayPaceStatements } from "./storage/statements.ts";
 
 const MINUTE_MS = 60_000;
 
@@ -41,6 +42,8 @@ const RIDE_KEY = "ride-day:ride";
 
 export class RideDayStore {
   private readonly roomDb: ObjectDatabase;
+  /** The pace's statements, written on the first ride-day write (storage/statements.ts). */
+  private readonly paceSql = writtenOnFirstUse(() => rideDayPaceStatements(this.roomDb));
 
   constructor(private readonly storage: DurableObjectStorage) {
     this.roomDb = objectDb(storage);
@@ -85,17 +88,11 @@ export class RideDayStore {
    * (RIDE_DAY_WRITES_PER_MINUTE): a script tapping in a loop cannot flood the group's sockets.
    */
   withinPace(userId: string, now: number): boolean {
-    this.roomDb
-      .delete(rideDayPace)
-      .where(lte(rideDayPace.at, now - MINUTE_MS))
-      .run();
-    const row = this.roomDb
-      .select({ n: count() })
-      .from(rideDayPace)
-      .where(eq(rideDayPace.userId, userId))
-      .get();
+    const statements = this.paceSql();
+    statements.forgetBefore.run({ before: now - MINUTE_MS });
+    const row = statements.countOf.get({ userId });
     if ((row?.n ?? 0) >= RIDE_DAY_WRITES_PER_MINUTE) return false;
-    this.roomDb.insert(rideDayPace).values({ userId, at: now }).run();
+    statements.add.run({ userId, at: now });
     return true;
   }
 

@@ -2,7 +2,7 @@
 // (the write queue, the pending notifications); its alarm jobs and pushes are in room-alarms.ts
 // and room-push.ts.
 import { DurableObject } from "cloudflare:workers";
-import { eq, lte } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import {
   CHAT_PACE_MEMORY_MS,
   type ChatMessage,
@@ -29,7 +29,7 @@ import {
 } from "../chat/messages.ts";
 import { markRead, unreadByParticipant } from "../chat/unread.ts";
 import { createDb, isTransientD1Error } from "../db/client.ts";
-import { migrateOnStart, objectDb } from "../db/durable-storage.ts";
+import { migrateOnStart, objectDb, writtenOnFirstUse } from "../db/durable-storage.ts";
 import type { Bindings } from "../env.ts";
 import { type CurrentPreviewImage, PreviewImageDrawer } from "../share/stored-image.ts";
 import { type LiveJob, LivePositions } from "./live-positions.ts";
@@ -39,6 +39,7 @@ import { type PushJob, RoomPush } from "./room-push.ts";
 import { rideDayRideOf } from "./safety-timer.ts";
 import roomMigrations from "./storage/migrations/migrations.js";
 import { chatPace } from "./storage/schema.ts";
+import { chatPaceStatements } from "./storage/statements.ts";
 
 /** Identity the worker passes on the upgrade request (see routes.ts; clients cannot set these). */
 export const ROOM_HEADERS = {
@@ -103,6 +104,8 @@ export class RideRoom extends DurableObject<Bindings> {
   private unconfirmed = new Set<string>();
   /** The room's own tables (storage/schema.ts): the chat pace here, the ride day's elsewhere. */
   private readonly roomDb = objectDb(this.ctx.storage);
+  /** The chat pace's statements, written on the first send (storage/statements.ts). */
+  private readonly chatPaceSql = writtenOnFirstUse(() => chatPaceStatements(this.roomDb));
   /** The room's one alarm, shared by its jobs (room-alarms.ts). */
   private readonly alarms = new RoomAlarms<PushJob | LiveJob | RideDayJob>(this.ctx.storage);
   /** Pushes for riders whose app is closed: chat, joins and leaves, the reminder. */
@@ -351,16 +354,10 @@ export class RideRoom extends DurableObject<Bindings> {
    * synchronously: two frames cannot both pass one check.
    */
   private withinPace(userId: string, clientId: string): boolean {
+    const statements = this.chatPaceSql();
     const now = Date.now();
-    this.roomDb
-      .delete(chatPace)
-      .where(lte(chatPace.sentAt, now - CHAT_PACE_MEMORY_MS))
-      .run();
-    const sent = this.roomDb
-      .select({ clientId: chatPace.clientId, sentAt: chatPace.sentAt })
-      .from(chatPace)
-      .where(eq(chatPace.userId, userId))
-      .all();
+    statements.forgetBefore.run({ before: now - CHAT_PACE_MEMORY_MS });
+    const sent = statements.sentBy.all({ userId });
     if (sent.some((row) => row.clientId === clientId)) return true;
     if (
       !withinChatPace(
@@ -369,7 +366,7 @@ export class RideRoom extends DurableObject<Bindings> {
       )
     )
       return false;
-    this.roomDb.insert(chatPace).values({ userId, clientId, sentAt: now }).run();
+    statements.add.run({ userId, clientId, sentAt: now });
     return true;
   }
 

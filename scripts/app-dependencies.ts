@@ -41,6 +41,8 @@ export const WORKER_TEST_DEPENDENCIES = [
   "arctic",
   "drizzle-orm",
   "drizzle-orm/d1",
+  "drizzle-orm/durable-sqlite",
+  "drizzle-orm/durable-sqlite/migrator",
   "drizzle-orm/sqlite-core",
   "fast-check",
   "hono",

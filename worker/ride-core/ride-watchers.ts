@@ -8,7 +8,7 @@ import { createDb } from "../db/client.ts";
 import { rideParticipants, rideRequests, rides, rideWaitingList } from "../db/schema.ts";
 import type { AppEnv, Bindings, Database } from "../env.ts";
 import { inBackground } from "../http/background.ts";
-import { tellEach, tellRideChanged } from "../rooms/ride-changed.ts";
+import { tellEach } from "../rooms/ride-changed.ts";
 import { rideHiddenFrom } from "./block-sql.ts";
 import { requestShownSql } from "./request-sql.ts";
 

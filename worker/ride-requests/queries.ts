@@ -2,31 +2,13 @@
 // organizer's answer. Every rule (an approval ride, published, not started, hers, within the cap,
 // nobody in it and the rider blocked each other) is checked by the statement that writes, so two
 // accepts at once can never overbook (docs/decisions/0036-join-by-approval.md).
-import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
-import type { RideRequestView } from "../../domain/api/rides.ts";
-import {
-  DEFAULT_AVATAR_KEY,
-  DEFAULT_MAX_PARTICIPANTS,
-  isLevel,
-  LEVELS,
-  type Level,
-} from "../../domain/constants.ts";
-import { participantName } from "../../domain/display.ts";
+import { and, eq, gt, sql } from "drizzle-orm";
+import { DEFAULT_MAX_PARTICIPANTS } from "../../domain/constants.ts";
 import { runSql } from "../db/client.ts";
-import {
-  profiles,
-  rideMessages,
-  rideParticipants,
-  rideRequests,
-  rides,
-  rodeWith,
-  users,
-} from "../db/schema.ts";
+import { rideMessages, rideParticipants, rideRequests, rides, users } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 import { rideHiddenFrom } from "../ride-core/block-sql.ts";
-import { requestShownSql } from "../ride-core/request-sql.ts";
 
 const p = rideParticipants;
 const q = rideRequests;

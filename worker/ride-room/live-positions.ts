@@ -1,10 +1,9 @@
-// Over 400 lines and kept whole: one class over the room's three ride-day tables (fixes, pace,
-// notices), whose frames, erasures and alarm job share them.
 // Ride day in the ride's room (docs/product.md#ride-day): live positions for the group only, the
 // escoba, and "Me he quedado atrás". A fix passes through this object to the open sockets of the
 // ride's participants that asked for the group map within the window ("live-join"); each rider's
 // latest fix is kept in the object's own storage, never in D1, R2 or a log line. It is erased when
 // she stops, leaves, is removed or blocked, and by the room's alarm when the window ends.
+import { eq } from "drizzle-orm";
 import { CLOSE_CODES, type ClientMessage, type ServerMessage } from "../../domain/chat-protocol.ts";
 import {
   LEFT_BEHIND_EVERY_MS,
@@ -15,11 +14,15 @@ import {
 } from "../../domain/ride-day-live.ts";
 import { rideDayOpen, rideDayWindow } from "../../domain/time.ts";
 import { createDb } from "../db/client.ts";
+import { type ObjectDatabase, objectDb, writtenOnFirstUse } from "../db/durable-storage.ts";
+import { excluded } from "../db/sql.ts";
 import type { Bindings } from "../env.ts";
 import { sendPush } from "../push/send.ts";
 import { type RoomAccess, socketAccess } from "../ride-core/access.ts";
 import { leftBehindRecipients, liveRide, liveRoster } from "./live-queries.ts";
 import type { RoomAlarms } from "./room-alarms.ts";
+import { liveNotices, livePace, livePositions } from "./storage/schema.ts";
+import { liveStatements } from "./storage/statements.ts";
 
 export type LiveJob = "live-erase";
 
@@ -46,6 +49,14 @@ const PACE_MS: Record<Pace, number> = {
 const RIDE_ID_KEY = "live:ride-id";
 
 export class LivePositions {
+  /**
+   * The room's own tables: only the latest fix per rider; the pace per rider and kind; the
+   * notices for the organizer and the escoba. All erased when the window ends (eraseAll).
+   */
+  private readonly roomDb: ObjectDatabase;
+  /** Every fix's statements (her pace, her latest fix), written on the first one. */
+  private readonly fixSql = writtenOnFirstUse(() => liveStatements(this.roomDb));
+
   constructor(
     private readonly ctx: DurableObjectState,
     private readonly env: Bindings,
@@ -53,15 +64,7 @@ export class LivePositions {
     /** Her first fix since she started sharing: her safety timer starts (safety-timer.ts). */
     private readonly onFirstFix: (rideId: string, userId: string) => Promise<void> = async () => {},
   ) {
-    const sql = ctx.storage.sql;
-    // Only the latest fix per rider; the pace per rider and kind; the notices for the organizer
-    // and the escoba. All erased when the window ends (eraseAll).
-    sql.exec(`CREATE TABLE IF NOT EXISTS live_positions (user_id TEXT PRIMARY KEY,
-      lat REAL NOT NULL, lng REAL NOT NULL, accuracy REAL NOT NULL, at INTEGER NOT NULL)`);
-    sql.exec(`CREATE TABLE IF NOT EXISTS live_pace (user_id TEXT NOT NULL, kind TEXT NOT NULL,
-      at INTEGER NOT NULL, PRIMARY KEY (user_id, kind))`);
-    sql.exec(`CREATE TABLE IF NOT EXISTS live_notices (user_id TEXT PRIMARY KEY,
-      username TEXT NOT NULL, lat REAL, lng REAL, accuracy REAL, at INTEGER NOT NULL)`);
+    this.roomDb = objectDb(ctx.storage);
   }
 
   jobs(): Record<LiveJob, (now: number) => Promise<void>> {
@@ -145,20 +148,9 @@ export class LivePositions {
       accuracy: msg.accuracy,
       at: new Date(now).toISOString(),
     };
-    const first =
-      this.ctx.storage.sql
-        .exec("SELECT 1 FROM live_positions WHERE user_id = ?", fix.userId)
-        .toArray().length === 0;
-    this.ctx.storage.sql.exec(
-      `INSERT INTO live_positions (user_id, lat, lng, accuracy, at) VALUES (?, ?, ?, ?, ?)
-        ON CONFLICT (user_id) DO UPDATE SET lat = excluded.lat, lng = excluded.lng,
-        accuracy = excluded.accuracy, at = excluded.at`,
-      fix.userId,
-      fix.lat,
-      fix.lng,
-      fix.accuracy,
-      now,
-    );
+    const statements = this.fixSql();
+    const first = !statements.hasFix.get({ userId: fix.userId });
+    statements.putFix.run({ ...fix, at: now });
     await this.armErase(state.rideId, ride.startTime);
     if (first) await this.onFirstFix(state.rideId, state.userId);
     const frame = JSON.stringify({ type: "live-position", fix } satisfies ServerMessage);
@@ -210,17 +202,27 @@ export class LivePositions {
       position,
       at: new Date(now).toISOString(),
     };
-    this.ctx.storage.sql.exec(
-      `INSERT INTO live_notices (user_id, username, lat, lng, accuracy, at) VALUES (?, ?, ?, ?, ?, ?)
-        ON CONFLICT (user_id) DO UPDATE SET username = excluded.username, lat = excluded.lat,
-        lng = excluded.lng, accuracy = excluded.accuracy, at = excluded.at`,
-      notice.userId,
-      notice.username,
-      position?.lat ?? null,
-      position?.lng ?? null,
-      position?.accuracy ?? null,
-      now,
-    );
+    this.roomDb
+      .insert(liveNotices)
+      .values({
+        userId: notice.userId,
+        username: notice.username,
+        lat: position?.lat ?? null,
+        lng: position?.lng ?? null,
+        accuracy: position?.accuracy ?? null,
+        at: now,
+      })
+      .onConflictDoUpdate({
+        target: liveNotices.userId,
+        set: {
+          username: excluded(liveNotices.username),
+          lat: excluded(liveNotices.lat),
+          lng: excluded(liveNotices.lng),
+          accuracy: excluded(liveNotices.accuracy),
+          at: excluded(liveNotices.at),
+        },
+      })
+      .run();
     await this.armErase(state.rideId, ride.startTime);
     // Their open chats see it now (their sockets re-checked first); their devices get a push.
     const sockets = recipientIds.flatMap((id) => this.ctx.getWebSockets(id));
@@ -253,14 +255,14 @@ export class LivePositions {
 
   /** Her fix is erased and her dot leaves every open map ("Dejar de compartir"). */
   forgetFix(userId: string) {
-    this.ctx.storage.sql.exec("DELETE FROM live_positions WHERE user_id = ?", userId);
+    this.roomDb.delete(livePositions).where(eq(livePositions.userId, userId)).run();
     this.broadcastLive({ type: "live-gone", userId });
   }
 
   /** She left, was removed or deleted her account: her fix, her notice and her pace go. */
   forgetRider(userId: string) {
-    this.ctx.storage.sql.exec("DELETE FROM live_notices WHERE user_id = ?", userId);
-    this.ctx.storage.sql.exec("DELETE FROM live_pace WHERE user_id = ?", userId);
+    this.roomDb.delete(liveNotices).where(eq(liveNotices.userId, userId)).run();
+    this.roomDb.delete(livePace).where(eq(livePace.userId, userId)).run();
     this.forgetFix(userId);
   }
 
@@ -280,10 +282,9 @@ export class LivePositions {
 
   /** The window ended: everything the ride day kept here is erased and the maps close. */
   async eraseAll() {
-    const sql = this.ctx.storage.sql;
-    sql.exec("DELETE FROM live_positions");
-    sql.exec("DELETE FROM live_notices");
-    sql.exec("DELETE FROM live_pace");
+    this.roomDb.delete(livePositions).run();
+    this.roomDb.delete(liveNotices).run();
+    this.roomDb.delete(livePace).run();
     const frame = JSON.stringify({
       type: "live-refused",
       of: "live-join",
@@ -311,18 +312,10 @@ export class LivePositions {
   }
 
   private withinPace(userId: string, kind: Pace, now: number): boolean {
-    const sql = this.ctx.storage.sql;
-    const last = sql
-      .exec<{ at: number }>("SELECT at FROM live_pace WHERE user_id = ? AND kind = ?", userId, kind)
-      .toArray()[0]?.at;
+    const statements = this.fixSql();
+    const last = statements.paceAt.get({ userId, kind })?.at;
     if (last !== undefined && now - last < PACE_MS[kind]) return false;
-    sql.exec(
-      `INSERT INTO live_pace (user_id, kind, at) VALUES (?, ?, ?)
-        ON CONFLICT (user_id, kind) DO UPDATE SET at = excluded.at`,
-      userId,
-      kind,
-      now,
-    );
+    statements.setPace.run({ userId, kind, at: now });
     return true;
   }
 
@@ -348,33 +341,20 @@ export class LivePositions {
   }
 
   private fixes(): LiveFix[] {
-    return this.ctx.storage.sql
-      .exec<{ user_id: string; lat: number; lng: number; accuracy: number; at: number }>(
-        "SELECT user_id, lat, lng, accuracy, at FROM live_positions",
-      )
-      .toArray()
-      .map((row) => ({
-        userId: row.user_id,
-        lat: row.lat,
-        lng: row.lng,
-        accuracy: row.accuracy,
-        at: new Date(row.at).toISOString(),
-      }));
+    return this.roomDb
+      .select()
+      .from(livePositions)
+      .all()
+      .map((row) => ({ ...row, at: new Date(row.at).toISOString() }));
   }
 
   private notices(): LeftBehindNotice[] {
-    return this.ctx.storage.sql
-      .exec<{
-        user_id: string;
-        username: string;
-        lat: number | null;
-        lng: number | null;
-        accuracy: number | null;
-        at: number;
-      }>("SELECT user_id, username, lat, lng, accuracy, at FROM live_notices")
-      .toArray()
+    return this.roomDb
+      .select()
+      .from(liveNotices)
+      .all()
       .map((row) => ({
-        userId: row.user_id,
+        userId: row.userId,
         username: row.username,
         position:
           row.lat === null || row.lng === null

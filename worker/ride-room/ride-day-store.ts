@@ -2,7 +2,11 @@
 // started (checked in or shared her position), her arrival, her timer switch and where her safety
 // timer is. In the ride's Durable Object storage only — never D1, R2 or logs — and erased 24 h
 // after the ride day's window (safety-timer.ts, the "ride-day-erase" alarm job).
+import { and, eq, isNull } from "drizzle-orm";
 import { RIDE_DAY_WRITES_PER_MINUTE } from "../../domain/ride-day.ts";
+import { type ObjectDatabase, objectDb, writtenOnFirstUse } from "../db/durable-storage.ts";
+import { rideDay, rideDayPace } from "./storage/schema.ts";
+import { rideDayPaceStatements } from "./storage/statements.ts";
 
 const MINUTE_MS = 60_000;
 
@@ -26,77 +30,57 @@ export interface RideDayRide {
   estimatedMinutes: number;
 }
 
-type Row = {
-  user_id: string;
-  checked_in_at: number | null;
-  started_at: number | null;
-  arrived_at: number | null;
-  timer_off: number;
-  asked_at: number | null;
-  told_at: number | null;
-};
-
 const COLUMNS = {
-  checkedInAt: "checked_in_at",
-  startedAt: "started_at",
-  arrivedAt: "arrived_at",
-  askedAt: "asked_at",
-  toldAt: "told_at",
+  checkedInAt: rideDay.checkedInAt,
+  startedAt: rideDay.startedAt,
+  arrivedAt: rideDay.arrivedAt,
+  askedAt: rideDay.askedAt,
+  toldAt: rideDay.toldAt,
 } as const;
 
 const RIDE_KEY = "ride-day:ride";
 
 export class RideDayStore {
+  private readonly roomDb: ObjectDatabase;
+  /** The pace's statements, written on the first ride-day write (storage/statements.ts). */
+  private readonly paceSql = writtenOnFirstUse(() => rideDayPaceStatements(this.roomDb));
+
   constructor(private readonly storage: DurableObjectStorage) {
-    storage.sql.exec(
-      `CREATE TABLE IF NOT EXISTS ride_day (user_id TEXT PRIMARY KEY,
-        checked_in_at INTEGER, started_at INTEGER, arrived_at INTEGER,
-        timer_off INTEGER NOT NULL DEFAULT 0, asked_at INTEGER, told_at INTEGER)`,
-    );
-    storage.sql.exec(
-      "CREATE TABLE IF NOT EXISTS ride_day_pace (user_id TEXT NOT NULL, at INTEGER NOT NULL)",
-    );
+    this.roomDb = objectDb(storage);
   }
 
   all(): RiderDay[] {
-    return this.storage.sql
-      .exec<Row>("SELECT * FROM ride_day ORDER BY user_id")
-      .toArray()
-      .map(riderOf);
+    return this.roomDb.select().from(rideDay).orderBy(rideDay.userId).all();
   }
 
   get(userId: string): RiderDay | null {
-    const row = this.storage.sql
-      .exec<Row>("SELECT * FROM ride_day WHERE user_id = ?", userId)
-      .toArray()[0];
-    return row ? riderOf(row) : null;
+    return this.roomDb.select().from(rideDay).where(eq(rideDay.userId, userId)).get() ?? null;
   }
 
   /** Sets one time of hers unless already set (a second tap changes nothing). Returns if it did. */
   stampOnce(userId: string, field: keyof typeof COLUMNS, at: number): boolean {
-    const column = COLUMNS[field];
-    this.storage.sql.exec("INSERT OR IGNORE INTO ride_day (user_id) VALUES (?)", userId);
-    const cursor = this.storage.sql.exec(
-      `UPDATE ride_day SET ${column} = ? WHERE user_id = ? AND ${column} IS NULL`,
-      at,
-      userId,
-    );
-    return cursor.rowsWritten > 0;
+    this.roomDb.insert(rideDay).values({ userId }).onConflictDoNothing().run();
+    const stamped = this.roomDb
+      .update(rideDay)
+      .set({ [field]: at })
+      .where(and(eq(rideDay.userId, userId), isNull(COLUMNS[field])))
+      .returning({ userId: rideDay.userId })
+      .all();
+    return stamped.length > 0;
   }
 
   setTimerOff(userId: string, off: boolean) {
-    this.storage.sql.exec("INSERT OR IGNORE INTO ride_day (user_id) VALUES (?)", userId);
-    this.storage.sql.exec(
-      "UPDATE ride_day SET timer_off = ? WHERE user_id = ?",
-      off ? 1 : 0,
-      userId,
-    );
+    this.roomDb
+      .insert(rideDay)
+      .values({ userId, timerOff: off })
+      .onConflictDoUpdate({ target: rideDay.userId, set: { timerOff: off } })
+      .run();
   }
 
   /** She left, was removed or deleted her account: nothing of hers stays. */
   forget(userId: string) {
-    this.storage.sql.exec("DELETE FROM ride_day WHERE user_id = ?", userId);
-    this.storage.sql.exec("DELETE FROM ride_day_pace WHERE user_id = ?", userId);
+    this.roomDb.delete(rideDay).where(eq(rideDay.userId, userId)).run();
+    this.roomDb.delete(rideDayPace).where(eq(rideDayPace.userId, userId)).run();
   }
 
   /**
@@ -104,13 +88,11 @@ export class RideDayStore {
    * (RIDE_DAY_WRITES_PER_MINUTE): a script tapping in a loop cannot flood the group's sockets.
    */
   withinPace(userId: string, now: number): boolean {
-    const sql = this.storage.sql;
-    sql.exec("DELETE FROM ride_day_pace WHERE at <= ?", now - MINUTE_MS);
-    const [row] = sql
-      .exec<{ n: number }>("SELECT count(*) AS n FROM ride_day_pace WHERE user_id = ?", userId)
-      .toArray();
+    const statements = this.paceSql();
+    statements.forgetBefore.run({ before: now - MINUTE_MS });
+    const row = statements.countOf.get({ userId });
     if ((row?.n ?? 0) >= RIDE_DAY_WRITES_PER_MINUTE) return false;
-    sql.exec("INSERT INTO ride_day_pace (user_id, at) VALUES (?, ?)", userId, now);
+    statements.add.run({ userId, at: now });
     return true;
   }
 
@@ -124,20 +106,8 @@ export class RideDayStore {
 
   /** The erasure: every rider's row, the pace and the ride it was for. */
   async erase() {
-    this.storage.sql.exec("DELETE FROM ride_day");
-    this.storage.sql.exec("DELETE FROM ride_day_pace");
+    this.roomDb.delete(rideDay).run();
+    this.roomDb.delete(rideDayPace).run();
     await this.storage.delete(RIDE_KEY);
   }
-}
-
-function riderOf(row: Row): RiderDay {
-  return {
-    userId: row.user_id,
-    checkedInAt: row.checked_in_at,
-    startedAt: row.started_at,
-    arrivedAt: row.arrived_at,
-    timerOff: row.timer_off === 1,
-    askedAt: row.asked_at,
-    toldAt: row.told_at,
-  };
 }

@@ -2,6 +2,7 @@
 // (the write queue, the pending notifications); its alarm jobs and pushes are in room-alarms.ts
 // and room-push.ts.
 import { DurableObject } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import {
   CHAT_PACE_MEMORY_MS,
   type ChatMessage,
@@ -27,6 +28,7 @@ import {
 } from "../chat/messages.ts";
 import { markRead, unreadByParticipant } from "../chat/unread.ts";
 import { createDb, isTransientD1Error } from "../db/client.ts";
+import { migrateOnStart, objectDb, writtenOnFirstUse } from "../db/durable-storage.ts";
 import type { Bindings } from "../env.ts";
 import { type RoomAccess, type SocketAccess, socketAccess } from "../ride-core/access.ts";
 import { ROOM_HEADERS } from "../rooms/headers.ts";
@@ -37,6 +39,9 @@ import { RideDay, type RideDayAnswer, type RideDayCommand, type RideDayJob } fro
 import { RoomAlarms } from "./room-alarms.ts";
 import { type PushJob, RoomPush } from "./room-push.ts";
 import { rideDayRideOf } from "./safety-timer.ts";
+import roomMigrations from "./storage/migrations/migrations.js";
+import { chatPace } from "./storage/schema.ts";
+import { chatPaceStatements } from "./storage/statements.ts";
 
 /** Per-socket state kept across hibernation (small: well under the 2 KiB attachment limit). */
 interface SocketState {
@@ -92,6 +97,10 @@ export class RideRoom extends DurableObject<Bindings> {
    * (D1's answer was lost), in which case the resend finds it stored but nobody was told yet.
    */
   private unconfirmed = new Set<string>();
+  /** The room's own tables (storage/schema.ts): the chat pace here, the ride day's elsewhere. */
+  private readonly roomDb = objectDb(this.ctx.storage);
+  /** The chat pace's statements, written on the first send (storage/statements.ts). */
+  private readonly chatPaceSql = writtenOnFirstUse(() => chatPaceStatements(this.roomDb));
   /** The room's one alarm, shared by its jobs (room-alarms.ts). */
   private readonly alarms = new RoomAlarms<PushJob | LiveJob | RideDayJob>(this.ctx.storage);
   /** The forecast at the start: one provider call per hour, however many ask at once. */
@@ -121,13 +130,8 @@ export class RideRoom extends DurableObject<Bindings> {
     super(ctx, env);
     // Answered by the runtime without waking the object: keeps idle rooms hibernated.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
-    // The chat pace's memory: her sends of the last minute. In the object's own storage, not in
-    // memory, so hibernation or a restart does not reset it; synchronous, so two frames cannot
-    // both pass one check.
-    ctx.storage.sql.exec(
-      `CREATE TABLE IF NOT EXISTS chat_pace (user_id TEXT NOT NULL, client_id TEXT NOT NULL,
-        sent_at INTEGER NOT NULL, PRIMARY KEY (user_id, client_id))`,
-    );
+    // The room's own tables (storage/schema.ts) at their newest version before anything else.
+    migrateOnStart(ctx, roomMigrations);
   }
 
   override async fetch(request: Request): Promise<Response> {
@@ -344,32 +348,23 @@ export class RideRoom extends DurableObject<Bindings> {
   /**
    * The chat pace (docs/product.md#chat-pace) for one more send of hers, recorded when it passes. A
    * resend of an id she sent within the last minute (a lost ack, a reconnect, "Reintentar"
-   * after a failed write) is the same message, not a new one.
+   * after a failed write) is the same message, not a new one. Kept in the room's own storage,
+   * synchronously: two frames cannot both pass one check.
    */
   private withinPace(userId: string, clientId: string): boolean {
-    const sql = this.ctx.storage.sql;
+    const statements = this.chatPaceSql();
     const now = Date.now();
-    sql.exec("DELETE FROM chat_pace WHERE sent_at <= ?", now - CHAT_PACE_MEMORY_MS);
-    const sent = sql
-      .exec<{ client_id: string; sent_at: number }>(
-        "SELECT client_id, sent_at FROM chat_pace WHERE user_id = ?",
-        userId,
-      )
-      .toArray();
-    if (sent.some((row) => row.client_id === clientId)) return true;
+    statements.forgetBefore.run({ before: now - CHAT_PACE_MEMORY_MS });
+    const sent = statements.sentBy.all({ userId });
+    if (sent.some((row) => row.clientId === clientId)) return true;
     if (
       !withinChatPace(
-        sent.map((row) => row.sent_at),
+        sent.map((row) => row.sentAt),
         now,
       )
     )
       return false;
-    sql.exec(
-      "INSERT INTO chat_pace (user_id, client_id, sent_at) VALUES (?, ?, ?)",
-      userId,
-      clientId,
-      now,
-    );
+    statements.add.run({ userId, clientId, sentAt: now });
     return true;
   }
 
@@ -581,7 +576,7 @@ export class RideRoom extends DurableObject<Bindings> {
     }
     this.forgetRider(userId);
     // A deleted account never writes again: her chat pace goes too.
-    this.ctx.storage.sql.exec("DELETE FROM chat_pace WHERE user_id = ?", userId);
+    this.roomDb.delete(chatPace).where(eq(chatPace.userId, userId)).run();
   }
 
   /**

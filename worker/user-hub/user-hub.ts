@@ -1,10 +1,14 @@
 import { DurableObject } from "cloudflare:workers";
+import { desc, eq, notInArray } from "drizzle-orm";
 import { CLOSE_CODES, type NotificationFrame } from "../../domain/chat-protocol.ts";
 import { createDb } from "../db/client.ts";
+import { migrateOnStart, objectDb } from "../db/durable-storage.ts";
 import type { Bindings } from "../env.ts";
 import { liveSessions } from "../ride-core/access.ts";
 import { HUB_HEADERS } from "../rooms/headers.ts";
 import { rideRoomStub } from "../rooms/location-hint.ts";
+import hubMigrations from "./storage/migrations/migrations.js";
+import { rooms } from "./storage/schema.ts";
 
 /** Per-socket state kept across hibernation. */
 interface HubSocketState {
@@ -23,27 +27,29 @@ const ROOMS_KEPT = 200;
  * the rooms she opened a chat in, so a revoked session's sockets close at once (ADR 0020).
  */
 export class UserHub extends DurableObject<Bindings> {
+  /** The hub's own tables (storage/schema.ts). */
+  private readonly hubDb = objectDb(this.ctx.storage);
+
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
-    ctx.storage.sql.exec(
-      "CREATE TABLE IF NOT EXISTS rooms (ride_id TEXT PRIMARY KEY, opened_at INTEGER NOT NULL)",
-    );
+    migrateOnStart(ctx, hubMigrations);
   }
 
   /** She opened a chat socket in this ride's room (called by the worker on the upgrade). */
   async roomOpened(rideId: string): Promise<void> {
-    const sql = this.ctx.storage.sql;
-    sql.exec(
-      `INSERT INTO rooms (ride_id, opened_at) VALUES (?1, ?2)
-      ON CONFLICT (ride_id) DO UPDATE SET opened_at = ?2`,
-      rideId,
-      Date.now(),
-    );
-    sql.exec(
-      "DELETE FROM rooms WHERE ride_id NOT IN (SELECT ride_id FROM rooms ORDER BY opened_at DESC LIMIT ?)",
-      ROOMS_KEPT,
-    );
+    const openedAt = Date.now();
+    this.hubDb
+      .insert(rooms)
+      .values({ rideId, openedAt })
+      .onConflictDoUpdate({ target: rooms.rideId, set: { openedAt } })
+      .run();
+    const kept = this.hubDb
+      .select({ rideId: rooms.rideId })
+      .from(rooms)
+      .orderBy(desc(rooms.openedAt))
+      .limit(ROOMS_KEPT);
+    this.hubDb.delete(rooms).where(notInArray(rooms.rideId, kept)).run();
   }
 
   /**
@@ -54,21 +60,22 @@ export class UserHub extends DurableObject<Bindings> {
    */
   async sessionsRevoked(userId: string, { erase = false } = {}): Promise<void> {
     await this.closeEndedTabs();
-    const rooms = this.ctx.storage.sql
-      .exec<{ ride_id: string }>("SELECT ride_id FROM rooms")
-      .toArray()
-      .map((row) => row.ride_id);
+    const opened = this.hubDb
+      .select({ rideId: rooms.rideId })
+      .from(rooms)
+      .all()
+      .map((row) => row.rideId);
     const left = await Promise.all(
-      rooms.map((rideId) =>
+      opened.map((rideId) =>
         rideRoomStub(this.env.RIDE_ROOM, rideId)
           .recheckRider(userId)
           // Unknown: keep the room for the next revocation; the room re-checks at next use anyway.
           .catch(() => 1),
       ),
     );
-    for (const [i, rideId] of rooms.entries()) {
+    for (const [i, rideId] of opened.entries()) {
       if (erase || left[i] === 0) {
-        this.ctx.storage.sql.exec("DELETE FROM rooms WHERE ride_id = ?", rideId);
+        this.hubDb.delete(rooms).where(eq(rooms.rideId, rideId)).run();
       }
     }
   }

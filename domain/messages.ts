@@ -403,6 +403,8 @@ export const MSG = {
   requestOpenRide: "Esta salida es abierta: puedes unirte directamente",
   requestNeeded: "Esta salida es con aprobación: solicita plaza",
   requestNotFound: "Esta solicitud ya no está pendiente",
+  /** The organizer answers a request that ended: she joined (however) or withdrew it. */
+  requestGone: "Esta solicitud ya no está pendiente: ya forma parte de la salida o la ha retirado",
   requestOrganizerOnly: "Solo la organizadora puede responder a las solicitudes",
   requestNoWaitingList:
     "Esta salida es con aprobación: solicita plaza en lugar de apuntarte a la lista",

@@ -11,6 +11,7 @@ import {
   MIN_PARTICIPANTS,
   NEAR_RADIUS_KM,
   PRODUCT_NAME,
+  REQUEST_NOTE_MAX,
   RIDE_START_MAX_MONTHS,
   RIDE_TITLE_MAX,
 } from "./constants.ts";
@@ -389,7 +390,10 @@ export const MSG = {
     "Cada una solicita plaza y tú decides. El punto exacto solo lo ven las que aceptes.",
   requestPlace: "Solicitar plaza",
   requestNoteLabel: "Nota para la organizadora (opcional)",
-  requestNoteTooLong: "La nota no puede superar los 280 caracteres",
+  /** The API's refusal of a longer note (281 and more: 280 is allowed). */
+  requestNoteTooLong: `La nota no puede superar los ${REQUEST_NOTE_MAX} caracteres`,
+  /** Under the note once she reaches the limit (the field takes no more; the note is sent). */
+  requestNoteAtLimit: `Has llegado al máximo de ${REQUEST_NOTE_MAX} caracteres`,
   requestSent: "Solicitud enviada",
   requestSentText: "La organizadora la verá y te avisaremos de su respuesta.",
   requestPending: "Has solicitado plaza. Te avisaremos cuando la organizadora responda.",

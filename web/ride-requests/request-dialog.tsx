@@ -55,7 +55,7 @@ export default function RequestDialog({
             <LengthHint
               length={note.length}
               max={REQUEST_NOTE_MAX}
-              atLimit={MSG.requestNoteTooLong}
+              atLimit={MSG.requestNoteAtLimit}
             />
           }
           error={failure}

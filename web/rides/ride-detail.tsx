@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from "react-router-dom";
 import type { RideDetail, RidePerson } from "../../domain/api/rides.ts";
 import { ApiError, errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
+import { canDeleteRide } from "../../domain/ride-card.ts";
 import { hasStarted } from "../../domain/time.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { BackButton } from "../components/back-button.tsx";
@@ -174,6 +175,11 @@ function ManagementCard({ ride }: { ride: RideDetail }) {
   const [cancelOpen, setCancelOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const future = !hasStarted(ride.startTime, Date.now());
+  // Offered only when the API would take it: nobody else in the ride, at any time.
+  const deletable = canDeleteRide({
+    isOrganizer: ride.viewer.isOrganizer,
+    participantCount: ride.participantCount,
+  });
 
   async function onDelete() {
     try {
@@ -207,10 +213,12 @@ function ManagementCard({ ride }: { ride: RideDetail }) {
             Cancelar salida
           </Button>
         ) : null}
-        <Button variant="danger" onClick={() => setDeleteOpen(true)}>
-          <Trash2 aria-hidden="true" size={18} />
-          Eliminar
-        </Button>
+        {deletable ? (
+          <Button variant="danger" onClick={() => setDeleteOpen(true)}>
+            <Trash2 aria-hidden="true" size={18} />
+            Eliminar
+          </Button>
+        ) : null}
       </div>
       <SweeperField ride={ride} />
       <CancelDialog

@@ -419,6 +419,9 @@ export const MSG = {
   requestDecline: "Rechazar",
   requestAccepted: "Solicitud aceptada",
   requestDeclinedOrganizer: "Solicitud rechazada",
+  requestDeclineConfirmTitle: (name: string) => `¿Rechazar la solicitud de ${name}?`,
+  requestDeclineConfirmText:
+    "No podrá volver a pedir plaza en esta salida. Le diremos que esta vez no ha podido ser, sin motivos.",
   requestAnswerFailed: "No se pudo responder a la solicitud",
   requestCompletedRides: (n: number) =>
     n === 1 ? "1 salida completada" : `${n} salidas completadas`,

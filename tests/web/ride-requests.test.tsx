@@ -189,4 +189,25 @@ describe("the organizer's requests", () => {
     );
     expect(await screen.findByText(MSG.requestsEmpty)).toBeTruthy();
   });
+
+  it("'Rechazar' asks first: 'Cancelar' sends nothing; confirmed, focus goes to the list", async () => {
+    const user = userEvent.setup({ document });
+    const fetchMock = renderDetail(hers(), () => Response.json({ ride: hers([]) }));
+    const sent = () => fetchMock.mock.calls.filter(([, init]) => init?.method === "POST");
+    const decline = await screen.findByRole("button", { name: "Rechazar a Bea" });
+    await user.click(decline);
+    let dialog = await screen.findByRole("dialog", { name: MSG.requestDeclineConfirmTitle("Bea") });
+    expect(dialog.textContent).toContain(MSG.requestDeclineConfirmText);
+    await user.click(within(dialog).getByRole("button", { name: "Cancelar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(sent()).toEqual([]);
+
+    await user.click(decline);
+    dialog = await screen.findByRole("dialog", { name: MSG.requestDeclineConfirmTitle("Bea") });
+    await user.click(within(dialog).getByRole("button", { name: MSG.requestDecline }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(sent().map(([url]) => String(url))).toEqual(["/api/rides/r1/requests/q1/decline"]);
+    const heading = await screen.findByRole("heading", { name: `${MSG.requestsTitle} (0)` });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+  });
 });

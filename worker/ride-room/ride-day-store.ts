@@ -84,6 +84,16 @@ export class RideDayStore {
     return cursor.rowsWritten > 0;
   }
 
+  /** Takes back her arrival if it was stored at `since` or later. Returns whether it did. */
+  clearArrival(userId: string, since: number): boolean {
+    const cursor = this.storage.sql.exec(
+      "UPDATE ride_day SET arrived_at = NULL WHERE user_id = ? AND arrived_at >= ?",
+      userId,
+      since,
+    );
+    return cursor.rowsWritten > 0;
+  }
+
   setTimerOff(userId: string, off: boolean) {
     this.storage.sql.exec("INSERT OR IGNORE INTO ride_day (user_id) VALUES (?)", userId);
     this.storage.sql.exec(

@@ -190,4 +190,19 @@ describe("'Me he quedado atrás'", () => {
       "Bea se ha quedado atrás · hace un momento",
     );
   });
+
+  it("says 'sin ubicación' when her notice came without a position, and offers no map", () => {
+    const live = renderRideDayPanel(panel.sent);
+    act(() =>
+      live.deliver({
+        type: "left-behind",
+        notice: { userId: "u2", username: "Bea", position: null, at: new Date().toISOString() },
+      }),
+    );
+    const notice = screen.getByTestId("left-behind-notice");
+    expect(notice.textContent).toContain(
+      `Bea se ha quedado atrás · ${RIDE_DAY_TEXT.noPosition} · hace un momento`,
+    );
+    expect(within(notice).queryByRole("button")).toBeNull();
+  });
 });

@@ -12,7 +12,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { fixAge, RIDE_DAY_TEXT } from "../../domain/ride-day-live.ts";
+import { fixAge, leftBehindText, RIDE_DAY_TEXT } from "../../domain/ride-day-live.ts";
 import { useMe } from "../auth/use-me.ts";
 import { Skeleton } from "../components/feedback.tsx";
 import { toast } from "../lib/toast.ts";
@@ -75,7 +75,7 @@ export default function RideDayPanel({ rideId, live }: { rideId: string; live: L
           { id: "left-behind" },
         );
       } else if (frame.type === "left-behind") {
-        toast.error(`${frame.notice.username} se ha quedado atrás`, {
+        toast.error(leftBehindText(frame.notice.username, frame.notice.position !== null), {
           id: `behind-${frame.notice.userId}`,
         });
       }
@@ -200,6 +200,7 @@ export default function RideDayPanel({ rideId, live }: { rideId: string; live: L
           >
             <span>
               <span className="font-bold">{notice.username} se ha quedado atrás</span> ·{" "}
+              {notice.position ? null : `${RIDE_DAY_TEXT.noPosition} · `}
               {fixAge(Date.parse(notice.at), now)}
               <span className="sr-only"> (solo lo veis la organizadora y la escoba)</span>
             </span>

@@ -137,6 +137,22 @@ describe("a 'Con aprobación' ride seen from outside its group", () => {
     });
   });
 
+  it("once her request is sent, focus goes to 'Retirar solicitud', not the page's body", async () => {
+    const user = userEvent.setup({ document });
+    renderDetail(outsiderView(), () =>
+      Response.json(
+        { ride: outsiderView({ viewer: { ...outsiderView().viewer, request: "pending" } }) },
+        { status: 201 },
+      ),
+    );
+    await user.click(await screen.findByRole("button", { name: MSG.requestPlace }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: MSG.requestPlace }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const withdraw = await screen.findByRole("button", { name: MSG.requestWithdraw });
+    await waitFor(() => expect(document.activeElement).toBe(withdraw));
+  });
+
   it("tells a declined rider kindly, without reasons, and offers no second request", async () => {
     renderDetail(outsiderView({ viewer: { ...outsiderView().viewer, request: "declined" } }));
     expect(await screen.findByText(`${MSG.requestDeclined}.`, { exact: false })).toBeTruthy();

@@ -48,6 +48,13 @@ export default function RideDayPanel({ rideId, live }: { rideId: string; live: L
   const [state, dispatch] = useReducer(liveReducer, initialLiveState);
   const [mapOpen, setMapOpen] = useState(false);
   const [routeMode, setRouteMode] = useState(false);
+  const routeModeButton = useRef<HTMLButtonElement>(null);
+  // Closed (Escape or 'Salir del modo ruta'): back on the button that opened it. Stable, so the
+  // open route mode does not take focus back to its heading on every render.
+  const closeRouteMode = useCallback(() => {
+    setRouteMode(false);
+    routeModeButton.current?.focus();
+  }, []);
   const [focus, setFocus] = useState<{ userId: string; times: number } | null>(null);
   const [alerting, setAlerting] = useState(false);
   const now = useNow(15_000);
@@ -248,6 +255,7 @@ export default function RideDayPanel({ rideId, live }: { rideId: string; live: L
           {RIDE_DAY_TEXT.groupMap}
         </button>
         <button
+          ref={routeModeButton}
           type="button"
           onClick={() => setRouteMode(true)}
           className="min-h-11 rounded-full border-2 border-primary px-4 text-sm font-bold text-primary"
@@ -263,7 +271,7 @@ export default function RideDayPanel({ rideId, live }: { rideId: string; live: L
         </div>
       ) : null}
       {routeMode ? (
-        <RouteMode onClose={() => setRouteMode(false)}>
+        <RouteMode onClose={closeRouteMode}>
           {notices}
           {shareControls}
           {map("min-h-64 flex-1")}

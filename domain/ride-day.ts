@@ -121,6 +121,9 @@ export interface CallMissingResponse {
 
 /** UI and push texts of the ride day (ours). */
 export const RIDE_DAY_MSG = {
+  /** Beside the ride day's tools and in the terms: they are no emergency service. */
+  notEmergency:
+    "Rodamos no es un servicio de emergencias. Si tú o alguien del grupo necesita ayuda urgente, llama al 112.",
   checkInClosed:
     "Puedes marcar que estás en el punto de encuentro desde 30 minutos antes de la salida hasta 6 horas después.",
   arrivalClosed: "Ya no se puede marcar la llegada en esta salida.",

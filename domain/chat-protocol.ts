@@ -141,11 +141,11 @@ export const serverMessageSchema = z.discriminatedUnion("type", [
   ...rideDayServerFrames,
   /**
    * The ride day changed for her (docs/product.md#check-in-and-arrivals): a check-in (organizer only), an
-   * arrival (the group), the timer asking her, or telling the organizer and the escoba.
+   * arrival or its undo (the group), the timer asking her, or telling the organizer and the escoba.
    */
   z.object({
     type: z.literal("ride-day"),
-    event: z.enum(["check-in", "arrival", "asked", "overdue"]),
+    event: z.enum(["check-in", "arrival", "arrival-undone", "asked", "overdue"]),
     userId: z.string(),
   }),
 ]);

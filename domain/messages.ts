@@ -11,6 +11,7 @@ import {
   MIN_PARTICIPANTS,
   NEAR_RADIUS_KM,
   PRODUCT_NAME,
+  REQUEST_NOTE_MAX,
   RIDE_START_MAX_MONTHS,
   RIDE_TITLE_MAX,
 } from "./constants.ts";
@@ -389,7 +390,10 @@ export const MSG = {
     "Cada una solicita plaza y tú decides. El punto exacto solo lo ven las que aceptes.",
   requestPlace: "Solicitar plaza",
   requestNoteLabel: "Nota para la organizadora (opcional)",
-  requestNoteTooLong: "La nota no puede superar los 280 caracteres",
+  /** The API's refusal of a longer note (281 and more: 280 is allowed). */
+  requestNoteTooLong: `La nota no puede superar los ${REQUEST_NOTE_MAX} caracteres`,
+  /** Under the note once she reaches the limit (the field takes no more; the note is sent). */
+  requestNoteAtLimit: `Has llegado al máximo de ${REQUEST_NOTE_MAX} caracteres`,
   requestSent: "Solicitud enviada",
   requestSentText: "La organizadora la verá y te avisaremos de su respuesta.",
   requestPending: "Has solicitado plaza. Te avisaremos cuando la organizadora responda.",
@@ -405,6 +409,8 @@ export const MSG = {
   requestNotFound: "Esta solicitud ya no está pendiente",
   requestWithdrawNone: "No tienes ninguna solicitud pendiente en esta salida",
   requestWithdrawFailed: "No se pudo retirar tu solicitud",
+  /** The organizer answers a request that ended: she joined (however) or withdrew it. */
+  requestGone: "Esta solicitud ya no está pendiente: ya forma parte de la salida o la ha retirado",
   requestOrganizerOnly: "Solo la organizadora puede responder a las solicitudes",
   requestNoWaitingList:
     "Esta salida es con aprobación: solicita plaza en lugar de apuntarte a la lista",
@@ -415,6 +421,9 @@ export const MSG = {
   requestDecline: "Rechazar",
   requestAccepted: "Solicitud aceptada",
   requestDeclinedOrganizer: "Solicitud rechazada",
+  requestDeclineConfirmTitle: (name: string) => `¿Rechazar la solicitud de ${name}?`,
+  requestDeclineConfirmText:
+    "No podrá volver a pedir plaza en esta salida. Le diremos que esta vez no ha podido ser, sin motivos.",
   requestAnswerFailed: "No se pudo responder a la solicitud",
   requestCompletedRides: (n: number) =>
     n === 1 ? "1 salida completada" : `${n} salidas completadas`,

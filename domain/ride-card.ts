@@ -85,6 +85,16 @@ export function rideCardActions(input: {
   };
 }
 
+/**
+ * 'Eliminar' (docs/product.md#cancelling-and-deleting): the organizer, while nobody else is in her
+ * ride (`participantCount` counts her), before or after its start. The API's rule: its delete
+ * writes the same condition into each of its statements (deleteRideIfAlone in
+ * worker/ride-core/writes.ts). A ride with others in it is cancelled instead.
+ */
+export function canDeleteRide(ride: { isOrganizer: boolean; participantCount: number }): boolean {
+  return ride.isOrganizer && ride.participantCount <= 1;
+}
+
 export type MyRidesBucket = "upcoming" | "past" | "cancelled";
 
 /**

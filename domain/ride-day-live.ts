@@ -107,6 +107,8 @@ export const RIDE_DAY_TEXT = {
   windowClosed:
     "La ubicación en directo se puede compartir desde 30 minutos antes de la salida hasta 6 horas después.",
   approximate: "ubicación aproximada",
+  /** A 'Me he quedado atrás' that came without her position. */
+  noPosition: "sin ubicación",
   escoba: "escoba",
   notSharing: "No comparten ubicación",
   groupMap: "Mapa de la grupeta",
@@ -124,11 +126,25 @@ export function isApproximate(accuracy: number): boolean {
   return accuracy > APPROXIMATE_ABOVE_M;
 }
 
+/**
+ * 'Bea se ha quedado atrás', and 'sin ubicación' when her notice carries no position: the
+ * organizer and the escoba must not look for a place that was never sent.
+ */
+export function leftBehindText(username: string, hasPosition: boolean): string {
+  return `${username} se ha quedado atrás${hasPosition ? "" : ` · ${RIDE_DAY_TEXT.noPosition}`}`;
+}
+
 /** The push the organizer and the escoba get: the chat opens on the group map's notice. */
-export function leftBehindPush(ride: { id: string; title: string }, username: string): PushPayload {
+export function leftBehindPush(
+  ride: { id: string; title: string },
+  username: string,
+  hasPosition: boolean,
+): PushPayload {
   return {
-    title: `${username} se ha quedado atrás`,
-    body: `En «${ride.title}». Toca para ver dónde está.`,
+    title: leftBehindText(username, hasPosition),
+    body: hasPosition
+      ? `En «${ride.title}». Toca para ver dónde está.`
+      : `En «${ride.title}». No ha podido enviar dónde está: toca para abrir el chat.`,
     url: `/app/ride/${encodeURIComponent(ride.id)}/chat`,
     tag: `left-behind-${ride.id}`,
   };

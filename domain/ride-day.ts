@@ -4,7 +4,7 @@
 // (worker/ride-room/check-ins.ts, worker/ride-room/safety-timer.ts). No zod here: domain/errors.ts
 // reads RIDE_DAY_MSG on the first screen; the schemas are in domain/schemas.ts.
 import type { Level } from "./constants.ts";
-import { rideDayErasedAt, rideDayWindow } from "./time.ts";
+import { hasStarted, rideDayErasedAt, rideDayWindow } from "./time.ts";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -71,12 +71,18 @@ export function checkInOpen(startMs: number, now: number): boolean {
 }
 
 /**
- * 'He llegado a casa' and her timer switch: from 30 min before the start until what the ride day
- * kept is erased (a long ride's timer may ask after the window closes; her answer must count).
+ * 'He llegado a casa': from the start (nobody is home from a ride that has not begun) until what
+ * the ride day kept is erased (a long ride's timer may ask after the window closes; her answer
+ * must count). Her timer switch opens earlier, with the window.
  */
 export function arrivalOpen(startMs: number, now: number): boolean {
-  return now >= rideDayWindow(startMs).opensAt && now < rideDayErasedAt(startMs);
+  return hasStarted(startMs, now) && now < rideDayErasedAt(startMs);
 }
+
+/** 'Deshacer' stands beside her 'He llegado a casa' this long (the toast)… */
+export const ARRIVAL_UNDO_SHOWN_MS = 8_000;
+/** …and the API takes it back this long after it stored it: the toast's time plus the round trips. */
+export const ARRIVAL_UNDO_MS = 30_000;
 
 /** A rider as the ride-day panel names her. */
 export interface RideDayPerson {
@@ -115,9 +121,17 @@ export interface CallMissingResponse {
 
 /** UI and push texts of the ride day (ours). */
 export const RIDE_DAY_MSG = {
+  /** Beside the ride day's tools and in the terms: they are no emergency service. */
+  notEmergency:
+    "Rodamos no es un servicio de emergencias. Si tú o alguien del grupo necesita ayuda urgente, llama al 112.",
   checkInClosed:
     "Puedes marcar que estás en el punto de encuentro desde 30 minutos antes de la salida hasta 6 horas después.",
   arrivalClosed: "Ya no se puede marcar la llegada en esta salida.",
+  arrivalNotYet: "Podrás marcar que has llegado a casa cuando haya empezado la salida.",
+  arrived: "Has marcado que has llegado a casa.",
+  arrivalUndo: "Deshacer",
+  arrivalUndone: "Hemos quitado tu llegada: aún no has llegado a casa.",
+  arrivalUndoClosed: "Ya no se puede deshacer tu llegada.",
   callMissingTooSoon: "Ya has avisado a las que faltan. Espera unos minutos para volver a hacerlo.",
   noneMissing: "No falta nadie.",
   askTitle: "¿Has llegado bien?",

@@ -3,6 +3,7 @@
 // never carries the meeting point, the route, the description, the organizer or any rider:
 // those stay behind sign-in.
 import {
+  type JoinMode,
   LEVEL_LABELS,
   type Level,
   MODALITY_LABELS,
@@ -27,6 +28,8 @@ export interface PublicRideFacts {
   status: RideStatus;
   maxParticipants: number | null;
   participantCount: number;
+  /** 'Abierta' or 'Con aprobación': what she will see once in the app (sharePageNote). */
+  joinMode: JoinMode;
 }
 
 export type PreviewState = "open" | "full" | "cancelled" | "past";
@@ -83,4 +86,17 @@ export function sharePreview(ride: PublicRideFacts, now: number): SharePreview {
     stateText,
     summary,
   };
+}
+
+/**
+ * The page's line under its button: what signing in shows her, truthfully for the ride's mode.
+ * On an approval ride the meeting point and the route wait for the organizer's yes
+ * (docs/product.md#join-by-approval); on any ride the route is for those with a place. None once
+ * the ride is cancelled or over. Apart from the preview, so it does not change the image's version.
+ */
+export function sharePageNote(ride: Pick<PublicRideFacts, "joinMode">, state: PreviewState) {
+  if (state === "cancelled" || state === "past") return null;
+  return ride.joinMode === "approval"
+    ? "Quién va se ve al entrar en Rodamos; el punto de encuentro y la ruta, cuando la organizadora te acepte."
+    : "El punto de encuentro y quién va se ven al entrar en Rodamos; la ruta, cuando tengas plaza.";
 }

@@ -4,6 +4,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import matter from "gray-matter";
 import { beforeAll, describe, expect, it } from "vitest";
+import { RIDE_DAY_MSG } from "../../domain/ride-day.ts";
 import { isPreloadableAsset, type RoutePreloads } from "../../domain/route-preloads.ts";
 import { FALLBACK_FONTS_FILE, fallbackFontsCss } from "../../scripts/fallback-fonts.ts";
 import { FAVICON_SIZES } from "../../scripts/icons.ts";
@@ -56,7 +57,8 @@ const PAGES: Expected[] = [
     jsonLd: ["BlogPosting", "BreadcrumbList"],
   })),
   { path: "/privacy", h1: legalTitle("privacy"), text: "Última actualización: 28/11/2026" },
-  { path: "/terms", h1: legalTitle("terms"), text: "10. " },
+  // The ride day's tools are no emergency service: the terms say it as the app does.
+  { path: "/terms", h1: legalTitle("terms"), text: RIDE_DAY_MSG.notEmergency },
   { path: "/waiver", h1: legalTitle("waiver"), text: "responsabilidad" },
   { path: "/ai-policy", h1: legalTitle("ai-policy"), text: "octubre de 2025" },
 ];

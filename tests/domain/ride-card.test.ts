@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { myRidesBucket, rideCardActions } from "../../domain/ride-card.ts";
+import { canDeleteRide, myRidesBucket, rideCardActions } from "../../domain/ride-card.ts";
 import type { RideBasics } from "../../domain/time.ts";
 
 const HOUR = 3_600_000;
@@ -208,6 +208,14 @@ describe("rideCardActions", () => {
     });
     expect(a.canJoin).toBe(true);
     expect(a.canCancel).toBe(false);
+  });
+});
+
+describe("canDeleteRide", () => {
+  it("the organizer, while nobody else is in her ride", () => {
+    expect(canDeleteRide({ isOrganizer: true, participantCount: 1 })).toBe(true);
+    expect(canDeleteRide({ isOrganizer: true, participantCount: 2 })).toBe(false);
+    expect(canDeleteRide({ isOrganizer: false, participantCount: 1 })).toBe(false);
   });
 });
 

@@ -42,7 +42,10 @@ describe("the ride day's times", () => {
     expect(checkInOpen(start, start + 6 * HOUR + 1)).toBe(false);
   });
 
-  test("arrival counts until the ride day is erased, 24 h after the window", () => {
+  test("arrival opens at the start and counts until the ride day is erased, 24 h after the window", () => {
+    expect(arrivalOpen(start, start - 20 * MIN)).toBe(false);
+    expect(arrivalOpen(start, start - 1)).toBe(false);
+    expect(arrivalOpen(start, start)).toBe(true);
     expect(arrivalOpen(start, start + 29 * HOUR)).toBe(true);
     expect(arrivalOpen(start, start + 30 * HOUR)).toBe(false);
   });

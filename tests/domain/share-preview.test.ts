@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { cityTimeZone } from "../../domain/cities.ts";
-import { type PublicRideFacts, sharePreview } from "../../domain/share-preview.ts";
+import { type PublicRideFacts, sharePageNote, sharePreview } from "../../domain/share-preview.ts";
 
 const HOUR = 3_600_000;
 const now = Date.UTC(2027, 0, 10, 12, 0);
@@ -16,6 +16,7 @@ const ride = (overrides: Partial<PublicRideFacts> = {}): PublicRideFacts => ({
   status: "published",
   maxParticipants: 6,
   participantCount: 2,
+  joinMode: "open",
   ...overrides,
 });
 
@@ -58,6 +59,24 @@ describe("sharePreview", () => {
       "sábado, 16 de enero · 09:30 en Madrid · Chill · Road · Gravel · 42,5 km · Quedan 4 plazas",
     );
     expect(sharePreview(ride({ routeKm: null }), now).distance).toBeNull();
+  });
+});
+
+describe("sharePageNote", () => {
+  test("says what signing in shows: on an approval ride, the point and the route wait for her yes", () => {
+    const note = (over: Partial<PublicRideFacts>) =>
+      sharePageNote(ride(over), sharePreview(ride(over), now).state);
+    expect(note({ joinMode: "approval" })).toBe(
+      "Quién va se ve al entrar en Rodamos; el punto de encuentro y la ruta, cuando la organizadora te acepte.",
+    );
+    expect(note({ joinMode: "approval", participantCount: 6 })).toBe(
+      note({ joinMode: "approval" }),
+    );
+    expect(note({})).toBe(
+      "El punto de encuentro y quién va se ven al entrar en Rodamos; la ruta, cuando tengas plaza.",
+    );
+    expect(note({ status: "cancelled" })).toBeNull();
+    expect(note({ joinMode: "approval", startTime: now - HOUR })).toBeNull();
   });
 });
 

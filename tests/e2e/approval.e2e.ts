@@ -99,6 +99,11 @@ test.describe("join by approval", () => {
     await requests.getByRole("button", { name: `Aceptar a ${bea.username}` }).click();
     const oneLeft = op.getByRole("region", { name: `${MSG.requestsTitle} (1)` });
     await oneLeft.getByRole("button", { name: `Rechazar a ${carla.username}` }).click();
+    // A decline is final for her: Ana confirms it.
+    const confirm = op.getByRole("dialog", {
+      name: MSG.requestDeclineConfirmTitle(carla.username),
+    });
+    await confirm.getByRole("button", { name: MSG.requestDecline }).click();
     await expect(op.getByText(MSG.requestsEmpty)).toBeVisible();
     await expect(op.getByText("Participantes 2/20").first()).toBeVisible();
 

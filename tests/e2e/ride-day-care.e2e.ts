@@ -1,7 +1,8 @@
 // Ride day (docs/product.md#check-in-and-arrivals) in three browsers: Bea checks in at the meeting point; Ana,
 // the organizer, sees her there and Carla missing; the safety timer (run now through the dev-only
 // route, as the room's alarm would hours later) asks Bea '¿Has llegado bien?' and then tells Ana;
-// Bea's one tap on 'He llegado a casa' shows to the group.
+// Bea's tap on 'He llegado a casa' can be taken back ('Deshacer'); tapped again, it shows to the
+// group.
 import { RIDE_DAY_MSG } from "../../domain/ride-day.ts";
 import { expectAccessible } from "./a11y.ts";
 import { expect, fixtureRide, saveScreenshot, test } from "./fixtures.ts";
@@ -59,7 +60,12 @@ test.describe("ride day", () => {
     await runJob("safety-tell");
     await expect(ana.page.getByText(RIDE_DAY_MSG.overdue(bea.username))).toBeVisible();
 
-    // One tap answers it, and the group sees her home.
+    // One tap answers it; tapped by mistake, 'Deshacer' in its toast takes it back at once.
+    await ask.getByRole("button", { name: "He llegado a casa" }).click();
+    const arrivedToast = bea.page.locator("[data-sonner-toast]", { hasText: RIDE_DAY_MSG.arrived });
+    await arrivedToast.getByRole("button", { name: RIDE_DAY_MSG.arrivalUndo }).click();
+    await expect(bea.page.getByText(RIDE_DAY_MSG.arrivalUndone)).toBeVisible();
+    // Asked again, she answers for real, and the group sees her home.
     await ask.getByRole("button", { name: "He llegado a casa" }).click();
     await expect(bea.page.getByText("✓ Has llegado a casa")).toBeVisible();
     for (const page of [carla.page, ana.page]) {

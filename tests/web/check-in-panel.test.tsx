@@ -3,7 +3,7 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import type { RideDayState } from "../../domain/ride-day.ts";
+import { RIDE_DAY_MSG, type RideDayState } from "../../domain/ride-day.ts";
 import { LazyToaster } from "../../web/lib/lazy-toaster.tsx";
 import CheckInPanel from "../../web/ride-day/check-in-panel.tsx";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
@@ -114,6 +114,29 @@ describe("CheckInPanel", () => {
     await screen.findByText("✓ Has llegado a casa");
     expect(screen.getByTestId("ride-day-arrivals").textContent).toBe("Han llegado a casa: Ana");
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("'He llegado a casa' can be taken back from its toast with 'Deshacer'", async () => {
+    const home = state({ me: { ...state().me, arrived: true } });
+    fetchMock.mockImplementation(async (_url, init) =>
+      Response.json(init?.method === "POST" ? home : state()),
+    );
+    show();
+    fireEvent.click(await screen.findByRole("button", { name: "He llegado a casa" }));
+    await screen.findByText("✓ Has llegado a casa");
+    expect((await toastShowing(RIDE_DAY_MSG.arrived)).type).toBe("success");
+    const toast = screen
+      .getByText(RIDE_DAY_MSG.arrived)
+      .closest<HTMLElement>("[data-sonner-toast]")!;
+    fireEvent.click(within(toast).getByRole("button", { name: RIDE_DAY_MSG.arrivalUndo }));
+    expect((await toastShowing(RIDE_DAY_MSG.arrivalUndone)).type).toBe("success");
+    expect(
+      (screen.getByRole("button", { name: "He llegado a casa" }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+    expect(fetchMock).toHaveBeenCalledWith(
+      "/api/rides/r1/ride-day/arrived",
+      expect.objectContaining({ method: "DELETE" }),
+    );
   });
 
   it("her timer switch is labelled and sends what she chose", async () => {

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { fixAge, RIDE_DAY_TEXT } from "../../domain/ride-day-live.ts";
 import { groupLists, initialLiveState, liveReducer } from "../../web/ride-day/live-state.ts";
@@ -189,5 +190,41 @@ describe("'Me he quedado atrás'", () => {
     expect(screen.getByTestId("left-behind-notice").textContent).toContain(
       "Bea se ha quedado atrás · hace un momento",
     );
+  });
+
+  it("says 'sin ubicación' when her notice came without a position, and offers no map", () => {
+    const live = renderRideDayPanel(panel.sent);
+    act(() =>
+      live.deliver({
+        type: "left-behind",
+        notice: { userId: "u2", username: "Bea", position: null, at: new Date().toISOString() },
+      }),
+    );
+    const notice = screen.getByTestId("left-behind-notice");
+    expect(notice.textContent).toContain(
+      `Bea se ha quedado atrás · ${RIDE_DAY_TEXT.noPosition} · hace un momento`,
+    );
+    expect(within(notice).queryByRole("button")).toBeNull();
+  });
+});
+
+describe("'Modo ruta'", () => {
+  it("closed with Escape or 'Salir del modo ruta', puts focus back on the button that opened it", async () => {
+    const user = userEvent.setup({ document });
+    renderRideDayPanel(panel.sent);
+    const opener = screen.getByRole("button", { name: RIDE_DAY_TEXT.routeMode });
+    await user.click(opener);
+    expect(screen.getByRole("dialog", { name: RIDE_DAY_TEXT.routeMode }).textContent).toContain(
+      RIDE_DAY_TEXT.pausedNote,
+    );
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(opener);
+
+    await user.click(opener);
+    const routeMode = screen.getByRole("dialog", { name: RIDE_DAY_TEXT.routeMode });
+    await user.click(within(routeMode).getByRole("button", { name: "Salir del modo ruta" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(document.activeElement).toBe(opener);
   });
 });

@@ -7,6 +7,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RideDetail } from "../../domain/api/rides.ts";
+import { REQUEST_NOTE_MAX } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
 import { LazyToaster } from "../../web/lib/lazy-toaster.tsx";
 import RideDetailScreen from "../../web/rides/ride-detail.tsx";
@@ -111,6 +112,47 @@ describe("a 'Con aprobación' ride seen from outside its group", () => {
     expect(screen.queryByRole("button", { name: MSG.requestPlace })).toBeNull();
   });
 
+  it("a note of exactly 280 characters counts 280/280, says it is the maximum, and is sent", async () => {
+    const user = userEvent.setup({ document });
+    const fetchMock = renderDetail(outsiderView(), () =>
+      Response.json(
+        { ride: outsiderView({ viewer: { ...outsiderView().viewer, request: "pending" } }) },
+        { status: 201 },
+      ),
+    );
+    await user.click(await screen.findByRole("button", { name: MSG.requestPlace }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByLabelText(MSG.requestNoteLabel));
+    await user.paste("a".repeat(REQUEST_NOTE_MAX));
+    const hint = within(dialog).getByText(`${REQUEST_NOTE_MAX}/${REQUEST_NOTE_MAX}`);
+    expect(hint.parentElement!.textContent).toBe(
+      `${REQUEST_NOTE_MAX}/${REQUEST_NOTE_MAX}${MSG.requestNoteAtLimit}`,
+    );
+    expect(within(dialog).queryByText(MSG.requestNoteTooLong)).toBeNull();
+    await user.click(within(dialog).getByRole("button", { name: MSG.requestPlace }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const sent = fetchMock.mock.calls.filter(([, init]) => init?.method === "POST");
+    expect(JSON.parse(String(sent.at(-1)![1]!.body))).toEqual({
+      note: "a".repeat(REQUEST_NOTE_MAX),
+    });
+  });
+
+  it("once her request is sent, focus goes to 'Retirar solicitud', not the page's body", async () => {
+    const user = userEvent.setup({ document });
+    renderDetail(outsiderView(), () =>
+      Response.json(
+        { ride: outsiderView({ viewer: { ...outsiderView().viewer, request: "pending" } }) },
+        { status: 201 },
+      ),
+    );
+    await user.click(await screen.findByRole("button", { name: MSG.requestPlace }));
+    const dialog = await screen.findByRole("dialog");
+    await user.click(within(dialog).getByRole("button", { name: MSG.requestPlace }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    const withdraw = await screen.findByRole("button", { name: MSG.requestWithdraw });
+    await waitFor(() => expect(document.activeElement).toBe(withdraw));
+  });
+
   it("tells a declined rider kindly, without reasons, and offers no second request", async () => {
     renderDetail(outsiderView({ viewer: { ...outsiderView().viewer, request: "declined" } }));
     expect(await screen.findByText(`${MSG.requestDeclined}.`, { exact: false })).toBeTruthy();
@@ -162,5 +204,26 @@ describe("the organizer's requests", () => {
       ).toBe(true),
     );
     expect(await screen.findByText(MSG.requestsEmpty)).toBeTruthy();
+  });
+
+  it("'Rechazar' asks first: 'Cancelar' sends nothing; confirmed, focus goes to the list", async () => {
+    const user = userEvent.setup({ document });
+    const fetchMock = renderDetail(hers(), () => Response.json({ ride: hers([]) }));
+    const sent = () => fetchMock.mock.calls.filter(([, init]) => init?.method === "POST");
+    const decline = await screen.findByRole("button", { name: "Rechazar a Bea" });
+    await user.click(decline);
+    let dialog = await screen.findByRole("dialog", { name: MSG.requestDeclineConfirmTitle("Bea") });
+    expect(dialog.textContent).toContain(MSG.requestDeclineConfirmText);
+    await user.click(within(dialog).getByRole("button", { name: "Cancelar" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(sent()).toEqual([]);
+
+    await user.click(decline);
+    dialog = await screen.findByRole("dialog", { name: MSG.requestDeclineConfirmTitle("Bea") });
+    await user.click(within(dialog).getByRole("button", { name: MSG.requestDecline }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(sent().map(([url]) => String(url))).toEqual(["/api/rides/r1/requests/q1/decline"]);
+    const heading = await screen.findByRole("heading", { name: `${MSG.requestsTitle} (0)` });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
   });
 });

@@ -1,9 +1,11 @@
 // The ride detail's route card for a participant: the map and 'Descargar GPX'. No 'Abrir en
-// visor GPX': it opened an external viewer with nothing in it (the route never reached it).
+// visor GPX': it opened an external viewer with nothing in it (the route never reached it). For
+// anyone else, what is true for her: her way in, or that the route is for those who ride.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render, screen } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
+import type { RideDetail } from "../../domain/api/rides.ts";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
 import { rideDetail } from "./helpers/rides.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
@@ -70,5 +72,67 @@ describe("route card", () => {
     const download = await screen.findByRole("link", { name: "Descargar GPX" });
     expect(download.getAttribute("href")).toBe("/api/rides/r1/gpx");
     expect(screen.queryByRole("link", { name: "Abrir en visor GPX" })).toBeNull();
+  });
+});
+
+describe("route card outside the group", () => {
+  const outside = rideDetail().viewer;
+  const then = "verás la ruta completa y podrás descargar el GPX.";
+  const onlyRiders = "La ruta completa y el GPX son solo para las participantes de esta salida.";
+  const cases: [string, Partial<RideDetail>, string][] = [
+    [
+      "an open ride with places",
+      {},
+      "Únete a la salida para ver la ruta completa y descargar el GPX.",
+    ],
+    [
+      "a full ride",
+      { maxParticipants: 4, capacity: 4, participantCount: 4 },
+      `Apúntate a la lista de espera: si te llega una plaza, ${then}`,
+    ],
+    [
+      "a full ride she waits for",
+      {
+        maxParticipants: 4,
+        capacity: 4,
+        participantCount: 4,
+        waitingCount: 1,
+        viewer: { ...outside, waitingPosition: 1 },
+      },
+      `Estás en la lista de espera: si te llega una plaza, ${then}`,
+    ],
+    [
+      "an approval ride",
+      { joinMode: "approval" },
+      `Solicita plaza: si la organizadora te acepta, ${then}`,
+    ],
+    [
+      "an approval ride she asked for",
+      { joinMode: "approval", viewer: { ...outside, request: "pending" } },
+      `Si la organizadora acepta tu solicitud, ${then}`,
+    ],
+    [
+      "an approval ride that declined her",
+      { joinMode: "approval", viewer: { ...outside, request: "declined" } },
+      onlyRiders,
+    ],
+    ["a ride that has started", { startTime: Date.now() - 3_600_000 }, onlyRiders],
+  ];
+
+  it.each(cases)("%s", async (_, overrides, text) => {
+    fetchMock.mockImplementation(async () =>
+      Response.json({ ride: rideDetail({ hasRoute: true, ...overrides }) }),
+    );
+    render(
+      <QueryClientProvider client={signedInClient()}>
+        <MemoryRouter initialEntries={["/app/ride/r1"]}>
+          <Routes>
+            <Route path="/app/ride/:id" element={<RideDetailScreen />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const card = await screen.findByRole("region", { name: "Ruta completa" });
+    expect(card.querySelector("p")!.textContent).toBe(text);
   });
 });

@@ -156,3 +156,29 @@ describe("cancelling (issue 20 §3.4): one set of texts, then My Rides > Cancela
     expect(toasts.success.mock.calls[0]?.[0]).toBe(MSG.rideCancelledTitle);
   });
 });
+
+describe("'Eliminar' in 'Gestiona tu salida': offered only when the API takes it", () => {
+  const HOUR = 3_600_000;
+  const cases: [string, number, number, boolean][] = [
+    ["alone, before the start", 1, 48 * HOUR, true],
+    ["alone, after the start", 1, -HOUR, true],
+    ["with another rider, before the start", 2, 48 * HOUR, false],
+    ["with another rider, after the start", 2, -HOUR, false],
+  ];
+
+  it.each(cases)("%s", async (_, participantCount, startsIn, offered) => {
+    const own = rideDetail({
+      organizer: { id: "u1", username: "Ana", avatarKey: "ava01", avatarUrl: null },
+      participantIds: ["u1", "u2"].slice(0, participantCount),
+      participantCount,
+      startTime: Date.now() + startsIn,
+      viewer: ORGANIZER_VIEWER,
+    });
+    answerEvery(200, { ride: own });
+    renderAt(<RideDetailScreen />);
+    const manage = await screen.findByRole("region", { name: "Gestiona tu salida" });
+    expect(within(manage).queryAllByRole("button", { name: "Eliminar" })).toHaveLength(
+      offered ? 1 : 0,
+    );
+  });
+});

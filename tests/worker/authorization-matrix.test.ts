@@ -800,7 +800,14 @@ const MATRIX: Row[] = [
     route: "/api/rides/:id/ride-day/arrived",
     path: (w) => `/api/rides/${w.rideId}/ride-day/arrived`,
     expect: [U, P, 403, 409, 409],
-    why: "participants only, from 30 min before the start (ride_day_closed here)",
+    why: "participants only, from the start (ride_day_closed here)",
+  },
+  {
+    method: "DELETE",
+    route: "/api/rides/:id/ride-day/arrived",
+    path: (w) => `/api/rides/${w.rideId}/ride-day/arrived`,
+    expect: [U, P, 403, 409, 409],
+    why: "only her own arrival, a few seconds after it (none here: ride_day_closed)",
   },
   {
     method: "PUT",

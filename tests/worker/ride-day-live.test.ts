@@ -357,7 +357,7 @@ describe("'Me he quedado atrás'", () => {
         notice: { userId: bea.user.id, username: bea.user.username, position: HERE },
       });
     }
-    const expected = leftBehindPush(ride, bea.user.username!);
+    const expected = leftBehindPush(ride, bea.user.username!, true);
     await eventually(() => {
       expect(service.to(anaDevice)).toEqual([expected]);
       expect(service.to(crisDevice)).toEqual([expected]);
@@ -367,6 +367,22 @@ describe("'Me he quedado atrás'", () => {
     // The organizer's map, opened later, still shows it; Dora's does not.
     expect((await onMap(ana, ride.id)).state.notices.map((n) => n.userId)).toEqual([bea.user.id]);
     expect((await onMap(dora, ride.id)).state.notices).toEqual([]);
+  });
+
+  it("without a position says 'sin ubicación', in the push as in the notice", async () => {
+    const { ana, bea, ride } = await rideDay();
+    const anaDevice = await service.subscribe(ana.browser);
+    const anaChat = await sockets.chat(ana.browser, ride.id);
+    const beaChat = await sockets.chat(bea.browser, ride.id);
+    beaChat.send({ type: "left-behind" });
+    await beaChat.next("left-behind-sent");
+    expect(await anaChat.next("left-behind")).toMatchObject({
+      notice: { userId: bea.user.id, position: null },
+    });
+    const push = leftBehindPush(ride, bea.user.username!, false);
+    expect(push.title).toBe(`${bea.user.username} se ha quedado atrás · sin ubicación`);
+    expect(push.body).not.toContain("dónde está.");
+    await eventually(() => expect(service.to(anaDevice)).toEqual([push]));
   });
 });
 

@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
 import { pushTexts } from "../../domain/push.ts";
 import {
+  ARRIVAL_UNDO_MS,
   RIDE_DAY_MSG,
   RIDE_DAY_WRITES_PER_MINUTE,
   type RideDayState,
@@ -218,6 +219,82 @@ describe("who receives arrivals", () => {
     expect((await outsider.browser.get(url(ride.id))).status).toBe(403);
     expect((await blocked.browser.get(url(ride.id))).status).toBe(404);
     expect((await outsider.browser.post(url(ride.id, "/check-in"))).status).toBe(403);
+  });
+});
+
+describe("'He llegado a casa' and its 'Deshacer'", () => {
+  /** Her arrival stored `ms` earlier than it was (the room compares it with the clock). */
+  async function arrivedEarlier(rideId: string, ms: number) {
+    await runInDurableObject(roomOf(rideId), (_, state) => {
+      state.storage.sql.exec(
+        "UPDATE ride_day SET arrived_at = arrived_at - ? WHERE arrived_at IS NOT NULL",
+        ms,
+      );
+    });
+  }
+
+  test("opens at the start: refused before it with a clear message, and nothing is stored", async () => {
+    const { bea, carla, ride } = await rideDay(20 * MIN);
+    const res = await bea.browser.post(url(ride.id, "/arrived"));
+    expect(res.status).toBe(409);
+    expect((await json(res)).error).toEqual({
+      code: "ride_day_closed",
+      message: RIDE_DAY_MSG.arrivalNotYet,
+    });
+    const state = await json<RideDayState>(await bea.browser.get(url(ride.id)));
+    expect(state.arrivalOpen).toBe(false);
+    expect(state.me.arrived).toBe(false);
+    expect((await json<RideDayState>(await carla.browser.get(url(ride.id)))).arrivals).toEqual([]);
+    expect((await kept(ride.id)).rows).toBe(0);
+  });
+
+  test("'Deshacer' takes her arrival back, tells the group, and the timer watches her again", async () => {
+    const { ana, bea, carla, ride } = await rideDay(-(ESTIMATE_MIN * MIN + HOUR + MIN));
+    await checkIn(bea, ride.id);
+    await timePasses(ride.id, ESTIMATE_MIN * MIN + HOUR + 2 * MIN);
+    await fireNow(ride.id, "safety-ask");
+    const carlaChat = await sockets.chat(carla.browser, ride.id);
+    expect((await bea.browser.post(url(ride.id, "/arrived"))).status).toBe(200);
+    expect(await carlaChat.next("ride-day")).toMatchObject({ event: "arrival" });
+    // Home by her word, the organizer's hour comes and goes with nothing to tell.
+    await fireNow(ride.id, "safety-tell");
+    expect(await dueAt(ride.id, "safety-tell")).toBeUndefined();
+
+    const undone = await bea.browser.delete(url(ride.id, "/arrived"));
+    expect(undone.status).toBe(200);
+    const mine = await json<RideDayState>(undone);
+    expect(mine.me.arrived).toBe(false);
+    expect(mine.me.asked).toBe(true);
+    expect(await carlaChat.next("ride-day")).toEqual({
+      type: "ride-day",
+      event: "arrival-undone",
+      userId: bea.user.id,
+    });
+    expect((await json<RideDayState>(await carla.browser.get(url(ride.id)))).arrivals).toEqual([]);
+    // Not home after all: the organizer is told an hour after her question, as before her tap.
+    expect(await dueAt(ride.id, "safety-tell")).toBeGreaterThan(Date.now() + HOUR - MIN);
+    await timePasses(ride.id, HOUR);
+    await fireNow(ride.id, "safety-tell");
+    const organizer = await json<RideDayState>(await ana.browser.get(url(ride.id)));
+    expect(organizer.overdue?.map((p) => p.userId)).toEqual([bea.user.id]);
+  });
+
+  test("'Deshacer' is taken only for a few seconds, and only of an arrival she made", async () => {
+    const { bea, carla, ride } = await rideDay(-HOUR);
+    const none = await bea.browser.delete(url(ride.id, "/arrived"));
+    expect(none.status).toBe(409);
+    expect((await json(none)).error.message).toBe(RIDE_DAY_MSG.arrivalUndoClosed);
+    expect((await bea.browser.post(url(ride.id, "/arrived"))).status).toBe(200);
+    await arrivedEarlier(ride.id, ARRIVAL_UNDO_MS + 1);
+    const late = await bea.browser.delete(url(ride.id, "/arrived"));
+    expect(late.status).toBe(409);
+    expect((await json(late)).error).toEqual({
+      code: "ride_day_closed",
+      message: RIDE_DAY_MSG.arrivalUndoClosed,
+    });
+    const state = await json<RideDayState>(await carla.browser.get(url(ride.id)));
+    expect(state.arrivals.map((p) => p.userId)).toEqual([bea.user.id]);
+    expect((await (await signedIn()).browser.delete(url(ride.id, "/arrived"))).status).toBe(403);
   });
 });
 

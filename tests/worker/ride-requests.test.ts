@@ -521,6 +521,80 @@ describe("requests and answers", () => {
   });
 });
 
+describe("a request ends when she becomes a participant", () => {
+  /** An approval ride made through the API, so the organizer can switch its mode by editing. */
+  async function switchableRide(organizer: Signed, maxParticipants: number | null = null) {
+    const created = await organizer.browser.post(
+      "/api/rides",
+      rideBody({ maxParticipants, meetingPin: PIN, joinMode: "approval" }),
+    );
+    expect(created.status).toBe(201);
+    const ride = (await json<{ ride: RideDetail }>(created)).ride;
+    const switchTo = async (joinMode: "open" | "approval") => {
+      const edit = await organizer.browser.put(
+        `/api/rides/${ride.id}`,
+        rideBody({ maxParticipants, meetingPin: PIN, joinMode }),
+      );
+      expect(edit.status).toBe(200);
+    };
+    return { ride, switchTo };
+  }
+
+  it("'UNIRME' once the ride is 'Abierta': no answer reaches her, and after leaving she may ask again", async () => {
+    const organizer = await signedIn();
+    const { ride, switchTo } = await switchableRide(organizer);
+    const bea = await signedIn();
+    expect((await requestPlace(bea, ride.id)).status).toBe(201);
+    const requestId = await requestIdOf(ride.id, bea.user.id);
+    await switchTo("open");
+    expect((await bea.browser.post(`/api/rides/${ride.id}/join`)).status).toBe(200);
+
+    expect(await requestsOf(ride.id)).toEqual([]);
+    const own = await detail(organizer.browser, ride.id);
+    expect(own.requests).toEqual([]);
+    expect(own.pendingRequests).toBe(0);
+    // Her old request can be neither declined nor accepted, and nothing changes.
+    for (const answer of ["decline", "accept"]) {
+      const res = await organizer.browser.post(
+        `/api/rides/${ride.id}/requests/${requestId}/${answer}`,
+      );
+      expect(res.status, answer).toBe(404);
+      expect((await json(res)).error.message, answer).toBe(MSG.requestGone);
+    }
+    expect(await requestsOf(ride.id)).toEqual([]);
+    expect(await participantIds(ride.id)).toEqual([organizer.user.id, bea.user.id].sort());
+
+    // She leaves; the ride asks for approval again: nothing says she was turned down.
+    expect((await bea.browser.post(`/api/rides/${ride.id}/leave`)).status).toBe(200);
+    await switchTo("approval");
+    expect((await detail(bea.browser, ride.id)).viewer.request).toBeNull();
+    expect((await requestPlace(bea, ride.id)).status).toBe(201);
+  });
+
+  it("a waiting-list promotion, a declined request and any other way in end it too", async () => {
+    const organizer = await signedIn();
+    const { ride, switchTo } = await switchableRide(organizer, 2);
+    const [bea, carla, dora] = [await signedIn(), await signedIn(), await signedIn()];
+    await requestPlace(bea, ride.id);
+    await requestPlace(carla, ride.id);
+    await requestPlace(dora, ride.id);
+    await organizer.browser.post(
+      `/api/rides/${ride.id}/requests/${await requestIdOf(ride.id, carla.user.id)}/decline`,
+    );
+    await switchTo("open");
+    // Dora takes the one place; Bea waits for it, and gets it when Dora leaves.
+    expect((await dora.browser.post(`/api/rides/${ride.id}/join`)).status).toBe(200);
+    expect((await bea.browser.post(`/api/rides/${ride.id}/waiting-list`)).status).toBe(200);
+    expect((await dora.browser.post(`/api/rides/${ride.id}/leave`)).status).toBe(200);
+    expect(await participantIds(ride.id)).toEqual([organizer.user.id, bea.user.id].sort());
+    // Carla, declined while the ride asked for approval, is added by any other path (the cron's
+    // series dates, a fixture): her declined request ends as well.
+    await db().insert(rideParticipants).values({ rideId: ride.id, userId: carla.user.id });
+    expect(await requestsOf(ride.id)).toEqual([]);
+    expect((await detail(bea.browser, ride.id)).viewer.request).toBeNull();
+  });
+});
+
 describe("requests and the safety rules", () => {
   it("a blocked rider's request answers as a missing ride, both ways", async () => {
     const { organizer, ride } = await approvalRide();

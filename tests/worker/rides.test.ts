@@ -632,6 +632,13 @@ describe("DELETE /api/rides/:id", () => {
     expect(await env.GPX.head(key)).toBeNull();
   });
 
+  it("deletes her ride after its start too, while she is alone (the app offers it then)", async () => {
+    const { user, browser } = await signedIn();
+    const ride = await createRide({ organizerId: user.id, startsIn: -HOUR });
+    expect((await browser.delete(`/api/rides/${ride.id}`)).status).toBe(204);
+    expect(await rideRow(ride.id)).toBeNull();
+  });
+
   it("refuses while others participate", async () => {
     const { user, browser } = await signedIn();
     const other = await createUser();

@@ -75,7 +75,7 @@ describe("Dejar la serie on a 'Con aprobación' grupeta", () => {
     );
     expect(accept.status).toBe(404);
     const body = (await json(accept)) as { error: { code: string; message: string } };
-    expect(body.error).toMatchObject({ code: "not_found", message: MSG.requestNotFound });
+    expect(body.error).toMatchObject({ code: "not_found", message: MSG.requestGone });
     for (const date of dates) expect(await participantIds(date.id)).not.toContain(bea.user.id);
     // Only the declined request is left: she cannot ask for that date again.
     const left = await db()

@@ -115,6 +115,23 @@ describe("/salida/<id>", () => {
     expect(html).toContain("Ver la salida en Rodamos");
   });
 
+  test("says truthfully what signing in shows: on an approval ride, not the point before her yes", async () => {
+    const organizer = await createUser();
+    const open = await createRide({ organizerId: organizer.id });
+    const approval = await createRide({ organizerId: organizer.id, joinMode: "approval" });
+    const openPage = await (await visitor().get(`/salida/${open.id}`)).text();
+    expect(openPage).toContain(
+      "El punto de encuentro y quién va se ven al entrar en Rodamos; la ruta, cuando tengas plaza.",
+    );
+    const approvalPage = await (await visitor().get(`/salida/${approval.id}`)).text();
+    expect(approvalPage).toContain(
+      "Quién va se ve al entrar en Rodamos; el punto de encuentro y la ruta, cuando la organizadora te acepte.",
+    );
+    for (const page of [openPage, approvalPage]) {
+      expect(page).not.toContain("El punto de encuentro, la ruta y quién va se ven");
+    }
+  });
+
   test("a 1200×630 PNG of a sensible size, stored under its version", async () => {
     const { ride } = await rideWithSecrets();
     const { tags } = await readTags(await visitor().get(`/salida/${ride.id}`));

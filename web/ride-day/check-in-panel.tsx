@@ -6,7 +6,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { ApiError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
-import { RIDE_DAY_MSG, type RideDayPerson, type RideDayState } from "../../domain/ride-day.ts";
+import {
+  ARRIVAL_UNDO_SHOWN_MS,
+  RIDE_DAY_MSG,
+  type RideDayPerson,
+  type RideDayState,
+} from "../../domain/ride-day.ts";
 import { Button } from "../components/button.tsx";
 import { toast } from "../lib/toast.ts";
 import {
@@ -16,6 +21,7 @@ import {
   rideDayKeys,
   rideDayQuery,
   setSafetyTimer,
+  undoArrival,
 } from "./queries.ts";
 
 function errorText(error: unknown) {
@@ -45,9 +51,25 @@ export default function CheckInPanel({
     onSuccess: saved,
     onError,
   });
+  const undoWrite = useMutation({
+    mutationFn: () => undoArrival(rideId),
+    onSuccess: (next: RideDayState) => {
+      saved(next);
+      toast.success(RIDE_DAY_MSG.arrivalUndone, { id: "arrival" });
+    },
+    onError,
+  });
+  // A tap on the wrong button is taken back from the toast, for a few seconds.
   const arrivedWrite = useMutation({
     mutationFn: () => markArrived(rideId),
-    onSuccess: saved,
+    onSuccess: (next: RideDayState) => {
+      saved(next);
+      toast.success(RIDE_DAY_MSG.arrived, {
+        id: "arrival",
+        duration: ARRIVAL_UNDO_SHOWN_MS,
+        action: { label: RIDE_DAY_MSG.arrivalUndo, onClick: () => undoWrite.mutate() },
+      });
+    },
     onError,
   });
   const timerWrite = useMutation({
@@ -72,7 +94,7 @@ export default function CheckInPanel({
   // Nothing to show until her state is here (an answer without it, from a worker older than
   // the ride day during a deploy, shows nothing rather than failing the chat).
   if (!state?.me) return null;
-  const busy = checkInWrite.isPending || arrivedWrite.isPending;
+  const busy = checkInWrite.isPending || arrivedWrite.isPending || undoWrite.isPending;
 
   return (
     <section

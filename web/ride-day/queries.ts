@@ -27,6 +27,11 @@ export function markArrived(rideId: string) {
   return call(rideDay().arrived.$post({ param: pathParams({ id: rideId }) }));
 }
 
+/** 'Deshacer' right after 'He llegado a casa' (the API takes it for a few seconds). */
+export function undoArrival(rideId: string) {
+  return call(rideDay().arrived.$delete({ param: pathParams({ id: rideId }) }));
+}
+
 export function setSafetyTimer(rideId: string, on: boolean) {
   return call(rideDay().timer.$put({ param: pathParams({ id: rideId }), json: { on } }));
 }

@@ -12,7 +12,7 @@ import {
   useRef,
   useState,
 } from "react";
-import { fixAge, RIDE_DAY_TEXT } from "../../domain/ride-day-live.ts";
+import { fixAge, leftBehindText, RIDE_DAY_TEXT } from "../../domain/ride-day-live.ts";
 import { useMe } from "../auth/use-me.ts";
 import { Skeleton } from "../components/feedback.tsx";
 import { toast } from "../lib/toast.ts";
@@ -48,6 +48,13 @@ export default function RideDayPanel({ rideId, live }: { rideId: string; live: L
   const [state, dispatch] = useReducer(liveReducer, initialLiveState);
   const [mapOpen, setMapOpen] = useState(false);
   const [routeMode, setRouteMode] = useState(false);
+  const routeModeButton = useRef<HTMLButtonElement>(null);
+  // Closed (Escape or 'Salir del modo ruta'): back on the button that opened it. Stable, so the
+  // open route mode does not take focus back to its heading on every render.
+  const closeRouteMode = useCallback(() => {
+    setRouteMode(false);
+    routeModeButton.current?.focus();
+  }, []);
   const [focus, setFocus] = useState<{ userId: string; times: number } | null>(null);
   const [alerting, setAlerting] = useState(false);
   const now = useNow(15_000);
@@ -75,7 +82,7 @@ export default function RideDayPanel({ rideId, live }: { rideId: string; live: L
           { id: "left-behind" },
         );
       } else if (frame.type === "left-behind") {
-        toast.error(`${frame.notice.username} se ha quedado atrás`, {
+        toast.error(leftBehindText(frame.notice.username, frame.notice.position !== null), {
           id: `behind-${frame.notice.userId}`,
         });
       }
@@ -200,6 +207,7 @@ export default function RideDayPanel({ rideId, live }: { rideId: string; live: L
           >
             <span>
               <span className="font-bold">{notice.username} se ha quedado atrás</span> ·{" "}
+              {notice.position ? null : `${RIDE_DAY_TEXT.noPosition} · `}
               {fixAge(Date.parse(notice.at), now)}
               <span className="sr-only"> (solo lo veis la organizadora y la escoba)</span>
             </span>
@@ -247,6 +255,7 @@ export default function RideDayPanel({ rideId, live }: { rideId: string; live: L
           {RIDE_DAY_TEXT.groupMap}
         </button>
         <button
+          ref={routeModeButton}
           type="button"
           onClick={() => setRouteMode(true)}
           className="min-h-11 rounded-full border-2 border-primary px-4 text-sm font-bold text-primary"
@@ -262,7 +271,7 @@ export default function RideDayPanel({ rideId, live }: { rideId: string; live: L
         </div>
       ) : null}
       {routeMode ? (
-        <RouteMode onClose={() => setRouteMode(false)}>
+        <RouteMode onClose={closeRouteMode}>
           {notices}
           {shareControls}
           {map("min-h-64 flex-1")}

@@ -1,7 +1,9 @@
 // "Modo ruta": the group map full screen, with the screen kept on (Wake Lock where the browser
-// has it), saying plainly that sharing pauses when the screen turns off.
+// has it), saying plainly that sharing pauses when the screen turns off, and that Rodamos is no
+// emergency service.
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { RIDE_DAY_TEXT } from "../../domain/ride-day-live.ts";
+import { EmergencyNote } from "./emergency-note.tsx";
 
 type WakeLockState = "pending" | "on" | "off" | "unsupported";
 
@@ -86,6 +88,7 @@ export function RouteMode({ onClose, children }: { onClose: () => void; children
         {RIDE_DAY_TEXT.pausedNote} {WAKE_TEXT[wake]}
       </p>
       {children}
+      <EmergencyNote />
     </div>
   );
 }

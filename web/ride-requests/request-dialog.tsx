@@ -7,7 +7,7 @@ import { REQUEST_NOTE_MAX } from "../../domain/constants.ts";
 import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { Button } from "../components/button.tsx";
-import { Dialog } from "../components/dialog.tsx";
+import { Dialog, type ReturnFocus } from "../components/dialog.tsx";
 import { Field, inputClass, LengthHint } from "../components/field.tsx";
 import { toast } from "../lib/toast.ts";
 import { useRequestPlace } from "./queries.ts";
@@ -18,12 +18,15 @@ export default function RequestDialog({
   setOpen,
   note,
   setNote,
+  returnFocusTo,
 }: {
   ride: RideSummary;
   open: boolean;
   setOpen: (open: boolean) => void;
   note: string;
   setNote: (note: string) => void;
+  /** Where focus goes once the request is sent and 'Solicitar plaza' has gone. */
+  returnFocusTo: ReturnFocus;
 }) {
   const [failure, setFailure] = useState<string | null>(null);
   const request = useRequestPlace();
@@ -47,6 +50,7 @@ export default function RequestDialog({
       onOpenChange={(next) => !request.isPending && setOpen(next)}
       title={MSG.requestPlace}
       description={MSG.meetingAreaHidden}
+      returnFocusTo={returnFocusTo}
     >
       <form className="flex flex-col gap-3" onSubmit={send} noValidate>
         <Field
@@ -55,7 +59,7 @@ export default function RequestDialog({
             <LengthHint
               length={note.length}
               max={REQUEST_NOTE_MAX}
-              atLimit={MSG.requestNoteTooLong}
+              atLimit={MSG.requestNoteAtLimit}
             />
           }
           error={failure}

@@ -2,7 +2,7 @@
 // button, then her request's status; the dialog with her note loads on her first tap
 // (request-dialog.tsx), so a list of cards carries no dialog code.
 import { Hourglass } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import type { RideSummary } from "../../domain/api/rides.ts";
 import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
@@ -17,6 +17,8 @@ export function RequestPlace({ ride, canRequest }: { ride: RideSummary; canReque
   // Mounted from her first tap on: the dialog then returns focus to the button when it closes.
   const [wanted, setWanted] = useState(false);
   const [note, setNote] = useState("");
+  // Her request sent, 'Solicitar plaza' is gone: focus lands where she can take it back.
+  const withdrawButton = useRef<HTMLButtonElement>(null);
   const withdraw = useWithdrawRequest();
   const status = ride.viewer.request;
 
@@ -57,13 +59,25 @@ export function RequestPlace({ ride, canRequest }: { ride: RideSummary; canReque
         </Button>
       ) : null}
       {status === "pending" ? (
-        <Button variant="ghost" onClick={onWithdraw} disabled={withdraw.isPending}>
+        <Button
+          ref={withdrawButton}
+          variant="ghost"
+          onClick={onWithdraw}
+          disabled={withdraw.isPending}
+        >
           {MSG.requestWithdraw}
         </Button>
       ) : null}
       {wanted ? (
         <Suspense fallback={null}>
-          <RequestDialog ride={ride} open={open} setOpen={setOpen} note={note} setNote={setNote} />
+          <RequestDialog
+            ride={ride}
+            open={open}
+            setOpen={setOpen}
+            note={note}
+            setNote={setNote}
+            returnFocusTo={withdrawButton}
+          />
         </Suspense>
       ) : null}
     </>

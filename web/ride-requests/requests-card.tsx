@@ -1,8 +1,9 @@
 // The organizer's requests at the top of her ride's page (docs/product.md#join-by-approval): each
-// rider with what helps her decide, 'Aceptar' / 'Rechazar', and 'Denunciar' on a note. The API
-// takes places atomically: a refused accept (full, expired) says why and the list refreshes.
+// rider with what helps her decide, 'Aceptar' / 'Rechazar' (asked first: it is final for her), and
+// 'Denunciar' on a note. The API takes places atomically: a refused accept (full, expired) says
+// why and the list refreshes.
 import { Flag } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import type { RideDetail, RideRequestView } from "../../domain/api/rides.ts";
 import { LEVEL_LABELS, MODALITY_LABELS } from "../../domain/constants.ts";
@@ -10,6 +11,7 @@ import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button } from "../components/button.tsx";
+import { ConfirmDialog, type ReturnFocus } from "../components/dialog.tsx";
 import { toast } from "../lib/toast.ts";
 import { ReportDialog } from "../safety/report-dialog.tsx";
 import { useAnswerRequest } from "./queries.ts";
@@ -17,12 +19,14 @@ import { useAnswerRequest } from "./queries.ts";
 export function RequestsCard({ ride }: { ride: RideDetail }) {
   const requests = ride.requests ?? [];
   const full = ride.participantCount >= ride.capacity;
+  // Where focus goes once an answered request leaves the list with the button she used.
+  const heading = useRef<HTMLHeadingElement>(null);
   return (
     <section
       className="rounded-3xl border-2 border-primary bg-surface p-4"
       aria-labelledby="solicitudes"
     >
-      <h2 id="solicitudes" className="mb-1 text-lg font-extrabold">
+      <h2 id="solicitudes" ref={heading} tabIndex={-1} className="mb-1 text-lg font-extrabold">
         {MSG.requestsTitle} ({requests.length})
       </h2>
       {requests.length === 0 ? (
@@ -36,7 +40,13 @@ export function RequestsCard({ ride }: { ride: RideDetail }) {
           ) : null}
           <ul className="flex flex-col gap-3">
             {requests.map((request) => (
-              <RequestItem key={request.id} rideId={ride.id} request={request} full={full} />
+              <RequestItem
+                key={request.id}
+                rideId={ride.id}
+                request={request}
+                full={full}
+                listHeading={heading}
+              />
             ))}
           </ul>
         </>
@@ -49,13 +59,17 @@ function RequestItem({
   rideId,
   request,
   full,
+  listHeading,
 }: {
   rideId: string;
   request: RideRequestView;
   full: boolean;
+  listHeading: ReturnFocus;
 }) {
   const answer = useAnswerRequest();
   const [reportOpen, setReportOpen] = useState(false);
+  // A decline is final for her (she cannot ask again): asked first.
+  const [declineOpen, setDeclineOpen] = useState(false);
   const name = request.rider.username;
   const facts = [
     request.city,
@@ -70,6 +84,8 @@ function RequestItem({
       toast.success(accept ? MSG.requestAccepted : MSG.requestDeclinedOrganizer);
     } catch (error) {
       toast.error(MSG.requestAnswerFailed, { description: errorText(error) });
+    } finally {
+      setDeclineOpen(false);
     }
   }
 
@@ -107,7 +123,7 @@ function RequestItem({
         </Button>
         <Button
           variant="secondary"
-          onClick={() => onAnswer(false)}
+          onClick={() => setDeclineOpen(true)}
           disabled={answer.isPending}
           aria-label={`${MSG.requestDecline} a ${name}`}
         >
@@ -120,6 +136,16 @@ function RequestItem({
           </Button>
         ) : null}
       </div>
+      <ConfirmDialog
+        open={declineOpen}
+        onOpenChange={setDeclineOpen}
+        title={MSG.requestDeclineConfirmTitle(name)}
+        description={MSG.requestDeclineConfirmText}
+        confirmLabel={MSG.requestDecline}
+        busy={answer.isPending}
+        onConfirm={() => void onAnswer(false)}
+        returnFocusTo={listHeading}
+      />
       <ReportDialog
         open={reportOpen}
         onOpenChange={setReportOpen}

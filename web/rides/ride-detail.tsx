@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from "react-router-dom";
 import type { RideDetail, RidePerson } from "../../domain/api/rides.ts";
 import { ApiError, errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
+import { canDeleteRide, rideCardActions } from "../../domain/ride-card.ts";
 import { hasStarted } from "../../domain/time.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { BackButton } from "../components/back-button.tsx";
@@ -174,6 +175,11 @@ function ManagementCard({ ride }: { ride: RideDetail }) {
   const [cancelOpen, setCancelOpen] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   const future = !hasStarted(ride.startTime, Date.now());
+  // Offered only when the API would take it: nobody else in the ride, at any time.
+  const deletable = canDeleteRide({
+    isOrganizer: ride.viewer.isOrganizer,
+    participantCount: ride.participantCount,
+  });
 
   async function onDelete() {
     try {
@@ -207,10 +213,12 @@ function ManagementCard({ ride }: { ride: RideDetail }) {
             Cancelar salida
           </Button>
         ) : null}
-        <Button variant="danger" onClick={() => setDeleteOpen(true)}>
-          <Trash2 aria-hidden="true" size={18} />
-          Eliminar
-        </Button>
+        {deletable ? (
+          <Button variant="danger" onClick={() => setDeleteOpen(true)}>
+            <Trash2 aria-hidden="true" size={18} />
+            Eliminar
+          </Button>
+        ) : null}
       </div>
       <SweeperField ride={ride} />
       <CancelDialog
@@ -233,6 +241,34 @@ function ManagementCard({ ride }: { ride: RideDetail }) {
 }
 
 /**
+ * What 'Ruta completa' says to a rider outside the group: the way in she has now, or that the
+ * route is for those who ride (declined, expired, started, or nothing left to ask).
+ */
+function routeLockedText(ride: RideDetail): string {
+  const actions = rideCardActions({
+    ride: { ...ride, organizerId: ride.organizer.id ?? "" },
+    viewerId: null,
+    isParticipant: ride.viewer.joined,
+    participantCount: ride.participantCount,
+    waitingCount: ride.waitingCount,
+    waitingPosition: ride.viewer.waitingPosition,
+    joinMode: ride.joinMode,
+    request: ride.viewer.request,
+    now: Date.now(),
+  });
+  const then = "verás la ruta completa y podrás descargar el GPX.";
+  if (actions.canJoin) return "Únete a la salida para ver la ruta completa y descargar el GPX.";
+  if (actions.canJoinWaitingList)
+    return `Apúntate a la lista de espera: si te llega una plaza, ${then}`;
+  if (actions.onWaitingList) return `Estás en la lista de espera: si te llega una plaza, ${then}`;
+  if (actions.canRequest) return `Solicita plaza: si la organizadora te acepta, ${then}`;
+  if (ride.viewer.request === "pending") {
+    return `Si la organizadora acepta tu solicitud, ${then}`;
+  }
+  return "La ruta completa y el GPX son solo para las participantes de esta salida.";
+}
+
+/**
  * Map with start, finish and meeting pin, the elevation profile and the GPX download: for
  * participants of rides with a route (docs/product.md#route-and-gpx).
  */
@@ -246,9 +282,7 @@ function RouteCard({ ride }: { ride: RideDetail }) {
         Ruta completa
       </h2>
       {!canSee ? (
-        <p className="text-ink-soft">
-          Únete a la salida para ver la ruta completa y descargar el GPX.
-        </p>
+        <p className="text-ink-soft">{routeLockedText(ride)}</p>
       ) : route.isPending ? (
         <Skeleton className="h-64 w-full" />
       ) : isNotFound(route.error) ? (

@@ -351,7 +351,8 @@ const theRide = alias(rides, "r");
 
 /**
  * Deletes her ride with its messages and her participation, only while nobody else
- * participates (checked in every statement, so a join racing the delete wins).
+ * participates (checked in every statement, so a join racing the delete wins). The app offers
+ * 'Eliminar' by the same rule (canDeleteRide in domain/ride-card.ts).
  */
 export async function deleteRideIfAlone(db: Database, rideId: string, organizerId: string) {
   const alone = sql`not exists ${subquery`select 1 from ${rideParticipants} ${others}

@@ -1,5 +1,6 @@
 // Ride day, the group looks after each other (docs/product.md#check-in-and-arrivals): check-in at the meeting
-// point, 'He llegado a casa', her safety-timer switch and the organizer calling the missing. This
+// point, 'He llegado a casa' (and its 'Deshacer'), her safety-timer switch and the organizer
+// calling the missing. This
 // file checks who she is (a participant of a ride she may see; a block answers 404 as for a
 // missing ride) and the time windows; the ride's room keeps the state (worker/ride-room/ride-day.ts)
 // and decides whose open sockets hear of it. Nothing of it is written to D1.
@@ -17,7 +18,7 @@ import {
   rideEstimatedMinutes,
 } from "../../domain/ride-day.ts";
 import { rideDayTimerSchema, rideIdParamSchema } from "../../domain/schemas.ts";
-import { rideDayErasedAt, rideDayWindow } from "../../domain/time.ts";
+import { hasStarted, rideDayErasedAt, rideDayWindow } from "../../domain/time.ts";
 import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
 import { loadRide } from "../ride-core/load-ride.ts";
@@ -55,6 +56,9 @@ async function command(c: Ctx, rideId: string, cmd: RideDayCommand): Promise<Rid
   if (answer.ok) return answer.riders;
   if (answer.code === "too_soon") {
     throw new DomainError("rate_limited", RIDE_DAY_MSG.callMissingTooSoon);
+  }
+  if (answer.code === "undo_closed") {
+    throw new DomainError("ride_day_closed", RIDE_DAY_MSG.arrivalUndoClosed);
   }
   throw new DomainError("rate_limited", MSG.chatTooFast);
 }
@@ -129,11 +133,24 @@ export const rideDayRoutes = new Hono<AppEnv>()
   })
   .post("/arrived", validate("param", rideIdParamSchema), async (c) => {
     const { user, row } = await participantRide(c, c.req.valid("param").id);
-    if (!arrivalOpen(row.startTime, Date.now())) {
-      throw new DomainError("ride_day_closed", RIDE_DAY_MSG.arrivalClosed);
+    const now = Date.now();
+    if (!arrivalOpen(row.startTime, now)) {
+      // Nobody is home from a ride that has not begun: nothing is stored.
+      const why = hasStarted(row.startTime, now) ? "arrivalClosed" : "arrivalNotYet";
+      throw new DomainError("ride_day_closed", RIDE_DAY_MSG[why]);
     }
     const riders = await command(c, row.id, {
       kind: "arrived",
+      ride: roomRide(row),
+      userId: user.id,
+    });
+    return c.json<RideDayState>(await stateFor(c, row, user.id, riders));
+  })
+  // 'Deshacer': her arrival is taken back while ARRIVAL_UNDO_MS allows (the room decides).
+  .delete("/arrived", validate("param", rideIdParamSchema), async (c) => {
+    const { user, row } = await participantRide(c, c.req.valid("param").id);
+    const riders = await command(c, row.id, {
+      kind: "arrival-undo",
       ride: roomRide(row),
       userId: user.id,
     });

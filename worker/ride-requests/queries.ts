@@ -4,7 +4,6 @@
 // accepts at once can never overbook (docs/decisions/0036-join-by-approval.md).
 import { and, eq, gt, sql } from "drizzle-orm";
 import { DEFAULT_MAX_PARTICIPANTS } from "../../domain/constants.ts";
-import { runSql } from "../db/client.ts";
 import { rideMessages, rideParticipants, rideRequests, rides, users } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
@@ -44,47 +43,34 @@ export async function withdrawRequest(db: Database, rideId: string, userId: stri
 }
 
 /**
- * 'Aceptar': the rider joins and her request goes, in one batch (a D1 transaction). The insert is
- * one conditional INSERT … SELECT: the request is pending, the ride is the organizer's, published,
- * not started and below its cap, and not hidden from the rider by a block. D1 runs statements one
- * at a time, so parallel accepts each count the places left after the others: never overbooked.
- * Returns the accepted rider's id, or null when nothing changed.
+ * 'Aceptar': the rider joins, and her request goes with that insert (the trigger that ends a
+ * request whenever she becomes a participant, migration 0026). The insert is one conditional
+ * INSERT … SELECT: the request is pending, the ride is the organizer's, published, not started and
+ * below its cap, and not hidden from the rider by a block. D1 runs statements one at a time, so
+ * parallel accepts each count the places left after the others: never overbooked. Returns the
+ * accepted rider's id, or null when nothing changed.
  */
 export async function acceptRequest(
   db: Database,
   change: { rideId: string; requestId: string; organizerId: string; now: number },
 ): Promise<string | null> {
-  const accepted = sql`${q.id} = ${change.requestId} and ${q.rideId} = ${change.rideId}
-    and ${eq(q.status, "pending")}`;
-  const [inserted] = await db.batch([
-    runSql(
-      db,
-      sql`insert into ${p} (${columnNames(p.rideId, p.userId, p.joinedAt, p.lastSeenAt)})
-      select ${rides.id}, ${q.userId}, ${change.now},
-        case when exists ${subquery`select 1 from ${rideMessages} where ${rideMessages.rideId} = ${rides.id}`}
-          then null else ${change.now} end
-      from ${q} join ${rides} on ${rides.id} = ${q.rideId}
-        join ${users} on ${users.id} = ${q.userId}
-      where ${accepted} and ${users.suspendedAt} is null
-        and ${rides.organizerId} = ${change.organizerId}
-        and ${eq(rides.status, "published")} and ${rides.startTime} > ${change.now}
-        and ${subquery`select count(*) from ${p} where ${p.rideId} = ${rides.id}`}
-          < coalesce(${rides.maxParticipants}, ${DEFAULT_MAX_PARTICIPANTS})
-        and not ${rideHiddenFrom(rides.id, q.userId)}
-      on conflict do nothing
-      returning ${p.userId} as "userId"`,
-    ),
-    // Gone only once she is in (this batch's insert, or an earlier one).
-    db
-      .delete(q)
-      .where(
-        and(
-          sql`${accepted}`,
-          sql`exists ${subquery`select 1 from ${p} where ${p.rideId} = ${q.rideId} and ${p.userId} = ${q.userId}`}`,
-        ),
-      ),
-  ]);
-  const rows = (inserted.results ?? []) as { userId: string }[];
+  const rows = await db.all<{ userId: string }>(
+    sql`insert into ${p} (${columnNames(p.rideId, p.userId, p.joinedAt, p.lastSeenAt)})
+    select ${rides.id}, ${q.userId}, ${change.now},
+      case when exists ${subquery`select 1 from ${rideMessages} where ${rideMessages.rideId} = ${rides.id}`}
+        then null else ${change.now} end
+    from ${q} join ${rides} on ${rides.id} = ${q.rideId}
+      join ${users} on ${users.id} = ${q.userId}
+    where ${q.id} = ${change.requestId} and ${q.rideId} = ${change.rideId}
+      and ${eq(q.status, "pending")} and ${users.suspendedAt} is null
+      and ${rides.organizerId} = ${change.organizerId}
+      and ${eq(rides.status, "published")} and ${rides.startTime} > ${change.now}
+      and ${subquery`select count(*) from ${p} where ${p.rideId} = ${rides.id}`}
+        < coalesce(${rides.maxParticipants}, ${DEFAULT_MAX_PARTICIPANTS})
+      and not ${rideHiddenFrom(rides.id, q.userId)}
+    on conflict do nothing
+    returning ${p.userId} as "userId"`,
+  );
   return rows[0]?.userId ?? null;
 }
 

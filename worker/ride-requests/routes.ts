@@ -48,6 +48,14 @@ async function organizerAnswering(c: Context<AppEnv>, param: { id: string; reque
   return { user, row, requestId: param.requestId, now };
 }
 
+/**
+ * Why an answer found no pending request: one already answered, or one that ended — she became a
+ * participant (a request ends then, whatever made her one) or withdrew it. Nothing was changed.
+ */
+function requestNotPending(request: { status: string } | null) {
+  return new DomainError("not_found", request ? MSG.requestNotFound : MSG.requestGone, 404);
+}
+
 export const rideRequestRoutes = new Hono<AppEnv>()
   .post(
     "/",
@@ -125,9 +133,7 @@ export const rideRequestRoutes = new Hono<AppEnv>()
       }
       if (hasStarted(fresh.startTime, now)) throw new DomainError("ride_started", MSG.rideStarted);
       const request = await findRequest(c.var.db, row.id, requestId);
-      if (request?.status !== "pending") {
-        throw new DomainError("not_found", MSG.requestNotFound, 404);
-      }
+      if (request?.status !== "pending") throw requestNotPending(request);
       const ride = await rideDetail(c.var.db, fresh, user.id);
       if ((await participantCount(c.var.db, row.id)) >= ride.capacity) {
         throw new DomainError("ride_full", MSG.rideFull);
@@ -151,7 +157,7 @@ export const rideRequestRoutes = new Hono<AppEnv>()
     });
     if (!riderId) {
       if (hasStarted(row.startTime, now)) throw new DomainError("ride_started", MSG.rideStarted);
-      throw new DomainError("not_found", MSG.requestNotFound, 404);
+      throw requestNotPending(await findRequest(c.var.db, row.id, requestId));
     }
     inBackground(c, requestAnswered(c.env, row.id, riderId, false));
     // Only she is told: no other rider sees a declined request.

@@ -241,7 +241,7 @@ export class LivePositions {
     }
     this.ctx.waitUntil(
       sendPush(this.env, recipientIds, null, {
-        payload: leftBehindPush({ id: state.rideId, title: ride.title }, username),
+        payload: leftBehindPush({ id: state.rideId, title: ride.title }, username, !!position),
         ttl: 60 * 60,
         urgency: "high",
       }).catch((error: unknown) =>

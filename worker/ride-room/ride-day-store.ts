@@ -69,6 +69,16 @@ export class RideDayStore {
     return stamped.length > 0;
   }
 
+  /** Takes back her arrival if it was stored at `since` or later. Returns whether it did. */
+  clearArrival(userId: string, since: number): boolean {
+    const cursor = this.storage.sql.exec(
+      "UPDATE ride_day SET arrived_at = NULL WHERE user_id = ? AND arrived_at >= ?",
+      userId,
+      since,
+    );
+    return cursor.rowsWritten > 0;
+  }
+
   setTimerOff(userId: string, off: boolean) {
     this.roomDb
       .insert(rideDay)

@@ -1,5 +1,6 @@
 // The ride day in a ride's room (docs/product.md#check-in-and-arrivals): the commands the worker's routes send
-// (check-in, arrival, timer switch, calling the missing, reading the state) and the alarm jobs.
+// (check-in, arrival and its undo, timer switch, calling the missing, reading the state) and the
+// alarm jobs.
 // The routes check who she is and whether she participates; the room keeps the state and decides
 // whose open sockets hear of it (ride-day-frames.ts).
 
@@ -16,12 +17,13 @@ export type RideDayCommand =
   | { kind: "read" }
   | { kind: "check-in"; ride: RideDayRide; userId: string }
   | { kind: "arrived"; ride: RideDayRide; userId: string }
+  | { kind: "arrival-undo"; ride: RideDayRide; userId: string }
   | { kind: "timer"; ride: RideDayRide; userId: string; on: boolean }
   | { kind: "call-missing"; ride: RideDayRide & { title: string }; missing: string[] };
 
 export type RideDayAnswer =
   | { ok: true; riders: RiderDay[] }
-  | { ok: false; code: "rate_limited" | "too_soon" };
+  | { ok: false; code: "rate_limited" | "too_soon" | "undo_closed" };
 
 export class RideDay {
   private readonly store: RideDayStore;
@@ -58,6 +60,10 @@ export class RideDay {
           await this.checkIns.checkIn(command.ride, command.userId, now);
         } else if (command.kind === "arrived") {
           await this.timer.arrived(command.ride, command.userId, now);
+        } else if (command.kind === "arrival-undo") {
+          if (!(await this.timer.undoArrival(command.ride, command.userId, now))) {
+            return { ok: false, code: "undo_closed" };
+          }
         } else {
           this.timer.setTimer(command.userId, command.on);
         }

@@ -7,6 +7,7 @@
 import { eq } from "drizzle-orm";
 import { pushTexts } from "../../domain/push.ts";
 import {
+  ARRIVAL_UNDO_MS,
   rideEstimatedMinutes,
   riderAskAt,
   SAFETY_TELL_AFTER_MS,
@@ -106,6 +107,30 @@ export class SafetyTimer {
       { type: "ride-day", event: "arrival", userId },
       () => true,
     );
+  }
+
+  /**
+   * 'Deshacer' right after 'He llegado a casa': her arrival goes while ARRIVAL_UNDO_MS allows, the
+   * group's open sockets hear of it, and the timer watches her again (asked before she tapped, the
+   * organizer and the escoba are told at her question's time, or now if it has passed).
+   */
+  async undoArrival(ride: RideDayRide, userId: string, now: number): Promise<boolean> {
+    if (!this.store.clearArrival(userId, now - ARRIVAL_UNDO_MS)) return false;
+    const rider = this.store.get(userId);
+    if (rider?.askedAt != null && rider.toldAt === null) {
+      await this.alarms.setNoLaterThan(
+        "safety-tell",
+        Math.max(now, rider.askedAt + SAFETY_TELL_AFTER_MS),
+      );
+    }
+    await deliverRideDay(
+      this.sockets(),
+      this.db,
+      ride.id,
+      { type: "ride-day", event: "arrival-undone", userId },
+      () => true,
+    );
+    return true;
   }
 
   setTimer(userId: string, on: boolean) {

@@ -50,6 +50,7 @@ ${options.body}
 
 export function previewPage(
   preview: SharePreview,
+  note: string | null,
   urls: { page: string; image: string; app: string },
 ) {
   const title = `${preview.title} · Rodamos`;
@@ -92,8 +93,9 @@ ${details
   .map(([term, value]) => `<dt>${term}</dt><dd>${escapeHtml(value)}</dd>`)
   .join("\n")}
 </dl>
-<a class="button" href="${escapeHtml(urls.app)}">Ver la salida en Rodamos</a>
-<p class="note">El punto de encuentro, la ruta y quién va se ven al entrar en Rodamos.</p>`;
+<a class="button" href="${escapeHtml(urls.app)}">Ver la salida en Rodamos</a>${
+    note ? `\n<p class="note">${escapeHtml(note)}</p>` : ""
+  }`;
   return page({ title, head, body });
 }
 

@@ -22,6 +22,7 @@ export async function publicRideFacts(
       status: rides.status,
       maxParticipants: rides.maxParticipants,
       participantCount: participantCountOf(rides.id),
+      joinMode: rides.joinMode,
     })
     .from(rides)
     .where(eq(rides.id, rideId))

@@ -6,7 +6,7 @@
 import { type Context, Hono } from "hono";
 import { isRideId } from "../../domain/api/chat.ts";
 import { ridePath, ridePreviewPath } from "../../domain/share.ts";
-import { sharePreview } from "../../domain/share-preview.ts";
+import { sharePageNote, sharePreview } from "../../domain/share-preview.ts";
 import type { AppEnv } from "../env.ts";
 import { expectedOrigin } from "../http/security.ts";
 import { rideRoomStub } from "../rooms/location-hint.ts";
@@ -16,7 +16,9 @@ import { previewVersion, storedPreviewImage } from "./stored-image.ts";
 
 async function loadPreview(c: Context<AppEnv>, id: string) {
   const ride = isRideId(id) ? await publicRideFacts(c.var.db, id) : null;
-  return ride ? sharePreview(ride, Date.now()) : null;
+  if (!ride) return null;
+  const preview = sharePreview(ride, Date.now());
+  return { preview, note: sharePageNote(ride, preview.state) };
 }
 
 function html(c: Context<AppEnv>, body: string, status: 200 | 404) {
@@ -28,15 +30,15 @@ function html(c: Context<AppEnv>, body: string, status: 200 | 404) {
 export const shareRoutes = new Hono<AppEnv>()
   .get("/:id", async (c) => {
     const id = c.req.param("id");
-    const preview = await loadPreview(c, id);
-    if (!preview) return html(c, notFoundPage(), 404);
+    const loaded = await loadPreview(c, id);
+    if (!loaded) return html(c, notFoundPage(), 404);
     const origin = expectedOrigin(c.req.url, c.env.APP_ORIGIN);
     const page = `${origin}${ridePreviewPath(id)}`;
     return html(
       c,
-      previewPage(preview, {
+      previewPage(loaded.preview, loaded.note, {
         page,
-        image: `${page}/imagen.png?v=${await previewVersion(preview)}`,
+        image: `${page}/imagen.png?v=${await previewVersion(loaded.preview)}`,
         app: ridePath(id),
       }),
       200,
@@ -44,7 +46,7 @@ export const shareRoutes = new Hono<AppEnv>()
   })
   .get("/:id/imagen.png", async (c) => {
     const id = c.req.param("id");
-    const preview = await loadPreview(c, id);
+    const preview = (await loadPreview(c, id))?.preview;
     if (!preview) return html(c, notFoundPage(), 404);
     const version = await previewVersion(preview);
     const current = (v: string) =>

@@ -15,6 +15,7 @@ import {
   RIDE_TITLE_MAX,
 } from "./constants.ts";
 import { formatKm, formatMeters } from "./format.ts";
+import { plural } from "./plural.ts";
 
 /** Ours: the chat notice when a freed place goes to the first in line ('{name}': her username). */
 export const WAITING_LIST_PROMOTED_NOTICE = "{name} entra desde la lista de espera";
@@ -407,15 +408,14 @@ export const MSG = {
   requestNoWaitingList:
     "Esta salida es con aprobación: solicita plaza en lugar de apuntarte a la lista",
   requestsTitle: "Solicitudes",
-  requestsCount: (n: number) => (n === 1 ? "1 solicitud" : `${n} solicitudes`),
+  requestsCount: (n: number) => plural(n, "solicitud", "solicitudes"),
   requestsEmpty: "No hay solicitudes pendientes.",
   requestAccept: "Aceptar",
   requestDecline: "Rechazar",
   requestAccepted: "Solicitud aceptada",
   requestDeclinedOrganizer: "Solicitud rechazada",
   requestAnswerFailed: "No se pudo responder a la solicitud",
-  requestCompletedRides: (n: number) =>
-    n === 1 ? "1 salida completada" : `${n} salidas completadas`,
+  requestCompletedRides: (n: number) => plural(n, "salida completada", "salidas completadas"),
   requestRodeWithGroup: (n: number) => `Ha rodado con ${n} de tu grupeta`,
   meetingAreaHidden: "El punto exacto se comparte con las que van",
   meetingAreaLabel: "Zona aproximada",

@@ -394,6 +394,8 @@ export const MSG = {
   requestSent: "Solicitud enviada",
   requestSentText: "La organizadora la verá y te avisaremos de su respuesta.",
   requestPending: "Has solicitado plaza. Te avisaremos cuando la organizadora responda.",
+  /** The same, where a list of dates has room for a few words only. */
+  requestPendingShort: "Has solicitado plaza",
   requestWithdraw: "Retirar solicitud",
   requestWithdrawn: "Has retirado tu solicitud",
   requestDeclined: "Esta vez no ha podido ser",

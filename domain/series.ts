@@ -1,6 +1,7 @@
 // Regular grupetas (docs/product.md#regular-grupetas): a ride that repeats every week or every two
 // weeks, until a date or for a number of dates. Each date is its own ride; these rules say which
 // dates a series has, each on the ride's own clock (09:00 stays 09:00 across a summer-time change).
+import { plural } from "./plural.ts";
 import { cancelRideSchema, latestRideStart, rideCreateSchema, rideEditSchema } from "./schemas.ts";
 import type { SeriesEveryWeeks } from "./series-marks.ts";
 import { z } from "./zod.ts";
@@ -37,12 +38,21 @@ export const SERIES_TEXTS = {
   nextDates: "Próximas fechas de la grupeta",
   noNextDates: "No hay más fechas programadas",
   notInSeries: "Esta salida no forma parte de una grupeta regular",
-  joinedNext: (joined: number, waiting: number, requested = 0) =>
-    requested > 0
-      ? `Te has apuntado a ${joined} ${joined === 1 ? "fecha" : "fechas"}${waiting > 0 ? `, estás en la lista de espera de ${waiting}` : ""} y has solicitado plaza en ${requested}`
-      : waiting > 0
-        ? `Te has apuntado a ${joined} ${joined === 1 ? "fecha" : "fechas"} y estás en la lista de espera de ${waiting}`
-        : `Te has apuntado a ${joined} ${joined === 1 ? "fecha" : "fechas"} de la grupeta`,
+  /** What 'Apuntarme a las próximas' did: only what happened is said, never '0 fechas'. */
+  joinedNext: (joined: number, waiting: number, requested = 0) => {
+    const parts = [
+      joined > 0 ? `te has apuntado a ${plural(joined, "fecha", "fechas")}` : null,
+      waiting > 0 ? `estás en la lista de espera de ${plural(waiting, "fecha", "fechas")}` : null,
+      requested > 0 ? `has solicitado plaza en ${plural(requested, "fecha", "fechas")}` : null,
+    ].filter((part) => part !== null);
+    if (parts.length === 0)
+      return "Sigues la grupeta. Ahora no había ninguna fecha a la que apuntarte";
+    const said =
+      parts.length === 1
+        ? `${parts[0]} de la grupeta`
+        : `${parts.slice(0, -1).join(", ")} y ${parts.at(-1)}`;
+    return said.charAt(0).toUpperCase() + said.slice(1);
+  },
   leftSeries: "Has dejado la serie",
   organizerCannotFollow: "Ya organizas esta grupeta",
   notFollowing: "No sigues esta grupeta",
@@ -185,6 +195,8 @@ export interface SeriesDate {
   placesLeft: number;
   joined: boolean;
   waiting: boolean;
+  /** Her request on a 'Con aprobación' date, as its ride card says it; null without one. */
+  request: "pending" | "declined" | null;
 }
 
 /** GET /api/rides/:id/series: the series' dates that have not started, for the viewer. */

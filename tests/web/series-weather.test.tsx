@@ -4,12 +4,15 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { MSG } from "../../domain/messages.ts";
 import type { SeriesDatesResponse } from "../../domain/series.ts";
 import { WEATHER_TEXTS } from "../../domain/weather.ts";
+import { LazyToaster } from "../../web/lib/lazy-toaster.tsx";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
 import { ORGANIZER_VIEWER, rideDetail } from "./helpers/rides.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
+import { toastShowing } from "./helpers/toasts.ts";
 
 vi.mock("../../web/rides/lazy-route-map.tsx", () => ({
   LazyRouteMap: (props: { label?: string }) => <div role="img" aria-label={props.label} />,
@@ -26,6 +29,7 @@ const HOUR = 3_600_000;
 function renderAt(path: string) {
   render(
     <QueryClientProvider client={signedInClient()}>
+      <LazyToaster />
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/app/ride/:id" element={<RideDetailScreen />} />
@@ -37,6 +41,14 @@ function renderAt(path: string) {
 }
 
 const weekly = { id: "s1", everyWeeks: 1 as const };
+
+const connectionsStep = () =>
+  Response.json({
+    open: false,
+    alreadySaved: false,
+    companions: [],
+    levelQuestions: { open: false, answered: false },
+  });
 
 function seriesAnswer(overrides: Partial<SeriesDatesResponse["series"]> = {}): SeriesDatesResponse {
   const start = Date.now() + 48 * HOUR;
@@ -50,6 +62,7 @@ function seriesAnswer(overrides: Partial<SeriesDatesResponse["series"]> = {}): S
         placesLeft: 3,
         joined: false,
         waiting: false,
+        request: null,
       },
       {
         id: "r2",
@@ -58,6 +71,7 @@ function seriesAnswer(overrides: Partial<SeriesDatesResponse["series"]> = {}): S
         placesLeft: 3,
         joined: false,
         waiting: false,
+        request: null,
       },
       {
         id: "r3",
@@ -66,6 +80,7 @@ function seriesAnswer(overrides: Partial<SeriesDatesResponse["series"]> = {}): S
         placesLeft: 0,
         joined: false,
         waiting: false,
+        request: null,
       },
     ],
   };
@@ -133,16 +148,67 @@ describe("the series on the ride page", () => {
     ).toBe(true);
     expect(await screen.findByRole("button", { name: "Dejar la serie" })).toBeTruthy();
   });
+
+  /** The ride page of r1, its series answering `series` and its join answering `joined`. */
+  function seriesPage(series: SeriesDatesResponse, joined?: object) {
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === "/api/rides/r1/series") return Response.json(series);
+      if (url === "/api/rides/r1/series/join" && init?.method === "POST") {
+        return Response.json(joined);
+      }
+      if (url === "/api/rides/r1/weather")
+        return Response.json({ forecast: null, warnings: [], stillOn: false });
+      if (url.endsWith("/connections")) return connectionsStep();
+      return Response.json({ ride: rideDetail({ series: weekly }) });
+    });
+    renderAt("/app/ride/r1");
+  }
+
+  const datesShown = async () => {
+    const heading = await screen.findByRole("heading", { name: "Próximas fechas de la grupeta" });
+    const list = await within(heading.closest("section")!).findByRole("list");
+    return within(list)
+      .getAllByRole("listitem")
+      .map((date) => date.textContent);
+  };
+
+  describe("on a phone on the Canaries' clock", () => {
+    afterEach(() => vi.unstubAllEnvs());
+
+    it("names the ride's clock after each date's time, as the card does", async () => {
+      vi.stubEnv("TZ", "Atlantic/Canary");
+      const answer = seriesAnswer();
+      // Friday 5 June 2099, 09:00 in Madrid.
+      answer.dates[0]!.startTime = Date.parse("2099-06-05T07:00:00.000Z");
+      seriesPage(answer);
+      expect((await datesShown())[0]).toMatch(/^viernes, 5 de junio, 09:00 \(hora de Madrid\)/);
+    });
+  });
+
+  it("shows her request on a 'Con aprobación' date instead of its places", async () => {
+    const answer = seriesAnswer();
+    answer.dates[0] = { ...answer.dates[0]!, placesLeft: 1, request: "pending" };
+    answer.dates[2] = { ...answer.dates[2]!, placesLeft: 1, request: "declined" };
+    seriesPage(answer);
+    const dates = await datesShown();
+    expect(dates[0]).toContain(MSG.requestPendingShort);
+    expect(dates[0]).not.toContain("1 plaza");
+    expect(dates[2]).toContain(MSG.requestDeclined);
+    expect(dates[2]).not.toContain("1 plaza");
+  });
+
+  it("says only what 'Apuntarme a las próximas' did: no '0 fechas'", async () => {
+    seriesPage(seriesAnswer(), { joined: 0, waiting: 2, requested: 0 });
+    await datesShown();
+    fireEvent.click(screen.getByRole("button", { name: "Apuntarme a las próximas" }));
+    const said = "Estás en la lista de espera de 2 fechas de la grupeta";
+    expect((await toastShowing(said)).type).toBe("success");
+    expect(screen.queryByText(/0 fechas/)).toBeNull();
+  });
 });
 
 describe("the weather card", () => {
-  const connectionsStep = () =>
-    Response.json({
-      open: false,
-      alreadySaved: false,
-      companions: [],
-      levelQuestions: { open: false, answered: false },
-    });
   const COLD = {
     forecast: { temperatureC: 1, rainChancePct: 10, windKmh: 5, icon: "snow" },
     warnings: ["cold"],

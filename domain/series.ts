@@ -1,7 +1,7 @@
 // Regular grupetas (docs/product.md#regular-grupetas): a ride that repeats every week or every two
 // weeks, until a date or for a number of dates. Each date is its own ride; these rules say which
 // dates a series has, each on the ride's own clock (09:00 stays 09:00 across a summer-time change).
-import { plural } from "./plural.ts";
+import { plural, pluralForm } from "./plural.ts";
 import { cancelRideSchema, latestRideStart, rideCreateSchema, rideEditSchema } from "./schemas.ts";
 import type { SeriesEveryWeeks } from "./series-marks.ts";
 import { z } from "./zod.ts";
@@ -26,7 +26,11 @@ export const SERIES_TEXTS = {
   everyTwoWeeks: "cada dos semanas",
   untilDate: "hasta el",
   forCount: "durante",
-  previewTitle: "Se crearán estas salidas",
+  /** Above the dates the form will create: how many, and the last one ('22/11/2027'). */
+  willCreate: (count: number, lastDay: string) =>
+    `${pluralForm(count, "Se creará", "Se crearán")} ${plural(count, "fecha", "fechas")}, hasta el ${lastDay}`,
+  previewNeedsStart: "Elige la fecha y la hora de la primera salida para ver las fechas.",
+  previewNeedsUntil: "Elige la fecha final para ver las fechas.",
   untilInvalid: "Elige una fecha final posterior a la primera salida",
   untilTooFar: "La serie no puede pasar de 12 meses desde hoy",
   countRange: `Elige entre ${SERIES_MIN_COUNT} y ${SERIES_MAX_COUNT} salidas`,
@@ -151,6 +155,11 @@ export function seriesRuleOf(firstStart: number, zone: string, repeat: SeriesRep
   } satisfies SeriesRule;
 }
 
+/** The last day ('YYYY-MM-DD' on the ride's clock) an end date may name for a series made `now`. */
+export function lastSeriesDay(now: number, zone: string): string {
+  return toZonedDateTime(latestRideStart(now), zone)?.date ?? "";
+}
+
 /** The problem with a repeat rule for a ride starting at `firstStart`, or null when fine. */
 export function validateRepeat(
   firstStart: number,
@@ -162,8 +171,7 @@ export function validateRepeat(
   if (!rule) return SERIES_TEXTS.repeatInvalid;
   if (repeat.until !== null) {
     if (repeat.until <= rule.anchorDate) return SERIES_TEXTS.untilInvalid;
-    const lastDay = toZonedDateTime(latestRideStart(now), zone)?.date ?? "";
-    if (repeat.until > lastDay) return SERIES_TEXTS.untilTooFar;
+    if (repeat.until > lastSeriesDay(now, zone)) return SERIES_TEXTS.untilTooFar;
   }
   return seriesStarts(rule, now).length < SERIES_MIN_COUNT ? SERIES_TEXTS.untilInvalid : null;
 }

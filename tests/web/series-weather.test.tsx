@@ -4,9 +4,9 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "../../domain/messages.ts";
-import type { SeriesDatesResponse } from "../../domain/series.ts";
+import { SERIES_TEXTS, type SeriesDatesResponse } from "../../domain/series.ts";
 import { WEATHER_TEXTS } from "../../domain/weather.ts";
 import { LazyToaster } from "../../web/lib/lazy-toaster.tsx";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
@@ -95,12 +95,71 @@ describe("the create form's 'Se repite'", () => {
     fireEvent.change(screen.getByLabelText("Hora"), { target: { value: "09:00" } });
     fireEvent.change(screen.getByLabelText("Se repite"), { target: { value: "1" } });
     fireEvent.change(screen.getByLabelText("Número de salidas"), { target: { value: "3" } });
-    const list = await screen.findByRole("list", { name: /Se crearán estas salidas/ });
+    const list = await screen.findByRole("list", {
+      name: `Se crearán 3 fechas, hasta el 03/04/${year}`,
+    });
     const items = [...list.querySelectorAll("li")].map((li) => li.textContent);
     // 28 March is a summer-time change in Madrid: the clock still reads 09:00 on each date.
     expect(items).toHaveLength(3);
     for (const text of items) expect(text).toMatch(/, 09:00$/);
     expect(items[2]).toMatch(/3 de abril/);
+  });
+
+  describe("on a given day", () => {
+    // Sunday 29 November 2026, 13:00 in Madrid: a series may reach 29/11/2027 at 13:00.
+    const NOW = Date.parse("2026-11-29T12:00:00.000Z");
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(NOW);
+    });
+    afterEach(() => vi.useRealTimers());
+
+    /** What the form says under '¿Hasta cuándo?': the dates it will create, or why not yet. */
+    const saidUnderTheEnd = () =>
+      screen.getByRole("group", { name: "¿Hasta cuándo?" }).nextElementSibling?.textContent;
+
+    /** The create form with a weekly ride from Monday 30 November at `time`, 'hasta el…'. */
+    function weeklyUntil(time: string, until: string) {
+      renderAt("/app/create");
+      fireEvent.change(screen.getByLabelText("Ciudad"), { target: { value: "Madrid" } });
+      fireEvent.change(screen.getByLabelText("Fecha"), { target: { value: "2026-11-30" } });
+      fireEvent.change(screen.getByLabelText("Hora"), { target: { value: time } });
+      fireEvent.change(screen.getByLabelText("Se repite"), { target: { value: "1" } });
+      fireEvent.click(screen.getByRole("radio", { name: /hasta el/ }));
+      fireEvent.change(screen.getByLabelText("Fecha final"), { target: { value: until } });
+    }
+
+    it("says how many dates it will create and the last one, where the 12-month limit stops it", async () => {
+      // 29/11/2027 at 14:00 is past the limit: the last date is the week before.
+      weeklyUntil("14:00", "2027-11-29");
+      const list = await screen.findByRole("list", {
+        name: "Se crearán 52 fechas, hasta el 22/11/2027",
+      });
+      expect(list.querySelectorAll("li")).toHaveLength(52);
+    });
+
+    it("offers no end date past the limit, and says why when one is typed", async () => {
+      weeklyUntil("09:00", "2027-12-31");
+      expect(screen.getByLabelText("Fecha final").getAttribute("max")).toBe("2027-11-29");
+      await waitFor(() => expect(saidUnderTheEnd()).toBe(SERIES_TEXTS.untilTooFar));
+      expect(screen.queryByRole("list", { name: /Se crearán/ })).toBeNull();
+    });
+
+    it("asks for the end date when she has not given one yet", async () => {
+      weeklyUntil("09:00", "");
+      await waitFor(() => expect(saidUnderTheEnd()).toBe(SERIES_TEXTS.previewNeedsUntil));
+    });
+
+    it("says the end date must come after the first ride when it does not", async () => {
+      weeklyUntil("09:00", "2026-11-28");
+      await waitFor(() => expect(saidUnderTheEnd()).toBe(SERIES_TEXTS.untilInvalid));
+    });
+
+    it("asks for the first ride's date and time while they are missing", async () => {
+      renderAt("/app/create");
+      fireEvent.change(screen.getByLabelText("Se repite"), { target: { value: "1" } });
+      await waitFor(() => expect(saidUnderTheEnd()).toBe(SERIES_TEXTS.previewNeedsStart));
+    });
   });
 });
 

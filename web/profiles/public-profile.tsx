@@ -83,7 +83,10 @@ function ProfileView({ data }: { data: PublicProfileResponse }) {
         <StatTile
           value={stats.completedRides}
           label="Rutas completadas"
-          zeroText="Tu primera rodada está por venir"
+          // Said to her only: on another rider's profile it would promise her a ride.
+          zeroText={
+            isOwner ? "Tu primera rodada está por venir" : "Sin rutas completadas (de momento)"
+          }
         />
         <StatTile
           value={stats.connections}

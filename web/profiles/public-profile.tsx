@@ -110,7 +110,7 @@ function ProfileView({ data }: { data: PublicProfileResponse }) {
               <li key={h.userId}>
                 <Link
                   to={`/app/profile/${encodeURIComponent(h.username)}`}
-                  className="hover:underline"
+                  className="flex min-h-11 items-center hover:underline"
                 >
                   {h.times}× {h.username}
                 </Link>

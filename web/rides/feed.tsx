@@ -188,7 +188,10 @@ function UpcomingRides({ mine }: { mine: ReturnType<typeof useMyRides> }) {
           Mis próximas salidas
         </h2>
         {first && first.counts.upcoming > UPCOMING_SHOWN ? (
-          <Link to="/app/my-rides" className="font-bold text-primary underline">
+          <Link
+            to="/app/my-rides"
+            className="inline-flex min-h-11 items-center px-1 font-bold text-primary underline"
+          >
             ver todas
           </Link>
         ) : null}

@@ -20,13 +20,16 @@ function DateLine({ date, zone, current }: { date: SeriesDate; zone: string; cur
   const start = rideStartTexts({ startTime: date.startTime, timeZone: zone });
   const when = `${start.longDate}, ${labelledTime(start)}`;
   return (
-    <li className="flex flex-wrap items-center justify-between gap-2 py-2">
+    <li className="flex flex-wrap items-center justify-between gap-2 py-1">
       {current ? (
         <span className="font-bold" aria-current="page">
           {when}
         </span>
       ) : (
-        <Link to={`/app/ride/${encodeURIComponent(date.id)}`} className="underline">
+        <Link
+          to={`/app/ride/${encodeURIComponent(date.id)}`}
+          className="inline-flex min-h-11 items-center underline"
+        >
           {when}
         </Link>
       )}

@@ -61,6 +61,12 @@ export function formatDayMonth(value: DateInput, timeZone?: string): string {
   return `${twoDigits(day)}/${twoDigits(month)}`;
 }
 
+/** '14/11/2026': the day-and-month format with its year, for dates that may be a year away. */
+export function formatDayMonthYear(value: DateInput, timeZone?: string): string {
+  const { day, month, year } = fields(value, timeZone);
+  return `${twoDigits(day)}/${twoDigits(month)}/${year}`;
+}
+
 /** '09:05' (24-hour clock). */
 export function formatTime(value: DateInput, timeZone?: string): string {
   const { hour, minute } = fields(value, timeZone);

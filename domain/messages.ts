@@ -16,6 +16,7 @@ import {
   RIDE_TITLE_MAX,
 } from "./constants.ts";
 import { formatKm, formatMeters } from "./format.ts";
+import { plural } from "./plural.ts";
 
 /** Ours: the chat notice when a freed place goes to the first in line ('{name}': her username). */
 export const WAITING_LIST_PROMOTED_NOTICE = "{name} entra desde la lista de espera";
@@ -397,6 +398,8 @@ export const MSG = {
   requestSent: "Solicitud enviada",
   requestSentText: "La organizadora la verá y te avisaremos de su respuesta.",
   requestPending: "Has solicitado plaza. Te avisaremos cuando la organizadora responda.",
+  /** The same, where a list of dates has room for a few words only. */
+  requestPendingShort: "Has solicitado plaza",
   requestWithdraw: "Retirar solicitud",
   requestWithdrawn: "Has retirado tu solicitud",
   requestDeclined: "Esta vez no ha podido ser",
@@ -415,7 +418,7 @@ export const MSG = {
   requestNoWaitingList:
     "Esta salida es con aprobación: solicita plaza en lugar de apuntarte a la lista",
   requestsTitle: "Solicitudes",
-  requestsCount: (n: number) => (n === 1 ? "1 solicitud" : `${n} solicitudes`),
+  requestsCount: (n: number) => plural(n, "solicitud", "solicitudes"),
   requestsEmpty: "No hay solicitudes pendientes.",
   requestAccept: "Aceptar",
   requestDecline: "Rechazar",
@@ -425,8 +428,7 @@ export const MSG = {
   requestDeclineConfirmText:
     "No podrá volver a pedir plaza en esta salida. Le diremos que esta vez no ha podido ser, sin motivos.",
   requestAnswerFailed: "No se pudo responder a la solicitud",
-  requestCompletedRides: (n: number) =>
-    n === 1 ? "1 salida completada" : `${n} salidas completadas`,
+  requestCompletedRides: (n: number) => plural(n, "salida completada", "salidas completadas"),
   requestRodeWithGroup: (n: number) => `Ha rodado con ${n} de tu grupeta`,
   meetingAreaHidden: "El punto exacto se comparte con las que van",
   meetingAreaLabel: "Zona aproximada",

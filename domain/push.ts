@@ -3,6 +3,7 @@
 // settings screen lists the events with their labels.
 import { z } from "zod";
 import { formatTime } from "./format.ts";
+import { plural, pluralForm } from "./plural.ts";
 import { RIDE_DAY_MSG } from "./ride-day.ts";
 import { WEATHER_TEXTS } from "./weather.ts";
 import { zonedFields, zoneLabel } from "./zones.ts";
@@ -131,10 +132,7 @@ export const pushTexts = {
   chat(ride: { id: string; title: string }, unread: number): PushPayload {
     return {
       title: ride.title,
-      body:
-        unread === 1
-          ? "Tienes 1 mensaje nuevo en el chat."
-          : `Tienes ${unread} mensajes nuevos en el chat.`,
+      body: `Tienes ${plural(unread, "mensaje nuevo", "mensajes nuevos")} en el chat.`,
       url: chatUrl(ride.id),
       tag: `chat-${ride.id}`,
     };
@@ -164,9 +162,9 @@ export const pushTexts = {
   roster(ride: { id: string; title: string }, joined: string[], left: string[]): PushPayload {
     const parts: string[] = [];
     if (joined.length > 0)
-      parts.push(`${people(joined)} ${joined.length === 1 ? "se ha unido" : "se han unido"}`);
+      parts.push(`${people(joined)} ${pluralForm(joined.length, "se ha unido", "se han unido")}`);
     if (left.length > 0)
-      parts.push(`${people(left)} ${left.length === 1 ? "se ha ido" : "se han ido"}`);
+      parts.push(`${people(left)} ${pluralForm(left.length, "se ha ido", "se han ido")}`);
     return {
       title: ride.title,
       body: `${parts.join(". ")}.`,

@@ -1,6 +1,7 @@
 // Regular grupetas (docs/product.md#regular-grupetas): a ride that repeats every week or every two
 // weeks, until a date or for a number of dates. Each date is its own ride; these rules say which
 // dates a series has, each on the ride's own clock (09:00 stays 09:00 across a summer-time change).
+import { plural, pluralForm } from "./plural.ts";
 import { cancelRideSchema, latestRideStart, rideCreateSchema, rideEditSchema } from "./schemas.ts";
 import type { SeriesEveryWeeks } from "./series-marks.ts";
 import { z } from "./zod.ts";
@@ -25,7 +26,11 @@ export const SERIES_TEXTS = {
   everyTwoWeeks: "cada dos semanas",
   untilDate: "hasta el",
   forCount: "durante",
-  previewTitle: "Se crearán estas salidas",
+  /** Above the dates the form will create: how many, and the last one ('22/11/2027'). */
+  willCreate: (count: number, lastDay: string) =>
+    `${pluralForm(count, "Se creará", "Se crearán")} ${plural(count, "fecha", "fechas")}, hasta el ${lastDay}`,
+  previewNeedsStart: "Elige la fecha y la hora de la primera salida para ver las fechas.",
+  previewNeedsUntil: "Elige la fecha final para ver las fechas.",
   untilInvalid: "Elige una fecha final posterior a la primera salida",
   untilTooFar: "La serie no puede pasar de 12 meses desde hoy",
   countRange: `Elige entre ${SERIES_MIN_COUNT} y ${SERIES_MAX_COUNT} salidas`,
@@ -37,12 +42,21 @@ export const SERIES_TEXTS = {
   nextDates: "Próximas fechas de la grupeta",
   noNextDates: "No hay más fechas programadas",
   notInSeries: "Esta salida no forma parte de una grupeta regular",
-  joinedNext: (joined: number, waiting: number, requested = 0) =>
-    requested > 0
-      ? `Te has apuntado a ${joined} ${joined === 1 ? "fecha" : "fechas"}${waiting > 0 ? `, estás en la lista de espera de ${waiting}` : ""} y has solicitado plaza en ${requested}`
-      : waiting > 0
-        ? `Te has apuntado a ${joined} ${joined === 1 ? "fecha" : "fechas"} y estás en la lista de espera de ${waiting}`
-        : `Te has apuntado a ${joined} ${joined === 1 ? "fecha" : "fechas"} de la grupeta`,
+  /** What 'Apuntarme a las próximas' did: only what happened is said, never '0 fechas'. */
+  joinedNext: (joined: number, waiting: number, requested = 0) => {
+    const parts = [
+      joined > 0 ? `te has apuntado a ${plural(joined, "fecha", "fechas")}` : null,
+      waiting > 0 ? `estás en la lista de espera de ${plural(waiting, "fecha", "fechas")}` : null,
+      requested > 0 ? `has solicitado plaza en ${plural(requested, "fecha", "fechas")}` : null,
+    ].filter((part) => part !== null);
+    if (parts.length === 0)
+      return "Sigues la grupeta. Ahora no había ninguna fecha a la que apuntarte";
+    const said =
+      parts.length === 1
+        ? `${parts[0]} de la grupeta`
+        : `${parts.slice(0, -1).join(", ")} y ${parts.at(-1)}`;
+    return said.charAt(0).toUpperCase() + said.slice(1);
+  },
   leftSeries: "Has dejado la serie",
   organizerCannotFollow: "Ya organizas esta grupeta",
   notFollowing: "No sigues esta grupeta",
@@ -141,6 +155,11 @@ export function seriesRuleOf(firstStart: number, zone: string, repeat: SeriesRep
   } satisfies SeriesRule;
 }
 
+/** The last day ('YYYY-MM-DD' on the ride's clock) an end date may name for a series made `now`. */
+export function lastSeriesDay(now: number, zone: string): string {
+  return toZonedDateTime(latestRideStart(now), zone)?.date ?? "";
+}
+
 /** The problem with a repeat rule for a ride starting at `firstStart`, or null when fine. */
 export function validateRepeat(
   firstStart: number,
@@ -152,8 +171,7 @@ export function validateRepeat(
   if (!rule) return SERIES_TEXTS.repeatInvalid;
   if (repeat.until !== null) {
     if (repeat.until <= rule.anchorDate) return SERIES_TEXTS.untilInvalid;
-    const lastDay = toZonedDateTime(latestRideStart(now), zone)?.date ?? "";
-    if (repeat.until > lastDay) return SERIES_TEXTS.untilTooFar;
+    if (repeat.until > lastSeriesDay(now, zone)) return SERIES_TEXTS.untilTooFar;
   }
   return seriesStarts(rule, now).length < SERIES_MIN_COUNT ? SERIES_TEXTS.untilInvalid : null;
 }
@@ -185,6 +203,8 @@ export interface SeriesDate {
   placesLeft: number;
   joined: boolean;
   waiting: boolean;
+  /** Her request on a 'Con aprobación' date, as its ride card says it; null without one. */
+  request: "pending" | "declined" | null;
 }
 
 /** GET /api/rides/:id/series: the series' dates that have not started, for the viewer. */

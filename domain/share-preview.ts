@@ -11,6 +11,7 @@ import {
   type RideStatus,
 } from "./constants.ts";
 import { formatKm, formatLongDate, formatTime } from "./format.ts";
+import { plural, pluralForm } from "./plural.ts";
 import { capacityOf, hasStarted } from "./time.ts";
 import { DEFAULT_RIDE_TIME_ZONE, zoneLabel } from "./zones.ts";
 
@@ -67,7 +68,7 @@ export function sharePreview(ride: PublicRideFacts, now: number): SharePreview {
     cancelled: "Cancelada",
     past: "Ya ha pasado",
     full: "Completa",
-    open: left === 1 ? "Queda 1 plaza" : `Quedan ${left} plazas`,
+    open: `${pluralForm(left, "Queda", "Quedan")} ${plural(left, "plaza", "plazas")}`,
   }[state];
   const level = LEVEL_LABELS[ride.level];
   const modalities = ride.modalities.map((m) => MODALITY_LABELS[m]).join(" · ");

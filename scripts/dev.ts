@@ -2,6 +2,7 @@
 // Everything (D1, Durable Objects, R2) is embedded: nothing else to install or start.
 import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { devAddress } from "./dev-address.ts";
 import { ensureDevVars } from "./dev-vars.ts";
 import { DEMO_MODERATOR, DEMO_PASSWORD, DEMO_USERS, seedLocal } from "./seed.ts";
 import { toolEnv } from "./tool-env.ts";
@@ -20,13 +21,13 @@ execFileSync(
 );
 await seedLocal(persistTo);
 
-const port = process.env.PORT ?? "5173";
+const { port, url, viteArgs } = devAddress(process.argv.slice(2), process.env);
 console.log(`
-  Rodamos en local: http://localhost:${port}/app
+  Rodamos en local: ${url}/app
   Cuentas de demo (contraseña: ${DEMO_PASSWORD}):
 ${DEMO_USERS.map((u) => `    ${u.email}  (${u.username}, ${u.city})`).join("\n")}
-  Moderadora (MODERATOR_EMAILS): ${DEMO_MODERATOR.email}  →  http://localhost:${port}/app/moderacion${moderatorHint()}
-  Correos enviados (recuperación de contraseña): http://localhost:${port}/dev/outbox
+  Moderadora (MODERATOR_EMAILS): ${DEMO_MODERATOR.email}  →  ${url}/app/moderacion${moderatorHint()}
+  Correos enviados (recuperación de contraseña): ${url}/dev/outbox
 `);
 
 /** A .dev.vars made before moderation existed lacks the demo moderator. */
@@ -36,13 +37,9 @@ function moderatorHint(): string {
     : `\n    (tu .dev.vars no tiene MODERATOR_EMAILS: añade MODERATOR_EMAILS=${DEMO_MODERATOR.email})`;
 }
 
-const vite = spawn(
-  "node_modules/.bin/vite",
-  ["--port", port, "--strictPort", ...process.argv.slice(2)],
-  {
-    stdio: "inherit",
-    env: toolEnv,
-  },
-);
+const vite = spawn("node_modules/.bin/vite", ["--port", port, "--strictPort", ...viteArgs], {
+  stdio: "inherit",
+  env: toolEnv,
+});
 vite.on("exit", (code) => process.exit(code ?? 0));
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => vite.kill(signal));

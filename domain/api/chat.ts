@@ -58,6 +58,8 @@ export interface ChatListItem {
   title: string;
   /** Epoch ms. */
   startTime: number;
+  /** The ride's clock (IANA): the list shows each conversation's date on it. */
+  timeZone: string;
   /** Messages by others newer than her last_seen_at (all of them when she never looked). */
   unread: number;
   lastMessage: ChatLastMessage | null;

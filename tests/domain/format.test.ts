@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import {
   formatChatTime,
   formatDayMonth,
+  formatDayMonthYear,
   formatKm,
   formatLongDate,
   formatMemberSince,
@@ -27,6 +28,8 @@ describe("format", () => {
 
   it("writes day and month with two digits each (dd/MM, docs/product.md#spanish-texts)", () => {
     expect(formatDayMonth("2026-01-05T10:00:00.000Z", "UTC")).toBe("05/01");
+    // With its year (dd/MM/yyyy) on the zone's day: 23:30 UTC on New Year's Eve is 2027 in Madrid.
+    expect(formatDayMonthYear("2026-12-31T23:30:00.000Z", TZ)).toBe("01/01/2027");
     expect(formatChatTime("2026-01-05T09:07:00.000Z", "2026-02-01T00:00:00.000Z", "UTC")).toBe(
       "05/01 09:07",
     );

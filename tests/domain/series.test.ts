@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  SERIES_TEXTS,
   type SeriesRule,
   seriesRuleOf,
   seriesStarts,
@@ -67,6 +68,28 @@ describe("a series' dates", () => {
     ).toBeNull();
     expect(validateRepeat(start, "Europe/Madrid", { ...week, until: "2028-01-16" }, NOW)).toMatch(
       /12 meses/,
+    );
+  });
+});
+
+describe("what 'Apuntarme a las próximas' says", () => {
+  it("names only what happened, each count with the word its number takes", () => {
+    expect(SERIES_TEXTS.joinedNext(1, 0)).toBe("Te has apuntado a 1 fecha de la grupeta");
+    expect(SERIES_TEXTS.joinedNext(3, 1)).toBe(
+      "Te has apuntado a 3 fechas y estás en la lista de espera de 1 fecha",
+    );
+    expect(SERIES_TEXTS.joinedNext(0, 2)).toBe(
+      "Estás en la lista de espera de 2 fechas de la grupeta",
+    );
+    expect(SERIES_TEXTS.joinedNext(0, 0, 4)).toBe("Has solicitado plaza en 4 fechas de la grupeta");
+    expect(SERIES_TEXTS.joinedNext(2, 1, 1)).toBe(
+      "Te has apuntado a 2 fechas, estás en la lista de espera de 1 fecha y has solicitado plaza en 1 fecha",
+    );
+  });
+
+  it("never says '0 fechas': with no date taken she hears that she follows the grupeta", () => {
+    expect(SERIES_TEXTS.joinedNext(0, 0, 0)).toBe(
+      "Sigues la grupeta. Ahora no había ninguna fecha a la que apuntarte",
     );
   });
 });

@@ -2,7 +2,8 @@
 // critical violations.
 import type { Page } from "@playwright/test";
 import { expectAccessible } from "./a11y.ts";
-import { apiFromPage, expect, signInAs, test } from "./fixtures.ts";
+import { apiFromPage, expect, fixtureRide, sendMessage, signInAs, test } from "./fixtures.ts";
+import { smallTargets } from "./tap-targets.ts";
 
 const PUBLIC_PAGES = [
   "/",
@@ -69,5 +70,80 @@ test.describe("accessibility (axe-core)", () => {
     await check(page, `/app/profile/${username}`, username);
     await check(page, "/app/profile/edit", "Guardar cambios");
     await check(page, "/app/settings", "Actualizar app");
+  });
+
+  test("tap targets on the main screens", async ({ rider }) => {
+    const ana = await rider("ana");
+    const bea = await rider("bea");
+    // Four rides together: the feed's 'ver todas', a ride with riders, a conversation.
+    const rides: string[] = [];
+    for (const hours of [24, 48, 72, 96]) {
+      rides.push(
+        await fixtureRide(ana.context, {
+          organizerId: ana.userId,
+          participantIds: [bea.userId],
+          title: `Tap ${hours}`,
+          startsInMinutes: hours * 60,
+        }),
+      );
+    }
+    await bea.page.goto(`/app/chat/${rides[0]}`);
+    await sendMessage(bea.page, "¿Quedamos en la fuente?");
+    await expect(bea.page.getByText("¿Quedamos en la fuente?")).toBeVisible();
+    await ana.page.goto("/app/offline");
+    // A ride they took an hour ago, Bea saves that she rode with Ana: her profile's 'Historial'.
+    const past = await fixtureRide(ana.context, {
+      organizerId: ana.userId,
+      participantIds: [bea.userId],
+      title: "Tap pasada",
+      startsInMinutes: -60,
+    });
+    const saved = await apiFromPage(bea, "POST", `/api/rides/${past}/connections`, {
+      otherUserIds: [ana.userId],
+    });
+    expect(saved.status).toBe(200);
+    // A weekly grupeta: its page lists the other date.
+    const series = await apiFromPage<{ ride: { id: string } }>(ana, "POST", "/api/rides", {
+      title: "Grupeta de los jueves",
+      city: "Madrid",
+      startTime: new Date(Date.now() + 5 * 24 * 3600_000).toISOString(),
+      level: "chill",
+      modalities: ["road"],
+      meetingPoint: "Puerta del Sol",
+      meetingPin: { lat: 40.4169, lon: -3.7035 },
+      distanceKm: 30,
+      elevationM: 200,
+      maxParticipants: null,
+      socialTags: [],
+      repeat: { everyWeeks: 1, count: 2 },
+    });
+    expect(series.status).toBe(201);
+    const screens: [string, string][] = [
+      ["/app/feed", "Mis próximas salidas"],
+      [`/app/ride/${rides[0]}`, "Gestiona tu salida"],
+      [`/app/ride/${series.body.ride.id}`, "Próximas fechas de la grupeta"],
+      [`/app/chat/${rides[0]}`, "¿Quedamos en la fuente?"],
+      ["/app/my-rides", "Mis salidas"],
+      [`/app/profile/${ana.username}`, "Así te ves en la grupeta"],
+      [`/app/profile/${bea.username}`, `1× ${ana.username}`],
+      ["/app/search", "Resultados"],
+      ["/app/create", "Propón una ruta"],
+      ["/app/settings", "Actualizar app"],
+    ];
+    const found: string[] = [];
+    for (const [path, ready] of screens) {
+      await ana.page.goto(path);
+      await expect(ana.page.getByText(ready).first()).toBeVisible();
+      await ana.page.waitForLoadState("networkidle");
+      for (const t of await smallTargets(ana.page)) {
+        found.push(`${path}: ${t.what} ${t.width}×${t.height} (needs ${t.needs})`);
+      }
+    }
+    await bea.page.goto(`/app/ride/${rides[0]}`);
+    await expect(bea.page.getByText("Participantes").first()).toBeVisible();
+    for (const t of await smallTargets(bea.page)) {
+      found.push(`ride (rider): ${t.what} ${t.width}×${t.height} (needs ${t.needs})`);
+    }
+    expect(found).toEqual([]);
   });
 });

@@ -3,7 +3,8 @@
 // the build, which is why a dev server that never left its splash once went unnoticed.
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { devURL, expect, type OpenSession, type Session, test } from "./fixtures.ts";
+import { RIDE_DAY_TEXT } from "../../domain/ride-day-live.ts";
+import { devURL, expect, fixtureRide, type OpenSession, type Session, test } from "./fixtures.ts";
 
 const GPX_FIXTURE = path.resolve(import.meta.dirname, "fixtures/casa-de-campo.gpx");
 
@@ -131,5 +132,34 @@ test.describe("npm run dev in Chromium", () => {
     await ana.page.getByRole("button", { name: "Enviar" }).click();
     await expect(lucia.page.getByText(text)).toBeVisible();
     await expect(ana.page.getByText(text)).toBeVisible();
+  });
+
+  test("a chat opened by a full page load draws the group map's live dot whole", async ({
+    openSession,
+  }) => {
+    // Leaflet's stylesheet and the map's own arrive with the map: under dev, in the order their
+    // modules run, which must be Leaflet's first (a marker's display: the dot was a 6 px sliver).
+    const ana = await demoRider(openSession, "ana@rodamos.test");
+    const lucia = await demoRider(openSession, "lucia@rodamos.test");
+    const idOf = async (page: Page) =>
+      ((await (await page.request.get("/api/me")).json()) as { user: { id: string } }).user.id;
+    const rideId = await fixtureRide(ana.context, {
+      organizerId: await idOf(ana.page),
+      participantIds: [await idOf(lucia.page)],
+      title: "Rodada en directo",
+      startsInMinutes: 20,
+    });
+    await ana.context.grantPermissions(["geolocation"]);
+    await ana.context.setGeolocation({ latitude: 40.4168, longitude: -3.7038, accuracy: 15 });
+    await ana.page.goto(`/app/chat/${rideId}`);
+    await ana.page.getByRole("button", { name: RIDE_DAY_TEXT.share }).click();
+    await expect(ana.page.getByTestId("sharing-bar")).toBeVisible();
+
+    await lucia.page.goto(`/app/chat/${rideId}`);
+    await lucia.page.getByRole("button", { name: RIDE_DAY_TEXT.groupMap }).click();
+    const dot = lucia.page.locator(".live-dot__point").first();
+    await expect(dot).toBeVisible();
+    const box = (await dot.boundingBox())!;
+    expect([Math.round(box.width), Math.round(box.height)]).toEqual([18, 18]);
   });
 });

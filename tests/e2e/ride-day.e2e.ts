@@ -108,8 +108,26 @@ test.describe("ride day", () => {
     await expect(
       routeMode.getByText(/Si se apaga la pantalla, tu ubicación deja de compartirse/),
     ).toBeVisible();
-    await expect(routeMode.locator(".live-dot", { hasText: bea.username })).toBeVisible();
+    const dotInRouteMode = routeMode.locator(".live-dot", { hasText: bea.username });
+    await expect(dotInRouteMode).toBeVisible();
     await saveScreenshot(cris.page, "ride-day-route-mode");
+    // A name at the map's edge stays whole: she drags the map until Bea's dot is at its left side.
+    const map = (await routeMode.getByTestId("group-map").boundingBox())!;
+    const dot = (await dotInRouteMode.locator(".live-dot__point").boundingBox())!;
+    const from = { x: map.x + map.width / 2, y: map.y + map.height - 60 };
+    const by = map.x + 6 - (dot.x + dot.width / 2);
+    await cris.page.mouse.move(from.x, from.y);
+    await cris.page.mouse.down();
+    await cris.page.mouse.move(from.x + by, from.y, { steps: 10 });
+    await cris.page.mouse.up();
+    const centreFromEdge = async () => {
+      const box = (await dotInRouteMode.locator(".live-dot__point").boundingBox())!;
+      return box.x + box.width / 2 - map.x;
+    };
+    await expect.poll(centreFromEdge).toBeLessThan(20);
+    const name = (await dotInRouteMode.locator(".live-dot__name").boundingBox())!;
+    expect(name.x).toBeGreaterThanOrEqual(map.x);
+    expect(name.x + name.width).toBeLessThanOrEqual(map.x + map.width);
     await cris.page.keyboard.press("Escape");
     await expect(routeMode).not.toBeAttached();
 

@@ -8,6 +8,7 @@ import {
   sendMessage,
   test,
 } from "./fixtures.ts";
+import { linesOf } from "./tap-targets.ts";
 
 const MODERATOR_EMAIL = "moderadora@rodamos.test";
 
@@ -162,6 +163,14 @@ test.describe("reports and moderation", () => {
         .getByText(offensive),
     ).toBeVisible();
     await expectAccessible(mod.page, "moderation queue");
+    // Each tab on one line, 'Denuncias (N)' included, on this 390 px phone and on a 360 px one.
+    for (const width of [390, 360]) {
+      await mod.page.setViewportSize({ width, height: 844 });
+      for (const tab of await mod.page.getByRole("tab").all()) expect(await linesOf(tab)).toBe(1);
+      const tabs = mod.page.getByRole("tablist", { name: "Moderación" });
+      expect(await tabs.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+    await mod.page.setViewportSize({ width: 390, height: 844 });
     await saveScreenshot(mod.page, "moderation");
 
     // She hides it: Bea's open chat swaps it at once.

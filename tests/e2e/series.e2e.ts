@@ -27,7 +27,9 @@ test.describe("regular grupetas", () => {
     await op.getByLabel("Desnivel (m)").fill("300");
     await op.getByLabel(SERIES_TEXTS.repeatLabel).selectOption("1");
     await op.getByLabel("Número de salidas").selectOption("3");
-    const preview = op.getByRole("list", { name: /Se crearán estas salidas/ });
+    const preview = op.getByRole("list", {
+      name: /^Se crearán 3 fechas, hasta el \d\d\/\d\d\/\d{4}$/,
+    });
     await expect(preview.getByRole("listitem")).toHaveText([/, 09:00$/, /, 09:00$/, /, 09:00$/]);
     await preview.scrollIntoViewIfNeeded();
     await saveScreenshot(op, "create-series");

@@ -27,6 +27,7 @@ const chat = (rideId: string, unread: number): ChatListItem => ({
   rideId,
   title: `Salida ${rideId}`,
   startTime: Date.now(),
+  timeZone: "Europe/Madrid",
   unread,
   lastMessage: { text: "¿Quedamos a las 9?", createdAt: new Date().toISOString(), kind: "user" },
 });
@@ -94,9 +95,11 @@ describe("badges say one in the singular", () => {
   it("the feed's 'Conversaciones en curso' says what its count is", async () => {
     chats = [chat("a", 1), chat("b", 4)];
     renderAt("/app/x", <FeedScreen />);
-    const one = await screen.findByRole("link", { name: /^Salida a 1 mensaje sin leer/ });
+    const one = await screen.findByRole("link", {
+      name: /^Salida a \d\d\/\d\d 1 mensaje sin leer/,
+    });
     expect(one.getAttribute("href")).toBe("/app/chat/a");
-    const four = screen.getByRole("link", { name: /^Salida b 4 mensajes sin leer/ });
+    const four = screen.getByRole("link", { name: /^Salida b \d\d\/\d\d 4 mensajes sin leer/ });
     expect(four.getAttribute("href")).toBe("/app/chat/b");
   });
 });

@@ -82,4 +82,37 @@ describe("the moderation queue", () => {
     expect(screen.queryByRole("button", { name: "Ver más" })).toBeNull();
     expect(within(tabs).getByRole("tab", { name: /Denuncias/ }).textContent).toBe("Denuncias (3)");
   });
+
+  it("says each count with the word its number takes: one report, one rider", async () => {
+    const one: QueuedReport = {
+      ...queued(1),
+      reporter: { id: "rep", username: "Denunciante", earlierReports: 1 },
+      ride: {
+        id: "ride1",
+        title: "Gravel",
+        startTime: Date.UTC(2026, 10, 7, 9),
+        timeZone: "Europe/Madrid",
+        city: "Madrid",
+        status: "published",
+        participantCount: 1,
+      },
+    };
+    fetchMock.mockImplementation(async (input) =>
+      String(input).includes("/api/moderation/reports")
+        ? Response.json({ reports: [one], nextCursor: null })
+        : answer(String(input)),
+    );
+    render(
+      <QueryClientProvider client={signedInClient()}>
+        <MemoryRouter>
+          <ModerationScreen />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    await screen.findByText("Denuncia número 1");
+    const said = (term: string) => screen.getByText(term).nextElementSibling?.textContent;
+    expect(said("Denuncia")).toBe("Denunciante · 1 denuncia anterior");
+    expect(said("Denunciada")).toBe("rider1 (rider1@example.com) · 1 denuncia abierta");
+    expect(said("Salida")).toMatch(/ · 1 participante$/);
+  });
 });

@@ -4,12 +4,15 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
-import { describe, expect, it, vi } from "vitest";
-import type { SeriesDatesResponse } from "../../domain/series.ts";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { MSG } from "../../domain/messages.ts";
+import { SERIES_TEXTS, type SeriesDatesResponse } from "../../domain/series.ts";
 import { WEATHER_TEXTS } from "../../domain/weather.ts";
+import { LazyToaster } from "../../web/lib/lazy-toaster.tsx";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
 import { ORGANIZER_VIEWER, rideDetail } from "./helpers/rides.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
+import { toastShowing } from "./helpers/toasts.ts";
 
 vi.mock("../../web/rides/lazy-route-map.tsx", () => ({
   LazyRouteMap: (props: { label?: string }) => <div role="img" aria-label={props.label} />,
@@ -26,6 +29,7 @@ const HOUR = 3_600_000;
 function renderAt(path: string) {
   render(
     <QueryClientProvider client={signedInClient()}>
+      <LazyToaster />
       <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route path="/app/ride/:id" element={<RideDetailScreen />} />
@@ -37,6 +41,14 @@ function renderAt(path: string) {
 }
 
 const weekly = { id: "s1", everyWeeks: 1 as const };
+
+const connectionsStep = () =>
+  Response.json({
+    open: false,
+    alreadySaved: false,
+    companions: [],
+    levelQuestions: { open: false, answered: false },
+  });
 
 function seriesAnswer(overrides: Partial<SeriesDatesResponse["series"]> = {}): SeriesDatesResponse {
   const start = Date.now() + 48 * HOUR;
@@ -50,6 +62,7 @@ function seriesAnswer(overrides: Partial<SeriesDatesResponse["series"]> = {}): S
         placesLeft: 3,
         joined: false,
         waiting: false,
+        request: null,
       },
       {
         id: "r2",
@@ -58,6 +71,7 @@ function seriesAnswer(overrides: Partial<SeriesDatesResponse["series"]> = {}): S
         placesLeft: 3,
         joined: false,
         waiting: false,
+        request: null,
       },
       {
         id: "r3",
@@ -66,6 +80,7 @@ function seriesAnswer(overrides: Partial<SeriesDatesResponse["series"]> = {}): S
         placesLeft: 0,
         joined: false,
         waiting: false,
+        request: null,
       },
     ],
   };
@@ -80,12 +95,71 @@ describe("the create form's 'Se repite'", () => {
     fireEvent.change(screen.getByLabelText("Hora"), { target: { value: "09:00" } });
     fireEvent.change(screen.getByLabelText("Se repite"), { target: { value: "1" } });
     fireEvent.change(screen.getByLabelText("Número de salidas"), { target: { value: "3" } });
-    const list = await screen.findByRole("list", { name: /Se crearán estas salidas/ });
+    const list = await screen.findByRole("list", {
+      name: `Se crearán 3 fechas, hasta el 03/04/${year}`,
+    });
     const items = [...list.querySelectorAll("li")].map((li) => li.textContent);
     // 28 March is a summer-time change in Madrid: the clock still reads 09:00 on each date.
     expect(items).toHaveLength(3);
     for (const text of items) expect(text).toMatch(/, 09:00$/);
     expect(items[2]).toMatch(/3 de abril/);
+  });
+
+  describe("on a given day", () => {
+    // Sunday 29 November 2026, 13:00 in Madrid: a series may reach 29/11/2027 at 13:00.
+    const NOW = Date.parse("2026-11-29T12:00:00.000Z");
+    beforeEach(() => {
+      vi.useFakeTimers({ toFake: ["Date"] });
+      vi.setSystemTime(NOW);
+    });
+    afterEach(() => vi.useRealTimers());
+
+    /** What the form says under '¿Hasta cuándo?': the dates it will create, or why not yet. */
+    const saidUnderTheEnd = () =>
+      screen.getByRole("group", { name: "¿Hasta cuándo?" }).nextElementSibling?.textContent;
+
+    /** The create form with a weekly ride from Monday 30 November at `time`, 'hasta el…'. */
+    function weeklyUntil(time: string, until: string) {
+      renderAt("/app/create");
+      fireEvent.change(screen.getByLabelText("Ciudad"), { target: { value: "Madrid" } });
+      fireEvent.change(screen.getByLabelText("Fecha"), { target: { value: "2026-11-30" } });
+      fireEvent.change(screen.getByLabelText("Hora"), { target: { value: time } });
+      fireEvent.change(screen.getByLabelText("Se repite"), { target: { value: "1" } });
+      fireEvent.click(screen.getByRole("radio", { name: /hasta el/ }));
+      fireEvent.change(screen.getByLabelText("Fecha final"), { target: { value: until } });
+    }
+
+    it("says how many dates it will create and the last one, where the 12-month limit stops it", async () => {
+      // 29/11/2027 at 14:00 is past the limit: the last date is the week before.
+      weeklyUntil("14:00", "2027-11-29");
+      const list = await screen.findByRole("list", {
+        name: "Se crearán 52 fechas, hasta el 22/11/2027",
+      });
+      expect(list.querySelectorAll("li")).toHaveLength(52);
+    });
+
+    it("offers no end date past the limit, and says why when one is typed", async () => {
+      weeklyUntil("09:00", "2027-12-31");
+      expect(screen.getByLabelText("Fecha final").getAttribute("max")).toBe("2027-11-29");
+      await waitFor(() => expect(saidUnderTheEnd()).toBe(SERIES_TEXTS.untilTooFar));
+      expect(screen.queryByRole("list", { name: /Se crearán/ })).toBeNull();
+    });
+
+    it("asks for the end date when she has not given one yet", async () => {
+      weeklyUntil("09:00", "");
+      await waitFor(() => expect(saidUnderTheEnd()).toBe(SERIES_TEXTS.previewNeedsUntil));
+    });
+
+    it("says the end date must come after the first ride when it does not", async () => {
+      weeklyUntil("09:00", "2026-11-28");
+      await waitFor(() => expect(saidUnderTheEnd()).toBe(SERIES_TEXTS.untilInvalid));
+    });
+
+    it("asks for the first ride's date and time while they are missing", async () => {
+      renderAt("/app/create");
+      fireEvent.change(screen.getByLabelText("Se repite"), { target: { value: "1" } });
+      await waitFor(() => expect(saidUnderTheEnd()).toBe(SERIES_TEXTS.previewNeedsStart));
+    });
   });
 });
 
@@ -133,16 +207,67 @@ describe("the series on the ride page", () => {
     ).toBe(true);
     expect(await screen.findByRole("button", { name: "Dejar la serie" })).toBeTruthy();
   });
+
+  /** The ride page of r1, its series answering `series` and its join answering `joined`. */
+  function seriesPage(series: SeriesDatesResponse, joined?: object) {
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === "/api/rides/r1/series") return Response.json(series);
+      if (url === "/api/rides/r1/series/join" && init?.method === "POST") {
+        return Response.json(joined);
+      }
+      if (url === "/api/rides/r1/weather")
+        return Response.json({ forecast: null, warnings: [], stillOn: false });
+      if (url.endsWith("/connections")) return connectionsStep();
+      return Response.json({ ride: rideDetail({ series: weekly }) });
+    });
+    renderAt("/app/ride/r1");
+  }
+
+  const datesShown = async () => {
+    const heading = await screen.findByRole("heading", { name: "Próximas fechas de la grupeta" });
+    const list = await within(heading.closest("section")!).findByRole("list");
+    return within(list)
+      .getAllByRole("listitem")
+      .map((date) => date.textContent);
+  };
+
+  describe("on a phone on the Canaries' clock", () => {
+    afterEach(() => vi.unstubAllEnvs());
+
+    it("names the ride's clock after each date's time, as the card does", async () => {
+      vi.stubEnv("TZ", "Atlantic/Canary");
+      const answer = seriesAnswer();
+      // Friday 5 June 2099, 09:00 in Madrid.
+      answer.dates[0]!.startTime = Date.parse("2099-06-05T07:00:00.000Z");
+      seriesPage(answer);
+      expect((await datesShown())[0]).toMatch(/^viernes, 5 de junio, 09:00 \(hora de Madrid\)/);
+    });
+  });
+
+  it("shows her request on a 'Con aprobación' date instead of its places", async () => {
+    const answer = seriesAnswer();
+    answer.dates[0] = { ...answer.dates[0]!, placesLeft: 1, request: "pending" };
+    answer.dates[2] = { ...answer.dates[2]!, placesLeft: 1, request: "declined" };
+    seriesPage(answer);
+    const dates = await datesShown();
+    expect(dates[0]).toContain(MSG.requestPendingShort);
+    expect(dates[0]).not.toContain("1 plaza");
+    expect(dates[2]).toContain(MSG.requestDeclined);
+    expect(dates[2]).not.toContain("1 plaza");
+  });
+
+  it("says only what 'Apuntarme a las próximas' did: no '0 fechas'", async () => {
+    seriesPage(seriesAnswer(), { joined: 0, waiting: 2, requested: 0 });
+    await datesShown();
+    fireEvent.click(screen.getByRole("button", { name: "Apuntarme a las próximas" }));
+    const said = "Estás en la lista de espera de 2 fechas de la grupeta";
+    expect((await toastShowing(said)).type).toBe("success");
+    expect(screen.queryByText(/0 fechas/)).toBeNull();
+  });
 });
 
 describe("the weather card", () => {
-  const connectionsStep = () =>
-    Response.json({
-      open: false,
-      alreadySaved: false,
-      companions: [],
-      levelQuestions: { open: false, answered: false },
-    });
   const COLD = {
     forecast: { temperatureC: 1, rainChancePct: 10, windKmh: 5, icon: "snow" },
     warnings: ["cold"],

@@ -18,27 +18,12 @@ import { listRides } from "../../worker/rides/listing.ts";
 import { myRides } from "../../worker/rides/my-rides.ts";
 import { SESSION_COOKIE } from "../../worker/sessions/session.ts";
 import { hashToken } from "../../worker/sessions/tokens.ts";
-import { tripRecordingD1, wrapD1 } from "./helpers/d1-proxy.ts";
+import { recordedBrowser, wrapD1 } from "./helpers/d1-proxy.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { insertMessage } from "./helpers/safety.ts";
 
 const DAY = 24 * HOUR;
-
-/** Her browser on a binding that records each round trip and the session each request opens. */
-function recordedBrowser(cookies: Map<string, string>) {
-  const trips: string[] = [];
-  const opened: string[] = [];
-  const d1 = wrapD1(tripRecordingD1(env.DB, trips), {
-    withSession: (withSession) => (constraint) => {
-      opened.push(String(constraint));
-      return withSession(constraint);
-    },
-  });
-  const browser = new Browser({ env: { DB: d1 } });
-  for (const [name, value] of cookies) browser.cookies.set(name, value);
-  return { browser, trips, opened };
-}
 
 /** A rider in a ride with a message she has not read, another ride she could join, in `city`. */
 async function herWorld() {

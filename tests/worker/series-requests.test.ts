@@ -5,12 +5,14 @@ import { pushTexts } from "../../domain/push.ts";
 import { latestRideStart } from "../../domain/schemas.ts";
 import {
   type JoinSeriesResponse,
+  type SeriesDatesResponse,
   type SeriesRepeat,
   seriesRuleOf,
   seriesStarts,
 } from "../../domain/series.ts";
 import { rideRequests, rideSeries } from "../../worker/db/schema.ts";
 import { requestsSettled } from "./helpers/background.ts";
+import { recordedBrowser } from "./helpers/d1-proxy.ts";
 import { db, signedIn } from "./helpers/factories.ts";
 import { json } from "./helpers/http.ts";
 import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
@@ -51,6 +53,43 @@ async function joinSeries(rider: Signed, rideId: string) {
   expect(res.status).toBe(200);
   return (await json(res)) as JoinSeriesResponse;
 }
+
+describe("the series' dates on a 'Con aprobación' grupeta's page", () => {
+  it("name her request on each date, read in as many round trips whatever the number of dates", async () => {
+    const ana = await signedIn();
+    const bea = await signedIn();
+    const short = await createSeries(ana.browser, { repeat: { everyWeeks: 1, count: 2 } });
+    const long = await createSeries(ana.browser, { repeat: { everyWeeks: 1, count: 6 } });
+    expect(await joinSeries(bea, long.firstId)).toEqual({ joined: 0, waiting: 0, requested: 6 });
+    const dates = await datesOf(long.seriesId);
+    const third = (await requestOf(dates[2]!.id, bea.user.id))!;
+    const decline = await ana.browser.post(
+      `/api/rides/${dates[2]!.id}/requests/${third.id}/decline`,
+    );
+    expect(decline.status).toBe(200);
+
+    const { browser, trips } = recordedBrowser(bea.browser.cookies);
+    const res = await browser.get(`/api/rides/${long.firstId}/series`);
+    expect(res.status).toBe(200);
+    const body = (await json(res)) as SeriesDatesResponse;
+    expect(body.dates.map((d) => d.request)).toEqual([
+      "pending",
+      "pending",
+      "declined",
+      "pending",
+      "pending",
+      "pending",
+    ]);
+    const sixDates = trips.length;
+    trips.length = 0;
+    const other = await browser.get(`/api/rides/${short.firstId}/series`);
+    expect(((await json(other)) as SeriesDatesResponse).dates.map((d) => d.request)).toEqual([
+      null,
+      null,
+    ]);
+    expect(trips).toHaveLength(sixDates);
+  });
+});
 
 describe("Dejar la serie on a 'Con aprobación' grupeta", () => {
   it("withdraws her pending requests, so the organizer cannot accept her; a declined one stays", async () => {

@@ -81,6 +81,7 @@ describe("unread counts", () => {
         rideId: ride.id,
         title: ride.title,
         startTime: expect.any(Number),
+        timeZone: "Europe/Madrid",
         unread: 3,
         lastMessage: {
           text: MSG.systemEditNotice,

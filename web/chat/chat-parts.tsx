@@ -9,6 +9,7 @@ import { MESSAGE_MAX_LENGTH } from "../../domain/constants.ts";
 import { participantName } from "../../domain/display.ts";
 import { formatChatTime } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
+import { plural } from "../../domain/plural.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { useBack } from "../components/back-button.tsx";
 import { useToastsAbove } from "../lib/toasts-above.ts";
@@ -16,7 +17,7 @@ import { MessageMenu } from "../safety/message-menu.tsx";
 import type { UiMessage } from "./chat-state.ts";
 
 export function messageCountLabel(n: number) {
-  return `${n} ${n === 1 ? "mensaje" : "mensajes"}`;
+  return plural(n, "mensaje", "mensajes");
 }
 
 export function ChatHeader({ info, count }: { info: ChatInfoResponse; count: number }) {

@@ -1,5 +1,6 @@
 import { MessageCircle } from "lucide-react";
 import { useEffect, useState } from "react";
+import { plural } from "../../domain/plural.ts";
 import { toast } from "../lib/toast.ts";
 
 /** docs/product.md#unread-messages: auto-dismiss after 8 s with a 300 ms fade. */
@@ -28,7 +29,7 @@ function ConversationToast(props: {
       <div className="min-w-0 flex-1">
         <p className="font-extrabold">Conversación en curso</p>
         <p className="text-sm font-semibold text-primary">
-          {props.count} {props.count === 1 ? "mensaje" : "mensajes"}
+          {plural(props.count, "mensaje", "mensajes")}
         </p>
         <p className="text-sm text-ink-soft">Ya hay mensajes en "{props.rideTitle}"</p>
         <button

@@ -1,4 +1,5 @@
 import { formatBadge } from "../../domain/display.ts";
+import { pluralForm } from "../../domain/plural.ts";
 
 /** A chat's unread count on a badge; a screen reader hears '1 mensaje sin leer', '3 mensajes…'. */
 export function UnreadBadge({ count, className }: { count: number; className: string }) {
@@ -6,7 +7,7 @@ export function UnreadBadge({ count, className }: { count: number; className: st
   return (
     <span className={className}>
       {formatBadge(count)}
-      <span className="sr-only"> {count === 1 ? "mensaje sin leer" : "mensajes sin leer"}</span>
+      <span className="sr-only"> {pluralForm(count, "mensaje sin leer", "mensajes sin leer")}</span>
     </span>
   );
 }

@@ -3,6 +3,7 @@ import { Bike, Home, PlusCircle, Search } from "lucide-react";
 import { useEffect } from "react";
 import { NavLink, Outlet } from "react-router-dom";
 import { formatBadge } from "../../domain/display.ts";
+import { pluralForm } from "../../domain/plural.ts";
 import { ReferralClaimer } from "../auth/referral.ts";
 import { useMe } from "../auth/use-me.ts";
 import { NotificationsProvider } from "../chat/notifications.tsx";
@@ -59,7 +60,7 @@ function BottomNav(props: { username: string; avatarKey: string; avatarUrl: stri
                 className="absolute -right-3 -top-2 min-w-5 rounded-full bg-accent px-1 text-center text-[11px] font-extrabold leading-5 text-ink"
               >
                 {badge}
-                <span className="sr-only"> {badgeCount === 1 ? "novedad" : "novedades"}</span>
+                <span className="sr-only"> {pluralForm(badgeCount, "novedad", "novedades")}</span>
               </span>
             ) : null}
           </span>

@@ -5,6 +5,7 @@
 import type { OrganizerLevels } from "../../domain/api/users.ts";
 import { PACE_ANSWER_LABELS, PACE_ANSWERS } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
+import { plural } from "../../domain/plural.ts";
 
 const percent = new Intl.NumberFormat("es-ES", { style: "percent", maximumFractionDigits: 0 });
 
@@ -39,9 +40,7 @@ function Shares({
           );
         })}
       </ul>
-      <p className="text-xs text-ink-soft">
-        {answers} {answers === 1 ? "respuesta" : "respuestas"}
-      </p>
+      <p className="text-xs text-ink-soft">{plural(answers, "respuesta", "respuestas")}</p>
     </div>
   );
 }

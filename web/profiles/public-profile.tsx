@@ -83,7 +83,10 @@ function ProfileView({ data }: { data: PublicProfileResponse }) {
         <StatTile
           value={stats.completedRides}
           label="Rutas completadas"
-          zeroText="Tu primera rodada está por venir"
+          // Said to her only: on another rider's profile it would promise her a ride.
+          zeroText={
+            isOwner ? "Tu primera rodada está por venir" : "Sin rutas completadas (de momento)"
+          }
         />
         <StatTile
           value={stats.connections}
@@ -107,7 +110,7 @@ function ProfileView({ data }: { data: PublicProfileResponse }) {
               <li key={h.userId}>
                 <Link
                   to={`/app/profile/${encodeURIComponent(h.username)}`}
-                  className="hover:underline"
+                  className="flex min-h-11 items-center hover:underline"
                 >
                   {h.times}× {h.username}
                 </Link>

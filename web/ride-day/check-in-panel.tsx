@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { ApiError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
+import { plural } from "../../domain/plural.ts";
 import {
   ARRIVAL_UNDO_SHOWN_MS,
   RIDE_DAY_MSG,
@@ -83,9 +84,7 @@ export default function CheckInPanel({
       toast.success(
         called === 0
           ? RIDE_DAY_MSG.noneMissing
-          : called === 1
-            ? "Hemos avisado a 1 compañera."
-            : `Hemos avisado a ${called} compañeras.`,
+          : `Hemos avisado a ${plural(called, "compañera", "compañeras")}.`,
       ),
     onError,
   });

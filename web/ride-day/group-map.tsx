@@ -1,11 +1,14 @@
 // The group map (docs/product.md#ride-day): the ride's route, as on its page, with a dot for each
 // rider who shares her position, named, the escoba standing out. Leaflet comes with this module
 // (and web/rides/route-map.tsx), loaded lazily with the ride day's panel.
-import "./group-map.css";
 import L from "leaflet";
 import { useEffect, useRef } from "react";
 import { fixAge, isApproximate, type LiveFix, RIDE_DAY_TEXT } from "../../domain/ride-day-live.ts";
 import { baseMap, endMarker, FALLBACK_CENTRE, stopAndRemove } from "../rides/route-map.tsx";
+// After route-map.tsx, which brings leaflet.css: these rules beat Leaflet's own (a marker's
+// display) by coming later, and under `npm run dev` styles are added in the order modules run.
+import "./group-map.css";
+import { labelShift } from "./label-placement.ts";
 
 export interface MapDot {
   fix: LiveFix;
@@ -24,6 +27,31 @@ export function dotLabel(dot: MapDot, now: number): string {
   parts.push(fixAge(Date.parse(dot.fix.at), now));
   if (isApproximate(dot.fix.accuracy)) parts.push(RIDE_DAY_TEXT.approximate);
   return parts.join(", ");
+}
+
+/** Keeps each dot's name inside the map (label-placement.ts) wherever the map or the dot goes. */
+function placeLabels(map: L.Map, layers: Map<string, { marker: L.Marker }>) {
+  const size = map.getSize();
+  for (const { marker } of layers.values()) {
+    const element = marker.getElement();
+    const point = element?.querySelector<HTMLElement>(".live-dot__point");
+    const name = element?.querySelector<HTMLElement>(".live-dot__name");
+    if (!point || !name) continue;
+    const at = map.latLngToContainerPoint(marker.getLatLng());
+    const { dx, dy } = labelShift(
+      {
+        x: at.x,
+        y: at.y,
+        width: name.offsetWidth,
+        height: name.offsetHeight,
+        // Half the dot, and the 2 px gap of .live-dot.
+        below: point.offsetHeight / 2 + 2,
+      },
+      size.x,
+      size.y,
+    );
+    name.style.transform = dx || dy ? `translate(${Math.round(dx)}px, ${Math.round(dy)}px)` : "";
+  }
 }
 
 function escapeHtml(text: string): string {
@@ -71,6 +99,7 @@ export default function GroupMap({
     if (!container.current) return;
     const map = baseMap(container.current);
     mapRef.current = map;
+    map.on("move zoomend resize", () => placeLabels(map, layers.current));
     const lines = segments.filter((s) => s.length > 0);
     const route = L.featureGroup().addTo(map);
     for (const line of lines) {
@@ -140,6 +169,8 @@ export default function GroupMap({
       map.setView([dots[0]!.fix.lat, dots[0]!.fix.lng], 15, { animate: false });
       fitted.current = true;
     }
+    // A new icon (setIcon) starts centred again.
+    placeLabels(map, layers.current);
   }, [dots, now]);
 
   useEffect(() => {

@@ -3,7 +3,7 @@ import { Gift } from "lucide-react";
 import { useDeferredValue } from "react";
 import { Link } from "react-router-dom";
 import { truncatePreview } from "../../domain/display.ts";
-import { formatChatTime } from "../../domain/format.ts";
+import { formatChatTime, formatDayMonth } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
 import { inviteLink } from "../../domain/share.ts";
 import { myInviteQuery } from "../auth/referral.ts";
@@ -148,8 +148,13 @@ function EnMarcha({ pendingConnections, activeChats }: ReturnType<typeof useEnMa
                       to={`/app/chat/${chat.rideId}`}
                       className="flex min-h-12 flex-col rounded-2xl border border-line bg-surface px-4 py-2"
                     >
-                      <span className="flex items-center justify-between font-semibold">
-                        {chat.title}
+                      <span className="flex items-center justify-between gap-2 font-semibold">
+                        <span className="min-w-0">
+                          {chat.title}{" "}
+                          <span className="whitespace-nowrap text-sm font-bold text-ink-soft">
+                            {formatDayMonth(chat.startTime, chat.timeZone)}
+                          </span>
+                        </span>
                         <UnreadBadge
                           count={chat.unread}
                           className="rounded-full bg-accent px-2 text-xs font-extrabold"
@@ -183,7 +188,10 @@ function UpcomingRides({ mine }: { mine: ReturnType<typeof useMyRides> }) {
           Mis próximas salidas
         </h2>
         {first && first.counts.upcoming > UPCOMING_SHOWN ? (
-          <Link to="/app/my-rides" className="font-bold text-primary underline">
+          <Link
+            to="/app/my-rides"
+            className="inline-flex min-h-11 items-center px-1 font-bold text-primary underline"
+          >
             ver todas
           </Link>
         ) : null}

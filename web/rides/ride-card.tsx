@@ -77,7 +77,8 @@ export function RideCard({
       ) : null}
       <Heading className="text-lg font-extrabold leading-snug">
         {opensDetail ? (
-          <Link to={detailPath} className="hover:underline">
+          // 44 px to tap: the padding reaches into the card's padding and gap, not its layout.
+          <Link to={detailPath} className="-my-2.5 block py-2.5 hover:underline">
             {ride.title}
           </Link>
         ) : (

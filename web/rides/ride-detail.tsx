@@ -110,6 +110,30 @@ function CalendarLink({ ride }: { ride: RideDetail }) {
   );
 }
 
+/** A rider with her avatar: one link to her profile, 44 px high; a gone account is not one. */
+function PersonLink({ person }: { person: RidePerson }) {
+  const avatar = (
+    <Avatar avatarKey={person.avatarKey} avatarUrl={person.avatarUrl} size={32} alt="" />
+  );
+  if (!person.id || !person.username) {
+    return (
+      <span className="flex min-h-11 items-center gap-2">
+        {avatar}
+        {person.username}
+      </span>
+    );
+  }
+  return (
+    <Link
+      to={`/app/profile/${encodeURIComponent(person.username)}`}
+      className="flex min-h-11 items-center gap-2 underline"
+    >
+      {avatar}
+      {person.username}
+    </Link>
+  );
+}
+
 function ParticipantsCard({ ride }: { ride: RideDetail }) {
   return (
     <section
@@ -121,15 +145,8 @@ function ParticipantsCard({ ride }: { ride: RideDetail }) {
       </h2>
       <ul className="flex flex-wrap gap-3">
         {ride.participants.map((p, i) => (
-          <li key={p.id ?? i} className="flex items-center gap-2 text-sm">
-            <Avatar avatarKey={p.avatarKey} avatarUrl={p.avatarUrl} size={32} alt="" />
-            {p.id && p.username ? (
-              <Link to={`/app/profile/${encodeURIComponent(p.username)}`} className="underline">
-                {p.username}
-              </Link>
-            ) : (
-              p.username
-            )}
+          <li key={p.id ?? i} className="text-sm">
+            <PersonLink person={p} />
           </li>
         ))}
       </ul>
@@ -154,14 +171,7 @@ function WaitingListCard({ people }: { people: RidePerson[] }) {
         {people.map((p, i) => (
           <li key={p.id ?? i} className="flex items-center gap-2 text-sm">
             <span className="w-6 text-right font-bold text-ink-soft">{i + 1}.</span>
-            <Avatar avatarKey={p.avatarKey} avatarUrl={p.avatarUrl} size={32} alt="" />
-            {p.id && p.username ? (
-              <Link to={`/app/profile/${encodeURIComponent(p.username)}`} className="underline">
-                {p.username}
-              </Link>
-            ) : (
-              p.username
-            )}
+            <PersonLink person={p} />
           </li>
         ))}
       </ol>

@@ -170,7 +170,7 @@ export function GpxField({
         id={id}
         type="file"
         accept=".gpx,application/gpx+xml"
-        className={fields.currentName ? "sr-only" : "text-sm"}
+        className={fields.currentName ? "sr-only" : "min-h-11 text-sm"}
         tabIndex={fields.currentName ? -1 : undefined}
         aria-describedby={describedBy || undefined}
         onChange={(e) => onChosen(e.target.files?.[0])}

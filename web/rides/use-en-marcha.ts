@@ -11,6 +11,9 @@ export interface PendingConnectionItem {
 export interface ActiveChatItem {
   rideId: string;
   title: string;
+  /** The ride's start and clock: a series' dates share a title, their dates tell them apart. */
+  startTime: number;
+  timeZone: string;
   unread: number;
   lastMessage: string | null;
   lastMessageAt: number | null;
@@ -28,6 +31,8 @@ export function useEnMarcha(): {
     activeChats: chats.activeChats.map((c) => ({
       rideId: c.rideId,
       title: c.title,
+      startTime: c.startTime,
+      timeZone: c.timeZone,
       unread: c.unread,
       lastMessage: c.lastMessage?.text ?? null,
       lastMessageAt: c.lastMessage ? Date.parse(c.lastMessage.createdAt) : null,

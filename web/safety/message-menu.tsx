@@ -27,7 +27,7 @@ export function MessageMenu({
         ref={menuButton}
         type="button"
         onClick={() => setOpen("menu")}
-        className="-mr-2 -mt-1 flex size-8 shrink-0 items-center justify-center rounded-full text-ink-soft hover:bg-primary-soft"
+        className="-my-2 -mr-3 flex size-11 shrink-0 items-center justify-center rounded-full text-ink-soft hover:bg-primary-soft"
         aria-label={`Opciones del mensaje de ${author.username}`}
       >
         <MoreVertical aria-hidden="true" size={16} />

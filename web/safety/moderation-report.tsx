@@ -7,6 +7,7 @@ import { Link } from "react-router-dom";
 import type { QueuedReport } from "../../domain/api/safety.ts";
 import { participantName } from "../../domain/display.ts";
 import { MSG } from "../../domain/messages.ts";
+import { plural } from "../../domain/plural.ts";
 import { REPORT_REASON_LABELS, type ReportSnapshot } from "../../domain/safety.ts";
 import { Button } from "../components/button.tsx";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
@@ -47,13 +48,13 @@ export function ReportCard({ report }: { report: QueuedReport }) {
         <dt className="font-bold">Denuncia</dt>
         <dd>
           {report.reporter
-            ? `${participantName(report.reporter.username)} · ${report.reporter.earlierReports} denuncias anteriores`
+            ? `${participantName(report.reporter.username)} · ${plural(report.reporter.earlierReports, "denuncia anterior", "denuncias anteriores")}`
             : "Cuenta eliminada"}
         </dd>
         <dt className="font-bold">Denunciada</dt>
         <dd>
           {reported
-            ? `${reportedName} (${reported.email}) · ${reported.openReports} denuncias abiertas${reported.suspended ? " · Suspendida" : ""}`
+            ? `${reportedName} (${reported.email}) · ${plural(reported.openReports, "denuncia abierta", "denuncias abiertas")}${reported.suspended ? " · Suspendida" : ""}`
             : "Cuenta eliminada"}
         </dd>
         {report.ride ? (
@@ -63,7 +64,8 @@ export function ReportCard({ report }: { report: QueuedReport }) {
               <Link to={`/app/ride/${report.ride.id}`} className="underline">
                 {report.ride.title}
               </Link>{" "}
-              · {rideWhen(report.ride)} · {report.ride.participantCount} participantes
+              · {rideWhen(report.ride)} ·{" "}
+              {plural(report.ride.participantCount, "participante", "participantes")}
               {report.ride.status === "cancelled" ? " · Cancelada" : ""}
             </dd>
           </>

@@ -1,28 +1,48 @@
 // "Se repite" on the create form (docs/product.md#regular-grupetas): cada semana or cada dos
 // semanas, hasta el {fecha} or a number of dates, and the list of dates it will create, each on
-// the ride's clock (09:00 stays 09:00 across a summer-time change).
+// the ride's clock (09:00 stays 09:00 across a summer-time change), under how many there are and
+// the last one. Until the rule gives dates, a hint says what is missing or wrong.
 import { useFormContext } from "react-hook-form";
-import { formatLongDate, formatTime } from "../../domain/format.ts";
+import { formatDayMonthYear, formatLongDate, formatTime } from "../../domain/format.ts";
+import { MSG } from "../../domain/messages.ts";
+import { latestRideStart } from "../../domain/schemas.ts";
 import {
+  lastSeriesDay,
   SERIES_MAX_COUNT,
   SERIES_MIN_COUNT,
   SERIES_TEXTS,
   seriesRepeatSchema,
   seriesRuleOf,
   seriesStarts,
+  validateRepeat,
 } from "../../domain/series.ts";
 import { Field, inputClass, TextField } from "../components/field.tsx";
 import { type RideFormValues, repeatOf, startInstant } from "../rides/ride-form-values.ts";
 
-/** The dates the rule gives on the ride's clock `zone`, or none while the form cannot tell yet. */
-function previewOf(values: RideFormValues, zone: string): number[] {
+/** The dates the form will create, or the hint that says why it cannot list them yet. */
+type Preview = { starts: number[]; hint: null } | { starts: null; hint: string };
+
+const hint = (text: string): Preview => ({ starts: null, hint: text });
+
+/**
+ * What the rule gives on the ride's clock `zone`, by the computation the server makes when she
+ * sends it (seriesStarts), or the rule's problem as the server would name it (validateRepeat).
+ */
+function previewOf(values: RideFormValues, zone: string, now: number): Preview {
   const repeat = repeatOf(values);
   const start = startInstant(values, zone);
-  if (!repeat || start === null) return [];
+  if (!repeat || start === null) return hint(SERIES_TEXTS.previewNeedsStart);
+  if (values.repeatEnd === "until" && !values.repeatUntil) {
+    return hint(SERIES_TEXTS.previewNeedsUntil);
+  }
+  // The start's own field says it is too far; a series can have no date then.
+  if (start > latestRideStart(now)) return hint(MSG.rideStartTooFar);
   const parsed = seriesRepeatSchema.safeParse(repeat);
-  if (!parsed.success) return [];
+  if (!parsed.success) return hint(parsed.error.issues[0]?.message ?? SERIES_TEXTS.repeatInvalid);
+  const problem = validateRepeat(start, zone, parsed.data, now);
+  if (problem) return hint(problem);
   const rule = seriesRuleOf(start, zone, parsed.data);
-  return rule ? seriesStarts(rule, Date.now()) : [];
+  return rule ? { starts: seriesStarts(rule, now), hint: null } : hint(SERIES_TEXTS.repeatInvalid);
 }
 
 /** `zone`: the ride's clock (useRideZone: its pin's, else its city's). */
@@ -30,7 +50,10 @@ export function RepeatField({ zone }: { zone: string }) {
   const { register, watch, formState } = useFormContext<RideFormValues>();
   const errors = formState.errors;
   const values = watch();
-  const preview = values.repeat ? previewOf(values, zone) : [];
+  const now = Date.now();
+  const preview = values.repeat ? previewOf(values, zone, now) : null;
+  // Said once: after a send, the same problem shows under its field.
+  const fieldError = errors.repeatUntil?.message ?? errors.repeatCount?.message;
   const countOptions = Array.from(
     { length: SERIES_MAX_COUNT - SERIES_MIN_COUNT + 1 },
     (_, i) => i + SERIES_MIN_COUNT,
@@ -87,6 +110,7 @@ export function RepeatField({ zone }: { zone: string }) {
                 label="Fecha final"
                 type="date"
                 min={values.date || undefined}
+                max={lastSeriesDay(now, zone)}
                 error={errors.repeatUntil?.message}
                 {...register("repeatUntil")}
               />
@@ -96,24 +120,25 @@ export function RepeatField({ zone }: { zone: string }) {
               </p>
             ) : null}
           </fieldset>
-          {preview.length > 0 ? (
+          {preview?.starts && preview.starts.length > 0 ? (
             <div>
               <p className="font-bold" id="series-preview">
-                {SERIES_TEXTS.previewTitle} ({preview.length})
+                {SERIES_TEXTS.willCreate(
+                  preview.starts.length,
+                  formatDayMonthYear(preview.starts.at(-1)!, zone),
+                )}
               </p>
               <ol aria-labelledby="series-preview" className="mt-1 list-decimal pl-6 text-sm">
-                {preview.map((ms) => (
+                {preview.starts.map((ms) => (
                   <li key={ms}>
                     {formatLongDate(ms, zone)}, {formatTime(ms, zone)}
                   </li>
                 ))}
               </ol>
             </div>
-          ) : (
-            <p className="text-sm text-ink-soft">
-              Elige la fecha y la hora de la primera salida para ver las fechas.
-            </p>
-          )}
+          ) : preview?.hint && preview.hint !== fieldError ? (
+            <p className="text-sm text-ink-soft">{preview.hint}</p>
+          ) : null}
         </>
       ) : null}
     </div>

@@ -1,10 +1,14 @@
 // The ride page's "Próximas fechas de la grupeta" (docs/product.md#regular-grupetas): the series'
-// next dates with her place in each, "Apuntarme a las próximas" and "Dejar la serie".
-import { CalendarCheck, CalendarX, Repeat } from "lucide-react";
+// next dates with her place in each, "Apuntarme a las próximas" and "Dejar la serie". Each date
+// reads as its ride card does: the time on the ride's clock with its zone's name when hers
+// differs, and her request on a 'Con aprobación' date rather than its places.
+import { CalendarCheck, CalendarX, Hourglass, Repeat } from "lucide-react";
 import { Link } from "react-router-dom";
 import type { RideDetail } from "../../domain/api/rides.ts";
 import { errorText } from "../../domain/errors.ts";
-import { formatLongDate, formatTime } from "../../domain/format.ts";
+import { MSG } from "../../domain/messages.ts";
+import { plural } from "../../domain/plural.ts";
+import { labelledTime, rideStartTexts } from "../../domain/ride-time.ts";
 import { SERIES_MARKS, SERIES_TEXTS, type SeriesDate } from "../../domain/series.ts";
 import { Button } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
@@ -13,15 +17,19 @@ import { toast } from "../lib/toast.ts";
 import { useJoinSeries, useLeaveSeries, useSeriesDates } from "./queries.ts";
 
 function DateLine({ date, zone, current }: { date: SeriesDate; zone: string; current: boolean }) {
-  const when = `${formatLongDate(date.startTime, zone)}, ${formatTime(date.startTime, zone)}`;
+  const start = rideStartTexts({ startTime: date.startTime, timeZone: zone });
+  const when = `${start.longDate}, ${labelledTime(start)}`;
   return (
-    <li className="flex flex-wrap items-center justify-between gap-2 py-2">
+    <li className="flex flex-wrap items-center justify-between gap-2 py-1">
       {current ? (
         <span className="font-bold" aria-current="page">
           {when}
         </span>
       ) : (
-        <Link to={`/app/ride/${encodeURIComponent(date.id)}`} className="underline">
+        <Link
+          to={`/app/ride/${encodeURIComponent(date.id)}`}
+          className="inline-flex min-h-11 items-center underline"
+        >
           {when}
         </Link>
       )}
@@ -38,12 +46,17 @@ function DateLine({ date, zone, current }: { date: SeriesDate; zone: string; cur
           </Chip>
         ) : date.waiting ? (
           <Chip tone="accent">En lista de espera</Chip>
+        ) : date.request === "pending" ? (
+          <Chip tone="accent">
+            <Hourglass aria-hidden="true" size={12} />
+            {MSG.requestPendingShort}
+          </Chip>
+        ) : date.request === "declined" ? (
+          <Chip tone="neutral">{MSG.requestDeclined}</Chip>
         ) : date.placesLeft === 0 ? (
           <Chip tone="neutral">Completa</Chip>
         ) : (
-          <Chip tone="neutral">
-            {date.placesLeft === 1 ? "1 plaza" : `${date.placesLeft} plazas`}
-          </Chip>
+          <Chip tone="neutral">{plural(date.placesLeft, "plaza", "plazas")}</Chip>
         )}
       </span>
     </li>

@@ -100,6 +100,7 @@ export function chatListQuery(db: Database, p: ChatListParams) {
       id: rides.id,
       title: rides.title,
       startTime: rides.startTime,
+      timeZone: rides.timeZone,
       // Her own list: the block lookups per message only when she has a block either way.
       unread: unreadCount(blockedWithViewer(p.viewer, m.userId)),
       lastBody: sql<
@@ -162,6 +163,7 @@ export async function listChats(
     rideId: r.id,
     title: r.title,
     startTime: r.startTime,
+    timeZone: r.timeZone,
     unread: r.unread,
     lastMessage:
       r.lastBody !== null && r.lastAt !== null

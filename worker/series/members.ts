@@ -17,10 +17,19 @@ import { requestPlace } from "../ride-requests/queries.ts";
 import { generateId } from "../sessions/tokens.ts";
 import { joinWaitingList } from "../waiting-list/queries.ts";
 
-/** Her place in each of these rides: a participant, on the waiting list, or neither. */
+/**
+ * Her place in each of these rides: a participant, on the waiting list, her request on a 'Con
+ * aprobación' date, or none. One batch of three statements whatever the number of rides.
+ */
 export async function placesOf(db: Database, rideIds: string[], userId: string) {
-  if (rideIds.length === 0) return { joined: new Set<string>(), waiting: new Set<string>() };
-  const [joined, waiting] = await db.batch([
+  if (rideIds.length === 0) {
+    return {
+      joined: new Set<string>(),
+      waiting: new Set<string>(),
+      requests: new Map<string, "pending" | "declined">(),
+    };
+  }
+  const [joined, waiting, requests] = await db.batch([
     db
       .select({ rideId: rideParticipants.rideId })
       .from(rideParticipants)
@@ -29,10 +38,15 @@ export async function placesOf(db: Database, rideIds: string[], userId: string) 
       .select({ rideId: rideWaitingList.rideId })
       .from(rideWaitingList)
       .where(and(eq(rideWaitingList.userId, userId), inArray(rideWaitingList.rideId, rideIds))),
+    db
+      .select({ rideId: rideRequests.rideId, status: rideRequests.status })
+      .from(rideRequests)
+      .where(and(eq(rideRequests.userId, userId), inArray(rideRequests.rideId, rideIds))),
   ]);
   return {
     joined: new Set(joined.map((r) => r.rideId)),
     waiting: new Set(waiting.map((r) => r.rideId)),
+    requests: new Map(requests.map((r) => [r.rideId, r.status])),
   };
 }
 

@@ -70,6 +70,7 @@ export const seriesRoutes = new Hono<AppEnv>()
         placesLeft: Math.max(0, capacityOf(d.maxParticipants) - (counts.get(d.id) ?? 0)),
         joined: places.joined.has(d.id),
         waiting: places.waiting.has(d.id),
+        request: places.requests.get(d.id) ?? null,
       })),
     });
   })

@@ -1,5 +1,8 @@
 // A D1 binding with some of its methods wrapped (to count or record what the code under test asks
 // of D1); every other member is the binding's own.
+import { env } from "cloudflare:workers";
+import { Browser } from "./http.ts";
+
 type D1Method = "prepare" | "batch" | "withSession";
 
 export function wrapD1(
@@ -61,4 +64,19 @@ export function tripRecordingD1(d1: D1Database, trips: string[]): D1Database {
       return typeof value === "function" ? (value as () => unknown).bind(target) : value;
     },
   });
+}
+
+/** Her browser on a binding that records each round trip and the session each request opens. */
+export function recordedBrowser(cookies: Map<string, string>) {
+  const trips: string[] = [];
+  const opened: string[] = [];
+  const d1 = wrapD1(tripRecordingD1(env.DB, trips), {
+    withSession: (withSession) => (constraint) => {
+      opened.push(String(constraint));
+      return withSession(constraint);
+    },
+  });
+  const browser = new Browser({ env: { DB: d1 } });
+  for (const [name, value] of cookies) browser.cookies.set(name, value);
+  return { browser, trips, opened };
 }

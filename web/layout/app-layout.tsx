@@ -4,11 +4,11 @@ import { useEffect } from "react";
 import { NavLink, Outlet } from "react-router-dom";
 import { formatBadge } from "../../domain/display.ts";
 import { ReferralClaimer } from "../auth/referral.ts";
-import { useMe } from "../auth/use-me.ts";
 import { NotificationsProvider } from "../chat/notifications.tsx";
 import { Avatar } from "../components/avatar.tsx";
 import { signalAppReady } from "../pwa/app-ready.ts";
 import { OfflineGate } from "../pwa/offline-gate.tsx";
+import { useMe } from "../session/use-me.ts";
 import { RouteAnnouncer } from "./route-announcer.tsx";
 import { useNavBadge } from "./use-nav-badge.ts";
 

@@ -5,7 +5,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { myInviteQuery } from "./auth/referral.ts";
 import { chatsQuery } from "./chat/queries.ts";
 import { pendingConnectionsQuery } from "./connections/queries.ts";
-import { myRidesQuery } from "./rides/queries.ts";
+import { myRidesQuery } from "./ride-core/queries.ts";
 import { meQuery } from "./session/use-me.ts";
 
 /** What a screen shows first, for the screens people open the app on (the manifest's start_url is the feed). */

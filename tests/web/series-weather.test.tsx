@@ -11,7 +11,7 @@ import { stubFetchEachTest } from "./helpers/fetch.ts";
 import { ORGANIZER_VIEWER, rideDetail } from "./helpers/rides.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 
-vi.mock("../../web/rides/lazy-route-map.tsx", () => ({
+vi.mock("../../web/maps/lazy-route-map.tsx", () => ({
   LazyRouteMap: (props: { label?: string }) => <div role="img" aria-label={props.label} />,
   LazyRouteView: () => <div role="img" aria-label="Mapa de la ruta" />,
   LazyPinMap: () => <div role="img" aria-label="Punto de encuentro" />,

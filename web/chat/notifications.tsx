@@ -12,7 +12,7 @@ import { parseNotificationFrame } from "../../domain/notification-frame.ts";
 import { connectionKeys } from "../connections/queries.ts";
 import { urlClient } from "../lib/api.ts";
 import { inNextTask } from "../lib/next-task.ts";
-import { justPromoted, showWaitingListToast } from "../rides/waiting-list-toast.ts";
+import { justPromoted, showWaitingListToast } from "../ride-core/waiting-list-toast.ts";
 import {
   announceSuspension,
   onSuspension,

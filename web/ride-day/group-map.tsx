@@ -1,11 +1,11 @@
 // The group map (docs/product.md#ride-day): the ride's route, as on its page, with a dot for each
 // rider who shares her position, named, the escoba standing out. Leaflet comes with this module
-// (and web/rides/route-map.tsx), loaded lazily with the ride day's panel.
+// (and web/maps/route-map.tsx), loaded lazily with the ride day's panel.
 import "./group-map.css";
 import L from "leaflet";
 import { useEffect, useRef } from "react";
 import { fixAge, isApproximate, type LiveFix, RIDE_DAY_TEXT } from "../../domain/ride-day-live.ts";
-import { baseMap, endMarker, FALLBACK_CENTRE, stopAndRemove } from "../rides/route-map.tsx";
+import { baseMap, endMarker, FALLBACK_CENTRE, stopAndRemove } from "../maps/route-map.tsx";
 
 export interface MapDot {
   fix: LiveFix;

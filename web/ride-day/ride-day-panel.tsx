@@ -15,7 +15,7 @@ import {
 import { fixAge, RIDE_DAY_TEXT } from "../../domain/ride-day-live.ts";
 import { Skeleton } from "../components/feedback.tsx";
 import { toast } from "../lib/toast.ts";
-import { useRideRoute } from "../rides/queries.ts";
+import { useRideRoute } from "../ride-core/queries.ts";
 import { useMe } from "../session/use-me.ts";
 import { GroupList } from "./group-list.tsx";
 import type { MapDot } from "./group-map.tsx";

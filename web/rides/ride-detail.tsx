@@ -12,6 +12,8 @@ import { ConfirmDialog } from "../components/dialog.tsx";
 import { EmptyState, LoadFailed, RetryButton, Skeleton } from "../components/feedback.tsx";
 import { isNotFound } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { LazyRouteView } from "../maps/lazy-route-map.tsx";
+import { useDeleteRide, useRide, useRideRoute } from "../ride-core/queries.ts";
 import { SweeperField } from "../ride-day/sweeper-field.tsx";
 import { RequestsCard } from "../ride-requests/requests-card.tsx";
 import { ReportRideButton } from "../safety/report-ride.tsx";
@@ -19,8 +21,6 @@ import { SeriesCard } from "../series/series-card.tsx";
 import { WeatherCard } from "../weather/weather-card.tsx";
 import { CancelDialog } from "./cancel-dialog.tsx";
 import { ConnectionsSlot } from "./connections-slot.tsx";
-import { LazyRouteView } from "./lazy-route-map.tsx";
-import { useDeleteRide, useRide, useRideRoute } from "./queries.ts";
 import { RideCard } from "./ride-card.tsx";
 
 /** /app/ride/:id — any rider with a profile can open it (docs/product.md#ride-detail). */

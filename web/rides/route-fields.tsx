@@ -11,8 +11,8 @@ import { GPX_MAX_BYTES } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
 import type { MeetingPin } from "../../domain/schemas.ts";
 import { Button } from "../components/button.tsx";
-import { LazyPinPicker, LazyRouteMap } from "./lazy-route-map.tsx";
-import { useRideRoute } from "./queries.ts";
+import { LazyPinPicker, LazyRouteMap } from "../maps/lazy-route-map.tsx";
+import { useRideRoute } from "../ride-core/queries.ts";
 
 /** docs/product.md#route-and-gpx: Madrid when there is nothing to centre on. */
 const FALLBACK_CENTRE: MeetingPin = { lat: 40.4168, lon: -3.7038 };

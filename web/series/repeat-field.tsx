@@ -12,7 +12,7 @@ import {
   seriesStarts,
 } from "../../domain/series.ts";
 import { Field, inputClass, TextField } from "../components/field.tsx";
-import { type RideFormValues, repeatOf, startInstant } from "../rides/ride-form-values.ts";
+import { type RideFormValues, repeatOf, startInstant } from "../ride-core/ride-form-values.ts";
 
 /** The dates the rule gives on the ride's clock `zone`, or none while the form cannot tell yet. */
 function previewOf(values: RideFormValues, zone: string): number[] {

@@ -21,7 +21,7 @@ import {
   validateRepeat,
 } from "../../domain/series.ts";
 import { fromZonedDateTime, toZonedDateTime } from "../../domain/zones.ts";
-import type { RouteExtras } from "./route-fields.tsx";
+import type { RouteExtras } from "../rides/route-fields.tsx";
 
 export interface RideFormValues {
   title: string;

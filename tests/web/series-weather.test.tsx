@@ -5,7 +5,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { describe, expect, it, vi } from "vitest";
-import type { SeriesDatesResponse } from "../../domain/series.ts";
+import { SERIES_TEXTS, type SeriesDatesResponse } from "../../domain/series.ts";
 import { WEATHER_TEXTS } from "../../domain/weather.ts";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
 import { ORGANIZER_VIEWER, rideDetail } from "./helpers/rides.ts";
@@ -30,6 +30,7 @@ function renderAt(path: string) {
         <Routes>
           <Route path="/app/ride/:id" element={<RideDetailScreen />} />
           <Route path="/app/create" element={<CreateRideScreen />} />
+          <Route path="/app/my-rides" element={<h1>Mis salidas</h1>} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -246,6 +247,38 @@ describe("the weather card", () => {
       fetchMock.mockImplementation(organizerRide({ forecast: null, warnings: [], stillOn: false }));
       renderAt("/app/ride/r1?tiempo=cancelar");
       expect(await screen.findByRole("dialog", { name: "¿Cancelar la salida?" })).toBeTruthy();
+    });
+
+    it("'Cancelar' on a grupeta's date opens the ride page's cancel, which asks which dates", async () => {
+      fetchMock.mockImplementation(async (input, init) => {
+        const url = String(input);
+        if (url === "/api/rides/r1/weather") return Response.json({ ...COLD, stillOn: false });
+        if (url === "/api/rides/r1/series") return Response.json(seriesAnswer());
+        if (url === "/api/rides/r1/cancel" && init?.method === "POST") {
+          return Response.json({ ok: true });
+        }
+        if (url.endsWith("/connections")) return connectionsStep();
+        return Response.json({
+          ride: rideDetail({
+            startTime: Date.now() + 10 * HOUR,
+            viewer: ORGANIZER_VIEWER,
+            series: weekly,
+          }),
+        });
+      });
+      renderAt("/app/ride/r1?tiempo=cancelar");
+      const dialog = await screen.findByRole("dialog", { name: "¿Cancelar la salida?" });
+      const dates = within(dialog).getByRole("group", { name: "¿Qué fechas cancelas?" });
+      fireEvent.click(within(dates).getByRole("radio", { name: SERIES_TEXTS.thisAndFollowing }));
+      fireEvent.click(within(dialog).getByRole("button", { name: "Sí, cancelar salida" }));
+      await waitFor(() => {
+        const sent = fetchMock.mock.calls.find(([url]) => url === "/api/rides/r1/cancel");
+        expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ reason: null, scope: "following" });
+      });
+      // She goes on to My Rides, where the cancelled date now is.
+      await waitFor(() =>
+        expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Mis salidas"),
+      );
     });
 
     it("'Sigue en pie' still finds the question when the forecast has calmed down", async () => {

@@ -79,7 +79,14 @@ function DetailContent({ ride }: { ride: RideDetail }) {
         <RequestsCard ride={ride} />
       ) : null}
       <RideCard ride={ride} place="detail" />
-      {!cancelled ? <WeatherCard ride={ride} /> : null}
+      {!cancelled ? (
+        <WeatherCard
+          ride={ride}
+          cancelDialog={(dialog) => (
+            <CancelDialog rideId={ride.id} inSeries={ride.series !== null} {...dialog} />
+          )}
+        />
+      ) : null}
       <CalendarLink ride={ride} />
       <SeriesCard ride={ride} />
       <ParticipantsCard ride={ride} />

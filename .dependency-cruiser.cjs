@@ -1,6 +1,7 @@
-// Which folder may import which (docs/decisions/0050-one-way-feature-folders.md), checked by
-// `npm run lint`. Only value imports count: `import type` (and `import { type X }`) is erased at
-// build time and may point anywhere.
+// Which folder may import which (docs/decisions/0050-one-way-feature-folders.md for worker/,
+// 0051-one-way-folders-in-the-browser.md for web/), checked by `npm run lint`. Only value
+// imports count: `import type` (and `import { type X }`) is erased at build time and may point
+// anywhere.
 //
 // LAYERS gives each folder (or top-level file) of a tree a floor, lowest first. A module may
 // import from its own folder or from a LOWER floor, never from its floor's other folders or from
@@ -51,7 +52,56 @@ const LAYERS = {
       },
     ],
   },
-  // web: { core: …, floors: [ … ] },
+  web: {
+    // Floors below this index are core: they import no feature folder.
+    core: 4,
+    floors: [
+      {
+        what: "plumbing (API and query clients, toasts); the site's texts and facts; the stylesheet",
+        folders: ["lib", "content", "styles.css", "fallback-fonts.css"],
+      },
+      { what: "the UI parts every screen is made of", folders: ["components"] },
+      { what: "who she is: the signed-in rider's query", folders: ["session"] },
+      {
+        what: "the ride: its queries and cache keys, form values, join errors; its maps",
+        folders: ["ride-core", "maps"],
+      },
+      {
+        what: "features other features show or call (cards, fields, badges, the ride day)",
+        folders: [
+          "pwa",
+          "notifications",
+          "calendar",
+          "connections",
+          "series",
+          "weather",
+          "ride-day",
+        ],
+      },
+      { what: "the app's own screens: not found, offline, error, welcome", folders: ["screens"] },
+      { what: "blocking, reports, moderation, suspension", folders: ["safety"] },
+      {
+        what: "sign-in, the chat, approval requests: on floor 6's",
+        folders: ["auth", "chat", "ride-requests"],
+      },
+      {
+        what: "the ride screens and the ride card, which compose the features",
+        folders: ["rides"],
+      },
+      {
+        what: "screens and the frame only the router imports",
+        folders: ["my-rides", "profiles", "settings", "layout", "info"],
+      },
+      {
+        what: "the app's composition: its routes, the first screen's data",
+        folders: ["router.tsx", "startup-prefetch.ts"],
+      },
+      {
+        what: "entry points: the app's (main.tsx, app/), the public site's (site/, index.html); public/",
+        folders: ["main.tsx", "app", "site", "index.html", "public"],
+      },
+    ],
+  },
 };
 
 const VALUE_IMPORT = { dependencyTypesNot: ["type-only"] };

@@ -54,7 +54,7 @@ const SCREEN_DATA: Record<string, string[]> = {
 /**
  * The API answers a rider with a profile needs at once on `pathname`, after /api/me. The worker
  * preloads them in the shell when a session cookie comes with the request, and the app's
- * start-up prefetch (web/lib/startup-prefetch.ts) asks for exactly these, so it picks the
+ * start-up prefetch (web/startup-prefetch.ts) asks for exactly these, so it picks the
  * preloaded answers up; a test holds the two together.
  */
 export function signedInStartupData(pathname: string): string[] {

@@ -7,9 +7,9 @@ import { AppSplash } from "./components/spinner.tsx";
 import { LazyToaster } from "./lib/lazy-toaster.tsx";
 import { inNextTask } from "./lib/next-task.ts";
 import { queryClient } from "./lib/query-client.ts";
-import { prefetchStartupData } from "./lib/startup-prefetch.ts";
 import { AppRoutes, loadScreenCode } from "./router.tsx";
 import { RouteErrorBoundary } from "./screens/route-error.tsx";
+import { prefetchStartupData } from "./startup-prefetch.ts";
 
 /** The routes, with the error page in place of the app when a screen fails. */
 function App() {

@@ -42,7 +42,7 @@ function stylesheetOrder(entry: string): string[] {
 
 describe("stylesheets beside Leaflet's", () => {
   it("the route map adds leaflet.css first", () => {
-    expect(stylesheetOrder("web/rides/route-map.tsx")[0]).toBe(LEAFLET_CSS);
+    expect(stylesheetOrder("web/maps/route-map.tsx")[0]).toBe(LEAFLET_CSS);
   });
 
   it("the group map adds its own rules after leaflet.css, on a page that had neither", () => {

@@ -9,13 +9,13 @@ import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RideSummary } from "../../domain/api/rides.ts";
 import type { QueuedReport } from "../../domain/api/safety.ts";
-import { ME_KEY } from "../../web/auth/use-me.ts";
 import { CalendarSettings } from "../../web/calendar/calendar-settings.tsx";
 import { ConfirmDialog } from "../../web/components/dialog.tsx";
 import { RideCard } from "../../web/rides/ride-card.tsx";
 import { MessageMenu } from "../../web/safety/message-menu.tsx";
 import ModerationScreen from "../../web/safety/moderation.tsx";
 import { ProfileSafetyActions } from "../../web/safety/profile-actions.tsx";
+import { ME_KEY } from "../../web/session/use-me.ts";
 import { rideSummary } from "./helpers/rides.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 

@@ -1,8 +1,8 @@
-// One mapping of a refused join for the ride card and the chat (web/rides/join-errors.ts).
+// One mapping of a refused join for the ride card and the chat (web/ride-core/join-errors.ts).
 import { describe, expect, it } from "vitest";
 import { ApiError, ERROR_TEXT } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
-import { joinFailure } from "../../web/rides/join-errors.ts";
+import { joinFailure } from "../../web/ride-core/join-errors.ts";
 
 describe("joinFailure", () => {
   it("tells her she is in already when the API says already_joined", () => {

@@ -16,7 +16,7 @@ import type { MeResponse } from "../../domain/api-types.ts";
 import { MSG } from "../../domain/messages.ts";
 import Login from "../../web/auth/login.tsx";
 import Logout from "../../web/auth/logout.tsx";
-import { ME_KEY } from "../../web/auth/use-me.ts";
+import { ME_KEY } from "../../web/session/use-me.ts";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
 
 /** The address bar as the app leaves it (path, query and fragment), and a way to change it. */

@@ -6,7 +6,7 @@ import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { Toaster } from "sonner";
 import { describe, expect, it } from "vitest";
 import type { MeResponse } from "../../domain/api-types.ts";
-import { ME_KEY } from "../../web/auth/use-me.ts";
+import { ME_KEY } from "../../web/session/use-me.ts";
 import {
   LOGOUT_EVERYWHERE_MSG,
   LogoutEverywhereSection,

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { MyRidesCounts, RideSummary } from "../../domain/api/rides.ts";
 import { MSG } from "../../domain/messages.ts";
 import MyRidesScreen from "../../web/my-rides/my-rides.tsx";
-import { RIDES_KEY } from "../../web/rides/queries.ts";
+import { RIDES_KEY } from "../../web/ride-core/queries.ts";
 import { rideSummary } from "./helpers/rides.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 

@@ -8,10 +8,10 @@ import { MemoryRouter, useLocation } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "../../domain/messages.ts";
 import { NEAR_HEADER } from "../../domain/near.ts";
-import { ME_KEY } from "../../web/auth/use-me.ts";
 import { LazyToaster } from "../../web/lib/lazy-toaster.tsx";
 import SearchScreen from "../../web/rides/search.tsx";
 import { forgetDevicePosition } from "../../web/rides/use-near-position.ts";
+import { ME_KEY } from "../../web/session/use-me.ts";
 import { rideSummary } from "./helpers/rides.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 

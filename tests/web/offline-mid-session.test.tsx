@@ -6,10 +6,10 @@ import { act, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MSG } from "../../domain/messages.ts";
-import { ME_KEY } from "../../web/auth/use-me.ts";
 import { createQueryClient } from "../../web/lib/query-client.ts";
 import MyRidesScreen from "../../web/my-rides/my-rides.tsx";
 import SearchScreen from "../../web/rides/search.tsx";
+import { ME_KEY } from "../../web/session/use-me.ts";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
 import { rideSummary } from "./helpers/rides.ts";
 

@@ -10,7 +10,7 @@ import { ApiError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import ChatScreen from "../../web/chat/chat-screen.tsx";
 import { LazyToaster } from "../../web/lib/lazy-toaster.tsx";
-import { joinFailure } from "../../web/rides/join-errors.ts";
+import { joinFailure } from "../../web/ride-core/join-errors.ts";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 

@@ -4,7 +4,7 @@ import { ApiError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 
 const me = vi.hoisted(() => ({ current: {} as { data?: unknown; error?: unknown } }));
-vi.mock("../../web/auth/use-me.ts", () => ({ useMe: () => me.current }));
+vi.mock("../../web/session/use-me.ts", () => ({ useMe: () => me.current }));
 
 const { OfflineGate } = await import("../../web/pwa/offline-gate.tsx");
 

@@ -3,7 +3,7 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "../../domain/messages.ts";
-import { ME_KEY } from "../../web/auth/use-me.ts";
+import { ME_KEY } from "../../web/session/use-me.ts";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 

@@ -8,8 +8,8 @@ import type { MeResponse, MeUser } from "../../domain/api-types.ts";
 import { RequireProfile } from "../../web/auth/guards.tsx";
 import Login from "../../web/auth/login.tsx";
 import Signup from "../../web/auth/signup.tsx";
-import { ME_KEY } from "../../web/auth/use-me.ts";
 import ProfileSetup from "../../web/profiles/profile-setup.tsx";
+import { ME_KEY } from "../../web/session/use-me.ts";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
 
 const RIDE = "/app/ride/r-123";

@@ -4,8 +4,8 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RideSummary } from "../../domain/api/rides.ts";
-import { ME_KEY } from "../../web/auth/use-me.ts";
 import { RideCard } from "../../web/rides/ride-card.tsx";
+import { ME_KEY } from "../../web/session/use-me.ts";
 import { ORGANIZER_VIEWER, rideSummary } from "./helpers/rides.ts";
 
 /** Two places, Ana's (Puente del Rey, 35.5 km, 250 m, Coffee Stop). */

@@ -11,7 +11,7 @@ import { rideDetail } from "./helpers/rides.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 
 // The map itself (Leaflet) is tested in route-map.test.tsx.
-vi.mock("../../web/rides/lazy-route-map.tsx", () => ({
+vi.mock("../../web/maps/lazy-route-map.tsx", () => ({
   LazyRouteMap: (props: { label?: string }) => <div role="img" aria-label={props.label} />,
   LazyRouteView: () => <div role="img" aria-label="Mapa de la ruta" />,
   LazyPinMap: () => <div role="img" aria-label="Punto de encuentro" />,

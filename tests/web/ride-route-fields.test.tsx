@@ -9,14 +9,14 @@ import type { MeResponse } from "../../domain/api-types.ts";
 import { toIsoDate } from "../../domain/dates.ts";
 import type { ProfilePoint } from "../../domain/gpx.ts";
 import { MSG } from "../../domain/messages.ts";
-import { ME_KEY } from "../../web/auth/use-me.ts";
-import CreateRideScreen from "../../web/rides/create.tsx";
 import {
   ElevationProfile,
   nearestPoint,
   profileSummary,
-} from "../../web/rides/elevation-profile.tsx";
-import { RIDES_KEY } from "../../web/rides/queries.ts";
+} from "../../web/maps/elevation-profile.tsx";
+import { RIDES_KEY } from "../../web/ride-core/queries.ts";
+import CreateRideScreen from "../../web/rides/create.tsx";
+import { ME_KEY } from "../../web/session/use-me.ts";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
 import { ORGANIZER_VIEWER, rideDetail } from "./helpers/rides.ts";
 

@@ -1,6 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import RouteMap from "../../web/rides/route-map.tsx";
+import RouteMap from "../../web/maps/route-map.tsx";
 
 const route: [number, number][] = [
   [40.41, -3.7],

@@ -7,7 +7,6 @@ import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { QueuedReport } from "../../domain/api/safety.ts";
 import { MSG } from "../../domain/messages.ts";
-import { ME_KEY } from "../../web/auth/use-me.ts";
 import { ReconnectingSocket } from "../../web/chat/socket.ts";
 import { urlClient } from "../../web/lib/api.ts";
 import { BlockDialog } from "../../web/safety/block-dialog.tsx";
@@ -20,6 +19,7 @@ import {
   SUSPENDED_CLOSE_CODE,
   signOutSuspended,
 } from "../../web/safety/suspended.ts";
+import { ME_KEY } from "../../web/session/use-me.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 
 const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RideSummary } from "../../domain/api/rides.ts";
 import { MSG } from "../../domain/messages.ts";
 import PublicProfileScreen from "../../web/profiles/public-profile.tsx";
-import { RIDES_KEY } from "../../web/rides/queries.ts";
+import { RIDES_KEY } from "../../web/ride-core/queries.ts";
 import RideDetailScreen from "../../web/rides/ride-detail.tsx";
 import { RideList } from "../../web/rides/ride-list.tsx";
 import { rideDetail, rideSummary } from "./helpers/rides.ts";

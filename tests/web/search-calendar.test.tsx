@@ -2,8 +2,8 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { ME_KEY } from "../../web/auth/use-me.ts";
 import SearchScreen from "../../web/rides/search.tsx";
+import { ME_KEY } from "../../web/session/use-me.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 
 afterEach(() => vi.unstubAllGlobals());

@@ -14,7 +14,7 @@ import { ORGANIZER_VIEWER, rideDetail } from "./helpers/rides.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 import { toastShowing } from "./helpers/toasts.ts";
 
-vi.mock("../../web/rides/lazy-route-map.tsx", () => ({
+vi.mock("../../web/maps/lazy-route-map.tsx", () => ({
   LazyRouteMap: (props: { label?: string }) => <div role="img" aria-label={props.label} />,
   LazyRouteView: () => <div role="img" aria-label="Mapa de la ruta" />,
   LazyPinMap: () => <div role="img" aria-label="Punto de encuentro" />,
@@ -34,6 +34,7 @@ function renderAt(path: string) {
         <Routes>
           <Route path="/app/ride/:id" element={<RideDetailScreen />} />
           <Route path="/app/create" element={<CreateRideScreen />} />
+          <Route path="/app/my-rides" element={<h1>Mis salidas</h1>} />
         </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
@@ -371,6 +372,38 @@ describe("the weather card", () => {
       fetchMock.mockImplementation(organizerRide({ forecast: null, warnings: [], stillOn: false }));
       renderAt("/app/ride/r1?tiempo=cancelar");
       expect(await screen.findByRole("dialog", { name: "¿Cancelar la salida?" })).toBeTruthy();
+    });
+
+    it("'Cancelar' on a grupeta's date opens the ride page's cancel, which asks which dates", async () => {
+      fetchMock.mockImplementation(async (input, init) => {
+        const url = String(input);
+        if (url === "/api/rides/r1/weather") return Response.json({ ...COLD, stillOn: false });
+        if (url === "/api/rides/r1/series") return Response.json(seriesAnswer());
+        if (url === "/api/rides/r1/cancel" && init?.method === "POST") {
+          return Response.json({ ok: true });
+        }
+        if (url.endsWith("/connections")) return connectionsStep();
+        return Response.json({
+          ride: rideDetail({
+            startTime: Date.now() + 10 * HOUR,
+            viewer: ORGANIZER_VIEWER,
+            series: weekly,
+          }),
+        });
+      });
+      renderAt("/app/ride/r1?tiempo=cancelar");
+      const dialog = await screen.findByRole("dialog", { name: "¿Cancelar la salida?" });
+      const dates = within(dialog).getByRole("group", { name: "¿Qué fechas cancelas?" });
+      fireEvent.click(within(dates).getByRole("radio", { name: SERIES_TEXTS.thisAndFollowing }));
+      fireEvent.click(within(dialog).getByRole("button", { name: "Sí, cancelar salida" }));
+      await waitFor(() => {
+        const sent = fetchMock.mock.calls.find(([url]) => url === "/api/rides/r1/cancel");
+        expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ reason: null, scope: "following" });
+      });
+      // She goes on to My Rides, where the cancelled date now is.
+      await waitFor(() =>
+        expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Mis salidas"),
+      );
     });
 
     it("'Sigue en pie' still finds the question when the forecast has calmed down", async () => {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { MeResponse } from "../../domain/api-types.ts";
 import { MSG } from "../../domain/messages.ts";
 import Signup from "../../web/auth/signup.tsx";
-import { ME_KEY } from "../../web/auth/use-me.ts";
+import { ME_KEY } from "../../web/session/use-me.ts";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
 import { toastShowing } from "./helpers/toasts.ts";
 

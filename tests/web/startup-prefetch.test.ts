@@ -4,8 +4,8 @@ import { signedInStartupData } from "../../domain/route-preloads.ts";
 import { myInviteQuery } from "../../web/auth/referral.ts";
 import { chatsQuery } from "../../web/chat/queries.ts";
 import { pendingConnectionsQuery } from "../../web/connections/queries.ts";
-import { prefetchStartupData } from "../../web/lib/startup-prefetch.ts";
-import { myRidesQuery } from "../../web/rides/queries.ts";
+import { myRidesQuery } from "../../web/ride-core/queries.ts";
+import { prefetchStartupData } from "../../web/startup-prefetch.ts";
 
 // The API as the start-up prefetch sees it: /api/me answers `me`, every other GET a small body.
 function stubApi(me: unknown, status = 200) {

@@ -5,8 +5,8 @@ import { returnPathOrNull } from "../../domain/return-path.ts";
 import { Button } from "../components/button.tsx";
 import { client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { useMe } from "../session/use-me.ts";
 import { storedReferral } from "./referral.ts";
-import { useMe } from "./use-me.ts";
 
 function GoogleMark() {
   return (

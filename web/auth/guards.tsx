@@ -4,8 +4,8 @@ import { Navigate, useLocation } from "react-router-dom";
 import { MSG } from "../../domain/messages.ts";
 import { ProblemScreen } from "../components/feedback.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
+import { useMe } from "../session/use-me.ts";
 import { withReturnPath } from "./redirect.ts";
-import { useMe } from "./use-me.ts";
 
 /** Signed-in only; visitors go to login carrying where they came from (history replaced). */
 export function RequireAuth({ children }: { children: ReactNode }) {

@@ -10,12 +10,12 @@ import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { UpdateButton } from "../pwa/update-button.tsx";
 import { useSuspendedNotice } from "../safety/suspended-notice.ts";
+import { ME_KEY, useMe } from "../session/use-me.ts";
 import { AuthScreen, AuthSwitch, OrDivider } from "./auth-screen.tsx";
 import { CredentialFields } from "./credential-fields.tsx";
 import { GoogleButton, useGoogleFailureToast } from "./google-button.tsx";
 import { PasswordField } from "./password-input.tsx";
 import { safeReturnPath, withReturnPath } from "./redirect.ts";
-import { ME_KEY, useMe } from "./use-me.ts";
 
 /** /app/login: sign in, forgot password, and reset mode when the link carries #reset=TOKEN. */
 export default function Login() {

@@ -7,7 +7,7 @@ import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { disablePush } from "../notifications/push-client.ts";
 import { clearRuntimeCaches } from "../pwa/clear-caches.ts";
-import { forgetSession } from "./use-me.ts";
+import { forgetSession } from "../session/use-me.ts";
 
 /** /app/logout: signs out and goes to login, also when signing out failed. */
 export default function Logout() {

@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { call, client } from "../lib/api.ts";
 import { inNextTask } from "../lib/next-task.ts";
 import { toast } from "../lib/toast.ts";
-import { useMe } from "./use-me.ts";
+import { useMe } from "../session/use-me.ts";
 
 // The invite token from /app/signup?ref= survives reloads and the Google round trip until it
 // is claimed after sign-up or sign-in (docs/product.md#referrals).

@@ -8,12 +8,12 @@ import { FullPageSpinner } from "../components/spinner.tsx";
 import { preloadFormSchemas, validateForm } from "../components/validate-form.ts";
 import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { ME_KEY, useMe } from "../session/use-me.ts";
 import { AuthScreen, AuthSwitch, OrDivider } from "./auth-screen.tsx";
 import { CredentialFields } from "./credential-fields.tsx";
 import { GoogleButton, useGoogleFailureToast } from "./google-button.tsx";
 import { safeReturnPath, withReturnPath } from "./redirect.ts";
 import { clearStoredReferral, storedReferral, storeReferral } from "./referral.ts";
-import { ME_KEY, useMe } from "./use-me.ts";
 
 /**
  * /app/signup: email + password or Google; `?ref=` is kept until claimed, and `?from=` (the page

@@ -9,17 +9,17 @@ import { useNavigate } from "react-router-dom";
 import { CHAT_READ_STATE_EVENT } from "../../domain/api/chat.ts";
 import { CONNECTIONS_COMPLETED_EVENT } from "../../domain/api/connections.ts";
 import { parseNotificationFrame } from "../../domain/notification-frame.ts";
-import { useMe } from "../auth/use-me.ts";
 import { connectionKeys } from "../connections/queries.ts";
 import { urlClient } from "../lib/api.ts";
 import { inNextTask } from "../lib/next-task.ts";
-import { justPromoted, showWaitingListToast } from "../rides/waiting-list-toast.ts";
+import { justPromoted, showWaitingListToast } from "../ride-core/waiting-list-toast.ts";
 import {
   announceSuspension,
   onSuspension,
   SUSPENDED_CLOSE_CODE,
   signOutSuspended,
 } from "../safety/suspended.ts";
+import { useMe } from "../session/use-me.ts";
 import { isChatOnScreen } from "./active-chat.ts";
 import { showConversationToast } from "./conversation-toast.tsx";
 import { CHATS_KEY, chatKeys } from "./queries.ts";

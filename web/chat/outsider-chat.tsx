@@ -8,8 +8,8 @@ import { MSG } from "../../domain/messages.ts";
 import { hasStarted } from "../../domain/time.ts";
 import { Button, ButtonLink } from "../components/button.tsx";
 import { toast } from "../lib/toast.ts";
-import { joinFailure } from "../rides/join-errors.ts";
-import { useJoinRide } from "../rides/queries.ts";
+import { joinFailure } from "../ride-core/join-errors.ts";
+import { useJoinRide } from "../ride-core/queries.ts";
 import { ChatHeader, messageCountLabel } from "./chat-parts.tsx";
 import { chatKeys } from "./queries.ts";
 

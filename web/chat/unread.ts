@@ -2,7 +2,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useCallback } from "react";
 import type { ChatListItem, ChatsResponse } from "../../domain/api/chat.ts";
-import { useMe } from "../auth/use-me.ts";
+import { useMe } from "../session/use-me.ts";
 import { chatsQuery } from "./queries.ts";
 
 /** Rows in the feed's 'Conversaciones en curso' (docs/product.md#unread-messages). */

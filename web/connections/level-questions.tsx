@@ -9,8 +9,8 @@ import { PACE_ANSWER_LABELS, PACE_ANSWERS, type PaceAnswer } from "../../domain/
 import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { Button } from "../components/button.tsx";
+import { profileKeys } from "../lib/profile-queries.ts";
 import { toast } from "../lib/toast.ts";
-import { profileKeys } from "../profiles/queries.ts";
 import { saveLevelAnswers } from "./queries.ts";
 
 const WAITED_OPTIONS = [

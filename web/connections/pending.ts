@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { useMe } from "../auth/use-me.ts";
+import { useMe } from "../session/use-me.ts";
 import { pendingConnectionsQuery } from "./queries.ts";
 
 /** Rows in the feed's 'He rodado con ella' (docs/product.md#connections). */

@@ -1,6 +1,6 @@
 import { Camera, Mail, Music2 } from "lucide-react";
 import { PageHeader } from "../components/feedback.tsx";
-import { CONTACT_EMAIL, INSTAGRAM_URL, TIKTOK_URL } from "../site/site.ts";
+import { CONTACT_EMAIL, INSTAGRAM_URL, TIKTOK_URL } from "../content/site.ts";
 
 const row =
   "flex min-h-14 items-center gap-3 rounded-2xl border border-line bg-surface px-4 font-bold hover:border-primary";

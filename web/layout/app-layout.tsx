@@ -5,11 +5,11 @@ import { NavLink, Outlet } from "react-router-dom";
 import { formatBadge } from "../../domain/display.ts";
 import { pluralForm } from "../../domain/plural.ts";
 import { ReferralClaimer } from "../auth/referral.ts";
-import { useMe } from "../auth/use-me.ts";
 import { NotificationsProvider } from "../chat/notifications.tsx";
 import { Avatar } from "../components/avatar.tsx";
 import { signalAppReady } from "../pwa/app-ready.ts";
 import { OfflineGate } from "../pwa/offline-gate.tsx";
+import { useMe } from "../session/use-me.ts";
 import { RouteAnnouncer } from "./route-announcer.tsx";
 import { useNavBadge } from "./use-nav-badge.ts";
 

@@ -6,7 +6,7 @@ import { MSG } from "../../domain/messages.ts";
 import { ButtonLink } from "../components/button.tsx";
 import { EmptyState, PageHeader } from "../components/feedback.tsx";
 import { useOwnSearchParams } from "../lib/screen-address.ts";
-import { useMyRides } from "../rides/queries.ts";
+import { useMyRides } from "../ride-core/queries.ts";
 import { RideCard } from "../rides/ride-card.tsx";
 import { RideList } from "../rides/ride-list.tsx";
 

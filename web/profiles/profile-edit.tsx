@@ -2,11 +2,11 @@ import { useNavigate } from "react-router-dom";
 import { avatarKeyOrDefault } from "../../domain/constants.ts";
 import { ApiError, errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
-import { useMe } from "../auth/use-me.ts";
 import { useBack } from "../components/back-button.tsx";
 import { Button } from "../components/button.tsx";
 import { EmptyState, PageHeader, RetryButton, Skeleton } from "../components/feedback.tsx";
 import { toast } from "../lib/toast.ts";
+import { useMe } from "../session/use-me.ts";
 import { ProfileForm } from "./profile-form.tsx";
 import { useSaveProfile } from "./save-profile.ts";
 

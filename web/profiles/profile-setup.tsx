@@ -3,10 +3,10 @@ import { avatarKeyOrDefault } from "../../domain/constants.ts";
 import { ApiError, errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { safeReturnPath } from "../auth/redirect.ts";
-import { useMe } from "../auth/use-me.ts";
 import { PageHeader } from "../components/feedback.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
 import { toast } from "../lib/toast.ts";
+import { useMe } from "../session/use-me.ts";
 import { ProfileForm } from "./profile-form.tsx";
 import { useSaveProfile } from "./save-profile.ts";
 

@@ -12,10 +12,10 @@ import { Chip } from "../components/chip.tsx";
 import { ConfirmDialog } from "../components/dialog.tsx";
 import { LoadFailed, PageHeader, Skeleton } from "../components/feedback.tsx";
 import { isNotFound } from "../lib/api.ts";
+import { publicProfileQuery } from "../lib/profile-queries.ts";
 import { toast } from "../lib/toast.ts";
 import { ProfileSafetyActions } from "../safety/profile-actions.tsx";
 import { OrganizerLevelsCard } from "./organizer-levels.tsx";
-import { publicProfileQuery } from "./queries.ts";
 import { useDeleteAccount } from "./use-delete-account.ts";
 
 /** /app/profile/:username (docs/product.md#public-profile). */

@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { MeResponse } from "../../domain/api-types.ts";
 import type { ProfileInput } from "../../domain/schemas.ts";
-import { ME_KEY } from "../auth/use-me.ts";
 import { call, client } from "../lib/api.ts";
+import { ME_KEY } from "../session/use-me.ts";
 
 /** Saves her profile and tells the app: cache updated, ME refetched, 'profileUpdated' sent. */
 export function useSaveProfile() {

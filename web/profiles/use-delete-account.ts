@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { MSG } from "../../domain/messages.ts";
-import { forgetSession } from "../auth/use-me.ts";
 import { noteAccountDeleted } from "../lib/account-deleted-note.ts";
 import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { forgetSession } from "../session/use-me.ts";
 
 /**
  * Deletes her account (docs/product.md#account-deletion). On success nothing of hers stays in

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { useState } from "react";
-import { useMe } from "../auth/use-me.ts";
 import { isNetworkError } from "../lib/api.ts";
+import { useMe } from "../session/use-me.ts";
 import { OfflineScreen } from "./offline-screen.tsx";
 
 /**

@@ -13,7 +13,7 @@ import {
 } from "../../domain/ride-day.ts";
 import { TextField } from "../components/field.tsx";
 
-/** The form values this field reads and writes (web/rides/ride-form-values.ts). */
+/** The form values this field reads and writes (web/ride-core/ride-form-values.ts). */
 interface DurationValues {
   distanceKm: string;
   level: string;

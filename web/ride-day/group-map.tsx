@@ -1,10 +1,10 @@
 // The group map (docs/product.md#ride-day): the ride's route, as on its page, with a dot for each
 // rider who shares her position, named, the escoba standing out. Leaflet comes with this module
-// (and web/rides/route-map.tsx), loaded lazily with the ride day's panel.
+// (and web/maps/route-map.tsx), loaded lazily with the ride day's panel.
 import L from "leaflet";
 import { useEffect, useRef } from "react";
 import { fixAge, isApproximate, type LiveFix, RIDE_DAY_TEXT } from "../../domain/ride-day-live.ts";
-import { baseMap, endMarker, FALLBACK_CENTRE, stopAndRemove } from "../rides/route-map.tsx";
+import { baseMap, endMarker, FALLBACK_CENTRE, stopAndRemove } from "../maps/route-map.tsx";
 // After route-map.tsx, which brings leaflet.css: these rules beat Leaflet's own (a marker's
 // display) by coming later, and under `npm run dev` styles are added in the order modules run.
 import "./group-map.css";

@@ -13,10 +13,10 @@ import {
   useState,
 } from "react";
 import { fixAge, leftBehindText, RIDE_DAY_TEXT } from "../../domain/ride-day-live.ts";
-import { useMe } from "../auth/use-me.ts";
 import { Skeleton } from "../components/feedback.tsx";
 import { toast } from "../lib/toast.ts";
-import { useRideRoute } from "../rides/queries.ts";
+import { useRideRoute } from "../ride-core/queries.ts";
+import { useMe } from "../session/use-me.ts";
 import { GroupList } from "./group-list.tsx";
 import type { MapDot } from "./group-map.tsx";
 import type { LiveChannel } from "./live-channel.ts";

@@ -2,7 +2,7 @@
 // Every key is under the rides key, so one invalidation refreshes the card, the detail and My Rides.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { call, client, pathParams } from "../lib/api.ts";
-import { RIDES_KEY } from "../rides/queries.ts";
+import { RIDES_KEY } from "../ride-core/queries.ts";
 
 function useRequestsMutation<T, V>(fn: (vars: V) => Promise<T>) {
   const queryClient = useQueryClient();

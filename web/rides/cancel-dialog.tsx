@@ -7,8 +7,8 @@ import type { SeriesScope } from "../../domain/series.ts";
 import { ConfirmDialog, type ReturnFocus } from "../components/dialog.tsx";
 import { inputClass } from "../components/field.tsx";
 import { toast } from "../lib/toast.ts";
+import { useCancelRide } from "../ride-core/queries.ts";
 import { SeriesScopeField } from "../series/scope-field.tsx";
-import { useCancelRide } from "./queries.ts";
 
 const CANCELLED_PATH = "/app/my-rides?showCancelled=true";
 

@@ -6,7 +6,6 @@ import type { RideDetail } from "../../domain/api/rides.ts";
 import { CITY_MAX, RIDE_DESCRIPTION_MAX, RIDE_TITLE_MAX } from "../../domain/constants.ts";
 import { ApiError, errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
-import { useMe } from "../auth/use-me.ts";
 import { Button, ButtonLink } from "../components/button.tsx";
 import { CityInput } from "../components/city-input.tsx";
 import { PageHeader, Skeleton } from "../components/feedback.tsx";
@@ -14,13 +13,7 @@ import { Field, inputClass, LengthHint, TextField } from "../components/field.ts
 import { call, client, pathParams } from "../lib/api.ts";
 import { useRedirectWhileHere } from "../lib/screen-address.ts";
 import { toast } from "../lib/toast.ts";
-import { DurationField } from "../ride-day/duration-field.tsx";
-import { RepeatField } from "../series/repeat-field.tsx";
-import { SeriesScopeField } from "../series/scope-field.tsx";
-import { JoinModeField } from "./join-mode-field.tsx";
-import { MeetingPointField } from "./meeting-point-field.tsx";
-import { RIDES_KEY, useRide, useRideZone } from "./queries.ts";
-import { LevelField, ModalitiesField, SocialTagsField } from "./ride-chip-fields.tsx";
+import { RIDES_KEY, useRide, useRideZone } from "../ride-core/queries.ts";
 import {
   createRideBody,
   EMPTY,
@@ -32,7 +25,14 @@ import {
   startErrorField,
   toPayload,
   valuesFromRide,
-} from "./ride-form-values.ts";
+} from "../ride-core/ride-form-values.ts";
+import { DurationField } from "../ride-day/duration-field.tsx";
+import { RepeatField } from "../series/repeat-field.tsx";
+import { SeriesScopeField } from "../series/scope-field.tsx";
+import { useMe } from "../session/use-me.ts";
+import { JoinModeField } from "./join-mode-field.tsx";
+import { MeetingPointField } from "./meeting-point-field.tsx";
+import { LevelField, ModalitiesField, SocialTagsField } from "./ride-chip-fields.tsx";
 import { RideSizeFields } from "./ride-size-fields.tsx";
 import { RideStartFields } from "./ride-start-fields.tsx";
 import { GpxField, MeetingPinField, useRouteFields } from "./route-fields.tsx";

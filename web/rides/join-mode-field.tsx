@@ -3,7 +3,7 @@
 // screen reader hears the question with each choice.
 import { useFormContext } from "react-hook-form";
 import { MSG } from "../../domain/messages.ts";
-import type { RideFormValues } from "./ride-form-values.ts";
+import type { RideFormValues } from "../ride-core/ride-form-values.ts";
 
 const CHOICES = [
   { value: "open", label: MSG.joinModeOpen, hint: MSG.joinModeOpenHint },

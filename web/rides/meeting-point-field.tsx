@@ -7,7 +7,7 @@ import { MSG } from "../../domain/messages.ts";
 import { googleMapsSearchUrl } from "../../domain/share.ts";
 import { Button, buttonClass } from "../components/button.tsx";
 import { TextField } from "../components/field.tsx";
-import type { RideFormValues } from "./ride-form-values.ts";
+import type { RideFormValues } from "../ride-core/ride-form-values.ts";
 
 export function MeetingPointField() {
   const { register, watch, formState } = useFormContext<RideFormValues>();

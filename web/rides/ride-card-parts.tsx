@@ -24,7 +24,7 @@ import { UnreadBadge } from "../chat/unread-badge.tsx";
 import { Avatar } from "../components/avatar.tsx";
 import { Button, buttonClass } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
-import { LazyAreaMap, LazyPinMap } from "./lazy-route-map.tsx";
+import { LazyAreaMap, LazyPinMap } from "../maps/lazy-route-map.tsx";
 import type { RideCardPlace } from "./place-texts.ts";
 
 /** Day, time (with the ride's zone when it is not hers), city, distance from her, modalities, level, tags. */

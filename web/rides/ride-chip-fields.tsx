@@ -14,7 +14,7 @@ import {
 } from "../../domain/constants.ts";
 import { ToggleChip } from "../components/chip.tsx";
 import { toggle } from "../lib/toggle.ts";
-import { type RideFormValues, setValueOptions } from "./ride-form-values.ts";
+import { type RideFormValues, setValueOptions } from "../ride-core/ride-form-values.ts";
 
 function ChipFieldset({
   legend,

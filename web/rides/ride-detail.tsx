@@ -13,6 +13,8 @@ import { ConfirmDialog } from "../components/dialog.tsx";
 import { EmptyState, LoadFailed, RetryButton, Skeleton } from "../components/feedback.tsx";
 import { isNotFound } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
+import { LazyRouteView } from "../maps/lazy-route-map.tsx";
+import { useDeleteRide, useRide, useRideRoute } from "../ride-core/queries.ts";
 import { SweeperField } from "../ride-day/sweeper-field.tsx";
 import { RequestsCard } from "../ride-requests/requests-card.tsx";
 import { ReportRideButton } from "../safety/report-ride.tsx";
@@ -20,8 +22,6 @@ import { SeriesCard } from "../series/series-card.tsx";
 import { WeatherCard } from "../weather/weather-card.tsx";
 import { CancelDialog } from "./cancel-dialog.tsx";
 import { ConnectionsSlot } from "./connections-slot.tsx";
-import { LazyRouteView } from "./lazy-route-map.tsx";
-import { useDeleteRide, useRide, useRideRoute } from "./queries.ts";
 import { RideCard } from "./ride-card.tsx";
 
 /** /app/ride/:id — any rider with a profile can open it (docs/product.md#ride-detail). */
@@ -80,7 +80,14 @@ function DetailContent({ ride }: { ride: RideDetail }) {
         <RequestsCard ride={ride} />
       ) : null}
       <RideCard ride={ride} place="detail" />
-      {!cancelled ? <WeatherCard ride={ride} /> : null}
+      {!cancelled ? (
+        <WeatherCard
+          ride={ride}
+          cancelDialog={(dialog) => (
+            <CancelDialog rideId={ride.id} inSeries={ride.series !== null} {...dialog} />
+          )}
+        />
+      ) : null}
       <CalendarLink ride={ride} />
       <SeriesCard ride={ride} />
       <ParticipantsCard ride={ride} />

@@ -9,7 +9,7 @@ import {
   MIN_PARTICIPANTS,
 } from "../../domain/constants.ts";
 import { TextField } from "../components/field.tsx";
-import type { RideFormValues } from "./ride-form-values.ts";
+import type { RideFormValues } from "../ride-core/ride-form-values.ts";
 
 export function RideSizeFields() {
   const { register, formState } = useFormContext<RideFormValues>();

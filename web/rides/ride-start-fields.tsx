@@ -11,7 +11,7 @@ import {
   type RideFormValues,
   rideClockHint,
   startInstant,
-} from "./ride-form-values.ts";
+} from "../ride-core/ride-form-values.ts";
 
 /** `zone`: the ride's clock (useRideZone: its pin's, else its city's). */
 export function RideStartFields({ zone }: { zone: string }) {

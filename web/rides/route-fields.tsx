@@ -11,8 +11,9 @@ import { GPX_MAX_BYTES } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
 import type { MeetingPin } from "../../domain/schemas.ts";
 import { Button } from "../components/button.tsx";
-import { LazyPinPicker, LazyRouteMap } from "./lazy-route-map.tsx";
-import { useRideRoute } from "./queries.ts";
+import { LazyPinPicker, LazyRouteMap } from "../maps/lazy-route-map.tsx";
+import { useRideRoute } from "../ride-core/queries.ts";
+import type { RouteExtras } from "../ride-core/ride-form-values.ts";
 
 /** docs/product.md#route-and-gpx: Madrid when there is nothing to centre on. */
 const FALLBACK_CENTRE: MeetingPin = { lat: 40.4168, lon: -3.7038 };
@@ -23,13 +24,6 @@ const PREVIEW_MAX_POINTS = 2000;
 const NO_LINES: [number, number][][] = [];
 
 const toPin = (at: [number, number]): MeetingPin => ({ lat: at[0], lon: at[1] });
-
-/** What the form sends besides its own fields. */
-export interface RouteExtras {
-  /** null: no pin placed and no route to take it from. */
-  meetingPin: MeetingPin | null;
-  removeRoute?: true;
-}
 
 /** State of the route fields, shared by GpxField, MeetingPinField and the submit. */
 export function useRouteFields(ride: RideDetail | undefined, city: string) {

@@ -5,11 +5,11 @@ import type { RideSummary } from "../../domain/api/rides.ts";
 import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { rideCardActions } from "../../domain/ride-card.ts";
-import { useMe } from "../auth/use-me.ts";
 import { toast } from "../lib/toast.ts";
-import { joinFailure } from "./join-errors.ts";
+import { joinFailure } from "../ride-core/join-errors.ts";
+import { useJoinRide, useLeaveRide } from "../ride-core/queries.ts";
+import { useMe } from "../session/use-me.ts";
 import { PLACE_TEXTS, type RideCardPlace } from "./place-texts.ts";
-import { useJoinRide, useLeaveRide } from "./queries.ts";
 import { preloadDialogsWhenIdle } from "./ride-card-dialogs.tsx";
 import { rideShareData, shareOrCopy } from "./share.ts";
 

@@ -13,11 +13,11 @@ import {
 } from "../../domain/filters.ts";
 import { MSG } from "../../domain/messages.ts";
 import { positionParam } from "../../domain/near.ts";
-import { useMe } from "../auth/use-me.ts";
 import { useOwnSearchParams } from "../lib/screen-address.ts";
 import { toast } from "../lib/toast.ts";
+import { useRideCities, useRideList } from "../ride-core/queries.ts";
+import { useMe } from "../session/use-me.ts";
 import { NEAR_ORDER_PARAM, NEAR_ORDER_VALUE } from "./near-order.tsx";
-import { useRideCities, useRideList } from "./queries.ts";
 import { useNearPosition } from "./use-near-position.ts";
 
 const TEXT_DEBOUNCE_MS = 300;

@@ -8,8 +8,8 @@ import { MSG } from "../../domain/messages.ts";
 import type { RideCardActions } from "../../domain/ride-card.ts";
 import { Button } from "../components/button.tsx";
 import { toast } from "../lib/toast.ts";
+import { useJoinWaitingList, useLeaveWaitingList } from "../ride-core/queries.ts";
 import { PLACE_TEXTS, type RideCardPlace } from "./place-texts.ts";
-import { useJoinWaitingList, useLeaveWaitingList } from "./queries.ts";
 
 export function WaitingListButtons({
   ride,

@@ -7,12 +7,12 @@ import type { SharedRide } from "../../domain/api/safety.ts";
 import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { labelledTime, rideStartTexts } from "../../domain/ride-time.ts";
-import { ME_KEY } from "../auth/use-me.ts";
 import { Button } from "../components/button.tsx";
 import { ConfirmDialog, Dialog, type ReturnFocus } from "../components/dialog.tsx";
 import { call, client, pathParams } from "../lib/api.ts";
+import { profileKeys } from "../lib/profile-queries.ts";
 import { toast } from "../lib/toast.ts";
-import { profileKeys } from "../profiles/queries.ts";
+import { ME_KEY } from "../session/use-me.ts";
 
 /**
  * After a block or an unblock every list may change (rides, chats, profiles): refetch what is on

@@ -3,9 +3,9 @@
 // app signs her out at once, saying why.
 import type { QueryClient } from "@tanstack/react-query";
 import { MSG } from "../../domain/messages.ts";
-import { forgetSession } from "../auth/use-me.ts";
 import { toast } from "../lib/toast.ts";
 import { clearRuntimeCaches } from "../pwa/clear-caches.ts";
+import { forgetSession } from "../session/use-me.ts";
 
 export const SUSPENDED_CLOSE_CODE = 4004;
 const SUSPENDED_EVENT = "rodamos:account-suspended";

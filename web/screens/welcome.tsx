@@ -1,7 +1,7 @@
 import { Navigate } from "react-router-dom";
-import { useMe } from "../auth/use-me.ts";
 import { ButtonLink } from "../components/button.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
+import { useMe } from "../session/use-me.ts";
 
 /** /app for visitors: a signed-in visitor goes straight to her feed. */
 export default function Welcome() {

@@ -3,7 +3,7 @@
 // leave, edit or cancel anywhere refreshes them with the rest of the rides screens.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { call, client, pathParams } from "../lib/api.ts";
-import { RIDES_KEY } from "../rides/queries.ts";
+import { RIDES_KEY } from "../ride-core/queries.ts";
 
 export function useSeriesDates(rideId: string, enabled: boolean) {
   return useQuery({

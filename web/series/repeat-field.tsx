@@ -17,7 +17,7 @@ import {
   validateRepeat,
 } from "../../domain/series.ts";
 import { Field, inputClass, TextField } from "../components/field.tsx";
-import { type RideFormValues, repeatOf, startInstant } from "../rides/ride-form-values.ts";
+import { type RideFormValues, repeatOf, startInstant } from "../ride-core/ride-form-values.ts";
 
 /** The dates the form will create, or the hint that says why it cannot list them yet. */
 type Preview = { starts: number[]; hint: null } | { starts: null; hint: string };

@@ -2,13 +2,13 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { forgetSession } from "../auth/use-me.ts";
 import { Button } from "../components/button.tsx";
 import { ConfirmDialog } from "../components/dialog.tsx";
 import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { disablePush } from "../notifications/push-client.ts";
 import { clearRuntimeCaches } from "../pwa/clear-caches.ts";
+import { forgetSession } from "../session/use-me.ts";
 
 export const LOGOUT_EVERYWHERE_MSG = {
   done: "Has cerrado la sesión en todos tus dispositivos.",

@@ -2,7 +2,6 @@ import { ChevronDown, Mail, ShieldCheck } from "lucide-react";
 import { Link } from "react-router-dom";
 import { CONTACT_EMAIL } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
-import { useMe } from "../auth/use-me.ts";
 import { CalendarSettings } from "../calendar/calendar-settings.tsx";
 import { BackButton } from "../components/back-button.tsx";
 import { ButtonLink, buttonClass } from "../components/button.tsx";
@@ -10,6 +9,7 @@ import { PageHeader } from "../components/feedback.tsx";
 import { NotificationSettings } from "../notifications/notification-settings.tsx";
 import { UpdateButton } from "../pwa/update-button.tsx";
 import { BlockedUsersSection } from "../safety/blocked-users.tsx";
+import { useMe } from "../session/use-me.ts";
 import { SETTINGS_FAQ } from "./faq.ts";
 import { LogoutEverywhereSection } from "./logout-everywhere.tsx";
 

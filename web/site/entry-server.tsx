@@ -14,7 +14,7 @@ import { LegalPageView, legalMeta } from "./pages/legal.tsx";
 import { NotFoundPage, notFoundMeta } from "./pages/not-found.tsx";
 import { VariantPage, variantMeta } from "./pages/variant.tsx";
 
-export { SITE_ORIGIN } from "./site.ts";
+export { SITE_ORIGIN } from "../content/site.ts";
 
 /** The 404 page's pseudo-path: written to 404.html, never listed in the sitemap. */
 export const NOT_FOUND_PATH = "/404";

@@ -1,4 +1,4 @@
-import { absoluteUrl, DEFAULT_OG_IMAGE, SITE_NAME } from "./site.ts";
+import { absoluteUrl, DEFAULT_OG_IMAGE, SITE_NAME } from "../content/site.ts";
 
 export interface PageMeta {
   /** Path of the page, e.g. /blog/tu-primera-grupeta ('' for the 404 page). */

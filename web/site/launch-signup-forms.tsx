@@ -1,7 +1,7 @@
 import { MODALITIES, type Modality } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
+import { CONTACT_EMAIL, INSTAGRAM_URL } from "../content/site.ts";
 import { linkClass } from "./layout.tsx";
-import { CONTACT_EMAIL, INSTAGRAM_URL } from "./site.ts";
 
 /** Labels of the step-2 modality checkboxes (docs/product.md#launch-sign-ups). */
 export const LAUNCH_SIGNUP_MODALITY_LABELS: Record<Modality, string> = {

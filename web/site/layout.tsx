@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CONTACT_EMAIL, INSTAGRAM_URL, TIKTOK_URL } from "./site.ts";
+import { CONTACT_EMAIL, INSTAGRAM_URL, TIKTOK_URL } from "../content/site.ts";
 
 export const linkClass =
   "font-bold text-primary underline decoration-2 underline-offset-2 hover:text-primary-dark";

@@ -9,7 +9,7 @@ import {
   SITE_NAME,
   SITE_ORIGIN,
   TIKTOK_URL,
-} from "./site.ts";
+} from "../content/site.ts";
 
 export function organizationLd() {
   return {

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RideWeatherResponse } from "../../domain/weather.ts";
 import { call, client, pathParams } from "../lib/api.ts";
-import { RIDES_KEY } from "../rides/queries.ts";
+import { RIDES_KEY } from "../ride-core/queries.ts";
 
 const weatherKey = (rideId: string) => [...RIDES_KEY, "weather", rideId];
 

@@ -1,9 +1,10 @@
 // "El tiempo a la salida" on the ride page (docs/product.md#weather-at-the-start): from 7 days
 // before, the forecast at the meeting point for the start hour; a warning when it crosses a
 // threshold; and for the organizer, "¿Sigue en pie?" with "Sigue en pie" (a notice in the chat) or
-// the cancel dialog. Once she has said it, everyone who sees the warning sees her answer. No
-// forecast (too early, the provider failed): the card is not there at all, unless her push brought
-// the organizer here; then it holds the question alone.
+// the cancel dialog (the ride page's own, handed in: it sits above this card's folder). Once she
+// has said it, everyone who sees the warning sees her answer. No forecast (too early, the provider
+// failed): the card is not there at all, unless her push brought the organizer here; then it
+// holds the question alone.
 import {
   AlertTriangle,
   Cloud,
@@ -28,7 +29,6 @@ import {
 } from "../../domain/weather.ts";
 import { Button } from "../components/button.tsx";
 import { toast } from "../lib/toast.ts";
-import { CancelDialog } from "../rides/cancel-dialog.tsx";
 import { useRideWeather, useStillOn } from "./queries.ts";
 
 const ICONS: Record<WeatherIcon, LucideIcon> = {
@@ -41,7 +41,19 @@ const ICONS: Record<WeatherIcon, LucideIcon> = {
   storm: CloudLightning,
 };
 
-export function WeatherCard({ ride }: { ride: RideDetail }) {
+/** The ride's cancel dialog, drawn by the ride page; the card only opens and closes it. */
+export type CancelDialogSlot = (dialog: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) => ReactNode;
+
+export function WeatherCard({
+  ride,
+  cancelDialog,
+}: {
+  ride: RideDetail;
+  cancelDialog: CancelDialogSlot;
+}) {
   const [params] = useSearchParams();
   const now = Date.now();
   const open = ride.status !== "cancelled" && forecastWindowOpen(ride.startTime, now);
@@ -54,6 +66,7 @@ export function WeatherCard({ ride }: { ride: RideDetail }) {
   const question = (
     <StillOnQuestion
       ride={ride}
+      cancelDialog={cancelDialog}
       due={ride.startTime - now <= STILL_ON_CHECK_BEFORE_MS}
       said={weather.data?.stillOn ?? false}
     />
@@ -114,7 +127,17 @@ function WeatherSection({ children }: { children: ReactNode }) {
  * The organizer's answer: shown from 12 hours before the start, or at once when her "¿Sigue en
  * pie?" push brought her here (?tiempo=sigue; ?tiempo=cancelar opens the cancel dialog).
  */
-function StillOnQuestion({ ride, due, said }: { ride: RideDetail; due: boolean; said: boolean }) {
+function StillOnQuestion({
+  ride,
+  cancelDialog,
+  due,
+  said,
+}: {
+  ride: RideDetail;
+  cancelDialog: CancelDialogSlot;
+  due: boolean;
+  said: boolean;
+}) {
   const [params] = useSearchParams();
   const asked = params.get("tiempo");
   const [cancelOpen, setCancelOpen] = useState(asked === "cancelar");
@@ -145,12 +168,7 @@ function StillOnQuestion({ ride, due, said }: { ride: RideDetail; due: boolean; 
           </Button>
         </div>
       )}
-      <CancelDialog
-        rideId={ride.id}
-        inSeries={ride.series !== null}
-        open={cancelOpen}
-        onOpenChange={setCancelOpen}
-      />
+      {cancelDialog({ open: cancelOpen, onOpenChange: setCancelOpen })}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { QueryClient } from "@tanstack/react-query";
 import type { MeResponse } from "../../../domain/api-types.ts";
-import { ME_KEY } from "../../../web/auth/use-me.ts";
+import { ME_KEY } from "../../../web/session/use-me.ts";
 
 /** A query client that already knows who she is: Ana, signed in with a profile. */
 export function signedInClient(): QueryClient {

@@ -1,7 +1,7 @@
 import { ABOUT_FAQS } from "../../content/faqs.ts";
+import { CONTACT_EMAIL } from "../../content/site.ts";
 import type { PageMeta } from "../head.tsx";
 import { FaqAccordion, linkClass, SiteLayout } from "../layout.tsx";
-import { CONTACT_EMAIL } from "../site.ts";
 import { faqPageLd } from "../structured-data.ts";
 
 export const aboutMeta: PageMeta = {

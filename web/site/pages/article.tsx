@@ -4,9 +4,9 @@ import {
   formatArticleDate,
   readingMinutes,
 } from "../../content/blog.ts";
+import { articleOgImage } from "../../content/site.ts";
 import type { PageMeta } from "../head.tsx";
 import { SiteLayout } from "../layout.tsx";
-import { articleOgImage } from "../site.ts";
 import { articleLd, breadcrumbLd } from "../structured-data.ts";
 import { CategoryChip, JoinCallToAction } from "./blog.tsx";
 

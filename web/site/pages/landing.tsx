@@ -1,7 +1,7 @@
+import { CONTACT_EMAIL } from "../../content/site.ts";
 import type { PageMeta } from "../head.tsx";
 import { InstagramLink, LandingLaunchSignup } from "../launch-signup-forms.tsx";
 import { linkClass, SiteLayout } from "../layout.tsx";
-import { CONTACT_EMAIL } from "../site.ts";
 import { organizationLd } from "../structured-data.ts";
 
 export const landingMeta: PageMeta = {

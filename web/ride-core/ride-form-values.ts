@@ -1,5 +1,5 @@
-// The ride form's values (create.tsx): their defaults, what the API receives, the shared rules
-// as the form's resolver, and the ride's own clock (its city's zone,
+// The ride form's values (rides/create.tsx): their defaults, what the API receives, the shared
+// rules as the form's resolver, and the ride's own clock (its city's zone,
 // docs/product.md#times-and-time-zones).
 import type { Resolver } from "react-hook-form";
 import type { RideDetailResponse } from "../../domain/api/rides.ts";
@@ -13,7 +13,12 @@ import {
 } from "../../domain/constants.ts";
 import { toIsoDate } from "../../domain/dates.ts";
 import { zoneLabelFor } from "../../domain/ride-time.ts";
-import { latestRideStart, parseRideInput, rideInputSchema } from "../../domain/schemas.ts";
+import {
+  latestRideStart,
+  type MeetingPin,
+  parseRideInput,
+  rideInputSchema,
+} from "../../domain/schemas.ts";
 import {
   type SeriesRepeat,
   type SeriesScope,
@@ -21,7 +26,13 @@ import {
   validateRepeat,
 } from "../../domain/series.ts";
 import { fromZonedDateTime, toZonedDateTime } from "../../domain/zones.ts";
-import type { RouteExtras } from "./route-fields.tsx";
+
+/** What the form sends besides its own fields, filled by the route fields (rides/route-fields). */
+export interface RouteExtras {
+  /** null: no pin placed and no route to take it from. */
+  meetingPin: MeetingPin | null;
+  removeRoute?: true;
+}
 
 export interface RideFormValues {
   title: string;

@@ -2,11 +2,11 @@
 // way, instead of one round trip after it (the guards, the layout and the screen would each
 // ask only once they have rendered).
 import type { QueryClient } from "@tanstack/react-query";
-import { myInviteQuery } from "../auth/referral.ts";
-import { meQuery } from "../auth/use-me.ts";
-import { chatsQuery } from "../chat/queries.ts";
-import { pendingConnectionsQuery } from "../connections/queries.ts";
-import { myRidesQuery } from "../rides/queries.ts";
+import { myInviteQuery } from "./auth/referral.ts";
+import { chatsQuery } from "./chat/queries.ts";
+import { pendingConnectionsQuery } from "./connections/queries.ts";
+import { myRidesQuery } from "./ride-core/queries.ts";
+import { meQuery } from "./session/use-me.ts";
 
 /** What a screen shows first, for the screens people open the app on (the manifest's start_url is the feed). */
 const SCREEN_DATA: Record<string, (queryClient: QueryClient) => Promise<void>[]> = {

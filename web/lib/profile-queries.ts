@@ -1,7 +1,7 @@
 // The profiles' queries: another woman's public profile. Every key starts with "users", so
 // blocking someone or answering a ride's questions refreshes every profile seen.
 import { queryOptions } from "@tanstack/react-query";
-import { call, client, pathParams } from "../lib/api.ts";
+import { call, client, pathParams } from "./api.ts";
 
 export const profileKeys = {
   all: ["users"] as const,

@@ -10,7 +10,7 @@ import { CLOSE_CODES, type NotificationFrame } from "../../domain/chat-protocol.
 import { MSG } from "../../domain/messages.ts";
 import { blockedBetween } from "../../worker/blocks/sql.ts";
 import { createDb } from "../../worker/db/client.ts";
-import { emailOutbox, rodeWith } from "../../worker/db/schema.ts";
+import { blocks, emailOutbox, rodeWith } from "../../worker/db/schema.ts";
 import {
   type ListFilters,
   listingPageQuery,
@@ -57,6 +57,12 @@ describe("blocking and unblocking", () => {
       blocked: { userId: bea.id, username: "BeaBloqueada" },
       sharedRides: [],
     });
+    // Newest first is by when each block was made: Bea's a minute earlier, not in the same
+    // millisecond as Cris's (where the order would be chance).
+    await db()
+      .update(blocks)
+      .set({ createdAt: sql`${blocks.createdAt} - 60000` })
+      .where(eq(blocks.blockedId, bea.id));
     await block(ana.browser, cris.id);
     // Twice is the same as once.
     await block(ana.browser, cris.id);
@@ -163,15 +169,18 @@ describe("feed and search", () => {
     const bea = await signedIn();
     const cris = await signedIn();
     const city = `Bloqueos${Date.now()}`;
-    await createRide({ organizerId: ana.user.id, city, title: "De Ana" });
-    await createRide({ organizerId: bea.user.id, city, title: "De Bea" });
+    // The listing is by start time: a minute apart, in the order the titles are expected.
+    const startsIn = (minute: number) => 48 * HOUR + minute * 60_000;
+    await createRide({ organizerId: ana.user.id, city, title: "De Ana", startsIn: startsIn(0) });
+    await createRide({ organizerId: bea.user.id, city, title: "De Bea", startsIn: startsIn(1) });
     await createRide({
       organizerId: cris.user.id,
       city,
       title: "Con Bea",
       participants: [bea.user.id],
+      startsIn: startsIn(2),
     });
-    await createRide({ organizerId: cris.user.id, city, title: "De Cris" });
+    await createRide({ organizerId: cris.user.id, city, title: "De Cris", startsIn: startsIn(3) });
     const q = `?city=${city}`;
     expect(await titles(ana.browser, q)).toEqual(["De Ana", "De Bea", "Con Bea", "De Cris"]);
 

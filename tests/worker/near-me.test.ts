@@ -18,6 +18,7 @@ import { type Browser, json } from "./helpers/http.ts";
 import { runnable } from "./helpers/runnable.ts";
 
 const DAY = 24 * HOUR;
+const MINUTE = 60_000;
 /** Puerta del Sol, and places at known distances from it. */
 const SOL = { lat: 40.4168, lon: -3.7038 };
 const RETIRO = { lat: 40.4153, lon: -3.6845 }; // ~1.6 km
@@ -35,11 +36,13 @@ async function ridesAround(tag: string) {
   const owner = await createUser();
   const make = (title: string, pin: { lat: number; lon: number } | undefined, startsIn = DAY) =>
     createRide({ organizerId: owner.id, title: `${tag} ${title}`, pin, startsIn });
+  // By date: Alcalá, Toledo, Sin pin (a minute apart, not left to the order of creation), Casa
+  // de Campo, Retiro.
   await make("Alcalá", ALCALA);
   await make("Retiro", RETIRO, 3 * DAY);
-  await make("Toledo", TOLEDO);
+  await make("Toledo", TOLEDO, DAY + MINUTE);
   await make("Casa de Campo", CASA_DE_CAMPO, 2 * DAY);
-  await make("Sin pin", undefined);
+  await make("Sin pin", undefined, DAY + 2 * MINUTE);
   await make("Pasada", RETIRO, -HOUR);
   return owner;
 }

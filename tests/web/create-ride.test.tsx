@@ -203,7 +203,8 @@ describe("'¿Quién puede unirse?' (docs/product.md#join-by-approval)", () => {
     expect((open as HTMLInputElement).checked).toBe(true);
     fireEvent.click(approval);
     await submit();
-    expect(await screen.findByText("Salida r1")).toBeTruthy();
+    // Created: she is on the new ride's page.
+    expect((await screen.findByText(/^Salida /)).textContent).toBe("Salida r1");
     expect(sentRides()[0]).toMatchObject({ joinMode: "approval" });
   });
 

@@ -1,4 +1,4 @@
-// Safe GPX reading (docs/product.md#route-and-gpx; issue 23). One pass over the text with a light
+// Safe GPX reading (docs/product.md#route-and-gpx). One pass over the text with a light
 // scanner that keeps only what the app uses: lat, lon and ele of each point, where segments begin
 // and end, and how many waypoints there are; each point is measured as it is read. Nothing is ever
 // expanded: a DOCTYPE (entities, external files) is refused and `&` is never decoded, so an

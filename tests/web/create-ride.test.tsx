@@ -399,7 +399,7 @@ describe("a pin abroad sets the form's clock (docs/decisions/0042-a-rides-zone-i
   });
 });
 
-describe("the form's errors (issue 20 §3.10)", () => {
+describe("the form's errors", () => {
   const errorOf = (label: string) => {
     const field = screen.getByLabelText(label);
     const ids = field.getAttribute("aria-describedby")?.split(" ") ?? [];

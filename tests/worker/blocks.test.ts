@@ -95,7 +95,7 @@ describe("blocking and unblocking", () => {
   });
 });
 
-describe("blocking back tells her nothing new (issue 31)", () => {
+describe("blocking back tells her nothing new", () => {
   it("A blocks B, renames herself; B blocks A: the answer and B's list show A as she was", async () => {
     const ana = await signedIn({ username: "NuriaAntes" });
     const bea = await signedIn({ username: "VeraVuelta" });
@@ -280,7 +280,7 @@ describe("the same answer as for something that does not exist", () => {
     expect(stillAlone.ride.participantCount).toBe(1);
   });
 
-  it("the ride's calendar file answers as a missing ride, whichever of them blocked whom (issue 31)", async () => {
+  it("the ride's calendar file answers as a missing ride, whichever of them blocked whom", async () => {
     const cases = [
       ["the organizer blocked her", "organizer", "byThem"],
       ["she blocked the organizer", "organizer", "byHer"],

@@ -138,7 +138,7 @@ describe("the queue", () => {
     expect(mine[2]).toMatchObject({ reporter: { earlierReports: 1 }, ride: { id: ride.id } });
   });
 
-  it("comes in pages of 50 from the oldest, each after the last shown: none buried, none skipped (issue 31)", async () => {
+  it("comes in pages of 50 from the oldest, each after the last shown: none buried, none skipped", async () => {
     const mod = await moderator();
     const reporter = await createUser();
     const reported = await createUser();
@@ -509,7 +509,7 @@ describe("suspending an account", () => {
     expect((await json(await late.browser.get("/api/me"))).user).toBeNull();
   });
 
-  it("a moderator cannot suspend another moderator: refused in Spanish, nothing changes (issue 31)", async () => {
+  it("a moderator cannot suspend another moderator: refused in Spanish, nothing changes", async () => {
     const otherEmail = "otra.moderadora@example.com";
     const other = await signedIn({ email: otherEmail });
     const friend = await signedIn();

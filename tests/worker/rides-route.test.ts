@@ -1,4 +1,4 @@
-// Issue 23: the route as uploaded (bytes through R2), measured per segment, its profile, the
+// The route as uploaded (bytes through R2), measured per segment, its profile, the
 // file's name on edit with 'Quitar', and the meeting pin.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";

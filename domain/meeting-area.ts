@@ -3,9 +3,7 @@
 // distance in a random direction, drawn once when the pin is set and stored with the ride, so the
 // circle never moves between views (redrawing it per view would let anyone average the pin out).
 import { MEETING_AREA_OFFSET_KM, MEETING_AREA_RADIUS_KM } from "./constants.ts";
-import type { Position } from "./near.ts";
-
-const KM_PER_DEGREE = (Math.PI / 180) * 6371;
+import { KM_PER_DEGREE, type Position } from "./near.ts";
 
 export interface MeetingArea {
   lat: number;

@@ -20,6 +20,7 @@ import {
 import { myRides } from "../../worker/rides/my-rides.ts";
 import { participantsQuery } from "../../worker/rides/read-model.ts";
 import { joinRideAtomically } from "../../worker/rides/writes.ts";
+import { countingD1 } from "./helpers/d1-proxy.ts";
 import { createRide, createUser, db, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import { type Browser, json } from "./helpers/http.ts";
 import { runnable } from "./helpers/runnable.ts";
@@ -542,30 +543,6 @@ describe("'Quitarla de la salida'", () => {
     expect(self.status).toBe(403);
   });
 });
-
-/** Counts what reaches D1: every prepared statement and every batch. */
-function countingD1(d1: D1Database) {
-  const counter = { statements: 0, batches: 0 };
-  const proxy = new Proxy(d1, {
-    get(target, prop) {
-      if (prop === "prepare") {
-        return (query: string) => {
-          counter.statements++;
-          return target.prepare(query);
-        };
-      }
-      if (prop === "batch") {
-        return (statements: D1PreparedStatement[]) => {
-          counter.batches++;
-          return target.batch(statements);
-        };
-      }
-      const value = Reflect.get(target, prop);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { d1: proxy, counter };
-}
 
 describe("query cost stays fixed", () => {
   it("a feed page and a My Rides page cost the same statements with blocks as without", async () => {

@@ -13,6 +13,7 @@ import {
   listingWithParticipantsQuery,
   listRides,
 } from "../../worker/rides/listing.ts";
+import { countingD1 } from "./helpers/d1-proxy.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { type Browser, json } from "./helpers/http.ts";
 import { runnable } from "./helpers/runnable.ts";
@@ -182,23 +183,11 @@ describe("'Cerca de mí' cost", () => {
         pin: { lat: SOL.lat + i * 0.01, lon: SOL.lon },
       });
     }
-    let statements = 0;
-    const d1 = new Proxy(env.DB, {
-      get(target, prop, receiver) {
-        if (prop === "prepare") {
-          return (query: string) => {
-            statements++;
-            return target.prepare(query);
-          };
-        }
-        const value = Reflect.get(target, prop, receiver);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
+    const { d1, counter } = countingD1(env.DB);
     const filters: ListFilters = { modalities: [], levels: [], page: 0, city, near: SOL };
     const result = await listRides(createDb(d1), filters, owner.id, Date.now());
     expect(result.rides).toHaveLength(10);
-    expect(statements).toBe(1);
+    expect(counter.statements).toBe(1);
   });
 
   it("reads the box around her through the pin index, never every ride", async () => {

@@ -39,7 +39,7 @@ import {
   connectionsCountQuery,
   historyQuery,
 } from "../../worker/users/queries.ts";
-import { wrapD1 } from "./helpers/d1-proxy.ts";
+import { countingD1 } from "./helpers/d1-proxy.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { runnable } from "./helpers/runnable.ts";
@@ -268,22 +268,6 @@ describe("GET /api/rides/cities", () => {
     expect(some.cities).toEqual(["León"]);
   });
 });
-
-/** Counts what reaches D1: every prepared statement and every batch. */
-function countingD1(d1: D1Database) {
-  const counter = { statements: 0, batches: 0 };
-  const proxy = wrapD1(d1, {
-    prepare: (prepare) => (query) => {
-      counter.statements++;
-      return prepare(query);
-    },
-    batch: (batch) => (statements) => {
-      counter.batches++;
-      return batch(statements);
-    },
-  });
-  return { d1: proxy, counter };
-}
 
 describe("query cost", () => {
   it("costs the same fixed number of D1 queries for pages of 1 and 10 rides", async () => {

@@ -63,10 +63,9 @@ function renderDetail(first: RideDetail, answer?: Answer) {
 describe("a 'Con aprobación' ride seen from outside its group", () => {
   it("shows the city and the approximate area, and 'Solicitar plaza' instead of 'UNIRME'", async () => {
     renderDetail(outsiderView());
-    // Where the meeting point would be: the city, and who gets the exact point.
-    expect((await screen.findByText(MSG.meetingAreaHidden)).parentElement!.textContent).toBe(
-      `${MSG.meetingAreaLabel}: Madrid${MSG.meetingAreaHidden}`,
-    );
+    // Where the meeting point would be: the city, then who gets the exact point.
+    const hidden = await screen.findByText(MSG.meetingAreaHidden);
+    expect(hidden.previousElementSibling?.textContent).toBe(`${MSG.meetingAreaLabel}: Madrid`);
     expect(
       screen.getByText(`${MSG.meetingAreaLabel}:`, { exact: false }).parentElement!.textContent,
     ).toBe(`${MSG.meetingAreaLabel}: Madrid`);

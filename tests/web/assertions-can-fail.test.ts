@@ -8,12 +8,11 @@
 // `as` casts, or kept in a variable first is caught as well as the one-line form.
 //
 // Lives in the web project because that project has node:fs (see tests/web/repo-pointers.test.ts).
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-
-const root = path.resolve(import.meta.dirname, "../..");
+import { filesUnder, repoRoot } from "./helpers/repo-files.ts";
 
 /** getBy…, findBy…, queryBy… and their All forms (Testing Library's, and Playwright's getBy…). */
 const QUERY = /^(?:get|find|query)(?:All)?By[A-Z]\w*$/;
@@ -30,19 +29,8 @@ const EXISTS = {
 };
 
 function testFiles(): string[] {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
-      const rel = path.posix.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== "node_modules") walk(rel);
-      } else if (/\.tsx?$/.test(entry.name) && !entry.name.endsWith(".d.ts")) {
-        files.push(rel);
-      }
-    }
-  };
-  walk("tests");
-  return files;
+  const typeScript = (name: string) => /\.tsx?$/.test(name) && !name.endsWith(".d.ts");
+  return filesUnder("tests", typeScript, new Set(["node_modules"]));
 }
 
 /** The expression under `await`, parentheses, `!` and `as`/`satisfies`. */
@@ -139,7 +127,7 @@ describe("assertions that cannot fail", () => {
     expect(files).toContain("tests/web/assertions-can-fail.test.ts");
     expect(files).toContain("tests/e2e/fixtures.ts");
     const found = files.flatMap((file) => {
-      const text = readFileSync(path.join(root, file), "utf8");
+      const text = readFileSync(path.join(repoRoot, file), "utf8");
       // Parsed only when it may hold one: a query and an existence matcher.
       const candidate =
         /By[A-Z]/.test(text) && /\.(?:toBe(?:Truthy|Defined|Null|Undefined|Falsy))\(/.test(text);

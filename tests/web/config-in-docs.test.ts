@@ -6,9 +6,9 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { repoRoot } from "./helpers/repo-files.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
-const read = (file: string) => readFileSync(path.join(root, file), "utf8");
+const read = (file: string) => readFileSync(path.join(repoRoot, file), "utf8");
 
 /** The names the worker reads its bindings by, from wrangler.toml. */
 function bindingsOf(toml: string): string[] {
@@ -40,7 +40,7 @@ describe("the configuration as the docs tell it", () => {
   });
 
   it("numbers the migrations in order, each in drizzle's journal, any gap explained", () => {
-    const files = readdirSync(path.join(root, "migrations"))
+    const files = readdirSync(path.join(repoRoot, "migrations"))
       .filter((file) => file.endsWith(".sql"))
       .sort()
       .map((file) => file.slice(0, -".sql".length));

@@ -8,8 +8,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { filesUnder, repoRoot } from "./helpers/repo-files.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
+const root = repoRoot;
 
 /** Folders and top-level files whose comments and docs are read. */
 const SCANNED_DIRS = ["worker", "web", "domain", "scripts", "tests", "docs", "migrations", ".ci"];
@@ -60,18 +61,9 @@ const PATTERN_CHARS = /[<>{}*…$]|\.\.\.|\/\.[\w-]+\//;
 const MD_LINK = /\[([^\]]*)\]\(([^)\s]+)\)/g;
 
 function scannedFiles(): string[] {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
-      const rel = path.posix.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!SKIPPED_DIRS.has(entry.name)) walk(rel);
-      } else if (TEXT_FILE.test(entry.name)) {
-        files.push(rel);
-      }
-    }
-  };
-  for (const dir of SCANNED_DIRS) if (existsSync(path.join(root, dir))) walk(dir);
+  const files = SCANNED_DIRS.filter((dir) => existsSync(path.join(root, dir))).flatMap((dir) =>
+    filesUnder(dir, (name) => TEXT_FILE.test(name), SKIPPED_DIRS),
+  );
   return [...files, ...SCANNED_FILES.filter((file) => existsSync(path.join(root, file)))];
 }
 

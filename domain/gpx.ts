@@ -1,4 +1,4 @@
-// Safe GPX reading (docs/product.md#route-and-gpx; issue 23). One pass over the text with a light
+// Safe GPX reading (docs/product.md#route-and-gpx). One pass over the text with a light
 // scanner that keeps only what the app uses: lat, lon and ele of each point, where segments begin
 // and end, and how many waypoints there are; each point is measured as it is read. Nothing is ever
 // expanded: a DOCTYPE (entities, external files) is refused and `&` is never decoded, so an
@@ -10,12 +10,12 @@
 import { MIN_DISTANCE_KM } from "./constants.ts";
 import { formatKm } from "./format.ts";
 import { MSG } from "./messages.ts";
+import { EARTH_RADIUS_KM } from "./near.ts";
 
 // In every runtime the app has (browsers, workerd, Node), though not in the ESNext lib that keeps
 // domain/ free of either side's APIs: its one use is typed here.
 declare const TextDecoder: new () => { decode(input: Uint8Array): string };
 
-export const EARTH_RADIUS_KM = 6371;
 /** A rise counts once it climbs this far above the last low (ADR 0022). */
 export const GAIN_THRESHOLD_M = 5;
 /** Deeper nesting than any real GPX: refused before it costs anything. */
@@ -53,18 +53,6 @@ export class GpxError extends Error {
     super(message);
     this.name = "GpxError";
   }
-}
-
-const toRadians = (deg: number) => (deg * Math.PI) / 180;
-
-/** Great-circle distance in km between two [lat, lon] points. */
-export function haversineKm(a: readonly [number, number], b: readonly [number, number]): number {
-  const dLat = toRadians(b[0] - a[0]);
-  const dLon = toRadians(b[1] - a[1]);
-  const h =
-    Math.sin(dLat / 2) ** 2 +
-    Math.cos(toRadians(a[0])) * Math.cos(toRadians(b[0])) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 // ---------- Bytes to text ----------
@@ -253,7 +241,7 @@ class Route {
   add(lat: number, lon: number): number {
     if (this.count === this.lat.length) this.grow();
     const k = this.count++;
-    // haversineKm inlined on the columns, with each point's cosine computed once.
+    // distanceKm (domain/near.ts) inlined on the columns, with each point's cosine computed once.
     const cosHere = Math.cos((lat * Math.PI) / 180);
     if (k > this.start) {
       const h =

@@ -9,9 +9,7 @@ import {
   MEETING_AREA_OFFSET_KM,
   MEETING_AREA_RADIUS_KM,
 } from "./constants.ts";
-import { distanceKm, type Position } from "./near.ts";
-
-const KM_PER_DEGREE = (Math.PI / 180) * 6371;
+import { distanceKm, KM_PER_DEGREE, type Position } from "./near.ts";
 
 export interface MeetingArea {
   lat: number;

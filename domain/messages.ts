@@ -188,7 +188,7 @@ export const MSG = {
   gpxInvalidXml: "El archivo GPX tiene formato XML inválido",
   gpxInvalidFormat: "Formato de archivo GPX inválido o corrupto",
   gpxProcessingError: (detail: string) => `Error al procesar GPX: ${detail}`,
-  // Issue 23: what exactly is wrong, in Spanish; never a parser's English text.
+  // What exactly is wrong with her file, in Spanish; never a parser's English text.
   gpxInvalidXmlAt: (line: number, detail: string) =>
     `El archivo GPX tiene formato XML inválido (línea ${line}: ${detail})`,
   gpxXmlTextOutside: "hay texto fuera de las etiquetas; ¿es de verdad un archivo GPX?",

@@ -12,8 +12,10 @@ export interface Position {
 /** Two decimals of a degree: 1.1 km of latitude, under 1 km of longitude in Spain. */
 const ROUNDING = 100;
 
-const EARTH_RADIUS_KM = 6371;
-const KM_PER_DEGREE = (Math.PI / 180) * EARTH_RADIUS_KM;
+/** The mean Earth radius every distance of the app uses (here and a GPX route's, domain/gpx.ts). */
+export const EARTH_RADIUS_KM = 6371;
+/** A degree of latitude (or of longitude on the equator), in km. */
+export const KM_PER_DEGREE = (Math.PI / 180) * EARTH_RADIUS_KM;
 
 /** Her position to about 1 km: what the app sends and the API uses, never more precise. */
 export function roundPosition(position: Position): Position {

@@ -1,4 +1,4 @@
-// The installable app (issue 7): web manifest, a service worker scoped to /app/ and the icons.
+// The installable app: web manifest, a service worker scoped to /app/ and the icons.
 // Caching policy and its reasons: docs/decisions/0010-pwa-caching.md.
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";

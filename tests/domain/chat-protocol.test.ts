@@ -204,7 +204,7 @@ describe("the 'ride-changed' frame", () => {
   });
 });
 
-describe("frames added by the chat issue", () => {
+describe("the backfill and notification frames", () => {
   it("accepts backfill answers and notification kinds", () => {
     expect(
       parseServerMessage(JSON.stringify({ type: "synced", messages: [message], hasMore: true })),

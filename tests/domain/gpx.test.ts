@@ -5,7 +5,6 @@ import {
   formPrefill,
   GPX_MAX_DEPTH,
   GpxError,
-  haversineKm,
   hysteresisGain,
   parseGpx,
   routeStart,
@@ -40,13 +39,6 @@ function gpxError(input: string | Uint8Array): string {
 }
 
 const ascii = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
-
-describe("haversineKm", () => {
-  it("uses an Earth radius of 6371 km", () => {
-    expect(haversineKm([40, -3.7], [41, -3.7])).toBeCloseTo((6371 * Math.PI) / 180, 9);
-    expect(haversineKm([40, -3.7], [40, -3.7])).toBe(0);
-  });
-});
 
 describe("elevation gain (ADR 0022)", () => {
   it("ignores jitter below the threshold", () => {

@@ -28,6 +28,11 @@ describe("'Cerca de mí' rules", () => {
 
   it("measures great-circle distances", () => {
     expect(distanceKm(SOL, SOL)).toBe(0);
+    // An Earth radius of 6371 km, as a GPX route's distance (domain/gpx.ts).
+    expect(distanceKm({ lat: 40, lon: -3.7 }, { lat: 41, lon: -3.7 })).toBeCloseTo(
+      (6371 * Math.PI) / 180,
+      9,
+    );
     // Madrid to Barcelona, about 505 km.
     const km = distanceKm(SOL, { lat: 41.3874, lon: 2.1686 });
     expect(km).toBeGreaterThan(500);

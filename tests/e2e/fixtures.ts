@@ -16,7 +16,17 @@ import { isValidUsername } from "../../domain/username.ts";
 
 export { expect };
 
-export const SCREENSHOTS_DIR = path.resolve(import.meta.dirname, "../../docs/screenshots");
+/**
+ * Where saveScreenshot writes: the README's pictures in docs/screenshots/ (tracked) only when
+ * UPDATE_SCREENSHOTS=1 asks to refresh them; otherwise test-results/screenshots/, so that a run
+ * leaves the working tree as it found it.
+ */
+const SCREENSHOTS_DIR = path.resolve(
+  import.meta.dirname,
+  process.env.UPDATE_SCREENSHOTS === "1"
+    ? "../../docs/screenshots"
+    : "../../test-results/screenshots",
+);
 
 function fromSetup(name: string): string {
   const value = process.env[name];
@@ -192,7 +202,7 @@ export async function animationsSettled(page: Page) {
   );
 }
 
-/** Saves a mobile screenshot for the README (docs/screenshots/<name>.png). */
+/** Saves a mobile screenshot for the README (<name>.png in SCREENSHOTS_DIR). */
 export async function saveScreenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
   // A toast caught as it slid in was an empty box.

@@ -10,7 +10,7 @@ import { freshState, type Preview } from "../support/preview.ts";
 import {
   expect,
   notificationSocketOpened,
-  SCREENSHOTS_DIR,
+  saveScreenshot,
   test,
   watchApiRequests,
 } from "./fixtures.ts";
@@ -152,8 +152,7 @@ test.describe("app update flow (rebuild while the app is open)", () => {
     expect(await page.getByRole("link", { name: "Escríbenos un email" }).getAttribute("href")).toBe(
       "mailto:hola@rodamos.app",
     );
-    mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENSHOTS_DIR, "app-settings.png") });
+    await saveScreenshot(page, "app-settings");
 
     // Nothing new yet: the check says so.
     await page.getByRole("button", { name: "Actualizar app" }).click();

@@ -1,4 +1,4 @@
-// Ride times on the ride's clock (issue 20 §3.2, docs/product.md#times-and-time-zones): riders
+// Ride times on the ride's clock (docs/product.md#times-and-time-zones): riders
 // whose browsers keep New York, Canary and Madrid time create and read rides in Madrid and Las
 // Palmas.
 import type { Page } from "@playwright/test";

@@ -1,4 +1,4 @@
-// Issue 23: a two-track GPX measured per track, the meeting pin placed on the form's map, the
+// The route and the pin: a two-track GPX measured per track, the meeting pin placed on the form's map, the
 // detail's pin with 'Abrir en Google Maps', the route with start, finish and elevation profile,
 // and the edit form's current file with 'Quitar'; a route that starts in Lisboa puts the form's
 // date and time on Lisbon's clock.

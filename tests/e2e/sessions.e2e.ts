@@ -1,4 +1,4 @@
-// 'Cerrar sesión en todos los dispositivos' (issue 31): from settings, on one device, she ends
+// 'Cerrar sesión en todos los dispositivos': from settings, on one device, she ends
 // every session of hers. Her other device's next API call is refused, its live channel closes,
 // and her calendar feed's URL answers as a revoked one.
 import type { Page } from "@playwright/test";

@@ -1,4 +1,4 @@
-import { act, cleanup, screen, waitFor } from "@testing-library/react";
+import { act, cleanup, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatMessage } from "../../domain/chat-protocol.ts";
 import { MSG } from "../../domain/messages.ts";
@@ -47,6 +47,12 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The log, message by message in its order: each item's text (name, message, time). */
+const conversation = () =>
+  within(screen.getByRole("log", { name: "Mensajes" }))
+    .getAllByRole("listitem")
+    .map((item) => item.textContent);
+
 /** The socket opens, asks for what came after her newest message and gets `hidden` back. */
 async function syncNaming(hidden: string[]) {
   await waitFor(() => expect(FakeWebSocket.last).toBeDefined());
@@ -61,7 +67,10 @@ describe("a message hidden while she was offline", () => {
     renderChatScreen(RIDE, signedInClient());
     await screen.findByText(offensive.text);
     await syncNaming([]);
-    expect(screen.getByText(offensive.text)).toBeTruthy();
+    expect(conversation()).toEqual([
+      expect.stringContaining(offensive.text),
+      expect.stringContaining(newest.text),
+    ]);
 
     const socket = await dropAndReconnect();
     act(() => socket.open());
@@ -71,7 +80,11 @@ describe("a message hidden while she was offline", () => {
     );
     await screen.findByText(MSG.messageHidden);
     expect(screen.queryByText(offensive.text)).toBeNull();
-    expect(screen.getByText(newest.text)).toBeTruthy();
+    // The notice stands in the message's place; the newest one is untouched.
+    expect(conversation()).toEqual([
+      expect.stringContaining(MSG.messageHidden),
+      expect.stringContaining(newest.text),
+    ]);
   });
 
   it("a chat opened again starts from a first page without the hidden text", async () => {
@@ -86,7 +99,10 @@ describe("a message hidden while she was offline", () => {
     FakeWebSocket.last = undefined;
     renderChatScreen(RIDE, client);
     await screen.findByText(newest.text);
-    expect(screen.getByText(MSG.messageHidden)).toBeTruthy();
+    expect(conversation()).toEqual([
+      expect.stringContaining(MSG.messageHidden),
+      expect.stringContaining(newest.text),
+    ]);
     expect(screen.queryByText(offensive.text)).toBeNull();
   });
 
@@ -106,7 +122,10 @@ describe("a message hidden while she was offline", () => {
 
     renderChatScreen(RIDE, client);
     await screen.findByText(newest.text);
-    expect(screen.getByText(MSG.messageHidden)).toBeTruthy();
+    expect(conversation()).toEqual([
+      expect.stringContaining(MSG.messageHidden),
+      expect.stringContaining(newest.text),
+    ]);
     expect(screen.queryByText(offensive.text)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-// An open chat follows its ride live (issue 20 §3.5, §3.8): a cancellation closes the input as
+// An open chat follows its ride live: a cancellation closes the input as
 // soon as its notice arrives, a rename changes the header, a send the server refused is never
 // counted, and a chat past its window shows only the closed notice (or its history).
 import { QueryClientProvider } from "@tanstack/react-query";

@@ -203,7 +203,8 @@ describe("'¿Quién puede unirse?' (docs/product.md#join-by-approval)", () => {
     expect((open as HTMLInputElement).checked).toBe(true);
     fireEvent.click(approval);
     await submit();
-    expect(await screen.findByText("Salida r1")).toBeTruthy();
+    // Created: she is on the new ride's page.
+    expect((await screen.findByText(/^Salida /)).textContent).toBe("Salida r1");
     expect(sentRides()[0]).toMatchObject({ joinMode: "approval" });
   });
 
@@ -398,7 +399,7 @@ describe("a pin abroad sets the form's clock (docs/decisions/0042-a-rides-zone-i
   });
 });
 
-describe("the form's errors (issue 20 §3.10)", () => {
+describe("the form's errors", () => {
   const errorOf = (label: string) => {
     const field = screen.getByLabelText(label);
     const ids = field.getAttribute("aria-describedby")?.split(" ") ?? [];

@@ -1,13 +1,21 @@
 import { fireEvent, render, screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
-import { LazyToaster } from "../../web/lib/lazy-toaster.tsx";
-import { toast, toasterWanted } from "../../web/lib/toast.ts";
+import { describe, expect, it, vi } from "vitest";
 import { toastShowing } from "./helpers/toasts.ts";
 
-// The order matters: sonner is imported once per module graph, so the first test runs before
-// any toast has been raised in this file.
+/**
+ * web/lib/toast.ts and the LazyToaster over it, fresh: whether a toast was raised is module
+ * state, so each test starts from a page that has raised none, whatever ran before it.
+ */
+async function freshToaster() {
+  vi.resetModules();
+  const { LazyToaster } = await import("../../web/lib/lazy-toaster.tsx");
+  const { toast, toasterWanted } = await import("../../web/lib/toast.ts");
+  return { LazyToaster, toast, toasterWanted };
+}
+
 describe("LazyToaster (web/main.tsx)", () => {
   it("mounts nothing and loads nothing until a toast is raised, a dismiss included", async () => {
+    const { LazyToaster, toast, toasterWanted } = await freshToaster();
     const { container } = render(<LazyToaster />);
     toast.dismiss("nothing-yet");
     // Asking for sonner marks the toaster wanted at once (web/lib/toast.ts): nothing to wait for.
@@ -16,7 +24,9 @@ describe("LazyToaster (web/main.tsx)", () => {
   });
 
   it("mounts sonner's Toaster with the first toast, and shows that toast", async () => {
+    const { LazyToaster, toast, toasterWanted } = await freshToaster();
     const { container } = render(<LazyToaster position="top-center" closeButton />);
+    expect(toasterWanted()).toBe(false);
     toast.success("Te has unido a la salida");
     expect(await toastShowing("Te has unido a la salida")).toEqual({
       type: "success",

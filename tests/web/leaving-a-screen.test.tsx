@@ -78,7 +78,9 @@ describe("leaving 'Buscar' while it is still settling", () => {
     expect(window.location.pathname).toBe("/app/create");
     // 'Buscar' is still on screen, waiting for the next screen's code, when her profile comes:
     // its first-visit defaults (her city) are due now.
-    expect(screen.getByRole("heading", { name: "Buscar salidas" })).toBeDefined();
+    expect(screen.getAllByRole("heading", { level: 1 }).map((h) => h.textContent)).toEqual([
+      "Buscar salidas",
+    ]);
     client.setQueryData(ME_KEY, ANA_OF_MADRID);
     // The list is asked for in the same render, after the defaults' effect has run.
     await waitFor(() => expect(asked("/api/rides")).toBe(true));

@@ -1,4 +1,4 @@
-// Settings → 'Cerrar sesión en todos los dispositivos' (issue 31): it asks first, then the API
+// Settings → 'Cerrar sesión en todos los dispositivos': it asks first, then the API
 // ends every session of hers, and she lands on the login screen with nothing of hers left here.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen } from "@testing-library/react";

@@ -1,4 +1,4 @@
-// The moderation queue in pages (issue 31): the oldest reports first, and 'Ver más' asks the API
+// The moderation queue in pages: the oldest reports first, and 'Ver más' asks the API
 // for the next page after the last one shown, so no report stays out of reach.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, within } from "@testing-library/react";

@@ -56,6 +56,9 @@ function stubBrowser(options: {
 }
 
 afterEach(() => {
+  // A test's stubs end with it (vi.stubEnv("DEV", false) would otherwise hide the commands from
+  // the tests after it).
+  vi.unstubAllEnvs();
   Reflect.deleteProperty(navigator, "serviceWorker");
   for (const marker of document.querySelectorAll('meta[name="rodamos-sw"]')) marker.remove();
 });

@@ -8,8 +8,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { filesUnder, repoRoot } from "./helpers/repo-files.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
+const root = repoRoot;
 
 /** Folders and top-level files whose comments and docs are read. */
 const SCANNED_DIRS = ["worker", "web", "domain", "scripts", "tests", "docs", "migrations", ".ci"];
@@ -31,6 +32,9 @@ const TEXT_FILE = /\.(ts|tsx|js|mjs|cjs|md|sql|toml|json|css|html|example)$|^run
 /** The folders a repo-relative path starts with. */
 const ROOTS = "worker|web|domain|scripts|tests|docs|migrations|\\.ci";
 
+/** A tracker's issue by its number (written so that this file does not match itself). */
+const ISSUE = new RegExp(`\\b[Ii]ss${"ue"}s?[\\s/*]*#?\\d+\\b`);
+
 /**
  * Pointers outside the repository. Written so that these lines do not match themselves: the
  * notes' names are split in two.
@@ -42,6 +46,8 @@ const OUTSIDE: { pattern: RegExp; what: string }[] = [
   { pattern: new RegExp(`\\bsp${"ec"}(?:\\s+|/)0\\d`, "i"), what: "the written spec" },
   // A design decision by its number (one or two digits); ADRs have four ('ADR 0012').
   { pattern: new RegExp(`\\b[Dd]ecisi${"on"}s? \\d{1,2}\\b`), what: "a design decision" },
+  // The tracker the work came from: the rule or the reason belongs here instead.
+  { pattern: ISSUE, what: "an issue in a tracker" },
 ];
 
 /** A repo-relative path (`worker/<area>/<file>.ts`, `docs/product.md#blocking`), not in a URL. */
@@ -55,18 +61,9 @@ const PATTERN_CHARS = /[<>{}*…$]|\.\.\.|\/\.[\w-]+\//;
 const MD_LINK = /\[([^\]]*)\]\(([^)\s]+)\)/g;
 
 function scannedFiles(): string[] {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(path.join(root, dir), { withFileTypes: true })) {
-      const rel = path.posix.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!SKIPPED_DIRS.has(entry.name)) walk(rel);
-      } else if (TEXT_FILE.test(entry.name)) {
-        files.push(rel);
-      }
-    }
-  };
-  for (const dir of SCANNED_DIRS) if (existsSync(path.join(root, dir))) walk(dir);
+  const files = SCANNED_DIRS.filter((dir) => existsSync(path.join(root, dir))).flatMap((dir) =>
+    filesUnder(dir, (name) => TEXT_FILE.test(name), SKIPPED_DIRS),
+  );
   return [...files, ...SCANNED_FILES.filter((file) => existsSync(path.join(root, file)))];
 }
 
@@ -116,10 +113,23 @@ function problemWith(target: string): string | null {
   return null;
 }
 
+/** An issue pointer wrapped over two lines ('issue' ending one, its number starting the next). */
+function wrappedIssues(text: string): { line: number; text: string }[] {
+  return [...text.matchAll(new RegExp(ISSUE.source, "g"))]
+    .filter((hit) => hit[0].includes("\n"))
+    .map((hit) => ({
+      line: text.slice(0, hit.index).split("\n").length,
+      text: hit[0].replace(/\s+/g, " "),
+    }));
+}
+
 function problemsIn(file: string): string[] {
   const problems: string[] = [];
   const text = readFileSync(path.join(root, file), "utf8");
   const isMarkdown = file.endsWith(".md");
+  for (const { line, text: hit } of wrappedIssues(text)) {
+    problems.push(`${file}:${line}: "${hit}" points to an issue in a tracker`);
+  }
   for (const [i, line] of text.split("\n").entries()) {
     const where = `${file}:${i + 1}`;
     for (const { pattern, what } of OUTSIDE) {
@@ -185,6 +195,8 @@ describe("comments and docs point only inside the repository", () => {
       `// See ${"DES"}IGN.md decisi${"on"} 16.`,
       `// The rule of ${"sp"}ec 02 §4.`,
       `// Blocking (decisi${"on"} 16) hides her rides.`,
+      `// The route (iss${"ue"} 23 §6).`,
+      `Found by an outside probe (Iss${"ue"} #31, item 3).`,
       `// ${"worker"}/nothing/here.ts does it.`,
       `// ${"docs"}/product.md#no-such-heading`,
     ];
@@ -194,6 +206,11 @@ describe("comments and docs point only inside the repository", () => {
         [...sample.matchAll(REPO_PATH)].some(([raw]) => problemWith(raw) !== null);
       expect(hits, sample).toBe(true);
     }
+    expect(wrappedIssues(`Rides carry a pin (lat, lon, iss${"ue"}\n23). Ordering`)).toEqual([
+      { line: 1, text: `iss${"ue"} 23` },
+    ]);
+    expect(wrappedIssues(`// Found by a probe (iss${"ue"}\n// #31).`)).toHaveLength(1);
+    expect(wrappedIssues("const first = error.issues[0];\nreturn issues;\n2;")).toEqual([]);
     expect(problemWith("docs/product.md#blocking")).toBeNull();
     expect(problemWith("worker/db/schema.ts")).toBeNull();
   });

@@ -64,7 +64,9 @@ function renderDetail(first: RideDetail, answer?: Answer) {
 describe("a 'Con aprobación' ride seen from outside its group", () => {
   it("shows the city and the approximate area, and 'Solicitar plaza' instead of 'UNIRME'", async () => {
     renderDetail(outsiderView());
-    expect(await screen.findByText(MSG.meetingAreaHidden)).toBeTruthy();
+    // Where the meeting point would be: the city, then who gets the exact point.
+    const hidden = await screen.findByText(MSG.meetingAreaHidden);
+    expect(hidden.previousElementSibling?.textContent).toBe(`${MSG.meetingAreaLabel}: Madrid`);
     expect(
       screen.getByText(`${MSG.meetingAreaLabel}:`, { exact: false }).parentElement!.textContent,
     ).toBe(`${MSG.meetingAreaLabel}: Madrid`);
@@ -108,7 +110,8 @@ describe("a 'Con aprobación' ride seen from outside its group", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     const sent = fetchMock.mock.calls.filter(([, init]) => init?.method === "POST");
     expect(JSON.parse(String(sent.at(-1)![1]!.body))).toEqual({ note: "Voy a ritmo tranquilo" });
-    expect(await screen.findByText(MSG.requestPending)).toBeTruthy();
+    // Said as a status where 'Solicitar plaza' was.
+    expect((await screen.findByText(MSG.requestPending)).getAttribute("role")).toBe("status");
     expect(screen.queryByRole("button", { name: MSG.requestPlace })).toBeNull();
   });
 
@@ -155,7 +158,10 @@ describe("a 'Con aprobación' ride seen from outside its group", () => {
 
   it("tells a declined rider kindly, without reasons, and offers no second request", async () => {
     renderDetail(outsiderView({ viewer: { ...outsiderView().viewer, request: "declined" } }));
-    expect(await screen.findByText(`${MSG.requestDeclined}.`, { exact: false })).toBeTruthy();
+    const declined = await screen.findByText(`${MSG.requestDeclined}.`, { exact: false });
+    expect(declined.closest('[role="status"]')?.textContent).toBe(
+      `${MSG.requestDeclined}. ${MSG.requestDeclinedText}`,
+    );
     expect(screen.queryByRole("button", { name: MSG.requestPlace })).toBeNull();
   });
 });
@@ -203,7 +209,10 @@ describe("the organizer's requests", () => {
         fetchMock.mock.calls.some(([url]) => String(url).endsWith("/requests/q1/accept")),
       ).toBe(true),
     );
-    expect(await screen.findByText(MSG.requestsEmpty)).toBeTruthy();
+    // Her requests card, emptied: none left to answer.
+    expect((await screen.findByText(MSG.requestsEmpty)).closest("section")?.textContent).toBe(
+      `${MSG.requestsTitle} (0)${MSG.requestsEmpty}`,
+    );
   });
 
   it("'Rechazar' asks first: 'Cancelar' sends nothing; confirmed, focus goes to the list", async () => {

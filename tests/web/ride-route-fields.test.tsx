@@ -1,4 +1,4 @@
-// Issue 23: the ride form's GPX field (prefill, a route under 1 km, the current file with
+// The ride form's GPX field (prefill, a route under 1 km, the current file with
 // Cambiar / Quitar) and meeting pin, and the detail's elevation profile.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";

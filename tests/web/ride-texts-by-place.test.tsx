@@ -102,7 +102,7 @@ describe("join and leave texts", () => {
   });
 });
 
-describe("cancelling (issue 20 §3.4): one set of texts, then My Rides > Canceladas", () => {
+describe("cancelling: one set of texts, then My Rides > Canceladas", () => {
   function cancel() {
     renderAt(<CancelDialog rideId="r1" open onOpenChange={() => {}} />);
     fireEvent.click(screen.getByRole("button", { name: "Sí, cancelar salida" }));

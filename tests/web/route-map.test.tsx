@@ -30,7 +30,7 @@ describe("RouteMap (docs/product.md#route-and-gpx)", () => {
   });
 });
 
-describe("RouteMap's lines and markers (issue 23)", () => {
+describe("RouteMap's lines and markers", () => {
   it("draws each segment apart, marks start and finish, and the meeting pin", () => {
     const second: [number, number][] = [
       [40.5, -3.7],

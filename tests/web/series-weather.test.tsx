@@ -206,7 +206,10 @@ describe("the series on the ride page", () => {
         ([url, init]) => url === "/api/rides/r1/series/join" && init?.method === "POST",
       ),
     ).toBe(true);
-    expect(await screen.findByRole("button", { name: "Dejar la serie" })).toBeTruthy();
+    // She follows it now: 'Dejar la serie' in place of the offer to join.
+    const leave = await screen.findByRole("button", { name: "Dejar la serie" });
+    expect((leave as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByRole("button", { name: "Apuntarme a las próximas" })).toBeNull();
   });
 
   /** The ride page of r1, its series answering `series` and its join answering `joined`. */
@@ -309,7 +312,12 @@ describe("the weather card", () => {
       return Response.json({ ride: rideDetail({ startTime: Date.now() + 10 * HOUR }) });
     });
     renderAt("/app/ride/r1");
-    expect(await screen.findByText(WEATHER_TEXTS.stillOnNotice)).toBeTruthy();
+    const weather = (await screen.findByRole("heading", { name: WEATHER_TEXTS.title })).closest(
+      "section",
+    )!;
+    // Under the warning, in the weather card.
+    const notice = await within(weather).findByText(WEATHER_TEXTS.stillOnNotice);
+    expect(notice.previousElementSibling?.getAttribute("role")).toBe("status");
     expect(screen.queryByRole("button", { name: WEATHER_TEXTS.stillOn })).toBeNull();
   });
 
@@ -321,7 +329,7 @@ describe("the weather card", () => {
       return Response.json({ ride: rideDetail() });
     });
     renderAt("/app/ride/r1");
-    expect(await screen.findByRole("heading", { name: /Participantes/ })).toBeTruthy();
+    await screen.findByRole("heading", { name: /Participantes/ });
     await waitFor(() =>
       expect(fetchMock.mock.calls.some(([url]) => url === "/api/rides/r1/weather")).toBe(true),
     );
@@ -371,7 +379,11 @@ describe("the weather card", () => {
     it("'Cancelar' still opens the cancel dialog when the provider fails", async () => {
       fetchMock.mockImplementation(organizerRide({ forecast: null, warnings: [], stillOn: false }));
       renderAt("/app/ride/r1?tiempo=cancelar");
-      expect(await screen.findByRole("dialog", { name: "¿Cancelar la salida?" })).toBeTruthy();
+      const dialog = await screen.findByRole("dialog", { name: "¿Cancelar la salida?" });
+      expect(
+        (within(dialog).getByRole("button", { name: "Sí, cancelar salida" }) as HTMLButtonElement)
+          .disabled,
+      ).toBe(false);
     });
 
     it("'Cancelar' on a grupeta's date opens the ride page's cancel, which asks which dates", async () => {
@@ -435,7 +447,10 @@ describe("the weather card", () => {
       });
     });
     renderAt("/app/ride/r1?tiempo=sigue");
-    expect(await screen.findByText(WEATHER_TEXTS.stillOnPosted)).toBeTruthy();
+    // Her answer stands under the question, where its buttons were.
+    expect(
+      (await screen.findByText(WEATHER_TEXTS.stillOnPosted)).previousElementSibling?.textContent,
+    ).toBe(WEATHER_TEXTS.stillOnQuestion);
     expect(screen.queryByRole("button", { name: WEATHER_TEXTS.stillOn })).toBeNull();
     // She can still cancel from the ride's own menu; the card offers no second answer.
     expect(screen.queryByRole("button", { name: WEATHER_TEXTS.cancelInstead })).toBeNull();

@@ -1,14 +1,22 @@
 import { act, render, screen } from "@testing-library/react";
 import { lazy, Suspense } from "react";
-import { describe, expect, it } from "vitest";
-import { loadSonner, toast } from "../../web/lib/toast.ts";
+import { describe, expect, it, vi } from "vitest";
 import { toastShowing } from "./helpers/toasts.ts";
 
-// The app's Toaster, loaded the way web/main.tsx loads it.
-const Toaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaster })));
+/**
+ * web/lib/toast.ts fresh (sonner not asked for yet on this page, whatever ran before), and the
+ * app's Toaster over it, loaded the way web/main.tsx loads it.
+ */
+async function freshToasts() {
+  vi.resetModules();
+  const { loadSonner, toast } = await import("../../web/lib/toast.ts");
+  const Toaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaster })));
+  return { loadSonner, toast, Toaster };
+}
 
 describe("toast (sonner loaded on demand)", () => {
   it("keeps the order of toasts raised before the Toaster has loaded: the last one shows", async () => {
+    const { toast, Toaster } = await freshToasts();
     // Raised before sonner is even imported: a loading toast replaced by its outcome (same id),
     // as the update check does, then a plain one, which replaces it (one toast at a time).
     toast.loading("Buscando actualizaciones…", { id: "update" });
@@ -25,6 +33,7 @@ describe("toast (sonner loaded on demand)", () => {
   });
 
   it("dismisses a toast by its id", async () => {
+    const { loadSonner, toast, Toaster } = await freshToasts();
     render(
       <Suspense fallback={null}>
         <Toaster />

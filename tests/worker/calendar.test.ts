@@ -211,7 +211,7 @@ describe("her calendar feed", () => {
     expect((await new Browser().get(await newFeed(signup))).status).toBe(200);
   });
 
-  // Issue 31: every way of shutting others out of her account also ends the feed's URL, which
+  // Every way of shutting others out of her account also ends the feed's URL, which
   // answers then as a revoked one (a plain 404).
   describe("stops with whatever shuts others out of her account", () => {
     async function riderWithFeed() {

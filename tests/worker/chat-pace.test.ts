@@ -1,4 +1,4 @@
-// Chat pace (docs/product.md#chat-pace, issue 21 finding 6): per rider and ride, at most 5 messages
+// Chat pace (docs/product.md#chat-pace): per rider and ride, at most 5 messages
 // in 5 s and 30 a minute. Above it the room answers the frame with "Vas muy rápido. Espera un
 // momento." and nothing is stored, broadcast or announced.
 import { runInDurableObject } from "cloudflare:test";

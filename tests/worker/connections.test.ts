@@ -8,6 +8,7 @@ import type {
 import { MSG } from "../../domain/messages.ts";
 import { pendingConnections } from "../../worker/connections/queries.ts";
 import { createDb } from "../../worker/db/client.ts";
+import { countingD1 } from "./helpers/d1-proxy.ts";
 import { createRide, HOUR, signedIn } from "./helpers/factories.ts";
 import { json } from "./helpers/http.ts";
 
@@ -101,21 +102,9 @@ describe("pending connections (docs/product.md#connections)", () => {
 
   it("costs one query for any number of rides", async () => {
     const { ana } = await threeRiders();
-    let statements = 0;
-    const counting = new Proxy(env.DB, {
-      get(target, prop) {
-        if (prop === "prepare") {
-          return (q: string) => {
-            statements++;
-            return target.prepare(q);
-          };
-        }
-        const value = Reflect.get(target, prop);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-    await pendingConnections(createDb(counting), ana.user.id, Date.now());
-    expect(statements).toBe(1);
+    const { d1, counter } = countingD1(env.DB);
+    await pendingConnections(createDb(d1), ana.user.id, Date.now());
+    expect(counter.statements).toBe(1);
   });
 });
 

@@ -13,11 +13,13 @@ import {
   listingWithParticipantsQuery,
   listRides,
 } from "../../worker/rides/listing.ts";
+import { countingD1 } from "./helpers/d1-proxy.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { type Browser, json } from "./helpers/http.ts";
 import { runnable } from "./helpers/runnable.ts";
 
 const DAY = 24 * HOUR;
+const MINUTE = 60_000;
 /** Puerta del Sol, and places at known distances from it. */
 const SOL = { lat: 40.4168, lon: -3.7038 };
 const RETIRO = { lat: 40.4153, lon: -3.6845 }; // ~1.6 km
@@ -35,11 +37,13 @@ async function ridesAround(tag: string) {
   const owner = await createUser();
   const make = (title: string, pin: { lat: number; lon: number } | undefined, startsIn = DAY) =>
     createRide({ organizerId: owner.id, title: `${tag} ${title}`, pin, startsIn });
+  // By date: Alcalá, Toledo, Sin pin (a minute apart, not left to the order of creation), Casa
+  // de Campo, Retiro.
   await make("Alcalá", ALCALA);
   await make("Retiro", RETIRO, 3 * DAY);
-  await make("Toledo", TOLEDO);
+  await make("Toledo", TOLEDO, DAY + MINUTE);
   await make("Casa de Campo", CASA_DE_CAMPO, 2 * DAY);
-  await make("Sin pin", undefined);
+  await make("Sin pin", undefined, DAY + 2 * MINUTE);
   await make("Pasada", RETIRO, -HOUR);
   return owner;
 }
@@ -179,23 +183,11 @@ describe("'Cerca de mí' cost", () => {
         pin: { lat: SOL.lat + i * 0.01, lon: SOL.lon },
       });
     }
-    let statements = 0;
-    const d1 = new Proxy(env.DB, {
-      get(target, prop, receiver) {
-        if (prop === "prepare") {
-          return (query: string) => {
-            statements++;
-            return target.prepare(query);
-          };
-        }
-        const value = Reflect.get(target, prop, receiver);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
+    const { d1, counter } = countingD1(env.DB);
     const filters: ListFilters = { modalities: [], levels: [], page: 0, city, near: SOL };
     const result = await listRides(createDb(d1), filters, owner.id, Date.now());
     expect(result.rides).toHaveLength(10);
-    expect(statements).toBe(1);
+    expect(counter.statements).toBe(1);
   });
 
   it("reads the box around her through the pin index, never every ride", async () => {

@@ -1,6 +1,6 @@
 // Request bodies the API cannot read: a body whose type is not the one the route takes is
 // refused with 415 before anything is read or written, and a multipart body that does not parse
-// is a 400 with a Spanish message, never a 500 (issue 21, findings 3 and 5).
+// is a 400 with a Spanish message, never a 500 (docs/security.md#the-first-outside-probe, findings 3 and 5).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { MSG } from "../../domain/messages.ts";

@@ -1,4 +1,4 @@
-// Issue 23: the route as uploaded (bytes through R2), measured per segment, its profile, the
+// The route as uploaded (bytes through R2), measured per segment, its profile, the
 // file's name on edit with 'Quitar', and the meeting pin.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -204,7 +204,9 @@ describe("the meeting pin (docs/product.md#meeting-pin-and-near-me)", () => {
 
   it("is stored with the ride and shown to any rider who may open it", async () => {
     const { browser } = await signedIn();
-    const res = await browser.post("/api/rides", rideBody({ meetingPin: pin }));
+    // Its own title, to find its card among this file's other rides (the feed comes in pages).
+    const title = `Con punto ${Date.now()}`;
+    const res = await browser.post("/api/rides", rideBody({ meetingPin: pin, title }));
     expect(res.status).toBe(201);
     const { ride } = await json(res);
     expect(ride.meetingPin).toEqual(pin);
@@ -214,8 +216,11 @@ describe("the meeting pin (docs/product.md#meeting-pin-and-near-me)", () => {
     const stranger = await signedIn();
     const seen = await json(await stranger.browser.get(`/api/rides/${ride.id}`));
     expect(seen.ride.meetingPin).toEqual(pin);
-    const list = await json(await stranger.browser.get("/api/rides"));
-    expect(list.rides.find((r: { id: string }) => r.id === ride.id).meetingPin).toEqual(pin);
+    const list = await json(
+      await stranger.browser.get(`/api/rides?q=${encodeURIComponent(title)}`),
+    );
+    expect(list.rides.map((r: { id: string }) => r.id)).toEqual([ride.id]);
+    expect(list.rides[0].meetingPin).toEqual(pin);
     expect((await new Browser().get(`/api/rides/${ride.id}`)).status).toBe(401);
   });
 

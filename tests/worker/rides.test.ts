@@ -98,7 +98,7 @@ describe("POST /api/rides", () => {
     expect((await json(res)).error.message).toBe(MSG.ridePastStart);
   });
 
-  it("names every refused field at once, the past start included (issue 20 §3.10)", async () => {
+  it("names every refused field at once, the past start included", async () => {
     const { browser } = await signedIn();
     const res = await browser.post(
       "/api/rides",
@@ -357,7 +357,7 @@ describe("GET /api/rides/:id", () => {
     expect((await json(res)).error).toEqual({ code: "not_found", message: MSG.rideNotFound });
   });
 
-  // One ride-id pattern for every route under /rides/:id (issue 22 §5), as the chat always had.
+  // One ride-id pattern for every route under /rides/:id, as the chat always had.
   it.each(["..%2F..%2Fetc", "DROP TABLE", "x".repeat(99)])(
     "answers 400 'ID de salida no válido' for the malformed id %s, before D1",
     async (id) => {

@@ -1,5 +1,5 @@
-// An idle socket whose session was revoked is closed at once, not at its next use (issue 21;
-// ADR 0020): logout, password change, reset and account deletion tell her UserHub, which closes
+// An idle socket whose session was revoked is closed at once, not at its next use
+// (ADR 0020): logout, password change, reset and account deletion tell her UserHub, which closes
 // her tabs and asks each ride room she has sockets in to re-check hers.
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
@@ -83,7 +83,7 @@ describe("a revoked session's idle sockets close at once", () => {
     expect((await again.next("history")).type).toBe("history");
   });
 
-  it("'Cerrar sesión en todos los dispositivos': every socket of hers closes, this browser's too (issue 31)", async () => {
+  it("'Cerrar sesión en todos los dispositivos': every socket of hers closes, this browser's too", async () => {
     const { ana, bea, ride } = await rideWithTwo();
     const other = await createRide({ organizerId: bea.user.id, participants: [ana.user.id] });
     const phone = await secondDevice(ana.user.id);

@@ -7,6 +7,7 @@ import { listChats } from "../../worker/chat/unread.ts";
 import { createDb } from "../../worker/db/client.ts";
 import { postSystemMessage } from "../../worker/rooms/system-messages.ts";
 import { trackBackgroundWork } from "./helpers/background.ts";
+import { countingD1 } from "./helpers/d1-proxy.ts";
 import { createRide, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { openChat, openSocket, sendFrame, socketsClosedAfterEach } from "./helpers/sockets.ts";
@@ -39,30 +40,6 @@ async function chats(browser: { get(path: string): Promise<Response> }) {
   const res = await browser.get("/api/chats");
   expect(res.status).toBe(200);
   return (await json<ChatsResponse>(res)).chats;
-}
-
-/** A D1 binding that counts the statements it prepares (each is one query). */
-function countingD1(d1: D1Database) {
-  const counter = { statements: 0, batches: 0 };
-  const proxy = new Proxy(d1, {
-    get(target, prop) {
-      if (prop === "prepare") {
-        return (query: string) => {
-          counter.statements++;
-          return target.prepare(query);
-        };
-      }
-      if (prop === "batch") {
-        return (statements: D1PreparedStatement[]) => {
-          counter.batches++;
-          return target.batch(statements);
-        };
-      }
-      const value = Reflect.get(target, prop);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
-  return { d1: proxy, counter };
 }
 
 describe("unread counts", () => {

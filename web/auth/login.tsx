@@ -5,14 +5,14 @@ import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { Button } from "../components/button.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
-import { preloadFormSchemas, validateForm } from "../components/validate-form.ts";
+import { validateForm } from "../components/validate-form.ts";
 import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { UpdateButton } from "../pwa/update-button.tsx";
 import { useSuspendedNotice } from "../safety/suspended-notice.ts";
 import { ME_KEY, useMe } from "../session/use-me.ts";
 import { AuthScreen, AuthSwitch, OrDivider } from "./auth-screen.tsx";
-import { CredentialFields } from "./credential-fields.tsx";
+import { AuthForm, CredentialForm, useCredentials } from "./credential-fields.tsx";
 import { GoogleButton, useGoogleFailureToast } from "./google-button.tsx";
 import { PasswordField } from "./password-input.tsx";
 import { safeReturnPath, withReturnPath } from "./redirect.ts";
@@ -64,10 +64,8 @@ function LoginForm() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const credentials = useCredentials();
+  const { email, password, setErrors, busy, setBusy } = credentials;
   const [sendingReset, setSendingReset] = useState(false);
   const from = params.get("from");
   const target = safeReturnPath(from);
@@ -109,23 +107,13 @@ function LoginForm() {
 
   return (
     <AuthScreen title="Iniciar sesión" subtitle="¡Qué bien verte de nuevo!">
-      <form
-        noValidate
+      <CredentialForm
+        credentials={credentials}
         onSubmit={submit}
-        onFocusCapture={preloadFormSchemas}
-        className="flex flex-col gap-4"
+        passwordAutoComplete="current-password"
+        submitLabel="Iniciar sesión"
+        busyLabel="Entrando..."
       >
-        <CredentialFields
-          email={email}
-          password={password}
-          onEmailChange={setEmail}
-          onPasswordChange={setPassword}
-          errors={errors}
-          passwordAutoComplete="current-password"
-        />
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? "Entrando..." : "Iniciar sesión"}
-        </Button>
         <Button
           variant="ghost"
           className="self-center"
@@ -134,7 +122,7 @@ function LoginForm() {
         >
           ¿Olvidaste tu contraseña?
         </Button>
-      </form>
+      </CredentialForm>
       <OrDivider />
       <GoogleButton returnTo={from} />
       <AuthSwitch
@@ -181,12 +169,7 @@ function ResetPassword({ token }: { token: string }) {
 
   return (
     <AuthScreen title="Nueva contraseña" subtitle="Elige una contraseña nueva para tu cuenta.">
-      <form
-        noValidate
-        onSubmit={submit}
-        onFocusCapture={preloadFormSchemas}
-        className="flex flex-col gap-4"
-      >
+      <AuthForm onSubmit={submit}>
         <PasswordField
           label="Nueva contraseña"
           name="password"
@@ -206,7 +189,7 @@ function ResetPassword({ token }: { token: string }) {
         <Button type="submit" className="w-full" disabled={busy}>
           {busy ? "Guardando..." : "Guardar contraseña"}
         </Button>
-      </form>
+      </AuthForm>
     </AuthScreen>
   );
 }

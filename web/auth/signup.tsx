@@ -3,14 +3,14 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { ApiError, errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
-import { Button, buttonClass } from "../components/button.tsx";
+import { buttonClass } from "../components/button.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
-import { preloadFormSchemas, validateForm } from "../components/validate-form.ts";
+import { validateForm } from "../components/validate-form.ts";
 import { call, client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { ME_KEY, useMe } from "../session/use-me.ts";
 import { AuthScreen, AuthSwitch, OrDivider } from "./auth-screen.tsx";
-import { CredentialFields } from "./credential-fields.tsx";
+import { CredentialForm, useCredentials } from "./credential-fields.tsx";
 import { GoogleButton, useGoogleFailureToast } from "./google-button.tsx";
 import { safeReturnPath, withReturnPath } from "./redirect.ts";
 import { clearStoredReferral, storedReferral, storeReferral } from "./referral.ts";
@@ -24,10 +24,8 @@ export default function Signup() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const credentials = useCredentials();
+  const { email, password, setErrors, setBusy } = credentials;
   const [invitationMissing, setInvitationMissing] = useState(false);
   const refParam = params.get("ref");
   const from = params.get("from");
@@ -103,24 +101,13 @@ export default function Signup() {
       title="Crear cuenta"
       subtitle="Únete a la comunidad de ciclistas que ruedan juntas."
     >
-      <form
-        noValidate
+      <CredentialForm
+        credentials={credentials}
         onSubmit={submit}
-        onFocusCapture={preloadFormSchemas}
-        className="flex flex-col gap-4"
-      >
-        <CredentialFields
-          email={email}
-          password={password}
-          onEmailChange={setEmail}
-          onPasswordChange={setPassword}
-          errors={errors}
-          passwordAutoComplete="new-password"
-        />
-        <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? "Creando cuenta..." : "Crear cuenta"}
-        </Button>
-      </form>
+        passwordAutoComplete="new-password"
+        submitLabel="Crear cuenta"
+        busyLabel="Creando cuenta..."
+      />
       <OrDivider />
       <GoogleButton from="signup" returnTo={from} />
       <AuthSwitch

@@ -1,4 +1,4 @@
-// The route's elevation along its distance (issue 23 §6): plain SVG, no charting library.
+// The route's elevation along its distance: plain SVG, no charting library.
 // Hovering, touching or the arrow keys pick a point; the route map marks the same point.
 import { type KeyboardEvent, type PointerEvent, useId, useRef, useState } from "react";
 import { formatKm, formatMeters } from "../../domain/format.ts";

@@ -1,4 +1,4 @@
-// The ride form's route fields (issue 23 §5, §7): the GPX file (the current one by name on edit,
+// The ride form's route fields: the GPX file (the current one by name on edit,
 // with 'Cambiar' and 'Quitar') and the meeting pin on a map
 // (docs/product.md#meeting-pin-and-near-me), which is the route's start, or where she puts it:
 // without either the ride has no pin, never a guessed one

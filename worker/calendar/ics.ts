@@ -12,6 +12,7 @@ import ical, {
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import { ridePath } from "../../domain/share.ts";
 import { intlWallClock } from "../../domain/zones.ts";
+import { titleSlug } from "../http/download-name.ts";
 
 /** Rides have no end time: a calendar shows them this long. */
 export const RIDE_CALENDAR_DURATION_MS = 3 * 60 * 60 * 1000;
@@ -157,12 +158,5 @@ function placeWithCity(meetingPoint: string | null, city: string): string {
 
 /** 'salida-gravel-al-alba.ics' */
 export function icsFileName(title: string): string {
-  const slug = title
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60);
-  return `salida-${slug || "rodamos"}.ics`;
+  return `salida-${titleSlug(title) || "rodamos"}.ics`;
 }

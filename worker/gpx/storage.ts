@@ -4,6 +4,7 @@ import { GPX_MAX_BYTES } from "../../domain/constants.ts";
 import { DomainError } from "../../domain/errors.ts";
 import { GpxError, type GpxResult, type ProfilePoint, parseGpx } from "../../domain/gpx.ts";
 import { MSG } from "../../domain/messages.ts";
+import { titleSlug } from "../http/download-name.ts";
 import { generateToken } from "../sessions/tokens.ts";
 
 /** The map needs a shape, not every recorded point: at most this many are kept. */
@@ -125,14 +126,7 @@ export async function readRoute(bucket: R2Bucket, key: string): Promise<StoredRo
   };
 }
 
-/** A download name from the title: lowercase ASCII words joined by dashes. */
+/** A download name from the title: 'gravel-al-alba.gpx'. */
 export function gpxFileName(title: string): string {
-  const slug = title
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 60);
-  return `${slug || "ruta"}.gpx`;
+  return `${titleSlug(title) || "ruta"}.gpx`;
 }

@@ -1,6 +1,6 @@
 // API endpoints vs a trivial D1 query in the same run, 20 connections each, on the bench
 // dataset (tests/bench/dataset.ts). The ratio of medians, not absolute milliseconds, is what we
-// track (shared machines are noisy). Budget (issue "bench dataset"): the feed's median within
+// track (shared machines are noisy). Budget (docs/benchmarks.md): the feed's median within
 // 3× the trivial endpoint's; p99 reported.
 import { NEAR_HEADER, positionParam } from "../../../domain/near.ts";
 import { type LatencySummary, latencyTable, loadEndpoint, percentile, warmUp } from "../stats.ts";

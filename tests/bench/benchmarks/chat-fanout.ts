@@ -1,4 +1,4 @@
-// Chat budgets (issue 6): one room with 20 connected participants — time from send to receipt
+// Chat budgets (docs/benchmarks.md): one room with 20 connected participants — time from send to receipt
 // on all 20 sockets (median, p99) — and the largest burst the chat pace allows
 // (docs/product.md#chat-pace: every rider sends 5 at once, 100 messages) ending with exactly 100
 // stored, none duplicated, none lost; one more from a rider is refused. Sockets connect through the

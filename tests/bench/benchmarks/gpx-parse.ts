@@ -1,4 +1,4 @@
-// GPX parse cost (issue 23): time and peak memory of domain/gpx.ts on 5 MB files shaped like
+// GPX parse cost (docs/benchmarks.md): time and peak memory of domain/gpx.ts on 5 MB files shaped like
 // real exports, against a plain regex scan of the same bytes (decode, then one regex pulling
 // lat, lon and ele of every point). Each sample is a fresh Node process that runs both sides
 // cold (the first run of each there: what one upload to a new isolate costs), so the ratio is

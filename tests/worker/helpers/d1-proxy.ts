@@ -19,6 +19,22 @@ export function wrapD1(
   });
 }
 
+/** A D1 binding that counts what the code under test asks of it: statements prepared, batches sent. */
+export function countingD1(d1: D1Database) {
+  const counter = { statements: 0, batches: 0 };
+  const proxy = wrapD1(d1, {
+    prepare: (prepare) => (query) => {
+      counter.statements++;
+      return prepare(query);
+    },
+    batch: (batch) => (statements) => {
+      counter.batches++;
+      return batch(statements);
+    },
+  });
+  return { d1: proxy, counter };
+}
+
 /**
  * A D1 binding that records each round trip: "batch of N", or the SQL of a single query. A D1
  * session opened on it (withSession) records into the same list.

@@ -161,6 +161,12 @@ try {
           { name: "/blog/seguridad-rodando-en-grupo", path: "/blog/seguridad-rodando-en-grupo" },
           { name: "/app/login", path: "/app/login", noindex: true },
           { name: "/app/feed (signed in)", path: "/app/feed", cookie, noindex: true },
+          // What a newcomer opens from a WhatsApp link: the ride's public preview (noindex).
+          {
+            name: "/salida/:id (share page)",
+            path: `/salida/${dataset.loadRides[0]?.id}`,
+            noindex: true,
+          },
         ],
         { chromeFlags: trustFlags(edge) },
       ).finally(() => edge.close()),

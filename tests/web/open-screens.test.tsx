@@ -4,7 +4,7 @@
 // replaces 'Has solicitado plaza'; the organizer's requests card shows a new request and a freed
 // place. No reload, no focus change.
 import { QueryClientProvider } from "@tanstack/react-query";
-import { act, render, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -56,7 +56,12 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+// Unmount before the stand-ins go: a screen that leaves (the chat marks itself read) still calls
+// fetch, and the real one would then reach for a server in whichever test runs next.
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 /** Her ride page open, with the app's notification channel connected. */
 async function openRidePage() {

@@ -447,10 +447,11 @@ describe("the weather card", () => {
       });
     });
     renderAt("/app/ride/r1?tiempo=sigue");
-    // Her answer stands under the question, where its buttons were.
+    // Her answer stands under the question, where its buttons were. Read from the question: the
+    // same words may also stand in a toast an earlier test of this file left in the toasts' queue.
     expect(
-      (await screen.findByText(WEATHER_TEXTS.stillOnPosted)).previousElementSibling?.textContent,
-    ).toBe(WEATHER_TEXTS.stillOnQuestion);
+      (await screen.findByText(WEATHER_TEXTS.stillOnQuestion)).nextElementSibling?.textContent,
+    ).toBe(WEATHER_TEXTS.stillOnPosted);
     expect(screen.queryByRole("button", { name: WEATHER_TEXTS.stillOn })).toBeNull();
     // She can still cancel from the ride's own menu; the card offers no second answer.
     expect(screen.queryByRole("button", { name: WEATHER_TEXTS.cancelInstead })).toBeNull();

@@ -120,9 +120,11 @@ describe("the forecast on the ride page", () => {
     restore = stub.restore;
     const warn = vi.spyOn(console, "warn");
     const { bea, ride } = await rideWithTwo({ startsIn: 2 * DAY });
-    // The detail does not ask the provider at all: the forecast is its own request.
+    // The detail does not ask the provider at all: the forecast is its own request. (Calls for
+    // rides of earlier tests that start within hours, whose '¿Sigue en pie?' jobs may run now in
+    // their rooms, are not this ride's: it starts in two days.)
     expect((await bea.browser.get(`/api/rides/${ride.id}`)).status).toBe(200);
-    expect(stub.calls).toEqual([]);
+    expect(stub.calls.filter((call) => call.hourStart > Date.now() + DAY)).toEqual([]);
     const start = Date.now();
     expect(await weatherOf(bea.browser, ride.id)).toEqual({
       forecast: null,

@@ -7,8 +7,9 @@ import { toasterWanted } from "../../web/lib/toast.ts";
 describe("a web test file", () => {
   it("starts on a blank page of its own: no markup, storage, cookies or history", () => {
     expect(document.documentElement.getAttributeNames()).toEqual([]);
-    expect(document.head.childElementCount).toBe(0);
-    expect(document.body.childElementCount).toBe(0);
+    // The markup itself, so that a failure shows what was left behind.
+    expect(document.head.innerHTML).toBe("");
+    expect(document.body.innerHTML).toBe("");
     expect(localStorage.length).toBe(0);
     expect(sessionStorage.length).toBe(0);
     expect(document.cookie).toBe("");

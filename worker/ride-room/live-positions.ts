@@ -19,10 +19,9 @@ import { excluded } from "../db/sql.ts";
 import type { Bindings } from "../env.ts";
 import { sendPush } from "../push/send.ts";
 import { type RoomAccess, socketAccess } from "../ride-core/access.ts";
+import { liveNotices, livePace, livePositions, liveStatements } from "../ride-day/room/storage.ts";
 import { leftBehindRecipients, liveRide, liveRoster } from "./live-queries.ts";
 import type { RoomAlarms } from "./room-alarms.ts";
-import { liveNotices, livePace, livePositions } from "./storage/schema.ts";
-import { liveStatements } from "./storage/statements.ts";
 
 export type LiveJob = "live-erase";
 

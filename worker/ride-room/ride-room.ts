@@ -26,6 +26,7 @@ import {
   storeUserMessages,
   type UserMessageInput,
 } from "../chat/messages.ts";
+import { chatPace, chatPaceStatements } from "../chat/room/storage.ts";
 import { markRead, unreadByParticipant } from "../chat/unread.ts";
 import { createDb, isTransientD1Error } from "../db/client.ts";
 import { migrateOnStart, objectDb, writtenOnFirstUse } from "../db/durable-storage.ts";
@@ -40,8 +41,6 @@ import { RoomAlarms } from "./room-alarms.ts";
 import { type PushJob, RoomPush } from "./room-push.ts";
 import { rideDayRideOf } from "./safety-timer.ts";
 import roomMigrations from "./storage/migrations/migrations.js";
-import { chatPace } from "./storage/schema.ts";
-import { chatPaceStatements } from "./storage/statements.ts";
 
 /** Per-socket state kept across hibernation (small: well under the 2 KiB attachment limit). */
 interface SocketState {
@@ -99,7 +98,7 @@ export class RideRoom extends DurableObject<Bindings> {
   private unconfirmed = new Set<string>();
   /** The room's own tables (storage/schema.ts): the chat pace here, the ride day's elsewhere. */
   private readonly roomDb = objectDb(this.ctx.storage);
-  /** The chat pace's statements, written on the first send (storage/statements.ts). */
+  /** The chat pace's statements, written on the first send (chat/room/storage.ts). */
   private readonly chatPaceSql = writtenOnFirstUse(() => chatPaceStatements(this.roomDb));
   /** The room's one alarm, shared by its jobs (room-alarms.ts). */
   private readonly alarms = new RoomAlarms<PushJob | LiveJob | RideDayJob>(this.ctx.storage);

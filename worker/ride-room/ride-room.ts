@@ -32,14 +32,19 @@ import { createDb, isTransientD1Error } from "../db/client.ts";
 import { migrateOnStart, objectDb, writtenOnFirstUse } from "../db/durable-storage.ts";
 import type { Bindings } from "../env.ts";
 import { type RoomAccess, type SocketAccess, socketAccess } from "../ride-core/access.ts";
+import { type LiveJob, LivePositions } from "../ride-day/room/live-positions.ts";
+import {
+  RideDay,
+  type RideDayAnswer,
+  type RideDayCommand,
+  type RideDayJob,
+} from "../ride-day/room/ride-day.ts";
+import { rideDayRideOf } from "../ride-day/room/safety-timer.ts";
 import { ROOM_HEADERS } from "../rooms/headers.ts";
 import { type CurrentPreviewImage, PreviewImageDrawer } from "../share/stored-image.ts";
 import { type ForecastRide, RideForecasts } from "../weather/forecast.ts";
-import { type LiveJob, LivePositions } from "./live-positions.ts";
-import { RideDay, type RideDayAnswer, type RideDayCommand, type RideDayJob } from "./ride-day.ts";
 import { RoomAlarms } from "./room-alarms.ts";
 import { type PushJob, RoomPush } from "./room-push.ts";
-import { rideDayRideOf } from "./safety-timer.ts";
 import roomMigrations from "./storage/migrations/migrations.js";
 
 /** Per-socket state kept across hibernation (small: well under the 2 KiB attachment limit). */

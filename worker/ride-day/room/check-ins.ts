@@ -2,11 +2,11 @@
 // before the start; only the organizer hears of it (her open sockets), and she may call the
 // riders still missing, at most once every 5 minutes. Check-ins never count against anyone.
 
-import { pushTexts } from "../../domain/push.ts";
-import { CALL_MISSING_INTERVAL_MS } from "../../domain/ride-day.ts";
-import { createDb } from "../db/client.ts";
-import type { Bindings } from "../env.ts";
-import { sendPush } from "../push/send.ts";
+import { pushTexts } from "../../../domain/push.ts";
+import { CALL_MISSING_INTERVAL_MS } from "../../../domain/ride-day.ts";
+import { createDb } from "../../db/client.ts";
+import type { Bindings } from "../../env.ts";
+import { sendPush } from "../../push/send.ts";
 import { deliverRideDay } from "./ride-day-frames.ts";
 import type { RideDayRide, RideDayStore } from "./ride-day-store.ts";
 

@@ -4,10 +4,10 @@
 // The routes check who she is and whether she participates; the room keeps the state and decides
 // whose open sockets hear of it (ride-day-frames.ts).
 
-import type { Bindings } from "../env.ts";
+import type { Bindings } from "../../env.ts";
+import type { RoomAlarms } from "../../ride-room/room-alarms.ts";
 import { CheckIns } from "./check-ins.ts";
 import { type RideDayRide, RideDayStore, type RiderDay } from "./ride-day-store.ts";
-import type { RoomAlarms } from "./room-alarms.ts";
 import { type RideDayJob, SafetyTimer } from "./safety-timer.ts";
 
 export type { RideDayRide, RiderDay } from "./ride-day-store.ts";

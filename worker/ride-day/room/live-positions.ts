@@ -4,24 +4,28 @@
 // latest fix is kept in the object's own storage, never in D1, R2 or a log line. It is erased when
 // she stops, leaves, is removed or blocked, and by the room's alarm when the window ends.
 import { eq } from "drizzle-orm";
-import { CLOSE_CODES, type ClientMessage, type ServerMessage } from "../../domain/chat-protocol.ts";
+import {
+  CLOSE_CODES,
+  type ClientMessage,
+  type ServerMessage,
+} from "../../../domain/chat-protocol.ts";
 import {
   LEFT_BEHIND_EVERY_MS,
   type LeftBehindNotice,
   type LiveFix,
   leftBehindPush,
   POSITION_EVERY_MS,
-} from "../../domain/ride-day-live.ts";
-import { rideDayOpen, rideDayWindow } from "../../domain/time.ts";
-import { createDb } from "../db/client.ts";
-import { type ObjectDatabase, objectDb, writtenOnFirstUse } from "../db/durable-storage.ts";
-import { excluded } from "../db/sql.ts";
-import type { Bindings } from "../env.ts";
-import { sendPush } from "../push/send.ts";
-import { type RoomAccess, socketAccess } from "../ride-core/access.ts";
-import { liveNotices, livePace, livePositions, liveStatements } from "../ride-day/room/storage.ts";
+} from "../../../domain/ride-day-live.ts";
+import { rideDayOpen, rideDayWindow } from "../../../domain/time.ts";
+import { createDb } from "../../db/client.ts";
+import { type ObjectDatabase, objectDb, writtenOnFirstUse } from "../../db/durable-storage.ts";
+import { excluded } from "../../db/sql.ts";
+import type { Bindings } from "../../env.ts";
+import { sendPush } from "../../push/send.ts";
+import { type RoomAccess, socketAccess } from "../../ride-core/access.ts";
+import type { RoomAlarms } from "../../ride-room/room-alarms.ts";
 import { leftBehindRecipients, liveRide, liveRoster } from "./live-queries.ts";
-import type { RoomAlarms } from "./room-alarms.ts";
+import { liveNotices, livePace, livePositions, liveStatements } from "./storage.ts";
 
 export type LiveJob = "live-erase";
 

@@ -5,25 +5,25 @@
 // escoba are told. She may turn her timer off for the ride. Everything the ride
 // day kept is erased 24 h after its window. The times are the room's alarm jobs (room-alarms.ts).
 import { eq } from "drizzle-orm";
-import { pushTexts } from "../../domain/push.ts";
+import { pushTexts } from "../../../domain/push.ts";
 import {
   ARRIVAL_UNDO_MS,
   rideEstimatedMinutes,
   riderAskAt,
   SAFETY_TELL_AFTER_MS,
   safetyAskAt,
-} from "../../domain/ride-day.ts";
-import { rideDayErasedAt } from "../../domain/time.ts";
-import { createDb } from "../db/client.ts";
-import { rides } from "../db/schema.ts";
-import type { Bindings, Database } from "../env.ts";
-import { participantIds } from "../push/queries.ts";
-import { sendPush } from "../push/send.ts";
+} from "../../../domain/ride-day.ts";
+import { rideDayErasedAt } from "../../../domain/time.ts";
+import { createDb } from "../../db/client.ts";
+import { rides } from "../../db/schema.ts";
+import type { Bindings, Database } from "../../env.ts";
+import { participantIds } from "../../push/queries.ts";
+import { sendPush } from "../../push/send.ts";
+import type { RoomAlarms } from "../../ride-room/room-alarms.ts";
 import type { CheckIns } from "./check-ins.ts";
 import { leftBehindRecipients } from "./live-queries.ts";
 import { deliverRideDay } from "./ride-day-frames.ts";
 import type { RideDayRide, RideDayStore, RiderDay } from "./ride-day-store.ts";
-import type { RoomAlarms } from "./room-alarms.ts";
 
 export type RideDayJob = "safety-ask" | "safety-tell" | "ride-day-erase";
 

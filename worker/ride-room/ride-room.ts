@@ -1,6 +1,10 @@
-// Over 400 lines and kept whole: one Durable Object class whose methods share its in-memory state
-// (the write queue, the pending notifications); its alarm jobs and pushes are in room-alarms.ts
-// and room-push.ts.
+// Over 400 lines and kept whole: the chat is still the class's own part here (its frames, the
+// write queue, the fan-out), sharing the class's in-memory state. The ride day
+// (worker/ride-day/room/), the reminders and the roster push (here), the share image
+// (worker/share/stored-image.ts) and the forecast (worker/weather/forecast.ts) are parts this
+// class builds; its socket handlers hand each frame to the part that answers it, its alarm each
+// due job to the part that owns it (room-alarms.ts), and its RPC methods, which must stay on the
+// class for the stubs' types, delegate.
 import { DurableObject } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import {
@@ -15,7 +19,7 @@ import {
   SYNC_PAGE_MAX,
   withinChatPace,
 } from "../../domain/chat-protocol.ts";
-import { ERROR_TEXT, type ErrorCode } from "../../domain/errors.ts";
+import type { ErrorCode } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import {
   historyPage,
@@ -26,34 +30,37 @@ import {
   storeUserMessages,
   type UserMessageInput,
 } from "../chat/messages.ts";
+import { type ChatJob, ChatPush } from "../chat/room/chat-push.ts";
 import { chatPace, chatPaceStatements } from "../chat/room/storage.ts";
 import { markRead, unreadByParticipant } from "../chat/unread.ts";
-import { createDb, isTransientD1Error } from "../db/client.ts";
 import { migrateOnStart, objectDb, writtenOnFirstUse } from "../db/durable-storage.ts";
 import type { Bindings } from "../env.ts";
-import { type RoomAccess, type SocketAccess, socketAccess } from "../ride-core/access.ts";
-import { type LiveJob, LivePositions } from "../ride-day/room/live-positions.ts";
-import {
-  RideDay,
-  type RideDayAnswer,
-  type RideDayCommand,
-  type RideDayJob,
-} from "../ride-day/room/ride-day.ts";
-import { rideDayRideOf } from "../ride-day/room/safety-timer.ts";
+import { type RoomAccess, socketAccess } from "../ride-core/access.ts";
+import { RideDay, type RideDayAnswer, type RideDayCommand } from "../ride-day/room/ride-day.ts";
+import type { RideDayJob } from "../ride-day/room/safety-timer.ts";
 import { ROOM_HEADERS } from "../rooms/headers.ts";
+import {
+  type RoomContext,
+  type RoomPart,
+  type RoomSocketState,
+  roomContext,
+} from "../rooms/room-part.ts";
+import {
+  closeFor,
+  closeQuietly,
+  openSessions,
+  send,
+  sendError,
+  socketState,
+  trySend,
+} from "../rooms/room-sockets.ts";
 import { type CurrentPreviewImage, PreviewImageDrawer } from "../share/stored-image.ts";
 import { type ForecastRide, RideForecasts } from "../weather/forecast.ts";
+import { Reminders } from "./reminders.ts";
 import { RoomAlarms } from "./room-alarms.ts";
-import { type PushJob, RoomPush } from "./room-push.ts";
+import { RoomParts } from "./room-parts.ts";
+import { RosterPush } from "./roster-push.ts";
 import roomMigrations from "./storage/migrations/migrations.js";
-
-/** Per-socket state kept across hibernation (small: well under the 2 KiB attachment limit). */
-interface SocketState {
-  rideId: string;
-  userId: string;
-  /** The sessions row (hashed token) she opened it with: re-checked before she reads more. */
-  sessionId: string;
-}
 
 /** What the write path hands each send: her outcome and the room check of her group's batch. */
 interface StoredSend {
@@ -76,11 +83,13 @@ const UNCONFIRMED_MAX = 1000;
 const NOTIFY_DELAY_MS = 100;
 const NOTIFY_INTERVAL_MS = 1000;
 
+/** "Try again later" (RFC 6455's 1013): the app reconnects after any code but its final ones. */
+const RECHECK_FAILED = 1013;
+
 /**
- * One Durable Object per ride: hosts that ride's chat websockets (Hibernation API).
- * The worker authenticates the upgrade and checks membership before forwarding it here.
- * D1 is the system of record: a message is acknowledged and broadcast only after D1 stored it
- * (docs/decisions/0011-ride-chat.md), so evicting this object loses nothing.
+ * The worker authenticates a socket's upgrade and checks membership before forwarding it here.
+ * D1 is the system of record (docs/decisions/0011-ride-chat.md), so evicting this object loses
+ * nothing.
  */
 export class RideRoom extends DurableObject<Bindings> {
   /** Stored messages not yet announced to UserHubs (coalesced, see NOTIFY_DELAY_MS). */
@@ -105,30 +114,64 @@ export class RideRoom extends DurableObject<Bindings> {
   private readonly roomDb = objectDb(this.ctx.storage);
   /** The chat pace's statements, written on the first send (chat/room/storage.ts). */
   private readonly chatPaceSql = writtenOnFirstUse(() => chatPaceStatements(this.roomDb));
-  /** The room's one alarm, shared by its jobs (room-alarms.ts). */
-  private readonly alarms = new RoomAlarms<PushJob | LiveJob | RideDayJob>(this.ctx.storage);
+  /** What the parts read of the room: its state, and its bindings at the moment of use. */
+  private readonly room: RoomContext = roomContext(this.ctx, () => this.env);
+  /** The room's one alarm, shared by the parts' jobs. */
+  private readonly alarms = new RoomAlarms(this.ctx.storage);
+
   /** The forecast at the start: one provider call per hour, however many ask at once. */
   private readonly forecasts = new RideForecasts(this.env);
-  /** Pushes for riders whose app is closed: chat, joins and leaves, the reminder. */
-  private readonly push = new RoomPush(
-    this.ctx.storage,
-    this.env,
-    this.alarms,
-    (userId) => this.ctx.getWebSockets(userId).length > 0,
-    this.forecasts,
-  );
-
-  /** Ride day: the group's live positions, the escoba, "Me he quedado atrás" (live-positions.ts). */
-  private readonly live = new LivePositions(this.ctx, this.env, this.alarms, (rideId, userId) =>
-    this.markStarted(rideId, userId),
-  );
-  /** Check-ins, arrivals and the safety timer (ride-day.ts). */
-  private readonly rideDay = new RideDay(this.ctx.storage, this.env, this.alarms, () =>
-    this.ctx.getWebSockets(),
-  );
-
-  /** The ride's share image: one drawing per version, whoever asks (worker/share/stored-image.ts). */
+  /** The ride's share image: one drawing per version, whoever asks. */
   private readonly previewImages = new PreviewImageDrawer(this.env);
+  /** The chat's pushes for riders whose chat is closed (its "chat" alarm job). */
+  private readonly chatPush: ChatPush = new ChatPush(
+    this.room,
+    this.alarms.register<ChatJob>("chat", { chat: (now) => this.chatPush.sendHeld(now) }),
+  );
+  /** The chat: this class's own part (its methods below). */
+  private readonly chat: RoomPart = {
+    name: "chat",
+    frames: {
+      send: (ws, state, frame) => this.send(ws, state, frame),
+      history: async (ws, state, frame) => {
+        // Read concurrently with the check (no extra round trip); sent only if she passes.
+        const [allowed, page] = await Promise.all([
+          this.stillAllowed(ws, state),
+          historyPage(this.db, state.rideId, {
+            before: frame.before,
+            limit: frame.limit ?? HISTORY_PAGE_DEFAULT,
+            viewerId: state.userId,
+          }),
+        ]);
+        if (allowed) send(ws, { type: "history", ...page });
+      },
+      sync: async (ws, state, frame) => {
+        const [allowed, answer] = await Promise.all([
+          this.stillAllowed(ws, state),
+          this.syncAnswer(state.rideId, frame.after, state.userId),
+        ]);
+        if (allowed) send(ws, answer);
+      },
+      read: async (ws, state) => {
+        const now = Date.now();
+        if (await markRead(this.db, state.rideId, state.userId, now, state.sessionId)) {
+          send(ws, { type: "read-state", lastSeenAt: new Date(now).toISOString() });
+        } else if (await this.stillAllowed(ws, state)) {
+          sendError(ws, "not_participant");
+        }
+      },
+    },
+    frameFailed: (ws, frame, code) => this.chatFrameFailed(ws, frame, code),
+    // A deleted account never writes again: her chat pace goes too.
+    accountDeleted: (userId) => {
+      this.roomDb.delete(chatPace).where(eq(chatPace.userId, userId)).run();
+    },
+  };
+  private readonly reminders = new Reminders(this.room, this.alarms, this.forecasts);
+  private readonly roster = new RosterPush(this.room, this.alarms);
+  private readonly rideDay = new RideDay(this.room, this.alarms);
+  /** In this order when a rider goes or the ride is called off. */
+  private readonly parts = new RoomParts([this.chat, this.reminders, this.roster, this.rideDay]);
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
@@ -142,7 +185,7 @@ export class RideRoom extends DurableObject<Bindings> {
     if (request.headers.get("Upgrade") !== "websocket") {
       return new Response("Expected a websocket upgrade", { status: 426 });
     }
-    const state: SocketState = {
+    const state: RoomSocketState = {
       rideId: request.headers.get(ROOM_HEADERS.rideId) ?? "",
       userId: request.headers.get(ROOM_HEADERS.userId) ?? "",
       sessionId: request.headers.get(ROOM_HEADERS.sessionId) ?? "",
@@ -162,7 +205,7 @@ export class RideRoom extends DurableObject<Bindings> {
       ws.send("pong");
       return;
     }
-    const state = ws.deserializeAttachment() as SocketState | null;
+    const state = socketState(ws);
     if (!state) {
       ws.close(1011, "no state");
       return;
@@ -176,23 +219,11 @@ export class RideRoom extends DurableObject<Bindings> {
       send(ws, { type: "error", code: parsed.code, message: parsed.message });
       return;
     }
-    try {
-      await this.handle(ws, state, parsed.msg);
-    } catch (err) {
-      console.error("ride room: frame failed", err);
-      const code: ErrorCode = isTransientD1Error(err) ? "unavailable" : "internal";
-      if (parsed.msg.type === "send") {
-        // Her message shows "Error al enviar el mensaje" with "Reintentar", which resends its id.
-        this.rememberUnconfirmed(parsed.msg.clientId);
-        sendError(ws, code, parsed.msg.clientId, MSG.messageSendFailed);
-      } else {
-        sendError(ws, code);
-      }
-    }
+    await this.parts.frame(ws, state, parsed.msg);
   }
 
   override async alarm() {
-    await this.alarms.run({ ...this.push.jobs(), ...this.live.jobs(), ...this.rideDay.jobs() });
+    await this.alarms.run();
   }
 
   override async webSocketClose(ws: WebSocket, code: number) {
@@ -203,76 +234,54 @@ export class RideRoom extends DurableObject<Bindings> {
     closeQuietly(ws, 1011);
   }
 
-  /** D1 through drizzle, read from env each time: a test may swap the binding for a counting one. */
-  private get db() {
-    return createDb(this.env.DB);
+  /** Her message: within her pace, stored in D1, acknowledged, then broadcast. */
+  private async send(
+    ws: WebSocket,
+    state: RoomSocketState,
+    frame: Extract<ClientMessage, { type: "send" }>,
+  ) {
+    if (!this.withinPace(state.userId, frame.clientId)) {
+      // Nothing stored, broadcast or announced; her app shows the text beside the message.
+      sendError(ws, "rate_limited", frame.clientId, MSG.chatTooFast);
+      return;
+    }
+    const { result, access } = await this.store({
+      id: frame.clientId,
+      rideId: state.rideId,
+      userId: state.userId,
+      sessionId: state.sessionId,
+      text: frame.text,
+      now: this.nextTimestamp(),
+    });
+    if (!result.ok) {
+      // A clash of message ids is a send that failed, not a refusal she can act on.
+      const failed = result.code === "conflict";
+      sendError(ws, result.code, frame.clientId, failed ? MSG.messageSendFailed : undefined);
+      if (result.code === "unauthenticated") closeFor(ws, "session_ended");
+      if (result.code === "not_participant") closeFor(ws, "not_participant");
+      return;
+    }
+    send(ws, { type: "ack", clientId: frame.clientId, message: result.message });
+    // A resend of a stored message: the others already have it, unless the first attempt
+    // failed here after D1 had committed it.
+    const unannounced = this.unconfirmed.delete(frame.clientId);
+    if (result.inserted || unannounced) this.announce(result.message, access, ws);
   }
 
-  private async handle(ws: WebSocket, state: SocketState, msg: ClientMessage) {
-    const db = this.db;
-    switch (msg.type) {
-      case "send": {
-        if (!this.withinPace(state.userId, msg.clientId)) {
-          // Nothing stored, broadcast or announced; her app shows the text beside the message.
-          sendError(ws, "rate_limited", msg.clientId, MSG.chatTooFast);
-          return;
-        }
-        const { result, access } = await this.store({
-          id: msg.clientId,
-          rideId: state.rideId,
-          userId: state.userId,
-          sessionId: state.sessionId,
-          text: msg.text,
-          now: this.nextTimestamp(),
-        });
-        if (!result.ok) {
-          // A clash of message ids is a send that failed, not a refusal she can act on.
-          const failed = result.code === "conflict";
-          sendError(ws, result.code, msg.clientId, failed ? MSG.messageSendFailed : undefined);
-          if (result.code === "unauthenticated") closeFor(ws, "session_ended");
-          if (result.code === "not_participant") closeFor(ws, "not_participant");
-          return;
-        }
-        send(ws, { type: "ack", clientId: msg.clientId, message: result.message });
-        // A resend of a stored message: the others already have it, unless the first attempt
-        // failed here after D1 had committed it.
-        const unannounced = this.unconfirmed.delete(msg.clientId);
-        if (result.inserted || unannounced) this.announce(result.message, access, ws);
-        return;
-      }
-      case "history": {
-        // Read concurrently with the check (no extra round trip); sent only if she passes.
-        const [allowed, page] = await Promise.all([
-          this.stillAllowed(ws, state),
-          historyPage(db, state.rideId, {
-            before: msg.before,
-            limit: msg.limit ?? HISTORY_PAGE_DEFAULT,
-            viewerId: state.userId,
-          }),
-        ]);
-        if (allowed) send(ws, { type: "history", ...page });
-        return;
-      }
-      case "sync": {
-        const [allowed, answer] = await Promise.all([
-          this.stillAllowed(ws, state),
-          this.syncAnswer(state.rideId, msg.after, state.userId),
-        ]);
-        if (allowed) send(ws, answer);
-        return;
-      }
-      case "read": {
-        const now = Date.now();
-        if (await markRead(db, state.rideId, state.userId, now, state.sessionId)) {
-          send(ws, { type: "read-state", lastSeenAt: new Date(now).toISOString() });
-        } else if (await this.stillAllowed(ws, state)) {
-          sendError(ws, "not_participant");
-        }
-        return;
-      }
-      default:
-        await this.live.handle(ws, state, msg);
+  /** A chat frame failed: a send's message offers "Reintentar"; the rest get the error frame. */
+  private chatFrameFailed(ws: WebSocket, frame: ClientMessage, code: ErrorCode) {
+    if (frame.type === "send") {
+      // Her message shows "Error al enviar el mensaje" with "Reintentar", which resends its id.
+      this.rememberUnconfirmed(frame.clientId);
+      sendError(ws, code, frame.clientId, MSG.messageSendFailed);
+    } else {
+      sendError(ws, code);
     }
+  }
+
+  /** D1 through drizzle, read from env each time: a test may swap the binding for a counting one. */
+  private get db() {
+    return this.room.db;
   }
 
   private async syncAnswer(
@@ -289,7 +298,7 @@ export class RideRoom extends DurableObject<Bindings> {
   }
 
   /** Her session and participation, checked again in D1; a socket that lost them is closed. */
-  private async stillAllowed(ws: WebSocket, state: SocketState): Promise<boolean> {
+  private async stillAllowed(ws: WebSocket, state: RoomSocketState): Promise<boolean> {
     const access = await socketAccess(this.db, state.rideId, [state.sessionId], Date.now());
     const verdict = access.verdict(state.sessionId, "session_ended");
     if (verdict === "ok") return true;
@@ -297,22 +306,18 @@ export class RideRoom extends DurableObject<Bindings> {
     return false;
   }
 
-  /** The distinct sessions of the room's open sockets (what a broadcast must re-check). */
-  private openSessions(): string[] {
-    const ids = new Set<string>();
-    for (const socket of this.ctx.getWebSockets()) {
-      const state = socket.deserializeAttachment() as SocketState | null;
-      if (state?.sessionId) ids.add(state.sessionId);
-    }
-    return [...ids];
-  }
-
   /**
    * One D1 query re-checking every open socket of the room (system notices, stored notices,
    * hidden messages), and which of them must not see `authorIds`' messages (blocks).
    */
   private checkRoom(rideId: string, authorIds: string[] = []): Promise<RoomAccess> {
-    return socketAccess(this.db, rideId, this.openSessions(), Date.now(), authorIds);
+    return socketAccess(
+      this.db,
+      rideId,
+      openSessions(this.ctx.getWebSockets()),
+      Date.now(),
+      authorIds,
+    );
   }
 
   /**
@@ -337,7 +342,7 @@ export class RideRoom extends DurableObject<Bindings> {
           const { results, access } = await storeUserMessages(
             this.db,
             group.map((w) => w.input),
-            this.openSessions(),
+            openSessions(this.ctx.getWebSockets()),
           );
           for (const [i, w] of group.entries()) w.resolve({ result: results[i]!, access });
         } catch (error) {
@@ -406,7 +411,7 @@ export class RideRoom extends DurableObject<Bindings> {
     const unchecked: WebSocket[] = [];
     for (const socket of this.ctx.getWebSockets()) {
       if (socket === except) continue;
-      const state = socket.deserializeAttachment() as SocketState | null;
+      const state = socket.deserializeAttachment() as RoomSocketState | null;
       if (state?.sessionId && !access.covers(state.sessionId)) {
         unchecked.push(socket);
         continue;
@@ -437,7 +442,7 @@ export class RideRoom extends DurableObject<Bindings> {
    * reads the message through the checked read (sync), so nothing is lost and nothing leaks.
    */
   private async sendChecked(sockets: WebSocket[], message: ChatMessage, frame: string) {
-    const states = sockets.map((socket) => socket.deserializeAttachment() as SocketState);
+    const states = sockets.map((socket) => socket.deserializeAttachment() as RoomSocketState);
     const sessions = [...new Set(states.map((state) => state.sessionId))];
     const access = await socketAccess(
       this.db,
@@ -514,7 +519,7 @@ export class RideRoom extends DurableObject<Bindings> {
         ),
     );
     try {
-      await this.push.chatMessages(rideId, riders[0]?.title ?? "", readers, Date.now());
+      await this.chatPush.chatMessages(rideId, riders[0]?.title ?? "", readers, Date.now());
     } catch (err) {
       console.warn("ride room: chat push failed", String(err));
     }
@@ -550,84 +555,6 @@ export class RideRoom extends DurableObject<Bindings> {
     return message !== null;
   }
 
-  /** The ride's current share image, drawn here at most once per version; null: no such ride. */
-  async sharePreviewImage(rideId: string): Promise<CurrentPreviewImage | null> {
-    return this.previewImages.current(rideId);
-  }
-
-  /** The forecast at the ride's start (worker/weather/routes.ts); null when there is none. */
-  async forecast(ride: ForecastRide) {
-    return this.forecasts.forecast(ride, Date.now());
-  }
-
-  /** She left the ride: close her sockets and tell the room (and, in a while, the organizer). */
-  async participantLeft(userId: string, rideId?: string): Promise<void> {
-    for (const socket of this.ctx.getWebSockets(userId)) {
-      closeFor(socket, "not_participant");
-    }
-    this.forgetRider(userId);
-    if (rideId) await this.push.rosterChanged(rideId, userId, "left", Date.now());
-  }
-
-  /**
-   * Her account was deleted (worker/account/routes.ts): the room forgets her as when she leaves,
-   * at once rather than when the window's or the ride day's erasure comes. No roster push: her
-   * departure is the deletion's, not news for the organizer.
-   */
-  async accountDeleted(userId: string): Promise<void> {
-    for (const socket of this.ctx.getWebSockets(userId)) {
-      closeFor(socket, "session_ended");
-    }
-    this.forgetRider(userId);
-    // A deleted account never writes again: her chat pace goes too.
-    this.roomDb.delete(chatPace).where(eq(chatPace.userId, userId)).run();
-  }
-
-  /**
-   * Some of her sessions ended (her UserHub asks, ADR 0020): her sockets here are checked again
-   * in D1 now, and closed if their session or her participation is gone. Returns how many of
-   * hers stay open.
-   */
-  async recheckRider(userId: string): Promise<number> {
-    const sockets = this.ctx.getWebSockets(userId);
-    const states = sockets.map((ws) => ws.deserializeAttachment() as SocketState | null);
-    const rideId = states.find(Boolean)?.rideId;
-    if (!rideId) return 0;
-    const sessions = [...new Set(states.flatMap((s) => (s?.sessionId ? [s.sessionId] : [])))];
-    const access = await socketAccess(this.db, rideId, sessions, Date.now());
-    let open = 0;
-    for (const [i, socket] of sockets.entries()) {
-      const verdict = access.verdict(states[i]?.sessionId ?? "", "session_ended");
-      if (verdict === "ok") open++;
-      else closeFor(socket, verdict);
-    }
-    return open;
-  }
-
-  /** She joined the ride: tell the room (and, in a while, the organizer). */
-  async participantJoined(userId: string, rideId?: string, startTime?: number): Promise<void> {
-    this.broadcast({ type: "participant", event: "joined", userId });
-    if (!rideId) return;
-    await this.push.rosterChanged(rideId, userId, "joined", Date.now());
-    // Rides from before reminders existed get theirs with their first new rider.
-    if (startTime !== undefined) await this.push.scheduleReminder(rideId, startTime, Date.now());
-  }
-
-  /** The ride was created or its start changed: the reminder goes 2 hours before it. */
-  async scheduleReminder(rideId: string, startTime: number): Promise<void> {
-    await this.push.scheduleReminder(rideId, startTime, Date.now());
-  }
-
-  /**
-   * The ride was cancelled or deleted: no reminder, and no ride day (a cancelled ride has no
-   * window), so its live fixes and notices go now and open maps close, not when the window would
-   * have ended. Check-ins and timers stay for the ride day's own erasure, which clears its jobs.
-   */
-  async rideCalledOff(rideId: string): Promise<void> {
-    await this.push.dropReminder(rideId);
-    await this.live.eraseAll();
-  }
-
   /**
    * A moderator hid one of the room's messages (already marked in D1): every open chat swaps
    * its copy for 'Mensaje ocultado por moderación' at once. Returns whether the message exists.
@@ -640,15 +567,86 @@ export class RideRoom extends DurableObject<Bindings> {
     return true;
   }
 
+  /** The ride's current share image, drawn here at most once per version; null: no such ride. */
+  async sharePreviewImage(rideId: string): Promise<CurrentPreviewImage | null> {
+    return this.previewImages.current(rideId);
+  }
+
+  /** The forecast at the ride's start (worker/weather/routes.ts); null when there is none. */
+  async forecast(ride: ForecastRide) {
+    return this.forecasts.forecast(ride, Date.now());
+  }
+
+  /** She joined the ride: tell the room (and, in a while, the organizer). */
+  async participantJoined(userId: string, rideId?: string, startTime?: number): Promise<void> {
+    this.broadcast({ type: "participant", event: "joined", userId });
+    if (!rideId) return;
+    await this.roster.changed(rideId, userId, "joined", Date.now());
+    // Rides from before reminders existed get theirs with their first new rider.
+    if (startTime !== undefined) await this.reminders.schedule(rideId, startTime, Date.now());
+  }
+
+  /** She left the ride: close her sockets and tell the room (and, in a while, the organizer). */
+  async participantLeft(userId: string, rideId?: string): Promise<void> {
+    for (const socket of this.ctx.getWebSockets(userId)) {
+      closeFor(socket, "not_participant");
+    }
+    this.forgetRider(userId);
+    if (rideId) await this.roster.changed(rideId, userId, "left", Date.now());
+  }
+
   /**
-   * Her ride day, her live fix, notice and pace go, and open chats see her leave. Leaving, removal
-   * and account deletion share it, so what one erases the others do too (ADR 0039, 0040). Her chat
-   * pace stays: leaving and joining again must not buy a fresh minute of messages (ADR 0019).
+   * Her account was deleted (worker/account/routes.ts): the room forgets her as when she leaves,
+   * at once rather than when the window's or the ride day's erasure comes. No roster push: her
+   * departure is the deletion's, not news for the organizer.
+   */
+  async accountDeleted(userId: string): Promise<void> {
+    for (const socket of this.ctx.getWebSockets(userId)) {
+      closeFor(socket, "session_ended");
+    }
+    this.forgetRider(userId);
+    this.parts.accountDeleted(userId);
+  }
+
+  /**
+   * Every part forgets her and open chats see her leave. Leaving, removal and account deletion
+   * share it, so what one erases the others do too (ADR 0039, 0040). Her chat pace stays:
+   * leaving and joining again must not buy a fresh minute of messages (ADR 0019).
    */
   private forgetRider(userId: string) {
-    this.rideDay.forget(userId);
-    this.live.forgetRider(userId);
+    this.parts.riderLeft(userId);
     this.broadcast({ type: "participant", event: "left", userId });
+  }
+
+  /** The ride was created or its start changed: the reminder goes 2 hours before it. */
+  async scheduleReminder(rideId: string, startTime: number): Promise<void> {
+    await this.reminders.schedule(rideId, startTime, Date.now());
+  }
+
+  /** The ride was cancelled or deleted: no reminder, and no ride day (a cancelled ride has no window). */
+  async rideCalledOff(rideId: string): Promise<void> {
+    await this.parts.rideCalledOff(rideId);
+  }
+
+  /**
+   * Some of her sessions ended (her UserHub asks, ADR 0020): her sockets here are checked again
+   * in D1 now, and closed if their session or her participation is gone. Returns how many of
+   * hers stay open.
+   */
+  async recheckRider(userId: string): Promise<number> {
+    const sockets = this.ctx.getWebSockets(userId);
+    const states = sockets.map(socketState);
+    const rideId = states.find(Boolean)?.rideId;
+    if (!rideId) return 0;
+    const sessions = [...new Set(states.flatMap((s) => (s?.sessionId ? [s.sessionId] : [])))];
+    const access = await socketAccess(this.room.db, rideId, sessions, Date.now());
+    let open = 0;
+    for (const [i, socket] of sockets.entries()) {
+      const verdict = access.verdict(states[i]?.sessionId ?? "", "session_ended");
+      if (verdict === "ok") open++;
+      else closeFor(socket, verdict);
+    }
+    return open;
   }
 
   /**
@@ -662,7 +660,7 @@ export class RideRoom extends DurableObject<Bindings> {
   ): Promise<number> {
     let closed = 0;
     for (const socket of this.ctx.getWebSockets(userId)) {
-      const state = socket.deserializeAttachment() as SocketState | null;
+      const state = socketState(socket);
       if (sessionIds && !(state && sessionIds.includes(state.sessionId))) continue;
       closeQuietly(
         socket,
@@ -676,17 +674,17 @@ export class RideRoom extends DurableObject<Bindings> {
 
   /** Two of the room's riders blocked each other: their live positions are erased. */
   async ridersBlocked(a: string, b: string): Promise<void> {
-    this.live.ridersBlocked(a, b);
+    this.rideDay.ridersBlocked(a, b);
   }
 
   /** The organizer named another escoba (or none): open group maps mark her. */
   async sweeperChanged(sweeperId: string | null): Promise<void> {
-    this.live.sweeperChanged(sweeperId);
+    this.rideDay.sweeperChanged(sweeperId);
   }
 
   /** What the ride day keeps here (tests prove every erasure with it). */
   async liveStored() {
-    return this.live.stored();
+    return this.rideDay.liveStored();
   }
 
   /** The ride day's check-ins, arrivals and timer switch (worker/ride-day/routes.ts). */
@@ -696,8 +694,7 @@ export class RideRoom extends DurableObject<Bindings> {
 
   /** She started the ride (shared her position): her safety timer runs (docs/product.md#check-in-and-arrivals). */
   async markStarted(rideId: string, userId: string): Promise<void> {
-    const ride = await rideDayRideOf(this.db, rideId);
-    if (ride) await this.rideDay.markStarted(ride, userId, Date.now());
+    await this.rideDay.markStarted(rideId, userId);
   }
 
   /**
@@ -706,9 +703,7 @@ export class RideRoom extends DurableObject<Bindings> {
    * after her late check-in, her organizer's word an hour after the question), else now.
    */
   async runRideDayJobNow(job: RideDayJob): Promise<void> {
-    const at = Math.max(Date.now(), (await this.alarms.dueAt(job)) ?? 0);
-    await this.alarms.set(job, at);
-    await this.alarms.run({ ...this.push.jobs(), ...this.live.jobs(), ...this.rideDay.jobs() }, at);
+    await this.alarms.runNow(job);
   }
 
   /** How many sockets are open (tests and diagnostics). */
@@ -718,50 +713,6 @@ export class RideRoom extends DurableObject<Bindings> {
 
   private broadcast(frame: ServerMessage) {
     const data = JSON.stringify(frame);
-    for (const socket of this.ctx.getWebSockets()) {
-      try {
-        socket.send(data);
-      } catch {
-        // closing socket
-      }
-    }
-  }
-}
-
-function trySend(ws: WebSocket, data: string) {
-  try {
-    ws.send(data);
-  } catch {
-    // A socket closing under us: it will reconnect and sync.
-  }
-}
-
-function send(ws: WebSocket, frame: ServerMessage) {
-  try {
-    ws.send(JSON.stringify(frame));
-  } catch {
-    // The socket closed meanwhile; the client resends or syncs on reconnect.
-  }
-}
-
-/** An error frame: the code's text (ERROR_TEXT), or the one the situation calls for. */
-function sendError(ws: WebSocket, code: ErrorCode, clientId?: string, message = ERROR_TEXT[code]) {
-  send(ws, { type: "error", code, message, ...(clientId ? { clientId } : {}) });
-}
-
-/** Closes a socket that lost its access, with the code the client acts on (CLOSE_CODES). */
-function closeFor(ws: WebSocket, verdict: Exclude<SocketAccess, "ok">) {
-  if (verdict === "not_participant") closeQuietly(ws, CLOSE_CODES.notParticipant, verdict);
-  else closeQuietly(ws, CLOSE_CODES.sessionEnded, verdict);
-}
-
-/** "Try again later" (RFC 6455's 1013): the app reconnects after any code but its final ones. */
-const RECHECK_FAILED = 1013;
-
-function closeQuietly(ws: WebSocket, code: number, reason = "closing") {
-  try {
-    ws.close(code, reason);
-  } catch {
-    // already closed
+    for (const socket of this.ctx.getWebSockets()) trySend(socket, data);
   }
 }

@@ -1,6 +1,7 @@
-// The reminders' part of a ride's room (docs/product.md#web-push): the reminder push 2 hours
-// before the start, and '¿Sigue en pie?' to the organizer 12 hours before it when the forecast crosses a
-// threshold. Two alarm jobs, "reminder" and "stillOn", which follow the start; no tables.
+// The reminders' part of a ride's room (docs/product.md#web-push, ADR 0052): the reminder push
+// 2 hours before the start, and '¿Sigue en pie?' to the organizer 12 hours before it when the
+// forecast crosses a threshold. Two alarm jobs, "reminder" and "stillOn", which follow the start;
+// no tables.
 import { pushTexts, REMINDER_BEFORE_MS } from "../../domain/push.ts";
 import { STILL_ON_CHECK_BEFORE_MS, warningSummary, weatherWarnings } from "../../domain/weather.ts";
 import { participantIds, rideForPush } from "../push/queries.ts";

@@ -1,10 +1,10 @@
-// One Durable Object per ride, made of parts (worker/rooms/room-part.ts): the chat
-// (worker/chat/room/), the ride day (worker/ride-day/room/), the reminders and the roster push
-// (here), the share image (worker/share/stored-image.ts) and the forecast
-// (worker/weather/forecast.ts). This class builds them and brings the room's storage to its newest
-// migration; its socket handlers hand each frame to the part that answers it, its alarm each due
-// job to the part that owns it (room-alarms.ts), and its RPC methods, which must stay on the class
-// for the stubs' types, delegate.
+// One Durable Object per ride, made of parts (docs/decisions/0052-the-ride-room-made-of-parts.md,
+// worker/rooms/room-part.ts): the chat (worker/chat/room/), the ride day (worker/ride-day/room/),
+// the reminders and the roster push (here), the share image (worker/share/stored-image.ts) and the
+// forecast (worker/weather/forecast.ts). This class builds them and brings the room's storage to
+// its newest migration; its socket handlers hand each frame to the part that answers it, its alarm
+// each due job to the part that owns it (room-alarms.ts), and its RPC methods, which must stay on
+// the class for the stubs' types, delegate.
 import { DurableObject } from "cloudflare:workers";
 import {
   type ChatMessage,

@@ -1,6 +1,6 @@
-// The roster push, a part of a ride's room (docs/product.md#web-push): the riders who joined and left are told to
-// the organizer in one push, 5 minutes after the first change (the "roster" alarm job). The
-// changes wait in the room's key-value storage; no tables.
+// The roster push, a part of a ride's room (docs/product.md#web-push, ADR 0052): the riders who
+// joined and left are told to the organizer in one push, 5 minutes after the first change (the
+// "roster" alarm job). The changes wait in the room's key-value storage; no tables.
 import { pushTexts, ROSTER_PUSH_DELAY_MS } from "../../domain/push.ts";
 import { rideForPush, usernamesOf } from "../push/queries.ts";
 import { sendPush } from "../push/send.ts";

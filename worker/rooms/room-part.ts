@@ -1,5 +1,6 @@
 // A ride's room (RideRoom, one Durable Object per ride) is made of parts: the chat, the ride day,
-// the reminders, the roster push, the share image and the forecast. A part owns its tables in the room's
+// the reminders, the roster push, the share image and the forecast
+// (docs/decisions/0052-the-ride-room-made-of-parts.md). A part owns its tables in the room's
 // storage, the logic behind its RPC methods, the socket frames it answers and its alarm jobs. The
 // room builds the parts, hands each frame to the part that answers it and each due job to the
 // part that owns it. This file is what a part sees of the room and what the room asks of a part;

@@ -1,8 +1,8 @@
-// The chat's part of a ride's room (ADR 0011): the frames her chat sends (send, history, sync,
-// read), the notices the rest of the worker posts or announces, and a moderator's hiding. D1 is
-// the record: a message is acknowledged and broadcast only after D1 stored it (write-queue.ts),
-// then fanned out (fan-out.ts). Its table is the chat pace (chat-pace.ts, storage.ts); its alarm
-// job the held-back push (chat-push.ts).
+// The chat's part of a ride's room (ADR 0011, ADR 0052): the frames her chat sends (send,
+// history, sync, read), the notices the rest of the worker posts or announces, and a moderator's
+// hiding. D1 is the record: a message is acknowledged and broadcast only after D1 stored it
+// (write-queue.ts), then fanned out (fan-out.ts). Its table is the chat pace (chat-pace.ts,
+// storage.ts); its alarm job the held-back push (chat-push.ts).
 import {
   type ChatMessage,
   type ClientMessage,

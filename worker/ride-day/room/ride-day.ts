@@ -1,4 +1,5 @@
-// The ride day's part of a ride's room (docs/product.md#ride-day): the group's live positions, the escoba and
+// The ride day's part of a ride's room (docs/product.md#ride-day,
+// docs/decisions/0052-the-ride-room-made-of-parts.md): the group's live positions, the escoba and
 // "Me he quedado atrás" (live-positions.ts, the socket frames); check-ins, arrivals and the safety
 // timer (check-ins.ts, safety-timer.ts, the commands the worker's routes send); and its four alarm
 // jobs. The routes check who she is and whether she participates; the room keeps the state and

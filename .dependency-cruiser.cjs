@@ -25,15 +25,19 @@ const LAYERS = {
         folders: ["ride-core"],
       },
       {
-        what: "features other features call (pushes, files, the share image, chat reads…)",
-        folders: ["push", "gpx", "share", "chat", "weather", "calendar", "referrals", "ride-day"],
+        what: "features other features call (pushes, files, the share image, the forecast…)",
+        folders: ["push", "gpx", "share", "weather", "calendar", "referrals"],
       },
       {
-        what: "sign-in, the waiting list, approval requests, rode-with: on floor 4's",
+        what: "the chat and the ride day, with their parts of the ride's room: they send pushes",
+        folders: ["chat", "ride-day"],
+      },
+      {
+        what: "sign-in, the waiting list, approval requests, rode-with: on floor 5's",
         folders: ["auth", "waiting-list", "ride-requests", "connections"],
       },
       {
-        what: "grupetas, blocks, the account, profiles, honest levels: on floor 5's",
+        what: "grupetas, blocks, the account, profiles, honest levels: on floor 6's",
         folders: ["series", "blocks", "account", "profiles", "level-answers"],
       },
       { what: "the rides API and moderation", folders: ["rides", "moderation"] },

@@ -1,7 +1,7 @@
 // Ride day, the group looks after each other (docs/product.md#check-in-and-arrivals): check-in at the meeting
 // point, "He llegado a casa" with its safety timer, and the ride's estimated duration. The rules
 // and texts both sides share; the state lives in the ride's Durable Object only
-// (worker/ride-room/check-ins.ts, worker/ride-room/safety-timer.ts). No zod here: domain/errors.ts
+// (worker/ride-day/room/check-ins.ts, worker/ride-day/room/safety-timer.ts). No zod here: domain/errors.ts
 // reads RIDE_DAY_MSG on the first screen; the schemas are in domain/schemas.ts.
 import type { Level } from "./constants.ts";
 import { hasStarted, rideDayErasedAt, rideDayWindow } from "./time.ts";

@@ -27,9 +27,14 @@ describe("a late socket whose check fails", () => {
     const { ana, bea, ride } = await rideWithTwo();
     const late = fakeSocket(bea.user.id);
     await runInDurableObject(roomOf(ride.id), async (instance) => {
+      // The chat's part of the room fans its messages out (worker/chat/room/fan-out.ts).
       const room = instance as unknown as {
         env: Env;
-        sendChecked(sockets: WebSocket[], message: object, frame: string): Promise<void>;
+        chat: {
+          fanOut: {
+            sendChecked(sockets: WebSocket[], message: object, frame: string): Promise<void>;
+          };
+        };
       };
       const working = room.env.DB;
       room.env.DB = wrapD1(working, {
@@ -38,7 +43,7 @@ describe("a late socket whose check fails", () => {
         },
       });
       try {
-        await room.sendChecked(
+        await room.chat.fanOut.sendChecked(
           [late.socket],
           { id: "m1", rideId: ride.id, userId: ana.user.id, text: "hola" },
           '{"type":"message"}',

@@ -15,7 +15,7 @@ import {
 } from "../../domain/ride-day.ts";
 import { rideDayErasedAt } from "../../domain/time.ts";
 import { rideParticipants, rides } from "../../worker/db/schema.ts";
-import type { RideDayRide } from "../../worker/ride-room/ride-day-store.ts";
+import type { RideDayRide } from "../../worker/ride-day/room/ride-day-store.ts";
 import { wrapD1 } from "./helpers/d1-proxy.ts";
 import { createRide, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { type Browser, json } from "./helpers/http.ts";

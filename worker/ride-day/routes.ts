@@ -2,7 +2,7 @@
 // point, 'He llegado a casa' (and its 'Deshacer'), her safety-timer switch and the organizer
 // calling the missing. This
 // file checks who she is (a participant of a ride she may see; a block answers 404 as for a
-// missing ride) and the time windows; the ride's room keeps the state (worker/ride-room/ride-day.ts)
+// missing ride) and the time windows; the ride's room keeps the state (worker/ride-day/room/ride-day.ts)
 // and decides whose open sockets hear of it. Nothing of it is written to D1.
 import type { Context } from "hono";
 import { Hono } from "hono";
@@ -23,10 +23,10 @@ import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
 import { loadRide } from "../ride-core/load-ride.ts";
 import { isParticipant, type RideRow } from "../ride-core/read-model.ts";
-import type { RideDayAnswer, RideDayCommand, RiderDay } from "../ride-room/ride-day.ts";
 import { rideRoomStub } from "../rooms/location-hint.ts";
 import { requireProfile } from "../sessions/session.ts";
 import { rideDayParticipants, sweeperOf } from "./queries.ts";
+import type { RideDayAnswer, RideDayCommand, RiderDay } from "./room/ride-day.ts";
 
 type Ctx = Context<AppEnv>;
 

@@ -1,9 +1,9 @@
 // What the room's live positions read from D1 (docs/product.md#ride-day): the ride's clock and
 // roles, and the group a rider may see. Positions themselves are never written to D1.
 import { and, eq, inArray, not } from "drizzle-orm";
-import { profiles, rideParticipants, rides } from "../db/schema.ts";
-import type { Database } from "../env.ts";
-import { blockedBetween } from "../ride-core/block-sql.ts";
+import { profiles, rideParticipants, rides } from "../../db/schema.ts";
+import type { Database } from "../../env.ts";
+import { blockedBetween } from "../../ride-core/block-sql.ts";
 
 /** The ride as the ride day needs it; undefined when it is gone. */
 export function liveRide(db: Database, rideId: string) {

@@ -4,25 +4,23 @@
 // latest fix is kept in the object's own storage, never in D1, R2 or a log line. It is erased when
 // she stops, leaves, is removed or blocked, and by the room's alarm when the window ends.
 import { eq } from "drizzle-orm";
-import { CLOSE_CODES, type ClientMessage, type ServerMessage } from "../../domain/chat-protocol.ts";
+import type { ClientMessage, ServerMessage } from "../../../domain/chat-protocol.ts";
 import {
   LEFT_BEHIND_EVERY_MS,
   type LeftBehindNotice,
   type LiveFix,
   leftBehindPush,
   POSITION_EVERY_MS,
-} from "../../domain/ride-day-live.ts";
-import { rideDayOpen, rideDayWindow } from "../../domain/time.ts";
-import { createDb } from "../db/client.ts";
-import { type ObjectDatabase, objectDb, writtenOnFirstUse } from "../db/durable-storage.ts";
-import { excluded } from "../db/sql.ts";
-import type { Bindings } from "../env.ts";
-import { sendPush } from "../push/send.ts";
-import { type RoomAccess, socketAccess } from "../ride-core/access.ts";
+} from "../../../domain/ride-day-live.ts";
+import { rideDayOpen, rideDayWindow } from "../../../domain/time.ts";
+import { type ObjectDatabase, objectDb, writtenOnFirstUse } from "../../db/durable-storage.ts";
+import { excluded } from "../../db/sql.ts";
+import { sendPush } from "../../push/send.ts";
+import { type RoomAccess, socketAccess } from "../../ride-core/access.ts";
+import type { PartAlarms, RoomContext, RoomSocketState } from "../../rooms/room-part.ts";
+import { closeFor, send, trySend } from "../../rooms/room-sockets.ts";
 import { leftBehindRecipients, liveRide, liveRoster } from "./live-queries.ts";
-import type { RoomAlarms } from "./room-alarms.ts";
-import { liveNotices, livePace, livePositions } from "./storage/schema.ts";
-import { liveStatements } from "./storage/statements.ts";
+import { liveNotices, livePace, livePositions, liveStatements } from "./storage.ts";
 
 export type LiveJob = "live-erase";
 
@@ -31,11 +29,8 @@ type LiveFrame = Extract<
   { type: "live-join" | "position" | "position-stop" | "left-behind" }
 >;
 
-/** The room's per-socket state (ride-room.ts) plus whether she opened the group map. */
-interface LiveSocketState {
-  rideId: string;
-  userId: string;
-  sessionId: string;
+/** The room's per-socket state plus whether she opened the group map. */
+interface LiveSocketState extends RoomSocketState {
   /** Sent "live-join" inside the window: receives the group's fixes until the window ends. */
   live?: true;
 }
@@ -58,21 +53,16 @@ export class LivePositions {
   private readonly fixSql = writtenOnFirstUse(() => liveStatements(this.roomDb));
 
   constructor(
-    private readonly ctx: DurableObjectState,
-    private readonly env: Bindings,
-    private readonly alarms: RoomAlarms<LiveJob>,
+    private readonly room: RoomContext,
+    private readonly alarms: PartAlarms<LiveJob>,
     /** Her first fix since she started sharing: her safety timer starts (safety-timer.ts). */
-    private readonly onFirstFix: (rideId: string, userId: string) => Promise<void> = async () => {},
+    private readonly onFirstFix: (rideId: string, userId: string) => Promise<void>,
   ) {
-    this.roomDb = objectDb(ctx.storage);
-  }
-
-  jobs(): Record<LiveJob, (now: number) => Promise<void>> {
-    return { "live-erase": () => this.eraseAll() };
+    this.roomDb = objectDb(room.ctx.storage);
   }
 
   private get db() {
-    return createDb(this.env.DB);
+    return this.room.db;
   }
 
   /** A ride-day frame from one of the room's sockets. Every one is authorized here. */
@@ -225,7 +215,7 @@ export class LivePositions {
       .run();
     await this.armErase(state.rideId, ride.startTime);
     // Their open chats see it now (their sockets re-checked first); their devices get a push.
-    const sockets = recipientIds.flatMap((id) => this.ctx.getWebSockets(id));
+    const sockets = recipientIds.flatMap((id) => this.room.ctx.getWebSockets(id));
     const states = sockets.map((s) => s.deserializeAttachment() as LiveSocketState);
     const theirs = await socketAccess(
       this.db,
@@ -239,8 +229,8 @@ export class LivePositions {
       if (verdict === "ok") trySend(socket, frame);
       else closeFor(socket, verdict);
     }
-    this.ctx.waitUntil(
-      sendPush(this.env, recipientIds, null, {
+    this.room.ctx.waitUntil(
+      sendPush(this.room.env, recipientIds, null, {
         payload: leftBehindPush({ id: state.rideId, title: ride.title }, username, !!position),
         ttl: 60 * 60,
         urgency: "high",
@@ -321,15 +311,15 @@ export class LivePositions {
 
   /** The erase runs when the window closes (an edited start moves it with the next fix). */
   private async armErase(rideId: string, startTime: number) {
-    if ((await this.ctx.storage.get(RIDE_ID_KEY)) !== rideId) {
-      await this.ctx.storage.put(RIDE_ID_KEY, rideId);
+    if ((await this.room.ctx.storage.get(RIDE_ID_KEY)) !== rideId) {
+      await this.room.ctx.storage.put(RIDE_ID_KEY, rideId);
     }
     const at = rideDayWindow(startTime).closesAt;
     if ((await this.alarms.dueAt("live-erase")) !== at) await this.alarms.set("live-erase", at);
   }
 
   private liveSockets(): [WebSocket, LiveSocketState][] {
-    return this.ctx.getWebSockets().flatMap((socket) => {
+    return this.room.ctx.getWebSockets().flatMap((socket) => {
       const state = socket.deserializeAttachment() as LiveSocketState | null;
       return state?.live ? [[socket, state] as [WebSocket, LiveSocketState]] : [];
     });
@@ -362,28 +352,5 @@ export class LivePositions {
             : { lat: row.lat, lng: row.lng, accuracy: row.accuracy ?? 0 },
         at: new Date(row.at).toISOString(),
       }));
-  }
-}
-
-function send(ws: WebSocket, frame: ServerMessage) {
-  trySend(ws, JSON.stringify(frame));
-}
-
-function trySend(ws: WebSocket, data: string) {
-  try {
-    ws.send(data);
-  } catch {
-    // A socket closing under us: its map asks again after reconnecting.
-  }
-}
-
-function closeFor(ws: WebSocket, verdict: "not_participant" | "session_ended") {
-  try {
-    ws.close(
-      verdict === "not_participant" ? CLOSE_CODES.notParticipant : CLOSE_CODES.sessionEnded,
-      verdict,
-    );
-  } catch {
-    // already closed
   }
 }

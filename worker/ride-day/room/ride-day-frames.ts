@@ -2,9 +2,9 @@
 // session is live and whose rider still participates (checked in D1 at the moment of sending),
 // never a rider who and the event's rider blocked each other, and among those only the recipients
 // the event is for (the organizer for a check-in, the group for an arrival…).
-import type { ServerMessage } from "../../domain/chat-protocol.ts";
-import type { Database } from "../env.ts";
-import { socketAccess } from "../ride-core/access.ts";
+import type { ServerMessage } from "../../../domain/chat-protocol.ts";
+import type { Database } from "../../env.ts";
+import { socketAccess } from "../../ride-core/access.ts";
 
 type RideDayFrame = Extract<ServerMessage, { type: "ride-day" }>;
 

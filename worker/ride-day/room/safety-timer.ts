@@ -3,27 +3,26 @@
 // '¿Has llegado bien?' at start + estimated duration + 1 h, or an hour after she started if that
 // is later (riderAskAt); an hour after she was asked, still unanswered, the organizer and the
 // escoba are told. She may turn her timer off for the ride. Everything the ride
-// day kept is erased 24 h after its window. The times are the room's alarm jobs (room-alarms.ts).
+// day kept is erased 24 h after its window. The times are the ride day's alarm jobs (ride-day.ts).
 import { eq } from "drizzle-orm";
-import { pushTexts } from "../../domain/push.ts";
+import { pushTexts } from "../../../domain/push.ts";
 import {
   ARRIVAL_UNDO_MS,
   rideEstimatedMinutes,
   riderAskAt,
   SAFETY_TELL_AFTER_MS,
   safetyAskAt,
-} from "../../domain/ride-day.ts";
-import { rideDayErasedAt } from "../../domain/time.ts";
-import { createDb } from "../db/client.ts";
-import { rides } from "../db/schema.ts";
-import type { Bindings, Database } from "../env.ts";
-import { participantIds } from "../push/queries.ts";
-import { sendPush } from "../push/send.ts";
+} from "../../../domain/ride-day.ts";
+import { rideDayErasedAt } from "../../../domain/time.ts";
+import { rides } from "../../db/schema.ts";
+import type { Database } from "../../env.ts";
+import { participantIds } from "../../push/queries.ts";
+import { sendPush } from "../../push/send.ts";
+import type { PartAlarms, RoomContext } from "../../rooms/room-part.ts";
 import type { CheckIns } from "./check-ins.ts";
 import { leftBehindRecipients } from "./live-queries.ts";
 import { deliverRideDay } from "./ride-day-frames.ts";
 import type { RideDayRide, RideDayStore, RiderDay } from "./ride-day-store.ts";
-import type { RoomAlarms } from "./room-alarms.ts";
 
 export type RideDayJob = "safety-ask" | "safety-tell" | "ride-day-erase";
 
@@ -53,23 +52,18 @@ export async function rideDayRideOf(db: Database, rideId: string) {
 
 export class SafetyTimer {
   constructor(
+    private readonly room: RoomContext,
     private readonly store: RideDayStore,
     private readonly checkIns: CheckIns,
-    private readonly env: Bindings,
-    private readonly alarms: RoomAlarms<RideDayJob>,
-    private readonly sockets: () => WebSocket[],
+    private readonly alarms: PartAlarms<RideDayJob>,
   ) {}
 
   private get db() {
-    return createDb(this.env.DB);
+    return this.room.db;
   }
 
-  jobs(): Record<RideDayJob, (now: number) => Promise<void>> {
-    return {
-      "safety-ask": (now) => this.ask(now),
-      "safety-tell": (now) => this.tell(now),
-      "ride-day-erase": (now) => this.erase(now),
-    };
+  private sockets() {
+    return this.room.ctx.getWebSockets();
   }
 
   /** The ride day touched this room: its timer and its erasure are set (again, if it moved). */
@@ -168,7 +162,8 @@ export class SafetyTimer {
     return ride;
   }
 
-  private async ask(now: number) {
+  /** The "safety-ask" job: '¿Has llegado bien?' to those whose time has come. */
+  async ask(now: number) {
     const ride = await this.dueRide(
       "safety-ask",
       (r) => safetyAskAt(r.startTime, r.estimatedMinutes),
@@ -184,7 +179,7 @@ export class SafetyTimer {
     // Those asked earlier are still told at their own time.
     await this.alarms.setNoLaterThan("safety-tell", now + SAFETY_TELL_AFTER_MS);
     const ids = new Set(asked.map((r) => r.userId));
-    await sendPush(this.env, [...ids], null, {
+    await sendPush(this.room.env, [...ids], null, {
       payload: pushTexts.safetyAsk(ride),
       ttl: HOUR_S,
       urgency: "high",
@@ -202,7 +197,8 @@ export class SafetyTimer {
     );
   }
 
-  private async tell(now: number) {
+  /** The "safety-tell" job: the organizer and the escoba hear of those who did not answer. */
+  async tell(now: number) {
     const stored = await this.store.ride();
     if (!stored) return;
     const ride = await rideDayRideOf(this.db, stored.id);
@@ -230,7 +226,7 @@ export class SafetyTimer {
           rider.userId,
           carers,
         );
-        await sendPush(this.env, to, null, {
+        await sendPush(this.room.env, to, null, {
           payload: pushTexts.overdue(ride, username || "Una ciclista"),
           ttl: 6 * HOUR_S,
           urgency: "high",
@@ -246,7 +242,8 @@ export class SafetyTimer {
     );
   }
 
-  private async erase(now: number) {
+  /** The "ride-day-erase" job: 24 h after the window, everything the ride day kept goes. */
+  async erase(now: number) {
     const stored = await this.store.ride();
     // The erasure must never be lost, and a job that keeps failing is dropped after three tries:
     // when D1 does not answer, the start the room remembers stands in for the one an edit may

@@ -3,10 +3,9 @@
 // timer is. In the ride's Durable Object storage only — never D1, R2 or logs — and erased 24 h
 // after the ride day's window (safety-timer.ts, the "ride-day-erase" alarm job).
 import { and, eq, isNull } from "drizzle-orm";
-import { RIDE_DAY_WRITES_PER_MINUTE } from "../../domain/ride-day.ts";
-import { type ObjectDatabase, objectDb, writtenOnFirstUse } from "../db/durable-storage.ts";
-import { rideDay, rideDayPace } from "./storage/schema.ts";
-import { rideDayPaceStatements } from "./storage/statements.ts";
+import { RIDE_DAY_WRITES_PER_MINUTE } from "../../../domain/ride-day.ts";
+import { type ObjectDatabase, objectDb, writtenOnFirstUse } from "../../db/durable-storage.ts";
+import { rideDay, rideDayPace, rideDayPaceStatements } from "./storage.ts";
 
 const MINUTE_MS = 60_000;
 
@@ -42,7 +41,7 @@ const RIDE_KEY = "ride-day:ride";
 
 export class RideDayStore {
   private readonly roomDb: ObjectDatabase;
-  /** The pace's statements, written on the first ride-day write (storage/statements.ts). */
+  /** The pace's statements, written on the first ride-day write (../ride-day/room/storage.ts). */
   private readonly paceSql = writtenOnFirstUse(() => rideDayPaceStatements(this.roomDb));
 
   constructor(private readonly storage: DurableObjectStorage) {

@@ -56,6 +56,17 @@ afterEach(() => cleanup());
 // The import is dynamic: after vi.resetModules() above, only the copy the test file loaded knows
 // whether it raised a toast. A file that mocks the module never loaded sonner (the mock has no
 // `toasterWanted`, and reading a missing export of a vitest mock throws).
+// sonner's list of toasts outlives the test (and the file: sonner stays loaded), and a Toaster
+// mounted later replays every toast still active. Dismiss what a test raised, so that the next
+// test's Toaster starts empty whatever order the tests run in.
+afterEach(async () => {
+  const toast = await import("../../web/lib/toast.ts");
+  let wanted = false;
+  try {
+    wanted = toast.toasterWanted();
+  } catch {}
+  if (wanted) (await toast.loadSonner()).toast.dismiss();
+});
 afterAll(async () => {
   const toast = await import("../../web/lib/toast.ts");
   let wanted = false;

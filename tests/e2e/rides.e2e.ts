@@ -195,7 +195,7 @@ test.describe("rides journey", () => {
     // --- Public profiles with their stats.
     await rp.goto(`/app/profile/${organizerName}`);
     await expect(rp.getByRole("heading", { name: "Así te ven en la grupeta" })).toBeVisible();
-    await expect(rp.getByText("Tu primera rodada está por venir")).toBeVisible();
+    await expect(rp.getByText("Sin rutas completadas (de momento)")).toBeVisible();
     await expect(rp.getByText("Sin conexiones (de momento)")).toBeVisible();
     await expect(rp.getByText(/^Miembro desde \p{L}+ \d{4}$/u)).toBeVisible();
     expect(await rp.getByRole("link", { name: "Editar" }).count()).toBe(0);

@@ -1,7 +1,7 @@
 // The search's order (docs/product.md#meeting-pin-and-near-me): 'Por fecha' or 'Cerca de mí', and
 // where the distances are measured from.
 import { LocateFixed } from "lucide-react";
-import { MSG } from "../../domain/messages.ts";
+import { NEAR_ORDER_TEXT as TEXT } from "../../domain/texts/rides-search.ts";
 import { ToggleChip } from "../components/chip.tsx";
 import type { NearState } from "./use-near-position.ts";
 
@@ -27,7 +27,7 @@ export function NearOrderChoice({
           pressed={!nearOrder}
           onClick={() => onChange("date")}
         >
-          {MSG.dateOrder}
+          {TEXT.date}
         </ToggleChip>
         <ToggleChip
           role="radio"
@@ -37,17 +37,17 @@ export function NearOrderChoice({
           className="inline-flex items-center gap-1.5"
         >
           <LocateFixed aria-hidden="true" size={16} />
-          {MSG.nearOrder}
+          {TEXT.near}
         </ToggleChip>
       </div>
       {nearOrder ? (
         <p role="status" className="text-sm text-ink-soft">
           {near.status === "locating"
-            ? MSG.nearLocating
+            ? TEXT.locating
             : near.status === "ready"
               ? near.origin.from === "device"
-                ? MSG.nearFromPosition
-                : MSG.nearFromCity(near.origin.city)
+                ? TEXT.fromPosition
+                : TEXT.fromCity(near.origin.city)
               : null}
         </p>
       ) : null}

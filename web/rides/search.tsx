@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { defaultFilters } from "../../domain/filters.ts";
 import { MSG } from "../../domain/messages.ts";
+import { NEAR_ORDER_TEXT } from "../../domain/texts/rides-search.ts";
 import { Button, ButtonLink } from "../components/button.tsx";
 import { EmptyState, PageHeader } from "../components/feedback.tsx";
 import { NearOrderChoice } from "./near-order.tsx";
@@ -81,7 +82,7 @@ export default function SearchScreen() {
           empty={
             nearOrder ? (
               <EmptyState>
-                <p>{MSG.nearEmpty}</p>
+                <p>{NEAR_ORDER_TEXT.empty}</p>
               </EmptyState>
             ) : (
               <EmptyState

@@ -1,0 +1,13 @@
+// /app/search, 'Buscar salidas' (docs/product.md#search-and-filters).
+import { NEAR_RADIUS_KM } from "../constants.ts";
+
+/** Ours: 'Cerca de mí' (docs/product.md#meeting-pin-and-near-me). */
+export const NEAR_ORDER_TEXT = {
+  near: "Cerca de mí",
+  date: "Por fecha",
+  locating: "Buscando tu ubicación…",
+  fromPosition: "Ordenadas por distancia a tu ubicación (aproximada, no se guarda).",
+  fromCity: (city: string) => `Ordenadas por distancia al centro de ${city}.`,
+  unknown: "No sabemos dónde buscar: permite la ubicación o indica tu ciudad en tu perfil.",
+  empty: `No hay salidas a menos de ${NEAR_RADIUS_KM} km. Prueba con otras fechas o quita algún filtro.`,
+} as const;

@@ -1,5 +1,25 @@
-// /app/search, 'Buscar salidas' (docs/product.md#search-and-filters).
+// /app/search, 'Buscar salidas' (docs/product.md#search-and-filters). The cards in its results
+// speak through rides-card.ts.
 import { NEAR_RADIUS_KM } from "../constants.ts";
+
+export const SEARCH_TEXT = {
+  title: "Buscar salidas",
+  search: "Buscar",
+  placeholder: "Escribe ciudad, ruta o zona…",
+  modality: "Modalidad",
+  level: "Nivel",
+  date: "Fecha",
+  today: "Hoy",
+  week: "Esta semana",
+  custom: "Personalizado",
+  city: "Dónde ruedas",
+  apply: "Aplicar",
+  reset: "Restablecer",
+  order: "Ordenar",
+  results: "Resultados",
+  create: "Propón ruta",
+  empty: "Aquí no hay salidas aún… ¿y si creas la primera?",
+} as const;
 
 /** Ours: 'Cerca de mí' (docs/product.md#meeting-pin-and-near-me). */
 export const NEAR_ORDER_TEXT = {

@@ -1,7 +1,7 @@
 // The search's order (docs/product.md#meeting-pin-and-near-me): 'Por fecha' or 'Cerca de mí', and
 // where the distances are measured from.
 import { LocateFixed } from "lucide-react";
-import { NEAR_ORDER_TEXT as TEXT } from "../../domain/texts/rides-search.ts";
+import { SEARCH_TEXT, NEAR_ORDER_TEXT as TEXT } from "../../domain/texts/rides-search.ts";
 import { ToggleChip } from "../components/chip.tsx";
 import type { NearState } from "./use-near-position.ts";
 
@@ -20,7 +20,7 @@ export function NearOrderChoice({
 }) {
   return (
     <div className="flex flex-col gap-2">
-      <div role="radiogroup" aria-label="Ordenar" className="flex flex-wrap gap-2">
+      <div role="radiogroup" aria-label={SEARCH_TEXT.order} className="flex flex-wrap gap-2">
         <ToggleChip
           role="radio"
           aria-checked={!nearOrder}

@@ -9,7 +9,6 @@ import {
   MAX_ELEVATION_M,
   MAX_PARTICIPANTS,
   MIN_PARTICIPANTS,
-  NEAR_RADIUS_KM,
   PRODUCT_NAME,
   REQUEST_NOTE_MAX,
   RIDE_START_MAX_MONTHS,
@@ -373,22 +372,11 @@ export const MSG = {
   levelAnswersOrganizer: "La organizadora no puede responder sobre su propia salida",
 
   // --- Ours: 'Cerca de mí' (docs/product.md#meeting-pin-and-near-me) ---
+  // The search screen's own words for it are NEAR_ORDER_TEXT (domain/texts/rides-search.ts).
   nearInvalid: "La ubicación no es válida",
-  nearOrder: "Cerca de mí",
-  dateOrder: "Por fecha",
-  nearLocating: "Buscando tu ubicación…",
-  nearFromPosition: "Ordenadas por distancia a tu ubicación (aproximada, no se guarda).",
-  nearFromCity: (city: string) => `Ordenadas por distancia al centro de ${city}.`,
-  nearUnknown: "No sabemos dónde buscar: permite la ubicación o indica tu ciudad en tu perfil.",
-  nearEmpty: `No hay salidas a menos de ${NEAR_RADIUS_KM} km. Prueba con otras fechas o quita algún filtro.`,
 
   // --- Ours: join by approval (docs/product.md#join-by-approval) ---
-  joinModeLabel: "¿Quién puede unirse?",
-  joinModeOpen: "Abierta",
-  joinModeOpenHint: "Cualquiera puede unirse mientras queden plazas.",
-  joinModeApproval: "Con aprobación",
-  joinModeApprovalHint:
-    "Cada una solicita plaza y tú decides. El punto exacto solo lo ven las que aceptes.",
+  // The ride form's choice of it is JOIN_MODE_TEXT (domain/texts/rides-create.ts).
   requestPlace: "Solicitar plaza",
   requestNoteLabel: "Nota para la organizadora (opcional)",
   /** The API's refusal of a longer note (281 and more: 280 is allowed). */

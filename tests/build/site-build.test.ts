@@ -4,6 +4,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import matter from "gray-matter";
 import { beforeAll, describe, expect, it } from "vitest";
+import { MSG } from "../../domain/messages.ts";
 import { RIDE_DAY_MSG } from "../../domain/ride-day.ts";
 import { isPreloadableAsset, type RoutePreloads } from "../../domain/route-preloads.ts";
 import { FALLBACK_FONTS_FILE, fallbackFontsCss } from "../../scripts/fallback-fonts.ts";
@@ -219,7 +220,38 @@ describe("the /app entry", () => {
     expect(code).not.toContain("join_waitlist");
     expect(code).not.toContain("launch sign-up step 1 failed");
   });
+
+  // docs/decisions/0053-texts-in-one-place-per-feature.md: a screen's texts load with the screen.
+  // Each looked for as a whole string literal, and long enough not to be a word the shell also
+  // says on its own ('Cancelar', 'Deshacer').
+  it("holds no screen's texts: only the shell's own (domain/texts/app.ts) and MSG", async () => {
+    // The bundled code: web/public/app/register-sw.js is served as it is and imports nothing.
+    const code = pageJavaScript(readFileSync(path.join(client, "app/index.html"), "utf8"))
+      .filter((f) => f.includes("/assets/"))
+      .map((f) => readFileSync(path.join(client, f), "utf8"))
+      .join("\n");
+    const textsDir = path.join(root, "domain/texts");
+    const shellTexts = new Set([
+      ...stringsOf(await import(path.join(textsDir, "app.ts"))),
+      ...stringsOf(MSG),
+    ]);
+    const screenTexts: string[] = [];
+    for (const file of readdirSync(textsDir).filter((f) => f !== "app.ts")) {
+      const texts = stringsOf(await import(path.join(textsDir, file)));
+      screenTexts.push(...texts.filter((t) => t.length >= 12 && !shellTexts.has(t)));
+    }
+    expect(screenTexts.length).toBeGreaterThan(250);
+    const inCode = (text: string) => ['"', "'", "`"].some((q) => code.includes(`${q}${text}${q}`));
+    expect(screenTexts.filter(inCode)).toEqual([]);
+  });
 });
+
+/** Every string of a module's texts tables, nested ones included (not the functions' words). */
+function stringsOf(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (value && typeof value === "object") return Object.values(value).flatMap(stringsOf);
+  return [];
+}
 
 describe("the /app screens' preloads (app/route-preloads.json)", () => {
   const manifest = JSON.parse(

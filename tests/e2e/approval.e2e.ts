@@ -4,6 +4,7 @@
 // the request while it waits ('A la espera de plaza'), and the ride once accepted.
 import path from "node:path";
 import { MSG } from "../../domain/messages.ts";
+import { JOIN_MODE_TEXT } from "../../domain/texts/rides-create.ts";
 import { expectAccessible } from "./a11y.ts";
 import { animationsSettled, expect, saveScreenshot, test, tomorrowIso } from "./fixtures.ts";
 
@@ -30,9 +31,9 @@ test.describe("join by approval", () => {
     await op.getByLabel("Punto de encuentro", { exact: true }).fill(MEETING_POINT);
     await op.getByLabel("Archivo GPX (opcional)").setInputFiles(GPX_FIXTURE);
     await expect(op.getByRole("figure", { name: /Vista previa de la ruta/ })).toBeVisible();
-    const group = op.getByRole("group", { name: MSG.joinModeLabel });
-    await expect(group.getByRole("radio", { name: new RegExp(MSG.joinModeOpen) })).toBeChecked();
-    await group.getByRole("radio", { name: new RegExp(MSG.joinModeApproval) }).check();
+    const group = op.getByRole("group", { name: JOIN_MODE_TEXT.label });
+    await expect(group.getByRole("radio", { name: new RegExp(JOIN_MODE_TEXT.open) })).toBeChecked();
+    await group.getByRole("radio", { name: new RegExp(JOIN_MODE_TEXT.approval) }).check();
     await group.scrollIntoViewIfNeeded();
     await saveScreenshot(op, "create-join-mode");
     await op.getByRole("button", { name: "Crear salida" }).click();

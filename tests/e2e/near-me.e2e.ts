@@ -3,8 +3,8 @@
 // reach the address bar or a request URL (the X-Near header carries them: ADR 0034), and the API
 // only ever sees them rounded to about 1 km.
 import { formatDistance } from "../../domain/format.ts";
-import { MSG } from "../../domain/messages.ts";
 import { distanceKm, NEAR_HEADER } from "../../domain/near.ts";
+import { NEAR_ORDER_TEXT } from "../../domain/texts/rides-search.ts";
 import { expectAccessible } from "./a11y.ts";
 import { expect, saveScreenshot, test, uniqueEmail } from "./fixtures.ts";
 
@@ -46,8 +46,8 @@ test.describe("Cerca de mí", () => {
     await expect(page.getByRole("heading", { name: `${tag} Alcalá` })).toBeVisible();
     await expect.poll(order).toEqual([`${tag} Alcalá`, `${tag} Casa de Campo`, `${tag} Retiro`]);
 
-    await page.getByRole("radio", { name: MSG.nearOrder }).click();
-    await expect(page.getByText(MSG.nearFromPosition)).toBeVisible();
+    await page.getByRole("radio", { name: NEAR_ORDER_TEXT.near }).click();
+    await expect(page.getByText(NEAR_ORDER_TEXT.fromPosition)).toBeVisible();
     // Measured from where the API placed her: 40.42,-3.7.
     const from = { lat: 40.42, lon: -3.7 };
     await expect(page.getByText(formatDistance(distanceKm(from, retiro))).first()).toBeVisible();

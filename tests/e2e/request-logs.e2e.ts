@@ -10,8 +10,8 @@
 // query string must be in no record other than the automatic ones production turns off.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { MSG } from "../../domain/messages.ts";
 import { NEAR_HEADER } from "../../domain/near.ts";
+import { NEAR_ORDER_TEXT } from "../../domain/texts/rides-search.ts";
 import {
   apiFromPage,
   baseURL,
@@ -100,8 +100,8 @@ test.describe("request logs", () => {
     });
     const searchText = `Tetuan${Date.now().toString(36)}`;
     await ana.page.goto(`/app/search?q=${searchText}&dateType=none`);
-    await ana.page.getByRole("radio", { name: MSG.nearOrder }).click();
-    await expect(ana.page.getByText(MSG.nearFromPosition)).toBeVisible();
+    await ana.page.getByRole("radio", { name: NEAR_ORDER_TEXT.near }).click();
+    await expect(ana.page.getByText(NEAR_ORDER_TEXT.fromPosition)).toBeVisible();
     await expect.poll(() => heard).toContain("40.45,-3.69");
 
     // 2. A message in her ride's chat.

@@ -6,11 +6,9 @@ import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { Toaster } from "sonner";
 import { describe, expect, it } from "vitest";
 import type { MeResponse } from "../../domain/api-types.ts";
+import { LOGOUT_EVERYWHERE_MSG } from "../../domain/texts/settings.ts";
 import { ME_KEY } from "../../web/session/use-me.ts";
-import {
-  LOGOUT_EVERYWHERE_MSG,
-  LogoutEverywhereSection,
-} from "../../web/settings/logout-everywhere.tsx";
+import { LogoutEverywhereSection } from "../../web/settings/logout-everywhere.tsx";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
 

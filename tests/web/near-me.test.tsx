@@ -6,8 +6,8 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter, useLocation } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { MSG } from "../../domain/messages.ts";
 import { NEAR_HEADER } from "../../domain/near.ts";
+import { NEAR_ORDER_TEXT } from "../../domain/texts/rides-search.ts";
 import { LazyToaster } from "../../web/lib/lazy-toaster.tsx";
 import SearchScreen from "../../web/rides/search.tsx";
 import { forgetDevicePosition } from "../../web/rides/use-near-position.ts";
@@ -90,7 +90,7 @@ describe("search: 'Cerca de mí'", () => {
     withGeolocation("allow");
     renderSearch("Madrid");
     fireEvent.click(await screen.findByRole("radio", { name: "Cerca de mí" }));
-    await screen.findByText(MSG.nearFromPosition);
+    await screen.findByText(NEAR_ORDER_TEXT.fromPosition);
     await screen.findByText("a 3 km");
     expect(nearCalls().length).toBeGreaterThan(0);
     for (const call of nearCalls()) expect(call.near).toBe("40.42,-3.7");
@@ -114,7 +114,7 @@ describe("search: 'Cerca de mí'", () => {
     withGeolocation("deny");
     renderSearch("Sevilla");
     fireEvent.click(await screen.findByRole("radio", { name: "Cerca de mí" }));
-    await screen.findByText(MSG.nearFromCity("Sevilla"));
+    await screen.findByText(NEAR_ORDER_TEXT.fromCity("Sevilla"));
     await vi.waitFor(() => expect(nearCalls().length).toBeGreaterThan(0));
     expect(nearCalls()[0]?.near).toBe("37.39,-5.98");
     expect(urls()).not.toMatch(/near|37\.39|5\.98/);
@@ -124,11 +124,11 @@ describe("search: 'Cerca de mí'", () => {
     withGeolocation("deny");
     renderSearch(null);
     fireEvent.click(await screen.findByRole("radio", { name: "Cerca de mí" }));
-    await screen.findByText(MSG.nearUnknown);
+    await screen.findByText(NEAR_ORDER_TEXT.unknown);
     await vi.waitFor(() => expect(address).not.toContain("orden=cerca"));
-    expect(screen.getByRole("radio", { name: MSG.dateOrder }).getAttribute("aria-checked")).toBe(
-      "true",
-    );
+    expect(
+      screen.getByRole("radio", { name: NEAR_ORDER_TEXT.date }).getAttribute("aria-checked"),
+    ).toBe("true");
     expect(nearCalls()).toEqual([]);
   });
 });

@@ -6,8 +6,8 @@ import { fireEvent, render, screen, waitFor, within } from "@testing-library/rea
 import { MemoryRouter, Route, Routes, useLocation } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { MSG } from "../../domain/messages.ts";
+import type { RideCardPlace } from "../../domain/texts/rides-card.ts";
 import { CancelDialog } from "../../web/rides/cancel-dialog.tsx";
-import type { RideCardPlace } from "../../web/rides/place-texts.ts";
 import { RideCard } from "../../web/rides/ride-card.tsx";
 import RideDetailScreen from "../../web/rides/ride-detail.tsx";
 import { ORGANIZER_VIEWER, rideDetail, rideSummary } from "./helpers/rides.ts";

@@ -1,6 +1,7 @@
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
+import { AUTH_TEXT } from "../../domain/texts/auth.ts";
 
 /** Frame shared by sign-up and login: back to /app, title, content, legal links. */
 export function AuthScreen({
@@ -16,7 +17,7 @@ export function AuthScreen({
     <div className="mx-auto flex w-full max-w-sm flex-col gap-5 pb-6">
       <Link
         to="/app"
-        aria-label="Volver"
+        aria-label={AUTH_TEXT.back}
         className="-ml-2 inline-flex min-h-11 min-w-11 items-center justify-center self-start rounded-full text-ink hover:bg-primary-soft"
       >
         <ArrowLeft aria-hidden="true" size={24} />
@@ -29,15 +30,15 @@ export function AuthScreen({
       {children}
       <p className="text-center text-sm text-ink-soft">
         <a className="underline hover:text-primary" href="/privacy">
-          Privacidad
+          {AUTH_TEXT.privacy}
         </a>{" "}
         ·{" "}
         <a className="underline hover:text-primary" href="/terms">
-          Términos
+          {AUTH_TEXT.terms}
         </a>{" "}
         ·{" "}
         <a className="underline hover:text-primary" href="/waiver">
-          Exención de responsabilidad
+          {AUTH_TEXT.waiver}
         </a>
       </p>
     </div>
@@ -47,7 +48,9 @@ export function AuthScreen({
 export function OrDivider() {
   return (
     <div className="flex items-center gap-3 text-sm text-ink-soft" aria-hidden="true">
-      <span className="h-px flex-1 bg-line" />o<span className="h-px flex-1 bg-line" />
+      <span className="h-px flex-1 bg-line" />
+      {AUTH_TEXT.or}
+      <span className="h-px flex-1 bg-line" />
     </div>
   );
 }

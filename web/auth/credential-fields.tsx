@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useState } from "react";
+import { AUTH_TEXT } from "../../domain/texts/auth.ts";
 import { Button } from "../components/button.tsx";
 import { TextField } from "../components/field.tsx";
 import { preloadFormSchemas } from "../components/validate-form.ts";
@@ -62,7 +63,7 @@ export function CredentialForm({
   return (
     <AuthForm onSubmit={onSubmit}>
       <TextField
-        label="Correo electrónico"
+        label={AUTH_TEXT.email}
         type="email"
         name="email"
         autoComplete="email"
@@ -72,7 +73,7 @@ export function CredentialForm({
         error={errors.email}
       />
       <PasswordField
-        label="Contraseña"
+        label={AUTH_TEXT.password}
         name="password"
         autoComplete={passwordAutoComplete}
         value={password}

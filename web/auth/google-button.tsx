@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { useSearchParams } from "react-router-dom";
 import { MSG } from "../../domain/messages.ts";
 import { returnPathOrNull } from "../../domain/return-path.ts";
+import { AUTH_TEXT } from "../../domain/texts/auth.ts";
 import { Button } from "../components/button.tsx";
 import { client } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
@@ -57,7 +58,7 @@ export function GoogleButton({ from, returnTo }: { from?: "signup"; returnTo?: s
       }}
     >
       <GoogleMark />
-      Continuar con Google
+      {AUTH_TEXT.google}
     </Button>
   );
 }

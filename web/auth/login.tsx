@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Navigate, useLocation, useNavigate, useSearchParams } from "react-router-dom";
 import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
+import { LOGIN_TEXT, RESET_PASSWORD_TEXT } from "../../domain/texts/auth.ts";
 import { Button } from "../components/button.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
 import { validateForm } from "../components/validate-form.ts";
@@ -106,13 +107,13 @@ function LoginForm() {
   }
 
   return (
-    <AuthScreen title="Iniciar sesión" subtitle="¡Qué bien verte de nuevo!">
+    <AuthScreen title={LOGIN_TEXT.title} subtitle={LOGIN_TEXT.subtitle}>
       <CredentialForm
         credentials={credentials}
         onSubmit={submit}
         passwordAutoComplete="current-password"
-        submitLabel="Iniciar sesión"
-        busyLabel="Entrando..."
+        submitLabel={LOGIN_TEXT.submit}
+        busyLabel={LOGIN_TEXT.submitting}
       >
         <Button
           variant="ghost"
@@ -120,19 +121,19 @@ function LoginForm() {
           onClick={forgotPassword}
           disabled={sendingReset}
         >
-          ¿Olvidaste tu contraseña?
+          {LOGIN_TEXT.forgotPassword}
         </Button>
       </CredentialForm>
       <OrDivider />
       <GoogleButton returnTo={from} />
       <AuthSwitch
-        question="¿No tienes cuenta?"
+        question={LOGIN_TEXT.noAccount}
         to={withReturnPath("/app/signup", from)}
-        label="Crear cuenta"
+        label={LOGIN_TEXT.signup}
       />
       {/* The PWA 'check for updates' button (web/pwa/update-button.tsx) goes here. */}
       <div className="flex justify-center">
-        <UpdateButton label="Buscar actualizaciones" variant="ghost" />
+        <UpdateButton label={LOGIN_TEXT.checkUpdates} variant="ghost" />
       </div>
     </AuthScreen>
   );
@@ -168,10 +169,10 @@ function ResetPassword({ token }: { token: string }) {
   }
 
   return (
-    <AuthScreen title="Nueva contraseña" subtitle="Elige una contraseña nueva para tu cuenta.">
+    <AuthScreen title={RESET_PASSWORD_TEXT.title} subtitle={RESET_PASSWORD_TEXT.subtitle}>
       <AuthForm onSubmit={submit}>
         <PasswordField
-          label="Nueva contraseña"
+          label={RESET_PASSWORD_TEXT.password}
           name="password"
           autoComplete="new-password"
           value={password}
@@ -179,7 +180,7 @@ function ResetPassword({ token }: { token: string }) {
           error={errors.password}
         />
         <PasswordField
-          label="Confirmar contraseña"
+          label={RESET_PASSWORD_TEXT.confirm}
           name="confirmPassword"
           autoComplete="new-password"
           value={confirmPassword}
@@ -187,7 +188,7 @@ function ResetPassword({ token }: { token: string }) {
           error={errors.confirmPassword}
         />
         <Button type="submit" className="w-full" disabled={busy}>
-          {busy ? "Guardando..." : "Guardar contraseña"}
+          {busy ? RESET_PASSWORD_TEXT.submitting : RESET_PASSWORD_TEXT.submit}
         </Button>
       </AuthForm>
     </AuthScreen>

@@ -1,5 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
 import { forwardRef, type InputHTMLAttributes, useState } from "react";
+import { AUTH_TEXT } from "../../domain/texts/auth.ts";
 import { Field, TextInput } from "../components/field.tsx";
 
 /** A labelled password field with a show/hide toggle. */
@@ -24,7 +25,7 @@ export const PasswordField = forwardRef<
           <button
             type="button"
             onClick={() => setVisible((v) => !v)}
-            aria-label={visible ? "Ocultar contraseña" : "Mostrar contraseña"}
+            aria-label={visible ? AUTH_TEXT.hidePassword : AUTH_TEXT.showPassword}
             aria-pressed={visible}
             className="absolute inset-y-0 right-0 flex min-w-11 items-center justify-center rounded-r-xl text-ink-soft hover:text-primary"
           >

@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { ApiError, errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
+import { SIGNUP_TEXT } from "../../domain/texts/auth.ts";
 import { buttonClass } from "../components/button.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
 import { validateForm } from "../components/validate-form.ts";
@@ -83,37 +84,34 @@ export default function Signup() {
 
   if (needsInvitation) {
     return (
-      <AuthScreen title="Crear cuenta" subtitle={MSG.invitationRequired}>
+      <AuthScreen title={SIGNUP_TEXT.title} subtitle={MSG.invitationRequired}>
         <a href="/#join" className={buttonClass("primary", "w-full")}>
-          Apúntate a la lista de espera
+          {SIGNUP_TEXT.waitingList}
         </a>
         <AuthSwitch
-          question="¿Ya tienes cuenta?"
+          question={SIGNUP_TEXT.haveAccount}
           to={withReturnPath("/app/login", from)}
-          label="Iniciar sesión"
+          label={SIGNUP_TEXT.login}
         />
       </AuthScreen>
     );
   }
 
   return (
-    <AuthScreen
-      title="Crear cuenta"
-      subtitle="Únete a la comunidad de ciclistas que ruedan juntas."
-    >
+    <AuthScreen title={SIGNUP_TEXT.title} subtitle={SIGNUP_TEXT.subtitle}>
       <CredentialForm
         credentials={credentials}
         onSubmit={submit}
         passwordAutoComplete="new-password"
-        submitLabel="Crear cuenta"
-        busyLabel="Creando cuenta..."
+        submitLabel={SIGNUP_TEXT.submit}
+        busyLabel={SIGNUP_TEXT.submitting}
       />
       <OrDivider />
       <GoogleButton from="signup" returnTo={from} />
       <AuthSwitch
-        question="¿Ya tienes cuenta?"
+        question={SIGNUP_TEXT.haveAccount}
         to={withReturnPath("/app/login", from)}
-        label="Iniciar sesión"
+        label={SIGNUP_TEXT.login}
       />
     </AuthScreen>
   );

@@ -3,6 +3,7 @@ import { CalendarPlus, Copy, RefreshCw, Trash2 } from "lucide-react";
 import { useState } from "react";
 import { errorText } from "../../domain/errors.ts";
 import { formatLongDate } from "../../domain/format.ts";
+import { CALENDAR_MSG, CALENDAR_TEXT as TEXT } from "../../domain/texts/calendar.ts";
 import { Button } from "../components/button.tsx";
 import { ConfirmDialog } from "../components/dialog.tsx";
 import { Skeleton } from "../components/feedback.tsx";
@@ -13,16 +14,6 @@ import {
   createCalendarFeed,
   revokeCalendarFeed,
 } from "./queries.ts";
-
-export const CALENDAR_MSG = {
-  created: "Enlace creado. Cópialo y añádelo a tu calendario.",
-  copied: "Enlace copiado.",
-  copyFailed: "No se pudo copiar. Selecciona el enlace y cópialo a mano.",
-  revoked: "Enlace revocado: ya no funciona.",
-  failed: "No se pudo completar. Inténtalo de nuevo.",
-  stopped:
-    "Tu enlace dejó de funcionar al cambiar la contraseña o cerrar la sesión en todos los dispositivos. Crea uno nuevo y actualízalo en tu calendario.",
-};
 
 /**
  * Settings → Calendario (docs/product.md#calendar): her personal feed URL. The server keeps only
@@ -67,12 +58,9 @@ export function CalendarSettings() {
   return (
     <section aria-labelledby="settings-calendar" className="rounded-3xl bg-surface p-5 shadow-sm">
       <h2 id="settings-calendar" className="text-lg font-extrabold">
-        Calendario
+        {TEXT.title}
       </h2>
-      <p className="mt-1 mb-4 text-ink-soft">
-        Un enlace privado para suscribirte desde Google Calendar, Apple o Outlook: tus próximas
-        salidas aparecen solas y se actualizan si cambian. No lo compartas.
-      </p>
+      <p className="mt-1 mb-4 text-ink-soft">{TEXT.intro}</p>
       {feed.isPending ? (
         <Skeleton className="h-11 w-full" />
       ) : !state ? (
@@ -82,7 +70,7 @@ export function CalendarSettings() {
           {fresh ? (
             <>
               <label htmlFor="calendar-feed-url" className="font-bold">
-                Tu enlace de calendario
+                {TEXT.yourLink}
               </label>
               <input
                 id="calendar-feed-url"
@@ -93,14 +81,11 @@ export function CalendarSettings() {
               />
               <Button onClick={() => copy(fresh)}>
                 <Copy aria-hidden="true" size={18} />
-                Copiar enlace
+                {TEXT.copy}
               </Button>
             </>
           ) : state.status === "active" ? (
-            <p>
-              Tienes un enlace activo, creado el {formatLongDate(state.createdAt)}. Por seguridad
-              solo se muestra al crearlo: si lo perdiste, crea uno nuevo.
-            </p>
+            <p>{TEXT.active(formatLongDate(state.createdAt))}</p>
           ) : state.status === "stopped" ? (
             <p className="text-danger">{CALENDAR_MSG.stopped}</p>
           ) : null}
@@ -108,18 +93,18 @@ export function CalendarSettings() {
             <div className="flex flex-col gap-2">
               <Button variant="secondary" onClick={() => create.mutate()} disabled={busy}>
                 <RefreshCw aria-hidden="true" size={18} />
-                Crear un enlace nuevo
+                {TEXT.replace}
               </Button>
               <Button variant="ghost" onClick={() => setConfirmRevoke(true)} disabled={busy}>
                 <Trash2 aria-hidden="true" size={18} />
-                Revocar enlace
+                {TEXT.revoke}
               </Button>
               <ConfirmDialog
                 open={confirmRevoke}
                 onOpenChange={setConfirmRevoke}
-                title="¿Revocar el enlace?"
-                description="Tu calendario dejará de recibir tus salidas por este enlace. Si luego quieres volver a suscribirte, crea uno nuevo."
-                confirmLabel={revoke.isPending ? "Revocando..." : "Revocar enlace"}
+                title={TEXT.revokeTitle}
+                description={TEXT.revokeText}
+                confirmLabel={revoke.isPending ? TEXT.revoking : TEXT.revoke}
                 busy={revoke.isPending}
                 onConfirm={() => revoke.mutate()}
               />
@@ -127,7 +112,7 @@ export function CalendarSettings() {
           ) : (
             <Button onClick={() => create.mutate()} disabled={busy}>
               <CalendarPlus aria-hidden="true" size={18} />
-              Crear enlace de calendario
+              {TEXT.create}
             </Button>
           )}
         </div>

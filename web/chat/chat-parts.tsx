@@ -9,7 +9,7 @@ import { MESSAGE_MAX_LENGTH } from "../../domain/constants.ts";
 import { participantName } from "../../domain/display.ts";
 import { formatChatTime } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
-import { plural } from "../../domain/plural.ts";
+import { CHAT_TEXT as TEXT } from "../../domain/texts/chat.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { useBack } from "../components/back-button.tsx";
 import { useToastsAbove } from "../lib/toasts-above.ts";
@@ -17,7 +17,7 @@ import { MessageMenu } from "../safety/message-menu.tsx";
 import type { UiMessage } from "./chat-state.ts";
 
 export function messageCountLabel(n: number) {
-  return plural(n, "mensaje", "mensajes");
+  return TEXT.messageCount(n);
 }
 
 export function ChatHeader({ info, count }: { info: ChatInfoResponse; count: number }) {
@@ -28,7 +28,7 @@ export function ChatHeader({ info, count }: { info: ChatInfoResponse; count: num
         type="button"
         onClick={back}
         className="flex size-11 items-center justify-center rounded-full text-ink hover:bg-primary-soft"
-        aria-label="Volver"
+        aria-label={TEXT.back}
       >
         <ArrowLeft aria-hidden="true" size={22} />
       </button>
@@ -41,7 +41,7 @@ export function ChatHeader({ info, count }: { info: ChatInfoResponse; count: num
       <Link
         to={`/app/ride/${info.ride.id}`}
         className="flex size-11 items-center justify-center rounded-full text-primary hover:bg-primary-soft"
-        aria-label="Ver la salida"
+        aria-label={TEXT.viewRide}
       >
         <Info aria-hidden="true" size={22} />
       </Link>
@@ -105,7 +105,7 @@ export function MessageItem({
           {message.status === "pending" ? (
             <span className="inline-flex items-center gap-1">
               <Clock aria-hidden="true" size={12} />
-              Enviando…
+              {TEXT.sending}
             </span>
           ) : message.status === "failed" ? null : (
             formatChatTime(message.createdAt)
@@ -144,7 +144,7 @@ export function Composer({ onSend }: { onSend: (text: string) => boolean }) {
       className="flex shrink-0 items-end gap-2 border-t border-line pt-3"
     >
       <label htmlFor="chat-input" className="sr-only">
-        Escribe un mensaje
+        {TEXT.inputLabel}
       </label>
       <textarea
         id="chat-input"
@@ -155,13 +155,13 @@ export function Composer({ onSend }: { onSend: (text: string) => boolean }) {
         onKeyDown={(e) => {
           if (e.key === "Enter" && !e.shiftKey) submit(e);
         }}
-        placeholder="Escribe un mensaje…"
+        placeholder={TEXT.placeholder}
         className="max-h-32 min-h-11 flex-1 resize-none rounded-2xl border-2 border-line bg-surface px-4 py-2.5 focus:border-primary focus:outline-none"
       />
       <button
         type="submit"
         disabled={empty}
-        aria-label="Enviar"
+        aria-label={TEXT.send}
         className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary text-white disabled:opacity-50"
       >
         <SendHorizontal aria-hidden="true" size={20} />

@@ -1,6 +1,6 @@
 import { MessageCircle } from "lucide-react";
 import { useEffect, useState } from "react";
-import { plural } from "../../domain/plural.ts";
+import { CONVERSATION_TOAST_TEXT as TEXT } from "../../domain/texts/app.ts";
 import { toast } from "../lib/toast.ts";
 
 /** docs/product.md#unread-messages: auto-dismiss after 8 s with a 300 ms fade. */
@@ -27,11 +27,9 @@ function ConversationToast(props: {
     >
       <MessageCircle aria-hidden="true" className="mt-0.5 shrink-0 text-primary" size={22} />
       <div className="min-w-0 flex-1">
-        <p className="font-extrabold">Conversación en curso</p>
-        <p className="text-sm font-semibold text-primary">
-          {plural(props.count, "mensaje", "mensajes")}
-        </p>
-        <p className="text-sm text-ink-soft">Ya hay mensajes en "{props.rideTitle}"</p>
+        <p className="font-extrabold">{TEXT.title}</p>
+        <p className="text-sm font-semibold text-primary">{TEXT.messages(props.count)}</p>
+        <p className="text-sm text-ink-soft">{TEXT.inRide(props.rideTitle)}</p>
         <button
           type="button"
           className="mt-2 min-h-11 rounded-full bg-primary px-4 font-bold text-white"
@@ -40,7 +38,7 @@ function ConversationToast(props: {
             props.onOpen();
           }}
         >
-          Ver mensajes
+          {TEXT.open}
         </button>
       </div>
     </div>

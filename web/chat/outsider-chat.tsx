@@ -5,6 +5,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import type { ChatInfoResponse } from "../../domain/api/chat.ts";
 import { MSG } from "../../domain/messages.ts";
+import { OUTSIDER_CHAT_TEXT as TEXT } from "../../domain/texts/chat.ts";
 import { hasStarted } from "../../domain/time.ts";
 import { Button, ButtonLink } from "../components/button.tsx";
 import { toast } from "../lib/toast.ts";
@@ -52,29 +53,27 @@ export function OutsiderChat({ rideId, info }: { rideId: string; info: ChatInfoR
       <ChatHeader info={info} count={info.messageCount} />
       {info.messageCount > 0 && bannerOpen ? (
         <section
-          aria-label="Mensajes en esta salida"
+          aria-label={TEXT.banner}
           className="flex flex-col gap-3 rounded-2xl bg-primary-soft p-4"
         >
-          <p className="font-semibold">
-            Hay {messageCountLabel(info.messageCount)} en esta conversación.
-          </p>
+          <p className="font-semibold">{TEXT.bannerText(messageCountLabel(info.messageCount))}</p>
           <div className="flex gap-2">
             <Button variant="ghost" onClick={() => setBannerOpen(false)}>
-              Cerrar
+              {TEXT.close}
             </Button>
             <Button variant="secondary" onClick={() => navigate(`/app/ride/${rideId}`)}>
-              Ver
+              {TEXT.view}
             </Button>
           </div>
         </section>
       ) : null}
       <section className="flex flex-col items-center gap-3 rounded-3xl bg-surface p-6 text-center shadow-sm">
-        <h2 className="text-lg font-extrabold">El chat es para las participantes</h2>
+        <h2 className="text-lg font-extrabold">{TEXT.title}</h2>
         {info.canJoin ? (
           <>
-            <p className="text-ink-soft">Únete a la salida para leer y escribir en el chat.</p>
+            <p className="text-ink-soft">{TEXT.joinToRead}</p>
             <Button onClick={join} disabled={joinRide.isPending}>
-              {joinRide.isPending ? "Uniéndote..." : "UNIRME"}
+              {joinRide.isPending ? TEXT.joining : TEXT.join}
             </Button>
           </>
         ) : info.approval?.canRequest ? (

@@ -4,6 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useLayoutEffect, useMemo, useRef } from "react";
 import type { ChatInfoResponse } from "../../domain/api/chat.ts";
 import { MSG } from "../../domain/messages.ts";
+import { CHAT_TEXT as TEXT } from "../../domain/texts/chat.ts";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
 import { Spinner } from "../components/spinner.tsx";
 import { LiveChannel } from "../ride-day/live-channel.ts";
@@ -103,7 +104,7 @@ export function ParticipantChat({
       <RideDaySlot info={info} live={live} isOrganizer={info.ride.organizerId === me?.id} />
       {chat.status !== "open" && !chat.loadingFirstPage ? (
         <p role="status" className="shrink-0 py-1 text-center text-xs text-ink-soft">
-          Conectando…
+          {TEXT.connecting}
         </p>
       ) : null}
       <div
@@ -114,11 +115,11 @@ export function ParticipantChat({
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable
         tabIndex={0}
         className="flex-1 overflow-y-auto py-3 focus-visible:outline-2 focus-visible:outline-primary"
-        aria-label="Mensajes"
+        aria-label={TEXT.messages}
         role="log"
         aria-live="polite"
       >
-        {chat.loadingOlder ? <Spinner label="Cargando mensajes anteriores..." /> : null}
+        {chat.loadingOlder ? <Spinner label={TEXT.loadingOlder} /> : null}
         {chat.loadingFirstPage ? (
           <div className="flex flex-col gap-3">
             <Skeleton className="h-12 w-2/3" />
@@ -132,9 +133,7 @@ export function ParticipantChat({
         ) : chat.messages.length === 0 ? (
           // A closed chat says only why (below), not to say hello.
           info.canWrite ? (
-            <p className="py-10 text-center text-ink-soft">
-              Aún no hay mensajes. ¡Saluda a la grupeta!
-            </p>
+            <p className="py-10 text-center text-ink-soft">{TEXT.empty}</p>
           ) : null
         ) : (
           <ol className="flex flex-col gap-2">

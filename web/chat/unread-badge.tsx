@@ -1,5 +1,5 @@
 import { formatBadge } from "../../domain/display.ts";
-import { pluralForm } from "../../domain/plural.ts";
+import { UNREAD_BADGE_TEXT as TEXT } from "../../domain/texts/chat-badge.ts";
 
 /** A chat's unread count on a badge; a screen reader hears '1 mensaje sin leer', '3 mensajes…'. */
 export function UnreadBadge({ count, className }: { count: number; className: string }) {
@@ -7,7 +7,7 @@ export function UnreadBadge({ count, className }: { count: number; className: st
   return (
     <span className={className}>
       {formatBadge(count)}
-      <span className="sr-only"> {pluralForm(count, "mensaje sin leer", "mensajes sin leer")}</span>
+      <span className="sr-only"> {TEXT.unread(count)}</span>
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { useNavigate } from "react-router-dom";
+import { COMPONENTS_TEXT } from "../../domain/texts/components.ts";
 import { buttonClass } from "./button.tsx";
 
 /**
@@ -30,7 +31,7 @@ export function BackButton({ fallback }: { fallback: string }) {
   return (
     <button type="button" onClick={back} className={buttonClass("ghost", "self-start px-2")}>
       <ArrowLeft aria-hidden="true" size={20} />
-      Volver
+      {COMPONENTS_TEXT.back}
     </button>
   );
 }

@@ -1,5 +1,6 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { type ReactNode, type RefObject, useRef } from "react";
+import { COMPONENTS_TEXT } from "../../domain/texts/components.ts";
 import { Button } from "./button.tsx";
 
 /** Where focus goes when the element she opened a dialog from is gone. */
@@ -101,7 +102,7 @@ export function ConfirmDialog({
         className={`flex flex-col-reverse gap-2 sm:flex-row sm:justify-end ${children ? "mt-5" : ""}`}
       >
         <Button variant="secondary" disabled={busy} onClick={() => onOpenChange(false)}>
-          Cancelar
+          {COMPONENTS_TEXT.cancel}
         </Button>
         <Button variant="danger" disabled={busy} onClick={onConfirm}>
           {confirmLabel}

@@ -1,4 +1,6 @@
-export function Spinner({ label = "Cargando..." }: { label?: string }) {
+import { SHELL_TEXT } from "../../domain/texts/app.ts";
+
+export function Spinner({ label = SHELL_TEXT.loading }: { label?: string }) {
   return (
     <span role="status" className="inline-flex items-center gap-2 text-ink-soft">
       <span
@@ -32,7 +34,7 @@ export function AppSplash() {
           aria-hidden="true"
           className="h-5 w-5 animate-spin rounded-full border-2 border-primary border-t-transparent"
         />
-        Cargando...
+        {SHELL_TEXT.loading}
       </p>
     </div>
   );

@@ -12,6 +12,7 @@ import {
   type SaveConnectionsResponse,
 } from "../../domain/api/connections.ts";
 import { MSG } from "../../domain/messages.ts";
+import { CONNECTIONS_TEXT as TEXT } from "../../domain/texts/connections.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button } from "../components/button.tsx";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
@@ -25,10 +26,10 @@ const FORCED_SCROLL_DELAY_MS = 500;
 /** 'Nuevas: Ana, Bea · Repetís: Cris (3×)' */
 export function connectionsSummary(result: SaveConnectionsResponse): string {
   const parts: string[] = [];
-  if (result.newRiders.length > 0) parts.push(`Nuevas conexiones: ${result.newRiders.join(", ")}`);
+  if (result.newRiders.length > 0) parts.push(TEXT.newRiders(result.newRiders.join(", ")));
   if (result.repeatRiders.length > 0) {
     parts.push(
-      `Repetís: ${result.repeatRiders.map((r) => `${r.username} (${r.times}×)`).join(", ")}`,
+      TEXT.repeatRiders(result.repeatRiders.map((r) => `${r.username} (${r.times}×)`).join(", ")),
     );
   }
   return parts.join(" · ");
@@ -115,14 +116,14 @@ export function ConnectionsCard({ rideId, forced = false }: { rideId: string; fo
       className="scroll-mt-4 rounded-3xl bg-surface p-5 shadow-sm"
     >
       <h2 id="connections-title" className="text-lg font-extrabold">
-        He rodado con ella
+        {TEXT.title}
       </h2>
       {justSaved || data.alreadySaved ? (
         // Saved: what she recorded, instead of the checkboxes and 'Guardar conexiones'.
         <div role="status" className="mt-1 flex flex-col gap-1">
           <p className="flex items-center gap-1 text-sm font-semibold text-success">
             <Check aria-hidden="true" size={16} />
-            Ya has guardado tus conexiones de esta salida.
+            {TEXT.saved}
           </p>
           {savedSummary ? <p className="text-sm text-ink-soft">{savedSummary}</p> : null}
         </div>
@@ -137,7 +138,7 @@ export function ConnectionsCard({ rideId, forced = false }: { rideId: string; fo
           }}
         >
           <fieldset>
-            <legend className="mb-2 text-ink-soft">¿Con quién has rodado hoy?</legend>
+            <legend className="mb-2 text-ink-soft">{TEXT.question}</legend>
             <ul className="flex flex-col gap-1">
               {data.companions.map((c) => {
                 const checked = selected.has(c.userId);
@@ -168,7 +169,7 @@ export function ConnectionsCard({ rideId, forced = false }: { rideId: string; fo
           </fieldset>
           <div className="flex flex-wrap gap-2">
             <Button type="submit" disabled={save.isPending || selected.size === 0}>
-              {save.isPending ? "Guardando..." : "Guardar conexiones"}
+              {save.isPending ? TEXT.saving : TEXT.save}
             </Button>
             <Button
               variant="ghost"
@@ -177,7 +178,7 @@ export function ConnectionsCard({ rideId, forced = false }: { rideId: string; fo
                 setDismissed(true);
               }}
             >
-              Ahora no
+              {TEXT.notNow}
             </Button>
           </div>
         </form>

@@ -8,14 +8,15 @@ import { useId, useState } from "react";
 import { PACE_ANSWER_LABELS, PACE_ANSWERS, type PaceAnswer } from "../../domain/constants.ts";
 import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
+import { LEVEL_QUESTIONS_TEXT as TEXT } from "../../domain/texts/connections.ts";
 import { Button } from "../components/button.tsx";
 import { profileKeys } from "../lib/profile-queries.ts";
 import { toast } from "../lib/toast.ts";
 import { saveLevelAnswers } from "./queries.ts";
 
 const WAITED_OPTIONS = [
-  { value: true, label: "Sí" },
-  { value: false, label: "No" },
+  { value: true, label: TEXT.yes },
+  { value: false, label: TEXT.no },
 ] as const;
 
 function Choice({
@@ -82,7 +83,7 @@ export function LevelQuestions({
   return (
     <form
       className="flex flex-col gap-3 border-t border-line pt-3"
-      aria-label="Cómo fue la salida"
+      aria-label={TEXT.label}
       onSubmit={(event) => {
         event.preventDefault();
         if (pace !== null || waited !== null) save.mutate();
@@ -123,7 +124,7 @@ export function LevelQuestions({
         className="self-start"
         disabled={save.isPending || (pace === null && waited === null)}
       >
-        {save.isPending ? "Enviando..." : "Enviar respuestas"}
+        {save.isPending ? TEXT.sending : TEXT.send}
       </Button>
     </form>
   );

@@ -3,6 +3,7 @@ import { ArrowLeft } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, Navigate, useParams } from "react-router-dom";
 import { MSG } from "../../domain/messages.ts";
+import { INFO_TEXT } from "../../domain/texts/info.ts";
 import { EmptyState, RetryButton, Skeleton } from "../components/feedback.tsx";
 import { findArticle, loadArticleHtml } from "../content/blog.ts";
 import { ArticleByline } from "./article-byline.tsx";
@@ -41,7 +42,7 @@ export default function AppBlogArticle() {
         to="/app/blog"
         className="inline-flex min-h-11 items-center gap-1 font-bold text-primary"
       >
-        <ArrowLeft aria-hidden="true" size={18} /> Blog
+        <ArrowLeft aria-hidden="true" size={18} /> {INFO_TEXT.blog}
       </Link>
       <div className="mt-2">
         <ArticleByline article={article} />
@@ -55,7 +56,7 @@ export default function AppBlogArticle() {
         className="mt-4 h-auto w-full rounded-3xl"
       />
       <aside className="mt-5 rounded-3xl border-l-4 border-accent bg-accent-soft p-4">
-        <h2 className="font-extrabold">TL;DR: en resumen</h2>
+        <h2 className="font-extrabold">{INFO_TEXT.tldr}</h2>
         <p className="mt-1">{article.tldr}</p>
       </aside>
       {html === null ? (

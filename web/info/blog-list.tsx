@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
+import { INFO_TEXT } from "../../domain/texts/info.ts";
 import { ToggleChip } from "../components/chip.tsx";
 import { EmptyState, PageHeader } from "../components/feedback.tsx";
 import { articles, filterArticles } from "../content/blog.ts";
@@ -22,9 +23,9 @@ export function BlogListView({ list }: { list: typeof articles }) {
   const shown = filterArticles(list, filter);
   return (
     <div>
-      <PageHeader title="Blog" />
+      <PageHeader title={INFO_TEXT.blog} />
       <fieldset className="flex flex-wrap gap-2">
-        <legend className="sr-only">Filtrar por categoría</legend>
+        <legend className="sr-only">{INFO_TEXT.filterByCategory}</legend>
         {CATEGORY_FILTERS.map((f) => (
           <ToggleChip key={f} pressed={filter === f} onClick={() => setFilter(f)}>
             {f}

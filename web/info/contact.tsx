@@ -1,4 +1,5 @@
 import { Camera, Mail, Music2 } from "lucide-react";
+import { CONTACT_TEXT as TEXT } from "../../domain/texts/info.ts";
 import { PageHeader } from "../components/feedback.tsx";
 import { CONTACT_EMAIL, INSTAGRAM_URL, TIKTOK_URL } from "../content/site.ts";
 
@@ -9,10 +10,8 @@ const row =
 export default function AppContact() {
   return (
     <div>
-      <PageHeader title="Contacto" />
-      <p className="text-ink-soft">
-        ¿Dudas, ideas o algo que no funciona? Escríbenos y te responderemos lo antes posible.
-      </p>
+      <PageHeader title={TEXT.title} />
+      <p className="text-ink-soft">{TEXT.intro}</p>
       <ul className="mt-4 flex flex-col gap-3">
         <li>
           <a className={row} href={`mailto:${CONTACT_EMAIL}`}>
@@ -21,26 +20,23 @@ export default function AppContact() {
         </li>
         <li>
           <a className={row} href={INSTAGRAM_URL} rel="noopener" target="_blank">
-            <Camera aria-hidden="true" className="text-primary" /> Instagram: @rodamos.app
+            <Camera aria-hidden="true" className="text-primary" /> {TEXT.instagram}
           </a>
         </li>
         <li>
           <a className={row} href={TIKTOK_URL} rel="noopener" target="_blank">
-            <Music2 aria-hidden="true" className="text-primary" /> TikTok: @rodamos.app
+            <Music2 aria-hidden="true" className="text-primary" /> {TEXT.tiktok}
           </a>
         </li>
       </ul>
-      <h2 className="mt-8 text-lg font-extrabold">Información legal</h2>
-      <p className="mt-1 text-sm text-ink-soft">
-        Rodamos es una comunidad para mujeres ciclistas de 16 años o más. Para ejercer tus derechos
-        sobre tus datos, escríbenos a {CONTACT_EMAIL}.
-      </p>
+      <h2 className="mt-8 text-lg font-extrabold">{TEXT.legal}</h2>
+      <p className="mt-1 text-sm text-ink-soft">{TEXT.legalText(CONTACT_EMAIL)}</p>
       <ul className="mt-3 flex flex-col text-primary">
         {[
-          ["/privacy", "Política de privacidad"],
-          ["/terms", "Términos de uso"],
-          ["/waiver", "Descargo de responsabilidad"],
-          ["/ai-policy", "Política de uso de IA"],
+          ["/privacy", TEXT.privacy],
+          ["/terms", TEXT.terms],
+          ["/waiver", TEXT.waiver],
+          ["/ai-policy", TEXT.aiPolicy],
         ].map(([href, label]) => (
           <li key={href}>
             <a className="inline-flex min-h-11 items-center font-bold underline" href={href}>

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { INFO_TEXT } from "../../domain/texts/info.ts";
 import { PageHeader } from "../components/feedback.tsx";
 import { APP_FAQS } from "../content/faqs.ts";
 
@@ -8,7 +9,7 @@ export default function AppFaqs() {
   const base = useId();
   return (
     <div>
-      <PageHeader title="Preguntas frecuentes" />
+      <PageHeader title={INFO_TEXT.faqs} />
       <div className="divide-y divide-line rounded-3xl border border-line bg-surface">
         {APP_FAQS.map((faq, i) => {
           const expanded = open === i;

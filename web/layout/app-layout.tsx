@@ -3,7 +3,7 @@ import { Bike, Home, PlusCircle, Search } from "lucide-react";
 import { useEffect } from "react";
 import { NavLink, Outlet } from "react-router-dom";
 import { formatBadge } from "../../domain/display.ts";
-import { pluralForm } from "../../domain/plural.ts";
+import { NAV_TEXT } from "../../domain/texts/app.ts";
 import { ReferralClaimer } from "../auth/referral.ts";
 import { NotificationsProvider } from "../chat/notifications.tsx";
 import { Avatar } from "../components/avatar.tsx";
@@ -47,7 +47,7 @@ function BottomNav(props: { username: string; avatarKey: string; avatarUrl: stri
     );
   return (
     <nav
-      aria-label="Navegación principal"
+      aria-label={NAV_TEXT.label}
       className="fixed inset-x-0 bottom-0 z-20 border-t border-line bg-surface pb-[env(safe-area-inset-bottom)]"
     >
       <div className="mx-auto flex max-w-xl">
@@ -60,27 +60,27 @@ function BottomNav(props: { username: string; avatarKey: string; avatarUrl: stri
                 className="absolute -right-3 -top-2 min-w-5 rounded-full bg-accent px-1 text-center text-[11px] font-extrabold leading-5 text-ink"
               >
                 {badge}
-                <span className="sr-only"> {pluralForm(badgeCount, "novedad", "novedades")}</span>
+                <span className="sr-only"> {NAV_TEXT.news(badgeCount)}</span>
               </span>
             ) : null}
           </span>
-          Inicio
+          {NAV_TEXT.home}
         </NavLink>
         <NavLink to="/app/search" className={item}>
           <Search aria-hidden="true" size={22} />
-          Buscar
+          {NAV_TEXT.search}
         </NavLink>
         <NavLink to="/app/create" className={item}>
           <PlusCircle aria-hidden="true" size={22} />
-          Crear
+          {NAV_TEXT.create}
         </NavLink>
         <NavLink to="/app/my-rides" className={item}>
           <Bike aria-hidden="true" size={22} />
-          Mis Salidas
+          {NAV_TEXT.myRides}
         </NavLink>
         <NavLink to={`/app/profile/${encodeURIComponent(props.username)}`} className={item}>
           <Avatar avatarKey={props.avatarKey} avatarUrl={props.avatarUrl} size={26} alt="" />
-          Perfil
+          {NAV_TEXT.profile}
         </NavLink>
       </div>
     </nav>

@@ -4,32 +4,13 @@
 import { useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router-dom";
 import { PRODUCT_NAME } from "../../domain/constants.ts";
+import { ROUTE_NAMES } from "../../domain/texts/app.ts";
 
 /** Screens are lazy and many show their heading only with their data: wait for it this long. */
 const HEADING_CHECKS = 30;
 const HEADING_CHECK_EVERY_MS = 100;
 
-/** Names for a screen that has no heading (yet), by the path's first segment under /app. */
-const ROUTE_NAMES: Record<string, string> = {
-  "": "Inicio",
-  signup: "Crear cuenta",
-  login: "Iniciar sesión",
-  logout: "Cerrar sesión",
-  offline: "Sin conexión",
-  blog: "Blog",
-  faqs: "Preguntas frecuentes",
-  contacto: "Contacto",
-  "profile-setup": "Completa tu perfil",
-  profile: "Perfil",
-  feed: "Inicio",
-  search: "Buscar salidas",
-  create: "Propón una ruta",
-  ride: "Salida",
-  chat: "Chat",
-  "my-rides": "Mis salidas",
-  settings: "Ajustes",
-};
-
+/** The name of a screen that has no heading (yet), by the path's first segment under /app. */
 export function routeName(pathname: string): string | undefined {
   const [, app, first = ""] = pathname.split("/");
   if (app !== "app") return undefined;

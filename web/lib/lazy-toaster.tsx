@@ -1,4 +1,5 @@
 import { type ComponentProps, lazy, Suspense, useSyncExternalStore } from "react";
+import { SHELL_TEXT } from "../../domain/texts/app.ts";
 import { loadSonner, onToasterWanted, toasterWanted } from "./toast.ts";
 import { TOASTS_BOTTOM } from "./toasts-above.ts";
 
@@ -6,8 +7,7 @@ const Toaster = lazy(() => loadSonner().then(({ Toaster }) => ({ default: Toaste
 
 // sonner names its region and close buttons in English ('Notifications', 'Close toast'): a
 // screen reader in a Spanish app should hear Spanish.
-const REGION_LABEL = "Avisos";
-const TOAST_OPTIONS = { closeButtonAriaLabel: "Cerrar aviso" };
+const TOAST_OPTIONS = { closeButtonAriaLabel: SHELL_TEXT.closeToast };
 
 // At the bottom, above the bottom navigation (3.5rem tall, on the phone's safe area), instead of
 // over the top of the screen, where every screen has its title and 'Volver'; higher while a
@@ -33,7 +33,7 @@ export function LazyToaster(props: ComponentProps<typeof Toaster>) {
         visibleToasts={1}
         richColors
         closeButton
-        containerAriaLabel={REGION_LABEL}
+        containerAriaLabel={SHELL_TEXT.toasts}
         toastOptions={TOAST_OPTIONS}
         {...props}
       />

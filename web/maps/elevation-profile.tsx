@@ -3,6 +3,7 @@
 import { type KeyboardEvent, type PointerEvent, useId, useRef, useState } from "react";
 import { formatKm, formatMeters } from "../../domain/format.ts";
 import type { ProfilePoint } from "../../domain/gpx.ts";
+import { ELEVATION_TEXT as TEXT } from "../../domain/texts/maps.ts";
 
 const W = 320;
 const H = 132;
@@ -20,9 +21,9 @@ export function profileSummary(route: {
   const parts: string[] = [];
   if (route.distanceKm !== null) parts.push(formatKm(route.distanceKm));
   if (route.elevationGain !== null) {
-    parts.push(`${formatMeters(route.elevationGain)} de desnivel positivo`);
+    parts.push(TEXT.gain(formatMeters(route.elevationGain)));
   }
-  if (route.maxElevation !== null) parts.push(`punto más alto ${formatMeters(route.maxElevation)}`);
+  if (route.maxElevation !== null) parts.push(TEXT.highest(formatMeters(route.maxElevation)));
   return parts.join(", ");
 }
 
@@ -99,21 +100,21 @@ export function ElevationProfile({
 
   const point = active === null ? null : profile[active];
   const readout = point
-    ? `Kilómetro ${formatKm(point[0]).replace(" km", "")}: ${formatMeters(Math.round(point[1]))} de altitud`
+    ? TEXT.point(formatKm(point[0]).replace(" km", ""), formatMeters(Math.round(point[1])))
     : "";
   return (
     <figure className="flex flex-col gap-1" aria-labelledby={`${id}-summary`}>
       <figcaption id={`${id}-summary`} className="text-sm font-semibold">
-        Perfil de altitud: <span data-testid="profile-summary">{summary}</span>
+        {TEXT.title} <span data-testid="profile-summary">{summary}</span>
       </figcaption>
       <div
         tabIndex={0}
         role="slider"
-        aria-label="Recorrer el perfil con las flechas; el mapa marca el punto"
+        aria-label={TEXT.slider}
         aria-valuemin={0}
         aria-valuemax={Math.round(totalKm * 10) / 10}
         aria-valuenow={point ? Math.round(point[0] * 10) / 10 : 0}
-        aria-valuetext={readout || "Inicio de la ruta"}
+        aria-valuetext={readout || TEXT.start}
         onKeyDown={onKey}
         onBlur={() => select(null)}
         className="rounded-2xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
@@ -140,7 +141,7 @@ export function ElevationProfile({
             {formatMeters(Math.round(minEle))}
           </text>
           <text x={LEFT} y={H - 6} fontSize={10} fill="#5c5163">
-            0 km
+            {formatKm(0)}
           </text>
           <text x={W - RIGHT} y={H - 6} textAnchor="end" fontSize={10} fill="#5c5163">
             {formatKm(totalKm)}
@@ -161,9 +162,7 @@ export function ElevationProfile({
         </svg>
       </div>
       <p className="min-h-5 text-sm text-ink-soft" aria-live="polite" data-testid="profile-readout">
-        {point
-          ? `Kilómetro ${formatKm(point[0]).replace(" km", "")}: ${formatMeters(Math.round(point[1]))} de altitud`
-          : ""}
+        {readout}
       </p>
     </figure>
   );

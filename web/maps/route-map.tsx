@@ -5,15 +5,14 @@ import "leaflet/dist/leaflet.css";
 import L from "leaflet";
 import { useEffect, useRef } from "react";
 import type { MeetingArea } from "../../domain/meeting-area.ts";
+import { MSG } from "../../domain/messages.ts";
 import type { MeetingPin } from "../../domain/schemas.ts";
+import { MAP_TEXT as TEXT } from "../../domain/texts/maps.ts";
 
 /** docs/product.md#route-and-gpx: Madrid when there is nothing to centre on. */
 export const FALLBACK_CENTRE: [number, number] = [40.4168, -3.7038];
 const ZOOM = 13;
 const PIN_ZOOM = 15;
-
-const LEAFLET_CREDIT =
-  '<a href="https://leafletjs.com" title="Una biblioteca JavaScript para mapas interactivos">Leaflet</a>';
 
 // Our own SVG, no image files: Leaflet's default marker icons break once bundled.
 const PIN_ICON = L.divIcon({
@@ -30,13 +29,12 @@ export function baseMap(element: HTMLElement, interactive = true) {
     attributionControl: false,
     keyboard: interactive,
   });
-  // Leaflet's own controls speak English ("Zoom in", "A JavaScript library for interactive
-  // maps"): ours speak Spanish.
-  L.control.zoom({ zoomInTitle: "Acercar", zoomOutTitle: "Alejar" }).addTo(map);
-  L.control.attribution({ prefix: LEAFLET_CREDIT }).addTo(map);
+  // Leaflet's own controls speak English: ours speak Spanish.
+  L.control.zoom({ zoomInTitle: TEXT.zoomIn, zoomOutTitle: TEXT.zoomOut }).addTo(map);
+  L.control.attribution({ prefix: TEXT.leafletCredit }).addTo(map);
   L.tileLayer("https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png", {
     maxZoom: 19,
-    attribution: "&copy; OpenStreetMap",
+    attribution: TEXT.tilesCredit,
   }).addTo(map);
   return map;
 }
@@ -71,7 +69,7 @@ export function stopAndRemove(map: L.Map) {
 /** The route: each segment its own line, start and finish marked, and the meeting pin. */
 export default function RouteMap({
   segments,
-  label = "Mapa de la ruta",
+  label = TEXT.routeMap,
   pin = null,
   highlight = null,
 }: {
@@ -97,9 +95,9 @@ export default function RouteMap({
     }
     const first = lines[0]![0]!;
     const last = lines.at(-1)!.at(-1)!;
-    endMarker(last, "Llegada", "#1F1A24").addTo(group);
-    endMarker(first, "Salida", "#2E7D32").addTo(group);
-    if (pin) pinMarker(pin, "Punto de encuentro").addTo(group);
+    endMarker(last, TEXT.finish, "#1F1A24").addTo(group);
+    endMarker(first, TEXT.start, "#2E7D32").addTo(group);
+    if (pin) pinMarker(pin, TEXT.meetingPoint).addTo(group);
     map.fitBounds(group.getBounds(), { padding: [20, 20], animate: false, maxZoom: ZOOM + 3 });
     return () => {
       mapRef.current = null;
@@ -132,13 +130,13 @@ export default function RouteMap({
 
   if (lines.length === 0) {
     return (
-      <p className="rounded-2xl bg-bg p-4 text-center text-ink-soft">No hay ruta disponible</p>
+      <p className="rounded-2xl bg-bg p-4 text-center text-ink-soft">{MSG.routeNotAvailable}</p>
     );
   }
   return (
     <figure
       ref={container}
-      aria-label={`${label}. Salida y llegada marcadas${pin ? ", con el punto de encuentro" : ""}.`}
+      aria-label={TEXT.routeMapLabel(label, Boolean(pin))}
       data-testid="route-map"
       className="z-0 h-64 w-full overflow-hidden rounded-2xl border border-line"
     />
@@ -151,7 +149,7 @@ export function PinMap({ pin, label }: { pin: MeetingPin; label: string }) {
   useEffect(() => {
     if (!container.current) return;
     const map = baseMap(container.current, false).setView([pin.lat, pin.lon], PIN_ZOOM);
-    pinMarker(pin, "Punto de encuentro").addTo(map);
+    pinMarker(pin, TEXT.meetingPoint).addTo(map);
     return () => stopAndRemove(map);
   }, [pin]);
   return (

@@ -3,6 +3,7 @@
 import { useState } from "react";
 import type { RideRouteResponse } from "../../domain/api/rides.ts";
 import type { MeetingPin } from "../../domain/schemas.ts";
+import { MAP_TEXT } from "../../domain/texts/maps.ts";
 import { ElevationProfile, profileSummary } from "./elevation-profile.tsx";
 import RouteMap from "./route-map.tsx";
 
@@ -26,9 +27,7 @@ export default function RouteView({
           onPoint={(point) => setHighlight(point ? [point[2], point[3]] : null)}
         />
       ) : route.segments.length > 0 ? (
-        <p className="text-sm text-ink-soft">
-          Este GPX no trae altitudes: no hay perfil que mostrar.
-        </p>
+        <p className="text-sm text-ink-soft">{MAP_TEXT.noProfile}</p>
       ) : null}
     </div>
   );

@@ -3,6 +3,7 @@ import clsx from "clsx";
 import { ChevronDown } from "lucide-react";
 import type { MyRidesCounts, MyRidesTab, RideSummary } from "../../domain/api/rides.ts";
 import { MSG } from "../../domain/messages.ts";
+import { MY_RIDES_TEXT as TEXT } from "../../domain/texts/my-rides.ts";
 import { ButtonLink } from "../components/button.tsx";
 import { EmptyState, PageHeader } from "../components/feedback.tsx";
 import { useOwnSearchParams } from "../lib/screen-address.ts";
@@ -51,20 +52,22 @@ export default function MyRidesScreen() {
 
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title="Mis salidas" />
+      <PageHeader title={TEXT.title} />
       <Tabs.Root
         value={tab}
         onValueChange={(v) => choose({ tab: v as MyRidesView["tab"], cancelledOpen })}
       >
         <Tabs.List
-          aria-label="Mis salidas"
+          aria-label={TEXT.title}
           className="flex gap-1 rounded-full border border-line bg-surface p-1"
         >
           <Tabs.Trigger value="upcoming" className={tabClass}>
-            En marcha{tabCount(counts?.upcoming)}
+            {TEXT.upcoming}
+            {tabCount(counts?.upcoming)}
           </Tabs.Trigger>
           <Tabs.Trigger value="past" className={tabClass}>
-            Ya rodadas{tabCount(counts?.past)}
+            {TEXT.past}
+            {tabCount(counts?.past)}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="upcoming" className="mt-4 flex flex-col gap-4">
@@ -73,9 +76,9 @@ export default function MyRidesScreen() {
             query={upcoming}
             error={<p>{MSG.upcomingLoadFailed}</p>}
             empty={
-              <EmptyState action={<ButtonLink to="/app/search">Explorar salidas</ButtonLink>}>
-                <p className="font-bold">Aquí aparecerán tus próximas rutas.</p>
-                <p>¿Y si hoy te unes a una nueva grupeta?</p>
+              <EmptyState action={<ButtonLink to="/app/search">{TEXT.explore}</ButtonLink>}>
+                <p className="font-bold">{TEXT.upcomingEmpty}</p>
+                <p>{TEXT.upcomingEmptyHint}</p>
               </EmptyState>
             }
           />
@@ -86,7 +89,7 @@ export default function MyRidesScreen() {
             error={<p>{MSG.pastLoadFailed}</p>}
             empty={
               <EmptyState>
-                <p>Todavía no has rodado con ninguna grupeta</p>
+                <p>{TEXT.pastEmpty}</p>
               </EmptyState>
             }
           />
@@ -99,7 +102,7 @@ export default function MyRidesScreen() {
                 onClick={() => choose({ tab, cancelledOpen: !cancelledOpen })}
                 className="flex min-h-12 items-center justify-between rounded-2xl border border-line bg-surface px-4 font-bold"
               >
-                Canceladas ({counts.cancelled})
+                {TEXT.cancelled(counts.cancelled)}
                 <ChevronDown
                   aria-hidden="true"
                   className={clsx("transition-transform", cancelledOpen && "rotate-180")}
@@ -128,7 +131,7 @@ function AwaitingRides({ rides }: { rides: RideSummary[] }) {
   return (
     <section aria-labelledby="a-la-espera" className="flex flex-col gap-4">
       <h2 id="a-la-espera" className="text-lg font-extrabold">
-        A la espera de plaza ({rides.length})
+        {TEXT.awaiting(rides.length)}
       </h2>
       {rides.map((ride) => (
         <RideCard key={ride.id} ride={ride} />
@@ -146,7 +149,7 @@ function CancelledList() {
       error={<p>{MSG.myRidesLoadFailed}</p>}
       empty={
         <EmptyState>
-          <p>No tienes salidas canceladas.</p>
+          <p>{TEXT.cancelledEmpty}</p>
         </EmptyState>
       }
     />

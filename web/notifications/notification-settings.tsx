@@ -9,6 +9,7 @@ import {
   type PushEvent,
   type PushPreferences,
 } from "../../domain/push.ts";
+import { NOTIFICATIONS_TEXT as TEXT } from "../../domain/texts/notifications.ts";
 import { Button } from "../components/button.tsx";
 import { Skeleton } from "../components/feedback.tsx";
 import { toast } from "../lib/toast.ts";
@@ -45,8 +46,8 @@ export function NotificationSettings() {
         <p>{PUSH_MSG.noServiceWorker}</p>
         {import.meta.env.DEV ? (
           <p className="text-sm">
-            Para probarlos en local: <code>npm run build</code> y después{" "}
-            <code>npm run preview</code>.
+            {TEXT.devHint.before} <code>{TEXT.devHint.build}</code> {TEXT.devHint.andThen}{" "}
+            <code>{TEXT.devHint.preview}</code>.
           </p>
         ) : null}
       </div>
@@ -98,7 +99,7 @@ export function NotificationSettings() {
           <TestPushButton endpoint={endpoint} />
           <Button variant="ghost" onClick={turnOff} disabled={busy}>
             <BellOff aria-hidden="true" size={18} />
-            Desactivar en este dispositivo
+            {TEXT.disable}
           </Button>
         </div>
       </div>
@@ -107,7 +108,7 @@ export function NotificationSettings() {
         {denied ? <p className="text-danger">{PUSH_MSG.permissionDenied}</p> : null}
         <Button onClick={turnOn} disabled={busy} className="w-full">
           <BellRing aria-hidden="true" size={18} />
-          Activar avisos en este dispositivo
+          {TEXT.enable}
         </Button>
       </div>
     );
@@ -119,12 +120,9 @@ export function NotificationSettings() {
       className="rounded-3xl bg-surface p-5 shadow-sm"
     >
       <h2 id="settings-notifications" className="text-lg font-extrabold">
-        Notificaciones
+        {TEXT.title}
       </h2>
-      <p className="mt-1 mb-4 text-ink-soft">
-        Te avisamos de mensajes, cambios y recordatorios de tus salidas aunque tengas la app
-        cerrada.
-      </p>
+      <p className="mt-1 mb-4 text-ink-soft">{TEXT.intro}</p>
       {content}
     </section>
   );
@@ -182,7 +180,7 @@ function EventSwitches({ preferences }: { preferences: PushPreferences }) {
   }
 
   return (
-    <ul className="flex flex-col gap-1" aria-label="Avisos que quieres recibir">
+    <ul className="flex flex-col gap-1" aria-label={TEXT.events}>
       {PUSH_EVENTS.map((event) => {
         const { label, hint } = PUSH_EVENT_LABELS[event];
         const id = `push-${event}`;
@@ -231,7 +229,7 @@ function TestPushButton({ endpoint }: { endpoint: string | null }) {
       }
     >
       <Send aria-hidden="true" size={18} />
-      Enviar un aviso de prueba
+      {TEXT.test}
     </Button>
   );
 }

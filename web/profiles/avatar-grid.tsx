@@ -1,6 +1,7 @@
 import clsx from "clsx";
 import { useState } from "react";
 import { AVATAR_KEYS, AVATARS_SHOWN_INITIALLY, type AvatarKey } from "../../domain/constants.ts";
+import { PROFILE_FORM_TEXT as TEXT } from "../../domain/texts/profiles.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button } from "../components/button.tsx";
 
@@ -16,7 +17,7 @@ export function AvatarGrid({
   const shown = expanded ? AVATAR_KEYS : AVATAR_KEYS.slice(0, AVATARS_SHOWN_INITIALLY);
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-1.5 font-bold">Avatar</legend>
+      <legend className="mb-1.5 font-bold">{TEXT.avatar}</legend>
       <div className="grid grid-cols-3 gap-3 sm:grid-cols-6">
         {shown.map((key, i) => (
           <label
@@ -34,12 +35,12 @@ export function AvatarGrid({
               onChange={() => onChange(key)}
               className="sr-only"
             />
-            <Avatar avatarKey={key} size={56} alt={`Avatar ${i + 1}`} />
+            <Avatar avatarKey={key} size={56} alt={TEXT.avatarNumber(i + 1)} />
           </label>
         ))}
       </div>
       <Button variant="ghost" className="self-center" onClick={() => setExpanded((v) => !v)}>
-        {expanded ? "Ver menos" : "Ver más opciones"}
+        {expanded ? TEXT.fewerAvatars : TEXT.moreAvatars}
       </Button>
     </fieldset>
   );

@@ -1,4 +1,5 @@
 import { MODALITIES, MODALITY_FORM_LABELS, type Modality } from "../../domain/constants.ts";
+import { PROFILE_FORM_TEXT } from "../../domain/texts/profiles.ts";
 
 /** The profile form's modality checkboxes with the spec's labels. */
 export function ModalityCheckboxes({
@@ -15,7 +16,7 @@ export function ModalityCheckboxes({
       className="flex flex-col gap-2"
       aria-describedby={error ? "modalities-error" : undefined}
     >
-      <legend className="mb-1.5 font-bold">Modalidades</legend>
+      <legend className="mb-1.5 font-bold">{PROFILE_FORM_TEXT.modalities}</legend>
       {MODALITIES.map((modality) => (
         <label
           key={modality}

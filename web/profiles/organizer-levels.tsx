@@ -5,7 +5,7 @@
 import type { OrganizerLevels } from "../../domain/api/users.ts";
 import { PACE_ANSWER_LABELS, PACE_ANSWERS } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
-import { plural } from "../../domain/plural.ts";
+import { ORGANIZER_LEVELS_TEXT as TEXT } from "../../domain/texts/profiles-public.ts";
 
 const percent = new Intl.NumberFormat("es-ES", { style: "percent", maximumFractionDigits: 0 });
 
@@ -40,7 +40,7 @@ function Shares({
           );
         })}
       </ul>
-      <p className="text-xs text-ink-soft">{plural(answers, "respuesta", "respuestas")}</p>
+      <p className="text-xs text-ink-soft">{TEXT.answers(answers)}</p>
     </div>
   );
 }
@@ -54,12 +54,9 @@ export function OrganizerLevelsCard({ levels }: { levels: OrganizerLevels }) {
     >
       <div>
         <h2 id="como-son-sus-salidas" className="text-lg font-extrabold">
-          Cómo son sus salidas
+          {TEXT.title}
         </h2>
-        <p className="text-sm text-ink-soft">
-          Según las respuestas anónimas de quienes rodaron con ella. Se actualiza por tandas de
-          varias salidas, para que ninguna respuesta se pueda atribuir a nadie.
-        </p>
+        <p className="text-sm text-ink-soft">{TEXT.intro}</p>
       </div>
       {levels.pace ? (
         <Shares
@@ -76,8 +73,8 @@ export function OrganizerLevelsCard({ levels }: { levels: OrganizerLevels }) {
           question={MSG.waitedQuestion}
           answers={levels.waitedForAll.answers}
           rows={[
-            { label: "Sí", count: levels.waitedForAll.yes },
-            { label: "No", count: levels.waitedForAll.no },
+            { label: TEXT.yes, count: levels.waitedForAll.yes },
+            { label: TEXT.no, count: levels.waitedForAll.no },
           ]}
         />
       ) : null}

@@ -2,6 +2,7 @@ import { useNavigate } from "react-router-dom";
 import { avatarKeyOrDefault } from "../../domain/constants.ts";
 import { ApiError, errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
+import { PROFILE_FORM_TEXT, PROFILE_EDIT_TEXT as TEXT } from "../../domain/texts/profiles.ts";
 import { useBack } from "../components/back-button.tsx";
 import { Button } from "../components/button.tsx";
 import { EmptyState, PageHeader, RetryButton, Skeleton } from "../components/feedback.tsx";
@@ -12,12 +13,7 @@ import { useSaveProfile } from "./save-profile.ts";
 
 function EditSkeleton() {
   return (
-    <div
-      className="flex flex-col gap-5"
-      role="status"
-      aria-busy="true"
-      aria-label="Cargando perfil"
-    >
+    <div className="flex flex-col gap-5" role="status" aria-busy="true" aria-label={TEXT.loading}>
       <Skeleton className="h-16" />
       <Skeleton className="h-16" />
       <Skeleton className="h-36" />
@@ -35,7 +31,7 @@ export default function ProfileEdit() {
   const back = useBack(`/app/profile/${encodeURIComponent(user?.username ?? "")}`);
   return (
     <div className="flex flex-col gap-2">
-      <PageHeader title="Editar perfil" />
+      <PageHeader title={TEXT.title} />
       {me.isPending ? (
         <EditSkeleton />
       ) : !user ? (
@@ -51,11 +47,11 @@ export default function ProfileEdit() {
             avatarKey: avatarKeyOrDefault(user.avatarKey),
           }}
           currentUsername={user.username}
-          submitLabel="Guardar cambios"
-          savingLabel="Guardando..."
+          submitLabel={TEXT.save}
+          savingLabel={PROFILE_FORM_TEXT.saving}
           secondary={
             <Button variant="secondary" className="w-full sm:w-auto" onClick={back}>
-              Cancelar
+              {TEXT.cancel}
             </Button>
           }
           onSave={async (values) => {

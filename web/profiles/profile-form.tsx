@@ -3,6 +3,7 @@ import { type FormEvent, type ReactNode, useState } from "react";
 import { CITY_SUGGESTIONS_PROFILE } from "../../domain/cities.ts";
 import { type AvatarKey, avatarKeyOrDefault, type Modality } from "../../domain/constants.ts";
 import { type ProfileInput, parseInput, profileSchema } from "../../domain/schemas.ts";
+import { PROFILE_FORM_TEXT as TEXT } from "../../domain/texts/profiles.ts";
 import { USERNAME_HINT } from "../../domain/username.ts";
 import { Button } from "../components/button.tsx";
 import { CityInput } from "../components/city-input.tsx";
@@ -21,9 +22,9 @@ export interface ProfileFormValues {
 function statusText(state: UsernameCheckState): { text: string; tone: string } | null {
   switch (state.status) {
     case "checking":
-      return { text: "Comprobando...", tone: "text-ink-soft" };
+      return { text: TEXT.checking, tone: "text-ink-soft" };
     case "available":
-      return { text: "¡Nombre disponible!", tone: "text-success" };
+      return { text: TEXT.available, tone: "text-success" };
     case "invalid":
     case "taken":
       return { text: state.message, tone: "text-danger" };
@@ -83,7 +84,7 @@ export function ProfileForm({
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-5">
-      <Field label="Nombre de usuario" hint={USERNAME_HINT} error={errors.username}>
+      <Field label={TEXT.username} hint={USERNAME_HINT} error={errors.username}>
         {({ id, describedBy, invalid }) => (
           <>
             <TextInput
@@ -107,7 +108,7 @@ export function ProfileForm({
           </>
         )}
       </Field>
-      <Field label="Ciudad" error={errors.city}>
+      <Field label={TEXT.city} error={errors.city}>
         {({ id, describedBy, invalid }) => (
           <CityInput
             id={id}
@@ -117,7 +118,7 @@ export function ProfileForm({
             limit={CITY_SUGGESTIONS_PROFILE}
             describedBy={describedBy}
             invalid={invalid}
-            placeholder="Empieza a escribir tu ciudad"
+            placeholder={TEXT.cityPlaceholder}
           />
         )}
       </Field>

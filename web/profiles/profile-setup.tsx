@@ -2,6 +2,7 @@ import { useNavigate, useSearchParams } from "react-router-dom";
 import { avatarKeyOrDefault } from "../../domain/constants.ts";
 import { ApiError, errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
+import { PROFILE_FORM_TEXT, PROFILE_SETUP_TEXT as TEXT } from "../../domain/texts/profiles.ts";
 import { safeReturnPath } from "../auth/redirect.ts";
 import { PageHeader } from "../components/feedback.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
@@ -23,10 +24,8 @@ export default function ProfileSetup() {
   if (!user) return <FullPageSpinner />;
   return (
     <div className="flex flex-col gap-2">
-      <PageHeader title="Completa tu perfil" />
-      <p className="mb-2 text-ink-soft">
-        Cuéntanos cómo te llamas en la grupeta, dónde ruedas y qué te gusta.
-      </p>
+      <PageHeader title={TEXT.title} />
+      <p className="mb-2 text-ink-soft">{TEXT.intro}</p>
       <ProfileForm
         initial={{
           username: user.username ?? "",
@@ -35,8 +34,8 @@ export default function ProfileSetup() {
           avatarKey: avatarKeyOrDefault(user.avatarKey),
         }}
         currentUsername={user.username}
-        submitLabel="Guardar perfil"
-        savingLabel="Guardando..."
+        submitLabel={TEXT.save}
+        savingLabel={PROFILE_FORM_TEXT.saving}
         onSave={async (values) => {
           try {
             await save(values);

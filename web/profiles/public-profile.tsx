@@ -6,6 +6,7 @@ import type { PublicProfileResponse } from "../../domain/api/users.ts";
 import { MODALITY_LABELS } from "../../domain/constants.ts";
 import { formatMemberSince } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
+import { PUBLIC_PROFILE_TEXT as TEXT } from "../../domain/texts/profiles-public.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
@@ -52,7 +53,7 @@ function ProfileView({ data }: { data: PublicProfileResponse }) {
   const { profile, stats, isOwner } = data;
   return (
     <div className="flex flex-col gap-5">
-      <PageHeader title={isOwner ? "Así te ves en la grupeta" : "Así te ven en la grupeta"} />
+      <PageHeader title={isOwner ? TEXT.titleOwn : TEXT.titleOther} />
       <section className="flex flex-col items-center gap-3 rounded-3xl border border-line bg-surface p-5 text-center">
         <Avatar avatarKey={profile.avatarKey} avatarUrl={profile.avatarUrl} size={96} alt="" />
         <p className="text-2xl font-extrabold">{profile.username}</p>
@@ -68,12 +69,12 @@ function ProfileView({ data }: { data: PublicProfileResponse }) {
           <div className="flex flex-wrap justify-center gap-2">
             <ButtonLink to="/app/profile/edit" variant="secondary">
               <Pencil aria-hidden="true" size={18} />
-              Editar
+              {TEXT.edit}
             </ButtonLink>
             {/* The app's settings: 'Actualizar app', and what she sets for her account. */}
             <ButtonLink to="/app/settings" variant="secondary">
               <Settings aria-hidden="true" size={18} />
-              Ajustes
+              {TEXT.settings}
             </ButtonLink>
           </div>
         ) : null}
@@ -82,16 +83,13 @@ function ProfileView({ data }: { data: PublicProfileResponse }) {
       <div className="grid grid-cols-2 gap-3">
         <StatTile
           value={stats.completedRides}
-          label="Rutas completadas"
-          // Said to her only: on another rider's profile it would promise her a ride.
-          zeroText={
-            isOwner ? "Tu primera rodada está por venir" : "Sin rutas completadas (de momento)"
-          }
+          label={TEXT.completedRides}
+          zeroText={isOwner ? TEXT.completedRidesNoneOwn : TEXT.completedRidesNone}
         />
         <StatTile
           value={stats.connections}
-          label="Conexiones"
-          zeroText="Sin conexiones (de momento)"
+          label={TEXT.connections}
+          zeroText={TEXT.connectionsNone}
         />
       </div>
 
@@ -103,7 +101,7 @@ function ProfileView({ data }: { data: PublicProfileResponse }) {
           aria-labelledby="historial"
         >
           <h2 id="historial" className="mb-2 text-lg font-extrabold">
-            Historial
+            {TEXT.history}
           </h2>
           <ul className="flex flex-col gap-1">
             {stats.history.map((h) => (
@@ -121,7 +119,7 @@ function ProfileView({ data }: { data: PublicProfileResponse }) {
       ) : null}
 
       <p className="text-center text-ink-soft">
-        Miembro desde {formatMemberSince(profile.memberSince)}
+        {TEXT.memberSince(formatMemberSince(profile.memberSince))}
       </p>
 
       {isOwner ? (
@@ -156,18 +154,18 @@ function OwnerActions() {
     <div className="flex flex-col gap-2">
       <Link to="/app/logout" className={buttonClass("secondary")}>
         <LogOut aria-hidden="true" size={18} />
-        Cerrar sesión
+        {TEXT.logout}
       </Link>
       <Button variant="ghost" className="text-danger" onClick={() => setConfirmOpen(true)}>
         <Trash2 aria-hidden="true" size={18} />
-        Eliminar mi cuenta
+        {TEXT.deleteAccount}
       </Button>
       <ConfirmDialog
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
-        title="¿Seguro que quieres eliminar tu cuenta?"
-        description="Se borrarán todos tus datos y no podrás recuperarlos."
-        confirmLabel="Eliminar cuenta"
+        title={TEXT.deleteTitle}
+        description={TEXT.deleteText}
+        confirmLabel={TEXT.deleteConfirm}
         busy={deleteAccount.isPending}
         onConfirm={() => deleteAccount.mutate()}
       />

@@ -25,6 +25,7 @@ import {
   seriesRepeatSchema,
   validateRepeat,
 } from "../../domain/series.ts";
+import { RIDE_FORM_TEXT } from "../../domain/texts/rides-create.ts";
 import { fromZonedDateTime, toZonedDateTime } from "../../domain/zones.ts";
 
 /** What the form sends besides its own fields, filled by the route fields (rides/route-fields). */
@@ -254,5 +255,5 @@ export function valuesFromRide(ride: RideDetailResponse["ride"]): RideFormValues
 export function rideClockHint(zone: string, start: number | null): string | undefined {
   const at = start ?? Date.now();
   const label = zoneLabelFor(at, zone);
-  return label ? `En ${label}` : undefined;
+  return label ? RIDE_FORM_TEXT.zoneHint(label) : undefined;
 }

@@ -4,6 +4,7 @@
 
 import { MSG } from "../../domain/messages.ts";
 import type { WaitingListEvent } from "../../domain/notification-frame.ts";
+import { SHELL_TEXT } from "../../domain/texts/app.ts";
 import { toast } from "../lib/toast.ts";
 
 /** Her promotion is news; the chat's notice of it, arriving just after, is not (see below). */
@@ -20,7 +21,7 @@ export function showWaitingListToast(
       id: `waiting-list-${frame.rideId}`,
       description: MSG.waitingListPromotedText(frame.rideTitle),
       duration: 10_000,
-      action: { label: "Ver salida", onClick: openRide },
+      action: { label: SHELL_TEXT.viewRide, onClick: openRide },
     });
     return;
   }

@@ -6,13 +6,13 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import { ApiError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
-import { plural } from "../../domain/plural.ts";
 import {
   ARRIVAL_UNDO_SHOWN_MS,
   RIDE_DAY_MSG,
   type RideDayPerson,
   type RideDayState,
 } from "../../domain/ride-day.ts";
+import { CHECK_IN_TEXT as TEXT } from "../../domain/texts/ride-day.ts";
 import { Button } from "../components/button.tsx";
 import { toast } from "../lib/toast.ts";
 import {
@@ -81,11 +81,7 @@ export default function CheckInPanel({
   const callWrite = useMutation({
     mutationFn: () => callMissing(rideId),
     onSuccess: ({ called }) =>
-      toast.success(
-        called === 0
-          ? RIDE_DAY_MSG.noneMissing
-          : `Hemos avisado a ${plural(called, "compañera", "compañeras")}.`,
-      ),
+      toast.success(called === 0 ? RIDE_DAY_MSG.noneMissing : TEXT.called(called)),
     onError,
   });
 
@@ -102,7 +98,7 @@ export default function CheckInPanel({
       data-testid="ride-day"
     >
       <h2 id={headingId} className="sr-only">
-        Día de salida
+        {TEXT.title}
       </h2>
       {state.me.asked ? (
         <div role="alert" className="mb-2 rounded-2xl bg-accent-soft px-3 py-2">
@@ -112,7 +108,7 @@ export default function CheckInPanel({
             disabled={arrivedWrite.isPending}
             onClick={() => arrivedWrite.mutate()}
           >
-            He llegado a casa
+            {TEXT.imHome}
           </Button>
         </div>
       ) : null}
@@ -127,22 +123,22 @@ export default function CheckInPanel({
         {!isOrganizer && state.checkInOpen ? (
           state.me.checkedIn ? (
             <p role="status" className="font-semibold text-success">
-              ✓ Estás en el punto de encuentro
+              {TEXT.checkedIn}
             </p>
           ) : (
             <Button variant="secondary" disabled={busy} onClick={() => checkInWrite.mutate()}>
-              Estoy en el punto de encuentro
+              {TEXT.checkIn}
             </Button>
           )
         ) : null}
         {state.arrivalOpen && !state.me.asked ? (
           state.me.arrived ? (
             <p role="status" className="font-semibold text-success">
-              ✓ Has llegado a casa
+              {TEXT.arrived}
             </p>
           ) : (
             <Button variant="ghost" disabled={busy} onClick={() => arrivedWrite.mutate()}>
-              He llegado a casa
+              {TEXT.imHome}
             </Button>
           )
         ) : null}
@@ -158,14 +154,13 @@ export default function CheckInPanel({
             onChange={(event) => timerWrite.mutate(event.target.checked)}
           />
           <label htmlFor={timerId} className="text-ink-soft">
-            Aviso de llegada: si no marcas «He llegado a casa», te preguntaremos «¿Has llegado
-            bien?» y, una hora después, avisaremos a la organizadora y a la escoba.
+            {TEXT.timer}
           </label>
         </div>
       ) : null}
       {state.arrivals.length > 0 ? (
         <p className="mt-1" data-testid="ride-day-arrivals">
-          <span className="font-semibold">Han llegado a casa:</span> {names(state.arrivals)}
+          <span className="font-semibold">{TEXT.arrivals}</span> {names(state.arrivals)}
         </p>
       ) : null}
       {state.checkIns ? <CheckInsView state={state} onCall={callWrite} /> : null}
@@ -185,11 +180,11 @@ function CheckInsView({
   return (
     <div className="mt-2 grid gap-2 sm:grid-cols-2" data-testid="ride-day-check-ins">
       <div>
-        <h3 className="font-bold">En el punto de encuentro ({checkIns.present.length})</h3>
+        <h3 className="font-bold">{TEXT.presentCount(checkIns.present.length)}</h3>
         {checkIns.present.length === 0 ? (
-          <p className="text-ink-soft">Aún no ha llegado nadie.</p>
+          <p className="text-ink-soft">{TEXT.noneYet}</p>
         ) : (
-          <ul aria-label="En el punto de encuentro">
+          <ul aria-label={TEXT.present}>
             {checkIns.present.map((p) => (
               <li key={p.userId}>✓ {p.username}</li>
             ))}
@@ -197,12 +192,12 @@ function CheckInsView({
         )}
       </div>
       <div>
-        <h3 className="font-bold">Faltan ({checkIns.missing.length})</h3>
+        <h3 className="font-bold">{TEXT.missingCount(checkIns.missing.length)}</h3>
         {checkIns.missing.length === 0 ? (
           <p className="text-ink-soft">{RIDE_DAY_MSG.noneMissing}</p>
         ) : (
           <>
-            <ul aria-label="Faltan">
+            <ul aria-label={TEXT.missing}>
               {checkIns.missing.map((p) => (
                 <li key={p.userId}>{p.username}</li>
               ))}
@@ -213,7 +208,7 @@ function CheckInsView({
               disabled={onCall.isPending}
               onClick={() => onCall.mutate()}
             >
-              Avisar a las que faltan
+              {TEXT.callMissing}
             </Button>
           </>
         )}

@@ -11,6 +11,7 @@ import {
   estimatedMinutes,
   formatDuration,
 } from "../../domain/ride-day.ts";
+import { DURATION_FIELD_TEXT as TEXT } from "../../domain/texts/ride-day-duration.ts";
 import { TextField } from "../components/field.tsx";
 
 /** The form values this field reads and writes (web/ride-core/ride-form-values.ts). */
@@ -49,7 +50,7 @@ export function DurationField() {
   const readable = minutes !== "" && Number.isInteger(value) && value > 0;
   return (
     <TextField
-      label="Duración estimada (min)"
+      label={TEXT.label}
       type="number"
       inputMode="numeric"
       min={ESTIMATED_MINUTES_MIN}
@@ -58,9 +59,7 @@ export function DurationField() {
       hint={
         <>
           {readable ? <strong>{formatDuration(value)}. </strong> : null}
-          Calculada con la distancia y el nivel (chill 15 km/h, intermedio 20 km/h, cañero 25 km/h);
-          puedes cambiarla. Si no marcas «He llegado a casa», una hora después te preguntaremos si
-          has llegado bien.
+          {TEXT.hint}
         </>
       }
       error={formState.errors.estimatedMinutes?.message}

@@ -1,6 +1,7 @@
 // The group as a list beside the map: who shares (name, escoba, how old her fix is, approximate)
 // with "Ver en el mapa", and who does not. What the map shows, for screen readers and keyboards too.
 import { fixAge, isApproximate, RIDE_DAY_TEXT } from "../../domain/ride-day-live.ts";
+import { LIVE_GROUP_TEXT as TEXT } from "../../domain/texts/ride-day.ts";
 import { groupLists, type LiveState } from "./live-state.ts";
 
 export function GroupList({
@@ -16,10 +17,10 @@ export function GroupList({
 }) {
   const { sharing, notSharing } = groupLists(state);
   const name = (userId: string, username: string) =>
-    userId === myId ? `${username} (tú)` : username;
+    userId === myId ? TEXT.me(username) : username;
   return (
     <div className="flex flex-col gap-2 text-sm">
-      <ul aria-label="Comparten su ubicación" className="flex flex-col gap-1">
+      <ul aria-label={TEXT.sharing} className="flex flex-col gap-1">
         {sharing.map((rider) => {
           const fix = state.positions.get(rider.userId)!;
           const escoba = rider.userId === state.sweeperId;
@@ -44,10 +45,10 @@ export function GroupList({
               <button
                 type="button"
                 className="min-h-11 shrink-0 rounded-full px-3 font-bold text-primary hover:bg-primary-soft"
-                aria-label={`Ver en el mapa: ${rider.username}`}
+                aria-label={TEXT.showOnMapOf(rider.username)}
                 onClick={() => onFocus(rider.userId)}
               >
-                Ver en el mapa
+                {TEXT.showOnMap}
               </button>
             </li>
           );

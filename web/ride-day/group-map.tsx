@@ -8,6 +8,8 @@ import { baseMap, endMarker, FALLBACK_CENTRE, stopAndRemove } from "../maps/rout
 // After route-map.tsx, which brings leaflet.css: these rules beat Leaflet's own (a marker's
 // display) by coming later, and under `npm run dev` styles are added in the order modules run.
 import "./group-map.css";
+import { MAP_TEXT } from "../../domain/texts/maps.ts";
+import { LIVE_GROUP_TEXT as TEXT } from "../../domain/texts/ride-day.ts";
 import { labelShift } from "./label-placement.ts";
 
 export interface MapDot {
@@ -21,9 +23,9 @@ export interface MapDot {
 
 /** What a screen reader hears for a dot (and its tooltip): name, role, age, accuracy. */
 export function dotLabel(dot: MapDot, now: number): string {
-  const parts = [dot.me ? `${dot.username} (tú)` : dot.username];
+  const parts = [dot.me ? TEXT.me(dot.username) : dot.username];
   if (dot.escoba) parts.push(RIDE_DAY_TEXT.escoba);
-  if (dot.behind) parts.push("se ha quedado atrás");
+  if (dot.behind) parts.push(TEXT.leftBehind);
   parts.push(fixAge(Date.parse(dot.fix.at), now));
   if (isApproximate(dot.fix.accuracy)) parts.push(RIDE_DAY_TEXT.approximate);
   return parts.join(", ");
@@ -70,7 +72,7 @@ function dotIcon(dot: MapDot) {
   const size = dot.escoba ? 26 : 18;
   return L.divIcon({
     className: classes.join(" "),
-    html: `<span class="live-dot__point"></span><span class="live-dot__name">${escapeHtml(dot.username)}${dot.escoba ? " · escoba" : ""}</span>`,
+    html: `<span class="live-dot__point"></span><span class="live-dot__name">${escapeHtml(dot.username)}${dot.escoba ? ` · ${RIDE_DAY_TEXT.escoba}` : ""}</span>`,
     iconSize: [120, size + 22],
     iconAnchor: [60, size / 2],
   });
@@ -106,8 +108,8 @@ export default function GroupMap({
       L.polyline(line, { color: "#C2185B", weight: 4, opacity: 0.6 }).addTo(route);
     }
     if (lines.length > 0) {
-      endMarker(lines.at(-1)!.at(-1)!, "Llegada", "#1F1A24").addTo(route);
-      endMarker(lines[0]![0]!, "Salida", "#2E7D32").addTo(route);
+      endMarker(lines.at(-1)!.at(-1)!, MAP_TEXT.finish, "#1F1A24").addTo(route);
+      endMarker(lines[0]![0]!, MAP_TEXT.start, "#2E7D32").addTo(route);
       map.fitBounds(route.getBounds(), { padding: [24, 24], animate: false });
       fitted.current = true;
     } else {
@@ -184,7 +186,7 @@ export default function GroupMap({
   return (
     <figure
       ref={container}
-      aria-label={`${RIDE_DAY_TEXT.groupMap}: la ruta y quién comparte su ubicación. La lista de la grupeta dice lo mismo.`}
+      aria-label={TEXT.mapLabel(RIDE_DAY_TEXT.groupMap)}
       data-testid="group-map"
       className={`z-0 w-full overflow-hidden rounded-2xl border border-line ${className}`}
     />

@@ -13,6 +13,7 @@ import {
   useState,
 } from "react";
 import { fixAge, leftBehindText, RIDE_DAY_TEXT } from "../../domain/ride-day-live.ts";
+import { LIVE_GROUP_TEXT as TEXT } from "../../domain/texts/ride-day.ts";
 import { Skeleton } from "../components/feedback.tsx";
 import { toast } from "../lib/toast.ts";
 import { useRideRoute } from "../ride-core/queries.ts";
@@ -37,10 +38,8 @@ function useNow(everyMs: number): number {
 }
 
 const STATUS_TEXT: Partial<Record<ShareStatus, string>> = {
-  starting: "Buscando tu ubicación…",
-  paused: "En pausa: la página está oculta.",
+  ...TEXT.status,
   denied: RIDE_DAY_TEXT.denied,
-  unsupported: "Este navegador no puede compartir tu ubicación.",
 };
 
 export default function RideDayPanel({ rideId, live }: { rideId: string; live: LiveChannel }) {
@@ -138,7 +137,7 @@ export default function RideDayPanel({ rideId, live }: { rideId: string; live: L
     const position = (await currentFix()) ?? share.latest.current;
     if (!live.sendFrame({ type: "left-behind", ...(position ? { position } : {}) })) {
       setAlerting(false);
-      toast.error("Sin conexión. Inténtalo de nuevo en un momento.", { id: "left-behind" });
+      toast.error(TEXT.offline, { id: "left-behind" });
     }
   };
 
@@ -154,7 +153,7 @@ export default function RideDayPanel({ rideId, live }: { rideId: string; live: L
         >
           <span>
             {RIDE_DAY_TEXT.sharing}
-            {share.status === "paused" ? " (en pausa)" : ""}
+            {share.status === "paused" ? TEXT.paused : ""}
           </span>
           <button
             type="button"
@@ -198,7 +197,7 @@ export default function RideDayPanel({ rideId, live }: { rideId: string; live: L
 
   const notices =
     state.notices.length > 0 ? (
-      <ul aria-label="Avisos de la grupeta" className="flex flex-col gap-1">
+      <ul aria-label={TEXT.notices} className="flex flex-col gap-1">
         {state.notices.map((notice) => (
           <li
             key={notice.userId}
@@ -206,19 +205,19 @@ export default function RideDayPanel({ rideId, live }: { rideId: string; live: L
             className="flex items-center justify-between gap-2 rounded-xl bg-primary-soft px-3 py-1 text-sm"
           >
             <span>
-              <span className="font-bold">{notice.username} se ha quedado atrás</span> ·{" "}
+              <span className="font-bold">{TEXT.leftBehindOf(notice.username)}</span> ·{" "}
               {notice.position ? null : `${RIDE_DAY_TEXT.noPosition} · `}
               {fixAge(Date.parse(notice.at), now)}
-              <span className="sr-only"> (solo lo veis la organizadora y la escoba)</span>
+              <span className="sr-only">{TEXT.leftBehindSeenBy}</span>
             </span>
             {notice.position ? (
               <button
                 type="button"
                 className="min-h-11 shrink-0 rounded-full px-3 font-bold text-primary"
-                aria-label={`Ver en el mapa: ${notice.username}`}
+                aria-label={TEXT.showOnMapOf(notice.username)}
                 onClick={() => focusOn(notice.userId)}
               >
-                Ver en el mapa
+                {TEXT.showOnMap}
               </button>
             ) : null}
           </li>
@@ -239,7 +238,7 @@ export default function RideDayPanel({ rideId, live }: { rideId: string; live: L
 
   return (
     <section
-      aria-label="Día de ruta"
+      aria-label={TEXT.title}
       className="flex shrink-0 flex-col gap-2 border-b border-line py-2"
       data-testid="ride-day"
     >

@@ -3,6 +3,7 @@
 // emergency service.
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { RIDE_DAY_TEXT } from "../../domain/ride-day-live.ts";
+import { ROUTE_MODE_TEXT as TEXT } from "../../domain/texts/ride-day.ts";
 import { EmergencyNote } from "./emergency-note.tsx";
 
 type WakeLockState = "pending" | "on" | "off" | "unsupported";
@@ -47,12 +48,7 @@ function useWakeLock(): WakeLockState {
   return state;
 }
 
-const WAKE_TEXT: Record<WakeLockState, string> = {
-  pending: "",
-  on: "La pantalla se mantiene encendida mientras estés en el modo ruta.",
-  off: "No hemos podido mantener la pantalla encendida.",
-  unsupported: "Este navegador no puede mantener la pantalla encendida.",
-};
+const WAKE_TEXT: Record<WakeLockState, string> = TEXT.wakeLock;
 
 export function RouteMode({ onClose, children }: { onClose: () => void; children: ReactNode }) {
   const wake = useWakeLock();
@@ -81,7 +77,7 @@ export function RouteMode({ onClose, children }: { onClose: () => void; children
           onClick={onClose}
           className="min-h-11 rounded-full border-2 border-primary px-4 font-bold text-primary"
         >
-          Salir del modo ruta
+          {TEXT.exit}
         </button>
       </div>
       <p className="rounded-2xl bg-accent-soft px-3 py-2 text-sm" data-testid="route-mode-note">

@@ -6,6 +6,7 @@ import type { RideSummary } from "../../domain/api/rides.ts";
 import { REQUEST_NOTE_MAX } from "../../domain/constants.ts";
 import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
+import { REQUEST_DIALOG_TEXT as TEXT } from "../../domain/texts/ride-requests-dialog.ts";
 import { Button } from "../components/button.tsx";
 import { Dialog, type ReturnFocus } from "../components/dialog.tsx";
 import { Field, inputClass, LengthHint } from "../components/field.tsx";
@@ -83,10 +84,10 @@ export default function RequestDialog({
             onClick={() => setOpen(false)}
             disabled={request.isPending}
           >
-            Cancelar
+            {TEXT.cancel}
           </Button>
           <Button type="submit" disabled={request.isPending}>
-            {request.isPending ? "Enviando..." : MSG.requestPlace}
+            {request.isPending ? TEXT.sending : MSG.requestPlace}
           </Button>
         </div>
       </form>

@@ -9,6 +9,7 @@ import type { RideDetail, RideRequestView } from "../../domain/api/rides.ts";
 import { LEVEL_LABELS, MODALITY_LABELS } from "../../domain/constants.ts";
 import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
+import { REQUESTS_CARD_TEXT as TEXT } from "../../domain/texts/ride-requests.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button } from "../components/button.tsx";
 import { ConfirmDialog, type ReturnFocus } from "../components/dialog.tsx";
@@ -27,16 +28,14 @@ export function RequestsCard({ ride }: { ride: RideDetail }) {
       aria-labelledby="solicitudes"
     >
       <h2 id="solicitudes" ref={heading} tabIndex={-1} className="mb-1 text-lg font-extrabold">
-        {MSG.requestsTitle} ({requests.length})
+        {TEXT.count(MSG.requestsTitle, requests.length)}
       </h2>
       {requests.length === 0 ? (
         <p className="text-sm text-ink-soft">{MSG.requestsEmpty}</p>
       ) : (
         <>
           {full ? (
-            <p className="mb-2 text-sm text-ink-soft">
-              {MSG.rideFull}: cuando se libere una plaza te avisaremos.
-            </p>
+            <p className="mb-2 text-sm text-ink-soft">{TEXT.fullThen(MSG.rideFull)}</p>
           ) : null}
           <ul className="flex flex-col gap-3">
             {requests.map((request) => (
@@ -90,7 +89,7 @@ function RequestItem({
   }
 
   return (
-    <li className="flex flex-col gap-2 rounded-2xl bg-bg p-3" aria-label={`Solicitud de ${name}`}>
+    <li className="flex flex-col gap-2 rounded-2xl bg-bg p-3" aria-label={TEXT.request(name)}>
       <div className="flex items-center gap-3">
         <Avatar
           avatarKey={request.rider.avatarKey}
@@ -117,7 +116,7 @@ function RequestItem({
         <Button
           onClick={() => onAnswer(true)}
           disabled={answer.isPending || full}
-          aria-label={`${MSG.requestAccept} a ${name}`}
+          aria-label={TEXT.answerTo(MSG.requestAccept, name)}
         >
           {MSG.requestAccept}
         </Button>
@@ -125,14 +124,14 @@ function RequestItem({
           variant="secondary"
           onClick={() => setDeclineOpen(true)}
           disabled={answer.isPending}
-          aria-label={`${MSG.requestDecline} a ${name}`}
+          aria-label={TEXT.answerTo(MSG.requestDecline, name)}
         >
           {MSG.requestDecline}
         </Button>
         {request.note ? (
           <Button variant="ghost" className="text-ink-soft" onClick={() => setReportOpen(true)}>
             <Flag aria-hidden="true" size={16} />
-            Denunciar
+            {TEXT.report}
           </Button>
         ) : null}
       </div>
@@ -151,7 +150,7 @@ function RequestItem({
         onOpenChange={setReportOpen}
         kind="request"
         targetId={request.id}
-        title={`Denunciar la solicitud de ${name}`}
+        title={TEXT.reportTitle(name)}
       />
     </li>
   );

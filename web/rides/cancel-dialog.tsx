@@ -4,6 +4,7 @@ import { CANCEL_REASON_MAX } from "../../domain/constants.ts";
 import { ApiError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import type { SeriesScope } from "../../domain/series.ts";
+import { CANCEL_DIALOG_TEXT as TEXT } from "../../domain/texts/rides-cancel-dialog.ts";
 import { ConfirmDialog, type ReturnFocus } from "../components/dialog.tsx";
 import { inputClass } from "../components/field.tsx";
 import { toast } from "../lib/toast.ts";
@@ -60,25 +61,23 @@ export function CancelDialog({
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title="¿Cancelar la salida?"
-      description="La salida quedará marcada como cancelada y avisaremos a todas las participantes. Desaparecerá de En marcha y la seguirás viendo en tu historial, en Ya rodadas > Canceladas."
-      confirmLabel={cancel.isPending ? "Cancelando..." : "Sí, cancelar salida"}
+      title={TEXT.title}
+      description={TEXT.text}
+      confirmLabel={cancel.isPending ? TEXT.cancelling : TEXT.confirm}
       busy={cancel.isPending}
       onConfirm={confirm}
       returnFocusTo={returnFocusTo}
     >
-      {inSeries ? (
-        <SeriesScopeField value={scope} onChange={setScope} legend="¿Qué fechas cancelas?" />
-      ) : null}
+      {inSeries ? <SeriesScopeField value={scope} onChange={setScope} legend={TEXT.scope} /> : null}
       <div className="flex flex-col gap-1.5">
         <label htmlFor={reasonId} className="font-bold">
-          Motivo de cancelación (opcional)
+          {TEXT.reason}
         </label>
         <textarea
           id={reasonId}
           className={`${inputClass} min-h-24`}
           maxLength={CANCEL_REASON_MAX}
-          placeholder="Explica brevemente por qué cancelas la salida..."
+          placeholder={TEXT.reasonPlaceholder}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
         />

@@ -6,6 +6,7 @@ import type { RideDetail } from "../../domain/api/rides.ts";
 import { CITY_MAX, RIDE_DESCRIPTION_MAX, RIDE_TITLE_MAX } from "../../domain/constants.ts";
 import { ApiError, errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
+import { RIDE_FORM_TEXT, CREATE_TEXT as TEXT } from "../../domain/texts/rides-create.ts";
 import { Button, ButtonLink } from "../components/button.tsx";
 import { CityInput } from "../components/city-input.tsx";
 import { PageHeader, Skeleton } from "../components/feedback.tsx";
@@ -59,7 +60,7 @@ export default function CreateRideScreen() {
   if (editId && !existing.data) {
     return (
       <div className="flex flex-col gap-4">
-        <PageHeader title="Edita tu grupeta" />
+        <PageHeader title={TEXT.editTitle} />
         <Skeleton className="h-96" />
       </div>
     );
@@ -148,9 +149,9 @@ function RideForm({
   return (
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <PageHeader title={editId ? "Edita tu grupeta" : "Propón una ruta"} />
+        <PageHeader title={editId ? TEXT.editTitle : TEXT.title} />
         <TextField
-          label="Título"
+          label={RIDE_FORM_TEXT.title}
           maxLength={RIDE_TITLE_MAX}
           hint={
             <LengthHint length={title.length} max={RIDE_TITLE_MAX} atLimit={MSG.titleAtLimit} />
@@ -158,7 +159,7 @@ function RideForm({
           error={errors.title?.message}
           {...register("title")}
         />
-        <Field label="Ciudad" error={errors.city?.message}>
+        <Field label={RIDE_FORM_TEXT.city} error={errors.city?.message}>
           {({ id, describedBy, invalid }) => (
             <CityInput
               id={id}
@@ -174,7 +175,7 @@ function RideForm({
         {editId ? null : <RepeatField zone={zone} />}
         {editId && ride?.series ? (
           <SeriesScopeField
-            legend="¿Qué fechas cambias?"
+            legend={TEXT.scope}
             value={scope}
             onChange={(next) => setValue("scope", next, setOptions)}
           />
@@ -198,7 +199,7 @@ function RideForm({
         <DurationField />
         <SocialTagsField />
 
-        <Field label="Comentarios adicionales (opcional)" error={errors.description?.message}>
+        <Field label={RIDE_FORM_TEXT.description} error={errors.description?.message}>
           {({ id, describedBy, invalid }) => (
             <textarea
               id={id}
@@ -213,10 +214,10 @@ function RideForm({
 
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <ButtonLink to="/app/feed" variant="secondary">
-            Cancelar
+            {TEXT.cancel}
           </ButtonLink>
           <Button type="submit" disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? "Guardando..." : editId ? "Guardar cambios" : "Crear salida"}
+            {formState.isSubmitting ? TEXT.saving : editId ? TEXT.save : TEXT.create}
           </Button>
         </div>
       </form>

@@ -6,6 +6,7 @@ import { truncatePreview } from "../../domain/display.ts";
 import { formatChatTime, formatDayMonth } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
 import { inviteLink } from "../../domain/share.ts";
+import { INVITE_TEXT, FEED_TEXT as TEXT } from "../../domain/texts/rides-feed.ts";
 import { myInviteQuery } from "../auth/referral.ts";
 import { UnreadBadge } from "../chat/unread-badge.tsx";
 import { Button, ButtonLink } from "../components/button.tsx";
@@ -36,22 +37,22 @@ export default function FeedScreen() {
   const loading = useDeferredValue(enMarcha.isPending || upcoming.isPending);
   return (
     <div className="flex flex-col gap-6">
-      <PageHeader title="Quiero rodar" />
+      <PageHeader title={TEXT.title} />
       <p className="-mt-4 text-lg">
-        ¡Hola, <span className="font-extrabold">{me?.username}</span>!
+        {TEXT.hello} <span className="font-extrabold">{me?.username}</span>!
       </p>
       {/* Room for two-line labels whatever the font: Nunito, wider than its stand-in, wraps
           them on a phone, and the row growing when it arrives pushed the whole feed down
           (Lighthouse measured CLS 0.26). */}
       <div data-testid="feed-actions" className="grid grid-cols-3 gap-2">
         <ButtonLink to="/app/search" className={ACTION_BUTTON}>
-          Quiero rodar
+          {TEXT.search}
         </ButtonLink>
         <ButtonLink to="/app/create" variant="secondary" className={ACTION_BUTTON}>
-          Propón ruta
+          {TEXT.create}
         </ButtonLink>
         <ButtonLink to="/app/my-rides" variant="secondary" className={ACTION_BUTTON}>
-          Mis salidas
+          {TEXT.myRides}
         </ButtonLink>
       </div>
       {loading ? (
@@ -81,13 +82,13 @@ function Community() {
   return (
     <section aria-labelledby="comunidad" className="flex flex-col gap-2">
       <h2 id="comunidad" className="text-xl font-extrabold">
-        Tu comunidad
+        {TEXT.community}
       </h2>
       <ul className="flex flex-col divide-y divide-line rounded-3xl border border-line bg-surface">
         {[
-          ["/app/faqs", "Preguntas frecuentes"],
-          ["/app/blog", "Blog"],
-          ["/app/contacto", "Contacto"],
+          ["/app/faqs", TEXT.faqs],
+          ["/app/blog", TEXT.blog],
+          ["/app/contacto", TEXT.contact],
         ].map(([to, label]) => (
           <li key={to}>
             <Link
@@ -109,18 +110,18 @@ function EnMarcha({ pendingConnections, activeChats }: ReturnType<typeof useEnMa
   return (
     <section aria-labelledby="en-marcha" className="flex flex-col gap-3">
       <h2 id="en-marcha" className="text-xl font-extrabold">
-        En marcha
+        {TEXT.enMarcha}
       </h2>
       {nothing ? (
         <EmptyState>
-          <p>Todo al día. ¡A pedalear!</p>
+          <p>{TEXT.allDone}</p>
         </EmptyState>
       ) : (
         <>
           <div>
-            <h3 className="mb-2 font-bold">He rodado con ella</h3>
+            <h3 className="mb-2 font-bold">{TEXT.connections}</h3>
             {pendingConnections.length === 0 ? (
-              <p className="text-ink-soft">Todo al día. ¡A pedalear!</p>
+              <p className="text-ink-soft">{TEXT.allDone}</p>
             ) : (
               <ul className="flex flex-col gap-2">
                 {pendingConnections.slice(0, 3).map((item) => (
@@ -137,9 +138,9 @@ function EnMarcha({ pendingConnections, activeChats }: ReturnType<typeof useEnMa
             )}
           </div>
           <div>
-            <h3 className="mb-2 font-bold">Conversaciones en curso</h3>
+            <h3 className="mb-2 font-bold">{TEXT.chats}</h3>
             {activeChats.length === 0 ? (
-              <p className="text-ink-soft">Nada por aquí. ¡Tu grupeta te espera!</p>
+              <p className="text-ink-soft">{TEXT.noChats}</p>
             ) : (
               <ul className="flex flex-col gap-2">
                 {activeChats.slice(0, 3).map((chat) => (
@@ -185,14 +186,14 @@ function UpcomingRides({ mine }: { mine: ReturnType<typeof useMyRides> }) {
     <section aria-labelledby="proximas" className="flex flex-col gap-3">
       <div className="flex items-center justify-between">
         <h2 id="proximas" className="text-xl font-extrabold">
-          Mis próximas salidas
+          {TEXT.upcoming}
         </h2>
         {first && first.counts.upcoming > UPCOMING_SHOWN ? (
           <Link
             to="/app/my-rides"
             className="inline-flex min-h-11 items-center px-1 font-bold text-primary underline"
           >
-            ver todas
+            {TEXT.seeAll}
           </Link>
         ) : null}
       </div>
@@ -204,11 +205,11 @@ function UpcomingRides({ mine }: { mine: ReturnType<typeof useMyRides> }) {
         <EmptyState
           action={
             <ButtonLink to="/app/search" variant="secondary">
-              Explorar salidas
+              {TEXT.explore}
             </ButtonLink>
           }
         >
-          <p>Sin planes ¡Únete u organiza alguna salida!</p>
+          <p>{TEXT.noPlans}</p>
         </EmptyState>
       ) : (
         rides.map((ride) => <RideCard key={ride.id} ride={ride} headingLevel={3} />)
@@ -228,8 +229,8 @@ function InviteCard() {
     if (!token) return;
     const link = inviteLink(location.origin, token);
     const outcome = await shareOrCopy({
-      title: "Rodamos",
-      text: "Únete a Rodamos, la comunidad de ciclistas que no quieren rodar solas:",
+      title: INVITE_TEXT.shareTitle,
+      text: INVITE_TEXT.shareText,
       url: link,
     });
     if (outcome === "copied") toast.success(MSG.inviteLinkCopied);
@@ -243,11 +244,11 @@ function InviteCard() {
     >
       <h2 id="invita" className="flex items-center gap-2 text-xl font-extrabold">
         <Gift aria-hidden="true" size={22} />
-        Invita a tus amigas
+        {INVITE_TEXT.title}
       </h2>
-      <p>Rodar es mejor en compañía. Comparte tu enlace de invitación.</p>
+      <p>{INVITE_TEXT.text}</p>
       <Button onClick={onInvite} className="self-start" disabled={!token}>
-        Compartir invitación
+        {INVITE_TEXT.share}
       </Button>
     </section>
   );

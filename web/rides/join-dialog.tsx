@@ -1,5 +1,6 @@
 import { useNavigate } from "react-router-dom";
 import { MSG } from "../../domain/messages.ts";
+import { JOINED_DIALOG_TEXT as TEXT } from "../../domain/texts/rides-join-dialog.ts";
 import { Button } from "../components/button.tsx";
 import { Dialog, type ReturnFocus } from "../components/dialog.tsx";
 
@@ -37,9 +38,9 @@ export function JoinDialog({
         returnFocusTo={returnFocusTo}
       >
         <div className="flex flex-col gap-2">
-          <Button onClick={() => onOpenChange(false)}>Entendido</Button>
+          <Button onClick={() => onOpenChange(false)}>{TEXT.gotIt}</Button>
           <Button variant="ghost" onClick={() => go(`/app/ride/${rideId}`)}>
-            Info adicional
+            {TEXT.info}
           </Button>
         </div>
       </Dialog>
@@ -49,17 +50,17 @@ export function JoinDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title="¡Apuntada!"
-      description="Contamos contigo para esta salida"
+      title={TEXT.title}
+      description={TEXT.text}
       returnFocusTo={returnFocusTo}
     >
       <div className="flex flex-col gap-2">
-        <Button onClick={() => go(`/app/ride/${rideId}`)}>Ruta completa</Button>
+        <Button onClick={() => go(`/app/ride/${rideId}`)}>{TEXT.route}</Button>
         <Button variant="secondary" onClick={() => go(`/app/chat/${rideId}`)}>
-          Chat
+          {TEXT.chat}
         </Button>
         <Button variant="ghost" onClick={() => go(`/app/ride/${rideId}`)}>
-          Info adicional
+          {TEXT.info}
         </Button>
       </div>
     </Dialog>

@@ -2,19 +2,19 @@
 // default) or 'Con aprobación'. Native radios in a fieldset: arrow keys move between them and a
 // screen reader hears the question with each choice.
 import { useFormContext } from "react-hook-form";
-import { MSG } from "../../domain/messages.ts";
+import { JOIN_MODE_TEXT as TEXT } from "../../domain/texts/rides-create.ts";
 import type { RideFormValues } from "../ride-core/ride-form-values.ts";
 
 const CHOICES = [
-  { value: "open", label: MSG.joinModeOpen, hint: MSG.joinModeOpenHint },
-  { value: "approval", label: MSG.joinModeApproval, hint: MSG.joinModeApprovalHint },
+  { value: "open", label: TEXT.open, hint: TEXT.openHint },
+  { value: "approval", label: TEXT.approval, hint: TEXT.approvalHint },
 ] as const;
 
 export function JoinModeField() {
   const { register } = useFormContext<RideFormValues>();
   return (
     <fieldset className="flex flex-col gap-2">
-      <legend className="mb-1.5 font-bold">{MSG.joinModeLabel}</legend>
+      <legend className="mb-1.5 font-bold">{TEXT.label}</legend>
       {CHOICES.map((choice) => (
         <label
           key={choice.value}

@@ -5,6 +5,7 @@ import { useFormContext } from "react-hook-form";
 import { MEETING_POINT_MAX } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
 import { googleMapsSearchUrl } from "../../domain/share.ts";
+import { RIDE_FORM_TEXT as TEXT } from "../../domain/texts/rides-create.ts";
 import { Button, buttonClass } from "../components/button.tsx";
 import { TextField } from "../components/field.tsx";
 import type { RideFormValues } from "../ride-core/ride-form-values.ts";
@@ -16,7 +17,7 @@ export function MeetingPointField() {
   return (
     <div className="flex flex-col gap-2">
       <TextField
-        label="Punto de encuentro"
+        label={TEXT.meetingPoint}
         maxLength={MEETING_POINT_MAX}
         hint={MSG.meetingPointHint}
         error={formState.errors.meetingPoint?.message}
@@ -25,7 +26,7 @@ export function MeetingPointField() {
       {mapsDisabled ? (
         <Button variant="ghost" className="self-start px-2" disabled>
           <ExternalLink aria-hidden="true" size={16} />
-          Ver en Google Maps
+          {TEXT.openInMaps}
         </Button>
       ) : (
         <a
@@ -35,7 +36,7 @@ export function MeetingPointField() {
           className={buttonClass("ghost", "self-start px-2")}
         >
           <ExternalLink aria-hidden="true" size={16} />
-          Ver en Google Maps
+          {TEXT.openInMaps}
         </a>
       )}
     </div>

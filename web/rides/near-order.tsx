@@ -1,7 +1,7 @@
 // The search's order (docs/product.md#meeting-pin-and-near-me): 'Por fecha' or 'Cerca de mí', and
 // where the distances are measured from.
 import { LocateFixed } from "lucide-react";
-import { MSG } from "../../domain/messages.ts";
+import { SEARCH_TEXT, NEAR_ORDER_TEXT as TEXT } from "../../domain/texts/rides-search.ts";
 import { ToggleChip } from "../components/chip.tsx";
 import type { NearState } from "./use-near-position.ts";
 
@@ -20,14 +20,14 @@ export function NearOrderChoice({
 }) {
   return (
     <div className="flex flex-col gap-2">
-      <div role="radiogroup" aria-label="Ordenar" className="flex flex-wrap gap-2">
+      <div role="radiogroup" aria-label={SEARCH_TEXT.order} className="flex flex-wrap gap-2">
         <ToggleChip
           role="radio"
           aria-checked={!nearOrder}
           pressed={!nearOrder}
           onClick={() => onChange("date")}
         >
-          {MSG.dateOrder}
+          {TEXT.date}
         </ToggleChip>
         <ToggleChip
           role="radio"
@@ -37,17 +37,17 @@ export function NearOrderChoice({
           className="inline-flex items-center gap-1.5"
         >
           <LocateFixed aria-hidden="true" size={16} />
-          {MSG.nearOrder}
+          {TEXT.near}
         </ToggleChip>
       </div>
       {nearOrder ? (
         <p role="status" className="text-sm text-ink-soft">
           {near.status === "locating"
-            ? MSG.nearLocating
+            ? TEXT.locating
             : near.status === "ready"
               ? near.origin.from === "device"
-                ? MSG.nearFromPosition
-                : MSG.nearFromCity(near.origin.city)
+                ? TEXT.fromPosition
+                : TEXT.fromCity(near.origin.city)
               : null}
         </p>
       ) : null}

@@ -20,12 +20,12 @@ import type { RideCardActions } from "../../domain/ride-card.ts";
 import { labelledTime, rideStartTexts } from "../../domain/ride-time.ts";
 import { SERIES_MARKS } from "../../domain/series-marks.ts";
 import { meetingMapsUrl } from "../../domain/share.ts";
+import { type RideCardPlace, RIDE_CARD_TEXT as TEXT } from "../../domain/texts/rides-card.ts";
 import { UnreadBadge } from "../chat/unread-badge.tsx";
 import { Avatar } from "../components/avatar.tsx";
 import { Button, buttonClass } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
 import { LazyAreaMap, LazyPinMap } from "../maps/lazy-route-map.tsx";
-import type { RideCardPlace } from "./place-texts.ts";
 
 /** Day, time (with the ride's zone when it is not hers), city, distance from her, modalities, level, tags. */
 export function RideCardChips({ ride }: { ride: RideSummary }) {
@@ -78,11 +78,11 @@ export function RideCardMeetingPoint({ ride, place }: { ride: RideSummary; place
   return (
     <div className="flex flex-col gap-2 rounded-2xl bg-bg p-3">
       <p className="text-sm">
-        <span className="font-bold">Punto de encuentro: </span>
+        <span className="font-bold">{TEXT.meetingPoint} </span>
         {meetingPoint}
       </p>
       {place === "detail" && ride.meetingPin ? (
-        <LazyPinMap pin={ride.meetingPin} label={`Punto de encuentro: ${meetingPoint}`} />
+        <LazyPinMap pin={ride.meetingPin} label={TEXT.meetingPointOf(meetingPoint)} />
       ) : null}
       <a
         href={meetingMapsUrl({ ...ride, meetingPoint })}
@@ -91,7 +91,7 @@ export function RideCardMeetingPoint({ ride, place }: { ride: RideSummary; place
         className={buttonClass("ghost", "self-start px-2 text-sm")}
       >
         <ExternalLink aria-hidden="true" size={16} />
-        Abrir en Google Maps
+        {TEXT.openInMaps}
       </a>
     </div>
   );
@@ -112,7 +112,7 @@ function RideCardMeetingArea({ ride, place }: { ride: RideSummary; place: RideCa
       {place === "detail" && ride.meetingArea ? (
         <LazyAreaMap
           area={ride.meetingArea}
-          label={`${MSG.meetingAreaLabel} del punto de encuentro en ${ride.city}`}
+          label={TEXT.meetingAreaOf(MSG.meetingAreaLabel, ride.city)}
         />
       ) : null}
     </div>
@@ -151,7 +151,7 @@ export function RideCardPeople({
   return (
     <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
       <p className="flex items-center gap-2">
-        <span className="font-bold">Organizadora:</span>
+        <span className="font-bold">{TEXT.organizer}</span>
         <Avatar
           avatarKey={ride.organizer.avatarKey}
           avatarUrl={ride.organizer.avatarUrl}
@@ -161,7 +161,7 @@ export function RideCardPeople({
         <span>{ride.organizer.username}</span>
       </p>
       <p className="font-semibold">
-        Participantes {ride.participantCount}/{ride.capacity}
+        {TEXT.participants} {ride.participantCount}/{ride.capacity}
         {showsWaitingCount ? (
           <span className="text-ink-soft"> · {MSG.waitingListCount(ride.waitingCount)}</span>
         ) : null}
@@ -183,12 +183,12 @@ export function RideCardChatButton({
   return actions.chatDisabled ? (
     <Button variant="secondary" disabled>
       <MessageCircle aria-hidden="true" size={18} />
-      Chat
+      {TEXT.chat}
     </Button>
   ) : (
     <Link to={`/app/chat/${rideId}`} className={buttonClass("secondary", "relative")}>
       <MessageCircle aria-hidden="true" size={18} />
-      Chat
+      {TEXT.chat}
       <UnreadBadge
         count={unread}
         className="absolute -right-1 -top-1 min-w-6 rounded-full bg-accent px-1.5 text-center text-xs font-extrabold text-ink"

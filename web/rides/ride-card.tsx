@@ -5,10 +5,10 @@ import { Link, useNavigate } from "react-router-dom";
 import type { RideSummary } from "../../domain/api/rides.ts";
 import { MSG } from "../../domain/messages.ts";
 import { myRidesBucket } from "../../domain/ride-card.ts";
+import { type RideCardPlace, RIDE_CARD_TEXT as TEXT } from "../../domain/texts/rides-card.ts";
 import { useUnreadForRide } from "../chat/unread.ts";
 import { Button } from "../components/button.tsx";
 import { RequestPlace } from "../ride-requests/request-place.tsx";
-import type { RideCardPlace } from "./place-texts.ts";
 import { RideCardDialogs } from "./ride-card-dialogs.tsx";
 import {
   RideCardChatButton,
@@ -96,7 +96,7 @@ export function RideCard({
 
       {ride.description ? (
         <div className="text-sm">
-          <p className="font-bold">Comentarios adicionales:</p>
+          <p className="font-bold">{TEXT.description}</p>
           <p className="whitespace-pre-line text-ink-soft">{ride.description}</p>
         </div>
       ) : null}
@@ -109,7 +109,7 @@ export function RideCard({
       <div className="flex flex-wrap gap-2">
         {actions.canJoin ? (
           <Button onClick={card.onJoin} disabled={card.join.isPending}>
-            UNIRME
+            {TEXT.join}
           </Button>
         ) : null}
         {ride.joinMode === "approval" && !ride.viewer.joined && !ride.viewer.isOrganizer ? (
@@ -129,18 +129,18 @@ export function RideCard({
         ) : null}
         {actions.canLeave ? (
           <Button variant="ghost" onClick={card.onLeave} disabled={card.leave.isPending}>
-            Desapuntarme
+            {TEXT.leave}
           </Button>
         ) : null}
         {actions.canShare ? (
           <Button variant="ghost" onClick={card.onShare}>
             <Share2 aria-hidden="true" size={18} />
-            Compartir
+            {TEXT.share}
           </Button>
         ) : null}
         {canCancelHere ? (
           <Button variant="ghost" className="text-danger" onClick={() => card.setCancelOpen(true)}>
-            Cancelar salida
+            {TEXT.cancel}
           </Button>
         ) : null}
       </div>

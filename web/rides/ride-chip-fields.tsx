@@ -12,6 +12,7 @@ import {
   OFFERED_SOCIAL_TAGS,
   SOCIAL_TAG_LABELS,
 } from "../../domain/constants.ts";
+import { RIDE_FORM_TEXT as TEXT } from "../../domain/texts/rides-create.ts";
 import { ToggleChip } from "../components/chip.tsx";
 import { toggle } from "../lib/toggle.ts";
 import { type RideFormValues, setValueOptions } from "../ride-core/ride-form-values.ts";
@@ -43,8 +44,8 @@ export function LevelField() {
   const { watch, setValue, formState } = useFormContext<RideFormValues>();
   const level = watch("level");
   return (
-    <ChipFieldset legend="Nivel" error={formState.errors.level?.message}>
-      <div className="flex flex-wrap gap-2" role="radiogroup" aria-label="Nivel">
+    <ChipFieldset legend={TEXT.level} error={formState.errors.level?.message}>
+      <div className="flex flex-wrap gap-2" role="radiogroup" aria-label={TEXT.level}>
         {LEVELS.map((l) => (
           <ToggleChip
             key={l}
@@ -66,7 +67,7 @@ export function ModalitiesField() {
   const { watch, setValue, formState } = useFormContext<RideFormValues>();
   const modalities = watch("modalities");
   return (
-    <ChipFieldset legend="Modalidades" error={formState.errors.modalities?.message}>
+    <ChipFieldset legend={TEXT.modalities} error={formState.errors.modalities?.message}>
       <div className="flex flex-wrap gap-2">
         {MODALITIES.map((m) => (
           <ToggleChip
@@ -89,7 +90,7 @@ export function SocialTagsField() {
   const { watch, setValue, formState } = useFormContext<RideFormValues>();
   const socialTags = watch("socialTags");
   return (
-    <ChipFieldset legend="Etiquetas (opcional, máximo 2)">
+    <ChipFieldset legend={TEXT.socialTags}>
       <div className="flex flex-wrap gap-2">
         {OFFERED_SOCIAL_TAGS.map((tag) => {
           const chosen = socialTags.includes(tag);

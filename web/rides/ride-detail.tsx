@@ -5,6 +5,8 @@ import type { RideDetail, RidePerson } from "../../domain/api/rides.ts";
 import { ApiError, errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { canDeleteRide, rideCardActions } from "../../domain/ride-card.ts";
+import { SHELL_TEXT } from "../../domain/texts/app.ts";
+import { ROUTE_LOCKED_TEXT, RIDE_DETAIL_TEXT as TEXT } from "../../domain/texts/rides-detail.ts";
 import { hasStarted } from "../../domain/time.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { BackButton } from "../components/back-button.tsx";
@@ -45,7 +47,7 @@ export default function RideDetailScreen() {
         <EmptyState
           action={
             <ButtonLink to="/app/feed" variant="secondary">
-              Volver al inicio
+              {SHELL_TEXT.backHome}
             </ButtonLink>
           }
         >
@@ -112,7 +114,7 @@ function CalendarLink({ ride }: { ride: RideDetail }) {
       className={buttonClass("secondary", "self-start")}
     >
       <CalendarPlus aria-hidden="true" size={18} />
-      Añadir al calendario
+      {TEXT.addToCalendar}
     </a>
   );
 }
@@ -148,7 +150,7 @@ function ParticipantsCard({ ride }: { ride: RideDetail }) {
       aria-labelledby="participantes"
     >
       <h2 id="participantes" className="mb-3 text-lg font-extrabold">
-        Participantes {ride.participantCount}/{ride.capacity}
+        {TEXT.participants} {ride.participantCount}/{ride.capacity}
       </h2>
       <ul className="flex flex-wrap gap-3">
         {ride.participants.map((p, i) => (
@@ -171,9 +173,7 @@ function WaitingListCard({ people }: { people: RidePerson[] }) {
       <h2 id="espera" className="mb-1 text-lg font-extrabold">
         {MSG.waitingListCount(people.length)}
       </h2>
-      <p className="mb-3 text-sm text-ink-soft">
-        Si se libera una plaza antes de la salida, entra la primera de la lista.
-      </p>
+      <p className="mb-3 text-sm text-ink-soft">{TEXT.waitingListRule}</p>
       <ol className="flex flex-col gap-2">
         {people.map((p, i) => (
           <li key={p.id ?? i} className="flex items-center gap-2 text-sm">
@@ -215,25 +215,25 @@ function ManagementCard({ ride }: { ride: RideDetail }) {
   return (
     <section className="rounded-3xl border border-line bg-surface p-4" aria-labelledby="gestion">
       <h2 id="gestion" className="mb-3 text-lg font-extrabold">
-        Gestiona tu salida
+        {TEXT.manage}
       </h2>
       <div className="flex flex-wrap gap-2">
         {future ? (
           <ButtonLink to={`/app/create?edit=${ride.id}`} variant="secondary">
             <Pencil aria-hidden="true" size={18} />
-            Editar
+            {TEXT.edit}
           </ButtonLink>
         ) : null}
         {future ? (
           <Button variant="secondary" onClick={() => setCancelOpen(true)}>
             <XCircle aria-hidden="true" size={18} />
-            Cancelar salida
+            {TEXT.cancel}
           </Button>
         ) : null}
         {deletable ? (
           <Button variant="danger" onClick={() => setDeleteOpen(true)}>
             <Trash2 aria-hidden="true" size={18} />
-            Eliminar
+            {TEXT.delete}
           </Button>
         ) : null}
       </div>
@@ -247,9 +247,9 @@ function ManagementCard({ ride }: { ride: RideDetail }) {
       <ConfirmDialog
         open={deleteOpen}
         onOpenChange={setDeleteOpen}
-        title="¿Eliminar la salida?"
-        description="Solo puedes eliminarla mientras no haya otras participantes. No podrás recuperarla."
-        confirmLabel="Eliminar salida"
+        title={TEXT.deleteTitle}
+        description={TEXT.deleteText}
+        confirmLabel={TEXT.deleteConfirm}
         busy={remove.isPending}
         onConfirm={onDelete}
       />
@@ -273,16 +273,12 @@ function routeLockedText(ride: RideDetail): string {
     request: ride.viewer.request,
     now: Date.now(),
   });
-  const then = "verás la ruta completa y podrás descargar el GPX.";
-  if (actions.canJoin) return "Únete a la salida para ver la ruta completa y descargar el GPX.";
-  if (actions.canJoinWaitingList)
-    return `Apúntate a la lista de espera: si te llega una plaza, ${then}`;
-  if (actions.onWaitingList) return `Estás en la lista de espera: si te llega una plaza, ${then}`;
-  if (actions.canRequest) return `Solicita plaza: si la organizadora te acepta, ${then}`;
-  if (ride.viewer.request === "pending") {
-    return `Si la organizadora acepta tu solicitud, ${then}`;
-  }
-  return "La ruta completa y el GPX son solo para las participantes de esta salida.";
+  if (actions.canJoin) return ROUTE_LOCKED_TEXT.join;
+  if (actions.canJoinWaitingList) return ROUTE_LOCKED_TEXT.joinWaitingList;
+  if (actions.onWaitingList) return ROUTE_LOCKED_TEXT.onWaitingList;
+  if (actions.canRequest) return ROUTE_LOCKED_TEXT.request;
+  if (ride.viewer.request === "pending") return ROUTE_LOCKED_TEXT.requested;
+  return ROUTE_LOCKED_TEXT.participantsOnly;
 }
 
 /**
@@ -296,7 +292,7 @@ function RouteCard({ ride }: { ride: RideDetail }) {
   return (
     <section className="rounded-3xl border border-line bg-surface p-4" aria-labelledby="ruta">
       <h2 id="ruta" className="mb-3 text-lg font-extrabold">
-        Ruta completa
+        {TEXT.route}
       </h2>
       {!canSee ? (
         <p className="text-ink-soft">{routeLockedText(ride)}</p>
@@ -314,7 +310,7 @@ function RouteCard({ ride }: { ride: RideDetail }) {
         <div className="flex flex-col gap-3">
           <LazyRouteView
             route={route.data}
-            label={`Mapa de la ruta ${ride.title}`}
+            label={TEXT.routeMapOf(ride.title)}
             pin={ride.meetingPin}
           />
           <div className="flex flex-wrap gap-2">
@@ -324,7 +320,7 @@ function RouteCard({ ride }: { ride: RideDetail }) {
               className={buttonClass("secondary")}
             >
               <Download aria-hidden="true" size={18} />
-              Descargar GPX
+              {TEXT.downloadGpx}
             </a>
           </div>
         </div>

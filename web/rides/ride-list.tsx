@@ -2,6 +2,7 @@ import type { InfiniteData, UseInfiniteQueryResult } from "@tanstack/react-query
 import type { ReactNode } from "react";
 import type { RideSummary } from "../../domain/api/rides.ts";
 import { MSG } from "../../domain/messages.ts";
+import { RIDE_LIST_TEXT as TEXT } from "../../domain/texts/rides-card.ts";
 import { Button } from "../components/button.tsx";
 import { LoadFailed } from "../components/feedback.tsx";
 import { RideCard, RideCardSkeleton } from "./ride-card.tsx";
@@ -57,7 +58,7 @@ export function RideList({
           disabled={query.isFetchingNextPage}
           onClick={() => query.fetchNextPage()}
         >
-          {query.isFetchingNextPage ? "Cargando..." : "Cargar más"}
+          {query.isFetchingNextPage ? TEXT.loading : TEXT.more}
         </Button>
       ) : null}
     </>

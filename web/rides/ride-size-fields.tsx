@@ -8,6 +8,7 @@ import {
   MIN_DISTANCE_KM,
   MIN_PARTICIPANTS,
 } from "../../domain/constants.ts";
+import { RIDE_FORM_TEXT as TEXT } from "../../domain/texts/rides-create.ts";
 import { TextField } from "../components/field.tsx";
 import type { RideFormValues } from "../ride-core/ride-form-values.ts";
 
@@ -18,7 +19,7 @@ export function RideSizeFields() {
     <>
       <div className="grid grid-cols-2 gap-3">
         <TextField
-          label="Distancia (km)"
+          label={TEXT.distance}
           type="number"
           inputMode="decimal"
           min={MIN_DISTANCE_KM}
@@ -28,7 +29,7 @@ export function RideSizeFields() {
           {...register("distanceKm")}
         />
         <TextField
-          label="Desnivel (m)"
+          label={TEXT.elevation}
           type="number"
           inputMode="numeric"
           min={0}
@@ -39,7 +40,7 @@ export function RideSizeFields() {
         />
       </div>
       <TextField
-        label="Máximo de participantes (opcional)"
+        label={TEXT.maxParticipants}
         type="number"
         inputMode="numeric"
         min={MIN_PARTICIPANTS}

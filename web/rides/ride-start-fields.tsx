@@ -5,6 +5,7 @@
 import { useFormContext } from "react-hook-form";
 import { toIsoDate } from "../../domain/dates.ts";
 import { latestRideStart } from "../../domain/schemas.ts";
+import { RIDE_FORM_TEXT as TEXT } from "../../domain/texts/rides-create.ts";
 import { TextField } from "../components/field.tsx";
 import {
   nowOnRideClock,
@@ -26,7 +27,7 @@ export function RideStartFields({ zone }: { zone: string }) {
   return (
     <div className="grid grid-cols-2 gap-3">
       <TextField
-        label="Fecha"
+        label={TEXT.date}
         type="date"
         min={todayIso}
         max={latestDate}
@@ -34,7 +35,7 @@ export function RideStartFields({ zone }: { zone: string }) {
         {...register("date")}
       />
       <TextField
-        label="Hora"
+        label={TEXT.time}
         type="time"
         min={minTime}
         hint={zoneHint}

@@ -1,4 +1,5 @@
 import type { RidePerson } from "../../domain/api/rides.ts";
+import { RIDE_CARD_TEXT as TEXT } from "../../domain/texts/rides-card.ts";
 import { Avatar } from "../components/avatar.tsx";
 
 /** Avatars shown before '+N'. */
@@ -6,7 +7,7 @@ const SHOWN = 4;
 
 /** 'Has rodado con 2 de las que van'; once the ride has been, '… de las que fueron'. */
 export function rodeWithText(count: number, past = false): string {
-  return `Has rodado con ${count} de las que ${past ? "fueron" : "van"}`;
+  return TEXT.rodeWith(count, past);
 }
 
 /**
@@ -20,7 +21,7 @@ export function RodeWithLine({ people, past }: { people: RidePerson[]; past: boo
     <div className="flex flex-wrap items-center gap-2 text-sm font-semibold text-success">
       <ul
         className="flex -space-x-2"
-        aria-label={`Con quién has rodado: ${people.map((p) => p.username).join(", ")}`}
+        aria-label={TEXT.rodeWithNames(people.map((p) => p.username).join(", "))}
       >
         {people.slice(0, SHOWN).map((p, i) => (
           <li key={p.id ?? i} className="rounded-full ring-2 ring-surface" title={p.username}>

@@ -10,6 +10,7 @@ import { cityCentre } from "../../domain/city-centres.ts";
 import { GPX_MAX_BYTES } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
 import type { MeetingPin } from "../../domain/schemas.ts";
+import { ROUTE_FIELDS_TEXT as TEXT } from "../../domain/texts/rides-create.ts";
 import { Button } from "../components/button.tsx";
 import { LazyPinPicker, LazyRouteMap } from "../maps/lazy-route-map.tsx";
 import { useRideRoute } from "../ride-core/queries.ts";
@@ -122,7 +123,7 @@ export function GpxField({
     <div className="flex flex-col gap-2 rounded-2xl border-2 border-dashed border-line p-3">
       <label htmlFor={id} className="flex items-center gap-2 font-bold">
         <FileUp aria-hidden="true" size={18} />
-        Archivo GPX (opcional)
+        {TEXT.gpx}
       </label>
       {fields.currentName ? (
         <div className="flex flex-wrap items-center gap-2" data-testid="gpx-current">
@@ -131,15 +132,15 @@ export function GpxField({
           <Button
             variant="secondary"
             className="px-3"
-            aria-label={`Cambiar el archivo ${fields.currentName}`}
+            aria-label={TEXT.changeFile(fields.currentName)}
             onClick={() => input.current?.click()}
           >
-            Cambiar
+            {TEXT.change}
           </Button>
           <Button
             variant="ghost"
             className="px-3"
-            aria-label={`Quitar el archivo ${fields.currentName}`}
+            aria-label={TEXT.removeFile(fields.currentName)}
             onClick={() => {
               fields.remove();
               setNote(null);
@@ -147,15 +148,15 @@ export function GpxField({
             }}
           >
             <X aria-hidden="true" size={16} />
-            Quitar
+            {TEXT.remove}
           </Button>
         </div>
       ) : null}
       {fields.removed ? (
         <p className="flex flex-wrap items-center gap-2 text-sm" role="status">
-          La salida se guardará sin ruta.
+          {TEXT.removed}
           <Button variant="ghost" className="min-h-9 px-2" onClick={fields.undoRemove}>
-            Deshacer
+            {TEXT.undo}
           </Button>
         </p>
       ) : null}
@@ -179,9 +180,7 @@ export function GpxField({
           {note}
         </p>
       ) : null}
-      {fields.preview ? (
-        <LazyRouteMap segments={fields.preview} label="Vista previa de la ruta" />
-      ) : null}
+      {fields.preview ? <LazyRouteMap segments={fields.preview} label={TEXT.preview} /> : null}
     </div>
   );
 }
@@ -196,24 +195,20 @@ export function MeetingPinField({ fields, city }: { fields: RouteFields; city: s
     <fieldset className="flex flex-col gap-2" aria-describedby={`${id}-hint`}>
       <legend className="mb-1 flex items-center gap-2 font-bold">
         <MapPin aria-hidden="true" size={18} />
-        Punto de encuentro en el mapa
+        {TEXT.pin}
       </legend>
       <p id={`${id}-hint`} className="text-sm text-ink-soft">
-        {pin
-          ? "Arrastra el marcador o toca el mapa donde quedáis. Con el teclado: selecciona el marcador y muévelo con las flechas."
-          : "Toca el mapa donde quedáis para poner el marcador. Con el teclado: pulsa «Poner el marcador» y muévelo con las flechas."}
+        {pin ? TEXT.pinHintPlaced : TEXT.pinHintEmpty}
       </p>
       <LazyPinPicker
         pin={pin}
         view={fields.view}
         onChange={fields.movePin}
         route={fields.line}
-        label="Marcador de la quedada: arrástralo o muévelo con las flechas"
+        label={TEXT.pinLabel}
       />
       <p className="text-sm" aria-live="polite" data-testid="meeting-pin-coordinates">
-        {pin
-          ? `Marcador en ${formatCoordinate(pin.lat)}, ${formatCoordinate(pin.lon)}`
-          : "Sin marcador: sin él, la salida no aparece en «Cerca de mí»."}
+        {pin ? TEXT.pinAt(formatCoordinate(pin.lat), formatCoordinate(pin.lon)) : TEXT.noPin}
       </p>
       <div className="flex flex-wrap gap-2">
         {pin ? null : (
@@ -223,7 +218,7 @@ export function MeetingPinField({ fields, city }: { fields: RouteFields; city: s
             onClick={() => fields.movePin(fields.view)}
           >
             <MapPin aria-hidden="true" size={16} />
-            Poner el marcador
+            {TEXT.placePin}
           </Button>
         )}
         {fields.routeStart ? (
@@ -233,7 +228,7 @@ export function MeetingPinField({ fields, city }: { fields: RouteFields; city: s
             onClick={() => fields.movePin(toPin(fields.routeStart!))}
           >
             <Route aria-hidden="true" size={16} />
-            Usar la salida de la ruta
+            {TEXT.useRouteStart}
           </Button>
         ) : null}
         {pin && fields.centre ? (
@@ -243,7 +238,7 @@ export function MeetingPinField({ fields, city }: { fields: RouteFields; city: s
             onClick={() => fields.movePin(toPin(fields.centre!))}
           >
             <LocateFixed aria-hidden="true" size={16} />
-            Centrar en {city}
+            {TEXT.centreOn(city)}
           </Button>
         ) : null}
       </div>

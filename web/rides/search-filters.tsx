@@ -14,6 +14,7 @@ import {
   selectDateType,
   setCustomRange,
 } from "../../domain/filters.ts";
+import { SEARCH_TEXT as TEXT } from "../../domain/texts/rides-search.ts";
 import { Button } from "../components/button.tsx";
 import { ToggleChip } from "../components/chip.tsx";
 import { CityInput } from "../components/city-input.tsx";
@@ -21,9 +22,9 @@ import { inputClass } from "../components/field.tsx";
 import { toggle } from "../lib/toggle.ts";
 
 const DATE_CHIPS: { type: DateType; label: string }[] = [
-  { type: "today", label: "Hoy" },
-  { type: "week", label: "Esta semana" },
-  { type: "custom", label: "Personalizado" },
+  { type: "today", label: TEXT.today },
+  { type: "week", label: TEXT.week },
+  { type: "custom", label: TEXT.custom },
 ];
 
 type Write = (next: RideFilters) => void;
@@ -40,7 +41,7 @@ export function SearchTextBox({
   return (
     <div className="relative">
       <label htmlFor={searchId} className="sr-only">
-        Buscar
+        {TEXT.search}
       </label>
       <SearchIcon
         aria-hidden="true"
@@ -51,7 +52,7 @@ export function SearchTextBox({
         id={searchId}
         type="search"
         className={`${inputClass} pl-10`}
-        placeholder="Escribe ciudad, ruta o zona…"
+        placeholder={TEXT.placeholder}
         value={text}
         maxLength={100}
         onChange={(e) => onChange(e.target.value)}
@@ -95,14 +96,14 @@ export function ModalityLevelChips({ filters, write }: { filters: RideFilters; w
   return (
     <>
       <ChipFilter
-        legend="Modalidad"
+        legend={TEXT.modality}
         options={MODALITIES}
         labels={MODALITY_LABELS}
         chosen={filters.modalities}
         onChange={(modalities) => write({ ...filters, modalities })}
       />
       <ChipFilter
-        legend="Nivel"
+        legend={TEXT.level}
         options={LEVELS}
         labels={LEVEL_LABELS}
         chosen={filters.levels}
@@ -136,7 +137,7 @@ export function DateFilter({
   return (
     <>
       <fieldset className="flex flex-wrap gap-2">
-        <legend className="sr-only">Fecha</legend>
+        <legend className="sr-only">{TEXT.date}</legend>
         {DATE_CHIPS.map(({ type, label }) => (
           <ToggleChip
             key={type}
@@ -192,7 +193,7 @@ export function CityFilter({
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={cityId} className="font-bold">
-        Dónde ruedas
+        {TEXT.city}
       </label>
       <div className="flex gap-2">
         <div className="flex-1">
@@ -215,7 +216,7 @@ export function CityFilter({
           onClick={() => write({ ...filters, city: cityText.trim() })}
           disabled={cityText.trim() === filters.city}
         >
-          Aplicar
+          {TEXT.apply}
         </Button>
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { defaultFilters } from "../../domain/filters.ts";
 import { MSG } from "../../domain/messages.ts";
+import { NEAR_ORDER_TEXT, SEARCH_TEXT as TEXT } from "../../domain/texts/rides-search.ts";
 import { Button, ButtonLink } from "../components/button.tsx";
 import { EmptyState, PageHeader } from "../components/feedback.tsx";
 import { NearOrderChoice } from "./near-order.tsx";
@@ -19,7 +20,7 @@ export default function SearchScreen() {
 
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title="Buscar salidas" />
+      <PageHeader title={TEXT.title} />
       <SearchTextBox text={search.text} onChange={search.setText} />
       <ModalityLevelChips filters={filters} write={write} />
       <DateFilter
@@ -47,7 +48,7 @@ export default function SearchScreen() {
           write(defaultFilters(search.todayIso), "date");
         }}
       >
-        Restablecer
+        {TEXT.reset}
       </Button>
 
       <NearOrderChoice
@@ -60,7 +61,7 @@ export default function SearchScreen() {
       <div className="flex items-center gap-3">
         <span aria-hidden="true" className="h-px flex-1 bg-line" />
         <h2 id="resultados" className="text-sm font-bold uppercase tracking-wide text-ink-soft">
-          Resultados
+          {TEXT.results}
         </h2>
         <span aria-hidden="true" className="h-px flex-1 bg-line" />
       </div>
@@ -81,17 +82,17 @@ export default function SearchScreen() {
           empty={
             nearOrder ? (
               <EmptyState>
-                <p>{MSG.nearEmpty}</p>
+                <p>{NEAR_ORDER_TEXT.empty}</p>
               </EmptyState>
             ) : (
               <EmptyState
                 action={
                   <ButtonLink to="/app/create" variant="secondary">
-                    Propón ruta
+                    {TEXT.create}
                   </ButtonLink>
                 }
               >
-                <p>Aquí no hay salidas aún… ¿y si creas la primera?</p>
+                <p>{TEXT.empty}</p>
               </EmptyState>
             )
           }

@@ -5,11 +5,11 @@ import type { RideSummary } from "../../domain/api/rides.ts";
 import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { rideCardActions } from "../../domain/ride-card.ts";
+import { PLACE_TEXTS, type RideCardPlace } from "../../domain/texts/rides-card.ts";
 import { toast } from "../lib/toast.ts";
 import { joinFailure } from "../ride-core/join-errors.ts";
 import { useJoinRide, useLeaveRide } from "../ride-core/queries.ts";
 import { useMe } from "../session/use-me.ts";
-import { PLACE_TEXTS, type RideCardPlace } from "./place-texts.ts";
 import { preloadDialogsWhenIdle } from "./ride-card-dialogs.tsx";
 import { rideShareData, shareOrCopy } from "./share.ts";
 

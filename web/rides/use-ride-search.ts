@@ -11,8 +11,8 @@ import {
   filtersToSearchParams,
   type RideFilters,
 } from "../../domain/filters.ts";
-import { MSG } from "../../domain/messages.ts";
 import { positionParam } from "../../domain/near.ts";
+import { NEAR_ORDER_TEXT } from "../../domain/texts/rides-search.ts";
 import { useOwnSearchParams } from "../lib/screen-address.ts";
 import { toast } from "../lib/toast.ts";
 import { useRideCities, useRideList } from "../ride-core/queries.ts";
@@ -57,7 +57,7 @@ export function useRideSearch() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the position's outcome only
   useEffect(() => {
     if (near.status !== "unknown") return;
-    toast.error(MSG.nearUnknown);
+    toast.error(NEAR_ORDER_TEXT.unknown);
     write(filters, "date");
   }, [near.status]);
 

@@ -6,10 +6,10 @@ import type { RideSummary } from "../../domain/api/rides.ts";
 import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import type { RideCardActions } from "../../domain/ride-card.ts";
+import { PLACE_TEXTS, type RideCardPlace } from "../../domain/texts/rides-card.ts";
 import { Button } from "../components/button.tsx";
 import { toast } from "../lib/toast.ts";
 import { useJoinWaitingList, useLeaveWaitingList } from "../ride-core/queries.ts";
-import { PLACE_TEXTS, type RideCardPlace } from "./place-texts.ts";
 
 export function WaitingListButtons({
   ride,

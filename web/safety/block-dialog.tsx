@@ -7,6 +7,7 @@ import type { SharedRide } from "../../domain/api/safety.ts";
 import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { labelledTime, rideStartTexts } from "../../domain/ride-time.ts";
+import { BLOCK_DIALOG_TEXT as TEXT } from "../../domain/texts/safety-block.ts";
 import { Button } from "../components/button.tsx";
 import { ConfirmDialog, Dialog, type ReturnFocus } from "../components/dialog.tsx";
 import { call, client, pathParams } from "../lib/api.ts";
@@ -78,9 +79,9 @@ export function BlockDialog({
     <ConfirmDialog
       open={open}
       onOpenChange={onOpenChange}
-      title={`¿Bloquear a ${user.username}?`}
-      description="No veréis vuestras salidas ni vuestros mensajes, no podrá unirse a tus salidas ni ver tu perfil. No se lo diremos. Puedes desbloquearla en Ajustes."
-      confirmLabel={busy ? "Bloqueando..." : "Bloquear"}
+      title={TEXT.title(user.username)}
+      description={TEXT.text}
+      confirmLabel={busy ? TEXT.blocking : TEXT.block}
       busy={busy}
       onConfirm={confirm}
       returnFocusTo={returnFocusTo}
@@ -132,9 +133,9 @@ function SharedRidesDialog({
     <Dialog
       open
       onOpenChange={(next) => !next && !busy && onDone()}
-      title="Está en tus próximas salidas"
+      title={TEXT.sharedTitle}
       returnFocusTo={returnFocusTo}
-      description={`${username} está apuntada a estas salidas tuyas. Si la quitas, solo le diremos que ya no forma parte de la salida.`}
+      description={TEXT.sharedText(username)}
     >
       <ul className="flex flex-col gap-3">
         {rides.map((ride) => (
@@ -144,16 +145,16 @@ function SharedRidesDialog({
             {removed.has(ride.id) ? (
               <p className="flex items-center gap-1 text-sm font-semibold text-success">
                 <Check aria-hidden="true" size={16} />
-                Ya no está en esta salida
+                {TEXT.removed}
               </p>
             ) : (
               <Button
                 variant="secondary"
                 disabled={busy !== null}
                 onClick={() => remove(ride.id)}
-                aria-label={`Quitarla de la salida ${ride.title}`}
+                aria-label={TEXT.removeFrom(ride.title)}
               >
-                {busy === ride.id ? "Quitando..." : "Quitarla de la salida"}
+                {busy === ride.id ? TEXT.removing : TEXT.remove}
               </Button>
             )}
           </li>
@@ -161,7 +162,7 @@ function SharedRidesDialog({
       </ul>
       <div className="mt-5 flex justify-end">
         <Button disabled={busy !== null} onClick={onDone}>
-          Hecho
+          {TEXT.done}
         </Button>
       </div>
     </Dialog>

@@ -5,6 +5,7 @@ import { useState } from "react";
 import type { BlockedUser } from "../../domain/api/safety.ts";
 import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
+import { BLOCKED_USERS_TEXT as TEXT } from "../../domain/texts/safety-block.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button } from "../components/button.tsx";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
@@ -18,11 +19,9 @@ export function BlockedUsersSection() {
   return (
     <section aria-labelledby="settings-blocked" className="rounded-3xl bg-surface p-5 shadow-sm">
       <h2 id="settings-blocked" className="text-lg font-extrabold">
-        Usuarias bloqueadas
+        {TEXT.title}
       </h2>
-      <p className="mt-1 text-ink-soft">
-        No veis vuestras salidas ni vuestros mensajes. Ellas no saben que las has bloqueado.
-      </p>
+      <p className="mt-1 text-ink-soft">{TEXT.intro}</p>
       <div className="mt-4">
         {blocked.isPending ? (
           <Skeleton className="h-14" />
@@ -32,7 +31,7 @@ export function BlockedUsersSection() {
             <RetryButton onRetry={() => blocked.refetch()} />
           </div>
         ) : blocked.data.blocked.length === 0 ? (
-          <p className="text-ink-soft">No has bloqueado a nadie.</p>
+          <p className="text-ink-soft">{TEXT.none}</p>
         ) : (
           <ul className="flex flex-col gap-2">
             {blocked.data.blocked.map((user) => (
@@ -68,9 +67,9 @@ function BlockedRow({ user }: { user: BlockedUser }) {
         variant="secondary"
         disabled={busy}
         onClick={unblock}
-        aria-label={`Desbloquear a ${user.username}`}
+        aria-label={TEXT.unblockUser(user.username)}
       >
-        Desbloquear
+        {TEXT.unblock}
       </Button>
     </li>
   );

@@ -3,6 +3,8 @@
 // and screen readers get the same focus trap and Escape as every other dialog of the app.
 import { Ban, Flag, MoreVertical } from "lucide-react";
 import { useRef, useState } from "react";
+import { SAFETY_TEXT as TEXT } from "../../domain/texts/safety.ts";
+import { BLOCK_DIALOG_TEXT } from "../../domain/texts/safety-block.ts";
 import { Button } from "../components/button.tsx";
 import { Dialog } from "../components/dialog.tsx";
 import { BlockDialog } from "./block-dialog.tsx";
@@ -28,26 +30,26 @@ export function MessageMenu({
         type="button"
         onClick={() => setOpen("menu")}
         className="-my-2 -mr-3 flex size-11 shrink-0 items-center justify-center rounded-full text-ink-soft hover:bg-primary-soft"
-        aria-label={`Opciones del mensaje de ${author.username}`}
+        aria-label={TEXT.messageOptions(author.username)}
       >
         <MoreVertical aria-hidden="true" size={16} />
       </button>
       <Dialog
         open={open === "menu"}
         onOpenChange={(next) => setOpen(next ? "menu" : null)}
-        title={`Mensaje de ${author.username}`}
+        title={TEXT.messageOf(author.username)}
       >
         <div className="flex flex-col gap-2">
           <Button variant="secondary" onClick={() => setOpen("report")}>
             <Flag aria-hidden="true" size={18} />
-            Denunciar
+            {TEXT.report}
           </Button>
           <Button variant="secondary" onClick={() => setOpen("block")}>
             <Ban aria-hidden="true" size={18} />
-            Bloquear
+            {BLOCK_DIALOG_TEXT.block}
           </Button>
           <Button variant="ghost" onClick={() => setOpen(null)}>
-            Cancelar
+            {TEXT.cancel}
           </Button>
         </div>
       </Dialog>
@@ -56,7 +58,7 @@ export function MessageMenu({
         onOpenChange={(next) => setOpen(next ? "report" : null)}
         kind="message"
         targetId={messageId}
-        title="Denunciar este mensaje"
+        title={TEXT.reportMessage}
         returnFocusTo={menuButton}
       />
       {open === "block" ? (

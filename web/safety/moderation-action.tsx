@@ -8,6 +8,7 @@ import { formatLongDate, formatTime } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
 import { labelledTime, rideStartTexts } from "../../domain/ride-time.ts";
 import { MODERATION_REASON_MAX } from "../../domain/safety.ts";
+import { MODERATION_TEXT as TEXT } from "../../domain/texts/safety-moderation.ts";
 import { Button } from "../components/button.tsx";
 import { Dialog } from "../components/dialog.tsx";
 import { inputClass } from "../components/field.tsx";
@@ -95,7 +96,7 @@ export function ActionDialog({
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={reasonId} className="font-bold">
-            Motivo (queda en el registro)
+            {TEXT.reason}
           </label>
           <textarea
             id={reasonId}
@@ -117,7 +118,7 @@ export function ActionDialog({
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" disabled={busy} onClick={() => onOpenChange(false)}>
-            Cancelar
+            {TEXT.cancel}
           </Button>
           <Button type="submit" variant="danger" disabled={busy}>
             {confirmLabel}

@@ -7,20 +7,13 @@ import { Link } from "react-router-dom";
 import type { QueuedReport } from "../../domain/api/safety.ts";
 import { participantName } from "../../domain/display.ts";
 import { MSG } from "../../domain/messages.ts";
-import { plural } from "../../domain/plural.ts";
 import { REPORT_REASON_LABELS, type ReportSnapshot } from "../../domain/safety.ts";
+import { REPORT_CARD_TEXT as TEXT } from "../../domain/texts/safety-moderation.ts";
 import { Button } from "../components/button.tsx";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
 import { call, client, pathParams } from "../lib/api.ts";
 import { ActionDialog, rideWhen, when } from "./moderation-action.tsx";
 import { reportContextQuery } from "./queries.ts";
-
-const KIND_LABELS = {
-  user: "Perfil",
-  ride: "Salida",
-  message: "Mensaje",
-  request: "Solicitud de plaza",
-} as const;
 
 type Action = "dismiss" | "hide" | "suspend";
 
@@ -33,7 +26,7 @@ export function ReportCard({ report }: { report: QueuedReport }) {
   return (
     <article aria-labelledby={titleId} className="rounded-3xl bg-surface p-4 shadow-sm">
       <h2 id={titleId} className="text-lg font-extrabold">
-        {KIND_LABELS[report.kind]}: {REPORT_REASON_LABELS[report.reason]}
+        {TEXT.kinds[report.kind]}: {REPORT_REASON_LABELS[report.reason]}
       </h2>
       <p className="text-sm text-ink-soft">{when(report.createdAt)}</p>
 
@@ -45,28 +38,35 @@ export function ReportCard({ report }: { report: QueuedReport }) {
       ) : null}
 
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-        <dt className="font-bold">Denuncia</dt>
+        <dt className="font-bold">{TEXT.reporter}</dt>
         <dd>
           {report.reporter
-            ? `${participantName(report.reporter.username)} · ${plural(report.reporter.earlierReports, "denuncia anterior", "denuncias anteriores")}`
-            : "Cuenta eliminada"}
+            ? TEXT.reporterFacts(
+                participantName(report.reporter.username),
+                report.reporter.earlierReports,
+              )
+            : TEXT.deletedAccount}
         </dd>
-        <dt className="font-bold">Denunciada</dt>
+        <dt className="font-bold">{TEXT.reportedRider}</dt>
         <dd>
           {reported
-            ? `${reportedName} (${reported.email}) · ${plural(reported.openReports, "denuncia abierta", "denuncias abiertas")}${reported.suspended ? " · Suspendida" : ""}`
-            : "Cuenta eliminada"}
+            ? TEXT.reportedFacts(
+                reported.username ?? reported.email,
+                reported.email,
+                reported.openReports,
+                reported.suspended,
+              )
+            : TEXT.deletedAccount}
         </dd>
         {report.ride ? (
           <>
-            <dt className="font-bold">Salida</dt>
+            <dt className="font-bold">{TEXT.ride}</dt>
             <dd>
               <Link to={`/app/ride/${report.ride.id}`} className="underline">
                 {report.ride.title}
               </Link>{" "}
-              · {rideWhen(report.ride)} ·{" "}
-              {plural(report.ride.participantCount, "participante", "participantes")}
-              {report.ride.status === "cancelled" ? " · Cancelada" : ""}
+              · {rideWhen(report.ride)} · {TEXT.participants(report.ride.participantCount)}
+              {report.ride.status === "cancelled" ? TEXT.cancelled : ""}
             </dd>
           </>
         ) : null}
@@ -81,7 +81,7 @@ export function ReportCard({ report }: { report: QueuedReport }) {
             <MessageContext reportId={report.id} />
           ) : (
             <Button variant="ghost" className="px-2" onClick={() => setShowContext(true)}>
-              Ver la conversación
+              {TEXT.showContext}
             </Button>
           )}
         </div>
@@ -89,16 +89,16 @@ export function ReportCard({ report }: { report: QueuedReport }) {
 
       <div className="mt-4 flex flex-wrap gap-2">
         <Button variant="secondary" onClick={() => setAction("dismiss")}>
-          {report.messageHidden ? "Cerrar la denuncia" : "Descartar"}
+          {report.messageHidden ? TEXT.close : TEXT.dismiss}
         </Button>
         {report.kind === "message" && !report.messageHidden ? (
           <Button variant="secondary" onClick={() => setAction("hide")}>
-            Ocultar mensaje
+            {TEXT.hide}
           </Button>
         ) : null}
         {reported && !reported.suspended ? (
           <Button variant="danger" onClick={() => setAction("suspend")}>
-            Suspender cuenta
+            {TEXT.suspend}
           </Button>
         ) : null}
       </div>
@@ -106,9 +106,9 @@ export function ReportCard({ report }: { report: QueuedReport }) {
       <ActionDialog
         open={action === "dismiss"}
         onOpenChange={(next) => setAction(next ? "dismiss" : null)}
-        title={report.messageHidden ? "¿Cerrar la denuncia?" : "¿Descartar la denuncia?"}
-        description="Sale de la cola sin más acciones."
-        confirmLabel={report.messageHidden ? "Cerrar la denuncia" : "Descartar"}
+        title={report.messageHidden ? TEXT.closeTitle : TEXT.dismissTitle}
+        description={TEXT.dismissText}
+        confirmLabel={report.messageHidden ? TEXT.close : TEXT.dismiss}
         send={(reason) =>
           call(
             client.moderation.reports[":id"].dismiss.$post({
@@ -117,14 +117,14 @@ export function ReportCard({ report }: { report: QueuedReport }) {
             }),
           )
         }
-        done={report.messageHidden ? "Denuncia cerrada" : "Denuncia descartada"}
+        done={report.messageHidden ? TEXT.closed : TEXT.dismissed}
       />
       <ActionDialog
         open={action === "hide"}
         onOpenChange={(next) => setAction(next ? "hide" : null)}
-        title="¿Ocultar el mensaje?"
-        description={`Todas verán «${MSG.messageHidden}» en su lugar, también en los chats abiertos.`}
-        confirmLabel="Ocultar mensaje"
+        title={TEXT.hideTitle}
+        description={TEXT.hideText(MSG.messageHidden)}
+        confirmLabel={TEXT.hide}
         send={(reason) =>
           call(
             client.moderation.messages[":id"].hide.$post({
@@ -133,15 +133,15 @@ export function ReportCard({ report }: { report: QueuedReport }) {
             }),
           )
         }
-        done="Mensaje ocultado"
+        done={TEXT.hidden}
       />
       {reported ? (
         <ActionDialog
           open={action === "suspend"}
           onOpenChange={(next) => setAction(next ? "suspend" : null)}
-          title={`¿Suspender la cuenta de ${reportedName}?`}
-          description="Se cierran sus sesiones al momento, se cancelan sus próximas salidas con aviso a las participantes, sale de las salidas de otras y no podrá iniciar sesión."
-          confirmLabel="Suspender cuenta"
+          title={TEXT.suspendTitle(reportedName)}
+          description={TEXT.suspendText}
+          confirmLabel={TEXT.suspend}
           send={(reason) =>
             call(
               client.moderation.users[":userId"].suspend.$post({
@@ -150,7 +150,7 @@ export function ReportCard({ report }: { report: QueuedReport }) {
               }),
             )
           }
-          done="Cuenta suspendida"
+          done={TEXT.suspendedDone}
         />
       ) : null}
     </article>
@@ -172,8 +172,8 @@ function Snapshot({ snapshot }: { snapshot: ReportSnapshot }) {
         <div className={box}>
           <p className="font-bold">{snapshot.title}</p>
           <p className="text-sm text-ink-soft">
-            {snapshot.city} · {rideWhen(snapshot)} · {snapshot.meetingPoint} · organiza{" "}
-            {snapshot.organizerUsername ?? "una cuenta eliminada"}
+            {snapshot.city} · {rideWhen(snapshot)} · {snapshot.meetingPoint} ·{" "}
+            {TEXT.organizedBy(snapshot.organizerUsername)}
           </p>
           {snapshot.description ? (
             <p className="mt-1 whitespace-pre-wrap break-words">{snapshot.description}</p>
@@ -184,7 +184,7 @@ function Snapshot({ snapshot }: { snapshot: ReportSnapshot }) {
       return (
         <div className={box}>
           <p className="text-sm font-bold">
-            {participantName(snapshot.authorUsername)} en «{snapshot.rideTitle}» ·{" "}
+            {TEXT.messageIn(participantName(snapshot.authorUsername), snapshot.rideTitle)} ·{" "}
             {when(snapshot.createdAt)}
           </p>
           <p className="whitespace-pre-wrap break-words">{snapshot.text}</p>
@@ -194,10 +194,10 @@ function Snapshot({ snapshot }: { snapshot: ReportSnapshot }) {
       return (
         <div className={box}>
           <p className="text-sm font-bold">
-            {participantName(snapshot.requesterUsername)} pidió plaza en «{snapshot.rideTitle}» ·{" "}
+            {TEXT.requestIn(participantName(snapshot.requesterUsername), snapshot.rideTitle)} ·{" "}
             {when(snapshot.createdAt)}
           </p>
-          <p className="whitespace-pre-wrap break-words">{snapshot.note ?? "(sin nota)"}</p>
+          <p className="whitespace-pre-wrap break-words">{snapshot.note ?? TEXT.noNote}</p>
         </div>
       );
   }
@@ -215,17 +215,17 @@ function MessageContext({ reportId }: { reportId: string }) {
     );
   }
   return (
-    <ol className="flex flex-col gap-1 text-sm" aria-label="Conversación alrededor del mensaje">
+    <ol className="flex flex-col gap-1 text-sm" aria-label={TEXT.context}>
       {context.data.messages.map((m) => (
         <li
           key={m.id}
           className={clsx("rounded-xl px-3 py-1.5", m.reported ? "bg-accent-soft" : "bg-bg")}
         >
           <span className="font-bold">
-            {m.kind === "system" ? "Aviso" : participantName(m.author?.username)}
+            {m.kind === "system" ? TEXT.systemNotice : participantName(m.author?.username)}
           </span>
-          {m.reported ? " (denunciado)" : ""}
-          {m.hidden ? " (oculto)" : ""}: <span className="break-words">{m.text}</span>
+          {m.reported ? TEXT.reportedMark : ""}
+          {m.hidden ? TEXT.hiddenMark : ""}: <span className="break-words">{m.text}</span>
         </li>
       ))}
     </ol>

@@ -7,6 +7,7 @@ import { useState } from "react";
 import { participantName } from "../../domain/display.ts";
 import { MSG } from "../../domain/messages.ts";
 import { MODERATION_ACTION_LABELS } from "../../domain/safety.ts";
+import { MODERATION_TEXT as TEXT } from "../../domain/texts/safety-moderation.ts";
 import { Button } from "../components/button.tsx";
 import { EmptyState, PageHeader, RetryButton, Skeleton } from "../components/feedback.tsx";
 import { call, client, isNotFound, pathParams } from "../lib/api.ts";
@@ -26,20 +27,21 @@ export default function ModerationScreen() {
     "min-h-11 flex-auto whitespace-nowrap rounded-full px-2 py-2 text-sm font-bold text-ink-soft data-[state=active]:bg-primary data-[state=active]:text-white";
   return (
     <div className="flex flex-col gap-4">
-      <PageHeader title="Moderación" />
+      <PageHeader title={TEXT.title} />
       <Tabs.Root value={tab} onValueChange={setTab}>
         <Tabs.List
-          aria-label="Moderación"
+          aria-label={TEXT.title}
           className="flex gap-1 rounded-full border border-line bg-surface p-1"
         >
           <Tabs.Trigger value="queue" className={tabClass}>
-            Denuncias{reports ? ` (${reports.length}${queue.hasNextPage ? "+" : ""})` : ""}
+            {TEXT.queue}
+            {reports ? ` (${reports.length}${queue.hasNextPage ? "+" : ""})` : ""}
           </Tabs.Trigger>
           <Tabs.Trigger value="suspended" className={tabClass}>
-            Suspendidas
+            {TEXT.suspended}
           </Tabs.Trigger>
           <Tabs.Trigger value="audit" className={tabClass}>
-            Registro
+            {TEXT.audit}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="queue" className="mt-4 flex flex-col gap-4">
@@ -49,7 +51,7 @@ export default function ModerationScreen() {
             <LoadFailed onRetry={() => queue.refetch()} />
           ) : reports.length === 0 ? (
             <EmptyState>
-              <p className="font-bold">No hay denuncias pendientes.</p>
+              <p className="font-bold">{TEXT.noReports}</p>
             </EmptyState>
           ) : (
             <>
@@ -71,7 +73,7 @@ export default function ModerationScreen() {
                   disabled={queue.isFetchingNextPage}
                   onClick={() => queue.fetchNextPage()}
                 >
-                  {queue.isFetchingNextPage ? "Cargando..." : "Ver más"}
+                  {queue.isFetchingNextPage ? TEXT.loading : TEXT.more}
                 </Button>
               ) : null}
             </>
@@ -104,7 +106,7 @@ function SuspendedAccounts() {
   if (accounts.data.accounts.length === 0) {
     return (
       <EmptyState>
-        <p className="font-bold">No hay cuentas suspendidas.</p>
+        <p className="font-bold">{TEXT.noSuspended}</p>
       </EmptyState>
     );
   }
@@ -121,15 +123,15 @@ function SuspendedAccounts() {
               <div className="min-w-0 flex-1">
                 <p className="truncate font-bold">{name}</p>
                 <p className="truncate text-sm text-ink-soft">
-                  {account.email} · desde {when(account.suspendedAt)}
+                  {TEXT.since(account.email, when(account.suspendedAt))}
                 </p>
               </div>
               <Button
                 variant="secondary"
                 onClick={() => setLifting({ id: account.id, name })}
-                aria-label={`Levantar la suspensión de ${name}`}
+                aria-label={TEXT.liftOf(name)}
               >
-                Levantar la suspensión
+                {TEXT.lift}
               </Button>
             </li>
           );
@@ -139,9 +141,9 @@ function SuspendedAccounts() {
         <ActionDialog
           open
           onOpenChange={(next) => !next && setLifting(null)}
-          title={`¿Levantar la suspensión de ${lifting.name}?`}
-          description="Podrá volver a iniciar sesión. Sus salidas canceladas siguen canceladas."
-          confirmLabel="Levantar la suspensión"
+          title={TEXT.liftTitle(lifting.name)}
+          description={TEXT.liftText}
+          confirmLabel={TEXT.lift}
           send={(reason) =>
             call(
               client.moderation.users[":userId"].unsuspend.$post({
@@ -150,7 +152,7 @@ function SuspendedAccounts() {
               }),
             )
           }
-          done="Suspensión levantada"
+          done={TEXT.lifted}
         />
       ) : null}
     </>
@@ -164,12 +166,12 @@ function AuditLog() {
   if (audit.data.actions.length === 0) {
     return (
       <EmptyState>
-        <p className="font-bold">Aún no hay acciones registradas.</p>
+        <p className="font-bold">{TEXT.noActions}</p>
       </EmptyState>
     );
   }
   return (
-    <ol className="flex flex-col gap-2" aria-label="Registro de acciones">
+    <ol className="flex flex-col gap-2" aria-label={TEXT.auditLabel}>
       {audit.data.actions.map((entry) => (
         <li key={entry.id} className="rounded-2xl bg-surface p-3 shadow-sm">
           <p className="font-bold">

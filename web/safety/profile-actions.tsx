@@ -3,6 +3,8 @@
 import { Ban, Flag } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { SAFETY_TEXT as TEXT } from "../../domain/texts/safety.ts";
+import { BLOCK_DIALOG_TEXT } from "../../domain/texts/safety-block.ts";
 import { Button } from "../components/button.tsx";
 import { BlockDialog } from "./block-dialog.tsx";
 import { ReportDialog } from "./report-dialog.tsx";
@@ -14,18 +16,18 @@ export function ProfileSafetyActions({ user }: { user: { id: string; username: s
     <div className="flex flex-wrap justify-center gap-2">
       <Button variant="ghost" className="text-ink-soft" onClick={() => setOpen("report")}>
         <Flag aria-hidden="true" size={18} />
-        Denunciar
+        {TEXT.report}
       </Button>
       <Button variant="ghost" className="text-danger" onClick={() => setOpen("block")}>
         <Ban aria-hidden="true" size={18} />
-        Bloquear
+        {BLOCK_DIALOG_TEXT.block}
       </Button>
       <ReportDialog
         open={open === "report"}
         onOpenChange={(next) => setOpen(next ? "report" : null)}
         kind="user"
         targetId={user.id}
-        title={`Denunciar a ${user.username}`}
+        title={TEXT.reportUser(user.username)}
       />
       {open === "block" ? (
         <BlockDialog

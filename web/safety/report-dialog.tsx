@@ -11,6 +11,7 @@ import {
   type ReportReason,
   type ReportTarget,
 } from "../../domain/safety.ts";
+import { SAFETY_TEXT, REPORT_DIALOG_TEXT as TEXT } from "../../domain/texts/safety.ts";
 import { Button } from "../components/button.tsx";
 import { Dialog, type ReturnFocus } from "../components/dialog.tsx";
 import { inputClass } from "../components/field.tsx";
@@ -79,12 +80,12 @@ export function ReportDialog({
       open={open}
       onOpenChange={close}
       title={title}
-      description="No le diremos a nadie que has sido tú."
+      description={TEXT.anonymous}
       returnFocusTo={returnFocusTo}
     >
       <form onSubmit={submit} className="flex flex-col gap-4" noValidate>
         <fieldset aria-describedby={error ? errorId : undefined}>
-          <legend className="mb-2 font-bold">Motivo</legend>
+          <legend className="mb-2 font-bold">{TEXT.reason}</legend>
           <div className="flex flex-col gap-1">
             {REPORT_REASONS.map((value) => (
               <label
@@ -114,7 +115,7 @@ export function ReportDialog({
         </fieldset>
         <div className="flex flex-col gap-1.5">
           <label htmlFor={detailsId} className="font-bold">
-            Cuéntanos más (opcional)
+            {TEXT.details}
           </label>
           <textarea
             id={detailsId}
@@ -130,10 +131,10 @@ export function ReportDialog({
         </div>
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" disabled={busy} onClick={() => close(false)}>
-            Cancelar
+            {SAFETY_TEXT.cancel}
           </Button>
           <Button type="submit" variant="danger" disabled={busy}>
-            {busy ? "Enviando..." : "Enviar denuncia"}
+            {busy ? TEXT.sending : TEXT.send}
           </Button>
         </div>
       </form>

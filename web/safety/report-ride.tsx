@@ -2,6 +2,7 @@
 // its organizer.
 import { Flag } from "lucide-react";
 import { useState } from "react";
+import { SAFETY_TEXT as TEXT } from "../../domain/texts/safety.ts";
 import { Button } from "../components/button.tsx";
 import { ReportDialog } from "./report-dialog.tsx";
 
@@ -11,14 +12,14 @@ export function ReportRideButton({ rideId }: { rideId: string }) {
     <div className="flex justify-center">
       <Button variant="ghost" className="text-ink-soft" onClick={() => setOpen(true)}>
         <Flag aria-hidden="true" size={18} />
-        Denunciar esta salida
+        {TEXT.reportRide}
       </Button>
       <ReportDialog
         open={open}
         onOpenChange={setOpen}
         kind="ride"
         targetId={rideId}
-        title="Denunciar esta salida"
+        title={TEXT.reportRide}
       />
     </div>
   );

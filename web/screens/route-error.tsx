@@ -1,14 +1,15 @@
 import { Component, type ReactNode } from "react";
+import { SHELL_TEXT } from "../../domain/texts/app.ts";
 
 /** The app's error page (docs/product.md#the-installable-app: 'Unexpected Application Error!'). */
 export function RouteErrorPage({ error }: { error: unknown }) {
   const detail = error instanceof Error ? error.message : String(error);
   return (
     <div role="alert" className="mx-auto max-w-xl p-6">
-      <h1 className="text-2xl font-extrabold">Unexpected Application Error!</h1>
+      <h1 className="text-2xl font-extrabold">{SHELL_TEXT.errorTitle}</h1>
       <p className="mt-2 text-ink-soft">{detail}</p>
       <a className="mt-4 inline-block font-bold text-primary underline" href="/app">
-        Volver al inicio
+        {SHELL_TEXT.backHome}
       </a>
     </div>
   );
@@ -34,7 +35,7 @@ export class RouteErrorBoundary extends Component<Props, State> {
   override state: State = { error: null, errorAt: null };
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
-    return { error: error ?? new Error("Error desconocido") };
+    return { error: error ?? new Error(SHELL_TEXT.unknownError) };
   }
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {

@@ -1,4 +1,5 @@
 import { Navigate } from "react-router-dom";
+import { WELCOME_TEXT as TEXT } from "../../domain/texts/screens.ts";
 import { ButtonLink } from "../components/button.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
 import { useMe } from "../session/use-me.ts";
@@ -11,15 +12,12 @@ export default function Welcome() {
   return (
     <div className="flex min-h-[85dvh] flex-col items-center justify-center gap-6 text-center">
       <img src="/icons/icon.svg" alt="" width={96} height={96} className="rounded-3xl" />
-      <h1 className="text-3xl font-extrabold leading-tight">Cansada de salir sola en bici?</h1>
-      <p className="max-w-sm text-lg text-ink-soft">
-        Rodamos es la app para ciclistas que quieren encontrar su grupeta: salidas solo para
-        mujeres, cerca de ti y a tu ritmo.
-      </p>
+      <h1 className="text-3xl font-extrabold leading-tight">{TEXT.title}</h1>
+      <p className="max-w-sm text-lg text-ink-soft">{TEXT.intro}</p>
       <div className="flex w-full max-w-xs flex-col gap-3">
-        <ButtonLink to="/app/signup">Crear cuenta</ButtonLink>
+        <ButtonLink to="/app/signup">{TEXT.signup}</ButtonLink>
         <ButtonLink to="/app/login" variant="ghost">
-          Iniciar sesión
+          {TEXT.login}
         </ButtonLink>
       </div>
     </div>

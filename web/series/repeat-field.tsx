@@ -16,6 +16,7 @@ import {
   seriesStarts,
   validateRepeat,
 } from "../../domain/series.ts";
+import { REPEAT_FIELD_TEXT as TEXT } from "../../domain/texts/series-repeat.ts";
 import { Field, inputClass, TextField } from "../components/field.tsx";
 import { type RideFormValues, repeatOf, startInstant } from "../ride-core/ride-form-values.ts";
 
@@ -72,7 +73,7 @@ export function RepeatField({ zone }: { zone: string }) {
       {values.repeat ? (
         <>
           <fieldset className="flex flex-col gap-2">
-            <legend className="mb-1 font-bold">¿Hasta cuándo?</legend>
+            <legend className="mb-1 font-bold">{TEXT.untilQuestion}</legend>
             <label className="flex min-h-11 items-center gap-2">
               <input
                 type="radio"
@@ -82,7 +83,7 @@ export function RepeatField({ zone }: { zone: string }) {
               />
               {SERIES_TEXTS.forCount}
               <select
-                aria-label="Número de salidas"
+                aria-label={TEXT.countLabel}
                 className={`${inputClass} w-24`}
                 disabled={values.repeatEnd !== "count"}
                 aria-invalid={Boolean(errors.repeatCount) || undefined}
@@ -94,7 +95,7 @@ export function RepeatField({ zone }: { zone: string }) {
                   </option>
                 ))}
               </select>
-              salidas
+              {TEXT.countUnit}
             </label>
             <label className="flex min-h-11 items-center gap-2">
               <input
@@ -107,7 +108,7 @@ export function RepeatField({ zone }: { zone: string }) {
             </label>
             {values.repeatEnd === "until" ? (
               <TextField
-                label="Fecha final"
+                label={TEXT.untilLabel}
                 type="date"
                 min={values.date || undefined}
                 max={lastSeriesDay(now, zone)}

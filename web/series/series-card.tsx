@@ -7,9 +7,9 @@ import { Link } from "react-router-dom";
 import type { RideDetail } from "../../domain/api/rides.ts";
 import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
-import { plural } from "../../domain/plural.ts";
 import { labelledTime, rideStartTexts } from "../../domain/ride-time.ts";
 import { SERIES_MARKS, SERIES_TEXTS, type SeriesDate } from "../../domain/series.ts";
+import { SERIES_CARD_TEXT as TEXT } from "../../domain/texts/series.ts";
 import { Button } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
@@ -37,15 +37,15 @@ function DateLine({ date, zone, current }: { date: SeriesDate; zone: string; cur
         {date.status === "cancelled" ? (
           <Chip tone="neutral">
             <CalendarX aria-hidden="true" size={12} />
-            Cancelada
+            {TEXT.cancelled}
           </Chip>
         ) : date.joined ? (
           <Chip tone="success">
             <CalendarCheck aria-hidden="true" size={12} />
-            Vas
+            {TEXT.going}
           </Chip>
         ) : date.waiting ? (
-          <Chip tone="accent">En lista de espera</Chip>
+          <Chip tone="accent">{TEXT.waiting}</Chip>
         ) : date.request === "pending" ? (
           <Chip tone="accent">
             <Hourglass aria-hidden="true" size={12} />
@@ -54,9 +54,9 @@ function DateLine({ date, zone, current }: { date: SeriesDate; zone: string; cur
         ) : date.request === "declined" ? (
           <Chip tone="neutral">{MSG.requestDeclined}</Chip>
         ) : date.placesLeft === 0 ? (
-          <Chip tone="neutral">Completa</Chip>
+          <Chip tone="neutral">{TEXT.full}</Chip>
         ) : (
-          <Chip tone="neutral">{plural(date.placesLeft, "plaza", "plazas")}</Chip>
+          <Chip tone="neutral">{TEXT.places(date.placesLeft)}</Chip>
         )}
       </span>
     </li>
@@ -77,7 +77,7 @@ export function SeriesCard({ ride }: { ride: RideDetail }) {
       const result = await join.mutateAsync(ride.id);
       toast.success(SERIES_TEXTS.joinedNext(result.joined, result.waiting, result.requested));
     } catch (error) {
-      toast.error(errorText(error, "No se pudo apuntarte a la grupeta. Inténtalo de nuevo."));
+      toast.error(errorText(error, TEXT.joinFailed));
     }
   }
 
@@ -86,7 +86,7 @@ export function SeriesCard({ ride }: { ride: RideDetail }) {
       await leave.mutateAsync(ride.id);
       toast.success(SERIES_TEXTS.leftSeries);
     } catch (error) {
-      toast.error(errorText(error, "No se pudo dejar la serie. Inténtalo de nuevo."));
+      toast.error(errorText(error, TEXT.leaveFailed));
     }
   }
 
@@ -106,7 +106,7 @@ export function SeriesCard({ ride }: { ride: RideDetail }) {
         </div>
       ) : !data ? (
         <div className="flex flex-col items-start gap-2">
-          <p className="text-ink-soft">No se pudieron cargar las fechas de la grupeta.</p>
+          <p className="text-ink-soft">{TEXT.loadFailed}</p>
           <RetryButton onRetry={() => series.refetch()} />
         </div>
       ) : data.dates.length === 0 ? (
@@ -122,12 +122,12 @@ export function SeriesCard({ ride }: { ride: RideDetail }) {
         <div className="mt-3 flex flex-wrap gap-2">
           {!data.series.following ? (
             <Button onClick={onJoin} disabled={busy}>
-              {join.isPending ? "Apuntándote..." : SERIES_TEXTS.joinNext}
+              {join.isPending ? TEXT.joining : SERIES_TEXTS.joinNext}
             </Button>
           ) : null}
           {data.series.following || inAny ? (
             <Button variant="secondary" onClick={onLeave} disabled={busy}>
-              {leave.isPending ? "Saliendo..." : SERIES_TEXTS.leaveSeries}
+              {leave.isPending ? TEXT.leaving : SERIES_TEXTS.leaveSeries}
             </Button>
           ) : null}
         </div>

@@ -2,6 +2,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { LogOut } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
+import {
+  LOGOUT_EVERYWHERE_MSG,
+  LOGOUT_EVERYWHERE_TEXT as TEXT,
+} from "../../domain/texts/settings.ts";
 import { Button } from "../components/button.tsx";
 import { ConfirmDialog } from "../components/dialog.tsx";
 import { call, client } from "../lib/api.ts";
@@ -9,11 +13,6 @@ import { toast } from "../lib/toast.ts";
 import { disablePush } from "../notifications/push-client.ts";
 import { clearRuntimeCaches } from "../pwa/clear-caches.ts";
 import { forgetSession } from "../session/use-me.ts";
-
-export const LOGOUT_EVERYWHERE_MSG = {
-  done: "Has cerrado la sesión en todos tus dispositivos.",
-  failed: "No se pudo cerrar la sesión en todos los dispositivos. Inténtalo de nuevo.",
-};
 
 /**
  * Settings → 'Cerrar sesión en todos los dispositivos': the API ends every session of hers (this
@@ -42,21 +41,19 @@ export function LogoutEverywhereSection() {
   return (
     <section aria-labelledby="settings-sessions" className="rounded-3xl bg-surface p-5 shadow-sm">
       <h2 id="settings-sessions" className="text-lg font-extrabold">
-        Sesiones
+        {TEXT.title}
       </h2>
-      <p className="mt-1 text-ink-soft">
-        Si has iniciado sesión en un dispositivo que ya no tienes, ciérrala en todos a la vez.
-      </p>
+      <p className="mt-1 text-ink-soft">{TEXT.intro}</p>
       <Button variant="secondary" className="mt-4 w-full" onClick={() => setConfirmOpen(true)}>
         <LogOut aria-hidden="true" size={18} />
-        Cerrar sesión en todos los dispositivos
+        {TEXT.button}
       </Button>
       <ConfirmDialog
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
-        title="¿Cerrar sesión en todos los dispositivos?"
-        description="Se cerrará tu sesión en todos tus dispositivos, también en este, y tu enlace de calendario dejará de funcionar. Tendrás que volver a iniciar sesión."
-        confirmLabel="Cerrar sesión en todos"
+        title={TEXT.confirmTitle}
+        description={TEXT.confirmText}
+        confirmLabel={TEXT.confirm}
         busy={logoutEverywhere.isPending}
         onConfirm={() => logoutEverywhere.mutate()}
       />

@@ -2,6 +2,7 @@ import { ChevronDown, Mail, ShieldCheck } from "lucide-react";
 import { Link } from "react-router-dom";
 import { CONTACT_EMAIL } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
+import { SETTINGS_FAQ, SETTINGS_TEXT as TEXT } from "../../domain/texts/settings.ts";
 import { CalendarSettings } from "../calendar/calendar-settings.tsx";
 import { BackButton } from "../components/back-button.tsx";
 import { ButtonLink, buttonClass } from "../components/button.tsx";
@@ -10,7 +11,6 @@ import { NotificationSettings } from "../notifications/notification-settings.tsx
 import { UpdateButton } from "../pwa/update-button.tsx";
 import { BlockedUsersSection } from "../safety/blocked-users.tsx";
 import { useMe } from "../session/use-me.ts";
-import { SETTINGS_FAQ } from "./faq.ts";
 import { LogoutEverywhereSection } from "./logout-everywhere.tsx";
 
 /** The build's version (scripts/vite-pwa.ts writes it into the app page), if any. */
@@ -33,26 +33,24 @@ export default function Settings() {
       <div className="-mb-4">
         <BackButton fallback={`/app/profile/${encodeURIComponent(username)}`} />
       </div>
-      <PageHeader title="Ajustes" />
+      <PageHeader title={TEXT.title} />
 
       <NotificationSettings />
       <CalendarSettings />
 
       <section aria-labelledby="settings-app" className="rounded-3xl bg-surface p-5 shadow-sm">
         <h2 id="settings-app" className="text-lg font-extrabold">
-          Aplicación
+          {TEXT.app}
         </h2>
-        <p className="mt-1 text-ink-soft">
-          Comprueba si hay una versión nueva de Rodamos y cárgala al momento.
-        </p>
+        <p className="mt-1 text-ink-soft">{TEXT.appText}</p>
         <div className="mt-4 flex flex-col items-center gap-2">
           <UpdateButton
-            label="Actualizar app"
+            label={TEXT.update}
             errorMessage={MSG.updateSettingsError}
             variant="primary"
             className="w-full"
           />
-          {version ? <p className="text-sm text-ink-soft">Versión {version}</p> : null}
+          {version ? <p className="text-sm text-ink-soft">{TEXT.version(version)}</p> : null}
         </div>
       </section>
 
@@ -65,19 +63,19 @@ export default function Settings() {
           className="rounded-3xl bg-surface p-5 shadow-sm"
         >
           <h2 id="settings-moderation" className="text-lg font-extrabold">
-            Moderación
+            {TEXT.moderation}
           </h2>
-          <p className="mt-1 text-ink-soft">Las denuncias pendientes y el registro de acciones.</p>
+          <p className="mt-1 text-ink-soft">{TEXT.moderationText}</p>
           <ButtonLink to="/app/moderacion" variant="secondary" className="mt-4 w-full">
             <ShieldCheck aria-hidden="true" size={18} />
-            Abrir moderación
+            {TEXT.openModeration}
           </ButtonLink>
         </section>
       ) : null}
 
       <section aria-labelledby="settings-faq">
         <h2 id="settings-faq" className="mb-3 text-lg font-extrabold">
-          Preguntas frecuentes
+          {TEXT.faq}
         </h2>
         <div className="flex flex-col gap-2">
           {SETTINGS_FAQ.map((item) => (
@@ -98,20 +96,18 @@ export default function Settings() {
           to="/app/faqs"
           className="mt-3 inline-block min-h-11 py-3 font-bold text-primary underline"
         >
-          Ver todas las preguntas frecuentes
+          {TEXT.allFaqs}
         </Link>
       </section>
 
       <section aria-labelledby="settings-contact" className="rounded-3xl bg-surface p-5 shadow-sm">
         <h2 id="settings-contact" className="text-lg font-extrabold">
-          ¿Necesitas ayuda?
+          {TEXT.help}
         </h2>
-        <p className="mt-1 text-ink-soft">
-          Escríbenos a {CONTACT_EMAIL} y te responderemos lo antes posible.
-        </p>
+        <p className="mt-1 text-ink-soft">{TEXT.helpText(CONTACT_EMAIL)}</p>
         <a href={`mailto:${CONTACT_EMAIL}`} className={buttonClass("secondary", "mt-4 w-full")}>
           <Mail aria-hidden="true" size={18} />
-          Escríbenos un email
+          {TEXT.mailUs}
         </a>
       </section>
     </div>

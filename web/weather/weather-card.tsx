@@ -20,6 +20,7 @@ import { type ReactNode, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import type { RideDetail } from "../../domain/api/rides.ts";
 import { errorText } from "../../domain/errors.ts";
+import { WEATHER_CARD_TEXT } from "../../domain/texts/weather.ts";
 import {
   forecastWindowOpen,
   STILL_ON_CHECK_BEFORE_MS,
@@ -149,7 +150,7 @@ function StillOnQuestion({
       await stillOn.mutateAsync(ride.id);
       toast.success(WEATHER_TEXTS.stillOnPosted);
     } catch (error) {
-      toast.error(errorText(error, "No se pudo avisar en el chat. Inténtalo de nuevo."));
+      toast.error(errorText(error, WEATHER_CARD_TEXT.stillOnFailed));
     }
   }
 
@@ -161,7 +162,7 @@ function StillOnQuestion({
       ) : (
         <div className="flex flex-wrap gap-2">
           <Button onClick={confirm} disabled={stillOn.isPending}>
-            {stillOn.isPending ? "Avisando..." : WEATHER_TEXTS.stillOn}
+            {stillOn.isPending ? WEATHER_CARD_TEXT.stillOnPosting : WEATHER_TEXTS.stillOn}
           </Button>
           <Button variant="secondary" onClick={() => setCancelOpen(true)}>
             {WEATHER_TEXTS.cancelInstead}

@@ -25,6 +25,10 @@ const LAYERS = {
         folders: ["ride-core"],
       },
       {
+        what: "who is verified: vouches, the badge's rule and its recomputation, on the ride's core",
+        folders: ["verification"],
+      },
+      {
         what: "features other features call (pushes, files, the share image, chat reads…)",
         folders: ["push", "gpx", "share", "chat", "weather", "calendar", "referrals", "ride-day"],
       },

@@ -4,6 +4,7 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { RideDetailResponse } from "../../domain/api/rides.ts";
 import type {
   MyVerificationResponse,
   VouchGraphResponse,
@@ -17,6 +18,7 @@ import { recomputeVerification } from "../../worker/verification/recompute.ts";
 import { countingD1 } from "./helpers/d1-proxy.ts";
 import { createRide, db, HOUR, signedIn, signedInMany } from "./helpers/factories.ts";
 import { json } from "./helpers/http.ts";
+import { rideBody } from "./helpers/rides.ts";
 import { block, moderator } from "./helpers/safety.ts";
 import {
   badgeOf,
@@ -343,5 +345,39 @@ describe("moderation", () => {
     expect(graph.given.map((e) => e.user.id)).toEqual([t2.user.id]);
     // Nobody else: the plain 404 of the moderation API.
     expect((await t2.browser.get(`/api/moderation/users/${t1.user.id}/vouches`)).status).toBe(404);
+  });
+});
+
+describe("'Solo verificadas'", () => {
+  it("the organizer switches her ride to it: those already in stay, the badges show", async () => {
+    const [organizer] = await verifiedRidersMany(1);
+    const [bea, cris] = await signedInMany([{}, {}]);
+    const created = await organizer!.browser.post("/api/rides", rideBody());
+    expect(created.status).toBe(201);
+    const { ride } = await json<RideDetailResponse>(created);
+    expect(ride.verifiedOnly).toBe(false);
+    expect((await bea.browser.post(`/api/rides/${ride.id}/join`)).status).toBe(200);
+
+    const edited = await organizer!.browser.put(
+      `/api/rides/${ride.id}`,
+      rideBody({ verifiedOnly: true }),
+    );
+    expect(edited.status).toBe(200);
+    const { ride: after } = await json<RideDetailResponse>(edited);
+    expect(after.verifiedOnly).toBe(true);
+    expect(after.organizer.verified).toBe(true);
+    expect(after.participants.map((p) => [p.id, p.verified])).toEqual([
+      [organizer!.user.id, true],
+      [bea.user.id, false],
+    ]);
+    const refused = await cris.browser.post(`/api/rides/${ride.id}/join`);
+    expect(await errorOf(refused)).toEqual({
+      status: 403,
+      message: VERIFICATION_MSG.verifiedOnly,
+    });
+    // An edit that leaves the option out (an older app) keeps it.
+    await organizer!.browser.put(`/api/rides/${ride.id}`, rideBody({ title: "Otra" }));
+    const seen = await json<RideDetailResponse>(await cris.browser.get(`/api/rides/${ride.id}`));
+    expect(seen.ride.verifiedOnly).toBe(true);
   });
 });

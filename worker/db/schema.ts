@@ -629,6 +629,8 @@ export interface SeriesTemplate {
   routeFileName: string | null;
   /** '¿Quién puede unirse?' of every date (absent in series stored before it: 'open'). */
   joinMode?: JoinMode;
+  /** 'Solo verificadas' (docs/product.md#verificada); absent in series stored before it: off. */
+  verifiedOnly?: boolean;
   /** 'Duración estimada' in minutes; null or absent: derived from distance and level. */
   estimatedMinutes?: number | null;
 }

@@ -15,33 +15,20 @@ import {
   VOUCHES_PER_DAY,
   vouchWindowOpen,
 } from "../../domain/verification.ts";
-import type { AppEnv, Bindings } from "../env.ts";
+import type { AppEnv } from "../env.ts";
 import { validate } from "../http/validate.ts";
 import { requireProfile } from "../sessions/session.ts";
+import { holdsBadge } from "./gate.ts";
 import { presentAt } from "./present.ts";
 import {
   giveVouch,
   loadVouchState,
-  moderatorBadge,
   myVerification,
   type VouchState,
   vouchesGivenToday,
   withdrawVouch,
 } from "./queries.ts";
-import { hasBadge, recomputeVerification } from "./recompute.ts";
-
-/** She holds the badge, or her account is a moderator's (given its badge on first use). */
-export async function voucherVerified(
-  env: Bindings,
-  db: AppEnv["Variables"]["db"],
-  user: { id: string; email: string },
-): Promise<boolean> {
-  if (isModeratorEmail(env.MODERATOR_EMAILS, user.email)) {
-    await moderatorBadge(db, user.id, Date.now());
-    return true;
-  }
-  return hasBadge(db, user.id);
-}
+import { recomputeVerification } from "./recompute.ts";
 
 function stepOpen(state: VouchState, now: number) {
   return state.ride.status !== "cancelled" && vouchWindowOpen(state.ride.startTime, now);
@@ -55,7 +42,7 @@ export const rideVouchRoutes = new Hono<AppEnv>()
     if (!state) throw new DomainError("not_found", MSG.rideNotFound);
     const closed: VouchStepResponse = { open: false, riders: [] };
     if (!state.isParticipant || !stepOpen(state, Date.now())) return c.json(closed);
-    if (!(await voucherVerified(c.env, c.var.db, user))) return c.json(closed);
+    if (!(await holdsBadge(c.env, c.var.db, user))) return c.json(closed);
     // Only one who was there learns who else was: the check-ins stay the organizer's otherwise.
     const present = await presentAt(c.env, state.ride, user.id);
     if (!present) return c.json(closed);
@@ -94,7 +81,7 @@ export const rideVouchRoutes = new Hono<AppEnv>()
       if (!vouchee || vouchee.blocked) {
         throw new DomainError("validation_error", VERIFICATION_MSG.notCompanion);
       }
-      if (!(await voucherVerified(c.env, c.var.db, user))) {
+      if (!(await holdsBadge(c.env, c.var.db, user))) {
         throw new DomainError("not_authorized", VERIFICATION_MSG.voucherNotVerified);
       }
       const present = await presentAt(c.env, state.ride, user.id);

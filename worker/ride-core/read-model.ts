@@ -72,16 +72,8 @@ export type RideRow = Awaited<ReturnType<ReturnType<typeof ridesWithOrganizer>["
  * What participantsJson puts in each element:
  * [userId, username, avatarKey, avatarUrl, rodeWith, joinedAt, hidden, verified].
  */
-type ParticipantTuple = [
-  string,
-  string | null,
-  string | null,
-  string | null,
-  number,
-  number,
-  number,
-  number,
-];
+type Maybe = string | null;
+type ParticipantTuple = [string, Maybe, Maybe, Maybe, number, number, number, number];
 
 /** 1 when the viewer has recorded that she rode with this rider, else 0. */
 function viewerRodeWith(viewerId: string, userId: SQLWrapper) {

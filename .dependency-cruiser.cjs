@@ -25,6 +25,10 @@ const LAYERS = {
         folders: ["ride-core"],
       },
       {
+        what: "who is verified: vouches, the badge's rule and its recomputation, on the ride's core",
+        folders: ["verification"],
+      },
+      {
         what: "features other features call (pushes, files, the share image, the forecast…)",
         folders: ["push", "gpx", "share", "weather", "calendar", "referrals"],
       },
@@ -33,11 +37,11 @@ const LAYERS = {
         folders: ["chat", "ride-day"],
       },
       {
-        what: "sign-in, the waiting list, approval requests, rode-with: on floor 5's",
+        what: "sign-in, the waiting list, approval requests, rode-with: on floor 6's",
         folders: ["auth", "waiting-list", "ride-requests", "connections"],
       },
       {
-        what: "grupetas, blocks, the account, profiles, honest levels: on floor 6's",
+        what: "grupetas, blocks, the account, profiles, honest levels: on floor 7's",
         folders: ["series", "blocks", "account", "profiles", "level-answers"],
       },
       { what: "the rides API and moderation", folders: ["rides", "moderation"] },

@@ -34,7 +34,14 @@ export const MODERATION_REASON_MAX = 500;
 export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-export const MODERATION_ACTIONS = ["dismiss", "hide_message", "suspend", "unsuspend"] as const;
+export const MODERATION_ACTIONS = [
+  "dismiss",
+  "hide_message",
+  "suspend",
+  "unsuspend",
+  "verify",
+  "unverify",
+] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
@@ -42,6 +49,8 @@ export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
   hide_message: "Mensaje ocultado",
   suspend: "Cuenta suspendida",
   unsuspend: "Suspensión levantada",
+  verify: "Verificada por moderación",
+  unverify: "Verificación retirada",
 };
 
 /** What was reported, as it was when she reported it (the thing may change or go later). */

@@ -257,6 +257,8 @@ export const rideInputSchema = z.object({
   meetingPin: meetingPinSchema.nullish(),
   /** '¿Quién puede unirse?'; left out: 'Abierta' on create, unchanged on edit (older clients). */
   joinMode: z.enum(JOIN_MODES, { error: MSG.invalidInput }).optional(),
+  /** 'Solo verificadas'; left out: off on create, unchanged on edit (older clients). */
+  verifiedOnly: z.boolean({ error: MSG.invalidInput }).optional(),
   distanceKm: numberInput(MSG.rideDistanceElevationRequired)
     .refine((km) => km >= MIN_DISTANCE_KM, { error: MSG.distanceMin })
     .refine((km) => km <= MAX_DISTANCE_KM, { error: MSG.distanceMax })

@@ -39,6 +39,7 @@ import { seriesRoutes } from "./series/routes.ts";
 import { sessionMiddleware } from "./sessions/session.ts";
 import { shareRoutes } from "./share/routes.ts";
 import { userRoutes } from "./users/routes.ts";
+import { myVerificationRoutes, rideVouchRoutes, vouchRoutes } from "./verification/routes.ts";
 import { waitingListRoutes } from "./waiting-list/routes.ts";
 import { weatherRoutes } from "./weather/routes.ts";
 
@@ -64,6 +65,7 @@ const api = new Hono<AppEnv>()
   .route("/rides/:id/participants", blockedParticipantRoutes)
   .route("/rides/:id/sweeper", sweeperRoutes)
   .route("/rides/:id/ride-day", rideDayRoutes)
+  .route("/rides/:id/vouches", rideVouchRoutes)
   .route("/rides/:id", rideCalendarRoutes)
   .route("/rides/:id/series", seriesRoutes)
   .route("/rides/:id", weatherRoutes)
@@ -77,6 +79,8 @@ const api = new Hono<AppEnv>()
   .route("/account", accountRoutes)
   .route("/launch-signups", launchSignupsRoutes)
   .route("/blocks", blockRoutes)
+  .route("/vouches", vouchRoutes)
+  .route("/verification", myVerificationRoutes)
   .route("/reports", reportRoutes)
   .route("/moderation", moderationRoutes)
   .route("/push", pushRoutes)

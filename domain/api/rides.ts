@@ -10,6 +10,8 @@ export interface RidePerson {
   username: string;
   avatarKey: string;
   avatarUrl: string | null;
+  /** 'Verificada' (docs/product.md#verificada): the badge beside her name. */
+  verified: boolean;
 }
 
 /** A ride as every list shows it (feed, search, My Rides), enriched for the viewer. */
@@ -55,6 +57,8 @@ export interface RideSummary {
   meetingArea: MeetingArea | null;
   /** 'Abierta' (join at once) or 'Con aprobación' (request a place). */
   joinMode: JoinMode;
+  /** 'Solo verificadas' (docs/product.md#verificada): only verified riders may come in. */
+  verifiedOnly: boolean;
   /** The organizer's pending requests ('2 solicitudes'); 0 for everyone else. */
   pendingRequests: number;
   /**

@@ -150,7 +150,13 @@ describe("creating a ride", () => {
       description: null,
       startTime: Date.parse(`${IN_A_MONTH}T06:30:00.000Z`),
       socialTags: [],
-      organizer: { id: "ana", username: "ana_rueda", avatarKey: "ava01", avatarUrl: null },
+      organizer: {
+        id: "ana",
+        username: "ana_rueda",
+        avatarKey: "ava01",
+        avatarUrl: null,
+        verified: false,
+      },
       participantIds: ["ana"],
       viewer: ORGANIZER_VIEWER,
     });
@@ -171,7 +177,13 @@ describe("editing, when a reload fails", () => {
   it("keeps her on the form with what she typed (the ride it had stays)", async () => {
     const ride = rideDetail({
       id: "r9",
-      organizer: { id: "ana", username: "ana_rueda", avatarKey: "ava01", avatarUrl: null },
+      organizer: {
+        id: "ana",
+        username: "ana_rueda",
+        avatarKey: "ava01",
+        avatarUrl: null,
+        verified: false,
+      },
       viewer: ORGANIZER_VIEWER,
     });
     fetchMock.mockRejectedValue(new TypeError("Failed to fetch"));
@@ -213,7 +225,13 @@ describe("'¿Quién puede unirse?' (docs/product.md#join-by-approval)", () => {
     const ride = rideDetail({
       id: "r9",
       joinMode: "approval",
-      organizer: { id: "ana", username: "ana_rueda", avatarKey: "ava01", avatarUrl: null },
+      organizer: {
+        id: "ana",
+        username: "ana_rueda",
+        avatarKey: "ava01",
+        avatarUrl: null,
+        verified: false,
+      },
       viewer: { ...rideDetail().viewer, joined: true, isOrganizer: true },
     });
     fetchMock.mockImplementation(async () => Response.json({ ride }));

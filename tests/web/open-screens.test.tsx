@@ -230,7 +230,7 @@ describe("her request on an open ride page, answered by the organizer", () => {
 
 const request = (id: string, username: string): RideRequestView => ({
   id,
-  rider: { id: `u-${id}`, username, avatarKey: "ava03", avatarUrl: null },
+  rider: { id: `u-${id}`, username, avatarKey: "ava03", avatarUrl: null, verified: false },
   city: "Madrid",
   modalities: ["road"],
   levels: [],
@@ -246,7 +246,7 @@ const organizerView = (participantCount: number, requests: RideRequestView[]) =>
     ...approval,
     participantCount,
     participantIds: ["u1", "u2"].slice(0, participantCount),
-    organizer: { id: "u1", username: "Ana", avatarKey: "ava01", avatarUrl: null },
+    organizer: { id: "u1", username: "Ana", avatarKey: "ava01", avatarUrl: null, verified: false },
     pendingRequests: requests.length,
     requests,
     viewer: ORGANIZER_VIEWER,

@@ -13,7 +13,13 @@ const ride = (overrides: Partial<RideSummary> = {}) =>
   rideSummary({
     maxParticipants: 2,
     capacity: 2,
-    organizer: { id: "org", username: "AnaRueda", avatarKey: "ava01", avatarUrl: null },
+    organizer: {
+      id: "org",
+      username: "AnaRueda",
+      avatarKey: "ava01",
+      avatarUrl: null,
+      verified: false,
+    },
     ...overrides,
   });
 
@@ -132,8 +138,20 @@ describe("RideCard", () => {
   });
 
   it("offers leave, chat and whom she has ridden with to a participant", () => {
-    const bea = { id: "bea", username: "Bea", avatarKey: "ava03", avatarUrl: null };
-    const cris = { id: "cris", username: "Cris", avatarKey: "ava04", avatarUrl: null };
+    const bea = {
+      id: "bea",
+      username: "Bea",
+      avatarKey: "ava03",
+      avatarUrl: null,
+      verified: false,
+    };
+    const cris = {
+      id: "cris",
+      username: "Cris",
+      avatarKey: "ava04",
+      avatarUrl: null,
+      verified: false,
+    };
     renderCard(
       ride({
         participantIds: ["org", "me", "bea", "cris"],
@@ -166,8 +184,20 @@ describe("RideCard", () => {
   });
 
   it("says 'de las que fueron' once the ride has been", () => {
-    const bea = { id: "bea", username: "Bea", avatarKey: "ava03", avatarUrl: null };
-    const cris = { id: "cris", username: "Cris", avatarKey: "ava04", avatarUrl: null };
+    const bea = {
+      id: "bea",
+      username: "Bea",
+      avatarKey: "ava03",
+      avatarUrl: null,
+      verified: false,
+    };
+    const cris = {
+      id: "cris",
+      username: "Cris",
+      avatarKey: "ava04",
+      avatarUrl: null,
+      verified: false,
+    };
     renderCard(
       ride({
         startTime: Date.now() - 3 * 3_600_000,

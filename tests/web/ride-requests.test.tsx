@@ -169,7 +169,7 @@ describe("a 'Con aprobación' ride seen from outside its group", () => {
 describe("the organizer's requests", () => {
   const request = {
     id: "q1",
-    rider: { id: "u2", username: "Bea", avatarKey: "ava03", avatarUrl: null },
+    rider: { id: "u2", username: "Bea", avatarKey: "ava03", avatarUrl: null, verified: false },
     city: "Valencia",
     modalities: ["gravel" as const],
     levels: ["intermedio" as const],

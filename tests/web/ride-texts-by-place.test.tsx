@@ -137,7 +137,13 @@ describe("cancelling: one set of texts, then My Rides > Canceladas", () => {
 
   it("from the ride's page: 'Cancelar salida' once, in 'Gestiona tu salida', then My Rides", async () => {
     const own = rideDetail({
-      organizer: { id: "u1", username: "Ana", avatarKey: "ava01", avatarUrl: null },
+      organizer: {
+        id: "u1",
+        username: "Ana",
+        avatarKey: "ava01",
+        avatarUrl: null,
+        verified: false,
+      },
       participantIds: ["u1"],
       viewer: ORGANIZER_VIEWER,
     });
@@ -168,7 +174,13 @@ describe("'Eliminar' in 'Gestiona tu salida': offered only when the API takes it
 
   it.each(cases)("%s", async (_, participantCount, startsIn, offered) => {
     const own = rideDetail({
-      organizer: { id: "u1", username: "Ana", avatarKey: "ava01", avatarUrl: null },
+      organizer: {
+        id: "u1",
+        username: "Ana",
+        avatarKey: "ava01",
+        avatarUrl: null,
+        verified: false,
+      },
       participantIds: ["u1", "u2"].slice(0, participantCount),
       participantCount,
       startTime: Date.now() + startsIn,

@@ -23,8 +23,8 @@ describe("the organizer's waiting list", () => {
       waitingCount: 2,
       waitingList: isOrganizer
         ? [
-            { id: "u1", username: "Bea", avatarKey: "ava02", avatarUrl: null },
-            { id: "u2", username: "Cris", avatarKey: "ava03", avatarUrl: null },
+            { id: "u1", username: "Bea", avatarKey: "ava02", avatarUrl: null, verified: false },
+            { id: "u2", username: "Cris", avatarKey: "ava03", avatarUrl: null, verified: false },
           ]
         : null,
       viewer: {

@@ -6,9 +6,10 @@
 // that check without asking.
 // The socket frames each kind of visitor gets are at the end.
 
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import type { NotificationFrame } from "../../domain/chat-protocol.ts";
+import { VERIFICATION_MSG } from "../../domain/verification.ts";
 import { app } from "../../worker/app.ts";
 import { block } from "../../worker/blocks/queries.ts";
 import { rideRequests, rideSeries, rides } from "../../worker/db/schema.ts";
@@ -19,6 +20,7 @@ import { createRide, db, HOUR, signedInMany } from "./helpers/factories.ts";
 import { Browser } from "./helpers/http.ts";
 import { answerOf, insertMessage, MODERATOR_EMAIL, moderator } from "./helpers/safety.ts";
 import { openSocket, socketsClosedAfterEach, type TestSocket } from "./helpers/sockets.ts";
+import { verifiedRidersMany } from "./helpers/verification.ts";
 
 type Moderator = Awaited<ReturnType<typeof moderator>>;
 
@@ -645,6 +647,36 @@ const MATRIX: Row[] = [
     expect: [U, P, 403, 409, 403],
     why: "participants but never the organizer; this ride has not started (window closed)",
   },
+  // ---------- Verificada (docs/product.md#verificada); the matrix's ride starts in 48 h ---------
+  {
+    method: "GET",
+    route: "/api/rides/:id/vouches",
+    path: (w) => `/api/rides/${w.rideId}/vouches`,
+    expect: [U, P, 200, 200, 200],
+    why: "closed (no riders) but for a verified participant who was there, after the ride",
+  },
+  {
+    method: "POST",
+    route: "/api/rides/:id/vouches",
+    path: (w) => `/api/rides/${w.rideId}/vouches`,
+    body: (w) => ({ userId: w.participantId }),
+    expect: [U, P, 403, 409, 409],
+    why: "participants only; this ride has not started (the post-ride step is closed)",
+  },
+  {
+    method: "DELETE",
+    route: "/api/vouches/:userId",
+    path: (w) => `/api/vouches/${w.participantId}`,
+    expect: [U, P, 404, 404, 404],
+    why: "only her own vouch, and none stands",
+  },
+  {
+    method: "GET",
+    route: "/api/verification",
+    path: () => "/api/verification",
+    expect: [U, P, 200, 200, 200],
+    why: "her own badge or progress",
+  },
   {
     method: "GET",
     route: "/api/push",
@@ -952,6 +984,35 @@ const MATRIX: Row[] = [
     why: "moderators only (not even the suspended rider herself)",
   },
   {
+    method: "POST",
+    route: "/api/moderation/users/:userId/verify",
+    path: (w) => `/api/moderation/users/${w.otherId}/verify`,
+    body: () => ({ reason: "matriz" }),
+    expect: [N, N, N, N, N],
+    moderator: 200,
+    suspended: N,
+    why: "moderators only",
+  },
+  {
+    method: "POST",
+    route: "/api/moderation/users/:userId/unverify",
+    path: (w) => `/api/moderation/users/${w.otherId}/unverify`,
+    body: () => ({ reason: "matriz" }),
+    expect: [N, N, N, N, N],
+    moderator: 409,
+    suspended: N,
+    why: "moderators only; no moderator verified her",
+  },
+  {
+    method: "GET",
+    route: "/api/moderation/users/:userId/vouches",
+    path: (w) => `/api/moderation/users/${w.otherId}/vouches`,
+    expect: [N, N, N, N, N],
+    moderator: 200,
+    suspended: N,
+    why: "moderators only: who vouched for whom",
+  },
+  {
     method: "GET",
     route: "/api/moderation/suspended",
     path: () => "/api/moderation/suspended",
@@ -1033,6 +1094,60 @@ describe("authorization matrix", () => {
     expect([...served].filter((r) => !covered.has(r)).sort()).toEqual([]);
     expect([...covered].filter((r) => !served.has(r)).sort()).toEqual([]);
   });
+});
+
+/** Every way into a 'Solo verificadas' ride (docs/product.md#verificada), for a rider in no ride. */
+const WAYS_IN: {
+  way: string;
+  /** What the world's rides look like for this way in. */
+  prepare?: (w: World) => Promise<unknown>;
+  call: (w: World, browser: Browser) => Promise<Response>;
+  admitted: number;
+}[] = [
+  {
+    way: "joining",
+    call: (w, b) => b.post(`/api/rides/${w.rideId}/join`),
+    admitted: 200,
+  },
+  {
+    way: "asking for a place",
+    call: (w, b) => b.post(`/api/rides/${w.approvalRideId}/requests`, {}),
+    admitted: 201,
+  },
+  {
+    way: "the waiting list",
+    // Full: organizer, participant and the rider she blocked.
+    prepare: (w) => db().update(rides).set({ maxParticipants: 3 }).where(eq(rides.id, w.rideId)),
+    call: (w, b) => b.post(`/api/rides/${w.rideId}/waiting-list`),
+    admitted: 200,
+  },
+  {
+    way: "'Apuntarme a las próximas'",
+    call: (w, b) => b.post(`/api/rides/${w.rideId}/series/join`),
+    admitted: 200,
+  },
+];
+
+describe("'Solo verificadas': every way in refuses a rider who is not verified", () => {
+  for (const { way, prepare, call, admitted } of WAYS_IN) {
+    it(way, async () => {
+      const w = await world(await moderator());
+      await db()
+        .update(rides)
+        .set({ verifiedOnly: true })
+        .where(inArray(rides.id, [w.rideId, w.approvalRideId]));
+      await prepare?.(w);
+      const refused = await call(w, w.browsers.outsider);
+      expect(refused.status).toBe(403);
+      expect((await refused.json<{ error: { message: string } }>()).error.message).toBe(
+        VERIFICATION_MSG.verifiedOnly,
+      );
+      const [verified] = await verifiedRidersMany(1);
+      expect((await call(w, verified!.browser)).status).toBe(admitted);
+      // A moderator is verified.
+      expect((await call(w, w.browsers.moderator)).status).toBe(admitted);
+    });
+  }
 });
 
 const { open } = socketsClosedAfterEach();

@@ -109,6 +109,8 @@ describe("D1 schema", () => {
       "rode_with",
       "sessions",
       "users",
+      "verified_riders",
+      "vouches",
     ]);
   });
 

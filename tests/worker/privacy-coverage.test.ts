@@ -33,6 +33,8 @@ const D1_TABLES: Record<string, string> = {
   ride_level_answers: "«¿El ritmo fue el anunciado?»",
   organizer_levels: "Solo se publican totales",
   blocks: "a quién bloqueas y cuándo",
+  vouches: "quién respalda a quién, después de qué salida",
+  verified_riders: "Si tienes la insignia «Verificada», de dónde viene",
   reports: "Cuando denuncias a una persona, una salida, un mensaje o una nota",
   moderation_actions: "Las decisiones de moderación",
   push_subscriptions: "la dirección de envío que tu navegador crea para tu dispositivo",

@@ -209,7 +209,13 @@ describe("GET /api/rides (listing and filters)", () => {
     });
     // Whom she rode with, with their avatars: only her own records count.
     expect(body.rides[0].viewer.rodeWith).toEqual([
-      { id: friend.id, username: friend.username, avatarKey: "ava01", avatarUrl: null },
+      {
+        id: friend.id,
+        username: friend.username,
+        avatarKey: "ava01",
+        avatarUrl: null,
+        verified: false,
+      },
     ]);
     expect(body.rides[0].participantIds.sort()).toEqual([owner.id, friend.id, user.id].sort());
     expect(body.rides[1].viewer).toEqual({

@@ -381,6 +381,7 @@ describe("GET /api/rides/:id", () => {
       username: "Organizadora",
       avatarKey: "ava01",
       avatarUrl: null,
+      verified: false,
     });
   });
 });

@@ -7,12 +7,18 @@ import { tellRequestsGone } from "../ride-core/ride-watchers.ts";
 import { rideRoomStub } from "../rooms/location-hint.ts";
 import { announceStoredMessage, closeRevokedSockets } from "../rooms/system-messages.ts";
 import { clearSessionCookie, requireUser } from "../sessions/session.ts";
+import { standingVoucheesOf } from "../verification/queries.ts";
+import { recomputeVerification } from "../verification/recompute.ts";
 import { announceListClosed, announcePromotion } from "../waiting-list/notify.ts";
 import { deleteAccount } from "./queries.ts";
 
 export const accountRoutes = new Hono<AppEnv>().delete("/", async (c) => {
   const user = requireUser(c);
+  // Whom she vouched for, read before her vouches go with her account: their badges are
+  // recomputed after it (docs/product.md#verificada).
+  const vouchees = await standingVoucheesOf(c.var.db, user.id);
   const outcome = await deleteAccount(c.var.db, user, Date.now());
+  await recomputeVerification(c.var.db, vouchees, Date.now());
   clearSessionCookie(c);
   inBackground(c, closeRevokedSockets(c.env, user.id, { erase: true }));
   // Her ride days (live fix, notices, check-in, timer) leave every room of hers at once, as when

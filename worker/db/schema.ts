@@ -30,6 +30,7 @@ import {
   REPORT_TARGETS,
   type ReportSnapshot,
 } from "../../domain/safety.ts";
+import { VERIFICATION_SOURCES } from "../../domain/verification.ts";
 import type { Forecast } from "../../domain/weather.ts";
 
 const createdAt = (column = "created_at") =>
@@ -200,6 +201,11 @@ export const rides = sqliteTable(
     /** '¿Quién puede unirse?' (docs/product.md#join-by-approval). */
     joinMode: text("join_mode", { enum: JOIN_MODES }).notNull().default("open"),
     /**
+     * 'Solo verificadas' (docs/product.md#verificada): joins, requests, the waiting list and the
+     * series refuse a rider who is not verified; those already in stay.
+     */
+    verifiedOnly: integer("verified_only", { mode: "boolean" }).notNull().default(false),
+    /**
      * The approximate area's centre (domain/meeting-area.ts): the pin moved by a random offset,
      * drawn when the pin is set and kept while it stays (ADR 0036). What anyone outside an
      * approval ride's group sees, and where 'Cerca de mí' measures such a ride from. Null without
@@ -348,6 +354,46 @@ export const rodeWith = sqliteTable(
     index("rode_with_other_idx").on(t.otherUserId),
   ],
 );
+
+/**
+ * "La conozco en persona: la respaldo" (docs/product.md#verificada): one row per voucher and
+ * vouchee, ever. Withdrawn, the row stays (the 30 days before she may vouch again); given again,
+ * the same row is written over. The ride is the one it was given after (no reference: the proof
+ * stays if the ride is deleted). The primary key serves "whom she vouches for" (the walk down the
+ * graph, docs/decisions/0055-community-verification.md), vouches_vouchee_idx "who vouches for her".
+ */
+export const vouches = sqliteTable(
+  "vouches",
+  {
+    voucherId: text("voucher_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    voucheeId: text("vouchee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    rideId: text("ride_id").notNull(),
+    givenAt: integer("given_at", { mode: "number" }).notNull(),
+    withdrawnAt: integer("withdrawn_at", { mode: "number" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.voucherId, t.voucheeId] }),
+    index("vouches_vouchee_idx").on(t.voucheeId, t.withdrawnAt),
+  ],
+);
+
+/**
+ * A verified rider's badge and where it comes from: 'moderator' (her account is a moderator's),
+ * 'seed' (a moderator who met her verified her: `seeded_by`) or 'community' (standing vouches,
+ * recomputed on every change: worker/verification/recompute.ts). No row: not verified.
+ */
+export const verifiedRiders = sqliteTable("verified_riders", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  source: text("source", { enum: VERIFICATION_SOURCES }).notNull(),
+  seededBy: text("seeded_by").references(() => users.id, { onDelete: "set null" }),
+  verifiedAt: integer("verified_at", { mode: "number" }).notNull(),
+});
 
 /** The blocker's name and avatar as they were when she blocked (see `blocks.blockerProfile`). */
 export interface BlockerProfile {
@@ -583,6 +629,8 @@ export interface SeriesTemplate {
   routeFileName: string | null;
   /** '¿Quién puede unirse?' of every date (absent in series stored before it: 'open'). */
   joinMode?: JoinMode;
+  /** 'Solo verificadas' (docs/product.md#verificada); absent in series stored before it: off. */
+  verifiedOnly?: boolean;
   /** 'Duración estimada' in minutes; null or absent: derived from distance and level. */
   estimatedMinutes?: number | null;
 }

@@ -37,7 +37,7 @@ export interface Moderator {
 }
 
 /** The audit row of an action, written only if the statement just before it changed a row. */
-function auditStatement(
+export function auditStatement(
   db: Database,
   moderator: Moderator,
   entry: {

@@ -1,7 +1,6 @@
 // Moderation API (docs/product.md#reports-and-moderation) for the accounts listed in
 // MODERATOR_EMAILS. Anyone else, signed in or not, gets the 404 of an unknown path: the endpoints
 // do not exist for them.
-import type { Context } from "hono";
 import { Hono } from "hono";
 import type {
   AuditResponse,
@@ -25,8 +24,9 @@ import { validate } from "../http/validate.ts";
 import { tellRequestsGone } from "../ride-core/ride-watchers.ts";
 import { rideRoomStub } from "../rooms/location-hint.ts";
 import { announceStoredMessage } from "../rooms/system-messages.ts";
+import { recomputeVerification } from "../verification/recompute.ts";
 import { announceListClosed, announcePromotion } from "../waiting-list/notify.ts";
-import { dismissReport, hideMessage, liftSuspension, type Moderator } from "./actions.ts";
+import { dismissReport, hideMessage, liftSuspension } from "./actions.ts";
 import {
   auditLog,
   findAccount,
@@ -36,16 +36,9 @@ import {
   suspendedAccounts,
   userMessageExists,
 } from "./queries.ts";
+import { requireModerator } from "./require-moderator.ts";
 import { suspend } from "./suspend.ts";
-
-/** The signed-in moderator, or the API's plain 404 for everyone else. */
-function requireModerator(c: Context<AppEnv>): Moderator {
-  const user = c.var.user;
-  if (!user || !isModeratorEmail(c.env.MODERATOR_EMAILS, user.email)) {
-    throw new DomainError("not_found", MSG.notFound);
-  }
-  return { id: user.id, email: user.email };
-}
+import { moderationVerificationRoutes } from "./verification-routes.ts";
 
 const ok = { ok: true } as const;
 
@@ -174,6 +167,8 @@ export const moderationRoutes = new Hono<AppEnv>()
           throw new DomainError("not_found", MSG.notFound);
         throw new DomainError("conflict", MSG.moderationAlreadyDone);
       }
+      // What her standing vouches still prove comes back; a moderator's verification does not.
+      await recomputeVerification(c.var.db, [userId], Date.now());
       return c.json<ModerationActionResponse>(ok);
     },
   )
@@ -184,4 +179,6 @@ export const moderationRoutes = new Hono<AppEnv>()
 
   .get("/actions", async (c) => {
     return c.json<AuditResponse>({ actions: await auditLog(c.var.db) });
-  });
+  })
+
+  .route("/", moderationVerificationRoutes);

@@ -7,6 +7,8 @@ import { placeFreedForRequests } from "../push/events.ts";
 import { closeUserSockets } from "../rooms/close-sockets.ts";
 import { rideRoomStub } from "../rooms/location-hint.ts";
 import { notifyParticipantLeft } from "../rooms/system-messages.ts";
+import { dropBadgeAndVouchesOf } from "../verification/queries.ts";
+import { recomputeVerification } from "../verification/recompute.ts";
 import { type Moderator, type SuspensionOutcome, suspendAccount } from "./actions.ts";
 
 export async function suspend(
@@ -14,8 +16,13 @@ export async function suspend(
   moderator: Moderator,
   input: { userId: string; reason: string; reportId?: string | undefined; now: number },
 ): Promise<SuspensionOutcome> {
-  const outcome = await suspendAccount(createDb(env.DB), moderator, input);
+  const db = createDb(env.DB);
+  const outcome = await suspendAccount(db, moderator, input);
   if (!outcome.suspended) return outcome;
+  // Her badge and every vouch she gave go, and the badges that rested on them are recomputed
+  // (docs/product.md#verificada). Even before this runs, a suspended voucher counts for nobody.
+  const vouchees = await dropBadgeAndVouchesOf(db, input.userId, input.now);
+  await recomputeVerification(db, vouchees, input.now);
   // Awaited: the moderator's answer means her tabs and chats are closed. Her sessions are
   // already gone, so a room that cannot be reached closes her socket on its next use anyway.
   await Promise.all([

@@ -17,6 +17,7 @@ import type { Database } from "../env.ts";
 import { blockedWithViewer, rideHiddenFrom } from "./block-sql.ts";
 import { cancelledByOrganizerSql } from "./cancelled-by.ts";
 import { myRequestQuery, requestsQuery, requestViewOf } from "./request-reads.ts";
+import { isVerifiedSql } from "./verified-sql.ts";
 import { waitingListQuery, waitingPersonOf } from "./waiting-list-sql.ts";
 
 export const rideColumns = {
@@ -38,6 +39,7 @@ export const rideColumns = {
   meetingLat: rides.meetingLat,
   meetingLon: rides.meetingLon,
   joinMode: rides.joinMode,
+  verifiedOnly: rides.verifiedOnly,
   meetingAreaLat: rides.meetingAreaLat,
   meetingAreaLon: rides.meetingAreaLon,
   organizerId: rides.organizerId,
@@ -53,6 +55,7 @@ export const rideColumns = {
   organizerUsername: profiles.username,
   organizerAvatarKey: profiles.avatarKey,
   organizerAvatarUrl: profiles.avatarUrl,
+  organizerVerified: isVerifiedSql(rides.organizerId).as("organizer_verified"),
 };
 
 export function ridesWithOrganizer(db: Database) {
@@ -67,17 +70,10 @@ export type RideRow = Awaited<ReturnType<ReturnType<typeof ridesWithOrganizer>["
 
 /**
  * What participantsJson puts in each element:
- * [userId, username, avatarKey, avatarUrl, rodeWith, joinedAt, hidden].
+ * [userId, username, avatarKey, avatarUrl, rodeWith, joinedAt, hidden, verified].
  */
-type ParticipantTuple = [
-  string,
-  string | null,
-  string | null,
-  string | null,
-  number,
-  number,
-  number,
-];
+type Maybe = string | null;
+type ParticipantTuple = [string, Maybe, Maybe, Maybe, number, number, number, number];
 
 /** 1 when the viewer has recorded that she rode with this rider, else 0. */
 function viewerRodeWith(viewerId: string, userId: SQLWrapper) {
@@ -92,7 +88,7 @@ const memberProfile = alias(profiles, "pr");
 export function participantsJson(rideId: SQLWrapper, viewerId: string) {
   return subquery<string>`select json_group_array(json_array(${member.userId}, ${memberProfile.username},
       ${memberProfile.avatarKey}, ${memberProfile.avatarUrl}, ${viewerRodeWith(viewerId, member.userId)},
-      ${member.joinedAt}, ${blockedWithViewer(viewerId, member.userId)}))
+      ${member.joinedAt}, ${blockedWithViewer(viewerId, member.userId)}, ${isVerifiedSql(member.userId)}))
     from ${rideParticipants} ${member} left join ${profiles} ${memberProfile} on ${memberProfile.userId} = ${member.userId}
     where ${member.rideId} = ${rideId}`;
 }
@@ -101,12 +97,13 @@ export function participantsJson(rideId: SQLWrapper, viewerId: string) {
 export function participantsFromJson(rideId: string, json: string): ParticipantRow[] {
   const tuples = JSON.parse(json) as ParticipantTuple[];
   tuples.sort((a, b) => a[5] - b[5] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return tuples.map(([userId, username, avatarKey, avatarUrl, rodeWith, , hidden]) => ({
+  return tuples.map(([userId, username, avatarKey, avatarUrl, rodeWith, , hidden, verified]) => ({
     rideId,
     userId,
     username,
     avatarKey,
     avatarUrl,
+    verified: verified === 1,
     rodeWith,
     hidden,
   }));
@@ -121,6 +118,7 @@ export function participantsQuery(db: Database, rideIds: string[] | SQLWrapper, 
       username: profiles.username,
       avatarKey: profiles.avatarKey,
       avatarUrl: profiles.avatarUrl,
+      verified: isVerifiedSql(rideParticipants.userId),
       rodeWith: viewerRodeWith(viewerId, rideParticipants.userId),
       // A rider she and this one blocked (both already in the ride): counted, never shown.
       hidden: blockedWithViewer(viewerId, rideParticipants.userId).mapWith(Number),
@@ -145,6 +143,7 @@ function organizerOf(row: RideRow): RidePerson {
     username: organizerName(row.organizerUsername),
     avatarKey: row.organizerAvatarKey ?? DEFAULT_AVATAR_KEY,
     avatarUrl: row.organizerAvatarUrl ?? null,
+    verified: Boolean(row.organizerVerified),
   };
 }
 
@@ -233,6 +232,7 @@ export function summaryOf(
     routeElev: row.routeElev,
     ...meetingPlaceFor(row, joined || isOrganizer),
     joinMode: row.joinMode,
+    verifiedOnly: row.verifiedOnly,
     pendingRequests: isOrganizer && !hasStarted(row.startTime, now) ? Number(requests.pending) : 0,
     estimatedMinutes: rideEstimatedMinutes(row),
     distanceKm: null,
@@ -266,6 +266,7 @@ function personOf(member: ParticipantRow): RidePerson {
     username: participantName(member.username),
     avatarKey: member.avatarKey ?? DEFAULT_AVATAR_KEY,
     avatarUrl: member.avatarUrl ?? null,
+    verified: Boolean(member.verified),
   };
 }
 

@@ -10,6 +10,7 @@ import { profiles, rideParticipants, rideRequests, rides, rodeWith, users } from
 import { subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 import { requestShownSql } from "./request-sql.ts";
+import { isVerifiedSql } from "./verified-sql.ts";
 
 const q = rideRequests;
 const hers = alias(rideParticipants, "hers");
@@ -57,6 +58,7 @@ export function requestsQuery(db: Database, rideId: string, now: number | null) 
       username: profiles.username,
       avatarKey: profiles.avatarKey,
       avatarUrl: profiles.avatarUrl,
+      verified: isVerifiedSql(q.userId),
       city: profiles.city,
       modalities: profiles.modalities,
       completedRides: sql<number>`${subquery`select count(*) ${completedBy(at)}`}`,
@@ -92,6 +94,7 @@ export function requestViewOf(row: RequestRow): RideRequestView {
       username: participantName(row.username),
       avatarKey: row.avatarKey ?? DEFAULT_AVATAR_KEY,
       avatarUrl: row.avatarUrl ?? null,
+      verified: Boolean(row.verified),
     },
     city: row.city,
     modalities: row.modalities,

@@ -9,6 +9,7 @@ import { participantName } from "../../domain/display.ts";
 import { profiles, rideParticipants, rides, rideWaitingList } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
+import { isVerifiedSql } from "./verified-sql.ts";
 
 const wc = alias(rideWaitingList, "wc");
 const wp = alias(rideWaitingList, "wp");
@@ -36,6 +37,7 @@ export function waitingListQuery(db: Database, rideId: string) {
       username: profiles.username,
       avatarKey: profiles.avatarKey,
       avatarUrl: profiles.avatarUrl,
+      verified: isVerifiedSql(rideWaitingList.userId),
     })
     .from(rideWaitingList)
     .leftJoin(profiles, eq(profiles.userId, rideWaitingList.userId))
@@ -51,6 +53,7 @@ export function waitingPersonOf(row: WaitingRow): RidePerson {
     username: participantName(row.username),
     avatarKey: row.avatarKey ?? DEFAULT_AVATAR_KEY,
     avatarUrl: row.avatarUrl ?? null,
+    verified: Boolean(row.verified),
   };
 }
 

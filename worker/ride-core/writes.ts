@@ -59,6 +59,8 @@ export function rideValues(input: RideInput) {
       : { meetingLat: input.meetingPin?.lat ?? null, meetingLon: input.meetingPin?.lon ?? null }),
     // Left out (an older client's edit): the join mode stays.
     ...(input.joinMode === undefined ? {} : { joinMode: input.joinMode }),
+    // Switched on, those already in stay (docs/product.md#verificada).
+    ...(input.verifiedOnly === undefined ? {} : { verifiedOnly: input.verifiedOnly }),
   };
 }
 

@@ -22,6 +22,7 @@ import { tellRideChanged } from "../rooms/ride-changed.ts";
 import { notifyParticipantJoined } from "../rooms/system-messages.ts";
 import { requireProfile } from "../sessions/session.ts";
 import { generateId } from "../sessions/tokens.ts";
+import { refuseUnverified } from "../verification/gate.ts";
 import {
   acceptRequest,
   declineRequest,
@@ -65,6 +66,7 @@ export const rideRequestRoutes = new Hono<AppEnv>()
       const user = requireProfile(c, MSG.joinUnauthenticated);
       const now = Date.now();
       const row = await loadRide(c, c.req.valid("param").id);
+      await refuseUnverified(c.env, c.var.db, row, user);
       // Per account, before any write (docs/decisions/0008-rate-limits.md).
       const limit = await c.env.REQUEST_LIMITER.limit({ key: `user:${user.id}` });
       if (!limit.success) throw new DomainError("rate_limited", MSG.rateLimited);

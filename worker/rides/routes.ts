@@ -89,6 +89,7 @@ import {
 import { readerOf, requireProfile } from "../sessions/session.ts";
 import { generateId } from "../sessions/tokens.ts";
 import { deletePreviewImage } from "../share/stored-image.ts";
+import { refuseUnverified } from "../verification/gate.ts";
 import { announceListClosed, announcePromotion } from "../waiting-list/notify.ts";
 import { citySuggestionsQuery, listRides } from "./listing.ts";
 import { myRides } from "./my-rides.ts";
@@ -387,6 +388,7 @@ export const rideRoutes = new Hono<AppEnv>()
     const now = Date.now();
     const rideId = c.req.valid("param").id;
     const row = await loadRide(c, rideId);
+    await refuseUnverified(c.env, c.var.db, row, user);
     if (!(await joinRideAtomically(c.var.db, row.id, user.id, now))) {
       // Nothing inserted: say why, in the order she would care about.
       if (await isParticipant(c.var.db, row.id, user.id)) {

@@ -82,6 +82,7 @@ function templateOf(input: RideInput, route: RouteFile, place: SeriesPlace): Ser
     routeGpxKey: route.routeGpxKey,
     routeFileName: route.routeFileName,
     joinMode: v.joinMode ?? "open",
+    verifiedOnly: v.verifiedOnly ?? false,
     estimatedMinutes: v.estimatedMinutes,
   };
 }

@@ -58,6 +58,7 @@ export function dateValues(template: SeriesTemplate) {
     routeGpxKey: template.routeGpxKey,
     routeFileName: template.routeFileName,
     joinMode: template.joinMode ?? "open",
+    verifiedOnly: template.verifiedOnly ?? false,
     estimatedMinutes: template.estimatedMinutes ?? null,
     ...seriesMeetingArea(template),
   };

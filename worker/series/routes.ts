@@ -24,6 +24,7 @@ import { leaveRide } from "../ride-core/writes.ts";
 import { tellRideChanged } from "../rooms/ride-changed.ts";
 import { notifyParticipantJoined, notifyParticipantLeft } from "../rooms/system-messages.ts";
 import { requireProfile } from "../sessions/session.ts";
+import { refuseUnverified } from "../verification/gate.ts";
 import { announcePromotion } from "../waiting-list/notify.ts";
 import {
   followSeries,
@@ -82,6 +83,7 @@ export const seriesRoutes = new Hono<AppEnv>()
     if (row.organizerId === user.id) {
       throw new DomainError("conflict", SERIES_TEXTS.organizerCannotFollow);
     }
+    await refuseUnverified(c.env, c.var.db, row, user);
     await followSeries(c.var.db, seriesId, user.id, now);
     const dates = (await upcomingDates(c.var.db, seriesId, now + 1, user.id)).filter(
       (d) => d.status === "published",

@@ -14,6 +14,7 @@ import { loadRide } from "../ride-core/load-ride.ts";
 import { isParticipant, rideDetail } from "../ride-core/read-model.ts";
 import { announceRideChanged } from "../ride-core/ride-watchers.ts";
 import { requireProfile } from "../sessions/session.ts";
+import { refuseUnverified } from "../verification/gate.ts";
 import { announcePromotion } from "./notify.ts";
 import { isOnWaitingList, joinWaitingList, leaveWaitingList } from "./queries.ts";
 
@@ -23,6 +24,7 @@ export const waitingListRoutes = new Hono<AppEnv>()
     const user = requireProfile(c, MSG.joinUnauthenticated);
     const now = Date.now();
     const row = await loadRide(c, c.req.valid("param").id);
+    await refuseUnverified(c.env, c.var.db, row, user);
     const { added, promotion } = await joinWaitingList(c.var.db, row.id, user.id, now);
     // The list grew: whoever sees the ride's riders sees its count change.
     announcePromotion(c, promotion, { changed: added ? [row.id] : [] });

@@ -1,16 +1,21 @@
-// Leaflet lives only in this module; screens import it with React.lazy so the library and
-// its CSS load only where a map is shown (docs/product.md#route-and-gpx): the route with its start
-// and finish, the meeting pin on the detail, and the pin she places in the ride form.
+// Leaflet and the basemap (basemap.ts) live only in this module; screens import it with
+// React.lazy so the libraries and their CSS load only where a map is shown
+// (docs/product.md#route-and-gpx): the route with its start and finish, the meeting pin on the
+// detail, and the pin she places in the ride form.
 import "leaflet/dist/leaflet.css";
 import L from "leaflet";
 import { useEffect, useRef } from "react";
+import { MAP_TEXT } from "../../domain/map-texts.ts";
 import type { MeetingArea } from "../../domain/meeting-area.ts";
 import type { MeetingPin } from "../../domain/schemas.ts";
+import { basemapLayer } from "./basemap.ts";
 
 /** docs/product.md#route-and-gpx: Madrid when there is nothing to centre on. */
 export const FALLBACK_CENTRE: [number, number] = [40.4168, -3.7038];
 const ZOOM = 13;
 const PIN_ZOOM = 15;
+/** Closer than the archive's deepest zoom (15), its tiles are drawn larger. */
+const MAX_ZOOM = 19;
 
 const LEAFLET_CREDIT =
   '<a href="https://leafletjs.com" title="Una biblioteca JavaScript para mapas interactivos">Leaflet</a>';
@@ -33,12 +38,31 @@ export function baseMap(element: HTMLElement, interactive = true) {
   // Leaflet's own controls speak English ("Zoom in", "A JavaScript library for interactive
   // maps"): ours speak Spanish.
   L.control.zoom({ zoomInTitle: "Acercar", zoomOutTitle: "Alejar" }).addTo(map);
-  L.control.attribution({ prefix: LEAFLET_CREDIT }).addTo(map);
-  L.tileLayer("https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png", {
-    maxZoom: 19,
-    attribution: "&copy; OpenStreetMap",
-  }).addTo(map);
+  // The basemap is OpenStreetMap's data (ODbL): its credit is on every map, drawn or not.
+  L.control.attribution({ prefix: LEAFLET_CREDIT }).addAttribution(MAP_TEXT.attribution).addTo(map);
+  map.setMaxZoom(MAX_ZOOM);
+  basemapLayer(unavailableNotice(map))?.addTo(map);
   return map;
+}
+
+/**
+ * "Mapa no disponible", said once per map when a tile of the basemap fails; the route, pins and
+ * dots stay drawn on the plain background. The element is there from the start, empty, so a
+ * screen reader hears the words when they appear.
+ */
+function unavailableNotice(map: L.Map) {
+  const notice = L.DomUtil.create(
+    "p",
+    "m-2 rounded-full bg-white/95 px-3 py-1 text-sm font-bold text-ink shadow empty:hidden",
+  );
+  notice.setAttribute("role", "status");
+  notice.dataset.testid = "map-unavailable";
+  const Notice = L.Control.extend({ onAdd: () => notice });
+  new Notice({ position: "topright" }).addTo(map);
+  return () => {
+    if (notice.textContent) return;
+    notice.textContent = MAP_TEXT.unavailable;
+  };
 }
 
 export function endMarker(at: [number, number], label: string, colour: string) {

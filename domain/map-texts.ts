@@ -1,7 +1,20 @@
 // The maps' Spanish texts (docs/maps.md, docs/product.md#route-and-gpx): the basemap's fallback,
 // the attribution, and saving a ride's map for a road without signal.
+
+const MB = 1024 * 1024;
+
 export const MAP_TEXT = {
   /** Said once over a map whose basemap did not load: the route and pins are still drawn. */
   unavailable: "Mapa no disponible",
   attribution: '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
+  save: "Guardar el mapa para ir sin cobertura",
+  /** Before saving: what it will take on her phone, rounded ("Unos 8 MB"). */
+  about: (bytes: number) => `Unos ${Math.max(1, Math.round(bytes / MB))} MB`,
+  saving: (percent: number) => `Guardando el mapa… ${percent} %`,
+  cancel: "Cancelar",
+  saved: "Mapa guardado: lo verás sin cobertura hasta que acabe el día de la salida.",
+  cancelled: "No se ha guardado el mapa.",
+  failed: "No se pudo guardar el mapa. Inténtalo de nuevo con conexión.",
+  /** A group member's last position while she has no connection: "hace 12 min, sin conexión". */
+  offlineAge: (age: string) => `${age}, sin conexión`,
 };

@@ -15,6 +15,8 @@ export const MAP_TEXT = {
   saved: "Mapa guardado: lo verás sin cobertura hasta que acabe el día de la salida.",
   cancelled: "No se ha guardado el mapa.",
   failed: "No se pudo guardar el mapa. Inténtalo de nuevo con conexión.",
+  /** Her own dot in Modo ruta before the group's list names her. */
+  you: "Tú",
   /** A group member's last position while she has no connection: "hace 12 min, sin conexión". */
   offlineAge: (age: string) => `${age}, sin conexión`,
 };

@@ -3,6 +3,7 @@
 // (and web/maps/route-map.tsx), loaded lazily with the ride day's panel.
 import L from "leaflet";
 import { useEffect, useRef } from "react";
+import { MAP_TEXT } from "../../domain/map-texts.ts";
 import { fixAge, isApproximate, type LiveFix, RIDE_DAY_TEXT } from "../../domain/ride-day-live.ts";
 import { baseMap, endMarker, FALLBACK_CENTRE, stopAndRemove } from "../maps/route-map.tsx";
 // After route-map.tsx, which brings leaflet.css: these rules beat Leaflet's own (a marker's
@@ -20,11 +21,13 @@ export interface MapDot {
 }
 
 /** What a screen reader hears for a dot (and its tooltip): name, role, age, accuracy. */
-export function dotLabel(dot: MapDot, now: number): string {
+export function dotLabel(dot: MapDot, now: number, offline = false): string {
   const parts = [dot.me ? `${dot.username} (tú)` : dot.username];
   if (dot.escoba) parts.push(RIDE_DAY_TEXT.escoba);
   if (dot.behind) parts.push("se ha quedado atrás");
-  parts.push(fixAge(Date.parse(dot.fix.at), now));
+  const age = fixAge(Date.parse(dot.fix.at), now);
+  // Her own dot comes from her device: it is current even without a connection.
+  parts.push(offline && !dot.me ? MAP_TEXT.offlineAge(age) : age);
   if (isApproximate(dot.fix.accuracy)) parts.push(RIDE_DAY_TEXT.approximate);
   return parts.join(", ");
 }
@@ -82,6 +85,7 @@ export default function GroupMap({
   focus,
   now,
   className = "h-64",
+  offline = false,
 }: {
   segments: [number, number][][];
   dots: MapDot[];
@@ -89,6 +93,8 @@ export default function GroupMap({
   focus: { userId: string; times: number } | null;
   now: number;
   className?: string;
+  /** No connection: the others' dots are their last known positions. */
+  offline?: boolean;
 }) {
   const container = useRef<HTMLElement>(null);
   const mapRef = useRef<L.Map | null>(null);
@@ -128,7 +134,7 @@ export default function GroupMap({
     for (const dot of dots) {
       seen.add(dot.fix.userId);
       const at: [number, number] = [dot.fix.lat, dot.fix.lng];
-      const label = dotLabel(dot, now);
+      const label = dotLabel(dot, now, offline);
       const existing = layers.current.get(dot.fix.userId);
       if (existing) {
         existing.marker.setLatLng(at).setIcon(dotIcon(dot));
@@ -171,7 +177,7 @@ export default function GroupMap({
     }
     // A new icon (setIcon) starts centred again.
     placeLabels(map, layers.current);
-  }, [dots, now]);
+  }, [dots, now, offline]);
 
   useEffect(() => {
     const map = mapRef.current;

@@ -161,6 +161,8 @@ test.describe("maps", () => {
     const map = routeMode.getByTestId("group-map");
     await expect(map.locator(".leaflet-overlay-pane path").first()).toBeVisible();
     await expect(map.locator("canvas.leaflet-tile-loaded").first()).toBeVisible();
+    // Tiles past the saved corridor are left plain: the map is there, so no "Mapa no disponible".
+    await expect(map.getByTestId("map-unavailable")).toBeEmpty();
     const me = map.locator(".live-dot--me");
     await expect(me).toBeVisible();
     const before = await me.evaluate((el) => (el as HTMLElement).style.transform);

@@ -11,10 +11,12 @@ describe("the basemap's tile source", () => {
   it("asks our own origin for the tile and hands back its bytes", async () => {
     fetchMock.mockResolvedValue(new Response(new Uint8Array([1, 2, 3]), { status: 200 }));
     const failed = vi.fn();
-    const tile = await ownOrigin(failed).getZxy(14, 8024, 6193);
+    const loaded = vi.fn();
+    const tile = await ownOrigin(failed, loaded).getZxy(14, 8024, 6193);
     expect(fetchMock.mock.calls[0]![0]).toBe("/tiles/14/8024/6193.mvt");
     expect([...new Uint8Array(tile!.data)]).toEqual([1, 2, 3]);
     expect(failed).not.toHaveBeenCalled();
+    expect(loaded).toHaveBeenCalledTimes(1);
   });
 
   it("takes a 204 as an empty tile, not a failure", async () => {

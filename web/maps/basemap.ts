@@ -13,11 +13,12 @@ const FLAVOR = namedFlavor("light");
  * What protomaps-leaflet asks of an archive: one tile's bytes, or nothing to draw there (a 204,
  * or a failure, which `onFailure` hears of).
  */
-export function ownOrigin(onFailure: () => void) {
+export function ownOrigin(onFailure: () => void, onTile: () => void = () => {}) {
   return {
     async getZxy(z: number, x: number, y: number, signal?: AbortSignal) {
       try {
         const res = await fetch(tileUrl(z, x, y), { signal });
+        if (res.ok) onTile();
         if (res.status === 204) return undefined;
         if (res.ok) return { data: await res.arrayBuffer() };
       } catch (error) {
@@ -31,10 +32,10 @@ export function ownOrigin(onFailure: () => void) {
 }
 
 /** The basemap's layer; null where nothing can draw it (no canvas: a test's DOM, not a browser). */
-export function basemapLayer(onFailure: () => void): L.GridLayer | null {
+export function basemapLayer(onFailure: () => void, onTile?: () => void): L.GridLayer | null {
   if (!document.createElement("canvas").getContext("2d")) return null;
   return leafletLayer({
-    url: ownOrigin(onFailure) as unknown as LeafletLayerOptions["url"],
+    url: ownOrigin(onFailure, onTile) as unknown as LeafletLayerOptions["url"],
     maxDataZoom: MAX_DATA_ZOOM,
     paintRules: paintRules(FLAVOR),
     labelRules: labelRules(FLAVOR, "es"),

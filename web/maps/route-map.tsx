@@ -41,14 +41,17 @@ export function baseMap(element: HTMLElement, interactive = true) {
   // The basemap is OpenStreetMap's data (ODbL): its credit is on every map, drawn or not.
   L.control.attribution({ prefix: LEAFLET_CREDIT }).addAttribution(MAP_TEXT.attribution).addTo(map);
   map.setMaxZoom(MAX_ZOOM);
-  basemapLayer(unavailableNotice(map))?.addTo(map);
+  const notice = unavailableNotice(map);
+  basemapLayer(notice.failed, notice.loaded)?.addTo(map);
   return map;
 }
 
 /**
- * "Mapa no disponible", said once per map when a tile of the basemap fails; the route, pins and
- * dots stay drawn on the plain background. The element is there from the start, empty, so a
- * screen reader hears the words when they appear.
+ * "Mapa no disponible", said once per map when its basemap cannot be had: every tile so far
+ * failed (no archive uploaded, or no signal and no saved map). Tiles past a saved map's edge
+ * failing offline leave those parts plain, without the words. The route, pins and dots stay
+ * drawn. The element is there from the start, empty, so a screen reader hears the words when
+ * they appear.
  */
 function unavailableNotice(map: L.Map) {
   const notice = L.DomUtil.create(
@@ -59,9 +62,15 @@ function unavailableNotice(map: L.Map) {
   notice.dataset.testid = "map-unavailable";
   const Notice = L.Control.extend({ onAdd: () => notice });
   new Notice({ position: "topright" }).addTo(map);
-  return () => {
-    if (notice.textContent) return;
-    notice.textContent = MAP_TEXT.unavailable;
+  let drawn = false;
+  return {
+    failed: () => {
+      if (!drawn) notice.textContent = MAP_TEXT.unavailable;
+    },
+    loaded: () => {
+      drawn = true;
+      notice.textContent = "";
+    },
   };
 }
 

@@ -58,7 +58,8 @@ function unavailableNotice(map: L.Map) {
     "p",
     "m-2 rounded-full bg-white/95 px-3 py-1 text-sm font-bold text-ink shadow empty:hidden",
   );
-  notice.setAttribute("role", "status");
+  // A live region, not role="status": an empty one would be a second status on the form's page.
+  notice.setAttribute("aria-live", "polite");
   notice.dataset.testid = "map-unavailable";
   const Notice = L.Control.extend({ onAdd: () => notice });
   new Notice({ position: "topright" }).addTo(map);

@@ -8,8 +8,9 @@ import type { Fix } from "./use-share-position.ts";
 export function useOwnPosition(active: boolean): (Fix & { at: number }) | null {
   const [fix, setFix] = useState<(Fix & { at: number }) | null>(null);
   useEffect(() => {
-    if (!active || !navigator.geolocation) return;
-    const watch = navigator.geolocation.watchPosition(
+    const geolocation = navigator.geolocation;
+    if (!active || !geolocation) return;
+    const watch = geolocation.watchPosition(
       (position) =>
         setFix({
           lat: position.coords.latitude,
@@ -20,7 +21,7 @@ export function useOwnPosition(active: boolean): (Fix & { at: number }) | null {
       () => setFix(null),
       { enableHighAccuracy: true, maximumAge: 10_000 },
     );
-    return () => navigator.geolocation.clearWatch(watch);
+    return () => geolocation.clearWatch(watch);
   }, [active]);
   return fix;
 }

@@ -47,7 +47,7 @@ const LAYERS = {
       { what: "the rides API and moderation", folders: ["rides", "moderation"] },
       {
         what: "features nothing imports",
-        folders: ["users", "reports", "dev", "health", "launch-signups", "app-shell"],
+        folders: ["users", "reports", "dev", "health", "launch-signups", "app-shell", "tiles"],
       },
       {
         what: "the Durable Objects (exported by index.ts only)",

@@ -3,12 +3,14 @@
 // lazy screen first loads it (the GPX parser, the map), bundle again and reload the page under a
 // rider's half-filled form. tests/web/dev-server-paths.test.ts fails when an import is missing.
 export const BROWSER_DEPENDENCIES = [
+  "@protomaps/basemaps",
   "@radix-ui/react-dialog",
   "@radix-ui/react-tabs",
   "@tanstack/react-query",
   "clsx",
   "leaflet",
   "lucide-react",
+  "protomaps-leaflet",
   "react",
   "react-day-picker",
   "react-day-picker/locale/es",
@@ -55,6 +57,7 @@ export const WORKER_TEST_DEPENDENCIES = [
   "hono/route",
   "ical-generator",
   "ical.js",
+  "pmtiles",
   "timezones-ical-library",
   "zod",
   "zod/v4/locales/es.js",

@@ -15,7 +15,7 @@ if (!existsSync(path.join(root, "dist/client/app/index.html"))) {
   process.exit(1);
 }
 await ensureDevVars();
-const stateDir = freshState("rodamos-wrangler-dev");
+const stateDir = await freshState("rodamos-wrangler-dev");
 // The demo rides: one of them gets its share image drawn.
 await seedLocal(["--persist-to", stateDir]);
 const port = await freePort();

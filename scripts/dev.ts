@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { devAddress } from "./dev-address.ts";
 import { ensureDevVars } from "./dev-vars.ts";
 import { DEMO_MODERATOR, DEMO_PASSWORD, DEMO_USERS, seedLocal } from "./seed.ts";
+import { putLocalBasemap } from "./tiles/local.ts";
 import { toolEnv } from "./tool-env.ts";
 
 // From .dev.vars.example when missing, with a local VAPID key pair for web push.
@@ -20,6 +21,7 @@ execFileSync(
   { stdio: ["ignore", "ignore", "inherit"], env: toolEnv },
 );
 await seedLocal(persistTo);
+await putLocalBasemap(persistTo);
 
 const { port, url, viteArgs } = devAddress(process.argv.slice(2), process.env);
 console.log(`

@@ -202,7 +202,9 @@ export function rodamosPwa(): PluginOption[] {
         inlineWorkboxRuntime: true,
         // Web push (show, open on tap, renewed subscriptions): a plain script beside
         // register-sw.js (web/public/app/sw-push.js), docs/decisions/0023-reach-her-when-closed.md.
-        importScripts: ["/app/sw-push.js"],
+        // Saved maps (a ride's tiles answered from its cache without signal):
+        // web/public/app/sw-maps.js, docs/maps.md.
+        importScripts: ["/app/sw-push.js", "/app/sw-maps.js"],
         clientsClaim: true,
         skipWaiting: false,
         cleanupOutdatedCaches: true,

@@ -38,6 +38,7 @@ import { myRidesRoutes, rideRoutes } from "./rides/routes.ts";
 import { seriesRoutes } from "./series/routes.ts";
 import { sessionMiddleware } from "./sessions/session.ts";
 import { shareRoutes } from "./share/routes.ts";
+import { tileRoutes } from "./tiles/routes.ts";
 import { userRoutes } from "./users/routes.ts";
 import { myVerificationRoutes, rideVouchRoutes, vouchRoutes } from "./verification/routes.ts";
 import { waitingListRoutes } from "./waiting-list/routes.ts";
@@ -96,6 +97,7 @@ export const app = new Hono<AppEnv>()
   .route("/api", api)
   .route("/dev", devRoutes)
   .route("/salida", shareRoutes)
+  .route("/tiles", tileRoutes)
   .all("/api/*", (c) => c.json(errorBody("not_found", MSG.notFound), 404))
   .get("/app", serveAppShell)
   .get("/app/*", serveAppShell);

@@ -7,7 +7,8 @@ export const MAP_TEXT = {
   /** Leaflet's credit, with its title in Spanish. */
   leafletCredit:
     '<a href="https://leafletjs.com" title="Una biblioteca JavaScript para mapas interactivos">Leaflet</a>',
-  tilesCredit: "&copy; OpenStreetMap",
+  /** The basemap is OpenStreetMap's data (ODbL): its credit is on every map. */
+  tilesCredit: '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>',
   start: "Salida",
   finish: "Llegada",
   meetingPoint: "Punto de encuentro",

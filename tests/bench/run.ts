@@ -3,8 +3,9 @@
 // docs/benchmarks.md is updated by hand from a run, with the machine and date.
 //
 // Flags: --no-build (reuse dist/), --no-lighthouse, --no-load (skip the load run and the
-// rate-limit hammer), --only gpx,api,chat,load,lighthouse (just those sections; gpx alone needs
+// rate-limit hammer), --only gpx,maps,api,chat,load,lighthouse (just those sections; gpx alone needs
 // no build and no server),
+// (maps: the tiles and bytes of a saved 60 km route, no server either),
 // --load-seconds N (default 60), --load-riders N (default 1000), --load-processes N (default: one
 // per 500 riders),
 // --server wrangler|preview (default wrangler: `wrangler dev` on the built worker; see server.ts),
@@ -35,6 +36,7 @@ import {
 } from "./benchmarks/load.ts";
 import { pageWeightReport } from "./benchmarks/page-weight.ts";
 import { rateLimitReport } from "./benchmarks/rate-limit.ts";
+import { savedMapReport } from "./benchmarks/saved-map.ts";
 import {
   DATASET_SIZE,
   datasetSql,
@@ -70,7 +72,7 @@ const { values: flags } = parseArgs({
 const smoke = flags.smoke;
 const size = smoke ? SMOKE_DATASET_SIZE : DATASET_SIZE;
 const only = flags.only?.split(",");
-const runs = (section: "gpx" | "weight" | "api" | "chat" | "load" | "lighthouse") =>
+const runs = (section: "gpx" | "maps" | "weight" | "api" | "chat" | "load" | "lighthouse") =>
   only ? only.includes(section) : true;
 if (flags.server !== "wrangler" && flags.server !== "preview") {
   throw new Error(`--server must be wrangler or preview, not ${flags.server}`);
@@ -102,12 +104,17 @@ const gpx = runs("gpx")
 const gpxSection = gpx
   ? `## GPX parse (${smoke ? "256 KB" : "5 MB"} files; fresh processes, both sides cold in each)\n\n${gpx.markdown}`
   : undefined;
-if (only?.every((section) => section === "gpx")) {
-  const report = `# Rodamos benchmarks\n\nRun ${new Date().toISOString()} on ${machine}.\n\n${gpxSection}\n`;
+// A saved route's map needs no server either (the development basemap is read from its file).
+const savedMap = runs("maps") ? await timed("saved map", savedMapReport) : undefined;
+const savedMapSection = savedMap
+  ? `## Maps: a saved 60 km route (Guardar el mapa para ir sin cobertura)\n\n${savedMap.markdown}`
+  : undefined;
+if (only?.every((section) => section === "gpx" || section === "maps")) {
+  const report = `# Rodamos benchmarks\n\nRun ${new Date().toISOString()} on ${machine}.\n\n${[gpxSection, savedMapSection].filter(Boolean).join("\n\n")}\n`;
   mkdirSync(path.join(root, "test-results"), { recursive: true });
   writeFileSync(path.join(root, "test-results/bench.md"), report);
   console.log(`\n${report}`);
-  process.exit(gpx?.ok ? 0 : 1);
+  process.exit((gpx?.ok ?? true) && (savedMap?.ok ?? true) ? 0 : 1);
 }
 
 // A smoke run takes the build as it is (startServer builds when there is none).
@@ -136,7 +143,8 @@ const sections: string[] = [
     )} (tests/bench/dataset.ts; ${size.cities} cities, seeded${smoke ? "; smoke run" : ""}). D1 on disk: ${(datasetBytes / 2 ** 20).toFixed(1)} MiB.`,
 ];
 if (gpxSection) sections.push(gpxSection);
-let ok = gpx?.ok ?? true;
+if (savedMapSection) sections.push(savedMapSection);
+let ok = (gpx?.ok ?? true) && (savedMap?.ok ?? true);
 let load: LoadRecorder | undefined;
 let rateLimits: { markdown: string; ok: boolean } | undefined;
 let loadSectionAt = 0;

@@ -38,15 +38,14 @@ export const baseURL = () => fromSetup("RODAMOS_E2E_URL");
 /** `npm run dev`'s server, for the newcomer's smoke journey. */
 export const devURL = () => fromSetup("RODAMOS_E2E_DEV_URL");
 
-// A 1x1 transparent PNG: map tiles never leave the machine during tests.
-export const MAP_TILE_PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=",
-  "base64",
-);
-
-function stubMapTiles(context: BrowserContext) {
-  return context.route("**/*.tile.openstreetmap.org/**", (route) =>
-    route.fulfill({ status: 200, contentType: "image/png", body: MAP_TILE_PNG }),
+/**
+ * Nothing leaves the machine during tests: a request to any other host is refused. The maps'
+ * tiles come from the server's own /tiles (the development basemap in its local R2).
+ */
+function keepRequestsLocal(context: BrowserContext) {
+  return context.route(
+    (url) => !["localhost", "127.0.0.1"].includes(url.hostname),
+    (route) => route.abort("blockedbyclient"),
   );
 }
 
@@ -131,7 +130,7 @@ export const test = base.extend<Fixtures>({
   allowConsoleErrors: [[], { option: true }],
 
   context: async ({ context }, use) => {
-    await stubMapTiles(context);
+    await keepRequestsLocal(context);
     await use(context);
   },
 
@@ -149,7 +148,7 @@ export const test = base.extend<Fixtures>({
         ...(options.timezoneId && { timezoneId: options.timezoneId }),
         ...(options.baseURL && { baseURL: options.baseURL }),
       });
-      await stubMapTiles(context);
+      await keepRequestsLocal(context);
       const page = await context.newPage();
       const session = {
         context,

@@ -18,7 +18,7 @@ export default async function globalSetup(config: FullConfig) {
   const RESULTS_DIR = config.projects[0]!.outputDir;
   mkdirSync(RESULTS_DIR, { recursive: true });
   await ensureBuilt();
-  const stateDir = freshState("rodamos-e2e-state");
+  const stateDir = await freshState("rodamos-e2e-state");
   const logFile = path.join(RESULTS_DIR, "server.log");
   const devLogFile = path.join(RESULTS_DIR, "dev-server.log");
   rmSync(logFile, { force: true });

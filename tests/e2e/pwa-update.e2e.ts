@@ -76,7 +76,7 @@ test.describe("app update flow (rebuild while the app is open)", () => {
     logFile = path.join(testInfo.project.outputDir, "pwa-update-server.log");
     nextBuild = mkdtempSync(path.join(tmpdir(), "rodamos-next-build-"));
     buildVersion(nextBuild, NEXT_BUILD_ID);
-    stateDir = freshState("rodamos-pwa-state");
+    stateDir = await freshState("rodamos-pwa-state");
     const token = seedSignedInRider(stateDir, "Lucia");
     server = await startPreviewOf({ outDir: CURRENT_BUILD, stateDir, logFile });
     port = server.port;

@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { ensureDevVars } from "../../scripts/dev-vars.ts";
+import { putLocalBasemap } from "../../scripts/tiles/local.ts";
 import { toolEnv } from "../../scripts/tool-env.ts";
 
 export const root = path.resolve(import.meta.dirname, "../..");
@@ -39,10 +40,14 @@ export async function ensureBuilt() {
   copyFileSync(devVars, path.join(root, "dist/rodamos/.dev.vars"));
 }
 
-/** A fresh local D1 (and DO/R2 storage) folder with the migrations applied. */
-export function freshState(prefix: string): string {
+/**
+ * A fresh local D1 (and DO/R2 storage) folder with the migrations applied and the development
+ * basemap in its R2.
+ */
+export async function freshState(prefix: string): Promise<string> {
   const stateDir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
   wranglerD1(stateDir, ["migrations", "apply", "DB", "--local"]);
+  await putLocalBasemap(["--persist-to", stateDir]);
   return stateDir;
 }
 

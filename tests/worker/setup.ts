@@ -45,6 +45,7 @@ previous.lastWorkerTestFile = file;
 // rate limiters count per IP and email, which differ from file to file.
 await env.DB.prepare("SELECT 1").run();
 await env.GPX.head("wake");
+await env.TILES.head("wake");
 await reset();
 // The schema again, in one D1 batch: what applyD1Migrations of "cloudflare:test" does with a round
 // trip per migration (0.33 s a file instead of 0.19 s, on this loaded machine). The storage is

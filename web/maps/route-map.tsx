@@ -1,6 +1,7 @@
-// Leaflet lives only in this module; screens import it with React.lazy so the library and
-// its CSS load only where a map is shown (docs/product.md#route-and-gpx): the route with its start
-// and finish, the meeting pin on the detail, and the pin she places in the ride form.
+// Leaflet and the basemap (basemap.ts) live only in this module; screens import it with
+// React.lazy so the libraries and their CSS load only where a map is shown
+// (docs/product.md#route-and-gpx): the route with its start and finish, the meeting pin on the
+// detail, and the pin she places in the ride form.
 import "leaflet/dist/leaflet.css";
 import L from "leaflet";
 import { useEffect, useRef } from "react";
@@ -8,11 +9,15 @@ import type { MeetingArea } from "../../domain/meeting-area.ts";
 import { MSG } from "../../domain/messages.ts";
 import type { MeetingPin } from "../../domain/schemas.ts";
 import { MAP_TEXT as TEXT } from "../../domain/texts/maps.ts";
+import { OFFLINE_MAP_TEXT } from "../../domain/texts/maps-offline.ts";
+import { basemapLayer } from "./basemap.ts";
 
 /** docs/product.md#route-and-gpx: Madrid when there is nothing to centre on. */
 export const FALLBACK_CENTRE: [number, number] = [40.4168, -3.7038];
 const ZOOM = 13;
 const PIN_ZOOM = 15;
+/** Closer than the archive's deepest zoom (15), its tiles are drawn larger. */
+const MAX_ZOOM = 19;
 
 // Our own SVG, no image files: Leaflet's default marker icons break once bundled.
 const PIN_ICON = L.divIcon({
@@ -29,14 +34,44 @@ export function baseMap(element: HTMLElement, interactive = true) {
     attributionControl: false,
     keyboard: interactive,
   });
-  // Leaflet's own controls speak English: ours speak Spanish.
+  // Leaflet's own controls speak English ("Zoom in", "A JavaScript library for interactive
+  // maps"): ours speak Spanish.
   L.control.zoom({ zoomInTitle: TEXT.zoomIn, zoomOutTitle: TEXT.zoomOut }).addTo(map);
-  L.control.attribution({ prefix: TEXT.leafletCredit }).addTo(map);
-  L.tileLayer("https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png", {
-    maxZoom: 19,
-    attribution: TEXT.tilesCredit,
-  }).addTo(map);
+  // The basemap is OpenStreetMap's data (ODbL): its credit is on every map, drawn or not.
+  L.control.attribution({ prefix: TEXT.leafletCredit }).addAttribution(TEXT.tilesCredit).addTo(map);
+  map.setMaxZoom(MAX_ZOOM);
+  const notice = unavailableNotice(map);
+  basemapLayer(notice.failed, notice.loaded)?.addTo(map);
   return map;
+}
+
+/**
+ * "Mapa no disponible", said once per map when its basemap cannot be had: every tile so far
+ * failed (no archive uploaded, or no signal and no saved map). Tiles past a saved map's edge
+ * failing offline leave those parts plain, without the words. The route, pins and dots stay
+ * drawn. The element is there from the start, empty, so a screen reader hears the words when
+ * they appear.
+ */
+function unavailableNotice(map: L.Map) {
+  const notice = L.DomUtil.create(
+    "p",
+    "m-2 rounded-full bg-white/95 px-3 py-1 text-sm font-bold text-ink shadow empty:hidden",
+  );
+  // A live region, not role="status": an empty one would be a second status on the form's page.
+  notice.setAttribute("aria-live", "polite");
+  notice.dataset.testid = "map-unavailable";
+  const Notice = L.Control.extend({ onAdd: () => notice });
+  new Notice({ position: "topright" }).addTo(map);
+  let drawn = false;
+  return {
+    failed: () => {
+      if (!drawn) notice.textContent = OFFLINE_MAP_TEXT.unavailable;
+    },
+    loaded: () => {
+      drawn = true;
+      notice.textContent = "";
+    },
+  };
 }
 
 export function endMarker(at: [number, number], label: string, colour: string) {

@@ -1,6 +1,8 @@
 // The group as a list beside the map: who shares (name, escoba, how old her fix is, approximate)
 // with "Ver en el mapa", and who does not. What the map shows, for screen readers and keyboards too.
+
 import { fixAge, isApproximate, RIDE_DAY_TEXT } from "../../domain/ride-day-live.ts";
+import { OFFLINE_MAP_TEXT } from "../../domain/texts/maps-offline.ts";
 import { LIVE_GROUP_TEXT as TEXT } from "../../domain/texts/ride-day.ts";
 import { groupLists, type LiveState } from "./live-state.ts";
 
@@ -9,12 +11,19 @@ export function GroupList({
   myId,
   now,
   onFocus,
+  offline = false,
 }: {
   state: LiveState;
   myId: string | undefined;
   now: number;
   onFocus: (userId: string) => void;
+  /** No connection: each age is the last known ("hace 12 min, sin conexión"). */
+  offline?: boolean;
 }) {
+  const age = (at: string) => {
+    const text = fixAge(Date.parse(at), now);
+    return offline ? OFFLINE_MAP_TEXT.offlineAge(text) : text;
+  };
   const { sharing, notSharing } = groupLists(state);
   const name = (userId: string, username: string) =>
     userId === myId ? TEXT.me(username) : username;
@@ -37,7 +46,7 @@ export function GroupList({
                     {RIDE_DAY_TEXT.escoba}
                   </span>
                 ) : null}
-                <span className="text-ink-soft"> · {fixAge(Date.parse(fix.at), now)}</span>
+                <span className="text-ink-soft"> · {age(fix.at)}</span>
                 {isApproximate(fix.accuracy) ? (
                   <span className="text-ink-soft"> · {RIDE_DAY_TEXT.approximate}</span>
                 ) : null}

@@ -4,6 +4,7 @@
 import L from "leaflet";
 import { useEffect, useRef } from "react";
 import { fixAge, isApproximate, type LiveFix, RIDE_DAY_TEXT } from "../../domain/ride-day-live.ts";
+import { OFFLINE_MAP_TEXT } from "../../domain/texts/maps-offline.ts";
 import { baseMap, endMarker, FALLBACK_CENTRE, stopAndRemove } from "../maps/route-map.tsx";
 // After route-map.tsx, which brings leaflet.css: these rules beat Leaflet's own (a marker's
 // display) by coming later, and under `npm run dev` styles are added in the order modules run.
@@ -22,11 +23,13 @@ export interface MapDot {
 }
 
 /** What a screen reader hears for a dot (and its tooltip): name, role, age, accuracy. */
-export function dotLabel(dot: MapDot, now: number): string {
+export function dotLabel(dot: MapDot, now: number, offline = false): string {
   const parts = [dot.me ? TEXT.me(dot.username) : dot.username];
   if (dot.escoba) parts.push(RIDE_DAY_TEXT.escoba);
   if (dot.behind) parts.push(TEXT.leftBehind);
-  parts.push(fixAge(Date.parse(dot.fix.at), now));
+  const age = fixAge(Date.parse(dot.fix.at), now);
+  // Her own dot comes from her device: it is current even without a connection.
+  parts.push(offline && !dot.me ? OFFLINE_MAP_TEXT.offlineAge(age) : age);
   if (isApproximate(dot.fix.accuracy)) parts.push(RIDE_DAY_TEXT.approximate);
   return parts.join(", ");
 }
@@ -84,6 +87,7 @@ export default function GroupMap({
   focus,
   now,
   className = "h-64",
+  offline = false,
 }: {
   segments: [number, number][][];
   dots: MapDot[];
@@ -91,6 +95,8 @@ export default function GroupMap({
   focus: { userId: string; times: number } | null;
   now: number;
   className?: string;
+  /** No connection: the others' dots are their last known positions. */
+  offline?: boolean;
 }) {
   const container = useRef<HTMLElement>(null);
   const mapRef = useRef<L.Map | null>(null);
@@ -130,7 +136,7 @@ export default function GroupMap({
     for (const dot of dots) {
       seen.add(dot.fix.userId);
       const at: [number, number] = [dot.fix.lat, dot.fix.lng];
-      const label = dotLabel(dot, now);
+      const label = dotLabel(dot, now, offline);
       const existing = layers.current.get(dot.fix.userId);
       if (existing) {
         existing.marker.setLatLng(at).setIcon(dotIcon(dot));
@@ -173,7 +179,7 @@ export default function GroupMap({
     }
     // A new icon (setIcon) starts centred again.
     placeLabels(map, layers.current);
-  }, [dots, now]);
+  }, [dots, now, offline]);
 
   useEffect(() => {
     const map = mapRef.current;

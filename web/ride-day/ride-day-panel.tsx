@@ -13,16 +13,19 @@ import {
   useState,
 } from "react";
 import { fixAge, leftBehindText, RIDE_DAY_TEXT } from "../../domain/ride-day-live.ts";
+import { OFFLINE_MAP_TEXT } from "../../domain/texts/maps-offline.ts";
 import { LIVE_GROUP_TEXT as TEXT } from "../../domain/texts/ride-day.ts";
 import { Skeleton } from "../components/feedback.tsx";
 import { toast } from "../lib/toast.ts";
-import { useRideRoute } from "../ride-core/queries.ts";
+import { SaveMap } from "../maps/save-map.tsx";
+import { useRide, useRideRoute } from "../ride-core/queries.ts";
 import { useMe } from "../session/use-me.ts";
 import { GroupList } from "./group-list.tsx";
 import type { MapDot } from "./group-map.tsx";
 import type { LiveChannel } from "./live-channel.ts";
 import { initialLiveState, liveReducer } from "./live-state.ts";
 import { RouteMode } from "./route-mode.tsx";
+import { useOnline, useOwnPosition } from "./use-own-position.ts";
 import { currentFix, type ShareStatus, useSharePosition } from "./use-share-position.ts";
 
 const GroupMap = lazy(() => import("./group-map.tsx"));
@@ -43,7 +46,8 @@ const STATUS_TEXT: Partial<Record<ShareStatus, string>> = {
 };
 
 export default function RideDayPanel({ rideId, live }: { rideId: string; live: LiveChannel }) {
-  const myId = useMe().data?.user?.id;
+  const me = useMe().data?.user;
+  const myId = me?.id;
   const [state, dispatch] = useReducer(liveReducer, initialLiveState);
   const [mapOpen, setMapOpen] = useState(false);
   const [routeMode, setRouteMode] = useState(false);
@@ -59,6 +63,10 @@ export default function RideDayPanel({ rideId, live }: { rideId: string; live: L
   const now = useNow(15_000);
   const route = useRideRoute(rideId, mapOpen || routeMode);
   const segments = useMemo(() => route.data?.segments ?? [], [route.data]);
+  const ride = useRide(rideId).data?.ride;
+  const online = useOnline();
+  // In Modo ruta her dot is where her device says, with or without a connection.
+  const ownFix = useOwnPosition(routeMode);
 
   const share = useSharePosition({
     send: (fix) => live.sendFrame({ type: "position", ...fix }),
@@ -106,9 +114,18 @@ export default function RideDayPanel({ rideId, live }: { rideId: string; live: L
   );
   const dots = useMemo<MapDot[]>(() => {
     const list: MapDot[] = [];
+    if (ownFix && myId) {
+      const { at, ...where } = ownFix;
+      list.push({
+        fix: { userId: myId, at: new Date(at).toISOString(), ...where },
+        username: names.get(myId) ?? me?.username ?? OFFLINE_MAP_TEXT.you,
+        escoba: myId === state.sweeperId,
+        me: true,
+      });
+    }
     for (const fix of state.positions.values()) {
       const username = names.get(fix.userId);
-      if (!username) continue;
+      if (!username || (ownFix && fix.userId === myId)) continue;
       list.push({ fix, username, escoba: fix.userId === state.sweeperId, me: fix.userId === myId });
     }
     // A rider left behind who does not share: her notice's position, for the organizer and escoba.
@@ -123,7 +140,7 @@ export default function RideDayPanel({ rideId, live }: { rideId: string; live: L
       });
     }
     return list;
-  }, [state.positions, state.notices, state.sweeperId, names, myId]);
+  }, [state.positions, state.notices, state.sweeperId, names, myId, me?.username, ownFix]);
 
   const focusOn = (userId: string) => {
     setMapOpen(true);
@@ -231,7 +248,14 @@ export default function RideDayPanel({ rideId, live }: { rideId: string; live: L
       {route.isPending ? (
         <Skeleton className={`${className} w-full`} />
       ) : (
-        <GroupMap segments={segments} dots={dots} focus={focus} now={now} className={className} />
+        <GroupMap
+          segments={segments}
+          dots={dots}
+          focus={focus}
+          now={now}
+          className={className}
+          offline={!online}
+        />
       )}
     </Suspense>
   );
@@ -266,7 +290,7 @@ export default function RideDayPanel({ rideId, live }: { rideId: string; live: L
       {mapOpen && !routeMode ? (
         <div className="flex max-h-[45dvh] flex-col gap-2 overflow-y-auto">
           {map("h-52 shrink-0")}
-          <GroupList state={state} myId={myId} now={now} onFocus={focusOn} />
+          <GroupList state={state} myId={myId} now={now} onFocus={focusOn} offline={!online} />
         </div>
       ) : null}
       {routeMode ? (
@@ -274,7 +298,16 @@ export default function RideDayPanel({ rideId, live }: { rideId: string; live: L
           {notices}
           {shareControls}
           {map("min-h-64 flex-1")}
-          <GroupList state={state} myId={myId} now={now} onFocus={focusOn} />
+          {ride && route.isSuccess ? (
+            <SaveMap
+              rideId={rideId}
+              startTime={ride.startTime}
+              segments={segments}
+              pin={ride.meetingPin}
+              auto
+            />
+          ) : null}
+          <GroupList state={state} myId={myId} now={now} onFocus={focusOn} offline={!online} />
           {leftBehindButton}
         </RouteMode>
       ) : null}

@@ -16,6 +16,7 @@ import { EmptyState, LoadFailed, RetryButton, Skeleton } from "../components/fee
 import { isNotFound } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { LazyRouteView } from "../maps/lazy-route-map.tsx";
+import { SaveMap } from "../maps/save-map.tsx";
 import { useDeleteRide, useRide, useRideRoute } from "../ride-core/queries.ts";
 import { SweeperField } from "../ride-day/sweeper-field.tsx";
 import { RequestsCard } from "../ride-requests/requests-card.tsx";
@@ -323,6 +324,12 @@ function RouteCard({ ride }: { ride: RideDetail }) {
               {TEXT.downloadGpx}
             </a>
           </div>
+          <SaveMap
+            rideId={ride.id}
+            startTime={ride.startTime}
+            segments={route.data.segments}
+            pin={ride.meetingPin}
+          />
         </div>
       )}
     </section>

@@ -5,15 +5,16 @@ import { MSG } from "../../domain/messages.ts";
 import type { AppEnv } from "../env.ts";
 
 /**
- * One CSP for the app and the public pages. Map tiles come from OpenStreetMap's tile servers
- * and Google profile pictures from googleusercontent; nothing else leaves our origin.
+ * One CSP for the app and the public pages. Map tiles come from our own origin (/tiles,
+ * docs/decisions/0056-maps-from-our-own-origin.md) and Google profile pictures from
+ * googleusercontent; nothing else leaves our origin.
  * The same header is written for static assets in web/public/_headers.
  */
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob: https://*.tile.openstreetmap.org https://*.googleusercontent.com",
+  "img-src 'self' data: blob: https://*.googleusercontent.com",
   "font-src 'self'",
   "connect-src 'self'",
   "worker-src 'self'",

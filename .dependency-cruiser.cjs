@@ -33,7 +33,11 @@ const LAYERS = {
         folders: ["auth", "waiting-list", "ride-requests", "connections"],
       },
       {
-        what: "grupetas, blocks, the account, profiles, honest levels: on floor 5's",
+        what: "grupos (groups): on floor 5's; the account and moderation end memberships",
+        folders: ["groups"],
+      },
+      {
+        what: "grupetas, blocks, the account, profiles, honest levels: on floor 6's",
         folders: ["series", "blocks", "account", "profiles", "level-answers"],
       },
       { what: "the rides API and moderation", folders: ["rides", "moderation"] },

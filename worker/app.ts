@@ -11,6 +11,7 @@ import { pendingConnectionsRoutes, rideConnectionsRoutes } from "./connections/r
 import { databaseSession } from "./db/read-session.ts";
 import { devRoutes } from "./dev/routes.ts";
 import type { AppEnv } from "./env.ts";
+import { groupRoutes } from "./groups/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { errorBody, handleError } from "./http/errors.ts";
 import { requestLog } from "./http/request-log.ts";
@@ -76,6 +77,7 @@ const api = new Hono<AppEnv>()
   .route("/referrals", referralRoutes)
   .route("/account", accountRoutes)
   .route("/launch-signups", launchSignupsRoutes)
+  .route("/groups", groupRoutes)
   .route("/blocks", blockRoutes)
   .route("/reports", reportRoutes)
   .route("/moderation", moderationRoutes)

@@ -57,6 +57,10 @@ CREATE UNIQUE INDEX `groups_name_skeleton_unique` ON `groups` (`name_skeleton`);
 CREATE UNIQUE INDEX `groups_invite_token_unique` ON `groups` (`invite_token`);--> statement-breakpoint
 CREATE INDEX `groups_created_by_idx` ON `groups` (`created_by`,`status`);--> statement-breakpoint
 CREATE INDEX `groups_status_city_idx` ON `groups` (`status`,`city_key`);--> statement-breakpoint
+ALTER TABLE `push_preferences` ADD `group_rides` integer DEFAULT true NOT NULL;--> statement-breakpoint
+ALTER TABLE `rides` ADD `group_id` text REFERENCES groups(id);--> statement-breakpoint
+ALTER TABLE `rides` ADD `group_only` integer DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX `rides_group_start_idx` ON `rides` (`group_id`,`start_time`);--> statement-breakpoint
 -- Written by hand (docs/decisions/0054-groups.md). Succession: when the last leader's row goes,
 -- however it goes (she leaves, a leader removes her, her suspension, her account's deletion
 -- cascading), the longest-standing member becomes leader in the same statement, and leader_news

@@ -45,6 +45,17 @@ export const GROUP_MSG = {
   lastLeader: "El grupo necesita al menos una líder: nombra a otra antes",
   memberNotFound: "Esta persona no forma parte del grupo",
   notFound: "No encontramos este grupo",
+  // ---- Group rides ----
+  publishIn: "Publicar en",
+  publishSelf: "Solo yo",
+  visibilityGroup: "Solo el grupo",
+  visibilityOpen: "Abierta",
+  groupRide: "Salida de un grupo",
+  groupRideShare: "Esta salida es de un grupo de Rodamos: solo sus miembros ven los detalles.",
+  cannotPublish: "No puedes publicar salidas en este grupo",
+  pushSwitchLabel: "Nuevas salidas de mis grupos",
+  pushSwitchHint: "Cuando alguien publica una salida en un grupo del que formas parte.",
+  pushNewRideTitle: (group: string) => `Nueva salida en «${group}»`,
   // ---- Counts and pushes ----
   members: (n: number) => plural(n, "miembro", "miembros"),
   pushNewLeaderTitle: "Ahora eres líder",

@@ -682,6 +682,7 @@ const MATRIX: Row[] = [
       participants: false,
       waitlist: true,
       reminders: true,
+      groupRides: true,
     }),
     expect: [U, P, 200, 200, 200],
     why: "her own switches",

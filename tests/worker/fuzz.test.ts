@@ -89,7 +89,7 @@ const ENDPOINTS: { method: string; path: (rideId: string) => string; keys: strin
   {
     method: "PUT",
     path: () => "/api/push/preferences",
-    keys: ["chat", "rideChanges", "participants", "waitlist", "reminders"],
+    keys: ["chat", "rideChanges", "participants", "waitlist", "reminders", "groupRides"],
   },
   { method: "POST", path: () => "/api/push/test", keys: ["endpoint"] },
 ];

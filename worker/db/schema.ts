@@ -236,6 +236,14 @@ export const rides = sqliteTable(
     }),
     seriesIndex: integer("series_index"),
     seriesEveryWeeks: integer("series_every_weeks"),
+    /**
+     * The group it is published in (docs/product.md#grupos), null for her own; `group_only`:
+     * 'Solo el grupo', listed, found and joinable only by the group's members (and its riders).
+     */
+    groupId: text("group_id").references((): AnySQLiteColumn => groups.id, {
+      onDelete: "set null",
+    }),
+    groupOnly: integer("group_only", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
   },
@@ -260,6 +268,8 @@ export const rides = sqliteTable(
     ),
     // SQLite keeps NULLs distinct in a unique index: rides without a key never collide.
     uniqueIndex("rides_organizer_create_key_unique").on(t.organizerId, t.createKey),
+    // A group's next rides, on its page and for 'Tus grupos'.
+    index("rides_group_start_idx").on(t.groupId, t.startTime),
   ],
 );
 
@@ -465,6 +475,8 @@ export const pushPreferences = sqliteTable("push_preferences", {
   participants: integer("participants", { mode: "boolean" }).notNull().default(true),
   waitlist: integer("waitlist", { mode: "boolean" }).notNull().default(true),
   reminders: integer("reminders", { mode: "boolean" }).notNull().default(true),
+  /** 'Nuevas salidas de mis grupos'. */
+  groupRides: integer("group_rides", { mode: "boolean" }).notNull().default(true),
   updatedAt: integer("updated_at", { mode: "number" }),
 });
 
@@ -586,6 +598,9 @@ export interface SeriesTemplate {
   joinMode?: JoinMode;
   /** 'Duración estimada' in minutes; null or absent: derived from distance and level. */
   estimatedMinutes?: number | null;
+  /** The group every date is published in, and 'Solo el grupo' (absent: her own rides). */
+  groupId?: string | null;
+  groupOnly?: boolean;
 }
 
 /**

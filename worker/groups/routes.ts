@@ -34,6 +34,7 @@ import {
   roleIn,
   searchGroups,
 } from "./reads.ts";
+import { leaveGroupOnlyRides } from "./rides.ts";
 import {
   acceptGroupRequest,
   declineGroupRequest,
@@ -183,6 +184,7 @@ export const groupRoutes = new Hono<AppEnv>()
       by: null,
     });
     if (!ended) throw new DomainError("conflict", GROUP_MSG.notMember);
+    await leaveGroupOnlyRides(c, row.id, user.id);
     inBackground(
       c,
       membershipsChanged(c.env, [{ groupId: row.id, joined: [], left: [user.id] }], successors),
@@ -288,6 +290,7 @@ export const groupRoutes = new Hono<AppEnv>()
       membersOnly: true,
     });
     if (!ended) throw new DomainError("not_found", GROUP_MSG.memberNotFound);
+    await leaveGroupOnlyRides(c, row.id, param.userId);
     inBackground(
       c,
       membershipsChanged(

@@ -59,6 +59,8 @@ export function dateValues(template: SeriesTemplate) {
     routeFileName: template.routeFileName,
     joinMode: template.joinMode ?? "open",
     estimatedMinutes: template.estimatedMinutes ?? null,
+    groupId: template.groupId ?? null,
+    groupOnly: template.groupOnly ?? false,
     ...seriesMeetingArea(template),
   };
 }

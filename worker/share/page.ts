@@ -1,6 +1,7 @@
 // The small public page behind a shared ride link (/salida/<id>): Open Graph and Twitter tags
 // for the chat apps' preview, noindex, and one button into the app.
 import type { SharePreview } from "../../domain/share-preview.ts";
+import { GROUP_MSG } from "../../domain/texts/groups.ts";
 
 const ESCAPES: Record<string, string> = {
   "&": "&amp;",
@@ -106,5 +107,20 @@ export function notFoundPage() {
     body: `<h1>Esta salida no existe o ya no está disponible</h1>
 <p>Puede que la organizadora la haya eliminado o que el enlace esté incompleto.</p>
 <a class="button" href="/app">Descubrir salidas en Rodamos</a>`,
+  });
+}
+
+/**
+ * A 'Solo el grupo' ride's link (docs/product.md#grupos): it says only that it is a group's ride;
+ * no title, date, place or name, and no preview image.
+ */
+export function groupRidePage(app: string) {
+  return page({
+    title: `${GROUP_MSG.groupRide} · Rodamos`,
+    head: `<meta property="og:title" content="${escapeHtml(GROUP_MSG.groupRide)}">
+<meta property="og:description" content="${escapeHtml(GROUP_MSG.groupRideShare)}">`,
+    body: `<h1>${escapeHtml(GROUP_MSG.groupRide)}</h1>
+<p>${escapeHtml(GROUP_MSG.groupRideShare)}</p>
+<a class="button" href="${escapeHtml(app)}">Abrir en Rodamos</a>`,
   });
 }

@@ -3,7 +3,7 @@
 // schemas are in safety-schemas.ts.
 
 /** What a rider can report. */
-export const REPORT_TARGETS = ["user", "ride", "message", "request"] as const;
+export const REPORT_TARGETS = ["user", "ride", "message", "request", "group"] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
 export const REPORT_REASONS = ["harassment", "fake_profile", "offensive", "spam", "other"] as const;
@@ -34,7 +34,13 @@ export const MODERATION_REASON_MAX = 500;
 export const REPORT_STATUSES = ["open", "dismissed", "actioned"] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
-export const MODERATION_ACTIONS = ["dismiss", "hide_message", "suspend", "unsuspend"] as const;
+export const MODERATION_ACTIONS = [
+  "dismiss",
+  "hide_message",
+  "suspend",
+  "unsuspend",
+  "suspend_group",
+] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
@@ -42,6 +48,7 @@ export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
   hide_message: "Mensaje ocultado",
   suspend: "Cuenta suspendida",
   unsuspend: "Suspensión levantada",
+  suspend_group: "Grupo suspendido",
 };
 
 /** What was reported, as it was when she reported it (the thing may change or go later). */
@@ -81,6 +88,14 @@ export type ReportSnapshot =
       /** Epoch ms. */
       createdAt: number;
       rideTitle: string;
+    }
+  | {
+      /** A grupo (docs/product.md#grupos): its public facts. */
+      kind: "group";
+      name: string;
+      slug: string;
+      city: string;
+      description: string | null;
     };
 
 /** The moderators' accounts: the e-mails of the MODERATOR_EMAILS variable (comma-separated). */

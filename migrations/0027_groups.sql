@@ -57,6 +57,7 @@ CREATE UNIQUE INDEX `groups_name_skeleton_unique` ON `groups` (`name_skeleton`);
 CREATE UNIQUE INDEX `groups_invite_token_unique` ON `groups` (`invite_token`);--> statement-breakpoint
 CREATE INDEX `groups_created_by_idx` ON `groups` (`created_by`,`status`);--> statement-breakpoint
 CREATE INDEX `groups_status_city_idx` ON `groups` (`status`,`city_key`);--> statement-breakpoint
+ALTER TABLE `moderation_actions` ADD `target_group_id` text;--> statement-breakpoint
 ALTER TABLE `push_preferences` ADD `group_rides` integer DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE `rides` ADD `group_id` text REFERENCES groups(id);--> statement-breakpoint
 ALTER TABLE `rides` ADD `group_only` integer DEFAULT false NOT NULL;--> statement-breakpoint

@@ -56,6 +56,9 @@ export const GROUP_MSG = {
   pushSwitchLabel: "Nuevas salidas de mis grupos",
   pushSwitchHint: "Cuando alguien publica una salida en un grupo del que formas parte.",
   pushNewRideTitle: (group: string) => `Nueva salida en «${group}»`,
+  // ---- Safety ----
+  reportKind: "Grupo",
+  suspendedAlready: "Este grupo ya está suspendido",
   // ---- Counts and pushes ----
   members: (n: number) => plural(n, "miembro", "miembros"),
   pushNewLeaderTitle: "Ahora eres líder",

@@ -87,6 +87,8 @@ interface World {
    */
   approvalRideId: string;
   requestId: string;
+  /** A grupo the organizer leads (docs/product.md#grupos), for the moderators' group actions. */
+  groupSlug: string;
   browsers: Record<Role, Browser>;
 }
 
@@ -138,6 +140,7 @@ async function world(mod: Moderator): Promise<World> {
     .insert(rideRequests)
     .values({ id: requestId, rideId: approval.id, userId: other.id, note: "Hola" });
   const messageId = await insertMessage(ride.id, participant.user.id, "hola");
+  const group = await createGroup({ leaderId: organizer.user.id });
   const target = await findReportTarget(db(), "message", messageId, blocked.user.id);
   const reportId = generateId();
   await insertReport(db(), {
@@ -162,6 +165,7 @@ async function world(mod: Moderator): Promise<World> {
     reportId,
     approvalRideId: approval.id,
     requestId,
+    groupSlug: group.slug,
     browsers: {
       anonymous: new Browser(),
       noProfile: noProfile.browser,
@@ -952,6 +956,16 @@ const MATRIX: Row[] = [
     moderator: 200,
     suspended: N,
     why: "moderators only (not even the suspended rider herself)",
+  },
+  {
+    method: "POST",
+    route: "/api/moderation/groups/:slug/suspend",
+    path: (w) => `/api/moderation/groups/${w.groupSlug}/suspend`,
+    body: () => ({ reason: "matriz" }),
+    expect: [N, N, N, N, N],
+    moderator: 200,
+    suspended: N,
+    why: "moderators only, not even the group's leader",
   },
   {
     method: "GET",

@@ -4,9 +4,17 @@
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { GroupResponse } from "../../domain/api/groups.ts";
+import { MSG } from "../../domain/messages.ts";
 import { GROUP_MSG } from "../../domain/texts/groups.ts";
-import { groupMembers, groupRequests, groups } from "../../worker/db/schema.ts";
-import { db, signedIn, signedInMany } from "./helpers/factories.ts";
+import {
+  groupMembers,
+  groupRequests,
+  groups,
+  moderationActions,
+  reports,
+  rides,
+} from "../../worker/db/schema.ts";
+import { createRide, db, signedIn, signedInMany } from "./helpers/factories.ts";
 import {
   addMembers,
   createGroup,
@@ -17,6 +25,7 @@ import {
 } from "./helpers/groups.ts";
 import { json } from "./helpers/http.ts";
 import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
+import { messagesOf, rideRow } from "./helpers/rides.ts";
 import { block, moderator } from "./helpers/safety.ts";
 
 const groupsNamed = async (name: string) =>
@@ -361,5 +370,44 @@ describe("blocking", () => {
       (await ana.browser.delete(`/api/groups/${group.slug}/members/${cris.user.id}`)).status,
     ).toBe(200);
     expect(await roleOf(group.id, cris.user.id)).toBeNull();
+  });
+});
+
+describe("reports and moderation", () => {
+  it("a rider reports a group; a moderator suspends it: not found, its upcoming rides cancelled, audited", async () => {
+    const [ana, bea] = await signedInMany([{}, {}]);
+    const group = await createGroup({ leaderId: ana.user.id, members: [bea.user.id] });
+    const reported = await bea.browser.post("/api/reports", {
+      kind: "group",
+      targetId: group.id,
+      reason: "offensive",
+    });
+    expect(reported.status).toBe(201);
+    const ride = await createRide({ organizerId: ana.user.id, participants: [bea.user.id] });
+    await db().update(rides).set({ groupId: group.id }).where(eq(rides.id, ride.id));
+    const mod = await moderator();
+    const res = await mod.browser.post(`/api/moderation/groups/${group.slug}/suspend`, {
+      reason: "spam",
+    });
+    expect(res.status).toBe(200);
+    const page = await bea.browser.get(`/api/groups/${group.slug}`);
+    expect(page.status).toBe(404);
+    expect((await errorOf(page)).message).toBe(GROUP_MSG.notFound);
+    expect((await rideRow(ride.id))?.status).toBe("cancelled");
+    expect((await messagesOf(ride.id)).map((m) => m.body)).toEqual([MSG.systemCancelNoticeNeutral]);
+    const audit = await db()
+      .select({ action: moderationActions.action, reason: moderationActions.reason })
+      .from(moderationActions)
+      .where(eq(moderationActions.targetGroupId, group.id))
+      .all();
+    expect(audit).toEqual([{ action: "suspend_group", reason: "spam" }]);
+    const report = await db().select().from(reports).where(eq(reports.targetId, group.id)).get();
+    expect(report?.status).toBe("actioned");
+    // Its data stays, and a second suspension says so.
+    expect(await memberCount(group.id)).toBe(2);
+    const again = await mod.browser.post(`/api/moderation/groups/${group.slug}/suspend`, {
+      reason: "x",
+    });
+    expect(again.status).toBe(404);
   });
 });

@@ -9,6 +9,7 @@ import { participantName } from "../../domain/display.ts";
 import { MSG } from "../../domain/messages.ts";
 import { plural } from "../../domain/plural.ts";
 import { REPORT_REASON_LABELS, type ReportSnapshot } from "../../domain/safety.ts";
+import { GROUP_MSG } from "../../domain/texts/groups.ts";
 import { Button } from "../components/button.tsx";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
 import { call, client, pathParams } from "../lib/api.ts";
@@ -20,6 +21,7 @@ const KIND_LABELS = {
   ride: "Salida",
   message: "Mensaje",
   request: "Solicitud de plaza",
+  group: GROUP_MSG.reportKind,
 } as const;
 
 type Action = "dismiss" | "hide" | "suspend";
@@ -198,6 +200,16 @@ function Snapshot({ snapshot }: { snapshot: ReportSnapshot }) {
             {when(snapshot.createdAt)}
           </p>
           <p className="whitespace-pre-wrap break-words">{snapshot.note ?? "(sin nota)"}</p>
+        </div>
+      );
+    case "group":
+      return (
+        <div className={box}>
+          <p className="font-bold">{snapshot.name}</p>
+          <p className="text-sm text-ink-soft">{snapshot.city}</p>
+          {snapshot.description ? (
+            <p className="mt-1 whitespace-pre-wrap break-words">{snapshot.description}</p>
+          ) : null}
         </div>
       );
   }

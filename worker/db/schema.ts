@@ -441,6 +441,8 @@ export const moderationActions = sqliteTable(
     reportId: text("report_id").references(() => reports.id, { onDelete: "set null" }),
     targetUserId: text("target_user_id").references(() => users.id, { onDelete: "set null" }),
     messageId: text("message_id"),
+    /** The group a 'suspend_group' acted on (docs/product.md#grupos). */
+    targetGroupId: text("target_group_id"),
     createdAt: createdAt(),
   },
   (t) => [index("moderation_actions_created_idx").on(t.createdAt)],

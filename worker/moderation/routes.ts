@@ -11,6 +11,7 @@ import type {
   SuspendedAccountsResponse,
 } from "../../domain/api/safety.ts";
 import { DomainError } from "../../domain/errors.ts";
+import { groupSlugParamSchema } from "../../domain/groups.ts";
 import { MSG } from "../../domain/messages.ts";
 import { isModeratorEmail } from "../../domain/safety.ts";
 import {
@@ -19,9 +20,12 @@ import {
   moderationQueueQuerySchema,
   userIdParamSchema,
 } from "../../domain/safety-schemas.ts";
+import { GROUP_MSG } from "../../domain/texts/groups.ts";
 import type { AppEnv } from "../env.ts";
+import { findActiveGroup } from "../groups/reads.ts";
 import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
+import { rideCancelled } from "../push/events.ts";
 import { tellRequestsGone } from "../ride-core/ride-watchers.ts";
 import { rideRoomStub } from "../rooms/location-hint.ts";
 import { announceStoredMessage } from "../rooms/system-messages.ts";
@@ -37,6 +41,7 @@ import {
   userMessageExists,
 } from "./queries.ts";
 import { suspend } from "./suspend.ts";
+import { suspendGroup } from "./suspend-group.ts";
 
 /** The signed-in moderator, or the API's plain 404 for everyone else. */
 function requireModerator(c: Context<AppEnv>): Moderator {
@@ -157,6 +162,32 @@ export const moderationRoutes = new Hono<AppEnv>()
         changed: [...outcome.leftRideIds, ...outcome.cancelled.map((r) => r.rideId)],
       });
       inBackground(c, tellRequestsGone(c.env, userId, outcome.requestsGone));
+      return c.json<ModerationActionResponse>(ok);
+    },
+  )
+
+  .post(
+    "/groups/:slug/suspend",
+    validate("param", groupSlugParamSchema),
+    validate("json", moderationActionSchema),
+    async (c) => {
+      const moderator = requireModerator(c);
+      const { reason, reportId } = c.req.valid("json");
+      const group = await findActiveGroup(c.var.db, c.req.valid("param").slug);
+      if (!group) throw new DomainError("not_found", GROUP_MSG.notFound);
+      const outcome = await suspendGroup(c.var.db, moderator, {
+        groupId: group.id,
+        reason,
+        reportId,
+        now: Date.now(),
+      });
+      if (!outcome.suspended) throw new DomainError("conflict", GROUP_MSG.suspendedAlready);
+      // Each cancelled ride as after any cancellation: its chat, its riders' push, its room.
+      for (const { rideId, noticeId } of outcome.cancelled) {
+        inBackground(c, announceStoredMessage(c.env, rideId, noticeId));
+        inBackground(c, rideCancelled(c.env, rideId));
+      }
+      announceListClosed(c, outcome.waitingCleared);
       return c.json<ModerationActionResponse>(ok);
     },
   )

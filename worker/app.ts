@@ -11,6 +11,7 @@ import { pendingConnectionsRoutes, rideConnectionsRoutes } from "./connections/r
 import { databaseSession } from "./db/read-session.ts";
 import { devRoutes } from "./dev/routes.ts";
 import type { AppEnv } from "./env.ts";
+import { groupPreviewRoutes } from "./groups/preview.ts";
 import { groupRoutes } from "./groups/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { errorBody, handleError } from "./http/errors.ts";
@@ -94,6 +95,7 @@ export const app = new Hono<AppEnv>()
   .route("/api", api)
   .route("/dev", devRoutes)
   .route("/salida", shareRoutes)
+  .route("/grupo", groupPreviewRoutes)
   .all("/api/*", (c) => c.json(errorBody("not_found", MSG.notFound), 404))
   .get("/app", serveAppShell)
   .get("/app/*", serveAppShell);

@@ -56,6 +56,10 @@ export const GROUP_MSG = {
   pushSwitchLabel: "Nuevas salidas de mis grupos",
   pushSwitchHint: "Cuando alguien publica una salida en un grupo del que formas parte.",
   pushNewRideTitle: (group: string) => `Nueva salida en «${group}»`,
+  // ---- The public preview (/grupo/<slug>) ----
+  previewSummary: (city: string, modalities: string) => `Grupo de ${modalities} en ${city}`,
+  previewOpen: "Ver el grupo en Rodamos",
+  previewDiscover: "Descubrir grupos en Rodamos",
   // ---- Safety ----
   reportKind: "Grupo",
   suspendedAlready: "Este grupo ya está suspendido",

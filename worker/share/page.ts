@@ -28,14 +28,15 @@ dl{margin:0 0 20px}dt{font-weight:700}dd{margin:0 0 8px;color:#5B5563}
 .button:focus-visible{outline:3px solid #1F1A24;outline-offset:3px}
 .note{font-size:.875rem;color:#5B5563;margin:12px 0 0;text-align:center}`;
 
-function page(options: { title: string; head: string; body: string }) {
+/** The page around a preview; `indexable` lets search engines list it (a group's choice). */
+export function page(options: { title: string; head: string; body: string; indexable?: boolean }) {
   return `<!doctype html>
 <html lang="es">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(options.title)}</title>
-<meta name="robots" content="noindex, nofollow">
+<meta name="robots" content="${options.indexable ? "index, follow" : "noindex, nofollow"}">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 ${options.head}
 <style>${STYLE}</style>

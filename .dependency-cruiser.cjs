@@ -41,7 +41,11 @@ const LAYERS = {
         folders: ["auth", "waiting-list", "ride-requests", "connections"],
       },
       {
-        what: "grupetas, blocks, the account, profiles, honest levels: on floor 7's",
+        what: "grupos (groups): on floor 6's; the account and moderation end memberships",
+        folders: ["groups"],
+      },
+      {
+        what: "grupetas, blocks, the account, profiles, honest levels: on floor 8's",
         folders: ["series", "blocks", "account", "profiles", "level-answers"],
       },
       { what: "the rides API and moderation", folders: ["rides", "moderation"] },

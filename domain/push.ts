@@ -5,6 +5,7 @@ import { z } from "zod";
 import { formatTime } from "./format.ts";
 import { plural, pluralForm } from "./plural.ts";
 import { RIDE_DAY_MSG } from "./ride-day.ts";
+import { GROUP_MSG } from "./texts/groups.ts";
 import { WEATHER_TEXTS } from "./weather.ts";
 import { zonedFields, zoneLabel } from "./zones.ts";
 
@@ -14,6 +15,7 @@ export const PUSH_EVENTS = [
   "participants",
   "waitlist",
   "reminders",
+  "groupRides",
 ] as const;
 export type PushEvent = (typeof PUSH_EVENTS)[number];
 
@@ -39,6 +41,10 @@ export const PUSH_EVENT_LABELS: Record<PushEvent, { label: string; hint: string 
     label: "Recordatorios",
     hint: "2 horas antes de cada salida en la que estás.",
   },
+  groupRides: {
+    label: GROUP_MSG.pushSwitchLabel,
+    hint: GROUP_MSG.pushSwitchHint,
+  },
 };
 
 export type PushPreferences = Record<PushEvent, boolean>;
@@ -50,6 +56,7 @@ export const DEFAULT_PUSH_PREFERENCES: PushPreferences = {
   participants: true,
   waitlist: true,
   reminders: true,
+  groupRides: true,
 };
 
 export const pushPreferencesSchema = z.object(

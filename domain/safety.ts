@@ -3,7 +3,7 @@
 // schemas are in safety-schemas.ts.
 
 /** What a rider can report. */
-export const REPORT_TARGETS = ["user", "ride", "message", "request"] as const;
+export const REPORT_TARGETS = ["user", "ride", "message", "request", "group"] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
 export const REPORT_REASONS = ["harassment", "fake_profile", "offensive", "spam", "other"] as const;
@@ -41,6 +41,7 @@ export const MODERATION_ACTIONS = [
   "unsuspend",
   "verify",
   "unverify",
+  "suspend_group",
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
@@ -51,6 +52,7 @@ export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
   unsuspend: "Suspensión levantada",
   verify: "Verificada por moderación",
   unverify: "Verificación retirada",
+  suspend_group: "Grupo suspendido",
 };
 
 /** What was reported, as it was when she reported it (the thing may change or go later). */
@@ -90,6 +92,14 @@ export type ReportSnapshot =
       /** Epoch ms. */
       createdAt: number;
       rideTitle: string;
+    }
+  | {
+      /** A grupo (docs/product.md#grupos): its public facts. */
+      kind: "group";
+      name: string;
+      slug: string;
+      city: string;
+      description: string | null;
     };
 
 /** The moderators' accounts: the e-mails of the MODERATOR_EMAILS variable (comma-separated). */

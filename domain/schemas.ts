@@ -299,6 +299,13 @@ export const rideInputSchema = z.object({
  */
 export const rideCreateSchema = rideInputSchema.extend({
   createKey: z.uuid({ error: MSG.invalidInput }).optional(),
+  /** 'Publicar en' (docs/product.md#grupos): a group she may publish in; none, her own ride. */
+  groupId: z
+    .string({ error: MSG.invalidInput })
+    .regex(RIDE_ID_PATTERN, { error: MSG.invalidInput })
+    .nullish(),
+  /** 'Solo el grupo' (true) or 'Abierta'; read only with a group. */
+  groupOnly: z.boolean({ error: MSG.invalidInput }).default(false),
 });
 
 /** The latest start a ride proposed at `now` may have: the same instant 12 months later. */

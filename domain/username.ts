@@ -268,11 +268,13 @@ export function usernameSkeleton(name: string): string {
   return mapEach(folded, FOLDED_CONFUSABLES);
 }
 
-function isReserved(name: string): boolean {
+/** An exact reserved name (groups refuse them too: docs/product.md#grupos). */
+export function isReserved(name: string): boolean {
   return RESERVED_USERNAMES.includes(normalizeText(name));
 }
 
-function containsBannedWord(name: string): boolean {
+/** A banned word anywhere in it (group names share the rule: docs/product.md#grupos). */
+export function containsBannedWord(name: string): boolean {
   const key = normalizeText(name);
   // Also check without underscores so 'hijo_puta' style separators do not slip through.
   const squeezed = key.replaceAll("_", "");

@@ -11,6 +11,8 @@ import { pendingConnectionsRoutes, rideConnectionsRoutes } from "./connections/r
 import { databaseSession } from "./db/read-session.ts";
 import { devRoutes } from "./dev/routes.ts";
 import type { AppEnv } from "./env.ts";
+import { groupPreviewRoutes } from "./groups/preview.ts";
+import { groupRoutes } from "./groups/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
 import { errorBody, handleError } from "./http/errors.ts";
 import { requestLog } from "./http/request-log.ts";
@@ -79,6 +81,7 @@ const api = new Hono<AppEnv>()
   .route("/referrals", referralRoutes)
   .route("/account", accountRoutes)
   .route("/launch-signups", launchSignupsRoutes)
+  .route("/groups", groupRoutes)
   .route("/blocks", blockRoutes)
   .route("/vouches", vouchRoutes)
   .route("/verification", myVerificationRoutes)
@@ -98,6 +101,7 @@ export const app = new Hono<AppEnv>()
   .route("/dev", devRoutes)
   .route("/salida", shareRoutes)
   .route("/tiles", tileRoutes)
+  .route("/grupo", groupPreviewRoutes)
   .all("/api/*", (c) => c.json(errorBody("not_found", MSG.notFound), 404))
   .get("/app", serveAppShell)
   .get("/app/*", serveAppShell);

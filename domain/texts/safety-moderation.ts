@@ -32,6 +32,7 @@ export const REPORT_CARD_TEXT = {
     ride: "Salida",
     message: "Mensaje",
     request: "Solicitud de plaza",
+    group: "Grupo",
   },
   reporter: "Denuncia",
   reportedRider: "Denunciada",

@@ -137,7 +137,9 @@ describe("Notificaciones", () => {
     renderWithClient(<NotificationSettings />);
     const list = await screen.findByRole("list", { name: "Avisos que quieres recibir" });
     const switches = within(list).getAllByRole("switch");
-    expect(switches).toHaveLength(5);
+    // One per event, 'Nuevas salidas de mis grupos' last.
+    expect(switches).toHaveLength(6);
+    expect(screen.getByRole("switch", { name: /Nuevas salidas de mis grupos/ })).toBe(switches[5]);
     for (const s of switches) expect(s.getAttribute("aria-checked")).toBe("true");
 
     const chat = screen.getByRole("switch", { name: "Mensajes del chat" });

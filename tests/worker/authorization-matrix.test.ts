@@ -12,11 +12,12 @@ import type { NotificationFrame } from "../../domain/chat-protocol.ts";
 import { VERIFICATION_MSG } from "../../domain/verification.ts";
 import { app } from "../../worker/app.ts";
 import { block } from "../../worker/blocks/queries.ts";
-import { rideRequests, rideSeries, rides } from "../../worker/db/schema.ts";
+import { groupRequests, rideRequests, rideSeries, rides } from "../../worker/db/schema.ts";
 import { suspendAccount } from "../../worker/moderation/actions.ts";
 import { findReportTarget, insertReport } from "../../worker/reports/queries.ts";
 import { generateId } from "../../worker/sessions/tokens.ts";
 import { createRide, db, HOUR, signedInMany } from "./helpers/factories.ts";
+import { createGroup, groupBody } from "./helpers/groups.ts";
 import { Browser } from "./helpers/http.ts";
 import { answerOf, insertMessage, MODERATOR_EMAIL, moderator } from "./helpers/safety.ts";
 import { openSocket, socketsClosedAfterEach, type TestSocket } from "./helpers/sockets.ts";
@@ -88,6 +89,8 @@ interface World {
    */
   approvalRideId: string;
   requestId: string;
+  /** A grupo the organizer leads (docs/product.md#grupos), for the moderators' group actions. */
+  groupSlug: string;
   browsers: Record<Role, Browser>;
 }
 
@@ -139,6 +142,7 @@ async function world(mod: Moderator): Promise<World> {
     .insert(rideRequests)
     .values({ id: requestId, rideId: approval.id, userId: other.id, note: "Hola" });
   const messageId = await insertMessage(ride.id, participant.user.id, "hola");
+  const group = await createGroup({ leaderId: organizer.user.id });
   const target = await findReportTarget(db(), "message", messageId, blocked.user.id);
   const reportId = generateId();
   await insertReport(db(), {
@@ -163,6 +167,7 @@ async function world(mod: Moderator): Promise<World> {
     reportId,
     approvalRideId: approval.id,
     requestId,
+    groupSlug: group.slug,
     browsers: {
       anonymous: new Browser(),
       noProfile: noProfile.browser,
@@ -713,6 +718,7 @@ const MATRIX: Row[] = [
       participants: false,
       waitlist: true,
       reminders: true,
+      groupRides: true,
     }),
     expect: [U, P, 200, 200, 200],
     why: "her own switches",
@@ -1013,6 +1019,16 @@ const MATRIX: Row[] = [
     why: "moderators only: who vouched for whom",
   },
   {
+    method: "POST",
+    route: "/api/moderation/groups/:slug/suspend",
+    path: (w) => `/api/moderation/groups/${w.groupSlug}/suspend`,
+    body: () => ({ reason: "matriz" }),
+    expect: [N, N, N, N, N],
+    moderator: 200,
+    suspended: N,
+    why: "moderators only, not even the group's leader",
+  },
+  {
     method: "GET",
     route: "/api/moderation/suspended",
     path: () => "/api/moderation/suspended",
@@ -1084,13 +1100,13 @@ describe("authorization matrix", () => {
     });
   }
 
-  it("has a row for every route the worker serves", () => {
+  it("has a row for every route the worker serves (the groups' below)", () => {
     const served = new Set(
       app.routes
         .filter((r) => r.method !== "ALL" && /^\/(api|dev)\//.test(r.path))
         .map((r) => `${r.method} ${r.path}`),
     );
-    const covered = new Set(MATRIX.map((r) => `${r.method} ${r.route}`));
+    const covered = new Set([...MATRIX, ...GROUP_MATRIX].map((r) => `${r.method} ${r.route}`));
     expect([...served].filter((r) => !covered.has(r)).sort()).toEqual([]);
     expect([...covered].filter((r) => !served.has(r)).sort()).toEqual([]);
   });
@@ -1146,6 +1162,277 @@ describe("'Solo verificadas': every way in refuses a rider who is not verified",
       expect((await call(w, verified!.browser)).status).toBe(admitted);
       // A moderator is verified.
       expect((await call(w, w.browsers.moderator)).status).toBe(admitted);
+    });
+  }
+});
+
+// ---------- Grupos (docs/product.md#grupos): every group route × who she is to the group ---------
+
+type GroupRole =
+  | "anonymous"
+  | "noProfile"
+  /** Signed in, in no group of the world. */
+  | "nonMember"
+  /** Her request to join the approval group waits. */
+  | "requester"
+  | "member"
+  | "leader"
+  /** The groups' first leader blocked her. */
+  | "blockedByLeader"
+  /** She blocked the groups' first leader. */
+  | "blockedLeader"
+  | "suspended";
+const GROUP_ROLES: GroupRole[] = [
+  "anonymous",
+  "noProfile",
+  "nonMember",
+  "requester",
+  "member",
+  "leader",
+  "blockedByLeader",
+  "blockedLeader",
+  "suspended",
+];
+
+interface GroupWorld {
+  /** 'Con aprobación': leaders (the leader, a co-leader), members (the member, another). */
+  approval: string;
+  /** 'Abierto': the leader and the member. */
+  open: string;
+  /** A rider's pending request to the approval group, for the leaders to answer. */
+  requestId: string;
+  /** A member of the approval group, and its co-leader. */
+  otherMemberId: string;
+  coLeaderId: string;
+  browsers: Record<GroupRole, Browser>;
+}
+
+async function groupWorld(mod: Moderator): Promise<GroupWorld> {
+  const [
+    leader,
+    member,
+    requester,
+    nonMember,
+    noProfile,
+    blockedByLeader,
+    blockedLeader,
+    suspended,
+  ] = await signedInMany([{}, {}, {}, {}, { username: null }, {}, {}, {}]);
+  const [asking, otherMember, coLeader] = await signedInMany([{}, {}, {}]);
+  const now = Date.now();
+  const [approval, open] = await Promise.all([
+    createGroup({
+      leaderId: leader.user.id,
+      members: [member.user.id, otherMember.user.id],
+      leaders: [coLeader.user.id],
+      joinMode: "approval",
+    }),
+    createGroup({ leaderId: leader.user.id, members: [member.user.id] }),
+    block(db(), leader.user.id, blockedByLeader.user.id, now),
+    block(db(), blockedLeader.user.id, leader.user.id, now),
+    suspendAccount(
+      db(),
+      { id: mod.id, email: MODERATOR_EMAIL },
+      { userId: suspended.user.id, reason: "matriz", now },
+    ),
+  ]);
+  const requestId = generateId();
+  await db()
+    .insert(groupRequests)
+    .values([
+      { id: requestId, groupId: approval.id, userId: asking.user.id, note: "Hola" },
+      { id: generateId(), groupId: approval.id, userId: requester.user.id, note: null },
+    ]);
+  return {
+    approval: approval.slug,
+    open: open.slug,
+    requestId,
+    otherMemberId: otherMember.user.id,
+    coLeaderId: coLeader.user.id,
+    browsers: {
+      anonymous: new Browser(),
+      noProfile: noProfile.browser,
+      nonMember: nonMember.browser,
+      requester: requester.browser,
+      member: member.browser,
+      leader: leader.browser,
+      blockedByLeader: blockedByLeader.browser,
+      blockedLeader: blockedLeader.browser,
+      suspended: suspended.browser,
+    },
+  };
+}
+
+interface GroupRow {
+  method: Row["method"];
+  route: string;
+  path: (w: GroupWorld) => string;
+  body?: (w: GroupWorld) => unknown;
+  /** nonMember, requester, member, leader; a blocked pair answers as a non-member unless given. */
+  expect: [number, number, number, number];
+  blocked?: { byLeader: number; ofLeader: number };
+  why: string;
+}
+
+/** Signed out (and suspended: her cookie is worth nothing) 401; without a profile 403. */
+function groupExpected(row: GroupRow): Record<GroupRole, number> {
+  const [nonMember, requester, member, leader] = row.expect;
+  return {
+    anonymous: U,
+    noProfile: P,
+    nonMember,
+    requester,
+    member,
+    leader,
+    blockedByLeader: row.blocked?.byLeader ?? nonMember,
+    blockedLeader: row.blocked?.ofLeader ?? nonMember,
+    suspended: U,
+  };
+}
+
+const GROUP_MATRIX: GroupRow[] = [
+  {
+    method: "GET",
+    route: "/api/groups",
+    path: () => "/api/groups?city=Madrid",
+    expect: [200, 200, 200, 200],
+    why: "'Grupos' in the search, for every rider",
+  },
+  {
+    method: "GET",
+    route: "/api/groups/mine",
+    path: () => "/api/groups/mine",
+    expect: [200, 200, 200, 200],
+    why: "her own groups",
+  },
+  {
+    method: "POST",
+    route: "/api/groups",
+    path: () => "/api/groups",
+    body: () => groupBody(),
+    expect: [201, 201, 201, 201],
+    why: "any rider may create a group (3 at most)",
+  },
+  {
+    method: "GET",
+    route: "/api/groups/:slug",
+    path: (w) => `/api/groups/${w.approval}`,
+    expect: [200, 200, 200, 200],
+    why: "the public facts for every rider; the member list for members (groups.test.ts)",
+  },
+  {
+    method: "PUT",
+    route: "/api/groups/:slug",
+    path: (w) => `/api/groups/${w.approval}`,
+    body: () => groupBody({ joinMode: "approval" }),
+    expect: [403, 403, 403, 200],
+    why: "leaders only",
+  },
+  {
+    method: "POST",
+    route: "/api/groups/:slug/join",
+    path: (w) => `/api/groups/${w.open}/join`,
+    expect: [200, 200, 409, 409],
+    why: "'Unirme al grupo' (an open one) for whoever is not in it",
+  },
+  {
+    method: "POST",
+    route: "/api/groups/:slug/leave",
+    path: (w) => `/api/groups/${w.open}/leave`,
+    expect: [409, 409, 200, 200],
+    why: "members only; the last leader may leave (succession: groups.test.ts)",
+  },
+  {
+    method: "POST",
+    route: "/api/groups/:slug/requests",
+    path: (w) => `/api/groups/${w.approval}/requests`,
+    body: () => ({ note: "¿Puedo?" }),
+    expect: [201, 409, 409, 409],
+    why: "'Solicitar unirme' once, for whoever is not in it",
+  },
+  {
+    method: "DELETE",
+    route: "/api/groups/:slug/requests",
+    path: (w) => `/api/groups/${w.approval}/requests`,
+    expect: [409, 200, 409, 409],
+    why: "only her own pending request",
+  },
+  {
+    method: "POST",
+    route: "/api/groups/:slug/requests/:requestId/accept",
+    path: (w) => `/api/groups/${w.approval}/requests/${w.requestId}/accept`,
+    expect: [403, 403, 403, 200],
+    why: "leaders only",
+  },
+  {
+    method: "POST",
+    route: "/api/groups/:slug/requests/:requestId/decline",
+    path: (w) => `/api/groups/${w.approval}/requests/${w.requestId}/decline`,
+    expect: [403, 403, 403, 200],
+    why: "leaders only",
+  },
+  {
+    method: "DELETE",
+    route: "/api/groups/:slug/members/:userId",
+    path: (w) => `/api/groups/${w.approval}/members/${w.otherMemberId}`,
+    expect: [403, 403, 403, 200],
+    why: "leaders remove members",
+  },
+  {
+    method: "PUT",
+    route: "/api/groups/:slug/leaders/:userId",
+    path: (w) => `/api/groups/${w.approval}/leaders/${w.otherMemberId}`,
+    expect: [403, 403, 403, 200],
+    why: "leaders name co-leaders",
+  },
+  {
+    method: "DELETE",
+    route: "/api/groups/:slug/leaders/:userId",
+    path: (w) => `/api/groups/${w.approval}/leaders/${w.coLeaderId}`,
+    expect: [403, 403, 403, 200],
+    why: "leaders remove co-leaders",
+  },
+  {
+    method: "POST",
+    route: "/api/groups/:slug/invite",
+    path: (w) => `/api/groups/${w.approval}/invite`,
+    expect: [403, 403, 403, 200],
+    why: "leaders make the invitation link",
+  },
+  {
+    method: "DELETE",
+    route: "/api/groups/:slug/invite",
+    path: (w) => `/api/groups/${w.approval}/invite`,
+    expect: [403, 403, 403, 200],
+    why: "leaders revoke it",
+  },
+];
+
+describe("authorization matrix: groups", () => {
+  for (const row of GROUP_MATRIX) {
+    it(`${row.method} ${row.route}: ${row.why}`, async () => {
+      const mod = await moderator();
+      const statuses = groupExpected(row);
+      // As for rides: a call that may change something gets the next role a fresh world.
+      let current = 0;
+      const plan = GROUP_ROLES.map((role) => {
+        const index = current;
+        if (row.method !== "GET" && statuses[role] < 400) current += 1;
+        return index;
+      });
+      const built = await Promise.all(
+        Array.from({ length: Math.max(...plan) + 1 }, () => groupWorld(mod)),
+      );
+      const actual: Record<string, number> = {};
+      for (const [i, role] of GROUP_ROLES.entries()) {
+        const w = built[plan[i]!]!;
+        const res = await w.browsers[role].fetch(row.path(w), {
+          method: row.method,
+          ...(row.body ? { json: row.body(w) } : row.method === "GET" ? {} : { json: {} }),
+        });
+        actual[role] = res.status;
+      }
+      expect(actual).toEqual(statuses);
     });
   }
 });

@@ -8,7 +8,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MSG } from "../../domain/messages.ts";
 import { NEAR_HEADER } from "../../domain/near.ts";
-import { createRide, HOUR, signedIn } from "./helpers/factories.ts";
+import { GROUP_MSG } from "../../domain/texts/groups.ts";
+import { createRide, HOUR, signedIn, signedInMany } from "./helpers/factories.ts";
+import { createGroup, groupBody } from "./helpers/groups.ts";
 import { anyValue, FUZZ_SEED, hostileStrings, textWithControls } from "./helpers/hostile.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { readsBeforeWrites } from "./helpers/interleave.ts";
@@ -87,7 +89,7 @@ const ENDPOINTS: { method: string; path: (rideId: string) => string; keys: strin
   {
     method: "PUT",
     path: () => "/api/push/preferences",
-    keys: ["chat", "rideChanges", "participants", "waitlist", "reminders"],
+    keys: ["chat", "rideChanges", "participants", "waitlist", "reminders", "groupRides"],
   },
   { method: "POST", path: () => "/api/push/test", keys: ["endpoint"] },
 ];
@@ -206,6 +208,123 @@ describe("hostile queries and ids", () => {
       }),
       { numRuns: RUNS, seed: FUZZ_SEED },
     );
+  });
+});
+
+describe("hostile group bodies, queries and addresses (docs/product.md#grupos)", () => {
+  const GROUP_KEYS = [
+    "name",
+    "city",
+    "description",
+    "modalities",
+    "levels",
+    "avatarKey",
+    "joinMode",
+    "membersMayPublish",
+    "indexable",
+  ];
+  const GROUP_ENDPOINTS: { method: string; path: (slug: string) => string; keys: string[] }[] = [
+    { method: "POST", path: () => "/api/groups", keys: GROUP_KEYS },
+    { method: "PUT", path: (slug) => `/api/groups/${slug}`, keys: GROUP_KEYS },
+    { method: "POST", path: (slug) => `/api/groups/${slug}/join`, keys: ["invite"] },
+    { method: "POST", path: (slug) => `/api/groups/${slug}/requests`, keys: ["note"] },
+  ];
+
+  for (const endpoint of GROUP_ENDPOINTS) {
+    it(`${endpoint.method} ${endpoint.path(":slug")}`, async () => {
+      const { user, browser } = await signedIn();
+      const group = await createGroup({ leaderId: user.id, joinMode: "approval" });
+      const asking = await signedIn();
+      const who = endpoint.path("x").endsWith("requests") ? asking.browser : browser;
+      await fc.assert(
+        fc.asyncProperty(bodyFor(endpoint.keys), async (body) => {
+          const res = await who.fetch(endpoint.path(group.slug), {
+            method: endpoint.method,
+            body: JSON.stringify(body) ?? "null",
+            headers: { "Content-Type": "application/json" },
+          });
+          await expectClientErrorOrSuccess(res);
+        }),
+        { numRuns: RUNS, seed: FUZZ_SEED },
+      );
+    });
+  }
+
+  it("the groups' search filters", async () => {
+    const { browser } = await signedIn();
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record(
+          { q: anyValue, city: anyValue, m: anyValue, level: anyValue, page: anyValue },
+          { requiredKeys: [] },
+        ),
+        async (params) => {
+          const search = new URLSearchParams();
+          for (const [k, v] of Object.entries(params)) search.set(k, String(v).slice(0, 2000));
+          await expectClientErrorOrSuccess(await browser.get(`/api/groups?${search}`));
+        },
+      ),
+      { numRuns: RUNS * 2, seed: FUZZ_SEED },
+    );
+  });
+
+  it("tampered group addresses, member and request ids on every group route", async () => {
+    const { user, browser } = await signedIn();
+    const group = await createGroup({ leaderId: user.id });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 200 }), hostileStrings), async (raw) => {
+        const id = encodeURIComponent(raw.slice(0, 1000)) || "x";
+        for (const slug of [id, group.slug]) {
+          const other = slug === id ? user.id : id;
+          const calls: [string, string][] = [
+            ["GET", `/api/groups/${slug}`],
+            ["POST", `/api/groups/${slug}/leave`],
+            ["DELETE", `/api/groups/${slug}/requests`],
+            ["POST", `/api/groups/${slug}/requests/${other}/accept`],
+            ["POST", `/api/groups/${slug}/requests/${other}/decline`],
+            ["DELETE", `/api/groups/${slug}/members/${other}`],
+            ["PUT", `/api/groups/${slug}/leaders/${other}`],
+            ["DELETE", `/api/groups/${slug}/leaders/${other}`],
+          ];
+          for (const [method, path] of calls) {
+            await expectClientErrorOrSuccess(
+              await browser.fetch(path, { method, ...(method === "GET" ? {} : { json: {} }) }),
+            );
+          }
+        }
+      }),
+      { numRuns: RUNS, seed: FUZZ_SEED },
+    );
+  });
+
+  it("an over-long name, description or note is refused in Spanish, and nothing is written", async () => {
+    const [ana, bea] = await signedInMany([{}, {}]);
+    const group = await createGroup({ leaderId: ana.user.id, joinMode: "approval" });
+    const refusals: [Response, string][] = [
+      [
+        await ana.browser.post("/api/groups", groupBody({ name: "N".repeat(61) })),
+        GROUP_MSG.nameLength,
+      ],
+      [await ana.browser.post("/api/groups", groupBody({ name: "No" })), GROUP_MSG.nameLength],
+      [
+        await ana.browser.post("/api/groups", groupBody({ description: "d".repeat(1001) })),
+        GROUP_MSG.descriptionTooLong,
+      ],
+      [
+        await bea.browser.post(`/api/groups/${group.slug}/requests`, { note: "n".repeat(281) }),
+        MSG.requestNoteTooLong,
+      ],
+    ];
+    for (const [res, message] of refusals) {
+      expect(res.status).toBe(400);
+      expect((await json(res)).error).toMatchObject({ code: "validation_error", message });
+    }
+    const counts = await env.DB.prepare(
+      "SELECT (SELECT count(*) FROM groups WHERE created_by = ?1) AS made, (SELECT count(*) FROM group_requests WHERE user_id = ?2) AS asked",
+    )
+      .bind(ana.user.id, bea.user.id)
+      .first<{ made: number; asked: number }>();
+    expect(counts).toEqual({ made: 1, asked: 0 });
   });
 });
 

@@ -200,6 +200,16 @@ function Snapshot({ snapshot }: { snapshot: ReportSnapshot }) {
           <p className="whitespace-pre-wrap break-words">{snapshot.note ?? TEXT.noNote}</p>
         </div>
       );
+    case "group":
+      return (
+        <div className={box}>
+          <p className="font-bold">{snapshot.name}</p>
+          <p className="text-sm text-ink-soft">{snapshot.city}</p>
+          {snapshot.description ? (
+            <p className="mt-1 whitespace-pre-wrap break-words">{snapshot.description}</p>
+          ) : null}
+        </div>
+      );
   }
 }
 

@@ -8,6 +8,11 @@ import { MSG } from "../../domain/messages.ts";
 import { allSql } from "../db/client.ts";
 import { emailOutbox, rideMessages, rideParticipants, rides, users } from "../db/schema.ts";
 import type { Database } from "../env.ts";
+import {
+  type MembershipsEnded,
+  membershipsEndedOutcome,
+  membershipsEndingStatements,
+} from "../groups/leaving.ts";
 import { INSERT_MESSAGE, MESSAGE_KIND } from "../ride-core/message-insert.ts";
 import { type RequestGoing, requestsGoingWith } from "../ride-requests/queries.ts";
 import {
@@ -36,6 +41,8 @@ export interface DeletionOutcome {
   rideIds: string[];
   /** The pending requests that went with her: hers, and others' on her upcoming rides. */
   requestsGone: RequestGoing[];
+  /** Her groups, which she left, and the leaders the succession named (docs/product.md#grupos). */
+  groups: MembershipsEnded;
 }
 
 export interface CancelledRide {
@@ -132,13 +139,16 @@ export async function deleteAccount(
       .set({ routeGpxKey: null })
       .where(and(eq(rides.organizerId, user.id), isNotNull(rides.routeGpxKey))),
     db.delete(emailOutbox).where(eq(emailOutbox.toEmail, user.email)),
+    // Her memberships and requests end before the cascade would, so the successions are claimed.
+    ...membershipsEndingStatements(db, user.id),
     db.delete(users).where(eq(users.id, user.id)),
   ]);
   return {
     cancelled,
-    waitingLists: leavingRiderOutcome(rest.slice(0, LEAVING_RIDER_STATEMENTS)),
+    waitingLists: leavingRiderOutcome(rest.slice(0, LEAVING_RIDER_STATEMENTS) as D1Result[]),
     rideFiles: organized,
     rideIds: herRides.map((r) => r.rideId),
     requestsGone: [...hers, ...onHerRides],
+    groups: membershipsEndedOutcome(user.id, rest.slice(-5, -1)),
   };
 }

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import type { DeleteAccountResponse } from "../../domain/api/auth.ts";
 import type { AppEnv } from "../env.ts";
 import { deleteRideFiles } from "../gpx/storage.ts";
+import { membershipsChanged } from "../groups/membership.ts";
 import { inBackground } from "../http/background.ts";
 import { tellRequestsGone } from "../ride-core/ride-watchers.ts";
 import { rideRoomStub } from "../rooms/location-hint.ts";
@@ -36,6 +37,8 @@ export const accountRoutes = new Hono<AppEnv>().delete("/", async (c) => {
   // The rides she was in, and the requests that went with her account.
   announcePromotion(c, outcome.waitingLists.promotion, { changed: outcome.rideIds });
   inBackground(c, tellRequestsGone(c.env, user.id, outcome.requestsGone));
+  // Her groups hear she left; a leader named in her place is told.
+  inBackground(c, membershipsChanged(c.env, outcome.groups.changes, outcome.groups.successors));
   // Her rides' files: after the data is gone; a failure only leaves an orphan file.
   await deleteRideFiles(c.env.GPX, outcome.rideFiles).catch((err: unknown) => {
     console.warn("could not delete route files", err);

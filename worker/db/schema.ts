@@ -23,6 +23,7 @@ import {
   RIDE_STATUSES,
   type SocialTag,
 } from "../../domain/constants.ts";
+import { GROUP_ROLES, GROUP_STATUSES } from "../../domain/groups.ts";
 import {
   MODERATION_ACTIONS,
   REPORT_REASONS,
@@ -241,6 +242,14 @@ export const rides = sqliteTable(
     }),
     seriesIndex: integer("series_index"),
     seriesEveryWeeks: integer("series_every_weeks"),
+    /**
+     * The group it is published in (docs/product.md#grupos), null for her own; `group_only`:
+     * 'Solo el grupo', listed, found and joinable only by the group's members (and its riders).
+     */
+    groupId: text("group_id").references((): AnySQLiteColumn => groups.id, {
+      onDelete: "set null",
+    }),
+    groupOnly: integer("group_only", { mode: "boolean" }).notNull().default(false),
     createdAt: createdAt(),
     updatedAt: integer("updated_at", { mode: "number" }),
   },
@@ -265,6 +274,8 @@ export const rides = sqliteTable(
     ),
     // SQLite keeps NULLs distinct in a unique index: rides without a key never collide.
     uniqueIndex("rides_organizer_create_key_unique").on(t.organizerId, t.createKey),
+    // A group's next rides, on its page and for 'Tus grupos'.
+    index("rides_group_start_idx").on(t.groupId, t.startTime),
   ],
 );
 
@@ -476,6 +487,8 @@ export const moderationActions = sqliteTable(
     reportId: text("report_id").references(() => reports.id, { onDelete: "set null" }),
     targetUserId: text("target_user_id").references(() => users.id, { onDelete: "set null" }),
     messageId: text("message_id"),
+    /** The group a 'suspend_group' acted on (docs/product.md#grupos). */
+    targetGroupId: text("target_group_id"),
     createdAt: createdAt(),
   },
   (t) => [index("moderation_actions_created_idx").on(t.createdAt)],
@@ -510,6 +523,8 @@ export const pushPreferences = sqliteTable("push_preferences", {
   participants: integer("participants", { mode: "boolean" }).notNull().default(true),
   waitlist: integer("waitlist", { mode: "boolean" }).notNull().default(true),
   reminders: integer("reminders", { mode: "boolean" }).notNull().default(true),
+  /** 'Nuevas salidas de mis grupos'. */
+  groupRides: integer("group_rides", { mode: "boolean" }).notNull().default(true),
   updatedAt: integer("updated_at", { mode: "number" }),
 });
 
@@ -633,6 +648,9 @@ export interface SeriesTemplate {
   verifiedOnly?: boolean;
   /** 'Duración estimada' in minutes; null or absent: derived from distance and level. */
   estimatedMinutes?: number | null;
+  /** The group every date is published in, and 'Solo el grupo' (absent: her own rides). */
+  groupId?: string | null;
+  groupOnly?: boolean;
 }
 
 /**
@@ -735,6 +753,109 @@ export const rideRequests = sqliteTable(
     uniqueIndex("ride_requests_user_ride_unique").on(t.userId, t.rideId),
     // A ride's queue in order, and its count for the organizer's badge.
     index("ride_requests_ride_status_idx").on(t.rideId, t.status, t.createdAt),
+  ],
+);
+
+/**
+ * A grupo (docs/product.md#grupos, docs/decisions/0054-groups.md): a crew that outlives one ride.
+ * Never deleted: a group left without members is archived, one a moderator suspends is suspended;
+ * either answers 'not found' and keeps its rows for moderation.
+ */
+export const groups = sqliteTable(
+  "groups",
+  {
+    id: text("id").primaryKey(),
+    /** Its public address (/app/grupo/<slug>), fixed when it is created so links keep working. */
+    slug: text("slug").notNull(),
+    name: text("name").notNull(),
+    /** groupNameSkeleton(name): look-alike names share it, and the unique index refuses them. */
+    nameSkeleton: text("name_skeleton").notNull(),
+    city: text("city").notNull(),
+    /** normalizeText(city), and normalizeText(name + ' ' + city) for the search. */
+    cityKey: text("city_key").notNull(),
+    searchText: text("search_text").notNull(),
+    description: text("description"),
+    modalities: text("modalities", { mode: "json" }).$type<Modality[]>().notNull(),
+    levels: text("levels", { mode: "json" }).$type<Level[]>().notNull(),
+    avatarKey: text("avatar_key").notNull().default("ava01"),
+    joinMode: text("join_mode", { enum: JOIN_MODES }).notNull().default("open"),
+    membersMayPublish: integer("members_may_publish", { mode: "boolean" }).notNull().default(false),
+    /** Its public preview may be indexed; 'no aparecer en buscadores' (false) by default. */
+    indexable: integer("indexable", { mode: "boolean" }).notNull().default(false),
+    /** The invitation link's secret (a leader copies it, or revokes it: null). */
+    inviteToken: text("invite_token"),
+    /** Who created it: at most 3 groups not archived per account. */
+    createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: GROUP_STATUSES }).notNull().default("active"),
+    archivedAt: integer("archived_at", { mode: "number" }),
+    suspendedAt: integer("suspended_at", { mode: "number" }),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at", { mode: "number" }),
+  },
+  (t) => [
+    uniqueIndex("groups_slug_unique").on(t.slug),
+    uniqueIndex("groups_name_skeleton_unique").on(t.nameSkeleton),
+    uniqueIndex("groups_invite_token_unique").on(t.inviteToken),
+    index("groups_created_by_idx").on(t.createdBy, t.status),
+    // 'Grupos' in the search: by city, then size.
+    index("groups_status_city_idx").on(t.status, t.cityKey),
+  ],
+);
+
+/**
+ * A rider in a group, 'member' or 'leader', since joined_at (succession goes to the earliest).
+ * Triggers of migration 0027 name the longest-standing member leader when the last leader's row
+ * goes (however: leaving, removal, suspension, account deletion), setting leader_news so that
+ * whoever claims it tells her once; and archive a group whose last row goes.
+ */
+export const groupMembers = sqliteTable(
+  "group_members",
+  {
+    groupId: text("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: GROUP_ROLES }).notNull().default("member"),
+    joinedAt: integer("joined_at", { mode: "number" }).notNull(),
+    /** Made leader by succession and not told yet (written by the trigger, cleared by its push). */
+    leaderNews: integer("leader_news", { mode: "boolean" }).notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    index("group_members_user_idx").on(t.userId),
+    index("group_members_group_role_idx").on(t.groupId, t.role),
+    index("group_members_group_joined_idx").on(t.groupId, t.joinedAt),
+    index("group_members_leader_news_idx").on(t.leaderNews),
+  ],
+);
+
+/**
+ * 'Solicitar unirme' to a 'Con aprobación' group, as on rides: pending (the leaders' queue in
+ * arrival order) or declined (she is told kindly and cannot ask again). A trigger deletes a pending
+ * one when she becomes a member, however.
+ */
+export const groupRequests = sqliteTable(
+  "group_requests",
+  {
+    id: text("id").primaryKey(),
+    groupId: text("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    note: text("note"),
+    status: text("status", { enum: ["pending", "declined"] })
+      .notNull()
+      .default("pending"),
+    createdAt: createdAt(),
+    decidedAt: integer("decided_at", { mode: "number" }),
+  },
+  (t) => [
+    uniqueIndex("group_requests_user_group_unique").on(t.userId, t.groupId),
+    index("group_requests_group_status_idx").on(t.groupId, t.status, t.createdAt),
   ],
 );
 

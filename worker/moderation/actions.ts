@@ -18,6 +18,11 @@ import {
 } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
+import {
+  type MembershipsEnded,
+  membershipsEndedOutcome,
+  membershipsEndingStatements,
+} from "../groups/leaving.ts";
 import { MESSAGE_KIND } from "../ride-core/message-insert.ts";
 import {
   clearPendingRequestsOf,
@@ -136,6 +141,8 @@ export interface SuspensionOutcome {
   waitingLists: LeavingRiderOutcome;
   /** The pending requests that went: hers, and others' on her upcoming rides. */
   requestsGone: RequestGoing[];
+  /** Her groups, which she left, and the leaders the succession named (docs/product.md#grupos). */
+  groups: MembershipsEnded;
 }
 
 /**
@@ -207,12 +214,15 @@ export async function suspendAccount(
     // Her pending requests for places go; a declined one stays final
     // (docs/product.md#join-by-approval).
     clearPendingRequestsOf(db, userId),
+    // Her memberships end; a group she led alone passes to its longest-standing member.
+    ...membershipsEndingStatements(db, userId),
   ]);
   const [left, , marked] = rest.slice(LEAVING_RIDER_STATEMENTS) as [
     { rideId: string }[],
     D1Result,
     D1Result,
   ];
+  const groups = membershipsEndedOutcome(userId, rest.slice(-4));
   return {
     suspended: marked.meta.changes > 0,
     waitingLists: leavingRiderOutcome(rest.slice(0, LEAVING_RIDER_STATEMENTS) as D1Result[]),
@@ -220,6 +230,7 @@ export async function suspendAccount(
     cancelled,
     leftRideIds: left.map((r) => r.rideId),
     requestsGone: [...hers, ...onHerRides],
+    groups,
   };
 }
 

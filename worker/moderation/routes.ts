@@ -10,6 +10,7 @@ import type {
   SuspendedAccountsResponse,
 } from "../../domain/api/safety.ts";
 import { DomainError } from "../../domain/errors.ts";
+import { groupSlugParamSchema } from "../../domain/groups.ts";
 import { MSG } from "../../domain/messages.ts";
 import { isModeratorEmail } from "../../domain/safety.ts";
 import {
@@ -18,9 +19,12 @@ import {
   moderationQueueQuerySchema,
   userIdParamSchema,
 } from "../../domain/safety-schemas.ts";
+import { GROUP_MSG } from "../../domain/texts/groups.ts";
 import type { AppEnv } from "../env.ts";
+import { findActiveGroup } from "../groups/reads.ts";
 import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
+import { rideCancelled } from "../push/events.ts";
 import { tellRequestsGone } from "../ride-core/ride-watchers.ts";
 import { rideRoomStub } from "../rooms/location-hint.ts";
 import { announceStoredMessage } from "../rooms/system-messages.ts";
@@ -38,6 +42,7 @@ import {
 } from "./queries.ts";
 import { requireModerator } from "./require-moderator.ts";
 import { suspend } from "./suspend.ts";
+import { suspendGroup } from "./suspend-group.ts";
 import { moderationVerificationRoutes } from "./verification-routes.ts";
 
 const ok = { ok: true } as const;
@@ -150,6 +155,32 @@ export const moderationRoutes = new Hono<AppEnv>()
         changed: [...outcome.leftRideIds, ...outcome.cancelled.map((r) => r.rideId)],
       });
       inBackground(c, tellRequestsGone(c.env, userId, outcome.requestsGone));
+      return c.json<ModerationActionResponse>(ok);
+    },
+  )
+
+  .post(
+    "/groups/:slug/suspend",
+    validate("param", groupSlugParamSchema),
+    validate("json", moderationActionSchema),
+    async (c) => {
+      const moderator = requireModerator(c);
+      const { reason, reportId } = c.req.valid("json");
+      const group = await findActiveGroup(c.var.db, c.req.valid("param").slug);
+      if (!group) throw new DomainError("not_found", GROUP_MSG.notFound);
+      const outcome = await suspendGroup(c.var.db, moderator, {
+        groupId: group.id,
+        reason,
+        reportId,
+        now: Date.now(),
+      });
+      if (!outcome.suspended) throw new DomainError("conflict", GROUP_MSG.suspendedAlready);
+      // Each cancelled ride as after any cancellation: its chat, its riders' push, its room.
+      for (const { rideId, noticeId } of outcome.cancelled) {
+        inBackground(c, announceStoredMessage(c.env, rideId, noticeId));
+        inBackground(c, rideCancelled(c.env, rideId));
+      }
+      announceListClosed(c, outcome.waitingCleared);
       return c.json<ModerationActionResponse>(ok);
     },
   )

@@ -3,6 +3,7 @@
 
 import { createDb } from "../db/client.ts";
 import type { Bindings } from "../env.ts";
+import { membershipsChanged } from "../groups/membership.ts";
 import { placeFreedForRequests } from "../push/events.ts";
 import { closeUserSockets } from "../rooms/close-sockets.ts";
 import { rideRoomStub } from "../rooms/location-hint.ts";
@@ -35,6 +36,8 @@ export async function suspend(
     ...outcome.cancelled.map(({ rideId }) =>
       rideRoomStub(env.RIDE_ROOM, rideId).rideCalledOff(rideId),
     ),
+    // The groups she was in hear she left; a leader named in her place is told.
+    membershipsChanged(env, outcome.groups.changes, outcome.groups.successors),
   ]).catch((error: unknown) => console.warn("suspension: closing her sockets failed", error));
   return outcome;
 }

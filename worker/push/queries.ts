@@ -85,6 +85,7 @@ const EVENT_COLUMN = {
   participants: pushPreferences.participants,
   waitlist: pushPreferences.waitlist,
   reminders: pushPreferences.reminders,
+  groupRides: pushPreferences.groupRides,
 } satisfies Record<PushEvent, unknown>;
 
 /**
@@ -125,6 +126,7 @@ export async function loadPreferences(db: Database, userId: string): Promise<Pus
     participants: row.participants,
     waitlist: row.waitlist,
     reminders: row.reminders,
+    groupRides: row.groupRides,
   };
 }
 

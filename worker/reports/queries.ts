@@ -3,6 +3,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ReportReason, ReportSnapshot, ReportTarget } from "../../domain/safety.ts";
 import {
+  groups,
   profiles,
   reports,
   rideMessages,
@@ -118,6 +119,21 @@ export async function findReportTarget(
       if (!row) return null;
       const { rideId, userId, ...request } = row;
       return { reportedUserId: userId, rideId, snapshot: { kind: "request", ...request } };
+    }
+    case "group": {
+      // Any active group: its public facts are what every rider sees (docs/product.md#grupos).
+      const row = await db
+        .select({
+          name: groups.name,
+          slug: groups.slug,
+          city: groups.city,
+          description: groups.description,
+        })
+        .from(groups)
+        .where(and(eq(groups.id, targetId), eq(groups.status, "active")))
+        .get();
+      if (!row) return null;
+      return { reportedUserId: null, rideId: null, snapshot: { kind: "group", ...row } };
     }
   }
 }

@@ -1,4 +1,4 @@
-// The blocking rule as SQL (docs/product.md#blocking), written once for every statement that must
+// The blocking rule as SQL (docs/product.md#blocking), and the 'Solo el grupo' rule beside it, written once for every statement that must
 // respect it: the feed, ride detail and join, chat history and broadcasts, unread counts,
 // profiles, connections — and whatever comes next (a waiting list, a share preview). Each form
 // is a condition to put INSIDE an existing statement, never a query of its own, so blocking
@@ -9,7 +9,7 @@
 // table (blocks, ride_participants) is never captured by them.
 import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { blocks, rideParticipants } from "../db/schema.ts";
+import { blocks, groupMembers, rideParticipants, rides } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
 
 const blk = alias(blocks, "blk");
@@ -39,7 +39,21 @@ export function rideHiddenFrom(ride: Operand, viewer: Operand): SQL<boolean> {
     and (exists ${subquery`select 1 from ${blocks} ${blk} join ${rideParticipants} ${rpb}
         on ${rpb.rideId} = ${ride} and ${rpb.userId} = ${blk.blockedId} where ${blk.blockerId} = ${viewer}`}
       or exists ${subquery`select 1 from ${blocks} ${blk} join ${rideParticipants} ${rpb}
-        on ${rpb.rideId} = ${ride} and ${rpb.userId} = ${blk.blockerId} where ${blk.blockedId} = ${viewer}`}))`;
+        on ${rpb.rideId} = ${ride} and ${rpb.userId} = ${blk.blockerId} where ${blk.blockedId} = ${viewer}`}
+      or ${groupOnlyOutside(ride, viewer)}))`;
+}
+
+const rg = alias(rides, "rg");
+const gmv = alias(groupMembers, "gmv");
+
+/**
+ * Ride R is 'Solo el grupo' and V is not a member of its group (docs/product.md#grupos): such a
+ * ride is out of her sight as a block puts it, unless she is in it. One primary-key read of the
+ * ride; the membership's only for a group-only ride.
+ */
+function groupOnlyOutside(ride: Operand, viewer: Operand): SQL<boolean> {
+  return sql`exists ${subquery`select 1 from ${rides} ${rg} where ${rg.id} = ${ride} and ${rg.groupOnly} = 1
+    and not exists ${subquery`select 1 from ${groupMembers} ${gmv} where ${gmv.groupId} = ${rg.groupId} and ${gmv.userId} = ${viewer}`}`}`;
 }
 
 const nb = alias(blocks, "nb");
@@ -54,9 +68,14 @@ function noBlocksOf(viewer: string): SQL<boolean> {
       and not exists ${subquery`select 1 from ${blocks} ${nb} where ${nb.blockedId} = ${viewer}`})`;
 }
 
-/** rideHiddenFrom's negation, checked per ride only when V has any block either way. */
+/**
+ * rideHiddenFrom's negation: the blocks checked per ride only when V has any block either way;
+ * a 'Solo el grupo' ride only when she is not in it and not a member of its group.
+ */
 export function rideVisibleTo(ride: Operand, viewer: string): SQL<boolean> {
-  return sql`(${noBlocksOf(viewer)} or not ${rideHiddenFrom(ride, viewer)})`;
+  return sql`((${noBlocksOf(viewer)} and not (${groupOnlyOutside(ride, viewer)}
+      and not exists ${subquery`select 1 from ${rideParticipants} ${rpv} where ${rpv.rideId} = ${ride} and ${rpv.userId} = ${viewer}`}))
+    or not ${rideHiddenFrom(ride, viewer)})`;
 }
 
 /** blockedBetween(V, B) as 0 or 1, looked up per row only when V has any block either way. */

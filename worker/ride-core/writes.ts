@@ -64,6 +64,18 @@ export function rideValues(input: RideInput) {
   };
 }
 
+/** 'Publicar en' (docs/product.md#grupos): the group a new ride goes in, checked by the route. */
+export interface GroupPlace {
+  groupId?: string | null | undefined;
+  groupOnly?: boolean | undefined;
+}
+
+/** The columns of a ride's group: none for her own ride ('Solo el grupo' needs a group). */
+export function groupPlaceValues(place: GroupPlace) {
+  const groupId = place.groupId ?? null;
+  return { groupId, groupOnly: groupId !== null && place.groupOnly === true };
+}
+
 /**
  * The approximate area's centre to store (docs/decisions/0036-join-by-approval.md): drawn anew only
  * when the pin moves out of the stored area's inner part (areaStillHolds) or the ride had none, so
@@ -119,13 +131,14 @@ export async function insertRide(
     timeZone: string;
     now: number;
   },
-  input: RideInput,
+  input: RideInput & GroupPlace,
 ): Promise<boolean> {
   const [ride] = await db.batch([
     db
       .insert(rides)
       .values({
         ...rideValues(input),
+        ...groupPlaceValues(input),
         ...meetingAreaValues(input, null),
         id: values.id,
         organizerId: values.organizerId,

@@ -43,6 +43,7 @@ import {
   storeGpx,
   type UploadedGpx,
 } from "../gpx/storage.ts";
+import { groupRideCreated, refuseUnlessPublisher } from "../groups/rides.ts";
 import { inBackground } from "../http/background.ts";
 import { bodyOf, MULTIPART_TYPE, mediaType, readFormData, validate } from "../http/validate.ts";
 import {
@@ -252,6 +253,7 @@ export const rideRoutes = new Hono<AppEnv>()
     const { input, timeZone } = onRideClock(request.input, null, now);
     if (input.repeat) validateSeriesRepeat(input, input.repeat, timeZone, now);
     const createKey = input.createKey ?? null;
+    if (input.groupId) await refuseUnlessPublisher(c.var.db, input.groupId, user.id);
     // A retry of a create whose answer she never got: she gets that ride, no second one.
     const earlier = createKey ? await findRideByCreateKey(c.var.db, user.id, createKey) : null;
     if (earlier) return createdAnswer(c, earlier, user.id);
@@ -297,6 +299,8 @@ export const rideRoutes = new Hono<AppEnv>()
     }
     if (!input.repeat)
       inBackground(c, rideCreated(c.env, id, Date.parse(input.startTime), timeZone));
+    // Its group's members hear of it (the first date of a series stands for the series).
+    if (input.groupId) inBackground(c, groupRideCreated(c.env, id));
     return createdAnswer(c, await loadRide(c, id), user.id);
   })
   .get("/:id", validate("param", rideIdParamSchema), async (c) => {

@@ -24,7 +24,13 @@ import { deleteGpx } from "../gpx/storage.ts";
 import { inBackground } from "../http/background.ts";
 import { rideCreated, rideEdited } from "../push/events.ts";
 import type { RideRow } from "../ride-core/read-model.ts";
-import { freshMeetingArea, rideValues, updateRide } from "../ride-core/writes.ts";
+import {
+  freshMeetingArea,
+  type GroupPlace,
+  groupPlaceValues,
+  rideValues,
+  updateRide,
+} from "../ride-core/writes.ts";
 import { announceStoredMessage } from "../rooms/system-messages.ts";
 import { generateId } from "../sessions/tokens.ts";
 import { announcePromotion } from "../waiting-list/notify.ts";
@@ -65,9 +71,15 @@ type SeriesPlace = Pick<
   "meetingLat" | "meetingLon" | "meetingAreaLat" | "meetingAreaLon"
 >;
 
-function templateOf(input: RideInput, route: RouteFile, place: SeriesPlace): SeriesTemplate {
+function templateOf(
+  input: RideInput & GroupPlace,
+  route: RouteFile,
+  place: SeriesPlace,
+): SeriesTemplate {
   const v = rideValues(input);
   return {
+    // Every date goes in her group as the first does (docs/product.md#grupos).
+    ...groupPlaceValues(input),
     title: v.title,
     description: v.description,
     city: v.city,
@@ -102,7 +114,7 @@ export async function createRideSeries(
     timeZone: string;
     now: number;
   },
-  input: RideInput,
+  input: RideInput & GroupPlace,
   repeat: SeriesRepeat,
 ) {
   const db = c.var.db;

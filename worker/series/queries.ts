@@ -60,6 +60,8 @@ export function dateValues(template: SeriesTemplate) {
     joinMode: template.joinMode ?? "open",
     verifiedOnly: template.verifiedOnly ?? false,
     estimatedMinutes: template.estimatedMinutes ?? null,
+    groupId: template.groupId ?? null,
+    groupOnly: template.groupOnly ?? false,
     ...seriesMeetingArea(template),
   };
 }

@@ -1,6 +1,7 @@
 // The small public page behind a shared ride link (/salida/<id>): Open Graph and Twitter tags
 // for the chat apps' preview, noindex, and one button into the app.
 import type { SharePreview } from "../../domain/share-preview.ts";
+import { GROUP_MSG } from "../../domain/texts/groups.ts";
 
 const ESCAPES: Record<string, string> = {
   "&": "&amp;",
@@ -27,14 +28,15 @@ dl{margin:0 0 20px}dt{font-weight:700}dd{margin:0 0 8px;color:#5B5563}
 .button:focus-visible{outline:3px solid #1F1A24;outline-offset:3px}
 .note{font-size:.875rem;color:#5B5563;margin:12px 0 0;text-align:center}`;
 
-function page(options: { title: string; head: string; body: string }) {
+/** The page around a preview; `indexable` lets search engines list it (a group's choice). */
+export function page(options: { title: string; head: string; body: string; indexable?: boolean }) {
   return `<!doctype html>
 <html lang="es">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(options.title)}</title>
-<meta name="robots" content="noindex, nofollow">
+<meta name="robots" content="${options.indexable ? "index, follow" : "noindex, nofollow"}">
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 ${options.head}
 <style>${STYLE}</style>
@@ -106,5 +108,20 @@ export function notFoundPage() {
     body: `<h1>Esta salida no existe o ya no está disponible</h1>
 <p>Puede que la organizadora la haya eliminado o que el enlace esté incompleto.</p>
 <a class="button" href="/app">Descubrir salidas en Rodamos</a>`,
+  });
+}
+
+/**
+ * A 'Solo el grupo' ride's link (docs/product.md#grupos): it says only that it is a group's ride;
+ * no title, date, place or name, and no preview image.
+ */
+export function groupRidePage(app: string) {
+  return page({
+    title: `${GROUP_MSG.groupRide} · Rodamos`,
+    head: `<meta property="og:title" content="${escapeHtml(GROUP_MSG.groupRide)}">
+<meta property="og:description" content="${escapeHtml(GROUP_MSG.groupRideShare)}">`,
+    body: `<h1>${escapeHtml(GROUP_MSG.groupRide)}</h1>
+<p>${escapeHtml(GROUP_MSG.groupRideShare)}</p>
+<a class="button" href="${escapeHtml(app)}">Abrir en Rodamos</a>`,
   });
 }

@@ -8,7 +8,7 @@ import { participantCountOf } from "../ride-core/read-model.ts";
 export async function publicRideFacts(
   db: Database,
   rideId: string,
-): Promise<PublicRideFacts | null> {
+): Promise<(PublicRideFacts & { groupOnly: boolean }) | null> {
   const row = await db
     .select({
       id: rides.id,
@@ -23,6 +23,7 @@ export async function publicRideFacts(
       maxParticipants: rides.maxParticipants,
       participantCount: participantCountOf(rides.id),
       joinMode: rides.joinMode,
+      groupOnly: rides.groupOnly,
     })
     .from(rides)
     .where(eq(rides.id, rideId))

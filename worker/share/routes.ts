@@ -10,13 +10,14 @@ import { sharePageNote, sharePreview } from "../../domain/share-preview.ts";
 import type { AppEnv } from "../env.ts";
 import { expectedOrigin } from "../http/security.ts";
 import { rideRoomStub } from "../rooms/location-hint.ts";
-import { notFoundPage, previewPage } from "./page.ts";
+import { groupRidePage, notFoundPage, previewPage } from "./page.ts";
 import { publicRideFacts } from "./queries.ts";
 import { previewVersion, storedPreviewImage } from "./stored-image.ts";
 
 async function loadPreview(c: Context<AppEnv>, id: string) {
   const ride = isRideId(id) ? await publicRideFacts(c.var.db, id) : null;
-  if (!ride) return null;
+  // A 'Solo el grupo' ride shows nothing of itself, nor draws an image.
+  if (!ride || ride.groupOnly) return null;
   const preview = sharePreview(ride, Date.now());
   return { preview, note: sharePageNote(ride, preview.state) };
 }
@@ -31,7 +32,10 @@ export const shareRoutes = new Hono<AppEnv>()
   .get("/:id", async (c) => {
     const id = c.req.param("id");
     const loaded = await loadPreview(c, id);
-    if (!loaded) return html(c, notFoundPage(), 404);
+    if (!loaded) {
+      const groupOnly = isRideId(id) && (await publicRideFacts(c.var.db, id))?.groupOnly;
+      return groupOnly ? html(c, groupRidePage(ridePath(id)), 200) : html(c, notFoundPage(), 404);
+    }
     const origin = expectedOrigin(c.req.url, c.env.APP_ORIGIN);
     const page = `${origin}${ridePreviewPath(id)}`;
     return html(

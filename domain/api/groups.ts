@@ -1,0 +1,65 @@
+// Response shapes of the groups API (worker/groups, docs/product.md#grupos), shared by the worker
+// and the web client.
+import type { JoinMode, Level, Modality } from "../constants.ts";
+import type { GroupRole } from "../groups.ts";
+import type { RidePerson } from "./rides.ts";
+
+/** A group as a search result or 'Tus grupos' shows it. */
+export interface GroupSummary {
+  id: string;
+  slug: string;
+  name: string;
+  city: string;
+  modalities: Modality[];
+  levels: Level[];
+  avatarKey: string;
+  joinMode: JoinMode;
+  memberCount: number;
+  /** Her place in it: null when she is not a member. */
+  myRole: GroupRole | null;
+}
+
+/** A member as the member list shows her. */
+export interface GroupMemberView extends RidePerson {
+  id: string;
+  role: GroupRole;
+  joinedAt: number;
+}
+
+/** A pending request as the leaders weigh it (requests first on their screen). */
+export interface GroupRequestView {
+  id: string;
+  rider: RidePerson & { id: string };
+  note: string | null;
+  /** Her rides that took place, organised by someone else. */
+  completedRides: number;
+  /** How many of the group's members have ridden with her. */
+  rodeWithMembers: number;
+  createdAt: number;
+}
+
+/** The group's page: its public facts for everyone signed in, the rest by her place in it. */
+export interface GroupDetail extends GroupSummary {
+  description: string | null;
+  membersMayPublish: boolean;
+  indexable: boolean;
+  /** Its leaders (a leader she and she blocked each other is left out). */
+  leaders: RidePerson[];
+  /** Her request: 'pending', 'declined' ('Esta vez no ha podido ser'), or null. */
+  myRequest: "pending" | "declined" | null;
+  /** Members only: the member list, oldest first (blocked pairs never see each other). */
+  members: GroupMemberView[] | null;
+  /** Leaders only: the pending requests in arrival order. */
+  requests: GroupRequestView[] | null;
+  /** Leaders only: the invitation link's token, or null when there is none. */
+  inviteToken: string | null;
+}
+
+export interface GroupResponse {
+  group: GroupDetail;
+}
+
+export interface GroupListResponse {
+  groups: GroupSummary[];
+  nextPage: number | null;
+}

@@ -1,0 +1,137 @@
+// Rides in a group (docs/product.md#grupos): 'Publicar en' a group she may publish in, 'Solo el
+// grupo' rides absent for everyone outside the group from every answer and push, joinable only by
+// members, and left with the usual notice when she leaves the group.
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { RideDetail } from "../../domain/api/rides.ts";
+import { NEAR_HEADER } from "../../domain/near.ts";
+import { GROUP_MSG } from "../../domain/texts/groups.ts";
+import { requestsSettled } from "./helpers/background.ts";
+import { signedInMany } from "./helpers/factories.ts";
+import { createGroup, groupName } from "./helpers/groups.ts";
+import { Browser, json } from "./helpers/http.ts";
+import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
+import { participantIds, rideBody } from "./helpers/rides.ts";
+
+const PIN = { lat: 40.4321, lon: -3.6987 };
+
+let push: ReturnType<typeof pushServiceStandIn>;
+beforeEach(() => {
+  push = pushServiceStandIn();
+});
+afterEach(() => push.restore());
+
+async function groupWithRide(groupOnly: boolean) {
+  const [leader, member, outsider] = await signedInMany([{}, {}, {}]);
+  const group = await createGroup({
+    leaderId: leader.user.id,
+    members: [member.user.id],
+    name: groupName(),
+  });
+  const devices = {
+    member: await push.subscribe(member.browser),
+    outsider: await push.subscribe(outsider.browser),
+  };
+  const title = `Grupal ${crypto.randomUUID().slice(0, 8)}`;
+  const res = await leader.browser.post(
+    "/api/rides",
+    rideBody({ title, meetingPin: PIN, groupId: group.id, groupOnly }),
+  );
+  expect(res.status).toBe(201);
+  const ride = (await json<{ ride: RideDetail }>(res)).ride;
+  return { leader, member, outsider, group, ride, title, devices };
+}
+
+describe("'Solo el grupo'", () => {
+  it("is absent for a non-member from every listing, search, near, detail, calendar, share page and push", async () => {
+    const { leader, member, outsider, group, ride, title, devices } = await groupWithRide(true);
+    const q = encodeURIComponent(title);
+    const feed = await outsider.browser.post("/api/calendar/feed");
+    const feedPath = new URL((await json<{ url: string }>(feed)).url).pathname;
+    const answers: [string, Response][] = [
+      ["feed", await outsider.browser.get("/api/rides?city=Madrid")],
+      ["search", await outsider.browser.get(`/api/rides?q=${q}`)],
+      [
+        "near me",
+        await outsider.browser.fetch(`/api/rides?q=${q}`, {
+          headers: { [NEAR_HEADER]: "40.43,-3.7" },
+        }),
+      ],
+      ["detail", await outsider.browser.get(`/api/rides/${ride.id}`)],
+      ["calendar", await outsider.browser.get(`/api/rides/${ride.id}/calendar.ics`)],
+      ["calendar feed", await outsider.browser.get(feedPath)],
+      ["my rides", await outsider.browser.get("/api/my-rides")],
+      ["chats", await outsider.browser.get("/api/chats")],
+      ["leader's profile", await outsider.browser.get(`/api/users/${leader.user.username}`)],
+      ["group page", await outsider.browser.get(`/api/groups/${group.slug}`)],
+      ["share page", await new Browser().get(`/salida/${ride.id}`)],
+      ["share page signed in", await outsider.browser.get(`/salida/${ride.id}`)],
+      ["share image", await new Browser().get(`/salida/${ride.id}/imagen.png`)],
+      ["join", await outsider.browser.post(`/api/rides/${ride.id}/join`)],
+      ["waiting list", await outsider.browser.post(`/api/rides/${ride.id}/waiting-list`)],
+    ];
+    // The group's page and her profile name the leader; nothing else names anyone.
+    const named = ["leader's profile", "group page"];
+    for (const [where, res] of answers) {
+      const text = await res.text();
+      expect(text, where).not.toContain(title);
+      if (!named.includes(where)) expect(text, where).not.toContain(leader.user.username!);
+    }
+    // Its detail and join answer as for a ride that does not exist.
+    expect(answers.find(([w]) => w === "detail")![1].status).toBe(404);
+    expect(answers.find(([w]) => w === "join")![1].status).toBe(404);
+    // The share page says only that it is a group's ride.
+    const share = await (await new Browser().get(`/salida/${ride.id}`)).text();
+    expect(share).toContain(GROUP_MSG.groupRideShare);
+    // The member hears of it; the outsider never does.
+    await eventually(() =>
+      expect(push.to(devices.member).map((p) => p.title)).toEqual([
+        GROUP_MSG.pushNewRideTitle(group.name),
+      ]),
+    );
+    await requestsSettled();
+    expect(push.to(devices.outsider)).toEqual([]);
+    // The member finds it, and joins it.
+    const found = await member.browser.get(`/api/rides?q=${q}`);
+    expect((await json<{ rides: { id: string }[] }>(found)).rides.map((r) => r.id)).toEqual([
+      ride.id,
+    ]);
+    expect((await member.browser.post(`/api/rides/${ride.id}/join`)).status).toBe(200);
+  });
+
+  it("a member who leaves the group leaves its 'Solo el grupo' rides, with the usual notice", async () => {
+    const { leader, member, ride } = await groupWithRide(true);
+    const other = await groupWithRide(false);
+    expect((await member.browser.post(`/api/rides/${ride.id}/join`)).status).toBe(200);
+    expect((await member.browser.post(`/api/rides/${other.ride.id}/join`)).status).toBe(200);
+    const slug = (await json(await member.browser.get("/api/groups/mine"))).groups[0].slug;
+    expect((await member.browser.post(`/api/groups/${slug}/leave`)).status).toBe(200);
+    expect(await participantIds(ride.id)).toEqual([leader.user.id]);
+    // An 'Abierta' group ride of another group she stays in.
+    expect(await participantIds(other.ride.id)).toContain(member.user.id);
+  });
+});
+
+describe("'Publicar en'", () => {
+  it("an 'Abierta' group ride is listed to everyone", async () => {
+    const { outsider, ride, title } = await groupWithRide(false);
+    const found = await outsider.browser.get(`/api/rides?q=${encodeURIComponent(title)}`);
+    expect((await json<{ rides: { id: string }[] }>(found)).rides.map((r) => r.id)).toEqual([
+      ride.id,
+    ]);
+    expect((await outsider.browser.post(`/api/rides/${ride.id}/join`)).status).toBe(200);
+  });
+
+  it("only in a group she leads, or whose members may publish; nothing written otherwise", async () => {
+    const [leader, member] = await signedInMany([{}, {}]);
+    const group = await createGroup({ leaderId: leader.user.id, members: [member.user.id] });
+    const title = `No publicada ${crypto.randomUUID().slice(0, 8)}`;
+    const res = await member.browser.post(
+      "/api/rides",
+      rideBody({ title, groupId: group.id, groupOnly: true }),
+    );
+    expect(res.status).toBe(403);
+    expect((await json(res)).error.message).toBe(GROUP_MSG.cannotPublish);
+    const mine = await json(await member.browser.get("/api/my-rides"));
+    expect(JSON.stringify(mine)).not.toContain(title);
+  });
+});

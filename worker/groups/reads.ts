@@ -1,0 +1,288 @@
+// What the group screens read (docs/product.md#grupos): a group by its address as she may see
+// it, its page's detail by her place in it, her groups and the search. A blocked pair never sees
+// each other in a member list, the leaders or the requests.
+
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import type {
+  GroupDetail,
+  GroupMemberView,
+  GroupRequestView,
+  GroupSummary,
+} from "../../domain/api/groups.ts";
+import { DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
+import { participantName } from "../../domain/display.ts";
+import type { GroupRole } from "../../domain/groups.ts";
+import {
+  groupMembers,
+  groupRequests,
+  groups,
+  profiles,
+  rideParticipants,
+  rides,
+  rodeWith,
+  users,
+} from "../db/schema.ts";
+import { subquery } from "../db/sql.ts";
+import type { Database } from "../env.ts";
+import { blockedWithViewer } from "../ride-core/block-sql.ts";
+import { isVerifiedSql } from "../ride-core/verified-sql.ts";
+
+const m = groupMembers;
+const q = groupRequests;
+const cnt = alias(groupMembers, "cnt");
+const me = alias(groupMembers, "me");
+const hers = alias(rideParticipants, "hers");
+const done = alias(rides, "done");
+const gm = alias(groupMembers, "gm");
+const rw = alias(rodeWith, "rw");
+
+export const GROUP_PAGE_SIZE = 20;
+
+export type GroupRow = typeof groups.$inferSelect;
+
+/** An active group by its address; null for an unknown, archived or suspended one. */
+export async function findActiveGroup(db: Database, slug: string): Promise<GroupRow | null> {
+  return (
+    (await db
+      .select()
+      .from(groups)
+      .where(and(eq(groups.slug, slug), eq(groups.status, "active")))
+      .get()) ?? null
+  );
+}
+
+/** Her place in the group, or null. */
+export async function roleIn(db: Database, groupId: string, userId: string) {
+  const row = await db
+    .select({ role: m.role })
+    .from(m)
+    .where(and(eq(m.groupId, groupId), eq(m.userId, userId)))
+    .get();
+  return row?.role ?? null;
+}
+
+const memberCountSql = sql<number>`${subquery`select count(*) from ${groupMembers} ${cnt} where ${cnt.groupId} = ${groups.id}`}`;
+const myRoleSql = (viewerId: string) =>
+  sql<GroupRole | null>`${subquery`select ${me.role} from ${groupMembers} ${me} where ${me.groupId} = ${groups.id} and ${me.userId} = ${viewerId}`}`;
+
+const summaryFields = (viewerId: string) => ({
+  id: groups.id,
+  slug: groups.slug,
+  name: groups.name,
+  city: groups.city,
+  modalities: groups.modalities,
+  levels: groups.levels,
+  avatarKey: groups.avatarKey,
+  joinMode: groups.joinMode,
+  memberCount: memberCountSql,
+  myRole: myRoleSql(viewerId),
+});
+
+type SummaryRow = { memberCount: number } & Omit<GroupSummary, "memberCount">;
+const summaryOf = (row: SummaryRow): GroupSummary => ({
+  ...row,
+  memberCount: Number(row.memberCount),
+});
+
+/** Her groups ('Tus grupos'), the earliest joined first. */
+export async function myGroups(db: Database, viewerId: string): Promise<GroupSummary[]> {
+  const rows = await db
+    .select(summaryFields(viewerId))
+    .from(m)
+    .innerJoin(groups, eq(groups.id, m.groupId))
+    .where(and(eq(m.userId, viewerId), eq(groups.status, "active")))
+    .orderBy(asc(m.joinedAt), asc(groups.id))
+    .all();
+  return rows.map(summaryOf);
+}
+
+/** 'Grupos' in the search: active groups by text, city, modality and level; by city, then size. */
+export async function searchGroups(
+  db: Database,
+  viewerId: string,
+  query: {
+    q?: string | undefined;
+    city?: string | undefined;
+    m?: string | undefined;
+    level?: string | undefined;
+    page: number;
+  },
+): Promise<{ groups: GroupSummary[]; nextPage: number | null }> {
+  const conditions = [eq(groups.status, "active")];
+  if (query.q) conditions.push(sql`instr(${groups.searchText}, ${normalize(query.q)}) > 0`);
+  if (query.city) conditions.push(eq(groups.cityKey, normalize(query.city)));
+  if (query.m) {
+    conditions.push(
+      sql`exists (select 1 from json_each(${groups.modalities}) where value = ${query.m})`,
+    );
+  }
+  if (query.level) {
+    conditions.push(
+      sql`exists (select 1 from json_each(${groups.levels}) where value = ${query.level})`,
+    );
+  }
+  const rows = await db
+    .select(summaryFields(viewerId))
+    .from(groups)
+    .where(and(...conditions))
+    .orderBy(asc(groups.cityKey), desc(memberCountSql), asc(groups.id))
+    .limit(GROUP_PAGE_SIZE + 1)
+    .offset(query.page * GROUP_PAGE_SIZE)
+    .all();
+  return {
+    groups: rows.slice(0, GROUP_PAGE_SIZE).map(summaryOf),
+    nextPage: rows.length > GROUP_PAGE_SIZE ? query.page + 1 : null,
+  };
+}
+
+function normalize(text: string): string {
+  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().trim().replace(/\s+/g, " ");
+}
+
+const personFields = {
+  userId: m.userId,
+  role: m.role,
+  joinedAt: m.joinedAt,
+  username: profiles.username,
+  avatarKey: profiles.avatarKey,
+  avatarUrl: profiles.avatarUrl,
+  verified: isVerifiedSql(m.userId),
+};
+
+/** She has this place in the group (a member: any role). */
+const hasRole = (groupId: string, viewerId: string, role?: GroupRole) =>
+  sql`exists ${subquery`select 1 from ${groupMembers} ${me} where ${me.groupId} = ${groupId} and ${me.userId} = ${viewerId}${role ? sql` and ${me.role} = ${role}` : sql``}`}`;
+
+/** The members she may see, oldest first: all of them for a member, the leaders for anyone else. */
+function membersQuery(db: Database, groupId: string, viewerId: string) {
+  return db
+    .select(personFields)
+    .from(m)
+    .innerJoin(profiles, eq(profiles.userId, m.userId))
+    .where(
+      and(
+        eq(m.groupId, groupId),
+        sql`(${m.role} = 'leader' or ${hasRole(groupId, viewerId)})`,
+        sql`${blockedWithViewer(viewerId, m.userId)} = 0`,
+      ),
+    )
+    .orderBy(asc(m.joinedAt), asc(m.userId));
+}
+
+/** Her rides that took place, organised by someone else (as on approval rides). */
+const completedRidesSql = (now: number) =>
+  sql<number>`${subquery`select count(*)
+  from ${rideParticipants} ${hers} join ${rides} ${done} on ${done.id} = ${hers.rideId}
+  where ${hers.userId} = ${q.userId} and ${hers.rideStatus} != 'cancelled'
+    and (${hers.rideStatus} = 'completed' or ${hers.rideStartTime} <= ${now})
+    and (${done.organizerId} is null or ${done.organizerId} != ${q.userId})`}`;
+
+/** How many of the group's members rode with her (either of them recorded it). */
+const rodeWithMembersSql = sql<number>`${subquery`select count(*) from ${groupMembers} ${gm}
+  where ${gm.groupId} = ${q.groupId} and (
+    exists ${subquery`select 1 from ${rodeWith} ${rw} where ${rw.userId} = ${gm.userId} and ${rw.otherUserId} = ${q.userId}`}
+    or exists ${subquery`select 1 from ${rodeWith} ${rw} where ${rw.userId} = ${q.userId} and ${rw.otherUserId} = ${gm.userId}`})`}`;
+
+/** The pending requests a leader is shown: none from a rider she and she blocked each other. */
+function requestsQuery(db: Database, groupId: string, viewerId: string, now: number) {
+  return db
+    .select({
+      id: q.id,
+      userId: q.userId,
+      note: q.note,
+      createdAt: q.createdAt,
+      username: profiles.username,
+      avatarKey: profiles.avatarKey,
+      avatarUrl: profiles.avatarUrl,
+      verified: isVerifiedSql(q.userId),
+      completedRides: completedRidesSql(now),
+      rodeWithMembers: rodeWithMembersSql,
+    })
+    .from(q)
+    .innerJoin(profiles, eq(profiles.userId, q.userId))
+    .innerJoin(users, eq(users.id, q.userId))
+    .where(
+      and(
+        eq(q.groupId, groupId),
+        eq(q.status, "pending"),
+        hasRole(groupId, viewerId, "leader"),
+        sql`${users.suspendedAt} is null`,
+        sql`${blockedWithViewer(viewerId, q.userId)} = 0`,
+      ),
+    )
+    .orderBy(asc(q.createdAt), asc(q.id));
+}
+
+type PersonRow = {
+  userId: string;
+  username: string | null;
+  avatarKey: string | null;
+  avatarUrl: string | null;
+  verified: boolean;
+};
+const personOf = (row: PersonRow) => ({
+  id: row.userId,
+  username: participantName(row.username),
+  avatarKey: row.avatarKey ?? DEFAULT_AVATAR_KEY,
+  avatarUrl: row.avatarUrl ?? null,
+  verified: Boolean(row.verified),
+});
+
+/** The group's page as she sees it, in one batch. */
+export async function groupDetail(
+  db: Database,
+  row: GroupRow,
+  viewerId: string,
+  now: number,
+): Promise<GroupDetail> {
+  const [[counts], people, [request], pending] = await db.batch([
+    db
+      .select({ memberCount: memberCountSql, myRole: myRoleSql(viewerId) })
+      .from(groups)
+      .where(eq(groups.id, row.id)),
+    membersQuery(db, row.id, viewerId),
+    db
+      .select({ status: q.status })
+      .from(q)
+      .where(and(eq(q.groupId, row.id), eq(q.userId, viewerId))),
+    requestsQuery(db, row.id, viewerId, now),
+  ]);
+  const myRole = counts?.myRole ?? null;
+  const isLeader = myRole === "leader";
+  const members: GroupMemberView[] = people.map((p) => ({
+    ...personOf(p),
+    role: p.role,
+    joinedAt: p.joinedAt,
+  }));
+  const requests: GroupRequestView[] = pending.map((r) => ({
+    id: r.id,
+    rider: personOf(r),
+    note: r.note,
+    completedRides: Number(r.completedRides),
+    rodeWithMembers: Number(r.rodeWithMembers),
+    createdAt: r.createdAt,
+  }));
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    city: row.city,
+    modalities: row.modalities,
+    levels: row.levels,
+    avatarKey: row.avatarKey,
+    joinMode: row.joinMode,
+    memberCount: Number(counts?.memberCount ?? 0),
+    myRole,
+    description: row.description,
+    membersMayPublish: row.membersMayPublish,
+    indexable: row.indexable,
+    leaders: members
+      .filter((p) => p.role === "leader")
+      .map(({ role: _r, joinedAt: _j, ...p }) => p),
+    myRequest: myRole ? null : (request?.status ?? null),
+    members: myRole ? members : null,
+    requests: isLeader ? requests : null,
+    inviteToken: isLeader ? row.inviteToken : null,
+  };
+}

@@ -1,7 +1,6 @@
-// Error codes shared by the API (JSON bodies, HTTP statuses) and the browser (what to show), the
-// one table from a code to its Spanish text, and the one path from a failed call to the screen.
-import { MSG } from "./messages.ts";
-import { RIDE_DAY_MSG } from "./ride-day.ts";
+// Error codes shared by the API (JSON bodies, HTTP statuses) and the browser (what to show), and
+// the one path from a failed call to the screen. The table from a code to its Spanish text is
+// domain/error-text.ts: this module loads with the first screen, that table with MSG.
 
 export const ERROR_CODES = [
   "validation_error",
@@ -68,44 +67,6 @@ export const DEFAULT_STATUS: Record<ErrorCode, number> = {
 
 /** The codes a failure can carry in the browser: the API's, and a request that never reached it. */
 export type ClientErrorCode = ErrorCode | "network_error";
-
-/**
- * The one table from an error code to the Spanish text she reads, for a code that travels without
- * a text of its own: a framework refusal in the API's error handler, a refused chat message (a
- * ride that is gone is what the chat cannot find), the browser's own failures. A DomainError
- * names its text where it is raised.
- */
-export const ERROR_TEXT: Record<ClientErrorCode, string> = {
-  validation_error: MSG.invalidInput,
-  unauthenticated: MSG.unauthenticated,
-  not_authorized: MSG.notAuthorized,
-  not_found: MSG.rideGone,
-  conflict: MSG.internal,
-  username_taken: MSG.usernameTaken,
-  rate_limited: MSG.rateLimited,
-  ride_full: MSG.rideFull,
-  request_needed: MSG.requestNeeded,
-  ride_not_full: MSG.waitingListNotFull,
-  ride_started: MSG.rideStarted,
-  ride_cancelled: MSG.rideCancelledJoin,
-  already_joined: MSG.alreadyJoined,
-  organizer_cannot_leave: MSG.organizerCannotLeave,
-  ride_has_participants: MSG.deleteHasParticipants,
-  chat_closed: MSG.chatClosed,
-  ride_day_closed: RIDE_DAY_MSG.checkInClosed,
-  not_participant: MSG.notParticipant,
-  invalid_credentials: MSG.loginFailed,
-  reset_token_invalid: MSG.resetTokenInvalid,
-  cross_origin: MSG.crossOrigin,
-  invitation_required: MSG.invitationRequired,
-  account_suspended: MSG.accountSuspended,
-  gpx_invalid: MSG.gpxInvalidFormat,
-  payload_too_large: MSG.payloadTooLarge,
-  unsupported_media_type: MSG.unsupportedMediaType,
-  internal: MSG.internal,
-  unavailable: MSG.unavailable,
-  network_error: MSG.networkError,
-};
 
 export type ApiErrorBody = {
   error: { code: ErrorCode; message: string; fields?: Record<string, string> };

@@ -4,7 +4,6 @@
 // the app Rodamos rebuilds, kept verbatim; each group names the rule it belongs to in
 // docs/product.md.
 import {
-  CONTACT_EMAIL,
   MAX_DISTANCE_KM,
   MAX_ELEVATION_M,
   MAX_PARTICIPANTS,
@@ -16,6 +15,7 @@ import {
 } from "./constants.ts";
 import { formatKm, formatMeters } from "./format.ts";
 import { plural } from "./plural.ts";
+import { SHELL_MSG } from "./texts/app.ts";
 
 /** Ours: the chat notice when a freed place goes to the first in line ('{name}': her username). */
 export const WAITING_LIST_PROMOTED_NOTICE = "{name} entra desde la lista de espera";
@@ -58,7 +58,7 @@ export const MSG = {
     "No se pudo verificar actualizaciones. Intenta recargar la página manualmente.",
 
   // --- Launch sign-ups, the landing's "lista de espera" (docs/product.md#launch-sign-ups) ---
-  errorTitle: "Error",
+  errorTitle: SHELL_MSG.errorTitle,
   emailInvalid: "Por favor ingresa un email válido",
   launchSignupMissingInfoTitle: "Falta info",
   launchSignupMissingInfo: "Añade tu ciudad y al menos una modalidad.",
@@ -100,9 +100,9 @@ export const MSG = {
   shareFailed: "No se pudo compartir. Inténtalo de nuevo.",
 
   // --- docs/product.md#the-installable-app: offline screen (also used for network failures) ---
-  offlineTitle: "Sin conexión",
-  networkError: "No tienes conexión a internet. Revisa tu conexión e inténtalo de nuevo.",
-  retry: "Reintentar",
+  offlineTitle: SHELL_MSG.offlineTitle,
+  networkError: SHELL_MSG.networkError,
+  retry: SHELL_MSG.retry,
 
   // --- docs/product.md#public-site: not-found page ---
   notFoundPage: "Oops! Da media vuelta y vuelve con la grupeta",
@@ -224,7 +224,7 @@ export const MSG = {
   profileNotFound: "Perfil no encontrado",
 
   // --- Ours: blocking and moderation (docs/product.md#blocking, #reports-and-moderation) ---
-  accountSuspended: `Cuenta suspendida. Escríbenos a ${CONTACT_EMAIL}`,
+  accountSuspended: SHELL_MSG.accountSuspended,
   reportThanks: "Gracias. Lo revisaremos lo antes posible.",
   reportRepeated: "Ya nos lo habías enviado. Lo revisaremos lo antes posible.",
   reportReasonRequired: "Elige un motivo",
@@ -262,8 +262,8 @@ export const MSG = {
   organizerCannotLeave: "La organizadora no puede desapuntarse de su salida",
   notFound: "No encontrado",
   unauthenticated: "Debes iniciar sesión",
-  invalidInput: "Datos no válidos",
-  internal: "Algo ha fallado. Inténtalo de nuevo.",
+  invalidInput: SHELL_MSG.invalidInput,
+  internal: SHELL_MSG.internal,
   /** A transient database failure (503): nothing is wrong with her request. */
   unavailable: "Ahora mismo no podemos procesar tu solicitud. Inténtalo de nuevo en unos segundos.",
   resetTokenInvalid: "El enlace de recuperación no es válido o ha caducado",
@@ -306,7 +306,7 @@ export const MSG = {
   connectionsNotCompanions: "Solo puedes elegir a otras participantes de esta salida",
   connectionsSaved: "¡Conexiones guardadas!",
   messageEmpty: "El mensaje no puede estar vacío",
-  messageTooLong: "El mensaje es demasiado largo",
+  messageTooLong: SHELL_MSG.messageTooLong,
   /** docs/product.md#chat-pace: a message above the chat pace. */
   chatTooFast: "Vas muy rápido. Espera un momento.",
   payloadTooLarge: "El archivo es demasiado grande (máximo 5 MB)",
@@ -353,12 +353,10 @@ export const MSG = {
   waitingListLeaveFailed: "No se pudo salir de la lista de espera",
   waitingListNotFull: "Aún quedan plazas: puedes unirte directamente",
   waitingListNotOnIt: "No estás en la lista de espera de esta salida",
-  waitingListPromotedTitle: "¡Tienes plaza!",
-  waitingListPromotedText: (title: string) => `Has entrado en "${title}" desde la lista de espera.`,
-  waitingListClosedTitle: "Salida cancelada",
-  // Whoever cancelled it (the organizer, or a suspension of her account): true in every case.
-  waitingListClosedText: (title: string) =>
-    `"${title}" se ha cancelado y su lista de espera se ha cerrado.`,
+  waitingListPromotedTitle: SHELL_MSG.waitingListPromotedTitle,
+  waitingListPromotedText: SHELL_MSG.waitingListPromotedText,
+  waitingListClosedTitle: SHELL_MSG.waitingListClosedTitle,
+  waitingListClosedText: SHELL_MSG.waitingListClosedText,
   waitingListOrganizerTitle: "Lista de espera",
 
   // --- Ours: honest levels (docs/product.md#trust-signals-and-honest-levels) ---

@@ -4,7 +4,7 @@
 // set-up is the heaviest script the first screen would otherwise run (measured with Lighthouse;
 // see docs/benchmarks.md).
 import type { ErrorCode } from "./errors.ts";
-import { MSG } from "./messages.ts";
+import { SHELL_MSG } from "./texts/app.ts";
 
 /** Frames above this size are refused before JSON.parse (a 2000-character text fits easily). */
 export const MAX_FRAME_BYTES = 8 * 1024;
@@ -55,11 +55,11 @@ export function utf8ByteLength(text: string): number {
 /** The size check every frame parser starts with; null when the frame may be parsed. */
 function frameSizeProblem(raw: unknown): ParseResult<never> | null {
   if (typeof raw !== "string") {
-    return { ok: false, code: "validation_error", message: MSG.invalidInput };
+    return { ok: false, code: "validation_error", message: SHELL_MSG.invalidInput };
   }
   // Every UTF-16 unit is at least one UTF-8 byte, so a long string is oversized without counting.
   if (raw.length > MAX_FRAME_BYTES || utf8ByteLength(raw) > MAX_FRAME_BYTES) {
-    return { ok: false, code: "payload_too_large", message: MSG.messageTooLong };
+    return { ok: false, code: "payload_too_large", message: SHELL_MSG.messageTooLong };
   }
   return null;
 }
@@ -71,7 +71,7 @@ export function readJsonFrame(raw: unknown): ParseResult<unknown> {
   try {
     return { ok: true, msg: JSON.parse(raw as string) as unknown };
   } catch {
-    return { ok: false, code: "validation_error", message: MSG.invalidInput };
+    return { ok: false, code: "validation_error", message: SHELL_MSG.invalidInput };
   }
 }
 
@@ -120,5 +120,5 @@ export function parseNotificationFrame(raw: unknown): ParseResult<NotificationFr
   if (!json.ok) return json;
   return isNotificationFrame(json.msg)
     ? { ok: true, msg: json.msg }
-    : { ok: false, code: "validation_error", message: MSG.invalidInput };
+    : { ok: false, code: "validation_error", message: SHELL_MSG.invalidInput };
 }

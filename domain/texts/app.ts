@@ -2,6 +2,7 @@
 // loading and error pages, the toasts the notification channel raises. The shell loads with the
 // first screen, so only its own texts belong here: a screen's texts go in its feature's module
 // (docs/decisions/0053-texts-in-one-place-per-feature.md).
+import { CONTACT_EMAIL } from "../constants.ts";
 import { plural, pluralForm } from "../plural.ts";
 
 /** The bottom navigation. */
@@ -48,6 +49,29 @@ export const SHELL_TEXT = {
   backHome: "Volver al inicio",
   /** The waiting list's toast: open the ride she got a place in. */
   viewRide: "Ver salida",
+} as const;
+
+/**
+ * The messages (MSG, domain/messages.ts) that the shell's own code raises or shows: the offline
+ * and error pages, a call that failed, the notification channel's frames and toasts, a
+ * suspension. MSG names each of them too, so every other screen and the API read them as before;
+ * they are written here so that the first screen loads these few and not the whole table.
+ */
+export const SHELL_MSG = {
+  errorTitle: "Error",
+  offlineTitle: "Sin conexión",
+  networkError: "No tienes conexión a internet. Revisa tu conexión e inténtalo de nuevo.",
+  retry: "Reintentar",
+  invalidInput: "Datos no válidos",
+  internal: "Algo ha fallado. Inténtalo de nuevo.",
+  messageTooLong: "El mensaje es demasiado largo",
+  accountSuspended: `Cuenta suspendida. Escríbenos a ${CONTACT_EMAIL}`,
+  waitingListPromotedTitle: "¡Tienes plaza!",
+  waitingListPromotedText: (title: string) => `Has entrado en "${title}" desde la lista de espera.`,
+  waitingListClosedTitle: "Salida cancelada",
+  // Whoever cancelled it (the organizer, or a suspension of her account): true in every case.
+  waitingListClosedText: (title: string) =>
+    `"${title}" se ha cancelado y su lista de espera se ha cerrado.`,
 } as const;
 
 /** docs/product.md#unread-messages: the toast for a chat she is not looking at. */

@@ -15,6 +15,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 const client = path.join(root, "dist/client");
 const ORIGIN = "https://rodamos.app";
 const JS_BUDGET_GZIP = 60 * 1024;
+/** The /app shell and the files it preloads: what every first visit to the app loads. */
+const APP_FIRST_SCREEN_BUDGET_GZIP = 115 * 1024;
 const LANDING_IMAGE_BUDGET = 120 * 1024;
 
 interface Expected {
@@ -243,6 +245,27 @@ describe("the /app entry", () => {
     expect(screenTexts.length).toBeGreaterThan(250);
     const inCode = (text: string) => ['"', "'", "`"].some((q) => code.includes(`${q}${text}${q}`));
     expect(screenTexts.filter(inCode)).toEqual([]);
+  });
+
+  // docs/decisions/0047-the-first-screen-on-react.md: the libraries take about 90 KB of it, so
+  // this leaves room for little more than the shell's own code.
+  it(`ships at most ${APP_FIRST_SCREEN_BUDGET_GZIP / 1024} KB of gzipped JavaScript`, () => {
+    const files = pageJavaScript(readFileSync(path.join(client, "app/index.html"), "utf8"));
+    const size = gzipSize(files);
+    console.log(`/app first screen: ${(size / 1024).toFixed(1)} KB gzip (${files.length} files)`);
+    expect(size).toBeLessThanOrEqual(APP_FIRST_SCREEN_BUDGET_GZIP);
+  });
+
+  it("leaves MSG's table and the city list to the screens that show them", () => {
+    const files = pageJavaScript(readFileSync(path.join(client, "app/index.html"), "utf8"));
+    const holding = (text: string) =>
+      files.filter((f) => readFileSync(path.join(client, f), "utf8").includes(text));
+    // The shell's few messages (SHELL_MSG) are in, the rest of MSG is not…
+    expect(holding(MSG.networkError)).toHaveLength(1);
+    expect(holding(MSG.loginFailed)).toEqual([]);
+    expect(holding(MSG.unavailable)).toEqual([]);
+    // …nor domain/cities.ts's list of cities.
+    expect(holding("Castellón de la Plana")).toEqual([]);
   });
 });
 

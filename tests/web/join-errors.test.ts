@@ -1,6 +1,7 @@
 // One mapping of a refused join for the ride card and the chat (web/ride-core/join-errors.ts).
 import { describe, expect, it } from "vitest";
-import { ApiError, ERROR_TEXT } from "../../domain/errors.ts";
+import { ERROR_TEXT } from "../../domain/error-text.ts";
+import { ApiError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { joinFailure } from "../../web/ride-core/join-errors.ts";
 

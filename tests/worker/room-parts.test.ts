@@ -5,7 +5,7 @@ import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import type { ServerMessage } from "../../domain/chat-protocol.ts";
-import { ERROR_TEXT } from "../../domain/errors.ts";
+import { ERROR_TEXT } from "../../domain/error-text.ts";
 import { RoomAlarms } from "../../worker/ride-room/room-alarms.ts";
 import { RoomParts } from "../../worker/ride-room/room-parts.ts";
 import type { RoomSocketState } from "../../worker/rooms/room-part.ts";

@@ -1,7 +1,7 @@
 import { ServerCrash } from "lucide-react";
 import type { ReactNode } from "react";
 import { Navigate, useLocation } from "react-router-dom";
-import { MSG } from "../../domain/messages.ts";
+import { SHELL_MSG } from "../../domain/texts/app.ts";
 import { ProblemScreen } from "../components/feedback.tsx";
 import { FullPageSpinner } from "../components/spinner.tsx";
 import { useMe } from "../session/use-me.ts";
@@ -18,8 +18,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
     return (
       <ProblemScreen
         icon={ServerCrash}
-        title={MSG.errorTitle}
-        text={MSG.internal}
+        title={SHELL_MSG.errorTitle}
+        text={SHELL_MSG.internal}
         onRetry={() => void me.refetch()}
       />
     );

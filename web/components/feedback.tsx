@@ -1,7 +1,7 @@
 import clsx from "clsx";
 import { type LucideIcon, WifiOff } from "lucide-react";
 import type { ReactNode } from "react";
-import { MSG } from "../../domain/messages.ts";
+import { SHELL_MSG } from "../../domain/texts/app.ts";
 import { isNetworkError } from "../lib/api.ts";
 import { Button } from "./button.tsx";
 
@@ -36,7 +36,7 @@ export function PageHeader({ title, back }: { title: ReactNode; back?: ReactNode
 export function RetryButton({ onRetry }: { onRetry: () => void }) {
   return (
     <Button variant="secondary" onClick={onRetry}>
-      {MSG.retry}
+      {SHELL_MSG.retry}
     </Button>
   );
 }
@@ -60,8 +60,8 @@ export function LoadFailed({
       {isNetworkError(error) ? (
         <div role="status" className="flex flex-col items-center gap-1">
           <WifiOff aria-hidden="true" size={32} className="text-primary" />
-          <p className="font-bold">{MSG.offlineTitle}</p>
-          <p>{MSG.networkError}</p>
+          <p className="font-bold">{SHELL_MSG.offlineTitle}</p>
+          <p>{SHELL_MSG.networkError}</p>
         </div>
       ) : (
         children
@@ -90,7 +90,7 @@ export function ProblemScreen({
       <Icon aria-hidden="true" size={48} className="text-primary" />
       <h1 className="text-2xl font-extrabold">{title}</h1>
       <p className="max-w-xs text-ink-soft">{text}</p>
-      <Button onClick={onRetry}>{MSG.retry}</Button>
+      <Button onClick={onRetry}>{SHELL_MSG.retry}</Button>
     </div>
   );
 }

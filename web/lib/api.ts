@@ -1,7 +1,8 @@
 import type { ClientResponse } from "hono/client";
 import type { ResponseFormat } from "hono/types";
 import type { SuccessStatusCode } from "hono/utils/http-status";
-import { ApiError, ERROR_TEXT, isApiErrorBody } from "../../domain/errors.ts";
+import { ApiError, isApiErrorBody } from "../../domain/errors.ts";
+import { SHELL_MSG } from "../../domain/texts/app.ts";
 import { hcWithType } from "../../worker/rpc.ts";
 import { fetchWithBookmark } from "./read-bookmark.ts";
 
@@ -70,7 +71,7 @@ export async function call<R extends AnyResponse>(request: Promise<R>): Promise<
   try {
     res = await request;
   } catch {
-    throw new ApiError("network_error", ERROR_TEXT.network_error, 0);
+    throw new ApiError("network_error", SHELL_MSG.networkError, 0);
   }
   if (res.ok) {
     return (res.status === 204 ? undefined : await res.json()) as Answer<R>;
@@ -81,7 +82,7 @@ export async function call<R extends AnyResponse>(request: Promise<R>): Promise<
     throw new ApiError(code, message, res.status, fields);
   }
   // Not our error body (a proxy's or an outage page, JSON or not): the generic message.
-  throw new ApiError("internal", ERROR_TEXT.internal, res.status);
+  throw new ApiError("internal", SHELL_MSG.internal, res.status);
 }
 
 /** The API said the thing asked for does not exist (deleted, or a wrong id): a 404. */

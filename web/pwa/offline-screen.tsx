@@ -1,5 +1,5 @@
 import { WifiOff } from "lucide-react";
-import { MSG } from "../../domain/messages.ts";
+import { SHELL_MSG } from "../../domain/texts/app.ts";
 import { ProblemScreen } from "../components/feedback.tsx";
 
 /**
@@ -10,8 +10,8 @@ export function OfflineScreen() {
   return (
     <ProblemScreen
       icon={WifiOff}
-      title={MSG.offlineTitle}
-      text={MSG.networkError}
+      title={SHELL_MSG.offlineTitle}
+      text={SHELL_MSG.networkError}
       onRetry={() => window.location.reload()}
     />
   );

@@ -8,9 +8,7 @@ import {
   useQueryClient,
 } from "@tanstack/react-query";
 import type { MyRidesTab } from "../../domain/api/rides.ts";
-import { cityTimeZone } from "../../domain/cities.ts";
 import { NEAR_HEADER } from "../../domain/near.ts";
-import type { MeetingPin } from "../../domain/schemas.ts";
 import { call, client, pathParams } from "../lib/api.ts";
 
 export const RIDES_KEY = ["rides"] as const;
@@ -73,27 +71,6 @@ export function useRideCities(q: string) {
     staleTime: 5 * 60_000,
     placeholderData: (previous) => previous,
   });
-}
-
-/**
- * The clock the ride in her form will have: the server chooses it from the pin, else the city
- * (docs/decisions/0042-a-rides-zone-is-stored.md). Until it answers, or when it cannot, the
- * city's; the pin travels in the body, never in an address the server logs.
- */
-export function useRideZone(pin: MeetingPin | null, city: string): string {
-  const cityZone = cityTimeZone(city);
-  const zone = useQuery({
-    // Not under RIDES_KEY: a pin's clock does not change when rides do.
-    queryKey: ["ride-zone", pin?.lat ?? null, pin?.lon ?? null, city],
-    queryFn: () => call(client.rides.zone.$post({ json: { pin, city } })),
-    // Without a pin the city decides, here as on the server.
-    enabled: pin !== null,
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-    // While a moved pin's answer comes, the last one stays: the hint does not flicker.
-    placeholderData: (previous) => previous,
-  });
-  return pin !== null && zone.data?.timeZone ? zone.data.timeZone : cityZone;
 }
 
 function useRidesMutation<T, V>(fn: (vars: V) => Promise<T>) {

@@ -2,9 +2,8 @@
 // freed place is hers, or the ride she waited for was cancelled. Raised by the notification
 // channel.
 
-import { MSG } from "../../domain/messages.ts";
 import type { WaitingListEvent } from "../../domain/notification-frame.ts";
-import { SHELL_TEXT } from "../../domain/texts/app.ts";
+import { SHELL_MSG, SHELL_TEXT } from "../../domain/texts/app.ts";
 import { toast } from "../lib/toast.ts";
 
 /** Her promotion is news; the chat's notice of it, arriving just after, is not (see below). */
@@ -17,17 +16,17 @@ export function showWaitingListToast(
 ) {
   if (frame.event === "promoted") {
     promotedAt.set(frame.rideId, Date.now());
-    toast.success(MSG.waitingListPromotedTitle, {
+    toast.success(SHELL_MSG.waitingListPromotedTitle, {
       id: `waiting-list-${frame.rideId}`,
-      description: MSG.waitingListPromotedText(frame.rideTitle),
+      description: SHELL_MSG.waitingListPromotedText(frame.rideTitle),
       duration: 10_000,
       action: { label: SHELL_TEXT.viewRide, onClick: openRide },
     });
     return;
   }
-  toast.info(MSG.waitingListClosedTitle, {
+  toast.info(SHELL_MSG.waitingListClosedTitle, {
     id: `waiting-list-${frame.rideId}`,
-    description: MSG.waitingListClosedText(frame.rideTitle),
+    description: SHELL_MSG.waitingListClosedText(frame.rideTitle),
     duration: 10_000,
   });
 }

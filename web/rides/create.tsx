@@ -14,7 +14,7 @@ import { Field, inputClass, LengthHint, TextField } from "../components/field.ts
 import { call, client, pathParams } from "../lib/api.ts";
 import { useRedirectWhileHere } from "../lib/screen-address.ts";
 import { toast } from "../lib/toast.ts";
-import { RIDES_KEY, useRide, useRideZone } from "../ride-core/queries.ts";
+import { RIDES_KEY, useRide } from "../ride-core/queries.ts";
 import {
   createRideBody,
   EMPTY,
@@ -27,6 +27,7 @@ import {
   toPayload,
   valuesFromRide,
 } from "../ride-core/ride-form-values.ts";
+import { useRideZone } from "../ride-core/ride-zone.ts";
 import { DurationField } from "../ride-day/duration-field.tsx";
 import { RepeatField } from "../series/repeat-field.tsx";
 import { SeriesScopeField } from "../series/scope-field.tsx";

@@ -2,7 +2,7 @@
 // CLOSE_CODES.suspended (4004; not imported: it would bring zod into the first screen), and the
 // app signs her out at once, saying why.
 import type { QueryClient } from "@tanstack/react-query";
-import { MSG } from "../../domain/messages.ts";
+import { SHELL_MSG } from "../../domain/texts/app.ts";
 import { toast } from "../lib/toast.ts";
 import { clearRuntimeCaches } from "../pwa/clear-caches.ts";
 import { forgetSession } from "../session/use-me.ts";
@@ -28,7 +28,7 @@ export function onSuspension(signOut: () => void): () => void {
  */
 export async function signOutSuspended(queryClient: QueryClient) {
   forgetSession(queryClient);
-  toast.error(MSG.accountSuspended, {
+  toast.error(SHELL_MSG.accountSuspended, {
     id: "account-suspended",
     duration: Number.POSITIVE_INFINITY,
   });

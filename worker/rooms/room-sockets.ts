@@ -2,7 +2,8 @@
 // (worker/rooms/room-part.ts). A socket may close under any send: a failed send is dropped, and
 // the app reconnects, syncs or asks again.
 import { CLOSE_CODES, type ServerMessage } from "../../domain/chat-protocol.ts";
-import { ERROR_TEXT, type ErrorCode } from "../../domain/errors.ts";
+import { ERROR_TEXT } from "../../domain/error-text.ts";
+import type { ErrorCode } from "../../domain/errors.ts";
 import type { SocketAccess } from "../ride-core/access.ts";
 import type { RoomSocketState } from "./room-part.ts";
 

@@ -1,9 +1,12 @@
-// A ride or grupeta switched to 'Solo verificadas' (docs/product.md#verificada): those already in
-// stay, but what was only asked for or followed before the switch needs the badge from then on.
+// "Verificada" (docs/product.md#verificada) where the API leaves it to: a ride or grupeta switched
+// to 'Solo verificadas' (those already in stay, but what was only asked for or followed before the
+// switch needs the badge from then on), and the badge on her profile and her chat messages.
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import type { ChatMessagesResponse } from "../../domain/api/chat.ts";
+import type { PublicProfileResponse } from "../../domain/api/users.ts";
 import { VERIFICATION_MSG } from "../../domain/verification.ts";
-import { rideRequests, rides } from "../../worker/db/schema.ts";
+import { rideMessages, rideRequests, rides } from "../../worker/db/schema.ts";
 import { createRide, db, signedIn } from "./helpers/factories.ts";
 import { json } from "./helpers/http.ts";
 import { participantIds, rideBody } from "./helpers/rides.ts";
@@ -73,5 +76,39 @@ describe("switched to 'Solo verificadas'", () => {
     }
     // Those already in stay on the dates that existed.
     expect(await participantIds(firstId)).toContain(bea.user.id);
+  });
+});
+
+describe("'Verificada' beside her name", () => {
+  it("on her public profile and on her chat messages, only while she holds it", async () => {
+    const [vera] = await verifiedRidersMany(1);
+    const bea = await signedIn();
+    const profile = async (username: string | null) => {
+      const res = await bea.browser.get(`/api/users/${encodeURIComponent(username!)}`);
+      expect(res.status).toBe(200);
+      return (await json<PublicProfileResponse>(res)).profile.verified;
+    };
+    expect(await profile(vera!.user.username)).toBe(true);
+    expect(await profile(bea.user.username)).toBe(false);
+
+    const ride = await createRide({ organizerId: vera!.user.id, participants: [bea.user.id] });
+    await db()
+      .insert(rideMessages)
+      .values(
+        [vera!, bea].map((r, i) => ({
+          id: crypto.randomUUID(),
+          rideId: ride.id,
+          userId: r.user.id,
+          body: `Hola ${i}`,
+          createdAt: Date.now() + i,
+        })),
+      );
+    const res = await bea.browser.get(`/api/rides/${ride.id}/chat/messages`);
+    expect(res.status).toBe(200);
+    const { messages } = await json<ChatMessagesResponse>(res);
+    expect(messages.map((m) => [m.userId, m.author?.verified])).toEqual([
+      [vera!.user.id, true],
+      [bea.user.id, undefined],
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 // "Verificada" on the app's screens (docs/product.md#verificada): the badge beside a rider's name
 // (ride card, participants, requests, chat, profile) with what it means for a screen reader, her
-// own progress on her profile, the post-ride step's vouches, and a 'Solo verificadas' ride's
-// message to a rider who is not verified.
+// own progress on her profile, the post-ride step's vouches, a 'Solo verificadas' ride's message
+// to a rider who is not verified, and the help page's answer.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -13,6 +13,7 @@ import { MY_VERIFICATION_TEXT, VOUCH_STEP_TEXT } from "../../domain/texts/verifi
 import { VERIFICATION_MSG } from "../../domain/verification.ts";
 import { MessageItem } from "../../web/chat/chat-parts.tsx";
 import type { UiMessage } from "../../web/chat/chat-state.ts";
+import AppFaqs from "../../web/info/faqs.tsx";
 import { LazyToaster } from "../../web/lib/lazy-toaster.tsx";
 import RideDetailScreen from "../../web/rides/ride-detail.tsx";
 import { describedBy } from "./helpers/described-by.ts";
@@ -357,5 +358,15 @@ describe("a 'Solo verificadas' ride", () => {
     );
     await screen.findByText(VERIFICATION_MSG.verifiedOnlyOption);
     expect(screen.queryByRole("note")).toBeNull();
+  });
+});
+
+describe("the help page", () => {
+  it("says what 'Verificada' means and that no documents or photos are asked for", async () => {
+    render(<AppFaqs />);
+    await userEvent.click(screen.getByRole("button", { name: /Verificada/ }));
+    const answer = screen.getByRole("region", { name: /Verificada/ });
+    expect(answer.textContent).toContain(VERIFICATION_MSG.noDocuments);
+    expect(answer.textContent).toContain(VERIFICATION_MSG.vouch);
   });
 });

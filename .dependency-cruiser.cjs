@@ -88,6 +88,7 @@ const LAYERS = {
           "series",
           "weather",
           "ride-day",
+          "verification",
         ],
       },
       { what: "the app's own screens: not found, offline, error, welcome", folders: ["screens"] },

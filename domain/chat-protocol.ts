@@ -56,6 +56,8 @@ const idString = z.string().min(1).max(100);
 export const chatAuthorSchema = z.object({
   username: z.string(),
   avatarKey: z.string(),
+  /** 'Verificada' beside her name (docs/product.md#verificada); absent when she is not. */
+  verified: z.literal(true).optional(),
 });
 
 export const chatMessageSchema = z.object({

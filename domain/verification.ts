@@ -59,6 +59,9 @@ export const VERIFICATION_MSG = {
   tooMany: "Has dado muchos respaldos hoy. Vuelve a intentarlo mañana.",
   verifiedOnly:
     "Esta salida es solo para compañeras verificadas. Para ser verificada, rueda con compañeras verificadas y marca «Estoy en el punto de encuentro»: tras la salida podrán respaldarte.",
+  /** To the organizer accepting a request from before her ride became 'Solo verificadas'. */
+  requestNotVerified:
+    "Esta salida es solo para compañeras verificadas y ella aún no lo está: no puedes aceptarla.",
   // The ride form and card.
   verifiedOnlyOption: "Solo verificadas",
   verifiedOnlyHint: "Solo podrán unirse compañeras verificadas. Las que ya van se quedan.",

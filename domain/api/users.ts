@@ -19,6 +19,8 @@ export interface PublicProfileResponse {
     avatarUrl: string | null;
     /** Epoch ms the profile was created ('Miembro desde'). */
     memberSince: number;
+    /** 'Verificada' beside her username (docs/product.md#verificada). */
+    verified: boolean;
   };
   stats: {
     /**

@@ -266,6 +266,7 @@ export async function fixtureRide(
     startsInMinutes?: number;
     maxParticipants?: number;
     joinMode?: "open" | "approval";
+    verifiedOnly?: boolean;
   },
 ) {
   const res = await context.request.post("/dev/fixtures/ride", { data: input });

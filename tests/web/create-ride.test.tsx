@@ -9,11 +9,13 @@ import type { RideDetail } from "../../domain/api/rides.ts";
 import { toIsoDate } from "../../domain/dates.ts";
 import { MSG } from "../../domain/messages.ts";
 import { JOIN_MODE_TEXT } from "../../domain/texts/rides-create.ts";
+import { VERIFICATION_MSG } from "../../domain/verification.ts";
 import { toZonedDateTime } from "../../domain/zones.ts";
 import { RIDES_KEY } from "../../web/ride-core/queries.ts";
 import { startErrorField } from "../../web/ride-core/ride-form-values.ts";
 import CreateRideScreen from "../../web/rides/create.tsx";
 import { ME_KEY } from "../../web/session/use-me.ts";
+import { describedBy } from "./helpers/described-by.ts";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
 import { ORGANIZER_VIEWER, rideDetail } from "./helpers/rides.ts";
 import { ANA_OF_MADRID } from "./helpers/signed-in-client.ts";
@@ -238,6 +240,40 @@ describe("'¿Quién puede unirse?' (docs/product.md#join-by-approval)", () => {
     renderCreate("/app/create?edit=r9", ride);
     const approval = screen.getByRole("radio", { name: new RegExp(`^${JOIN_MODE_TEXT.approval}`) });
     expect((approval as HTMLInputElement).checked).toBe(true);
+  });
+});
+
+describe("'Solo verificadas' (docs/product.md#verificada)", () => {
+  const option = () =>
+    screen.getByRole("checkbox", { name: VERIFICATION_MSG.verifiedOnlyOption }) as HTMLInputElement;
+
+  it("is off unless she ticks it, and says who may join", async () => {
+    fetchMock.mockResolvedValueOnce(created("r1"));
+    renderCreate();
+    fillRide();
+    expect(option().checked).toBe(false);
+    expect(describedBy(option())).toBe(VERIFICATION_MSG.verifiedOnlyHint);
+    fireEvent.click(option());
+    await submit();
+    expect((await screen.findByText(/^Salida /)).textContent).toBe("Salida r1");
+    expect(sentRides()[0]).toMatchObject({ verifiedOnly: true });
+  });
+
+  it("an edit starts from the ride's and sends what she leaves", async () => {
+    const ride = rideDetail({
+      id: "r9",
+      startTime: Date.parse(`${IN_A_MONTH}T06:30:00.000Z`),
+      verifiedOnly: true,
+      viewer: ORGANIZER_VIEWER,
+    });
+    fetchMock.mockImplementation(async () => Response.json({ ride }));
+    renderCreate("/app/create?edit=r9", ride);
+    expect(option().checked).toBe(true);
+    fireEvent.click(option());
+    await submit("Guardar cambios");
+    expect((await screen.findByText(/^Salida /)).textContent).toBe("Salida r9");
+    const save = fetchMock.mock.calls.find(([, init]) => init?.method === "PUT");
+    expect(JSON.parse(String(save![1]?.body))).toMatchObject({ verifiedOnly: false });
   });
 });
 

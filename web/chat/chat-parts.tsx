@@ -14,6 +14,7 @@ import { Avatar } from "../components/avatar.tsx";
 import { useBack } from "../components/back-button.tsx";
 import { useToastsAbove } from "../lib/toasts-above.ts";
 import { MessageMenu } from "../safety/message-menu.tsx";
+import { VerifiedBadge } from "../verification/verified-badge.tsx";
 import type { UiMessage } from "./chat-state.ts";
 
 export function messageCountLabel(n: number) {
@@ -85,7 +86,10 @@ export function MessageItem({
       >
         {mine ? null : (
           <div className="flex items-start justify-between gap-2">
-            <p className="text-xs font-bold text-primary">{name}</p>
+            <p className="flex items-center gap-1 text-xs font-bold text-primary">
+              {name}
+              <VerifiedBadge verified={message.author?.verified} />
+            </p>
             {message.userId && message.author && !message.hidden ? (
               <MessageMenu
                 messageId={message.id}

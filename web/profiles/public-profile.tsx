@@ -16,6 +16,8 @@ import { isNotFound } from "../lib/api.ts";
 import { publicProfileQuery } from "../lib/profile-queries.ts";
 import { toast } from "../lib/toast.ts";
 import { ProfileSafetyActions } from "../safety/profile-actions.tsx";
+import { MyVerification } from "../verification/my-verification.tsx";
+import { VerifiedBadge } from "../verification/verified-badge.tsx";
 import { OrganizerLevelsCard } from "./organizer-levels.tsx";
 import { useDeleteAccount } from "./use-delete-account.ts";
 
@@ -56,7 +58,10 @@ function ProfileView({ data }: { data: PublicProfileResponse }) {
       <PageHeader title={isOwner ? TEXT.titleOwn : TEXT.titleOther} />
       <section className="flex flex-col items-center gap-3 rounded-3xl border border-line bg-surface p-5 text-center">
         <Avatar avatarKey={profile.avatarKey} avatarUrl={profile.avatarUrl} size={96} alt="" />
-        <p className="text-2xl font-extrabold">{profile.username}</p>
+        <p className="flex flex-wrap items-center justify-center gap-2 text-2xl font-extrabold">
+          {profile.username}
+          <VerifiedBadge verified={profile.verified} className="text-sm" />
+        </p>
         {profile.city ? <p className="text-ink-soft">{profile.city}</p> : null}
         <div className="flex flex-wrap justify-center gap-1.5">
           {profile.modalities.map((m) => (
@@ -92,6 +97,8 @@ function ProfileView({ data }: { data: PublicProfileResponse }) {
           zeroText={TEXT.connectionsNone}
         />
       </div>
+
+      {isOwner ? <MyVerification /> : null}
 
       <OrganizerLevelsCard levels={stats.levels} />
 

@@ -59,6 +59,8 @@ export interface RideFormValues {
   scope: SeriesScope;
   /** '¿Quién puede unirse?' */
   joinMode: JoinMode;
+  /** 'Solo verificadas' (docs/product.md#verificada). */
+  verifiedOnly: boolean;
 }
 
 export const EMPTY: RideFormValues = {
@@ -81,6 +83,7 @@ export const EMPTY: RideFormValues = {
   repeatUntil: "",
   scope: "this",
   joinMode: "open",
+  verifiedOnly: false,
 };
 
 /** The repeat rule as the API takes it; null for a one-off ride. */
@@ -140,6 +143,7 @@ export function toPayload(values: RideFormValues, zone: string = cityTimeZone(va
     socialTags: values.socialTags,
     description: values.description,
     joinMode: values.joinMode,
+    verifiedOnly: values.verifiedOnly,
   };
 }
 
@@ -248,6 +252,7 @@ export function valuesFromRide(ride: RideDetailResponse["ride"]): RideFormValues
     repeatUntil: "",
     scope: "this",
     joinMode: ride.joinMode,
+    verifiedOnly: ride.verifiedOnly,
   };
 }
 

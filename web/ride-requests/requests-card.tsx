@@ -15,6 +15,7 @@ import { Button } from "../components/button.tsx";
 import { ConfirmDialog, type ReturnFocus } from "../components/dialog.tsx";
 import { toast } from "../lib/toast.ts";
 import { ReportDialog } from "../safety/report-dialog.tsx";
+import { VerifiedBadge } from "../verification/verified-badge.tsx";
 import { useAnswerRequest } from "./queries.ts";
 
 export function RequestsCard({ ride }: { ride: RideDetail }) {
@@ -98,9 +99,12 @@ function RequestItem({
           alt=""
         />
         <div className="flex flex-col">
-          <Link to={`/app/profile/${encodeURIComponent(name)}`} className="font-bold underline">
-            {name}
-          </Link>
+          <span className="flex flex-wrap items-center gap-1.5">
+            <Link to={`/app/profile/${encodeURIComponent(name)}`} className="font-bold underline">
+              {name}
+            </Link>
+            <VerifiedBadge verified={request.rider.verified} />
+          </span>
           <span className="text-sm text-ink-soft">{facts.join(" · ")}</span>
         </div>
       </div>

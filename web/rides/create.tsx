@@ -32,6 +32,7 @@ import { DurationField } from "../ride-day/duration-field.tsx";
 import { RepeatField } from "../series/repeat-field.tsx";
 import { SeriesScopeField } from "../series/scope-field.tsx";
 import { useMe } from "../session/use-me.ts";
+import { VerifiedOnlyField } from "../verification/verified-only-field.tsx";
 import { JoinModeField } from "./join-mode-field.tsx";
 import { MeetingPointField } from "./meeting-point-field.tsx";
 import { LevelField, ModalitiesField, SocialTagsField } from "./ride-chip-fields.tsx";
@@ -197,6 +198,7 @@ function RideForm({
 
         <RideSizeFields />
         <JoinModeField />
+        <VerifiedOnlyField />
         <DurationField />
         <SocialTagsField />
 

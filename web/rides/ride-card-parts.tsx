@@ -1,6 +1,7 @@
 // The ride card's presentational pieces (ride-card.tsx): its chips, meeting point, route
 // measures, organizer and places, and the chat button with her unread count.
 import {
+  BadgeCheck,
   Calendar,
   Clock,
   ExternalLink,
@@ -21,11 +22,13 @@ import { labelledTime, rideStartTexts } from "../../domain/ride-time.ts";
 import { SERIES_MARKS } from "../../domain/series-marks.ts";
 import { meetingMapsUrl } from "../../domain/share.ts";
 import { type RideCardPlace, RIDE_CARD_TEXT as TEXT } from "../../domain/texts/rides-card.ts";
+import { VERIFICATION_MSG } from "../../domain/verification.ts";
 import { UnreadBadge } from "../chat/unread-badge.tsx";
 import { Avatar } from "../components/avatar.tsx";
 import { Button, buttonClass } from "../components/button.tsx";
 import { Chip } from "../components/chip.tsx";
 import { LazyAreaMap, LazyPinMap } from "../maps/lazy-route-map.tsx";
+import { VerifiedBadge } from "../verification/verified-badge.tsx";
 
 /** Day, time (with the ride's zone when it is not hers), city, distance from her, modalities, level, tags. */
 export function RideCardChips({ ride }: { ride: RideSummary }) {
@@ -62,6 +65,12 @@ export function RideCardChips({ ride }: { ride: RideSummary }) {
         </Chip>
       ))}
       <Chip>{LEVEL_LABELS[ride.level]}</Chip>
+      {ride.verifiedOnly ? (
+        <Chip tone="primary">
+          <BadgeCheck aria-hidden="true" size={12} />
+          {VERIFICATION_MSG.verifiedOnlyOption}
+        </Chip>
+      ) : null}
       {ride.socialTags.map((t) => (
         <Chip key={t} tone="success">
           {SOCIAL_TAG_LABELS[t]}
@@ -159,6 +168,7 @@ export function RideCardPeople({
           alt=""
         />
         <span>{ride.organizer.username}</span>
+        <VerifiedBadge verified={ride.organizer.verified} />
       </p>
       <p className="font-semibold">
         {TEXT.participants} {ride.participantCount}/{ride.capacity}

@@ -22,6 +22,9 @@ import { SweeperField } from "../ride-day/sweeper-field.tsx";
 import { RequestsCard } from "../ride-requests/requests-card.tsx";
 import { ReportRideButton } from "../safety/report-ride.tsx";
 import { SeriesCard } from "../series/series-card.tsx";
+import { VerifiedBadge } from "../verification/verified-badge.tsx";
+import { VerifiedOnlyNotice } from "../verification/verified-only-notice.tsx";
+import { VouchCard } from "../verification/vouch-card.tsx";
 import { WeatherCard } from "../weather/weather-card.tsx";
 import { CancelDialog } from "./cancel-dialog.tsx";
 import { ConnectionsSlot } from "./connections-slot.tsx";
@@ -83,6 +86,9 @@ function DetailContent({ ride }: { ride: RideDetail }) {
         <RequestsCard ride={ride} />
       ) : null}
       <RideCard ride={ride} place="detail" />
+      {ride.verifiedOnly && !ride.viewer.joined && !cancelled && future ? (
+        <VerifiedOnlyNotice />
+      ) : null}
       {!cancelled ? (
         <WeatherCard
           ride={ride}
@@ -98,6 +104,9 @@ function DetailContent({ ride }: { ride: RideDetail }) {
       {ride.viewer.isOrganizer && !cancelled ? <ManagementCard ride={ride} /> : null}
       {!cancelled ? <RouteCard ride={ride} /> : null}
       {!cancelled ? <ConnectionsSlot ride={ride} /> : null}
+      {!cancelled && ride.viewer.joined ? (
+        <VouchCard rideId={ride.id} startTime={ride.startTime} />
+      ) : null}
       {ride.viewer.isOrganizer ? null : <ReportRideButton rideId={ride.id} />}
     </>
   );
@@ -134,13 +143,16 @@ function PersonLink({ person }: { person: RidePerson }) {
     );
   }
   return (
-    <Link
-      to={`/app/profile/${encodeURIComponent(person.username)}`}
-      className="flex min-h-11 items-center gap-2 underline"
-    >
-      {avatar}
-      {person.username}
-    </Link>
+    <span className="flex items-center gap-1.5">
+      <Link
+        to={`/app/profile/${encodeURIComponent(person.username)}`}
+        className="flex min-h-11 items-center gap-2 underline"
+      >
+        {avatar}
+        {person.username}
+      </Link>
+      <VerifiedBadge verified={person.verified} />
+    </span>
   );
 }
 

@@ -1,5 +1,6 @@
 // /app/moderacion (docs/product.md#reports-and-moderation): the moderators' screen. The queue
-// (oldest first), the suspended accounts and the audit. The API decides who is a moderator: anyone
+// (oldest first), the suspended accounts and the audit; below them, verifying a rider she met
+// (docs/product.md#verificada). The API decides who is a moderator: anyone
 // else gets its 404 and sees the app's not-found page.
 import * as Tabs from "@radix-ui/react-tabs";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
@@ -8,12 +9,14 @@ import { participantName } from "../../domain/display.ts";
 import { MSG } from "../../domain/messages.ts";
 import { MODERATION_ACTION_LABELS } from "../../domain/safety.ts";
 import { MODERATION_TEXT as TEXT } from "../../domain/texts/safety-moderation.ts";
+import { VERIFY_MODERATION_TEXT } from "../../domain/texts/verification-moderation.ts";
 import { Button } from "../components/button.tsx";
 import { EmptyState, PageHeader, RetryButton, Skeleton } from "../components/feedback.tsx";
 import { call, client, isNotFound, pathParams } from "../lib/api.ts";
 import NotFound from "../screens/not-found.tsx";
 import { ActionDialog, when } from "./moderation-action.tsx";
 import { ReportCard } from "./moderation-report.tsx";
+import { VerifyRider } from "./moderation-verify.tsx";
 import { moderationActionsQuery, reportsQuery, suspendedAccountsQuery } from "./queries.ts";
 
 export default function ModerationScreen() {
@@ -86,6 +89,13 @@ export default function ModerationScreen() {
           <AuditLog />
         </Tabs.Content>
       </Tabs.Root>
+      {/* Below the tabs, which fill a 360 px phone's width already. */}
+      <section aria-labelledby="verify-title" className="flex flex-col gap-3">
+        <h2 id="verify-title" className="text-lg font-extrabold">
+          {VERIFY_MODERATION_TEXT.title}
+        </h2>
+        <VerifyRider />
+      </section>
     </div>
   );
 }

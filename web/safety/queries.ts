@@ -11,6 +11,7 @@ export const safetyKeys = {
   suspended: ["moderation", "suspended"] as const,
   actions: ["moderation", "actions"] as const,
   reportContext: (reportId: string) => ["moderation", "context", reportId] as const,
+  vouches: (userId: string) => ["moderation", "vouches", userId] as const,
 };
 
 export const blockedUsersQuery = queryOptions({
@@ -46,5 +47,14 @@ export function reportContextQuery(reportId: string) {
     queryKey: safetyKeys.reportContext(reportId),
     queryFn: () =>
       call(client.moderation.reports[":id"].context.$get({ param: pathParams({ id: reportId }) })),
+  });
+}
+
+/** A rider's badge and her vouches one step out, both ways (docs/product.md#verificada). */
+export function vouchGraphQuery(userId: string) {
+  return queryOptions({
+    queryKey: safetyKeys.vouches(userId),
+    queryFn: () =>
+      call(client.moderation.users[":userId"].vouches.$get({ param: pathParams({ userId }) })),
   });
 }

@@ -36,6 +36,7 @@ import { blockedBetween, rideHiddenFrom } from "../ride-core/block-sql.ts";
 import { cancelledByOrganizerSql } from "../ride-core/cancelled-by.ts";
 import { INSERT_MESSAGE, MESSAGE_KIND } from "../ride-core/message-insert.ts";
 import { myRequestStatusSql } from "../ride-core/request-sql.ts";
+import { isVerifiedSql } from "../ride-core/verified-sql.ts";
 
 /** A message's columns with its author's profile (joined as `profiles`). */
 export const messageColumns = {
@@ -48,6 +49,7 @@ export const messageColumns = {
   createdAt: rideMessages.createdAt,
   username: profiles.username,
   avatarKey: profiles.avatarKey,
+  verified: isVerifiedSql(rideMessages.userId),
 };
 
 /** Messages joined with their author's profile. */
@@ -82,7 +84,11 @@ export function toChatMessage(row: MessageRow): ChatMessage {
     createdAt: new Date(row.createdAt).toISOString(),
     author:
       row.kind === MESSAGE_KIND.user && row.username
-        ? { username: row.username, avatarKey: row.avatarKey ?? DEFAULT_AVATAR_KEY }
+        ? {
+            username: row.username,
+            avatarKey: row.avatarKey ?? DEFAULT_AVATAR_KEY,
+            ...(row.verified ? { verified: true as const } : {}),
+          }
         : null,
   };
 }

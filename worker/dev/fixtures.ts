@@ -24,6 +24,8 @@ const rideFixtureSchema = z.object({
   status: z.enum(["published", "cancelled", "closed", "completed"]).default("published"),
   /** '¿Quién puede unirse?': 'approval' makes riders ask for a place. */
   joinMode: z.enum(["open", "approval"]).default("open"),
+  /** 'Solo verificadas' (docs/product.md#verificada). */
+  verifiedOnly: z.boolean().default(false),
 });
 
 export const fixtureRoutes = new Hono<AppEnv>()
@@ -55,6 +57,7 @@ export const fixtureRoutes = new Hono<AppEnv>()
         organizerId: input.organizerId,
         status: input.status,
         joinMode: input.joinMode,
+        verifiedOnly: input.verifiedOnly,
         cancelledAt: input.status === "cancelled" ? Date.now() : null,
       }),
       db.insert(rideParticipants).values(members.map((userId) => ({ rideId: id, userId }))),

@@ -8,6 +8,7 @@ import { rideMessages, rideParticipants, rideRequests, rides, users } from "../d
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 import { rideHiddenFrom } from "../ride-core/block-sql.ts";
+import { isVerifiedSql } from "../ride-core/verified-sql.ts";
 
 const p = rideParticipants;
 const q = rideRequests;
@@ -46,7 +47,8 @@ export async function withdrawRequest(db: Database, rideId: string, userId: stri
  * 'Aceptar': the rider joins, and her request goes with that insert (the trigger that ends a
  * request whenever she becomes a participant, migration 0026). The insert is one conditional
  * INSERT … SELECT: the request is pending, the ride is the organizer's, published, not started and
- * below its cap, and not hidden from the rider by a block. D1 runs statements one at a time, so
+ * below its cap, not hidden from the rider by a block, and on a 'Solo verificadas' ride the rider
+ * holds the badge. D1 runs statements one at a time, so
  * parallel accepts each count the places left after the others: never overbooked. Returns the
  * accepted rider's id, or null when nothing changed.
  */
@@ -68,6 +70,7 @@ export async function acceptRequest(
       and ${subquery`select count(*) from ${p} where ${p.rideId} = ${rides.id}`}
         < coalesce(${rides.maxParticipants}, ${DEFAULT_MAX_PARTICIPANTS})
       and not ${rideHiddenFrom(rides.id, q.userId)}
+      and (not ${rides.verifiedOnly} or ${isVerifiedSql(q.userId)})
     on conflict do nothing
     returning ${p.userId} as "userId"`,
   );

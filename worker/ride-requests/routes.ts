@@ -9,6 +9,7 @@ import { DomainError } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { requestPlaceSchema, rideIdParamSchema } from "../../domain/schemas.ts";
 import { hasStarted } from "../../domain/time.ts";
+import { VERIFICATION_MSG } from "../../domain/verification.ts";
 import { z } from "../../domain/zod.ts";
 import type { AppEnv } from "../env.ts";
 import { inBackground } from "../http/background.ts";
@@ -23,6 +24,7 @@ import { notifyParticipantJoined } from "../rooms/system-messages.ts";
 import { requireProfile } from "../sessions/session.ts";
 import { generateId } from "../sessions/tokens.ts";
 import { refuseUnverified } from "../verification/gate.ts";
+import { hasBadge } from "../verification/recompute.ts";
 import {
   acceptRequest,
   declineRequest,
@@ -136,6 +138,10 @@ export const rideRequestRoutes = new Hono<AppEnv>()
       if (hasStarted(fresh.startTime, now)) throw new DomainError("ride_started", MSG.rideStarted);
       const request = await findRequest(c.var.db, row.id, requestId);
       if (request?.status !== "pending") throw requestNotPending(request);
+      // Asked before the ride became 'Solo verificadas': she needs the badge by now.
+      if (fresh.verifiedOnly && !(await hasBadge(c.var.db, request.userId))) {
+        throw new DomainError("conflict", VERIFICATION_MSG.requestNotVerified);
+      }
       const ride = await rideDetail(c.var.db, fresh, user.id);
       if ((await participantCount(c.var.db, row.id)) >= ride.capacity) {
         throw new DomainError("ride_full", MSG.rideFull);

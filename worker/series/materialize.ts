@@ -1,6 +1,7 @@
 // The daily cron's part for regular grupetas (docs/product.md#regular-grupetas): every series gets
 // the dates that fall within the next 12 weeks. Idempotent: a date is unique per series and
 // number, so a second run (or a run racing another) creates nothing twice.
+import { isModeratorEmail } from "../../domain/safety.ts";
 import { createDb } from "../db/client.ts";
 import type { Bindings, Database } from "../env.ts";
 import { placeRequested, rideCreated } from "../push/events.ts";
@@ -15,12 +16,17 @@ const MAX_PAGES = 40;
 /**
  * The new dates of one series: created, with the reminder each ride has, and with every rider who
  * follows the series in it (or on its waiting list, or her request filed on a 'Con aprobación'
- * date, its organizer told). Returns the new rides.
+ * date, its organizer told); on a 'Solo verificadas' series, only those who hold the badge. Returns the new rides.
  */
 export async function extendSeries(env: Bindings, db: Database, series: SeriesRow, now: number) {
   const created = await createSeriesDates(db, series, now);
   if (created.length === 0) return created;
-  const members = (await membersOf(db, series.id)).filter((id) => id !== series.organizerId);
+  // Followers from before the series became 'Solo verificadas' join its new dates only verified.
+  const admitted = (m: { verified: boolean; email: string }) =>
+    !series.template.verifiedOnly || m.verified || isModeratorEmail(env.MODERATOR_EMAILS, m.email);
+  const members = (await membersOf(db, series.id))
+    .filter((m) => m.userId !== series.organizerId && admitted(m))
+    .map((m) => m.userId);
   const requested: { rideId: string; userId: string }[] = [];
   for (const ride of created) {
     for (const userId of members) {

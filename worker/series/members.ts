@@ -12,6 +12,7 @@ import {
 } from "../db/schema.ts";
 import type { Database } from "../env.ts";
 import type { Promotion } from "../ride-core/promotion.ts";
+import { isVerifiedSql } from "../ride-core/verified-sql.ts";
 import { joinRideAtomically } from "../ride-core/writes.ts";
 import { requestPlace } from "../ride-requests/queries.ts";
 import { generateId } from "../sessions/tokens.ts";
@@ -67,14 +68,18 @@ export function followSeries(db: Database, seriesId: string, userId: string, now
     .run();
 }
 
-export async function membersOf(db: Database, seriesId: string) {
-  const rows = await db
-    .select({ userId: rideSeriesMembers.userId })
+/** Who follows the series and is not suspended, with whether she holds the badge. */
+export function membersOf(db: Database, seriesId: string) {
+  return db
+    .select({
+      userId: rideSeriesMembers.userId,
+      email: users.email,
+      verified: isVerifiedSql(rideSeriesMembers.userId),
+    })
     .from(rideSeriesMembers)
     .innerJoin(users, eq(users.id, rideSeriesMembers.userId))
     .where(and(eq(rideSeriesMembers.seriesId, seriesId), isNull(users.suspendedAt)))
     .all();
-  return rows.map((r) => r.userId);
 }
 
 export type DateJoin =

@@ -8,6 +8,7 @@ import { profiles, rideParticipants, rides, rodeWith, users } from "../db/schema
 import type { Database } from "../env.ts";
 import { organizerLevelsOf, organizerLevelsQuery } from "../level-answers/queries.ts";
 import { blockedBetween } from "../ride-core/block-sql.ts";
+import { isVerifiedSql } from "../ride-core/verified-sql.ts";
 import { myRidesCondition } from "../rides/my-rides.ts";
 
 /** Usernames are unique case-insensitively through a JS-lowercased key. */
@@ -22,7 +23,7 @@ export function usernameKeyOf(username: string): string {
  */
 export async function findProfileByUsername(db: Database, username: string, viewerId: string) {
   const row = await db
-    .select({ profile: profiles })
+    .select({ profile: profiles, verified: isVerifiedSql(profiles.userId) })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(
@@ -33,7 +34,7 @@ export async function findProfileByUsername(db: Database, username: string, view
       ),
     )
     .get();
-  return row?.profile ?? null;
+  return row ? { ...row.profile, verified: row.verified } : null;
 }
 
 /** Rides she took part in, organised by someone else, that took place (not cancelled). */

@@ -28,6 +28,7 @@ export const userRoutes = new Hono<AppEnv>().get(
         avatarKey: profile.avatarKey,
         avatarUrl: profile.avatarUrl,
         memberSince: profile.createdAt,
+        verified: profile.verified,
       },
       stats,
       isOwner: profile.userId === viewer.id,

@@ -18,6 +18,7 @@ export function profileAnswer(isOwner: boolean): PublicProfileResponse {
       avatarKey: "ava01",
       avatarUrl: null,
       memberSince: Date.UTC(2026, 0, 5),
+      verified: false,
     },
     stats: {
       completedRides: 0,

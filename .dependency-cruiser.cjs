@@ -96,6 +96,7 @@ const LAYERS = {
         what: "sign-in, the chat, approval requests: on floor 6's",
         folders: ["auth", "chat", "ride-requests"],
       },
+      { what: "grupos: the group's page and its form", folders: ["groups"] },
       {
         what: "the ride screens and the ride card, which compose the features",
         folders: ["rides"],

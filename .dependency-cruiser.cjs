@@ -96,7 +96,6 @@ const LAYERS = {
         what: "sign-in, the chat, approval requests: on floor 6's",
         folders: ["auth", "chat", "ride-requests"],
       },
-      { what: "grupos: the group's page and its form", folders: ["groups"] },
       {
         what: "the ride screens and the ride card, which compose the features",
         folders: ["rides"],
@@ -104,6 +103,10 @@ const LAYERS = {
       {
         what: "screens and the frame only the router imports",
         folders: ["my-rides", "profiles", "settings", "layout", "info"],
+      },
+      {
+        what: "grupos: the group's page and its form (the profile form's avatar and modalities)",
+        folders: ["groups"],
       },
       {
         what: "the app's composition: its routes, the first screen's data",

@@ -89,6 +89,7 @@ export const appRoutes: RouteObject[] = [
       screen("ride/:id", () => import("./rides/ride-detail.tsx"), "profile"),
       screen("ride/:id/chat", () => import("./chat/chat-screen.tsx"), "profile"),
       screen("chat/:id", () => import("./chat/chat-screen.tsx"), "profile"),
+      screen("grupos/nuevo", () => import("./groups/create-group.tsx"), "profile"),
       screen("grupo/:slug", () => import("./groups/group-page.tsx"), "profile"),
       screen("my-rides", () => import("./my-rides/my-rides.tsx"), "profile"),
       screen("settings", () => import("./settings/settings.tsx"), "profile"),

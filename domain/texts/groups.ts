@@ -124,6 +124,7 @@ export const GROUP_CREATE_TEXT = {
   city: "Ciudad",
   cityPlaceholder: "Empieza a escribir la ciudad",
   description: "Descripción (opcional)",
+  descriptionAtLimit: `Has llegado al máximo de ${GROUP_DESCRIPTION_MAX} caracteres`,
   levels: "Niveles",
   joinMode: "¿Quién puede unirse?",
   open: GROUP_MSG.joinModeOpen,

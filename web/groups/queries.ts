@@ -1,9 +1,13 @@
 // Grupos in the app (docs/product.md#grupos): a group's page and what she does on it. Every
 // answer of the API is the group as she now sees it, so a mutation puts it straight in the cache.
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import type { GroupResponse } from "../../domain/api/groups.ts";
-import type { GroupInput } from "../../domain/groups.ts";
+import type { groupInputSchema } from "../../domain/groups.ts";
 import { call, client, pathParams } from "../lib/api.ts";
+
+/** The create form's values as the API takes them (what she leaves out takes its default). */
+export type GroupFormInput = z.input<typeof groupInputSchema>;
 
 export const GROUPS_KEY = ["groups"] as const;
 const groupKey = (slug: string) => [...GROUPS_KEY, "detail", slug] as const;
@@ -63,7 +67,7 @@ export const useAnswerGroupRequest = (slug: string) =>
 export function useCreateGroup() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: GroupInput) => call(groups.$post({ json: input })),
+    mutationFn: (input: GroupFormInput) => call(groups.$post({ json: input })),
     onSuccess: (data) => queryClient.setQueryData(groupKey(data.group.slug), data),
   });
 }

@@ -106,6 +106,10 @@ const LAYERS = {
         folders: ["my-rides", "profiles", "settings", "layout", "info"],
       },
       {
+        what: "grupos: the group's page and its form (the profile form's avatar and modalities)",
+        folders: ["groups"],
+      },
+      {
         what: "the app's composition: its routes, the first screen's data",
         folders: ["router.tsx", "startup-prefetch.ts"],
       },

@@ -1,4 +1,5 @@
 // Grupos (docs/product.md#grupos): every Spanish text of the API's answers and the group screens.
+import { REQUEST_NOTE_MAX } from "../constants.ts";
 import { plural } from "../plural.ts";
 
 export const GROUP_NAME_MIN = 3;
@@ -74,4 +75,64 @@ export const GROUP_MSG = {
   pushAcceptedBody: (group: string) => `Te han aceptado en «${group}».`,
   pushDeclinedBody: (group: string) =>
     `Tu solicitud para unirte a «${group}» no ha salido adelante.`,
+} as const;
+
+/** The group's page (/app/grupo/<slug>): its facts, joining, the members and the requests. */
+export const GROUP_PAGE_TEXT = {
+  loading: "Cargando el grupo",
+  loadFailed: "No hemos podido cargar el grupo.",
+  leaders: "Líderes",
+  description: "Sobre el grupo",
+  membersTitle: "Miembros",
+  openGroup: GROUP_MSG.joinModeOpen,
+  approvalGroup: GROUP_MSG.joinModeApproval,
+  pending: "Tu solicitud está pendiente: una líder te responderá.",
+  withdraw: "Retirar solicitud",
+  joined: "¡Ya formas parte del grupo!",
+  left: "Has salido del grupo",
+  leaveConfirmTitle: "¿Salir del grupo?",
+  leaveConfirmText:
+    "Dejarás de ver sus salidas solo para el grupo. Si eres la última líder, la miembro más antigua pasará a ser líder.",
+  actionFailed: "No ha salido bien",
+  // ---- The request dialog ----
+  noteLabel: "Nota para las líderes (opcional)",
+  noteAtLimit: `Has llegado al máximo de ${REQUEST_NOTE_MAX} caracteres`,
+  send: "Enviar solicitud",
+  sending: "Enviando...",
+  cancel: "Cancelar",
+  requestSent: "Solicitud enviada",
+  requestSentText: "Te avisaremos cuando una líder responda.",
+  // ---- The leaders' requests ----
+  requestsTitle: "Solicitudes",
+  requestsEmpty: "No hay solicitudes pendientes.",
+  accept: "Aceptar",
+  decline: "Rechazar",
+  answerTo: (action: string, name: string) => `${action} a ${name}`,
+  accepted: "Solicitud aceptada",
+  declined: "Solicitud rechazada",
+  declineConfirmTitle: (name: string) => `¿Rechazar la solicitud de ${name}?`,
+  declineConfirmText:
+    "No podrá volver a solicitar unirse. Le diremos que esta vez no ha podido ser, sin motivos.",
+  completedRides: (n: number) => plural(n, "salida completada", "salidas completadas"),
+  rodeWithMembers: (n: number) => `Ha rodado con ${plural(n, "miembro", "miembros")} del grupo`,
+} as const;
+
+/** 'Crear un grupo' (/app/grupos/nuevo). */
+export const GROUP_CREATE_TEXT = {
+  title: GROUP_MSG.createTitle,
+  name: GROUP_MSG.nameLabel,
+  city: "Ciudad",
+  cityPlaceholder: "Empieza a escribir la ciudad",
+  description: "Descripción (opcional)",
+  descriptionAtLimit: `Has llegado al máximo de ${GROUP_DESCRIPTION_MAX} caracteres`,
+  levels: "Niveles",
+  joinMode: "¿Quién puede unirse?",
+  open: GROUP_MSG.joinModeOpen,
+  openHint: "Cualquiera puede unirse al momento.",
+  approval: GROUP_MSG.joinModeApproval,
+  approvalHint: "Cada persona lo solicita y una líder la acepta.",
+  submit: "Crear el grupo",
+  saving: "Creando...",
+  created: "¡Grupo creado!",
+  failed: "No se pudo crear el grupo",
 } as const;

@@ -1,11 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { LogOut, Pencil, Settings, Trash2 } from "lucide-react";
+import { LogOut, Pencil, Settings, Trash2, Users } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, Navigate, useParams } from "react-router-dom";
 import type { PublicProfileResponse } from "../../domain/api/users.ts";
 import { MODALITY_LABELS } from "../../domain/constants.ts";
 import { formatMemberSince } from "../../domain/format.ts";
 import { MSG } from "../../domain/messages.ts";
+import { GROUP_MSG } from "../../domain/texts/groups.ts";
 import { PUBLIC_PROFILE_TEXT as TEXT } from "../../domain/texts/profiles-public.ts";
 import { Avatar } from "../components/avatar.tsx";
 import { Button, ButtonLink, buttonClass } from "../components/button.tsx";
@@ -80,6 +81,10 @@ function ProfileView({ data }: { data: PublicProfileResponse }) {
             <ButtonLink to="/app/settings" variant="secondary">
               <Settings aria-hidden="true" size={18} />
               {TEXT.settings}
+            </ButtonLink>
+            <ButtonLink to="/app/grupos/nuevo" variant="secondary">
+              <Users aria-hidden="true" size={18} />
+              {GROUP_MSG.createTitle}
             </ButtonLink>
           </div>
         ) : null}

@@ -1,0 +1,239 @@
+// The group's page (docs/product.md#grupos): its facts for everyone, 'Unirme al grupo' /
+// 'Solicitar unirme' (her note kept when the request fails) / 'Salir del grupo', the member list
+// with 'líder', and for leaders the requests first with 'Aceptar' / 'Rechazar'.
+import { QueryClientProvider } from "@tanstack/react-query";
+import { render, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { MemoryRouter, Route, Routes } from "react-router-dom";
+import { describe, expect, it } from "vitest";
+import type { GroupDetail } from "../../domain/api/groups.ts";
+import { GROUP_MSG, GROUP_PAGE_TEXT as TEXT } from "../../domain/texts/groups.ts";
+import GroupScreen from "../../web/groups/group-page.tsx";
+import { LazyToaster } from "../../web/lib/lazy-toaster.tsx";
+import { stubFetchEachTest } from "./helpers/fetch.ts";
+import { groupDetail, groupMember, groupRequest, leaderView } from "./helpers/groups.ts";
+import { signedInClient } from "./helpers/signed-in-client.ts";
+import { toastShowing } from "./helpers/toasts.ts";
+
+const fetchMock = stubFetchEachTest();
+
+interface Sent {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** Serves `first` on GET; a POST or DELETE gets `answer`'s reply (the group by default). */
+function renderGroup(
+  first: GroupDetail | Response,
+  answer: (sent: Sent) => Response = () => Response.json({ group: first }),
+) {
+  const sent: Sent[] = [];
+  fetchMock.mockImplementation(async (input, init) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    const path = new URL(request.url, "http://x").pathname;
+    if (request.method === "GET") {
+      return first instanceof Response ? first.clone() : Response.json({ group: first });
+    }
+    const text = await request.text();
+    const call = { method: request.method, path, body: text ? JSON.parse(text) : null };
+    sent.push(call);
+    return answer(call);
+  });
+  render(
+    <QueryClientProvider client={signedInClient()}>
+      <MemoryRouter initialEntries={["/app/grupo/las-madrugadoras"]}>
+        <Routes>
+          <Route path="/app/grupo/:slug" element={<GroupScreen />} />
+        </Routes>
+      </MemoryRouter>
+      <LazyToaster />
+    </QueryClientProvider>,
+  );
+  return sent;
+}
+
+const refusal = (message: string, status = 409) =>
+  Response.json({ error: { code: "conflict", message } }, { status });
+
+describe("the group's page from outside", () => {
+  it("shows its facts and its leaders, but not its members", async () => {
+    renderGroup(groupDetail());
+    expect(
+      (await screen.findByRole("heading", { level: 1, name: "Las Madrugadoras" })).textContent,
+    ).toBe("Las Madrugadoras");
+    expect(
+      screen.getByText(`Madrid · 2 miembros · ${GROUP_MSG.joinModeApproval}`).textContent,
+    ).toBe(`Madrid · 2 miembros · ${GROUP_MSG.joinModeApproval}`);
+    expect(screen.getByText("Salimos los sábados a las 8").textContent).toBe(
+      "Salimos los sábados a las 8",
+    );
+    const leaders = screen.getByRole("region", { name: TEXT.leaders });
+    expect(within(leaders).getByText("Lucía").textContent).toBe("Lucía");
+    expect(screen.queryByRole("region", { name: TEXT.membersTitle })).toBeNull();
+    expect(screen.queryByRole("region", { name: TEXT.requestsTitle })).toBeNull();
+    expect(
+      (screen.getByRole("button", { name: GROUP_MSG.request }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+    expect(screen.queryByRole("button", { name: GROUP_MSG.join })).toBeNull();
+  });
+
+  it("'Solicitar unirme' keeps her note and says why when refused; sends it when it works", async () => {
+    let refuse = true;
+    const sent = renderGroup(groupDetail(), () =>
+      refuse
+        ? refusal(GROUP_MSG.requestAlready)
+        : Response.json({ group: groupDetail({ myRequest: "pending" }) }, { status: 201 }),
+    );
+    await userEvent.click(await screen.findByRole("button", { name: GROUP_MSG.request }));
+    const note = screen.getByLabelText(TEXT.noteLabel);
+    await userEvent.type(note, "Ruedo a 25 de media");
+    await userEvent.click(screen.getByRole("button", { name: TEXT.send }));
+    expect((await screen.findByText(GROUP_MSG.requestAlready)).textContent).toBe(
+      GROUP_MSG.requestAlready,
+    );
+    expect((note as HTMLTextAreaElement).value).toBe("Ruedo a 25 de media");
+
+    refuse = false;
+    await userEvent.click(screen.getByRole("button", { name: TEXT.send }));
+    expect((await screen.findByText(TEXT.pending)).textContent).toBe(TEXT.pending);
+    expect(sent.at(-1)).toEqual({
+      method: "POST",
+      path: "/api/groups/las-madrugadoras/requests",
+      body: { note: "Ruedo a 25 de media" },
+    });
+    expect(screen.queryByRole("button", { name: GROUP_MSG.request })).toBeNull();
+  });
+
+  it("a declined request reads 'Esta vez no ha podido ser', with no second request", async () => {
+    renderGroup(groupDetail({ myRequest: "declined" }));
+    expect((await screen.findByText(GROUP_MSG.requestDeclined)).textContent).toBe(
+      GROUP_MSG.requestDeclined,
+    );
+    expect(screen.queryByRole("button", { name: GROUP_MSG.request })).toBeNull();
+  });
+
+  it("'Unirme al grupo' joins an open group and shows her its members", async () => {
+    const sent = renderGroup(groupDetail({ joinMode: "open" }), () =>
+      Response.json({
+        group: groupDetail({
+          joinMode: "open",
+          myRole: "member",
+          memberCount: 3,
+          members: [groupMember("Lucía", "leader"), groupMember("Ana")],
+        }),
+      }),
+    );
+    await userEvent.click(await screen.findByRole("button", { name: GROUP_MSG.join }));
+    const members = await screen.findByRole("region", { name: TEXT.membersTitle });
+    expect(within(members).getByText("Ana").textContent).toBe("Ana");
+    expect(sent).toEqual([{ method: "POST", path: "/api/groups/las-madrugadoras/join", body: {} }]);
+    expect(
+      (screen.getByRole("button", { name: GROUP_MSG.leave }) as HTMLButtonElement).disabled,
+    ).toBe(false);
+  });
+
+  it("says so when the group is not found (unknown, archived or suspended)", async () => {
+    renderGroup(refusal(GROUP_MSG.notFound, 404));
+    expect(
+      (await screen.findByRole("heading", { level: 1, name: GROUP_MSG.notFound })).textContent,
+    ).toBe(GROUP_MSG.notFound);
+  });
+
+  it("offers 'Reintentar' when the group could not load", async () => {
+    renderGroup(Response.json({ error: { code: "internal", message: "x" } }, { status: 500 }));
+    expect((await screen.findByText(TEXT.loadFailed)).textContent).toBe(TEXT.loadFailed);
+  });
+});
+
+describe("the group's page for its members and leaders", () => {
+  it("lists the members with 'líder' beside each leader", async () => {
+    renderGroup(
+      groupDetail({
+        myRole: "member",
+        members: [groupMember("Lucía", "leader"), groupMember("Marta")],
+      }),
+    );
+    const list = within(await screen.findByRole("region", { name: TEXT.membersTitle }));
+    const rows = list.getAllByRole("listitem");
+    expect(rows.map((row) => row.textContent)).toEqual([`Lucía${GROUP_MSG.leader}`, "Marta"]);
+  });
+
+  it("'Salir del grupo' asks first, then leaves", async () => {
+    const sent = renderGroup(
+      groupDetail({ myRole: "member", members: [groupMember("Lucía", "leader")] }),
+      () => Response.json({ group: groupDetail() }),
+    );
+    await userEvent.click(await screen.findByRole("button", { name: GROUP_MSG.leave }));
+    const dialog = screen.getByRole("dialog", { name: TEXT.leaveConfirmTitle });
+    expect(sent).toEqual([]);
+    await userEvent.click(within(dialog).getByRole("button", { name: GROUP_MSG.leave }));
+    expect(
+      ((await screen.findByRole("button", { name: GROUP_MSG.request })) as HTMLButtonElement)
+        .disabled,
+    ).toBe(false);
+    expect(sent).toEqual([
+      { method: "POST", path: "/api/groups/las-madrugadoras/leave", body: null },
+    ]);
+    expect((await toastShowing(TEXT.left)).type).toBe("success");
+  });
+
+  it("shows a leader the requests first, and 'Aceptar' takes the rider in", async () => {
+    const sent = renderGroup(
+      leaderView({ requests: [groupRequest("Nuria", "Vengo de Getafe")] }),
+      () =>
+        Response.json({
+          group: leaderView({ members: [groupMember("Lucía", "leader"), groupMember("Nuria")] }),
+        }),
+    );
+    const requests = await screen.findByRole("region", { name: TEXT.requestsTitle });
+    const title = screen.getByRole("heading", { level: 1 });
+    // The requests come before everything else on her page.
+    expect(requests.compareDocumentPosition(title) & Node.DOCUMENT_POSITION_FOLLOWING).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    const item = within(requests).getByRole("listitem", { name: "Nuria" });
+    expect(within(item).getByText("Vengo de Getafe").textContent).toBe("Vengo de Getafe");
+    expect(within(item).getByText(TEXT.completedRides(3)).textContent).toBe(TEXT.completedRides(3));
+    expect(within(item).getByText(TEXT.rodeWithMembers(1)).textContent).toBe(
+      TEXT.rodeWithMembers(1),
+    );
+    await userEvent.click(
+      within(item).getByRole("button", { name: TEXT.answerTo(TEXT.accept, "Nuria") }),
+    );
+    expect((await within(requests).findByText(TEXT.requestsEmpty)).textContent).toBe(
+      TEXT.requestsEmpty,
+    );
+    expect(sent).toEqual([
+      {
+        method: "POST",
+        path: "/api/groups/las-madrugadoras/requests/req-Nuria/accept",
+        body: null,
+      },
+    ]);
+    const members = within(screen.getByRole("region", { name: TEXT.membersTitle }));
+    expect(members.getByText("Nuria").textContent).toBe("Nuria");
+  });
+
+  it("'Rechazar' asks first, then declines", async () => {
+    const sent = renderGroup(leaderView({ requests: [groupRequest("Nuria")] }), () =>
+      Response.json({ group: leaderView() }),
+    );
+    await userEvent.click(
+      await screen.findByRole("button", { name: TEXT.answerTo(TEXT.decline, "Nuria") }),
+    );
+    const dialog = screen.getByRole("dialog", { name: TEXT.declineConfirmTitle("Nuria") });
+    expect(sent).toEqual([]);
+    await userEvent.click(within(dialog).getByRole("button", { name: TEXT.decline }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          method: "POST",
+          path: "/api/groups/las-madrugadoras/requests/req-Nuria/decline",
+          body: null,
+        },
+      ]),
+    );
+    expect((await toastShowing(TEXT.declined)).type).toBe("success");
+  });
+});

@@ -1,0 +1,151 @@
+// Her place in the group, on its page: 'Unirme al grupo' (an open group), 'Solicitar unirme' with
+// an optional note (asked in a dialog, as a ride's 'Solicitar plaza'), her pending or declined
+// request, or 'Salir del grupo' (asked first). A refusal says the API's reason.
+import { type FormEvent, useState } from "react";
+import type { GroupDetail } from "../../domain/api/groups.ts";
+import { REQUEST_NOTE_MAX } from "../../domain/constants.ts";
+import { errorText } from "../../domain/errors.ts";
+import { GROUP_MSG, GROUP_PAGE_TEXT as TEXT } from "../../domain/texts/groups.ts";
+import { Button } from "../components/button.tsx";
+import { ConfirmDialog, Dialog } from "../components/dialog.tsx";
+import { Field, inputClass, LengthHint } from "../components/field.tsx";
+import { toast } from "../lib/toast.ts";
+import {
+  useJoinGroup,
+  useLeaveGroup,
+  useRequestToJoin,
+  useWithdrawGroupRequest,
+} from "./queries.ts";
+
+const failed = (error: unknown) =>
+  toast.error(TEXT.actionFailed, { description: errorText(error) });
+
+export function GroupActions({ group }: { group: GroupDetail }) {
+  if (group.myRole) return <LeaveButton slug={group.slug} />;
+  if (group.myRequest === "pending") return <PendingRequest slug={group.slug} />;
+  if (group.myRequest === "declined") {
+    return <p className="font-semibold">{GROUP_MSG.requestDeclined}</p>;
+  }
+  if (group.joinMode === "open") return <JoinButton slug={group.slug} />;
+  return <RequestButton slug={group.slug} />;
+}
+
+function JoinButton({ slug }: { slug: string }) {
+  const join = useJoinGroup(slug);
+  return (
+    <Button
+      disabled={join.isPending}
+      onClick={() => join.mutateAsync().then(() => toast.success(TEXT.joined), failed)}
+    >
+      {GROUP_MSG.join}
+    </Button>
+  );
+}
+
+function LeaveButton({ slug }: { slug: string }) {
+  const leave = useLeaveGroup(slug);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        {GROUP_MSG.leave}
+      </Button>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title={TEXT.leaveConfirmTitle}
+        description={TEXT.leaveConfirmText}
+        confirmLabel={GROUP_MSG.leave}
+        busy={leave.isPending}
+        onConfirm={() =>
+          void leave
+            .mutateAsync()
+            .then(() => toast.success(TEXT.left), failed)
+            .finally(() => setOpen(false))
+        }
+      />
+    </>
+  );
+}
+
+function PendingRequest({ slug }: { slug: string }) {
+  const withdraw = useWithdrawGroupRequest(slug);
+  return (
+    <div className="flex flex-col items-center gap-2">
+      <p className="font-semibold">{TEXT.pending}</p>
+      <Button
+        variant="secondary"
+        disabled={withdraw.isPending}
+        onClick={() => withdraw.mutateAsync().catch(failed)}
+      >
+        {TEXT.withdraw}
+      </Button>
+    </div>
+  );
+}
+
+function RequestButton({ slug }: { slug: string }) {
+  const request = useRequestToJoin(slug);
+  const [open, setOpen] = useState(false);
+  const [note, setNote] = useState("");
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    setFailure(null);
+    try {
+      await request.mutateAsync(note);
+      toast.success(TEXT.requestSent, { description: TEXT.requestSentText });
+      setOpen(false);
+    } catch (error) {
+      // Her note stays in the dialog: nothing she wrote is lost.
+      setFailure(errorText(error, TEXT.actionFailed));
+    }
+  }
+
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>{GROUP_MSG.request}</Button>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => !request.isPending && setOpen(next)}
+        title={GROUP_MSG.request}
+      >
+        <form className="flex flex-col gap-3" onSubmit={send} noValidate>
+          <Field
+            label={TEXT.noteLabel}
+            hint={
+              <LengthHint length={note.length} max={REQUEST_NOTE_MAX} atLimit={TEXT.noteAtLimit} />
+            }
+            error={failure}
+          >
+            {({ id, describedBy, invalid }) => (
+              <textarea
+                id={id}
+                className={`${inputClass} min-h-24`}
+                maxLength={REQUEST_NOTE_MAX}
+                value={note}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+                onChange={(e) => setNote(e.target.value)}
+              />
+            )}
+          </Field>
+          <div className="flex flex-wrap justify-end gap-2">
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() => setOpen(false)}
+              disabled={request.isPending}
+            >
+              {TEXT.cancel}
+            </Button>
+            <Button type="submit" disabled={request.isPending}>
+              {request.isPending ? TEXT.sending : TEXT.send}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </>
+  );
+}

@@ -8,6 +8,7 @@ import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import type { GroupDetail } from "../../domain/api/groups.ts";
 import { GROUP_MSG, GROUP_PAGE_TEXT as TEXT } from "../../domain/texts/groups.ts";
+import { VERIFICATION_MSG } from "../../domain/verification.ts";
 import GroupScreen from "../../web/groups/group-page.tsx";
 import { LazyToaster } from "../../web/lib/lazy-toaster.tsx";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
@@ -157,6 +158,20 @@ describe("the group's page for its members and leaders", () => {
     const list = within(await screen.findByRole("region", { name: TEXT.membersTitle }));
     const rows = list.getAllByRole("listitem");
     expect(rows.map((row) => row.textContent)).toEqual([`Lucía${GROUP_MSG.leader}`, "Marta"]);
+  });
+
+  it("marks a verified member with 'Verificada' and its meaning, and no one else", async () => {
+    renderGroup(
+      groupDetail({
+        myRole: "member",
+        members: [groupMember("Lucía", "leader"), { ...groupMember("Marta"), verified: true }],
+      }),
+    );
+    const list = within(await screen.findByRole("region", { name: TEXT.membersTitle }));
+    const [lucia, marta] = list.getAllByRole("listitem");
+    expect(within(lucia!).queryByRole("img", { name: VERIFICATION_MSG.badge })).toBeNull();
+    const badge = within(marta!).getByRole("img", { name: VERIFICATION_MSG.badge });
+    expect(badge.getAttribute("title")).toBe(VERIFICATION_MSG.badgeExplained);
   });
 
   it("'Salir del grupo' asks first, then leaves", async () => {

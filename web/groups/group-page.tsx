@@ -1,5 +1,6 @@
 // /app/grupo/:slug (docs/product.md#grupos): the group's public facts for everyone signed in,
 // joining or leaving, the member list for its members, and for its leaders the requests first.
+
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router-dom";
 import type { GroupDetail, GroupMemberView } from "../../domain/api/groups.ts";
@@ -9,6 +10,7 @@ import { Avatar } from "../components/avatar.tsx";
 import { Chip } from "../components/chip.tsx";
 import { EmptyState, LoadFailed, Skeleton } from "../components/feedback.tsx";
 import { isNotFound } from "../lib/api.ts";
+import { VerifiedBadge } from "../verification/verified-badge.tsx";
 import { GroupActions } from "./group-actions.tsx";
 import { GroupRequests } from "./group-requests.tsx";
 import { groupQuery } from "./queries.ts";
@@ -84,6 +86,7 @@ function GroupView({ group }: { group: GroupDetail }) {
             <li key={leader.id ?? leader.username} className="flex items-center gap-3">
               <Avatar avatarKey={leader.avatarKey} avatarUrl={leader.avatarUrl} size={32} alt="" />
               <span className="font-semibold">{leader.username}</span>
+              <VerifiedBadge verified={leader.verified} />
             </li>
           ))}
         </ul>
@@ -104,6 +107,7 @@ function MemberList({ members }: { members: GroupMemberView[] }) {
           <li key={member.id} className="flex min-h-11 items-center gap-3">
             <Avatar avatarKey={member.avatarKey} avatarUrl={member.avatarUrl} size={36} alt="" />
             <span className="font-semibold">{member.username}</span>
+            <VerifiedBadge verified={member.verified} />
             {member.role === "leader" ? <Chip>{GROUP_MSG.leader}</Chip> : null}
           </li>
         ))}

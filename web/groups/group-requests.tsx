@@ -1,6 +1,7 @@
 // The leaders' requests, first on the group's page: each rider with what helps decide (her
 // completed rides, how many members rode with her, her note), 'Aceptar' / 'Rechazar' (asked
 // first: she cannot ask again). A refused accept (the group full) says why.
+
 import { useRef, useState } from "react";
 import type { GroupRequestView } from "../../domain/api/groups.ts";
 import { errorText } from "../../domain/errors.ts";
@@ -9,6 +10,7 @@ import { Avatar } from "../components/avatar.tsx";
 import { Button } from "../components/button.tsx";
 import { ConfirmDialog, type ReturnFocus } from "../components/dialog.tsx";
 import { toast } from "../lib/toast.ts";
+import { VerifiedBadge } from "../verification/verified-badge.tsx";
 import { useAnswerGroupRequest } from "./queries.ts";
 
 export function GroupRequests({ slug, requests }: { slug: string; requests: GroupRequestView[] }) {
@@ -69,7 +71,10 @@ function RequestItem({
           alt=""
         />
         <div className="flex flex-col">
-          <span className="font-bold">{name}</span>
+          <span className="flex items-center gap-1.5 font-bold">
+            {name}
+            <VerifiedBadge verified={request.rider.verified} />
+          </span>
           <span className="text-sm text-ink-soft">
             {TEXT.completedRides(request.completedRides)}
           </span>

@@ -3,12 +3,11 @@
 // request, or 'Salir del grupo' (asked first). A refusal says the API's reason.
 import { type FormEvent, useState } from "react";
 import type { GroupDetail } from "../../domain/api/groups.ts";
-import { REQUEST_NOTE_MAX } from "../../domain/constants.ts";
 import { errorText } from "../../domain/errors.ts";
 import { GROUP_MSG, GROUP_PAGE_TEXT as TEXT } from "../../domain/texts/groups.ts";
 import { Button } from "../components/button.tsx";
 import { ConfirmDialog, Dialog } from "../components/dialog.tsx";
-import { Field, inputClass, LengthHint } from "../components/field.tsx";
+import { NoteForm } from "../components/note-form.tsx";
 import { toast } from "../lib/toast.ts";
 import {
   useJoinGroup,
@@ -111,40 +110,21 @@ function RequestButton({ slug }: { slug: string }) {
         onOpenChange={(next) => !request.isPending && setOpen(next)}
         title={GROUP_MSG.request}
       >
-        <form className="flex flex-col gap-3" onSubmit={send} noValidate>
-          <Field
-            label={TEXT.noteLabel}
-            hint={
-              <LengthHint length={note.length} max={REQUEST_NOTE_MAX} atLimit={TEXT.noteAtLimit} />
-            }
-            error={failure}
-          >
-            {({ id, describedBy, invalid }) => (
-              <textarea
-                id={id}
-                className={`${inputClass} min-h-24`}
-                maxLength={REQUEST_NOTE_MAX}
-                value={note}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-                onChange={(e) => setNote(e.target.value)}
-              />
-            )}
-          </Field>
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button
-              type="button"
-              variant="ghost"
-              onClick={() => setOpen(false)}
-              disabled={request.isPending}
-            >
-              {TEXT.cancel}
-            </Button>
-            <Button type="submit" disabled={request.isPending}>
-              {request.isPending ? TEXT.sending : TEXT.send}
-            </Button>
-          </div>
-        </form>
+        <NoteForm
+          note={note}
+          setNote={setNote}
+          failure={failure}
+          pending={request.isPending}
+          onSubmit={send}
+          onCancel={() => setOpen(false)}
+          text={{
+            label: TEXT.noteLabel,
+            atLimit: TEXT.noteAtLimit,
+            cancel: TEXT.cancel,
+            send: TEXT.send,
+            sending: TEXT.sending,
+          }}
+        />
       </Dialog>
     </>
   );

@@ -3,13 +3,11 @@
 // request keeps the dialog open with her note in it (the note lives in the card: nothing is lost).
 import { type FormEvent, useState } from "react";
 import type { RideSummary } from "../../domain/api/rides.ts";
-import { REQUEST_NOTE_MAX } from "../../domain/constants.ts";
 import { errorText } from "../../domain/errors.ts";
 import { MSG } from "../../domain/messages.ts";
 import { REQUEST_DIALOG_TEXT as TEXT } from "../../domain/texts/ride-requests-dialog.ts";
-import { Button } from "../components/button.tsx";
 import { Dialog, type ReturnFocus } from "../components/dialog.tsx";
-import { Field, inputClass, LengthHint } from "../components/field.tsx";
+import { NoteForm } from "../components/note-form.tsx";
 import { toast } from "../lib/toast.ts";
 import { useRequestPlace } from "./queries.ts";
 
@@ -53,44 +51,21 @@ export default function RequestDialog({
       description={MSG.meetingAreaHidden}
       returnFocusTo={returnFocusTo}
     >
-      <form className="flex flex-col gap-3" onSubmit={send} noValidate>
-        <Field
-          label={MSG.requestNoteLabel}
-          hint={
-            <LengthHint
-              length={note.length}
-              max={REQUEST_NOTE_MAX}
-              atLimit={MSG.requestNoteAtLimit}
-            />
-          }
-          error={failure}
-        >
-          {({ id, describedBy, invalid }) => (
-            <textarea
-              id={id}
-              className={`${inputClass} min-h-24`}
-              maxLength={REQUEST_NOTE_MAX}
-              value={note}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              onChange={(e) => setNote(e.target.value)}
-            />
-          )}
-        </Field>
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button
-            type="button"
-            variant="ghost"
-            onClick={() => setOpen(false)}
-            disabled={request.isPending}
-          >
-            {TEXT.cancel}
-          </Button>
-          <Button type="submit" disabled={request.isPending}>
-            {request.isPending ? TEXT.sending : MSG.requestPlace}
-          </Button>
-        </div>
-      </form>
+      <NoteForm
+        note={note}
+        setNote={setNote}
+        failure={failure}
+        pending={request.isPending}
+        onSubmit={send}
+        onCancel={() => setOpen(false)}
+        text={{
+          label: MSG.requestNoteLabel,
+          atLimit: MSG.requestNoteAtLimit,
+          cancel: TEXT.cancel,
+          send: MSG.requestPlace,
+          sending: TEXT.sending,
+        }}
+      />
     </Dialog>
   );
 }

@@ -2,7 +2,7 @@
 // Every browser a test opens is a phone-sized context (playwright.config.ts) on the run's one
 // Chromium, with the map tiles stubbed; an unexpected console error or page error fails the
 // test; a failed test keeps its trace and screenshots and gets the servers' logs attached.
-import { mkdirSync, readdirSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import {
   type BrowserContext,
@@ -15,6 +15,11 @@ import {
 import { isValidUsername } from "../../domain/username.ts";
 
 export { expect };
+
+const CASA_DE_CAMPO_GPX = readFileSync(
+  path.resolve(import.meta.dirname, "fixtures/casa-de-campo.gpx"),
+  "utf8",
+);
 
 /**
  * Where saveScreenshot writes: the README's pictures in docs/screenshots/ (tracked) only when
@@ -272,6 +277,53 @@ export async function fixtureRide(
   const res = await context.request.post("/dev/fixtures/ride", { data: input });
   expect(res.status()).toBe(200);
   return ((await res.json()) as { rideId: string }).rideId;
+}
+
+/**
+ * A ride with the Casa de Campo GPX created by `organizer` through the API (the form's own
+ * request: JSON data and the file), starting `startsInMinutes` from now; its id.
+ */
+export async function createRideWithRoute(
+  organizer: Session,
+  {
+    title,
+    meetingPoint,
+    startsInMinutes,
+  }: { title: string; meetingPoint: string; startsInMinutes: number },
+): Promise<string> {
+  await organizer.page.goto("/app/offline");
+  const created = await organizer.page.evaluate(
+    async ({ title, meetingPoint, gpx, startTime }) => {
+      const form = new FormData();
+      form.set(
+        "data",
+        JSON.stringify({
+          title,
+          city: "Madrid",
+          startTime,
+          level: "chill",
+          modalities: ["road"],
+          meetingPoint,
+          distanceKm: 12,
+          elevationM: 80,
+          maxParticipants: null,
+          socialTags: [],
+          description: "",
+        }),
+      );
+      form.set("gpx", new File([gpx], "casa-de-campo.gpx", { type: "application/gpx+xml" }));
+      const res = await fetch("/api/rides", { method: "POST", body: form });
+      return { status: res.status, body: (await res.json()) as { ride: { id: string } } };
+    },
+    {
+      title,
+      meetingPoint,
+      gpx: CASA_DE_CAMPO_GPX,
+      startTime: new Date(Date.now() + startsInMinutes * 60_000).toISOString(),
+    },
+  );
+  expect(created.status).toBe(201);
+  return created.body.ride.id;
 }
 
 /**

@@ -1,17 +1,15 @@
-// Maps from our own origin (docs/maps.md): every request of the screens with a map stays on our
-// host; a missing basemap leaves the route on a plain background with "Mapa no disponible"; and a
-// rider saves her ride's map, loses the signal, opens Modo ruta and still sees the route on its
-// tiles and her own position moving.
-
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { RIDE_DAY_TEXT } from "../../domain/ride-day-live.ts";
 import { OFFLINE_MAP_TEXT } from "../../domain/texts/maps-offline.ts";
 import { NEAR_ORDER_TEXT } from "../../domain/texts/rides-search.ts";
-import { apiFromPage, expect, type Rider, saveScreenshot, test } from "./fixtures.ts";
-
-const GPX = readFileSync(path.resolve(import.meta.dirname, "fixtures/casa-de-campo.gpx"), "utf8");
+import {
+  apiFromPage,
+  createRideWithRoute,
+  expect,
+  type Rider,
+  saveScreenshot,
+  test,
+} from "./fixtures.ts";
 
 const OFFLINE_NOISE = [
   /ERR_INTERNET_DISCONNECTED/,
@@ -24,34 +22,11 @@ const OFFLINE_NOISE = [
 
 /** A ride with the Casa de Campo GPX, starting in 20 minutes (the ride day is open), and a rider in it. */
 async function rideWithRoute(ana: Rider, bea: Rider) {
-  await ana.page.goto("/app/offline");
-  const created = await ana.page.evaluate(
-    async ({ gpx, startTime }) => {
-      const form = new FormData();
-      form.set(
-        "data",
-        JSON.stringify({
-          title: "Casa de Campo sin cobertura",
-          city: "Madrid",
-          startTime,
-          level: "chill",
-          modalities: ["road"],
-          meetingPoint: "Puerta del Ángel",
-          distanceKm: 12,
-          elevationM: 80,
-          maxParticipants: null,
-          socialTags: [],
-          description: "",
-        }),
-      );
-      form.set("gpx", new File([gpx], "casa-de-campo.gpx", { type: "application/gpx+xml" }));
-      const res = await fetch("/api/rides", { method: "POST", body: form });
-      return { status: res.status, body: (await res.json()) as { ride: { id: string } } };
-    },
-    { gpx: GPX, startTime: new Date(Date.now() + 20 * 60_000).toISOString() },
-  );
-  expect(created.status).toBe(201);
-  const rideId = created.body.ride.id;
+  const rideId = await createRideWithRoute(ana, {
+    title: "Casa de Campo sin cobertura",
+    meetingPoint: "Puerta del Ángel",
+    startsInMinutes: 20,
+  });
   await bea.page.goto("/app/offline");
   expect((await apiFromPage(bea, "POST", `/api/rides/${rideId}/join`)).status).toBe(200);
   return rideId;

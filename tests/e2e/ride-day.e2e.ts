@@ -1,14 +1,6 @@
-// Ride day in real Chromium (docs/product.md#ride-day), three riders in their own browsers, with
-// Chromium's geolocation override: Bea shares her position from the chat, Cris (the escoba the
-// organizer named in the ride's management) sees her dot on the group map over the route and sees
-// it move; Bea taps "Me he quedado atrás" and the escoba is told; Bea stops and her dot is gone.
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { RIDE_DAY_TEXT } from "../../domain/ride-day-live.ts";
 import { expectAccessible } from "./a11y.ts";
-import { apiFromPage, expect, saveScreenshot, test } from "./fixtures.ts";
-
-const GPX = readFileSync(path.resolve(import.meta.dirname, "fixtures/casa-de-campo.gpx"), "utf8");
+import { apiFromPage, createRideWithRoute, expect, saveScreenshot, test } from "./fixtures.ts";
 
 test.describe("ride day", () => {
   test("a rider shares her position, the escoba sees it move, is told she stayed behind, and it goes", async ({
@@ -22,34 +14,11 @@ test.describe("ride day", () => {
     const title = "Casa de Campo al amanecer";
 
     // Ana creates the ride, with its route, to start in 20 minutes: the window is open.
-    await ana.page.goto("/app/offline");
-    const created = await ana.page.evaluate(
-      async ({ title, gpx, startTime }) => {
-        const form = new FormData();
-        form.set(
-          "data",
-          JSON.stringify({
-            title,
-            city: "Madrid",
-            startTime,
-            level: "chill",
-            modalities: ["road"],
-            meetingPoint: "Puerta del Sol",
-            distanceKm: 12,
-            elevationM: 80,
-            maxParticipants: null,
-            socialTags: [],
-            description: "",
-          }),
-        );
-        form.set("gpx", new File([gpx], "casa-de-campo.gpx", { type: "application/gpx+xml" }));
-        const res = await fetch("/api/rides", { method: "POST", body: form });
-        return { status: res.status, body: (await res.json()) as { ride: { id: string } } };
-      },
-      { title, gpx: GPX, startTime: new Date(Date.now() + 20 * 60_000).toISOString() },
-    );
-    expect(created.status).toBe(201);
-    const rideId = created.body.ride.id;
+    const rideId = await createRideWithRoute(ana, {
+      title,
+      meetingPoint: "Puerta del Sol",
+      startsInMinutes: 20,
+    });
     for (const rider of [bea, cris]) {
       await rider.page.goto("/app/offline");
       expect((await apiFromPage(rider, "POST", `/api/rides/${rideId}/join`)).status).toBe(200);

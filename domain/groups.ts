@@ -104,6 +104,8 @@ export const groupInputSchema = z.object({
   joinMode: z.enum(JOIN_MODES, { error: MSG.invalidInput }).default("open"),
   /** Members may publish rides in the group, not only its leaders. */
   membersMayPublish: z.boolean({ error: MSG.invalidInput }).default(false),
+  /** 'Solo verificadas': only riders with the badge join or ask to (members already in stay). */
+  verifiedOnly: z.boolean({ error: MSG.invalidInput }).default(false),
   /** Its public page may be indexed ('no aparecer en buscadores' is the default). */
   indexable: z.boolean({ error: MSG.invalidInput }).default(false),
 });

@@ -42,6 +42,8 @@ export interface GroupRequestView {
 export interface GroupDetail extends GroupSummary {
   description: string | null;
   membersMayPublish: boolean;
+  /** 'Solo verificadas': new members must hold the badge. */
+  verifiedOnly: boolean;
   indexable: boolean;
   /** Its leaders (a leader she and she blocked each other is left out). */
   leaders: RidePerson[];

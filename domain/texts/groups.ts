@@ -32,6 +32,13 @@ export const GROUP_MSG = {
   alreadyMember: "Ya formas parte de este grupo",
   notMember: "No formas parte de este grupo",
   requestNeeded: "Este grupo es con aprobación: solicita unirte",
+  verifiedOnly:
+    "Este grupo es solo para compañeras verificadas. Para ser verificada, rueda con compañeras verificadas y marca «Estoy en el punto de encuentro»: tras la salida podrán respaldarte.",
+  /** To a leader accepting a request from before her group became 'Solo verificadas'. */
+  requestNotVerified:
+    "Este grupo es solo para compañeras verificadas y ella aún no lo está: no puedes aceptarla.",
+  verifiedOnlyOption: "Solo verificadas",
+  verifiedOnlyHint: "Solo podrán entrar compañeras verificadas. Las que ya están se quedan.",
   requestOpenGroup: "Este grupo es abierto: puedes unirte directamente",
   requestAlready: "Ya has solicitado unirte a este grupo",
   requestAnswered: "Una líder ya ha respondido a tu solicitud",

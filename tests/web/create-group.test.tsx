@@ -79,9 +79,25 @@ describe("'Crear un grupo'", () => {
           modalities: ["road"],
           levels: ["chill"],
           joinMode: "approval",
+          verifiedOnly: false,
           avatarKey: "ava01",
         },
       },
+    ]);
+  });
+
+  it("'Solo verificadas' is a checkbox named by the option, sent when ticked", async () => {
+    const sent = renderForm(() =>
+      Response.json({ group: groupDetail({ myRole: "leader" }) }, { status: 201 }),
+    );
+    const option = screen.getByRole("checkbox", { name: GROUP_MSG.verifiedOnlyOption });
+    expect((option as HTMLInputElement).checked).toBe(false);
+    expect(option.getAttribute("aria-describedby")).toBe("group-verified-only-hint");
+    await userEvent.click(option);
+    await fillIn();
+    await screen.findByRole("heading", { level: 1, name: "grupo las-madrugadoras" });
+    expect(sent.map((call) => (call.body as { verifiedOnly: boolean }).verifiedOnly)).toEqual([
+      true,
     ]);
   });
 

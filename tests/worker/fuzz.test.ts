@@ -221,6 +221,7 @@ describe("hostile group bodies, queries and addresses (docs/product.md#grupos)",
     "avatarKey",
     "joinMode",
     "membersMayPublish",
+    "verifiedOnly",
     "indexable",
   ];
   const GROUP_ENDPOINTS: { method: string; path: (slug: string) => string; keys: string[] }[] = [

@@ -18,6 +18,7 @@ import {
 import { ApiError, errorText } from "../../domain/errors.ts";
 import {
   GROUP_DESCRIPTION_MAX,
+  GROUP_MSG,
   GROUP_NAME_MAX,
   GROUP_CREATE_TEXT as TEXT,
 } from "../../domain/texts/groups.ts";
@@ -45,6 +46,7 @@ export default function CreateGroupScreen() {
   const [modalities, setModalities] = useState<Modality[]>([]);
   const [levels, setLevels] = useState<Level[]>([]);
   const [joinMode, setJoinMode] = useState<JoinMode>("open");
+  const [verifiedOnly, setVerifiedOnly] = useState(false);
   const [avatarKey, setAvatarKey] = useState<AvatarKey>(DEFAULT_AVATAR_KEY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -59,6 +61,7 @@ export default function CreateGroupScreen() {
       modalities,
       levels,
       joinMode,
+      verifiedOnly,
       avatarKey,
     };
     try {
@@ -172,6 +175,24 @@ export default function CreateGroupScreen() {
               </span>
             </label>
           ))}
+          <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-2xl border border-line bg-surface p-3 has-[:checked]:border-primary">
+            <input
+              type="checkbox"
+              aria-labelledby="group-verified-only-label"
+              aria-describedby="group-verified-only-hint"
+              checked={verifiedOnly}
+              onChange={(event) => setVerifiedOnly(event.target.checked)}
+              className="mt-1 h-5 w-5 accent-primary"
+            />
+            <span className="flex flex-col">
+              <span id="group-verified-only-label" className="font-semibold">
+                {GROUP_MSG.verifiedOnlyOption}
+              </span>
+              <span id="group-verified-only-hint" className="text-sm text-ink-soft">
+                {GROUP_MSG.verifiedOnlyHint}
+              </span>
+            </span>
+          </label>
         </fieldset>
         <AvatarGrid value={avatarKey} onChange={setAvatarKey} />
         {failure ? (

@@ -780,6 +780,8 @@ export const groups = sqliteTable(
     avatarKey: text("avatar_key").notNull().default("ava01"),
     joinMode: text("join_mode", { enum: JOIN_MODES }).notNull().default("open"),
     membersMayPublish: integer("members_may_publish", { mode: "boolean" }).notNull().default(false),
+    /** 'Solo verificadas': new members must hold the badge (those already in stay). */
+    verifiedOnly: integer("verified_only", { mode: "boolean" }).notNull().default(false),
     /** Its public preview may be indexed; 'no aparecer en buscadores' (false) by default. */
     indexable: integer("indexable", { mode: "boolean" }).notNull().default(false),
     /** The invitation link's secret (a leader copies it, or revokes it: null). */

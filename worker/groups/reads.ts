@@ -276,6 +276,7 @@ export async function groupDetail(
     myRole,
     description: row.description,
     membersMayPublish: row.membersMayPublish,
+    verifiedOnly: row.verifiedOnly,
     indexable: row.indexable,
     leaders: members
       .filter((p) => p.role === "leader")

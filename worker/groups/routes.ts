@@ -1,6 +1,7 @@
 // /api/groups (docs/product.md#grupos): create and find groups, a group's page, joining
 // ('Unirme al grupo', 'Solicitar unirme', an invitation link), leaving, and the leaders' tools.
 // Every rule is checked by the statement that writes (writes.ts); a refusal says why in Spanish.
+
 import { type Context, Hono } from "hono";
 import type { GroupListResponse, GroupResponse } from "../../domain/api/groups.ts";
 import { DomainError } from "../../domain/errors.ts";
@@ -23,6 +24,8 @@ import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
 import { requireProfile } from "../sessions/session.ts";
 import { generateId, generateToken } from "../sessions/tokens.ts";
+import { holdsBadge } from "../verification/gate.ts";
+import { hasBadge } from "../verification/recompute.ts";
 import { endMembership } from "./leaving.ts";
 import { membershipsChanged } from "./membership.ts";
 import { groupRequestAnswered, groupRequested } from "./push.ts";
@@ -68,6 +71,19 @@ async function groupFor(c: Context<AppEnv>, slug: string, leader = false) {
       throw new DomainError("not_authorized", GROUP_MSG.leadersOnly);
   }
   return { user, row, now: Date.now() };
+}
+
+/**
+ * A 'Solo verificadas' group takes in only riders with the badge (a moderator's account holds it);
+ * the refusal says how to get it. Members already in stay.
+ */
+async function refuseUnverifiedInGroup(
+  c: Context<AppEnv>,
+  row: GroupRow,
+  user: { id: string; email: string },
+) {
+  if (!row.verifiedOnly || (await holdsBadge(c.env, c.var.db, user))) return;
+  throw new DomainError("not_authorized", GROUP_MSG.verifiedOnly);
 }
 
 async function answer(
@@ -159,6 +175,7 @@ export const groupRoutes = new Hono<AppEnv>()
     async (c) => {
       const { user, row, now } = await groupFor(c, c.req.valid("param").slug);
       const invite = c.req.valid("json").invite ?? null;
+      await refuseUnverifiedInGroup(c, row, user);
       const joined = await joinGroup(c.var.db, { groupId: row.id, userId: user.id, invite, now });
       if (!joined) {
         const detail = await groupDetail(c.var.db, row, user.id, now);
@@ -202,6 +219,7 @@ export const groupRoutes = new Hono<AppEnv>()
       const { user, row, now } = await groupFor(c, c.req.valid("param").slug);
       const limit = await c.env.REQUEST_LIMITER.limit({ key: `user:${user.id}` });
       if (!limit.success) throw new DomainError("rate_limited", MSG.rateLimited);
+      await refuseUnverifiedInGroup(c, row, user);
       const stored = await requestToJoin(c.var.db, {
         id: generateId(),
         groupId: row.id,
@@ -249,6 +267,9 @@ export const groupRoutes = new Hono<AppEnv>()
           request?.status === "pending" &&
           detail.requests?.some((r) => r.id === param.requestId)
         ) {
+          if (row.verifiedOnly && !(await hasBadge(c.var.db, request.userId))) {
+            throw new DomainError("not_authorized", GROUP_MSG.requestNotVerified);
+          }
           throw new DomainError("conflict", GROUP_MSG.full);
         }
         // Answered, withdrawn, or a rider a block or a suspension keeps out: as a request gone.

@@ -2,6 +2,7 @@
 // statement or one batch whose rule (active, a leader's, below the 500 members or the 5 leaders,
 // no block between the pair) holds in the statement that writes: parallel joins never pass 500.
 // Succession and archiving are the triggers' of migration 0027, whatever ends a membership.
+
 import { and, eq, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { normalizeText } from "../../domain/cities.ts";
@@ -16,6 +17,7 @@ import { groupMembers, groupRequests, groups, users } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 import { blockedBetween } from "../ride-core/block-sql.ts";
+import { isVerifiedSql } from "../ride-core/verified-sql.ts";
 
 const m = groupMembers;
 const q = groupRequests;
@@ -37,6 +39,7 @@ export function groupValues(input: GroupInput) {
     avatarKey: input.avatarKey,
     joinMode: input.joinMode,
     membersMayPublish: input.membersMayPublish,
+    verifiedOnly: input.verifiedOnly,
     indexable: input.indexable,
   };
 }
@@ -80,6 +83,7 @@ export async function insertGroup(
         g.avatarKey,
         g.joinMode,
         g.membersMayPublish,
+        g.verifiedOnly,
         g.indexable,
         g.createdBy,
         g.status,
@@ -87,7 +91,8 @@ export async function insertGroup(
       )})
       select ${values.id}, ${values.slug}, ${v.name}, ${v.nameSkeleton}, ${v.city}, ${v.cityKey},
         ${v.searchText}, ${v.description}, ${JSON.stringify(v.modalities)}, ${JSON.stringify(v.levels)},
-        ${v.avatarKey}, ${v.joinMode}, ${v.membersMayPublish ? 1 : 0}, ${v.indexable ? 1 : 0},
+        ${v.avatarKey}, ${v.joinMode}, ${v.membersMayPublish ? 1 : 0}, ${v.verifiedOnly ? 1 : 0},
+        ${v.indexable ? 1 : 0},
         ${values.creatorId}, 'active', ${values.now}
       where ${subquery`select count(*) from ${groups} ${mine} where ${mine.createdBy} = ${values.creatorId} and ${mine.status} != 'archived'`} < ${GROUPS_CREATED_MAX}
       on conflict do nothing`,
@@ -218,6 +223,7 @@ export async function acceptGroupRequest(
         and ${q.status} = 'pending' and ${users.suspendedAt} is null and ${g.status} = 'active'
         and ${isLeaderSql(g.id, change.leaderId)} and ${belowMemberCap(g.id)}
         and not ${blockedBetween(q.userId, change.leaderId)}
+        and (not ${g.verifiedOnly} or ${isVerifiedSql(q.userId)})
       on conflict do nothing
       returning ${m.userId} as "userId"`,
   );

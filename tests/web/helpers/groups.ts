@@ -23,6 +23,7 @@ export function groupDetail(overrides: Partial<GroupDetail> = {}): GroupDetail {
     myRole: null,
     description: "Salimos los sábados a las 8",
     membersMayPublish: false,
+    verifiedOnly: false,
     indexable: false,
     leaders: [LUCIA],
     myRequest: null,

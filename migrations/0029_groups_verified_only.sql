@@ -1,0 +1,1 @@
+ALTER TABLE `groups` ADD `verified_only` integer DEFAULT false NOT NULL;

@@ -96,8 +96,8 @@ describe("'Crear un grupo'", () => {
     await userEvent.click(option);
     await fillIn();
     await screen.findByRole("heading", { level: 1, name: "grupo las-madrugadoras" });
-    expect(sent.map((call) => (call.body as { verifiedOnly: boolean }).verifiedOnly)).toEqual([
-      true,
+    expect(sent).toEqual([
+      expect.objectContaining({ body: expect.objectContaining({ verifiedOnly: true }) }),
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { readdirSync, statfsSync } from "node:fs";
+import { statfsSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { build } from "esbuild";
@@ -33,10 +33,14 @@ ramDiskForTestStorage();
  */
 async function shareImageWorkers() {
   const bundle = async (name: string, entry: string) => {
+    // Kept in memory, never written: test runs side by side (and vitest's pool, which may ask
+    // for these options more than once) would otherwise rewrite the files a workerd is reading,
+    // and a half-written module fails that Worker with only "internal error".
     const outdir = path.join(root, ".wrangler/share-image-test", name);
-    await build({
+    const { outputFiles } = await build({
       entryPoints: { index: path.join(root, entry) },
       outdir,
+      write: false,
       bundle: true,
       format: "esm",
       platform: "neutral",
@@ -51,13 +55,18 @@ async function shareImageWorkers() {
     });
     const type = (file: string): "CompiledWasm" | "Data" | "ESModule" =>
       file.endsWith(".wasm") ? "CompiledWasm" : file.endsWith(".bin") ? "Data" : "ESModule";
-    // The entry first: workerd's main module. (Content-hashed names: a run beside this one
-    // writes the same files.)
-    const files = ["index.js", ...readdirSync(outdir).filter((file) => file !== "index.js")];
+    // The entry first: workerd's main module.
+    const entryFirst = [...outputFiles].sort(
+      (a, b) => Number(b.path.endsWith("/index.js")) - Number(a.path.endsWith("/index.js")),
+    );
     return {
       name,
       modulesRoot: outdir,
-      modules: files.map((file) => ({ type: type(file), path: path.join(outdir, file) })),
+      modules: entryFirst.map((file) => ({
+        type: type(file.path),
+        path: file.path,
+        contents: file.contents,
+      })),
       compatibilityDate: "2026-08-01",
     };
   };

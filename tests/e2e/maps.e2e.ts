@@ -94,6 +94,57 @@ test.describe("maps", () => {
     await expect(bea.page.getByRole("heading", { name: "Ruta completa" })).toBeVisible();
   });
 
+  test("on a ride with a meeting pin and no route she saves the meeting area's map", async ({
+    rider,
+  }) => {
+    test.setTimeout(120_000);
+    const ana = await rider("ana");
+    const bea = await rider("bea");
+    await ana.page.goto("/app/offline");
+    const created = await apiFromPage<{ ride: { id: string } }>(ana, "POST", "/api/rides", {
+      title: "Quedada en Puerta del Ángel",
+      city: "Madrid",
+      startTime: new Date(Date.now() + 2 * 3600_000).toISOString(),
+      level: "chill",
+      modalities: ["road"],
+      meetingPoint: "Puerta del Ángel",
+      meetingPin: { lat: 40.4135, lon: -3.7249 },
+      distanceKm: 25,
+      elevationM: 150,
+      maxParticipants: null,
+      socialTags: [],
+    });
+    expect(created.status).toBe(201);
+    const rideId = created.body.ride.id;
+    const { page } = bea;
+    await page.goto(`/app/ride/${rideId}`);
+    // Only for those who ride: she is not in it yet.
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Quedada en Puerta del Ángel");
+    await expect(page.getByRole("button", { name: OFFLINE_MAP_TEXT.save })).toHaveCount(0);
+
+    expect((await apiFromPage(bea, "POST", `/api/rides/${rideId}/join`)).status).toBe(200);
+    await page.reload();
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const save = page.getByRole("button", { name: OFFLINE_MAP_TEXT.save });
+    await expect(save).toBeEnabled();
+    await expect(page.getByText(/^Unos \d+ MB$/)).toBeVisible();
+    await save.click();
+    await expect(page.getByText(OFFLINE_MAP_TEXT.saved)).toBeVisible({ timeout: 60_000 });
+    // The meeting area's tiles are in the saved map's cache.
+    const saved = await page.evaluate(async () => {
+      let count = 0;
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) {
+          if (new URL(request.url).pathname.startsWith("/tiles/")) count++;
+        }
+      }
+      return count;
+    });
+    expect(saved).toBeGreaterThan(0);
+  });
+
   test("she saves her ride's map, loses the signal, and Modo ruta draws the route on its tiles and her moving position", async ({
     rider,
   }) => {

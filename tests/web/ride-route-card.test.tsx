@@ -2,10 +2,11 @@
 // visor GPX': it opened an external viewer with nothing in it (the route never reached it). For
 // anyone else, what is true for her: her way in, or that the route is for those who ride.
 import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { RideDetail } from "../../domain/api/rides.ts";
+import { OFFLINE_MAP_TEXT } from "../../domain/texts/maps-offline.ts";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
 import { rideDetail } from "./helpers/rides.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
@@ -134,5 +135,71 @@ describe("route card outside the group", () => {
     );
     const card = await screen.findByRole("region", { name: "Ruta completa" });
     expect(card.querySelector("p")!.textContent).toBe(text);
+  });
+});
+
+describe("saving a pin-only ride's map", () => {
+  const joined = { ...rideDetail().viewer, joined: true };
+  const pin = { lat: 40.4192, lon: -3.7402 };
+  const renderRide = (overrides: Partial<RideDetail>) => {
+    fetchMock.mockImplementation(async (input) => {
+      const url = String(input);
+      if (url === "/api/rides/r1/route") {
+        return Response.json({
+          segments: [
+            [
+              [40.4, -3.7],
+              [40.41, -3.71],
+            ],
+          ],
+          distanceKm: 2,
+          elevationGain: 10,
+          maxElevation: 700,
+          profile: [],
+        });
+      }
+      if (url === "/api/rides/r1/connections") {
+        return Response.json({
+          open: false,
+          alreadySaved: false,
+          companions: [],
+          levelQuestions: { open: false, answered: false },
+        });
+      }
+      return Response.json({ ride: rideDetail(overrides) });
+    });
+    render(
+      <QueryClientProvider client={signedInClient()}>
+        <MemoryRouter initialEntries={["/app/ride/r1"]}>
+          <Routes>
+            <Route path="/app/ride/:id" element={<RideDetailScreen />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+  };
+  // The button shows only where the Cache Storage API exists (the app's browsers).
+  beforeEach(() => vi.stubGlobal("caches", { keys: async () => [], open: async () => ({}) }));
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("a participant of a ride with a pin and no route saves its meeting area", async () => {
+    renderRide({ meetingPin: pin, hasRoute: false, viewer: joined });
+    const save = await screen.findByRole("button", { name: OFFLINE_MAP_TEXT.save });
+    const about = document.getElementById(save.getAttribute("aria-describedby") ?? "");
+    expect(about?.textContent).toMatch(/^Unos \d+ MB$/);
+    expect(screen.queryByRole("region", { name: "Ruta completa" })).toBeNull();
+  });
+
+  it("a rider outside the ride is not offered it", async () => {
+    renderRide({ meetingPin: pin, hasRoute: false });
+    await screen.findByRole("heading", { level: 1 });
+    expect(screen.queryByRole("button", { name: OFFLINE_MAP_TEXT.save })).toBeNull();
+  });
+
+  it("with a route, one button, in the route's card, saves the corridor and the pin", async () => {
+    renderRide({ meetingPin: pin, hasRoute: true, viewer: joined });
+    const card = await screen.findByRole("region", { name: "Ruta completa" });
+    await within(card).findByRole("button", { name: OFFLINE_MAP_TEXT.save });
+    expect(screen.getAllByRole("button", { name: OFFLINE_MAP_TEXT.save })).toHaveLength(1);
   });
 });

@@ -298,7 +298,8 @@ export default function RideDayPanel({ rideId, live }: { rideId: string; live: L
           {notices}
           {shareControls}
           {map("min-h-64 flex-1")}
-          {ride && route.isSuccess ? (
+          {/* A pin-only ride saves its meeting area: its route answers 'not found'. */}
+          {ride && (route.isSuccess || (!ride.hasRoute && ride.meetingPin)) ? (
             <SaveMap
               rideId={rideId}
               startTime={ride.startTime}

@@ -86,6 +86,15 @@ function DetailContent({ ride }: { ride: RideDetail }) {
         <RequestsCard ride={ride} />
       ) : null}
       <RideCard ride={ride} place="detail" />
+      {/* With a route, the route's card saves the corridor and the pin together. */}
+      {ride.meetingPin && !ride.hasRoute && ride.viewer.joined && !cancelled ? (
+        <SaveMap
+          rideId={ride.id}
+          startTime={ride.startTime}
+          segments={NO_ROUTE}
+          pin={ride.meetingPin}
+        />
+      ) : null}
       {ride.verifiedOnly && !ride.viewer.joined && !cancelled && future ? (
         <VerifiedOnlyNotice />
       ) : null}
@@ -269,6 +278,9 @@ function ManagementCard({ ride }: { ride: RideDetail }) {
     </section>
   );
 }
+
+/** A pin-only ride's saved map is its meeting area alone. */
+const NO_ROUTE: [number, number][][] = [];
 
 /**
  * What 'Ruta completa' says to a rider outside the group: the way in she has now, or that the

@@ -2,8 +2,8 @@
 // benchmark and prints a Markdown report (also written to test-results/bench.md).
 // docs/benchmarks.md is updated by hand from a run, with the machine and date.
 //
-// Flags: --no-build (reuse dist/), --no-lighthouse, --no-load (skip the load run and the
-// rate-limit hammer), --only gpx,maps,api,chat,load,lighthouse (just those sections; gpx alone needs
+// Flags: --no-build (reuse dist/), --no-lighthouse, --no-load (skip the local ceiling, the load run
+// and the rate-limit hammer), --only gpx,maps,api,chat,ceiling,load,lighthouse (just those sections; gpx alone needs
 // no build and no server),
 // (maps: the tiles and bytes of a saved 60 km route, no server either),
 // --load-seconds N (default 60), --load-riders N (default 1000), --load-processes N (default: one
@@ -18,13 +18,8 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEMO_USERS, seedSql } from "../../scripts/seed.ts";
 import { apiLatencyReport } from "./benchmarks/api-latency.ts";
-import {
-  chatFanoutDuring,
-  chatFanoutReport,
-  fanOutScaling,
-  fanOutUnderLoadTable,
-  prepareChatFanout,
-} from "./benchmarks/chat-fanout.ts";
+import { loadCeiling } from "./benchmarks/ceiling.ts";
+import { chatFanoutReport, fanOutScaling, prepareChatFanout } from "./benchmarks/chat-fanout.ts";
 import { gpxParseReport } from "./benchmarks/gpx-parse.ts";
 import { lighthouseScores, lighthouseTable } from "./benchmarks/lighthouse.ts";
 import {
@@ -72,8 +67,9 @@ const { values: flags } = parseArgs({
 const smoke = flags.smoke;
 const size = smoke ? SMOKE_DATASET_SIZE : DATASET_SIZE;
 const only = flags.only?.split(",");
-const runs = (section: "gpx" | "maps" | "weight" | "api" | "chat" | "load" | "lighthouse") =>
-  only ? only.includes(section) : true;
+const runs = (
+  section: "gpx" | "maps" | "weight" | "api" | "chat" | "ceiling" | "load" | "lighthouse",
+) => (only ? only.includes(section) : true);
 if (flags.server !== "wrangler" && flags.server !== "preview") {
   throw new Error(`--server must be wrangler or preview, not ${flags.server}`);
 }
@@ -148,7 +144,6 @@ let ok = (gpx?.ok ?? true) && (savedMap?.ok ?? true);
 let load: LoadRecorder | undefined;
 let rateLimits: { markdown: string; ok: boolean } | undefined;
 let loadSectionAt = 0;
-let fanoutUnderLoadSection: string | undefined;
 try {
   if (runs("weight")) sections.push(`## Page weight\n\n${pageWeightReport()}`);
 
@@ -198,14 +193,12 @@ try {
     );
   }
 
-  let fanoutAlone: number[] | undefined;
   if (runs("chat")) {
     const fanout = await prepareChatFanout(server.baseURL);
     const chat = await timed("chat fan-out", () =>
       chatFanoutReport(server.baseURL, fanout.cookies, fanout.rideId),
     );
     ok &&= chat.ok;
-    fanoutAlone = chat.samples;
     sections.push(`## Chat fan-out (one ride, 20 sockets)\n\n${chat.markdown}`);
     // Riders of their own: the pace counts each rider's sends over a minute.
     const big = await prepareChatFanout(server.baseURL);
@@ -219,29 +212,31 @@ try {
     );
   }
 
+  if (runs("ceiling") && !flags["no-load"]) {
+    // Before the load run, with its riders and rides (the run's audit counts from its own start).
+    const ceiling = await timed("local ceiling", () =>
+      loadCeiling({
+        baseURL: server.baseURL,
+        riders: dataset.loadRiders,
+        rides: dataset.loadRides,
+        steps: smoke ? [2, 4] : [25, 50, 100, 200, 400, 700, 1000],
+        secondsPerStep: smoke ? 2 : 10,
+      }),
+    );
+    ok &&= ceiling.ok;
+    sections.push(`## Local ceiling (the load run's riders, in steps)\n\n${ceiling.markdown}`);
+  }
+
   if (runs("load") && !flags["no-load"]) {
-    // The fan-out again, in a room of its own, while the load run runs (from 5 s in).
-    const busyRoom = fanoutAlone ? await prepareChatFanout(server.baseURL) : undefined;
-    const loadRun = runLoad({
-      baseURL: server.baseURL,
-      riders: dataset.loadRiders.slice(0, loadRiders),
-      rides: dataset.loadRides,
-      seconds: loadSeconds,
-      processes: loadProcesses,
-    });
-    const fanoutUnderLoad = busyRoom
-      ? chatFanoutDuring(
-          server.baseURL,
-          busyRoom.cookies,
-          busyRoom.rideId,
-          loadRun,
-          smoke ? 1000 : 5000,
-        )
-      : undefined;
-    load = await timed("load run", () => loadRun);
-    if (fanoutAlone && fanoutUnderLoad) {
-      fanoutUnderLoadSection = `## Chat fan-out during the load run (its own ride, 20 sockets, one send every 250 ms)\n\n${fanOutUnderLoadTable(fanoutAlone, await fanoutUnderLoad)}`;
-    }
+    load = await timed("load run", () =>
+      runLoad({
+        baseURL: server.baseURL,
+        riders: dataset.loadRiders.slice(0, loadRiders),
+        rides: dataset.loadRides,
+        seconds: loadSeconds,
+        processes: loadProcesses,
+      }),
+    );
     // After the load run, not during it: each checked password is a scrypt hash that holds the
     // (single, local) worker isolate, which would dominate the load figures. A smoke run skips
     // it: it may wait half a minute for a fresh rate-limit window.
@@ -260,7 +255,7 @@ try {
   if (load) {
     // The audit reads D1 itself, now that no workerd holds it.
     const rideIds = dataset.loadRides.map((r) => r.id);
-    const audit = loadAudit(queryD1(stateDir, loadAuditSql(rideIds)));
+    const audit = loadAudit(queryD1(stateDir, loadAuditSql(rideIds, load.startedAt)));
     const report = loadReport(load, audit, {
       riders: loadRiders,
       rides: rideIds.length,
@@ -272,7 +267,6 @@ try {
       loadSectionAt,
       0,
       `## Load run\n\n${report.markdown}`,
-      ...(fanoutUnderLoadSection ? [fanoutUnderLoadSection] : []),
       ...(rateLimits
         ? [
             `## Rate limits under load (login hammered with a wrong password from one IP)\n\n${rateLimits.markdown}`,

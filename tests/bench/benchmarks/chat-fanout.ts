@@ -88,52 +88,6 @@ const latencyRow = (label: string, samples: number[]) =>
   `| ${label} | ${samples.length} | ${median(samples).toFixed(1)} | ${percentile(samples, 95).toFixed(1)} | ${percentile(samples, 99).toFixed(1)} |`;
 
 /**
- * The same send → received-on-all measure, on 20 riders' sockets, while something else runs
- * (`during`: the load run). Starts once `during` has run for `afterMs`, and stops sampling when
- * it ends. Returns a Markdown table row set.
- */
-export async function chatFanoutDuring(
-  baseURL: string,
-  cookies: string[],
-  rideId: string,
-  during: Promise<unknown>,
-  afterMs: number,
-): Promise<number[]> {
-  let running = true;
-  void during.finally(() => {
-    running = false;
-  });
-  await new Promise((resolve) => setTimeout(resolve, afterMs));
-  const sockets = await Promise.all(
-    cookies.slice(0, ROOM_SIZE).map((cookie) => openSocket(baseURL, cookie, rideId)),
-  );
-  const samples: number[] = [];
-  try {
-    // One send every 250 ms from each rider in turn: 4 per second, well inside her pace.
-    for (let i = 0; running; i++) {
-      // A send not on every socket within 10 s counts as that long (and shows in the p99).
-      const sample = await fanOutSamples(sockets, 1, `carga ${i}`, [sockets[i % ROOM_SIZE]!])
-        .then(([ms]) => ms!)
-        .catch(() => FAN_OUT_TIMEOUT_MS);
-      samples.push(sample);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  } finally {
-    for (const socket of sockets) socket.ws.close();
-  }
-  return samples;
-}
-
-export function fanOutUnderLoadTable(alone: number[], underLoad: number[]): string {
-  return [
-    `| Send → received on all ${ROOM_SIZE} sockets | Samples | p50 ms | p95 ms | p99 ms |`,
-    "|---|---:|---:|---:|---:|",
-    latencyRow("alone (before the load run)", alone),
-    latencyRow("during the load run", underLoad),
-  ].join("\n");
-}
-
-/**
  * How the fan-out grows with the room's sockets: the 20 riders open several tabs each (the
  * same rider may), and each size gets `samples` sends. For docs/capacity.md.
  */

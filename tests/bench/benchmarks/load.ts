@@ -511,13 +511,18 @@ export interface LoadAudit {
   organizerMissing: number;
 }
 
-/** The audit's queries, `;`-separated for one `wrangler d1 execute` (ids are ours: quoted). */
-export function loadAuditSql(rideIds: string[]): string {
+/**
+ * The audit's queries, `;`-separated for one `wrangler d1 execute` (ids are ours: quoted). Only
+ * the messages from `sinceMs` on (the run's start): the local ceiling's steps, before the run,
+ * send from the same riders in the same rides.
+ */
+export function loadAuditSql(rideIds: string[], sinceMs: number): string {
   const rides = rideIds.map((id) => `'${id.replaceAll("'", "''")}'`).join(", ");
+  const messages = `kind = 'user' AND ride_id IN (${rides}) AND created_at >= ${Math.floor(sinceMs)}`;
   return [
-    `SELECT id FROM ride_messages WHERE kind = 'user' AND ride_id IN (${rides})`,
+    `SELECT id FROM ride_messages WHERE ${messages}`,
     `SELECT count(*) AS n FROM (SELECT body FROM ride_messages
-      WHERE kind = 'user' AND ride_id IN (${rides}) GROUP BY body HAVING count(*) > 1)`,
+      WHERE ${messages} GROUP BY body HAVING count(*) > 1)`,
     `SELECT r.id, coalesce(r.max_participants, 20) AS capacity, count(*) AS participants
       FROM ride_participants p JOIN rides r ON r.id = p.ride_id
       GROUP BY r.id HAVING count(*) > coalesce(r.max_participants, 20)`,

@@ -575,6 +575,31 @@ describe("query plans", () => {
     }
   });
 
+  it("reads a ride's 'Solo el grupo' flag from the row it walks, never looking the ride up again", async () => {
+    const owner = await createUser();
+    await createRide({ organizerId: owner.id });
+    const d = db();
+    const now = Date.now();
+    const madrid = { lat: 40.4168, lon: -3.7038 };
+    for (const filters of [
+      noFilters,
+      { ...noFilters, city: "Sevilla", page: 5 },
+      { ...noFilters, near: madrid },
+      { ...noFilters, near: madrid, modalities: ["gravel"], page: 2 },
+    ] satisfies ListFilters[]) {
+      // The page's walk over candidate rides: a lookup of each by its id ("rg") would read every
+      // row the walk passes (a card's pending requests, for the page's rides only, may).
+      const details = await plan(listingPageQuery(d, filters, owner.id, now));
+      expect(
+        details.filter((d) => /^SEARCH rg\b/.test(d)),
+        details.join(" | "),
+      ).toEqual([]);
+    }
+    expect(
+      (await plan(awaitingPageQuery(d, owner.id, now))).filter((d) => /^SEARCH rg\b/.test(d)),
+    ).toEqual([]);
+  });
+
   it("indexes only rides the listing can show; the daily cron drops the started ones", async () => {
     const owner = await createUser();
     const tag = `Indice${Date.now()}`;

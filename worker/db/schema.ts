@@ -271,6 +271,9 @@ export const rides = sqliteTable(
       t.joinMode,
       t.meetingAreaLat,
       t.meetingAreaLon,
+      // Whether she may see it ('Solo el grupo'), also without reading the row.
+      t.groupOnly,
+      t.groupId,
     ),
     // SQLite keeps NULLs distinct in a unique index: rides without a key never collide.
     uniqueIndex("rides_organizer_create_key_unique").on(t.organizerId, t.createKey),

@@ -48,12 +48,21 @@ const gmv = alias(groupMembers, "gmv");
 
 /**
  * Ride R is 'Solo el grupo' and V is not a member of its group (docs/product.md#grupos): such a
- * ride is out of her sight as a block puts it, unless she is in it. One primary-key read of the
- * ride; the membership's only for a group-only ride.
+ * ride is out of her sight as a block puts it, unless she is in it. The membership is read only
+ * for a group-only ride.
+ *
+ * When R is `rides.id`, the statement's own `rides` row is in scope: its columns are read in
+ * place. A listing walks many rides, and 'Cerca de mí' walks them in an index that holds
+ * group_only and group_id (worker/db/schema.ts): a lookup of the ride by its id would read every
+ * candidate's row from the table. Any other R (a request's, a waiting list's ride) costs one
+ * primary-key read of the ride.
  */
 function groupOnlyOutside(ride: Operand, viewer: Operand): SQL<boolean> {
+  const outsideGroup = (groupId: SQLWrapper) =>
+    sql`not exists ${subquery`select 1 from ${groupMembers} ${gmv} where ${gmv.groupId} = ${groupId} and ${gmv.userId} = ${viewer}`}`;
+  if (ride === rides.id) return sql`(${rides.groupOnly} = 1 and ${outsideGroup(rides.groupId)})`;
   return sql`exists ${subquery`select 1 from ${rides} ${rg} where ${rg.id} = ${ride} and ${rg.groupOnly} = 1
-    and not exists ${subquery`select 1 from ${groupMembers} ${gmv} where ${gmv.groupId} = ${rg.groupId} and ${gmv.userId} = ${viewer}`}`}`;
+    and ${outsideGroup(rg.groupId)}`}`;
 }
 
 const nb = alias(blocks, "nb");

@@ -1,0 +1,2 @@
+DROP INDEX `rides_status_meeting_pin_idx`;--> statement-breakpoint
+CREATE INDEX `rides_status_meeting_pin_idx` ON `rides` (`status`,`meeting_lat`,`meeting_lon`,`start_time`,`join_mode`,`meeting_area_lat`,`meeting_area_lon`,`group_only`,`group_id`);

@@ -17,6 +17,7 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { DEMO_USERS, seedSql } from "../../scripts/seed.ts";
+import { putLocalBasemap } from "../../scripts/tiles/local.ts";
 import { apiLatencyReport } from "./benchmarks/api-latency.ts";
 import { loadCeiling } from "./benchmarks/ceiling.ts";
 import { chatFanoutReport, fanOutScaling, prepareChatFanout } from "./benchmarks/chat-fanout.ts";
@@ -124,6 +125,10 @@ const stateDir = await timed("migrate + load D1 (wrangler d1 execute)", async ()
     : [writeTempSql("seed.sql", await seedSql()), writeTempSql("dataset.sql", datasetSql(dataset))];
   const dir = prepareState(files);
   for (const file of files) rmSync(path.dirname(file), { recursive: true, force: true });
+  // The development basemap, as `npm run dev` has it: the ride page's map draws real tiles.
+  if (runs("lighthouse") && !flags["no-lighthouse"] && !smoke) {
+    await putLocalBasemap(["--persist-to", dir]);
+  }
   return dir;
 });
 // What the dataset takes on disk (docs/capacity.md), measured before any traffic.
@@ -164,6 +169,13 @@ try {
           { name: "/blog/seguridad-rodando-en-grupo", path: "/blog/seguridad-rodando-en-grupo" },
           { name: "/app/login", path: "/app/login", noindex: true },
           { name: "/app/feed (signed in)", path: "/app/feed", cookie, noindex: true },
+          // A ride's page with its meeting pin's map (Leaflet and our own tiles, loaded lazily).
+          {
+            name: "/app/ride/:id (signed in, its map)",
+            path: `/app/ride/${dataset.loadRides[0]?.id}`,
+            cookie,
+            noindex: true,
+          },
           // What a newcomer opens from a WhatsApp link: the ride's public preview (noindex).
           {
             name: "/salida/:id (share page)",

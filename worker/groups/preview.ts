@@ -1,49 +1,46 @@
 // /grupo/<slug>: a group's public preview at the edge (docs/product.md#grupos), for the chat apps'
 // link previews and, when its leaders chose it, search engines. Only its public facts: name,
-// city, modalities, member count and its image; never a member's name. Archived, suspended and
-// unknown groups answer the same 'not found' page.
+// city, modalities and member count, drawn into its image too (preview-image.ts); never a
+// member's name. Archived, suspended and unknown groups answer the same 'not found' page.
 import { eq, sql } from "drizzle-orm";
-import { Hono } from "hono";
-import { MODALITY_LABELS } from "../../domain/constants.ts";
+import { type Context, Hono } from "hono";
+import { type GroupSharePreview, groupSharePreview } from "../../domain/group-preview.ts";
 import { GROUP_SLUG_PATTERN } from "../../domain/groups.ts";
 import { GROUP_MSG } from "../../domain/texts/groups.ts";
 import { groupMembers } from "../db/schema.ts";
 import type { AppEnv } from "../env.ts";
 import { expectedOrigin } from "../http/security.ts";
-import { escapeHtml, page } from "../share/page.ts";
+import { escapeHtml, page, previewHead } from "../share/page.ts";
+import { groupPreviewPng, groupPreviewVersion } from "./preview-image.ts";
 import { findActiveGroup, type GroupRow } from "./reads.ts";
 
-/** The preview's words, from the group's public facts only. */
-export function groupPreviewTexts(group: GroupRow, memberCount: number) {
-  const modalities = group.modalities.map((m) => MODALITY_LABELS[m]).join(" · ");
-  return {
-    title: group.name,
-    summary: `${GROUP_MSG.previewSummary(group.city, modalities)} · ${GROUP_MSG.members(memberCount)}`,
-  };
+/** The preview, from the group's public facts only. */
+async function loadPreview(c: Context<AppEnv>, slug: string) {
+  const group = GROUP_SLUG_PATTERN.test(slug) ? await findActiveGroup(c.var.db, slug) : null;
+  if (!group) return null;
+  const counted = await c.var.db
+    .select({ n: sql<number>`count(*)` })
+    .from(groupMembers)
+    .where(eq(groupMembers.groupId, group.id))
+    .get();
+  const preview = groupSharePreview({ ...group, memberCount: Number(counted?.n ?? 0) });
+  return { group, preview, version: await groupPreviewVersion(preview) };
 }
 
-function groupPage(group: GroupRow, memberCount: number, origin: string) {
-  const { title, summary } = groupPreviewTexts(group, memberCount);
-  const url = `${origin}/grupo/${group.slug}`;
-  const image = `${origin}/avatars/${group.avatarKey}.svg`;
-  const meta = (attr: "property" | "name", key: string, value: string) =>
-    `<meta ${attr}="${key}" content="${escapeHtml(value)}">`;
-  const head = [
-    meta("name", "description", summary),
-    `<link rel="canonical" href="${escapeHtml(url)}">`,
-    meta("property", "og:type", "website"),
-    meta("property", "og:site_name", "Rodamos"),
-    meta("property", "og:locale", "es_ES"),
-    meta("property", "og:title", title),
-    meta("property", "og:description", summary),
-    meta("property", "og:url", url),
-    meta("property", "og:image", image),
-    meta("name", "twitter:card", "summary"),
-    meta("name", "twitter:title", title),
-    meta("name", "twitter:description", summary),
-  ].join("\n");
+const previewPath = (slug: string) => `/grupo/${slug}`;
+
+function groupPage(group: GroupRow, preview: GroupSharePreview, image: string, origin: string) {
+  const title = preview.name;
+  const url = `${origin}${previewPath(group.slug)}`;
+  const head = previewHead({
+    title,
+    description: preview.summary,
+    url,
+    image,
+    alt: `${title}: ${preview.summary}.`,
+  });
   const body = `<h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(summary)}</p>
+<p>${escapeHtml(preview.summary)}</p>
 <a class="button" href="/app/grupo/${escapeHtml(group.slug)}">${escapeHtml(GROUP_MSG.previewOpen)}</a>`;
   return page({ title: `${title} · Rodamos`, head, body, indexable: group.indexable });
 }
@@ -57,20 +54,37 @@ function notFound() {
   });
 }
 
-export const groupPreviewRoutes = new Hono<AppEnv>().get("/:slug", async (c) => {
-  const slug = c.req.param("slug");
-  const group = GROUP_SLUG_PATTERN.test(slug) ? await findActiveGroup(c.var.db, slug) : null;
-  c.header("Cache-Control", "public, max-age=60");
-  if (!group) {
-    c.header("X-Robots-Tag", "noindex, nofollow");
-    return c.html(notFound(), 404);
-  }
-  const counted = await c.var.db
-    .select({ n: sql<number>`count(*)` })
-    .from(groupMembers)
-    .where(eq(groupMembers.groupId, group.id))
-    .get();
-  c.header("X-Robots-Tag", group.indexable ? "index, follow" : "noindex, nofollow");
-  const origin = expectedOrigin(c.req.url, c.env.APP_ORIGIN);
-  return c.html(groupPage(group, Number(counted?.n ?? 0), origin), 200);
-});
+function notFoundAnswer(c: Context<AppEnv>) {
+  c.header("X-Robots-Tag", "noindex, nofollow");
+  return c.html(notFound(), 404);
+}
+
+export const groupPreviewRoutes = new Hono<AppEnv>()
+  .get("/:slug", async (c) => {
+    const loaded = await loadPreview(c, c.req.param("slug"));
+    c.header("Cache-Control", "public, max-age=60");
+    if (!loaded) return notFoundAnswer(c);
+    const { group, preview, version } = loaded;
+    c.header("X-Robots-Tag", group.indexable ? "index, follow" : "noindex, nofollow");
+    const origin = expectedOrigin(c.req.url, c.env.APP_ORIGIN);
+    const image = `${origin}${previewPath(group.slug)}/imagen.png?v=${version}`;
+    return c.html(groupPage(group, preview, image, origin), 200);
+  })
+  .get("/:slug/imagen.png", async (c) => {
+    const loaded = await loadPreview(c, c.req.param("slug"));
+    if (!loaded) return notFoundAnswer(c);
+    const { group, preview, version } = loaded;
+    // An older version's URL (shared before a change) leads to today's picture.
+    if (c.req.query("v") !== version) {
+      const origin = expectedOrigin(c.req.url, c.env.APP_ORIGIN);
+      return c.redirect(`${origin}${previewPath(group.slug)}/imagen.png?v=${version}`, 302);
+    }
+    return new Response(await groupPreviewPng(c.env, group.id, preview, version), {
+      headers: {
+        "Content-Type": "image/png",
+        // A URL names one picture for good: the version changes with what it shows.
+        "Cache-Control": "public, max-age=31536000, immutable",
+        "X-Robots-Tag": "noindex",
+      },
+    });
+  });

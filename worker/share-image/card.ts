@@ -1,5 +1,6 @@
 // The share preview card as a satori element tree: pure data, no WebAssembly, so the tests
 // (and anything else) can read what the card says without loading the drawing worker's modules.
+import type { GroupSharePreview } from "../../domain/group-preview.ts";
 import type { SharePreview } from "../../domain/share-preview.ts";
 
 export const IMAGE_WIDTH = 1200;
@@ -114,6 +115,43 @@ export function previewCard(preview: SharePreview): Node {
       chip(preview.modalities),
       preview.distance ? chip(preview.distance) : null,
     ),
+  );
+}
+
+/** A group's card (domain/group-preview.ts): its name, what it rides where, and its size. */
+export function groupPreviewCard(preview: GroupSharePreview): Node {
+  const name = preview.name.length > 60 ? `${preview.name.slice(0, 59)}…` : preview.name;
+  return el(
+    "div",
+    {
+      display: "flex",
+      flexDirection: "column",
+      width: "100%",
+      height: "100%",
+      background: COLORS.background,
+      padding: "56px 64px",
+      fontFamily: "Nunito",
+      color: COLORS.ink,
+      borderTop: `16px solid ${COLORS.primary}`,
+    },
+    el("div", { display: "flex", fontSize: 40, fontWeight: 800, color: COLORS.primary }, "Rodamos"),
+    el(
+      "div",
+      {
+        display: "flex",
+        marginTop: 48,
+        fontSize: name.length > 36 ? 64 : 78,
+        fontWeight: 800,
+        lineHeight: 1.1,
+      },
+      name,
+    ),
+    el(
+      "div",
+      { display: "flex", marginTop: 28, fontSize: 38, fontWeight: 700, color: COLORS.soft },
+      preview.about,
+    ),
+    el("div", { display: "flex", marginTop: "auto", alignItems: "center" }, chip(preview.members)),
   );
 }
 

@@ -1,5 +1,5 @@
 /// <reference path="./modules.d.ts" />
-// The share preview's 1200×630 PNG, drawn at the edge: satori lays the card out as SVG (text as
+// The share previews' 1200×630 PNGs (a ride's, a group's), drawn at the edge: satori lays the card out as SVG (text as
 // paths, in Nunito), resvg turns it into a PNG. Both run as WebAssembly modules imported at
 // build time, since Workers may not compile WebAssembly from bytes at run time. satori stays at
 // 0.32: from 0.33 on it compiles its text shaper (harfbuzz) from bytes, which Workers refuse.
@@ -7,8 +7,9 @@ import { initWasm, Resvg } from "@resvg/resvg-wasm";
 import resvgWasm from "@resvg/resvg-wasm/index_bg.wasm";
 import satori, { init as initSatori } from "satori/standalone";
 import yogaWasm from "satori/yoga.wasm";
+import type { GroupSharePreview } from "../../domain/group-preview.ts";
 import type { SharePreview } from "../../domain/share-preview.ts";
-import { IMAGE_HEIGHT, IMAGE_WIDTH, previewCard } from "./card.ts";
+import { groupPreviewCard, IMAGE_HEIGHT, IMAGE_WIDTH, previewCard } from "./card.ts";
 import nunito700 from "./fonts/nunito-700.woff.bin";
 import nunito800 from "./fonts/nunito-800.woff.bin";
 
@@ -25,9 +26,14 @@ function initialise() {
   return ready;
 }
 
-export async function renderPreviewPng(preview: SharePreview): Promise<Uint8Array> {
+export const renderPreviewPng = (preview: SharePreview) => renderCardPng(previewCard(preview));
+
+export const renderGroupPreviewPng = (preview: GroupSharePreview) =>
+  renderCardPng(groupPreviewCard(preview));
+
+async function renderCardPng(card: ReturnType<typeof previewCard>): Promise<Uint8Array> {
   await initialise();
-  const svg = await satori(previewCard(preview) as never, {
+  const svg = await satori(card as never, {
     width: IMAGE_WIDTH,
     height: IMAGE_HEIGHT,
     fonts: [

@@ -5,8 +5,9 @@
 // version rule stay there (worker/share/stored-image.ts). Nothing routes here from the internet:
 // the worker has no route, and its fetch answers 404.
 import { WorkerEntrypoint } from "cloudflare:workers";
+import type { GroupSharePreview } from "../../domain/group-preview.ts";
 import type { SharePreview } from "../../domain/share-preview.ts";
-import { renderPreviewPng } from "./image.ts";
+import { renderGroupPreviewPng, renderPreviewPng } from "./image.ts";
 
 export default class ShareImage extends WorkerEntrypoint {
   override fetch(): Response {
@@ -16,5 +17,10 @@ export default class ShareImage extends WorkerEntrypoint {
   /** The 1200×630 PNG of `preview` (~300 ms of CPU). */
   draw(preview: SharePreview): Promise<Uint8Array> {
     return renderPreviewPng(preview);
+  }
+
+  /** A group's 1200×630 PNG (/grupo/<slug>, worker/groups/preview-image.ts). */
+  drawGroup(preview: GroupSharePreview): Promise<Uint8Array> {
+    return renderGroupPreviewPng(preview);
   }
 }

@@ -50,6 +50,38 @@ ${options.body}
 </html>`;
 }
 
+/** The Open Graph and Twitter tags of a shared link's page with its 1200×630 PNG. */
+export function previewHead(p: {
+  title: string;
+  description: string;
+  url: string;
+  image: string;
+  alt: string;
+}) {
+  const meta = (attr: "property" | "name", key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(value)}">`;
+  return [
+    meta("name", "description", p.description),
+    `<link rel="canonical" href="${escapeHtml(p.url)}">`,
+    meta("property", "og:type", "website"),
+    meta("property", "og:site_name", "Rodamos"),
+    meta("property", "og:locale", "es_ES"),
+    meta("property", "og:title", p.title),
+    meta("property", "og:description", p.description),
+    meta("property", "og:url", p.url),
+    meta("property", "og:image", p.image),
+    meta("property", "og:image:type", "image/png"),
+    meta("property", "og:image:width", "1200"),
+    meta("property", "og:image:height", "630"),
+    meta("property", "og:image:alt", p.alt),
+    meta("name", "twitter:card", "summary_large_image"),
+    meta("name", "twitter:title", p.title),
+    meta("name", "twitter:description", p.description),
+    meta("name", "twitter:image", p.image),
+    meta("name", "twitter:image:alt", p.alt),
+  ].join("\n");
+}
+
 export function previewPage(
   preview: SharePreview,
   note: string | null,
@@ -58,28 +90,13 @@ export function previewPage(
   const title = `${preview.title} · Rodamos`;
   const description = preview.summary;
   const alt = `${preview.title}: ${preview.when}, ${preview.city}. ${preview.stateText}.`;
-  const meta = (attr: "property" | "name", key: string, value: string) =>
-    `<meta ${attr}="${key}" content="${escapeHtml(value)}">`;
-  const head = [
-    meta("name", "description", description),
-    `<link rel="canonical" href="${escapeHtml(urls.page)}">`,
-    meta("property", "og:type", "website"),
-    meta("property", "og:site_name", "Rodamos"),
-    meta("property", "og:locale", "es_ES"),
-    meta("property", "og:title", preview.title),
-    meta("property", "og:description", description),
-    meta("property", "og:url", urls.page),
-    meta("property", "og:image", urls.image),
-    meta("property", "og:image:type", "image/png"),
-    meta("property", "og:image:width", "1200"),
-    meta("property", "og:image:height", "630"),
-    meta("property", "og:image:alt", alt),
-    meta("name", "twitter:card", "summary_large_image"),
-    meta("name", "twitter:title", preview.title),
-    meta("name", "twitter:description", description),
-    meta("name", "twitter:image", urls.image),
-    meta("name", "twitter:image:alt", alt),
-  ].join("\n");
+  const head = previewHead({
+    title: preview.title,
+    description,
+    url: urls.page,
+    image: urls.image,
+    alt,
+  });
   const details: [string, string | null][] = [
     ["Cuándo", preview.when],
     ["Dónde", preview.city],

@@ -11,8 +11,11 @@ import type { Bindings } from "../env.ts";
 import type ShareImage from "../share-image/index.ts";
 import { publicRideFacts } from "./queries.ts";
 
-/** A hash of what the picture shows: an edit, a join that changes the places left, a cancellation give a new one. */
-export async function previewVersion(preview: SharePreview): Promise<string> {
+/**
+ * A hash of what the picture shows: an edit, a join that changes the places left, a cancellation
+ * give a new one. A group's picture is versioned the same way.
+ */
+export async function previewVersion(preview: object): Promise<string> {
   const digest = await crypto.subtle.digest(
     "SHA-256",
     new TextEncoder().encode(JSON.stringify(preview)),

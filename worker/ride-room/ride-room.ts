@@ -3,7 +3,7 @@
 // the reminders and the roster push (here), the share image (worker/share/stored-image.ts) and the
 // forecast (worker/weather/forecast.ts). This class builds them and brings the room's storage to
 // its newest migration; its socket handlers hand each frame to the part that answers it, its alarm
-// each due job to the part that owns it (room-alarms.ts), and its RPC methods, which must stay on
+// each due job to the part that owns it (worker/rooms/room-alarms.ts), and its RPC methods, which must stay on
 // the class for the stubs' types, delegate.
 import { DurableObject } from "cloudflare:workers";
 import {
@@ -25,8 +25,8 @@ import { closeFor, closeQuietly, send, socketState, trySend } from "../rooms/roo
 import { type CurrentPreviewImage, PreviewImageDrawer } from "../share/stored-image.ts";
 import { type ForecastRide, RideForecasts } from "../weather/forecast.ts";
 import { Reminders } from "./reminders.ts";
-import { RoomAlarms } from "./room-alarms.ts";
-import { RoomParts } from "./room-parts.ts";
+import { RoomAlarms } from "../rooms/room-alarms.ts";
+import { RoomParts } from "../rooms/room-parts.ts";
 import { RosterPush } from "./roster-push.ts";
 import roomMigrations from "./storage/migrations/migrations.js";
 

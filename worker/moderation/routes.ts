@@ -21,6 +21,7 @@ import {
 } from "../../domain/safety-schemas.ts";
 import { GROUP_MSG } from "../../domain/texts/groups.ts";
 import type { AppEnv } from "../env.ts";
+import { groupChatClosed } from "../groups/chat-sockets.ts";
 import { findActiveGroup } from "../groups/reads.ts";
 import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
@@ -175,6 +176,7 @@ export const moderationRoutes = new Hono<AppEnv>()
         now: Date.now(),
       });
       if (!outcome.suspended) throw new DomainError("conflict", GROUP_MSG.suspendedAlready);
+      inBackground(c, groupChatClosed(c.env, group.id));
       // Each cancelled ride as after any cancellation: its chat, its riders' push, its room.
       for (const { rideId, noticeId } of outcome.cancelled) {
         inBackground(c, announceStoredMessage(c.env, rideId, noticeId));

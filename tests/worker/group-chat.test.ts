@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatMessagesResponse } from "../../domain/api/chat.ts";
 import type { GroupChatInfoResponse } from "../../domain/api/groups-chat.ts";
 import { CLOSE_CODES } from "../../domain/chat-protocol.ts";
+import { MSG } from "../../domain/messages.ts";
 import { CHAT_PUSH_INTERVAL_MS } from "../../domain/push.ts";
 import { GROUP_CHAT_TEXT } from "../../domain/texts/groups-chat.ts";
 import { trackBackgroundWork } from "./helpers/background.ts";
@@ -15,7 +16,7 @@ import { signedInMany } from "./helpers/factories.ts";
 import { createGroup } from "./helpers/groups.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
-import { block, moderator } from "./helpers/safety.ts";
+import { block, moderator, report } from "./helpers/safety.ts";
 import { openSocket, sendFrame, type TestSocket } from "./helpers/sockets.ts";
 
 const open: TestSocket[] = [];
@@ -208,6 +209,52 @@ describe("the group's chat", () => {
       userId: null,
       text: GROUP_CHAT_TEXT.newLeader(bea.user.username ?? ""),
     });
+  });
+});
+
+describe("the group chat's safety", () => {
+  it("a member reports a message (not an outsider); a moderator hides it: open chats swap it at once", async () => {
+    const { ana, bea, cris, group } = await groupOfThree();
+    const [outsider] = await signedInMany([{}]);
+    const a = await groupChat(ana.browser, group.slug);
+    const b = await groupChat(bea.browser, group.slug);
+    const sent = await say(a, "Algo ofensivo");
+    await b.next("message");
+    const byOutsider = await outsider.browser.post("/api/reports", {
+      kind: "message",
+      targetId: sent.id,
+      reason: "offensive",
+    });
+    expect(byOutsider.status).toBe(404);
+    const reportId = await report(bea.browser, { kind: "message", targetId: sent.id });
+    const snapshot = await env.DB.prepare("SELECT snapshot, ride_id FROM reports WHERE id = ?")
+      .bind(reportId)
+      .first<{ snapshot: string; ride_id: string | null }>();
+    expect(snapshot?.ride_id).toBeNull();
+    expect(JSON.parse(snapshot?.snapshot ?? "{}")).toMatchObject({
+      kind: "message",
+      text: "Algo ofensivo",
+      authorUsername: ana.user.username,
+      rideTitle: group.name,
+    });
+    const mod = await moderator();
+    const hidden = await mod.browser.post(`/api/moderation/messages/${sent.id}/hide`, {
+      reason: "ofensivo",
+      reportId,
+    });
+    expect(hidden.status).toBe(200);
+    for (const socket of [a, b]) {
+      const frame = await socket.next("hidden");
+      expect(frame.message).toMatchObject({ id: sent.id, text: MSG.messageHidden, hidden: true });
+    }
+    const page = await json<ChatMessagesResponse>(
+      await cris.browser.fetch(`${chatPath(group.slug)}/messages`),
+    );
+    expect(page.messages.map((m) => m.text)).toEqual([MSG.messageHidden]);
+    const again = await mod.browser.post(`/api/moderation/messages/${sent.id}/hide`, {
+      reason: "otra vez",
+    });
+    expect(again.status).toBe(409);
   });
 });
 

@@ -21,7 +21,7 @@ import {
 } from "../../domain/safety-schemas.ts";
 import { GROUP_MSG } from "../../domain/texts/groups.ts";
 import type { AppEnv } from "../env.ts";
-import { groupChatClosed } from "../groups/chat-sockets.ts";
+import { groupChatClosed, groupRoomStub } from "../groups/chat-sockets.ts";
 import { findActiveGroup } from "../groups/reads.ts";
 import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
@@ -116,8 +116,15 @@ export const moderationRoutes = new Hono<AppEnv>()
         throw new DomainError("conflict", MSG.moderationAlreadyDone);
       }
       // Open chats swap the message at once (live); D1 already serves it hidden.
-      const room = rideRoomStub(c.env.RIDE_ROOM, hidden.rideId);
-      inBackground(c, room.messageHidden(hidden.rideId, messageId));
+      if (hidden.rideId) {
+        const room = rideRoomStub(c.env.RIDE_ROOM, hidden.rideId);
+        inBackground(c, room.messageHidden(hidden.rideId, messageId));
+      } else if (hidden.groupId) {
+        inBackground(
+          c,
+          groupRoomStub(c.env, hidden.groupId).messageHidden(hidden.groupId, messageId),
+        );
+      }
       return c.json<ModerationActionResponse>(ok);
     },
   )

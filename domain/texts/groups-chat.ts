@@ -10,7 +10,6 @@ export const GROUP_CHAT_TEXT = {
   back: "Volver al grupo",
   loading: "Cargando la charla",
   loadFailed: "No hemos podido cargar la charla del grupo.",
-  retry: "Reintentar",
   empty: "Aún no hay mensajes. ¡Saluda al grupo!",
   membersOnly: "La charla es solo para las miembros del grupo.",
   pushTitle: (group: string) => `Charla de «${group}»`,

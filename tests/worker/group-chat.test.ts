@@ -176,6 +176,22 @@ describe("the group's chat", () => {
     ).toBe(0);
   });
 
+  it("a rider's suspension and her account's deletion close her sockets at once", async () => {
+    const { ana, bea, cris, group } = await groupOfThree();
+    const a = await groupChat(ana.browser, group.slug);
+    const b = await groupChat(bea.browser, group.slug);
+    const c = await groupChat(cris.browser, group.slug);
+    const mod = await moderator();
+    const res = await mod.browser.post(`/api/moderation/users/${bea.user.id}/suspend`, {
+      reason: "x",
+    });
+    expect(res.status).toBe(200);
+    await vi.waitFor(() => expect(b.closed?.code).toBe(CLOSE_CODES.notParticipant));
+    expect((await cris.browser.delete("/api/account")).status).toBe(200);
+    await vi.waitFor(() => expect(c.closed?.code).toBe(CLOSE_CODES.notParticipant));
+    expect(a.closed).toBeNull();
+  });
+
   it("unread counts: what others wrote since she read or joined, none by a rider blocked either way", async () => {
     const { ana, bea, cris, group } = await groupOfThree();
     const a = await groupChat(ana.browser, group.slug);

@@ -117,16 +117,15 @@ export const groupChatStore: ChatStore = {
 
   async storeUserMessages(db, inputs, openSessions) {
     const first = inputs[0];
-    const check = first
-      ? roomAccessQuery(
-          db,
-          openSessions,
-          Date.now(),
-          (userId) => groupChatMember(first.rideId, userId),
-          inputs.map((input) => input.userId),
-        )
-      : null;
     if (!first) return { results: [], access: socketAccessOutcome([], []) };
+    // The same batch re-checks the room's open sockets: the broadcast costs no round trip.
+    const check = roomAccessQuery(
+      db,
+      openSessions,
+      Date.now(),
+      (userId) => groupChatMember(first.rideId, userId),
+      inputs.map((input) => input.userId),
+    );
     const batch = await batchList(db, [
       ...inputs.flatMap((input) => storeStatements(db, input)),
       ...(check ? [check] : []),

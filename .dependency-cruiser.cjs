@@ -55,7 +55,7 @@ const LAYERS = {
       },
       {
         what: "the Durable Objects (exported by index.ts only)",
-        folders: ["ride-room", "user-hub"],
+        folders: ["ride-room", "user-hub", "group-room"],
       },
       { what: "the Hono app: every route mounted", folders: ["app.ts"] },
       {

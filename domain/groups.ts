@@ -57,6 +57,9 @@ export function groupSlugBase(name: string): string {
 /** A slug as the API accepts it in a path. */
 export const GROUP_SLUG_PATTERN = /^[a-z0-9-]{1,72}$/;
 
+/** 'Charla del grupo', the group's chat in the app. */
+export const groupChatPath = (slug: string) => `/app/grupo/${slug}/charla`;
+
 export const groupSlugParamSchema = z.object({
   slug: z.string().regex(GROUP_SLUG_PATTERN, { error: GROUP_MSG.notFound }),
 });

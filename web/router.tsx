@@ -91,6 +91,7 @@ export const appRoutes: RouteObject[] = [
       screen("chat/:id", () => import("./chat/chat-screen.tsx"), "profile"),
       screen("grupos/nuevo", () => import("./groups/create-group.tsx"), "profile"),
       screen("grupo/:slug", () => import("./groups/group-page.tsx"), "profile"),
+      screen("grupo/:slug/charla", () => import("./groups/group-chat.tsx"), "profile"),
       screen("my-rides", () => import("./my-rides/my-rides.tsx"), "profile"),
       screen("settings", () => import("./settings/settings.tsx"), "profile"),
       screen("moderacion", () => import("./safety/moderation.tsx"), "profile"),

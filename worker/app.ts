@@ -11,6 +11,7 @@ import { pendingConnectionsRoutes, rideConnectionsRoutes } from "./connections/r
 import { databaseSession } from "./db/read-session.ts";
 import { devRoutes } from "./dev/routes.ts";
 import type { AppEnv } from "./env.ts";
+import { groupChatRoutes } from "./groups/chat-routes.ts";
 import { groupPreviewRoutes } from "./groups/preview.ts";
 import { groupRoutes } from "./groups/routes.ts";
 import { healthRoutes } from "./health/routes.ts";
@@ -82,6 +83,7 @@ const api = new Hono<AppEnv>()
   .route("/account", accountRoutes)
   .route("/launch-signups", launchSignupsRoutes)
   .route("/groups", groupRoutes)
+  .route("/groups/:slug/chat", groupChatRoutes)
   .route("/blocks", blockRoutes)
   .route("/vouches", vouchRoutes)
   .route("/verification", myVerificationRoutes)

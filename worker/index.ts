@@ -5,6 +5,7 @@ import { pruneSearchIndex } from "./rides/search-index.ts";
 import { materializeSeries } from "./series/materialize.ts";
 
 export type { AppType } from "./app.ts";
+export { GroupRoom } from "./group-room/group-room.ts";
 export { RideRoom } from "./ride-room/ride-room.ts";
 export { UserHub } from "./user-hub/user-hub.ts";
 

@@ -22,6 +22,7 @@ import { apiLatencyReport } from "./benchmarks/api-latency.ts";
 import { loadCeiling } from "./benchmarks/ceiling.ts";
 import { chatFanoutReport, fanOutScaling, prepareChatFanout } from "./benchmarks/chat-fanout.ts";
 import { gpxParseReport } from "./benchmarks/gpx-parse.ts";
+import { groupChatFanoutReport, prepareGroupChat } from "./benchmarks/group-chat-fanout.ts";
 import { lighthouseScores, lighthouseTable } from "./benchmarks/lighthouse.ts";
 import {
   type LoadRecorder,
@@ -221,6 +222,14 @@ try {
     );
     sections.push(
       `## Chat fan-out by room size (20 riders, several tabs each; send → received on all)\n\n${scaling}`,
+    );
+    // 'Charla del grupo': a group's own room (GroupRoom), 20 members with 50 sockets.
+    const group = await prepareGroupChat(server.baseURL);
+    const groupChat = await timed("group chat fan-out", () =>
+      groupChatFanoutReport(server.baseURL, group, smoke ? 5 : 100),
+    );
+    sections.push(
+      `## Group chat fan-out (one group, 20 members, 50 sockets; send → received on all)\n\n${groupChat.markdown}`,
     );
   }
 

@@ -1406,6 +1406,34 @@ const GROUP_MATRIX: GroupRow[] = [
     expect: [403, 403, 403, 200],
     why: "leaders revoke it",
   },
+  {
+    method: "GET",
+    route: "/api/groups/:slug/chat",
+    path: (w) => `/api/groups/${w.approval}/chat`,
+    expect: [403, 403, 200, 200],
+    why: "'Charla del grupo': its unread count, for members",
+  },
+  {
+    method: "GET",
+    route: "/api/groups/:slug/chat/messages",
+    path: (w) => `/api/groups/${w.approval}/chat/messages`,
+    expect: [403, 403, 200, 200],
+    why: "the chat's first page, for members",
+  },
+  {
+    method: "POST",
+    route: "/api/groups/:slug/chat/read",
+    path: (w) => `/api/groups/${w.approval}/chat/read`,
+    expect: [403, 403, 200, 200],
+    why: "her read state, for members",
+  },
+  {
+    method: "GET",
+    route: "/api/groups/:slug/chat/socket",
+    path: (w) => `/api/groups/${w.approval}/chat/socket`,
+    expect: [426, 426, 426, 426],
+    why: "websocket only (who may open it, with real sockets: below and group-chat.test.ts)",
+  },
 ];
 
 describe("authorization matrix: groups", () => {
@@ -1497,5 +1525,28 @@ describe("socket frames for each kind of visitor", () => {
       expect(frame.message.id).toBe(w.messageId);
     }
     await vi.waitFor(() => expect(live.every((s) => s.closed === null)).toBe(true));
+  });
+});
+
+describe("socket frames for each kind of visitor: groups", () => {
+  it("the group chat's socket opens for members and leaders only", async () => {
+    const w = await groupWorld(await moderator());
+    const actual: Record<string, number> = {};
+    for (const role of GROUP_ROLES) {
+      const room = await openSocket(w.browsers[role], `/api/groups/${w.approval}/chat/socket`);
+      actual[role] = room.res.status;
+      if (room.socket) open.push(room.socket);
+    }
+    expect(actual).toEqual({
+      anonymous: 401,
+      noProfile: 403,
+      nonMember: 403,
+      requester: 403,
+      member: 101,
+      leader: 101,
+      blockedByLeader: 403,
+      blockedLeader: 403,
+      suspended: 401,
+    });
   });
 });

@@ -82,6 +82,7 @@ describe("D1 schema", () => {
       "calendar_feeds",
       "email_outbox",
       "group_members",
+      "group_messages",
       "group_requests",
       "groups",
       "launch_signups",

@@ -32,6 +32,7 @@ const D1_TABLES: Record<string, string> = {
   groups: "los grupos que creas o editas como líder",
   group_members: "Los grupos de los que formas parte, tu papel en cada uno",
   group_requests: "la nota opcional que escribes para las líderes",
+  group_messages: "Los mensajes que escribes en la charla del grupo",
   ride_forecasts: "Open-Meteo recibe las coordenadas del punto de encuentro",
   ride_level_answers: "«¿El ritmo fue el anunciado?»",
   organizer_levels: "Solo se publican totales",

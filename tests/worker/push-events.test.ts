@@ -22,7 +22,7 @@ const sockets = socketsClosedAfterEach();
 
 const roomOf = (rideId: string) => env.RIDE_ROOM.get(env.RIDE_ROOM.idFromName(rideId));
 
-/** The due time of one of the room's alarm jobs (see worker/ride-room/room-alarms.ts). */
+/** The due time of one of the room's alarm jobs (see worker/rooms/room-alarms.ts). */
 async function dueAt(rideId: string, job: string) {
   return runInDurableObject(roomOf(rideId), (_, state) =>
     state.storage.get<number>(`alarm:${job}`),

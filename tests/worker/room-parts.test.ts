@@ -6,9 +6,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it, vi } from "vitest";
 import type { ServerMessage } from "../../domain/chat-protocol.ts";
 import { ERROR_TEXT } from "../../domain/error-text.ts";
-import { RoomAlarms } from "../../worker/ride-room/room-alarms.ts";
-import { RoomParts } from "../../worker/ride-room/room-parts.ts";
+import { RoomAlarms } from "../../worker/rooms/room-alarms.ts";
 import type { RoomSocketState } from "../../worker/rooms/room-part.ts";
+import { RoomParts } from "../../worker/rooms/room-parts.ts";
 import { HOUR } from "./helpers/factories.ts";
 
 const MIN = 60_000;

@@ -9,7 +9,7 @@ import {
   type ChatsResponse,
 } from "../../domain/api/chat.ts";
 import type { ClientMessage } from "../../domain/chat-protocol.ts";
-import { call, client, pathParams } from "../lib/api.ts";
+import type { ChatAddress } from "./chat-address.ts";
 import { CHATS_KEY } from "./queries.ts";
 
 function announceReadState(rideId: string) {
@@ -22,12 +22,12 @@ function announceReadState(rideId: string) {
 const READ_DEBOUNCE_MS = 800;
 
 export function useChatReadState({
-  rideId,
+  address,
   enabled,
   canWrite,
   sendFrame,
 }: {
-  rideId: string;
+  address: ChatAddress;
   enabled: boolean;
   /** She may write: read state is then kept current while the chat is open and visible. */
   canWrite: boolean;
@@ -35,6 +35,7 @@ export function useChatReadState({
   sendFrame: (frame: ClientMessage) => boolean;
 }) {
   const queryClient = useQueryClient();
+  const rideId = address.roomId;
   const canWriteRef = useRef(canWrite);
   canWriteRef.current = canWrite;
 
@@ -49,12 +50,13 @@ export function useChatReadState({
   }, [queryClient, rideId]);
 
   const markReadOverHttp = useCallback(() => {
-    call(client.rides[":id"].chat.read.$post({ param: pathParams({ id: rideId }) }))
+    address
+      .markRead()
       .then(readStateStored)
       .catch(() => {
         // Only logged in the spec; the next open marks it again.
       });
-  }, [rideId, readStateStored]);
+  }, [address, readStateStored]);
 
   /** While open and visible, and only when she may write (docs/product.md#unread-messages). */
   const markReadIfLooking = useCallback(() => {
@@ -72,7 +74,7 @@ export function useChatReadState({
   useEffect(() => {
     if (!enabled) return;
     const beacon = () => {
-      if (!navigator.sendBeacon?.(`/api/rides/${rideId}/chat/read`)) markReadOverHttp();
+      if (!navigator.sendBeacon?.(address.readPath)) markReadOverHttp();
     };
     const onVisibility = () => {
       if (document.visibilityState === "hidden") beacon();
@@ -88,7 +90,7 @@ export function useChatReadState({
       clearTimeout(readTimer.current);
       markReadOverHttp();
     };
-  }, [enabled, rideId, markReadOverHttp, markReadIfLooking]);
+  }, [enabled, address, markReadOverHttp, markReadIfLooking]);
 
   return { readStateStored, markReadIfLooking, scheduleRead };
 }

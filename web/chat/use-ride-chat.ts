@@ -10,17 +10,18 @@ import {
   parseServerMessage,
   type ServerMessage,
 } from "../../domain/chat-protocol.ts";
-import { pathParams, urlClient } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 import { isRideDayFrame, type LiveChannel } from "../ride-day/live-channel.ts";
 import { announceSuspension, SUSPENDED_CLOSE_CODE } from "../safety/suspended.ts";
+import { type ChatAddress, rideChatAddress } from "./chat-address.ts";
 import { chatReducer, hiddenIn, initialChatState, listedMessages, order } from "./chat-state.ts";
-import { chatFirstPageQuery } from "./queries.ts";
 import { ReconnectingSocket, type SocketStatus } from "./socket.ts";
 import { useChatReadState } from "./use-chat-read-state.ts";
 
 export function useRideChat(options: {
   rideId: string;
+  /** Where the chat lives when it is not the ride's: a group's ('Charla del grupo'). */
+  address?: ChatAddress;
   /** She is a participant (the socket is refused otherwise). */
   enabled: boolean;
   /** She may write: read state is then kept current while the chat is open and visible. */
@@ -44,6 +45,8 @@ export function useRideChat(options: {
   onParticipant?: () => void;
 }) {
   const { rideId, enabled, canWrite, myUserId, myAuthor } = options;
+  const given = options.address;
+  const address = useMemo(() => given ?? rideChatAddress(rideId), [given, rideId]);
   const [state, dispatch] = useReducer(chatReducer, initialChatState);
   const [status, setStatus] = useState<SocketStatus>("connecting");
   const socketRef = useRef<ReconnectingSocket | null>(null);
@@ -53,10 +56,7 @@ export function useRideChat(options: {
   callbacks.current = options;
 
   const queryClient = useQueryClient();
-  const firstPage = useQuery({
-    ...chatFirstPageQuery(rideId, HISTORY_PAGE_DEFAULT),
-    enabled,
-  });
+  const firstPage = useQuery({ ...address.firstPage(HISTORY_PAGE_DEFAULT), enabled });
   useEffect(() => {
     if (firstPage.data) dispatch({ type: "page", ...firstPage.data });
   }, [firstPage.data]);
@@ -66,10 +66,10 @@ export function useRideChat(options: {
   const hideInCache = useCallback(
     (ids: readonly string[]) =>
       queryClient.setQueryData(
-        chatFirstPageQuery(rideId, HISTORY_PAGE_DEFAULT).queryKey,
+        address.firstPage(HISTORY_PAGE_DEFAULT).queryKey,
         (page) => page && { ...page, messages: hiddenIn(page.messages, ids) },
       ),
-    [queryClient, rideId],
+    [queryClient, address],
   );
 
   /** Every frame to the room goes through here, typed; false when the socket is not open. */
@@ -79,7 +79,7 @@ export function useRideChat(options: {
   );
   if (options.live) options.live.sendFrame = sendFrame;
   const { readStateStored, markReadIfLooking, scheduleRead } = useChatReadState({
-    rideId,
+    address,
     enabled,
     canWrite,
     sendFrame,
@@ -151,7 +151,7 @@ export function useRideChat(options: {
   useEffect(() => {
     if (!enabled) return;
     const socket = new ReconnectingSocket({
-      url: urlClient().rides[":id"].chat.socket.$url({ param: pathParams({ id: rideId }) }),
+      url: address.socketUrl(),
       onStatus: setStatus,
       onMessage: (data) => {
         const parsed = parseServerMessage(data);
@@ -182,7 +182,7 @@ export function useRideChat(options: {
       socketRef.current = null;
       socket.stop();
     };
-  }, [enabled, rideId, handleFrame, markReadIfLooking, sendFrame]);
+  }, [enabled, address, handleFrame, markReadIfLooking, sendFrame]);
 
   const send = useCallback(
     (text: string) => {

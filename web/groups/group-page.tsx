@@ -12,6 +12,7 @@ import { EmptyState, LoadFailed, Skeleton } from "../components/feedback.tsx";
 import { isNotFound } from "../lib/api.ts";
 import { VerifiedBadge } from "../verification/verified-badge.tsx";
 import { GroupActions } from "./group-actions.tsx";
+import { GroupChatEntry } from "./group-chat-entry.tsx";
 import { GroupRequests } from "./group-requests.tsx";
 import { groupQuery } from "./queries.ts";
 
@@ -69,6 +70,7 @@ function GroupView({ group }: { group: GroupDetail }) {
         </ul>
         <GroupActions group={group} />
       </section>
+      {group.myRole ? <GroupChatEntry slug={group.slug} /> : null}
       {group.description ? (
         <section className="rounded-3xl border border-line bg-surface p-4" aria-labelledby="sobre">
           <h2 id="sobre" className="mb-2 text-lg font-extrabold">

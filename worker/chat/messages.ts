@@ -182,9 +182,20 @@ function storeStatements(db: Database, input: UserMessageInput) {
 
 type StoreResults = BatchResponse<ReturnType<typeof storeStatements>>;
 
-function storeOutcome(
+/** What storeOutcome reads of a send's three results, whatever room stored it. */
+export type StoreReadBack = readonly [
+  { status: string; member: number; live: number }[],
+  { meta: { changes: number } },
+  MessageRow[],
+];
+
+/**
+ * A send's outcome from its three results: the room's state for her (`status`, `member`, `live`),
+ * the INSERT's, and the read-back. A group's chat stores through it too (worker/groups/chat-store.ts).
+ */
+export function storeOutcome(
   input: UserMessageInput,
-  [states, inserted, rows]: StoreResults,
+  [states, inserted, rows]: StoreReadBack,
 ): StoreResult {
   const state = states[0];
   // Before the read-back: a revoked session is not even told that a resend was stored.

@@ -24,7 +24,7 @@ import { listChats, markRead } from "./unread.ts";
  * could open her chat with her cookie (cross-site WebSocket hijacking). Browsers always send
  * Origin on the handshake.
  */
-function requireWebSocketUpgrade(c: Context<AppEnv>) {
+export function requireWebSocketUpgrade(c: Context<AppEnv>) {
   if (c.req.header("Upgrade")?.toLowerCase() !== "websocket") {
     throw new DomainError("validation_error", MSG.invalidInput, 426);
   }
@@ -38,7 +38,7 @@ function requireWebSocketUpgrade(c: Context<AppEnv>) {
  * The sessions row behind this request (hashed token): the socket's objects re-check it in D1
  * before they answer or broadcast, so a logout or password change also ends open sockets.
  */
-function currentSessionId(c: Context<AppEnv>): string {
+export function currentSessionId(c: Context<AppEnv>): string {
   const sessionId = c.var.sessionId;
   if (!sessionId) throw new DomainError("unauthenticated", MSG.unauthenticated);
   return sessionId;

@@ -826,6 +826,8 @@ export const groupMembers = sqliteTable(
     joinedAt: integer("joined_at", { mode: "number" }).notNull(),
     /** Made leader by succession and not told yet (written by the trigger, cleared by its push). */
     leaderNews: integer("leader_news", { mode: "boolean" }).notNull().default(false),
+    /** The group's chat read up to here (epoch ms); null: never opened. */
+    chatSeenAt: integer("chat_seen_at", { mode: "number" }),
   },
   (t) => [
     primaryKey({ columns: [t.groupId, t.userId] }),
@@ -834,6 +836,31 @@ export const groupMembers = sqliteTable(
     index("group_members_group_joined_idx").on(t.groupId, t.joinedAt),
     index("group_members_leader_news_idx").on(t.leaderNews),
   ],
+);
+
+/**
+ * 'Charla del grupo' (docs/decisions/0058-the-group-chat.md): a group's messages, as a ride's
+ * (ride_messages), kept while the group is (an archived or suspended group's stay for moderation).
+ */
+export const groupMessages = sqliteTable(
+  "group_messages",
+  {
+    /** Client-generated UUID for members' messages (idempotent resend); server UUID for notices. */
+    id: text("id").primaryKey(),
+    groupId: text("group_id")
+      .notNull()
+      .references(() => groups.id, { onDelete: "cascade" }),
+    /** null for system notices (a new leader). */
+    userId: text("user_id").references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: ["user", "system"] })
+      .notNull()
+      .default("user"),
+    body: text("body").notNull(),
+    /** Hidden by a moderator: 'Mensaje ocultado por moderación' is served instead of the body. */
+    hiddenAt: integer("hidden_at", { mode: "number" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("group_messages_group_created_idx").on(t.groupId, t.createdAt, t.id, t.userId)],
 );
 
 /**

@@ -11,13 +11,20 @@ export interface MembershipChange {
   left: string[];
 }
 
+/** The leaders the succession named, one per group and rider. */
+export type Successor = { groupId: string; userId: string };
+
+type MembershipHook = (
+  env: Bindings,
+  changes: MembershipChange[],
+  successors: Successor[],
+) => Promise<void>;
+
 /** Hooks other features add (the group's chat closes a leaving member's sockets). */
-const hooks: ((env: Bindings, changes: MembershipChange[]) => Promise<void>)[] = [];
+const hooks: MembershipHook[] = [];
 
 /** Adds a hook run after every membership change, in the background. */
-export function onMembershipChange(
-  hook: (env: Bindings, changes: MembershipChange[]) => Promise<void>,
-) {
+export function onMembershipChange(hook: MembershipHook) {
   hooks.push(hook);
 }
 
@@ -25,7 +32,10 @@ export function onMembershipChange(
 export async function membershipsChanged(
   env: Bindings,
   changes: MembershipChange[],
-  successors: { groupId: string; userId: string }[],
+  successors: Successor[],
 ) {
-  await Promise.all([tellNewLeaders(env, successors), ...hooks.map((hook) => hook(env, changes))]);
+  await Promise.all([
+    tellNewLeaders(env, successors),
+    ...hooks.map((hook) => hook(env, changes, successors)),
+  ]);
 }

@@ -8,6 +8,7 @@ import { type CancelledRide, cancelHerRidesWithOthers } from "../account/queries
 import { stopFeed } from "../calendar/queries.ts";
 import { runSql } from "../db/client.ts";
 import {
+  groupMessages,
   moderationActions,
   reports,
   rideMessages,
@@ -98,15 +99,24 @@ export async function dismissReport(
 
 /**
  * Hides a rider's message for everyone. Its reports stay in the queue, marked hidden, for the
- * moderator to decide about the account (suspend) or close them. Returns its ride (to tell the
- * room), or null when there is no such message or it was already hidden.
+ * moderator to decide about the account (suspend) or close them. Returns its ride or group (to
+ * tell the room), or null when there is no such message or it was already hidden.
  */
 export async function hideMessage(
   db: Database,
   moderator: Moderator,
   input: { messageId: string; reason: string; reportId?: string | undefined; now: number },
-): Promise<{ rideId: string; authorId: string | null } | null> {
-  const [[hidden]] = await db.batch([
+): Promise<{ rideId: string | null; groupId: string | null; authorId: string | null } | null> {
+  const audit = auditStatement(db, moderator, {
+    action: "hide_message",
+    reason: input.reason,
+    reportId: input.reportId,
+    messageId: input.messageId,
+    now: input.now,
+  });
+  // A ride's message or a group's ('Charla del grupo'): each update is followed by its audit row,
+  // written only when that update hid something.
+  const [[inRide], , [inGroup]] = await db.batch([
     db
       .update(rideMessages)
       .set({ hiddenAt: input.now })
@@ -118,15 +128,23 @@ export async function hideMessage(
         ),
       )
       .returning({ rideId: rideMessages.rideId, authorId: rideMessages.userId }),
-    auditStatement(db, moderator, {
-      action: "hide_message",
-      reason: input.reason,
-      reportId: input.reportId,
-      messageId: input.messageId,
-      now: input.now,
-    }),
+    audit,
+    db
+      .update(groupMessages)
+      .set({ hiddenAt: input.now })
+      .where(
+        and(
+          eq(groupMessages.id, input.messageId),
+          eq(groupMessages.kind, MESSAGE_KIND.user),
+          isNull(groupMessages.hiddenAt),
+        ),
+      )
+      .returning({ groupId: groupMessages.groupId, authorId: groupMessages.userId }),
+    audit,
   ]);
-  return hidden ?? null;
+  if (inRide) return { rideId: inRide.rideId, groupId: null, authorId: inRide.authorId };
+  if (inGroup) return { rideId: null, groupId: inGroup.groupId, authorId: inGroup.authorId };
+  return null;
 }
 
 export interface SuspensionOutcome {

@@ -11,7 +11,15 @@ import type {
 } from "../../domain/api/safety.ts";
 import { DEFAULT_RIDE_TIME_ZONE } from "../../domain/zones.ts";
 import { messageColumns, toChatMessage } from "../chat/messages.ts";
-import { moderationActions, profiles, reports, rideMessages, rides, users } from "../db/schema.ts";
+import {
+  groupMessages,
+  moderationActions,
+  profiles,
+  reports,
+  rideMessages,
+  rides,
+  users,
+} from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 import { MESSAGE_KIND } from "../ride-core/message-insert.ts";
@@ -159,12 +167,17 @@ export async function findReport(db: Database, reportId: string) {
 
 /** Whether a rider's (not a system) message with this id exists. */
 export async function userMessageExists(db: Database, messageId: string): Promise<boolean> {
-  const row = await db
-    .select({ id: rideMessages.id })
-    .from(rideMessages)
-    .where(and(eq(rideMessages.id, messageId), eq(rideMessages.kind, MESSAGE_KIND.user)))
-    .get();
-  return row !== undefined;
+  const [inRide, inGroup] = await db.batch([
+    db
+      .select({ id: rideMessages.id })
+      .from(rideMessages)
+      .where(and(eq(rideMessages.id, messageId), eq(rideMessages.kind, MESSAGE_KIND.user))),
+    db
+      .select({ id: groupMessages.id })
+      .from(groupMessages)
+      .where(and(eq(groupMessages.id, messageId), eq(groupMessages.kind, MESSAGE_KIND.user))),
+  ]);
+  return inRide.length + inGroup.length > 0;
 }
 
 const around = alias(rideMessages, "m");

@@ -21,6 +21,7 @@ import {
 } from "../../domain/safety-schemas.ts";
 import { GROUP_MSG } from "../../domain/texts/groups.ts";
 import type { AppEnv } from "../env.ts";
+import { groupChatClosed, groupRoomStub } from "../groups/chat-sockets.ts";
 import { findActiveGroup } from "../groups/reads.ts";
 import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
@@ -115,8 +116,15 @@ export const moderationRoutes = new Hono<AppEnv>()
         throw new DomainError("conflict", MSG.moderationAlreadyDone);
       }
       // Open chats swap the message at once (live); D1 already serves it hidden.
-      const room = rideRoomStub(c.env.RIDE_ROOM, hidden.rideId);
-      inBackground(c, room.messageHidden(hidden.rideId, messageId));
+      if (hidden.rideId) {
+        const room = rideRoomStub(c.env.RIDE_ROOM, hidden.rideId);
+        inBackground(c, room.messageHidden(hidden.rideId, messageId));
+      } else if (hidden.groupId) {
+        inBackground(
+          c,
+          groupRoomStub(c.env, hidden.groupId).messageHidden(hidden.groupId, messageId),
+        );
+      }
       return c.json<ModerationActionResponse>(ok);
     },
   )
@@ -175,6 +183,7 @@ export const moderationRoutes = new Hono<AppEnv>()
         now: Date.now(),
       });
       if (!outcome.suspended) throw new DomainError("conflict", GROUP_MSG.suspendedAlready);
+      inBackground(c, groupChatClosed(c.env, group.id));
       // Each cancelled ride as after any cancellation: its chat, its riders' push, its room.
       for (const { rideId, noticeId } of outcome.cancelled) {
         inBackground(c, announceStoredMessage(c.env, rideId, noticeId));

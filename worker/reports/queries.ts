@@ -3,6 +3,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { ReportReason, ReportSnapshot, ReportTarget } from "../../domain/safety.ts";
 import {
+  groupMessages,
   groups,
   profiles,
   reports,
@@ -14,7 +15,41 @@ import {
 } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
+import { groupChatMember } from "../groups/chat-store.ts";
 import { MESSAGE_KIND } from "../ride-core/message-insert.ts";
+
+/**
+ * A rider's message in the chat of a group she is a member of ('Charla del grupo'): reported as a
+ * ride's message is, with the group's name where a ride's title goes, and no ride.
+ */
+async function groupMessageTarget(
+  db: Database,
+  messageId: string,
+  reporterId: string,
+): Promise<ReportTargetInfo | null> {
+  const row = await db
+    .select({
+      userId: groupMessages.userId,
+      text: groupMessages.body,
+      authorUsername: profiles.username,
+      createdAt: groupMessages.createdAt,
+      rideTitle: groups.name,
+    })
+    .from(groupMessages)
+    .innerJoin(groups, eq(groups.id, groupMessages.groupId))
+    .leftJoin(profiles, eq(profiles.userId, groupMessages.userId))
+    .where(
+      and(
+        eq(groupMessages.id, messageId),
+        eq(groupMessages.kind, MESSAGE_KIND.user),
+        groupChatMember(groupMessages.groupId, reporterId),
+      ),
+    )
+    .get();
+  if (!row) return null;
+  const { userId, ...message } = row;
+  return { reportedUserId: userId, rideId: null, snapshot: { kind: "message", ...message } };
+}
 
 /** What a report is about, read now: who answers for it and how it looks. */
 export interface ReportTargetInfo {
@@ -96,7 +131,7 @@ export async function findReportTarget(
           ),
         )
         .get();
-      if (!row) return null;
+      if (!row) return groupMessageTarget(db, targetId, reporterId);
       const { rideId, userId, ...message } = row;
       return { reportedUserId: userId, rideId, snapshot: { kind: "message", ...message } };
     }

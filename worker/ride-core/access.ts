@@ -85,11 +85,25 @@ export function socketAccessQuery(
   now: number,
   authorIds: readonly string[] = [],
 ) {
+  return roomAccessQuery(db, sessionIds, now, (userId) => participates(rideId, userId), authorIds);
+}
+
+/**
+ * socketAccessQuery for any room: `member(userId)` is 1 when the session's rider belongs to it
+ * (a ride's participants, a group's members: worker/chat/room/chat-store.ts).
+ */
+export function roomAccessQuery(
+  db: Database,
+  sessionIds: string[],
+  now: number,
+  member: (userId: SQLWrapper) => SQL<number>,
+  authorIds: readonly string[] = [],
+) {
   if (sessionIds.length === 0) return null;
   return db
     .select({
       id: sessions.id,
-      member: participates(rideId, sessions.userId),
+      member: member(sessions.userId),
       blocked: blockedAmong(sessions.userId, authorIds),
     })
     .from(sessions)

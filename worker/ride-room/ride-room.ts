@@ -3,30 +3,28 @@
 // the reminders and the roster push (here), the share image (worker/share/stored-image.ts) and the
 // forecast (worker/weather/forecast.ts). This class builds them and brings the room's storage to
 // its newest migration; its socket handlers hand each frame to the part that answers it, its alarm
-// each due job to the part that owns it (room-alarms.ts), and its RPC methods, which must stay on
+// each due job to the part that owns it (worker/rooms/room-alarms.ts), and its RPC methods, which must stay on
 // the class for the stubs' types, delegate.
 import { DurableObject } from "cloudflare:workers";
-import {
-  type ChatMessage,
-  CLOSE_CODES,
-  parseClientMessage,
-  type ServerMessage,
-} from "../../domain/chat-protocol.ts";
-import { MSG } from "../../domain/messages.ts";
+import { type ChatMessage, CLOSE_CODES, type ServerMessage } from "../../domain/chat-protocol.ts";
 import { ChatRoom } from "../chat/room/chat-room.ts";
 import { migrateOnStart } from "../db/durable-storage.ts";
 import type { Bindings } from "../env.ts";
 import { socketAccess } from "../ride-core/access.ts";
 import { RideDay, type RideDayAnswer, type RideDayCommand } from "../ride-day/room/ride-day.ts";
 import type { RideDayJob } from "../ride-day/room/safety-timer.ts";
-import { ROOM_HEADERS } from "../rooms/headers.ts";
-import { type RoomContext, type RoomSocketState, roomContext } from "../rooms/room-part.ts";
-import { closeFor, closeQuietly, send, socketState, trySend } from "../rooms/room-sockets.ts";
+import { RoomAlarms } from "../rooms/room-alarms.ts";
+import { type RoomContext, roomContext } from "../rooms/room-part.ts";
+import { RoomParts } from "../rooms/room-parts.ts";
+import {
+  acceptRoomSocket,
+  roomSocketClosed,
+  roomSocketMessage,
+} from "../rooms/room-socket-events.ts";
+import { closeFor, closeQuietly, socketState, trySend } from "../rooms/room-sockets.ts";
 import { type CurrentPreviewImage, PreviewImageDrawer } from "../share/stored-image.ts";
 import { type ForecastRide, RideForecasts } from "../weather/forecast.ts";
 import { Reminders } from "./reminders.ts";
-import { RoomAlarms } from "./room-alarms.ts";
-import { RoomParts } from "./room-parts.ts";
 import { RosterPush } from "./roster-push.ts";
 import roomMigrations from "./storage/migrations/migrations.js";
 
@@ -61,44 +59,11 @@ export class RideRoom extends DurableObject<Bindings> {
   }
 
   override async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("Upgrade") !== "websocket") {
-      return new Response("Expected a websocket upgrade", { status: 426 });
-    }
-    const state: RoomSocketState = {
-      rideId: request.headers.get(ROOM_HEADERS.rideId) ?? "",
-      userId: request.headers.get(ROOM_HEADERS.userId) ?? "",
-      sessionId: request.headers.get(ROOM_HEADERS.sessionId) ?? "",
-    };
-    if (!state.rideId || !state.userId || !state.sessionId) {
-      return new Response("Missing identity", { status: 400 });
-    }
-    const pair = new WebSocketPair();
-    const [client, server] = Object.values(pair) as [WebSocket, WebSocket];
-    this.ctx.acceptWebSocket(server, [state.userId]);
-    server.serializeAttachment(state);
-    return new Response(null, { status: 101, webSocket: client });
+    return acceptRoomSocket(this.ctx, request);
   }
 
   override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer) {
-    if (raw === "ping") {
-      ws.send("pong");
-      return;
-    }
-    const state = socketState(ws);
-    if (!state) {
-      ws.close(1011, "no state");
-      return;
-    }
-    if (typeof raw !== "string") {
-      send(ws, { type: "error", code: "validation_error", message: MSG.invalidInput });
-      return;
-    }
-    const parsed = parseClientMessage(raw);
-    if (!parsed.ok) {
-      send(ws, { type: "error", code: parsed.code, message: parsed.message });
-      return;
-    }
-    await this.parts.frame(ws, state, parsed.msg);
+    await roomSocketMessage(ws, raw, this.parts);
   }
 
   override async alarm() {
@@ -106,7 +71,7 @@ export class RideRoom extends DurableObject<Bindings> {
   }
 
   override async webSocketClose(ws: WebSocket, code: number) {
-    closeQuietly(ws, code === 1005 || code === 1006 ? 1000 : code);
+    roomSocketClosed(ws, code);
   }
 
   override async webSocketError(ws: WebSocket) {

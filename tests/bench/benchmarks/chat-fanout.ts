@@ -17,14 +17,19 @@ const LATENCY_SAMPLES = ROOM_SIZE * PER_RIDER;
 const BURST = ROOM_SIZE * PER_RIDER;
 const FAN_OUT_TIMEOUT_MS = 10_000;
 
-interface BenchSocket {
+export interface BenchSocket {
   ws: WebSocket;
   frames: ServerMessage[];
   onFrame?: (frame: ServerMessage) => void;
 }
 
 function openSocket(baseURL: string, cookie: string, rideId: string): Promise<BenchSocket> {
-  const url = `${baseURL.replace(/^http/, "ws")}/api/rides/${rideId}/chat/socket`;
+  return openSocketAt(baseURL, cookie, `/api/rides/${rideId}/chat/socket`);
+}
+
+/** A chat socket at `path` (a ride's or a group's), opened as her browser would. */
+export function openSocketAt(baseURL: string, cookie: string, path: string): Promise<BenchSocket> {
+  const url = `${baseURL.replace(/^http/, "ws")}${path}`;
   // Node's WebSocket (undici) accepts headers: the worker checks the cookie and our Origin.
   const ws = new WebSocket(url, {
     headers: { Cookie: cookie, Origin: new URL(baseURL).origin },
@@ -68,7 +73,7 @@ function timedFanOut(sender: BenchSocket, sockets: BenchSocket[], text: string):
 }
 
 /** `count` messages, one at a time, each from the next rider in turn: ms until all have it. */
-async function fanOutSamples(
+export async function fanOutSamples(
   sockets: BenchSocket[],
   count: number,
   label: string,
@@ -84,7 +89,7 @@ async function fanOutSamples(
 /** Waits until every rider may send a full burst again (docs/product.md#chat-pace). */
 const paceWindow = () => new Promise((resolve) => setTimeout(resolve, PACE_WINDOW_MS + 500));
 
-const latencyRow = (label: string, samples: number[]) =>
+export const latencyRow = (label: string, samples: number[]) =>
   `| ${label} | ${samples.length} | ${median(samples).toFixed(1)} | ${percentile(samples, 95).toFixed(1)} | ${percentile(samples, 99).toFixed(1)} |`;
 
 /**
@@ -236,6 +241,24 @@ export async function chatFanoutReport(
  * with .dev.vars): 20 riders signed in through /dev/test-login and one ride they all joined.
  */
 export async function prepareChatFanout(baseURL: string) {
+  const { cookies, userIds } = await benchRiders(baseURL);
+  const res = await fetch(`${baseURL}/dev/fixtures/ride`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({
+      organizerId: userIds[0],
+      participantIds: userIds.slice(1),
+      startsInMinutes: 120,
+      title: "Salida del benchmark",
+    }),
+  });
+  if (!res.ok) throw new Error(`ride fixture failed: ${res.status}`);
+  const { rideId } = (await res.json()) as { rideId: string };
+  return { cookies, rideId };
+}
+
+/** 20 riders signed in through /dev/test-login: their session cookies and ids. */
+export async function benchRiders(baseURL: string) {
   const cookies: string[] = [];
   const userIds: string[] = [];
   const stamp = Date.now().toString(36);
@@ -256,17 +279,5 @@ export async function prepareChatFanout(baseURL: string) {
       .join("; ");
     cookies.push(cookie);
   }
-  const res = await fetch(`${baseURL}/dev/fixtures/ride`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      organizerId: userIds[0],
-      participantIds: userIds.slice(1),
-      startsInMinutes: 120,
-      title: "Salida del benchmark",
-    }),
-  });
-  if (!res.ok) throw new Error(`ride fixture failed: ${res.status}`);
-  const { rideId } = (await res.json()) as { rideId: string };
-  return { cookies, rideId };
+  return { cookies, userIds };
 }

@@ -1,10 +1,10 @@
 // The chat's pushes (docs/product.md#web-push), for riders whose chat is closed: a message's push
 // with her unread count, at most one per ride every 5 minutes; what comes meanwhile is told when
 // that time is up (the "chat" alarm job).
-import { CHAT_PUSH_INTERVAL_MS, pushTexts } from "../../../domain/push.ts";
+import { CHAT_PUSH_INTERVAL_MS } from "../../../domain/push.ts";
 import { sendPush } from "../../push/send.ts";
 import { type PartAlarms, pushRide, type RoomContext } from "../../rooms/room-part.ts";
-import { unreadByParticipant } from "../unread.ts";
+import type { ChatRoomName, ChatStore } from "./chat-store.ts";
 
 export type ChatJob = "chat";
 
@@ -26,6 +26,7 @@ export class ChatPush {
   constructor(
     private readonly room: RoomContext,
     private readonly alarms: PartAlarms<ChatJob>,
+    private readonly store: ChatStore,
   ) {
     this.storage = room.ctx.storage;
   }
@@ -35,9 +36,9 @@ export class ChatPush {
    * or, if she had a push for this ride in the last 5 minutes, when that time is up (with the
    * count then).
    */
-  async chatMessages(rideId: string, title: string, readers: OfflineReader[], now: number) {
+  async chatMessages(room: ChatRoomName, readers: OfflineReader[], now: number) {
     if (readers.length === 0) return;
-    await pushRide.remember(this.storage, rideId);
+    await pushRide.remember(this.storage, room.id);
     const pending = new Set((await this.storage.get<string[]>(KEY.chatPending)) ?? []);
     const sends: Promise<unknown>[] = [];
     for (const reader of readers) {
@@ -45,7 +46,7 @@ export class ChatPush {
       if (now - last >= CHAT_PUSH_INTERVAL_MS) {
         await this.storage.put(KEY.chatLast(reader.userId), now);
         pending.delete(reader.userId);
-        sends.push(this.sendChat(rideId, title, reader));
+        sends.push(this.sendChat(room, reader));
       } else {
         pending.add(reader.userId);
         await this.alarms.setNoLaterThan("chat", last + CHAT_PUSH_INTERVAL_MS);
@@ -55,9 +56,9 @@ export class ChatPush {
     await Promise.all(sends);
   }
 
-  private sendChat(rideId: string, title: string, reader: OfflineReader) {
+  private sendChat(room: ChatRoomName, reader: OfflineReader) {
     return sendPush(this.room.env, [reader.userId], "chat", {
-      payload: pushTexts.chat({ id: rideId, title }, reader.unread),
+      payload: this.store.push(room, reader.unread),
       ttl: DAY_S,
     });
   }
@@ -68,7 +69,7 @@ export class ChatPush {
     const pending = (await this.storage.get<string[]>(KEY.chatPending)) ?? [];
     if (!rideId || pending.length === 0) return;
     const riders = new Map(
-      (await unreadByParticipant(this.room.db, rideId)).map((r) => [r.userId, r]),
+      (await this.store.readers(this.room.db, rideId)).map((r) => [r.userId, r]),
     );
     const later: string[] = [];
     let nextAt = Number.POSITIVE_INFINITY;
@@ -84,7 +85,8 @@ export class ChatPush {
       // She read them meanwhile, left the ride, or has the chat open now: nothing to tell.
       if (!rider || rider.unread === 0 || this.chatOpenFor(userId)) continue;
       await this.storage.put(KEY.chatLast(userId), now);
-      sends.push(this.sendChat(rideId, rider.title, { userId, unread: rider.unread }));
+      const room = { id: rideId, title: rider.title, ...(rider.slug ? { slug: rider.slug } : {}) };
+      sends.push(this.sendChat(room, { userId, unread: rider.unread }));
     }
     await this.storage.put(KEY.chatPending, later);
     if (later.length > 0) await this.alarms.set("chat", nextAt);

@@ -12,7 +12,7 @@ import {
 } from "../../../domain/chat-protocol.ts";
 import type { ErrorCode } from "../../../domain/errors.ts";
 import { MSG } from "../../../domain/messages.ts";
-import { type RoomAccess, socketAccess } from "../../ride-core/access.ts";
+import type { RoomAccess } from "../../ride-core/access.ts";
 import type {
   FrameHandlers,
   RoomContext,
@@ -21,10 +21,9 @@ import type {
   RoomSocketState,
 } from "../../rooms/room-part.ts";
 import { closeFor, openSessions, send, sendError } from "../../rooms/room-sockets.ts";
-import { historyPage, loadMessage, messagesAfter, storeSystemMessage } from "../messages.ts";
-import { markRead } from "../unread.ts";
 import { ChatPace } from "./chat-pace.ts";
 import { type ChatJob, ChatPush } from "./chat-push.ts";
+import { type ChatStore, rideChatStore } from "./chat-store.ts";
 import { ChatFanOut } from "./fan-out.ts";
 import { ChatWrites } from "./write-queue.ts";
 
@@ -41,7 +40,7 @@ export class ChatRoom implements RoomPart {
       // Read concurrently with the check (no extra round trip); sent only if she passes.
       const [allowed, page] = await Promise.all([
         this.stillAllowed(ws, state),
-        historyPage(this.room.db, state.rideId, {
+        this.store.historyPage(this.room.db, state.rideId, {
           before: frame.before,
           limit: frame.limit ?? HISTORY_PAGE_DEFAULT,
           viewerId: state.userId,
@@ -58,7 +57,8 @@ export class ChatRoom implements RoomPart {
     },
     read: async (ws, state) => {
       const now = Date.now();
-      if (await markRead(this.room.db, state.rideId, state.userId, now, state.sessionId)) {
+      const db = this.room.db;
+      if (await this.store.markRead(db, state.rideId, state.userId, now, state.sessionId)) {
         send(ws, { type: "read-state", lastSeenAt: new Date(now).toISOString() });
       } else if (await this.stillAllowed(ws, state)) {
         sendError(ws, "not_participant");
@@ -69,15 +69,17 @@ export class ChatRoom implements RoomPart {
   constructor(
     private readonly room: RoomContext,
     scheduler: RoomScheduler,
+    /** A ride's chat unless told otherwise (a group's: worker/groups/chat-store.ts). */
+    private readonly store: ChatStore = rideChatStore,
   ) {
     const alarms = scheduler.register<ChatJob>(this.name, {
       // The pushes held back by their 5-minute pace.
       chat: (now) => this.push.sendHeld(now),
     });
-    this.push = new ChatPush(room, alarms);
+    this.push = new ChatPush(room, alarms, store);
     this.pace = new ChatPace(room.ctx.storage);
-    this.writes = new ChatWrites(room);
-    this.fanOut = new ChatFanOut(room, this.push);
+    this.writes = new ChatWrites(room, store);
+    this.fanOut = new ChatFanOut(room, this.push, store);
   }
 
   private async send(
@@ -129,16 +131,26 @@ export class ChatRoom implements RoomPart {
     viewerId: string,
   ): Promise<ServerMessage> {
     const db = this.room.db;
-    const page = after ? await messagesAfter(db, rideId, after, SYNC_PAGE_MAX, viewerId) : null;
+    const page = after
+      ? await this.store.messagesAfter(db, rideId, after, SYNC_PAGE_MAX, viewerId)
+      : null;
     if (page) return { type: "synced", ...page };
     // No cursor, or one this ride does not know: start again from the latest page.
-    const latest = await historyPage(db, rideId, { limit: HISTORY_PAGE_DEFAULT, viewerId });
+    const latest = await this.store.historyPage(db, rideId, {
+      limit: HISTORY_PAGE_DEFAULT,
+      viewerId,
+    });
     return { type: "history", ...latest };
   }
 
   /** Her session and participation, checked again in D1; a socket that lost them is closed. */
   private async stillAllowed(ws: WebSocket, state: RoomSocketState): Promise<boolean> {
-    const access = await socketAccess(this.room.db, state.rideId, [state.sessionId], Date.now());
+    const access = await this.store.access(
+      this.room.db,
+      state.rideId,
+      [state.sessionId],
+      Date.now(),
+    );
     const verdict = access.verdict(state.sessionId, "session_ended");
     if (verdict === "ok") return true;
     closeFor(ws, verdict);
@@ -151,13 +163,13 @@ export class ChatRoom implements RoomPart {
    */
   private checkRoom(rideId: string, authorIds: string[] = []): Promise<RoomAccess> {
     const sessions = openSessions(this.room.ctx.getWebSockets());
-    return socketAccess(this.room.db, rideId, sessions, Date.now(), authorIds);
+    return this.store.access(this.room.db, rideId, sessions, Date.now(), authorIds);
   }
 
   /** Stores and broadcasts a system notice (edit, cancellation). */
   async postSystemMessage(rideId: string, text: string): Promise<ChatMessage | null> {
     const [message, access] = await Promise.all([
-      storeSystemMessage(this.room.db, {
+      this.store.storeSystemMessage(this.room.db, {
         id: crypto.randomUUID(),
         rideId,
         text,
@@ -172,7 +184,7 @@ export class ChatRoom implements RoomPart {
   /** A message another transaction stored (the edit notice): broadcast, and the badges. */
   async announceStoredMessage(rideId: string, messageId: string): Promise<boolean> {
     const [message, access] = await Promise.all([
-      loadMessage(this.room.db, rideId, messageId),
+      this.store.loadMessage(this.room.db, rideId, messageId),
       this.checkRoom(rideId),
     ]);
     if (message) this.fanOut.announce(message, access);
@@ -181,7 +193,7 @@ export class ChatRoom implements RoomPart {
 
   /** A moderator hid one of its messages: open chats swap their copy. False: no such message. */
   async messageHidden(rideId: string, messageId: string): Promise<boolean> {
-    const message = await loadMessage(this.room.db, rideId, messageId);
+    const message = await this.store.loadMessage(this.room.db, rideId, messageId);
     if (!message) return false;
     const access = await this.checkRoom(rideId, message.userId ? [message.userId] : []);
     this.fanOut.announce(message, access, undefined, "hidden");

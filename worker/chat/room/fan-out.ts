@@ -6,11 +6,11 @@ import type {
   NotificationFrame,
   ServerMessage,
 } from "../../../domain/chat-protocol.ts";
-import { type RoomAccess, socketAccess } from "../../ride-core/access.ts";
+import type { RoomAccess } from "../../ride-core/access.ts";
 import type { RoomContext, RoomSocketState } from "../../rooms/room-part.ts";
 import { closeFor, closeQuietly, socketState, trySend } from "../../rooms/room-sockets.ts";
-import { unreadByParticipant } from "../unread.ts";
 import type { ChatPush } from "./chat-push.ts";
+import type { ChatReader, ChatStore } from "./chat-store.ts";
 
 /**
  * New messages are announced to the other riders' UserHubs (their badges, their pushes) in
@@ -34,6 +34,7 @@ export class ChatFanOut {
   constructor(
     private readonly room: RoomContext,
     private readonly push: ChatPush,
+    private readonly store: ChatStore,
   ) {}
 
   /**
@@ -86,13 +87,15 @@ export class ChatFanOut {
   async sendChecked(sockets: WebSocket[], message: ChatMessage, frame: string) {
     const states = sockets.map((socket) => socketState(socket) as RoomSocketState);
     const sessions = [...new Set(states.map((state) => state.sessionId))];
-    const access = await socketAccess(
-      this.room.db,
-      message.rideId,
-      sessions,
-      Date.now(),
-      message.userId ? [message.userId] : [],
-    ).catch(() => null);
+    const access = await this.store
+      .access(
+        this.room.db,
+        message.rideId,
+        sessions,
+        Date.now(),
+        message.userId ? [message.userId] : [],
+      )
+      .catch(() => null);
     if (!access) {
       for (const socket of sockets) closeQuietly(socket, RECHECK_FAILED, "recheck_failed");
       return;
@@ -118,10 +121,10 @@ export class ChatFanOut {
     this.notifyScheduled = false;
     const rideId = batch[0]?.rideId;
     if (!rideId) return;
-    let riders: Awaited<ReturnType<typeof unreadByParticipant>> = [];
+    let riders: ChatReader[] = [];
     try {
       const authors = batch.flatMap((m) => (m.userId ? [m.userId] : []));
-      riders = await unreadByParticipant(this.room.db, rideId, authors);
+      riders = await this.store.readers(this.room.db, rideId, authors);
       await Promise.all(
         riders.map(async (rider) => {
           // The newest message of this burst that is not hers (for the organizer, not a notice
@@ -132,7 +135,8 @@ export class ChatFanOut {
             .filter((m) => !(rider.isOrganizer && m.kind === "system"))
             .filter((m) => !(m.userId && rider.blockedAuthors.has(m.userId)))
             .at(-1);
-          if (!latest) return;
+          // A group's chat has no badge on her hub: its page reads the count (ADR 0058).
+          if (!latest || !this.store.badges) return;
           const frame: NotificationFrame = {
             type: "unread",
             rideId,
@@ -162,7 +166,9 @@ export class ChatFanOut {
         ),
     );
     try {
-      await this.push.chatMessages(rideId, riders[0]?.title ?? "", readers, Date.now());
+      const { title = "", slug } = riders[0] ?? {};
+      const room = { id: rideId, title, ...(slug ? { slug } : {}) };
+      await this.push.chatMessages(room, readers, Date.now());
     } catch (err) {
       console.warn("ride room: chat push failed", String(err));
     }

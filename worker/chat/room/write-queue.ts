@@ -2,7 +2,8 @@
 import type { RoomAccess } from "../../ride-core/access.ts";
 import type { RoomContext } from "../../rooms/room-part.ts";
 import { openSessions } from "../../rooms/room-sockets.ts";
-import { type StoreResult, storeUserMessages, type UserMessageInput } from "../messages.ts";
+import type { StoreResult, UserMessageInput } from "../messages.ts";
+import type { ChatStore } from "./chat-store.ts";
 
 /** What the write path hands each send: her outcome and the room check of her group's batch. */
 export interface StoredSend {
@@ -31,7 +32,10 @@ export class ChatWrites {
    */
   private unconfirmed = new Set<string>();
 
-  constructor(private readonly room: RoomContext) {}
+  constructor(
+    private readonly room: RoomContext,
+    private readonly chatStore: ChatStore,
+  ) {}
 
   /**
    * Group commit: sends that arrive while a D1 write is in flight are stored together in the
@@ -52,7 +56,7 @@ export class ChatWrites {
       while (this.queue.length > 0) {
         const group = this.queue.splice(0, WRITE_GROUP_MAX);
         try {
-          const { results, access } = await storeUserMessages(
+          const { results, access } = await this.chatStore.storeUserMessages(
             this.room.db,
             group.map((w) => w.input),
             openSessions(this.room.ctx.getWebSockets()),

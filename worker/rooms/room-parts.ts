@@ -3,8 +3,8 @@
 import type { ClientMessage } from "../../domain/chat-protocol.ts";
 import type { ErrorCode } from "../../domain/errors.ts";
 import { isTransientD1Error } from "../db/client.ts";
-import type { RoomPart, RoomSocketState } from "../rooms/room-part.ts";
-import { sendError } from "../rooms/room-sockets.ts";
+import type { RoomPart, RoomSocketState } from "./room-part.ts";
+import { sendError } from "./room-sockets.ts";
 
 type Handler = (ws: WebSocket, state: RoomSocketState, frame: ClientMessage) => Promise<void>;
 

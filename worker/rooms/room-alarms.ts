@@ -5,7 +5,7 @@
 // alone (`alarm:<kind>`, as rooms made before the parts kept it, so a job due across the deploy
 // still runs), and the alarm is always set to the earliest. When it rings, each due job goes to
 // the part that registered it. A job that fails is tried again a minute later, at most three times.
-import type { AlarmJob, PartAlarms, RoomScheduler } from "../rooms/room-part.ts";
+import type { AlarmJob, PartAlarms, RoomScheduler } from "./room-part.ts";
 
 const PREFIX = "alarm:";
 const TRIES_PREFIX = "alarm-tries:";

@@ -1,0 +1,63 @@
+// 'Charla del grupo' (docs/product.md#grupos), in three browsers: two members of a group talk in
+// its chat, each seeing the other's message arrive live, and a rider outside it cannot open it.
+import type { GroupResponse } from "../../domain/api/groups.ts";
+import { GROUP_MSG } from "../../domain/texts/groups.ts";
+import { GROUP_CHAT_TEXT as TEXT } from "../../domain/texts/groups-chat.ts";
+import { apiFromPage, expect, saveScreenshot, sendMessage, test } from "./fixtures.ts";
+
+/** A group name no other run has: letters only (digits read as look-alikes of letters). */
+function uniqueName() {
+  const letters = "abcdefghjkpqstuvwxyz";
+  let n = Date.now();
+  let out = "";
+  while (n > 0) {
+    out += letters[n % letters.length];
+    n = Math.floor(n / letters.length);
+  }
+  return `Charla ${out}`;
+}
+
+test.describe("charla del grupo", () => {
+  test("two members talk in the group's chat; a rider outside it cannot open it", async ({
+    rider,
+  }) => {
+    const ana = await rider("ana");
+    const bea = await rider("bea");
+    const carla = await rider("carla");
+    // The API is called from her page, on the app's origin.
+    await ana.page.goto("/app/feed");
+    const created = await apiFromPage<GroupResponse>(ana, "POST", "/api/groups", {
+      name: uniqueName(),
+      city: "Madrid",
+      description: "Los sábados a las 8",
+      modalities: ["road"],
+      levels: ["chill"],
+      avatarKey: "ava03",
+      joinMode: "open",
+    });
+    expect(created.status).toBe(201);
+    const { slug, name } = created.body.group;
+
+    // --- Bea joins from the group's page; the chat's entry appears for her.
+    await bea.page.goto(`/app/grupo/${slug}`);
+    await bea.page.getByRole("button", { name: GROUP_MSG.join }).click();
+    await bea.page.getByRole("link", { name: TEXT.title }).click();
+    await expect(bea.page.getByRole("heading", { level: 1, name: TEXT.title })).toBeVisible();
+    await expect(bea.page.getByText(TEXT.empty)).toBeVisible();
+
+    // --- Ana opens it from her group's page and writes; Bea sees it arrive.
+    await ana.page.goto(`/app/grupo/${slug}`);
+    await ana.page.getByRole("link", { name: TEXT.title }).click();
+    await expect(ana.page.getByText(name)).toBeVisible();
+    await sendMessage(ana.page, "¿Rodamos el sábado?");
+    await expect(bea.page.getByRole("log").getByText("¿Rodamos el sábado?")).toBeVisible();
+    await sendMessage(bea.page, "¡Allí estaré!");
+    await expect(ana.page.getByRole("log").getByText("¡Allí estaré!")).toBeVisible();
+    await saveScreenshot(ana.page, "group-chat");
+
+    // --- Carla, outside the group, is told the chat is for its members.
+    await carla.page.goto(`/app/grupo/${slug}/charla`);
+    await expect(carla.page.getByText(TEXT.membersOnly)).toBeVisible();
+    expect(await carla.page.getByRole("log").count()).toBe(0);
+  });
+});

@@ -17,6 +17,8 @@ export interface GroupSummary {
   memberCount: number;
   /** Her place in it: null when she is not a member. */
   myRole: GroupRole | null;
+  /** Members may publish rides in it ('Publicar en'); its leaders always may. */
+  membersMayPublish: boolean;
 }
 
 /** A member as the member list shows her. */
@@ -41,7 +43,6 @@ export interface GroupRequestView {
 /** The group's page: its public facts for everyone signed in, the rest by her place in it. */
 export interface GroupDetail extends GroupSummary {
   description: string | null;
-  membersMayPublish: boolean;
   /** 'Solo verificadas': new members must hold the badge. */
   verifiedOnly: boolean;
   indexable: boolean;

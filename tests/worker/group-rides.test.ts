@@ -1,12 +1,15 @@
 // Rides in a group (docs/product.md#grupos): 'Publicar en' a group she may publish in, 'Solo el
 // grupo' rides absent for everyone outside the group from every answer and push, joinable only by
 // members, and left with the usual notice when she leaves the group.
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { GroupListResponse } from "../../domain/api/groups.ts";
 import type { RideDetail } from "../../domain/api/rides.ts";
 import { NEAR_HEADER } from "../../domain/near.ts";
 import { GROUP_MSG } from "../../domain/texts/groups.ts";
+import { groups } from "../../worker/db/schema.ts";
 import { requestsSettled } from "./helpers/background.ts";
-import { signedInMany } from "./helpers/factories.ts";
+import { db, signedInMany } from "./helpers/factories.ts";
 import { createGroup, groupName } from "./helpers/groups.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
@@ -119,6 +122,39 @@ describe("'Publicar en'", () => {
       ride.id,
     ]);
     expect((await outsider.browser.post(`/api/rides/${ride.id}/join`)).status).toBe(200);
+  });
+
+  it("a group ride names its group on its card and page; 'Solo el grupo' says so", async () => {
+    const open = await groupWithRide(false);
+    const found = await open.outsider.browser.get(`/api/rides?q=${encodeURIComponent(open.title)}`);
+    const [card] = (await json<{ rides: RideDetail[] }>(found)).rides;
+    const named = { slug: open.group.slug, name: open.group.name, only: false };
+    expect(card?.group).toEqual(named);
+    const page = await json<{ ride: RideDetail }>(
+      await open.outsider.browser.get(`/api/rides/${open.ride.id}`),
+    );
+    expect(page.ride.group).toEqual(named);
+
+    const only = await groupWithRide(true);
+    const seen = await json<{ ride: RideDetail }>(
+      await only.member.browser.get(`/api/rides/${only.ride.id}`),
+    );
+    expect(seen.ride.group).toEqual({ slug: only.group.slug, name: only.group.name, only: true });
+    // Her own ride names none.
+    const own = await open.outsider.browser.post("/api/rides", rideBody());
+    expect((await json<{ ride: RideDetail }>(own)).ride.group).toBeNull();
+  });
+
+  it("her groups say whether members may publish in them", async () => {
+    const [leader, member] = await signedInMany([{}, {}]);
+    const group = await createGroup({ leaderId: leader.user.id, members: [member.user.id] });
+    const list = async (who: typeof leader) =>
+      (await json<GroupListResponse>(await who.browser.get("/api/groups/mine"))).groups;
+    expect((await list(member)).map((g) => [g.slug, g.myRole, g.membersMayPublish])).toEqual([
+      [group.slug, "member", false],
+    ]);
+    await db().update(groups).set({ membersMayPublish: true }).where(eq(groups.id, group.id));
+    expect((await list(member)).map((g) => g.membersMayPublish)).toEqual([true]);
   });
 
   it("only in a group she leads, or whose members may publish; nothing written otherwise", async () => {

@@ -4,33 +4,22 @@
 
 import { and, asc, eq, inArray, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type {
-  RequestStatus,
-  RideDetail,
-  RideGroup,
-  RidePerson,
-  RideSummary,
-} from "../../domain/api/rides.ts";
+import type { RequestStatus, RideDetail, RidePerson, RideSummary } from "../../domain/api/rides.ts";
 import { DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
 import { organizerName, participantName } from "../../domain/display.ts";
 import { meetingAreaOf } from "../../domain/meeting-area.ts";
 import { rideEstimatedMinutes } from "../../domain/ride-day.ts";
 import { capacityOf, hasStarted } from "../../domain/time.ts";
-import { groups, profiles, rideParticipants, rides, rodeWith } from "../db/schema.ts";
+import { profiles, rideParticipants, rides, rodeWith } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
 import { StatementCache } from "../db/statements.ts";
 import type { Database } from "../env.ts";
 import { blockedWithViewer, rideHiddenFrom } from "./block-sql.ts";
 import { cancelledByOrganizerSql } from "./cancelled-by.ts";
 import { myRequestQuery, requestsQuery, requestViewOf } from "./request-reads.ts";
+import { rideGroupOf, rideGroupSql } from "./ride-group.ts";
 import { isVerifiedSql } from "./verified-sql.ts";
 import { waitingListQuery, waitingPersonOf } from "./waiting-list-sql.ts";
-
-const rideGroup = alias(groups, "rgp");
-
-/** Its group's address and name as a JSON pair, while the group is active; else null. */
-const rideGroupSql = subquery<string | null>`select json_array(${rideGroup.slug}, ${rideGroup.name})
-  from ${groups} ${rideGroup} where ${rideGroup.id} = ${rides.groupId} and ${rideGroup.status} = 'active'`;
 
 export const rideColumns = {
   id: rides.id,
@@ -259,7 +248,7 @@ export function summaryOf(
       row.seriesId !== null
         ? { id: row.seriesId, everyWeeks: row.seriesEveryWeeks === 2 ? 2 : 1 }
         : null,
-    group: groupOf(row),
+    group: rideGroupOf(row),
     organizer: organizerOf(row),
     participantIds,
     participantCount: members.length,
@@ -273,12 +262,6 @@ export function summaryOf(
       request: joined ? null : requestStatusOf(row, requests.mine, now),
     },
   };
-}
-
-function groupOf(row: RideRow): RideGroup | null {
-  if (!row.groupRef) return null;
-  const [slug, name] = JSON.parse(row.groupRef) as [string, string];
-  return { slug, name, only: Boolean(row.groupOnly) };
 }
 
 function personOf(member: ParticipantRow): RidePerson {

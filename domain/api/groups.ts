@@ -2,7 +2,7 @@
 // and the web client.
 import type { JoinMode, Level, Modality } from "../constants.ts";
 import type { GroupRole } from "../groups.ts";
-import type { RidePerson } from "./rides.ts";
+import type { RidePerson, RideSummary } from "./rides.ts";
 
 /** A group as a search result or 'Tus grupos' shows it. */
 export interface GroupSummary {
@@ -60,6 +60,11 @@ export interface GroupDetail extends GroupSummary {
 
 export interface GroupResponse {
   group: GroupDetail;
+}
+
+/** GET /api/groups/:slug/rides: its next open rides, soonest first, as she may see them. */
+export interface GroupRidesResponse {
+  rides: RideSummary[];
 }
 
 export interface GroupListResponse {

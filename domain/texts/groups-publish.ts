@@ -21,3 +21,10 @@ export const RIDE_GROUP_TEXT = {
   of: "Salida del grupo",
   onlyMembers: "Solo para las miembros del grupo.",
 } as const;
+
+/** The group's page: its next open rides. */
+export const GROUP_RIDES_TEXT = {
+  title: "Próximas salidas",
+  empty: "Este grupo no tiene salidas próximas.",
+  loadFailed: "No hemos podido cargar las salidas del grupo.",
+} as const;

@@ -13,6 +13,7 @@ import { isNotFound } from "../lib/api.ts";
 import { VerifiedBadge } from "../verification/verified-badge.tsx";
 import { GroupActions } from "./group-actions.tsx";
 import { GroupRequests } from "./group-requests.tsx";
+import { GroupRides } from "./group-rides.tsx";
 import { groupQuery } from "./queries.ts";
 
 export default function GroupScreen() {
@@ -77,6 +78,7 @@ function GroupView({ group }: { group: GroupDetail }) {
           <p className="whitespace-pre-wrap break-words">{group.description}</p>
         </section>
       ) : null}
+      <GroupRides slug={group.slug} member={group.myRole !== null} />
       <section className="rounded-3xl border border-line bg-surface p-4" aria-labelledby="lideres">
         <h2 id="lideres" className="mb-2 text-lg font-extrabold">
           {TEXT.leaders}

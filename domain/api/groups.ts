@@ -2,7 +2,7 @@
 // and the web client.
 import type { JoinMode, Level, Modality } from "../constants.ts";
 import type { GroupRole } from "../groups.ts";
-import type { RidePerson } from "./rides.ts";
+import type { RidePerson, RideSummary } from "./rides.ts";
 
 /** A group as a search result or 'Tus grupos' shows it. */
 export interface GroupSummary {
@@ -17,6 +17,8 @@ export interface GroupSummary {
   memberCount: number;
   /** Her place in it: null when she is not a member. */
   myRole: GroupRole | null;
+  /** Members may publish rides in it ('Publicar en'); its leaders always may. */
+  membersMayPublish: boolean;
 }
 
 /** A member as the member list shows her. */
@@ -41,7 +43,6 @@ export interface GroupRequestView {
 /** The group's page: its public facts for everyone signed in, the rest by her place in it. */
 export interface GroupDetail extends GroupSummary {
   description: string | null;
-  membersMayPublish: boolean;
   /** 'Solo verificadas': new members must hold the badge. */
   verifiedOnly: boolean;
   indexable: boolean;
@@ -59,6 +60,11 @@ export interface GroupDetail extends GroupSummary {
 
 export interface GroupResponse {
   group: GroupDetail;
+}
+
+/** GET /api/groups/:slug/rides: its next open rides, soonest first, as she may see them. */
+export interface GroupRidesResponse {
+  rides: RideSummary[];
 }
 
 export interface GroupListResponse {

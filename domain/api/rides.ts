@@ -81,6 +81,11 @@ export interface RideSummary {
    * page's next dates; null for a one-off ride.
    */
   series: { id: string; everyWeeks: 1 | 2 } | null;
+  /**
+   * The group it was published in (docs/product.md#grupos): its name and address, and whether it
+   * is 'Solo el grupo' (`only`); null for a rider's own ride or a group no longer active.
+   */
+  group: RideGroup | null;
   organizer: RidePerson;
   participantIds: string[];
   participantCount: number;
@@ -101,6 +106,13 @@ export interface RideSummary {
      */
     request: RequestStatus | null;
   };
+}
+
+/** A ride's group as its card and page name it, with a link to `/app/grupo/<slug>`. */
+export interface RideGroup {
+  slug: string;
+  name: string;
+  only: boolean;
 }
 
 export type RequestStatus = "pending" | "declined" | "expired";

@@ -2,12 +2,13 @@
 // a create whose answer was lost comes back as the ride already stored; the next ride gets a
 // new one. Edit sends none.
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { Link, MemoryRouter, Route, Routes, useParams } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RideDetail } from "../../domain/api/rides.ts";
 import { toIsoDate } from "../../domain/dates.ts";
 import { MSG } from "../../domain/messages.ts";
+import { GROUP_PUBLISH_TEXT } from "../../domain/texts/groups-publish.ts";
 import { JOIN_MODE_TEXT } from "../../domain/texts/rides-create.ts";
 import { VERIFICATION_MSG } from "../../domain/verification.ts";
 import { toZonedDateTime } from "../../domain/zones.ts";
@@ -17,6 +18,7 @@ import CreateRideScreen from "../../web/rides/create.tsx";
 import { ME_KEY } from "../../web/session/use-me.ts";
 import { describedBy } from "./helpers/described-by.ts";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
+import { groupDetail } from "./helpers/groups.ts";
 import { ORGANIZER_VIEWER, rideDetail } from "./helpers/rides.ts";
 import { ANA_OF_MADRID } from "./helpers/signed-in-client.ts";
 
@@ -653,5 +655,94 @@ describe("an error goes as soon as its field is fixed, by any means", () => {
       expect(screen.getByLabelText<HTMLInputElement>("Distancia (km)").value).toBe("11.1"),
     );
     expect(screen.queryByText(MSG.rideDistanceElevationRequired)).toBeNull();
+  });
+});
+
+describe("'Publicar en' (docs/product.md#grupos)", () => {
+  const madrugadoras = groupDetail({ id: "g1", name: "Las Madrugadoras", myRole: "leader" });
+  const rapidas = groupDetail({
+    id: "g2",
+    name: "Las Rápidas",
+    myRole: "member",
+    membersMayPublish: true,
+  });
+  const lentas = groupDetail({ id: "g3", name: "Las Lentas", myRole: "member" });
+
+  /** The API by address: her groups, and the create. */
+  function answerByUrl() {
+    fetchMock.mockImplementation(async (url, init) => {
+      if (url === "/api/groups/mine") {
+        return Response.json({ groups: [madrugadoras, rapidas, lentas], nextPage: null });
+      }
+      if (url === "/api/rides" && init?.method === "POST") return created("r1");
+      return Response.json({ error: { code: "not_found", message: "" } }, { status: 404 });
+    });
+  }
+  const groupReads = () => fetchMock.mock.calls.filter(([url]) => url === "/api/groups/mine");
+  const publishIn = () => screen.getByLabelText<HTMLSelectElement>(GROUP_PUBLISH_TEXT.label);
+  const optionNames = () => [...publishIn().options].map((o) => o.textContent);
+
+  it("reads her groups once she reaches for the list, and offers those she may publish in", async () => {
+    answerByUrl();
+    renderCreate();
+    fillRide();
+    // The form's first paint asks nothing more.
+    expect(groupReads()).toEqual([]);
+    expect(optionNames()).toEqual([GROUP_PUBLISH_TEXT.herself]);
+    fireEvent.focus(publishIn());
+    await screen.findByRole("option", { name: "Las Madrugadoras" });
+    // She leads the first; the second lets members publish; the third does not.
+    expect(optionNames()).toEqual([GROUP_PUBLISH_TEXT.herself, "Las Madrugadoras", "Las Rápidas"]);
+    expect(screen.queryByRole("group", { name: GROUP_PUBLISH_TEXT.audience })).toBeNull();
+
+    fireEvent.change(publishIn(), { target: { value: "g1" } });
+    const audience = screen.getByRole("group", { name: GROUP_PUBLISH_TEXT.audience });
+    const only = within(audience).getByRole<HTMLInputElement>("radio", {
+      name: GROUP_PUBLISH_TEXT.groupOnly,
+    });
+    expect(only.checked).toBe(true);
+    expect(describedBy(only)).toBe(GROUP_PUBLISH_TEXT.groupOnlyHint);
+    await submit();
+    expect((await screen.findByText(/^Salida /)).textContent).toBe("Salida r1");
+    expect(sentRides()[0]).toMatchObject({ groupId: "g1", groupOnly: true });
+  });
+
+  it("'Abierta' in a group goes as such; her own ride sends no group", async () => {
+    answerByUrl();
+    renderCreate();
+    fillRide();
+    fireEvent.focus(publishIn());
+    await screen.findByRole("option", { name: "Las Rápidas" });
+    fireEvent.change(publishIn(), { target: { value: "g2" } });
+    const audience = screen.getByRole("group", { name: GROUP_PUBLISH_TEXT.audience });
+    fireEvent.click(within(audience).getByRole("radio", { name: GROUP_PUBLISH_TEXT.open }));
+    await submit();
+    expect((await screen.findByText(/^Salida /)).textContent).toBe("Salida r1");
+    // Back to the form for another, her own this time.
+    fireEvent.click(screen.getByRole("link", { name: "Proponer otra" }));
+    fillRide("Solo mía");
+    await submit();
+    await screen.findByText(/^Salida /);
+    const [inGroup, own] = sentRides();
+    expect(inGroup).toMatchObject({ groupId: "g2", groupOnly: false });
+    expect(own).toMatchObject({ title: "Solo mía" });
+    expect(own).not.toHaveProperty("groupId");
+    expect(own).not.toHaveProperty("groupOnly");
+  });
+
+  it("an edit neither shows nor sends it: the ride keeps its group", async () => {
+    const ride = rideDetail({
+      id: "r9",
+      group: { slug: "las-madrugadoras", name: "Las Madrugadoras", only: true },
+      viewer: ORGANIZER_VIEWER,
+    });
+    fetchMock.mockImplementation(async () => Response.json({ ride }));
+    renderCreate("/app/create?edit=r9", ride);
+    expect(screen.queryByLabelText(GROUP_PUBLISH_TEXT.label)).toBeNull();
+    await submit("Guardar cambios");
+    await screen.findByText(/^Salida /);
+    const [save] = fetchMock.mock.calls.filter(([, init]) => init?.method === "PUT");
+    expect(JSON.parse(String(save![1]?.body))).not.toHaveProperty("groupId");
+    expect(groupReads()).toEqual([]);
   });
 });

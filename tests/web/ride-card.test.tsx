@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RideSummary } from "../../domain/api/rides.ts";
+import { RIDE_GROUP_TEXT } from "../../domain/texts/groups-publish.ts";
 import { RideCard } from "../../web/rides/ride-card.tsx";
 import { ME_KEY } from "../../web/session/use-me.ts";
 import { ORGANIZER_VIEWER, rideSummary } from "./helpers/rides.ts";
@@ -319,5 +320,26 @@ describe("RideCard times (docs/product.md#times-and-time-zones)", () => {
     const day = screen.getByText(/^\d\d\/\d\d$/);
     expect(day.textContent).toBe("06/06");
     expect(day.nextElementSibling?.textContent).toBe("00:30");
+  });
+});
+
+describe("RideCard of a group's ride (docs/product.md#grupos)", () => {
+  it("names the group with a link to its page; 'Solo el grupo' says it is for its members", () => {
+    const group = { slug: "las-madrugadoras", name: "Las Madrugadoras", only: false };
+    const { unmount } = renderCard(ride({ group }));
+    const link = screen.getByRole("link", { name: "Las Madrugadoras" });
+    expect(link.getAttribute("href")).toBe("/app/grupo/las-madrugadoras");
+    expect(link.parentElement?.textContent).toBe(`${RIDE_GROUP_TEXT.of} Las Madrugadoras`);
+    unmount();
+
+    renderCard(ride({ group: { ...group, only: true } }));
+    expect(screen.getByRole("link", { name: "Las Madrugadoras" }).parentElement?.textContent).toBe(
+      `${RIDE_GROUP_TEXT.of} Las Madrugadoras${RIDE_GROUP_TEXT.onlyMembers}`,
+    );
+  });
+
+  it("names none for her own ride", () => {
+    renderCard(ride());
+    expect(screen.queryByText(RIDE_GROUP_TEXT.of, { exact: false })).toBeNull();
   });
 });

@@ -1321,6 +1321,13 @@ const GROUP_MATRIX: GroupRow[] = [
     why: "the public facts for every rider; the member list for members (groups.test.ts)",
   },
   {
+    method: "GET",
+    route: "/api/groups/:slug/rides",
+    path: (w) => `/api/groups/${w.approval}/rides`,
+    expect: [200, 200, 200, 200],
+    why: "its next open rides for every rider; 'Solo el grupo' ones for members (group-rides.test.ts)",
+  },
+  {
     method: "PUT",
     route: "/api/groups/:slug",
     path: (w) => `/api/groups/${w.approval}`,

@@ -1,12 +1,20 @@
 // Rides in a group (docs/product.md#grupos): 'Publicar en' a group she may publish in, 'Solo el
 // grupo' rides absent for everyone outside the group from every answer and push, joinable only by
 // members, and left with the usual notice when she leaves the group.
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { GroupListResponse, GroupRidesResponse } from "../../domain/api/groups.ts";
 import type { RideDetail } from "../../domain/api/rides.ts";
 import { NEAR_HEADER } from "../../domain/near.ts";
 import { GROUP_MSG } from "../../domain/texts/groups.ts";
+import { createDb } from "../../worker/db/client.ts";
+import { groupRequests, groups, rides } from "../../worker/db/schema.ts";
+import { groupRides } from "../../worker/groups/ride-list.ts";
+import { generateId } from "../../worker/sessions/tokens.ts";
 import { requestsSettled } from "./helpers/background.ts";
-import { signedInMany } from "./helpers/factories.ts";
+import { countingD1 } from "./helpers/d1-proxy.ts";
+import { db, HOUR, signedInMany } from "./helpers/factories.ts";
 import { createGroup, groupName } from "./helpers/groups.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
@@ -63,6 +71,7 @@ describe("'Solo el grupo'", () => {
       ["chats", await outsider.browser.get("/api/chats")],
       ["leader's profile", await outsider.browser.get(`/api/users/${leader.user.username}`)],
       ["group page", await outsider.browser.get(`/api/groups/${group.slug}`)],
+      ["group rides", await outsider.browser.get(`/api/groups/${group.slug}/rides`)],
       ["share page", await new Browser().get(`/salida/${ride.id}`)],
       ["share page signed in", await outsider.browser.get(`/salida/${ride.id}`)],
       ["share image", await new Browser().get(`/salida/${ride.id}/imagen.png`)],
@@ -121,6 +130,39 @@ describe("'Publicar en'", () => {
     expect((await outsider.browser.post(`/api/rides/${ride.id}/join`)).status).toBe(200);
   });
 
+  it("a group ride names its group on its card and page; 'Solo el grupo' says so", async () => {
+    const open = await groupWithRide(false);
+    const found = await open.outsider.browser.get(`/api/rides?q=${encodeURIComponent(open.title)}`);
+    const [card] = (await json<{ rides: RideDetail[] }>(found)).rides;
+    const named = { slug: open.group.slug, name: open.group.name, only: false };
+    expect(card?.group).toEqual(named);
+    const page = await json<{ ride: RideDetail }>(
+      await open.outsider.browser.get(`/api/rides/${open.ride.id}`),
+    );
+    expect(page.ride.group).toEqual(named);
+
+    const only = await groupWithRide(true);
+    const seen = await json<{ ride: RideDetail }>(
+      await only.member.browser.get(`/api/rides/${only.ride.id}`),
+    );
+    expect(seen.ride.group).toEqual({ slug: only.group.slug, name: only.group.name, only: true });
+    // Her own ride names none.
+    const own = await open.outsider.browser.post("/api/rides", rideBody());
+    expect((await json<{ ride: RideDetail }>(own)).ride.group).toBeNull();
+  });
+
+  it("her groups say whether members may publish in them", async () => {
+    const [leader, member] = await signedInMany([{}, {}]);
+    const group = await createGroup({ leaderId: leader.user.id, members: [member.user.id] });
+    const list = async (who: typeof leader) =>
+      (await json<GroupListResponse>(await who.browser.get("/api/groups/mine"))).groups;
+    expect((await list(member)).map((g) => [g.slug, g.myRole, g.membersMayPublish])).toEqual([
+      [group.slug, "member", false],
+    ]);
+    await db().update(groups).set({ membersMayPublish: true }).where(eq(groups.id, group.id));
+    expect((await list(member)).map((g) => g.membersMayPublish)).toEqual([true]);
+  });
+
   it("only in a group she leads, or whose members may publish; nothing written otherwise", async () => {
     const [leader, member] = await signedInMany([{}, {}]);
     const group = await createGroup({ leaderId: leader.user.id, members: [member.user.id] });
@@ -133,5 +175,95 @@ describe("'Publicar en'", () => {
     expect((await json(res)).error.message).toBe(GROUP_MSG.cannotPublish);
     const mine = await json(await member.browser.get("/api/my-rides"));
     expect(JSON.stringify(mine)).not.toContain(title);
+  });
+});
+
+describe("the group's next open rides (GET /api/groups/:slug/rides)", () => {
+  async function groupWithRides() {
+    const [leader, member, requester, outsider, blocker] = await signedInMany([{}, {}, {}, {}, {}]);
+    const group = await createGroup({
+      leaderId: leader.user.id,
+      members: [member.user.id],
+      joinMode: "approval",
+    });
+    await db()
+      .insert(groupRequests)
+      .values({ id: generateId(), groupId: group.id, userId: requester.user.id, note: null });
+    const post = async (title: string, groupOnly: boolean, startsIn: number) => {
+      const res = await leader.browser.post(
+        "/api/rides",
+        rideBody({ title, groupId: group.id, groupOnly }, startsIn),
+      );
+      return (await json<{ ride: RideDetail }>(res)).ride.id;
+    };
+    const open = await post("Abierta del grupo", false, 72 * HOUR);
+    const only = await post("Solo del grupo", true, 48 * HOUR);
+    const cancelled = await post("Cancelada del grupo", false, 24 * HOUR);
+    await db().update(rides).set({ status: "cancelled" }).where(eq(rides.id, cancelled));
+    // Her own ride is in no group.
+    await leader.browser.post("/api/rides", rideBody({ title: "Suya" }));
+    expect((await blocker.browser.post("/api/blocks", { userId: leader.user.id })).status).toBe(
+      200,
+    );
+    return { leader, member, requester, outsider, blocker, group, open, only };
+  }
+
+  const titles = async (browser: Browser, slug: string) => {
+    const res = await browser.get(`/api/groups/${slug}/rides`);
+    expect(res.status).toBe(200);
+    return (await json<GroupRidesResponse>(res)).rides.map((r) => r.title);
+  };
+
+  it("members see its 'Solo el grupo' rides too; anyone else only the 'Abierta' ones", async () => {
+    const w = await groupWithRides();
+    // Soonest first; the cancelled one and her own ride are not listed.
+    expect(await titles(w.leader.browser, w.group.slug)).toEqual([
+      "Solo del grupo",
+      "Abierta del grupo",
+    ]);
+    expect(await titles(w.member.browser, w.group.slug)).toEqual([
+      "Solo del grupo",
+      "Abierta del grupo",
+    ]);
+    expect(await titles(w.outsider.browser, w.group.slug)).toEqual(["Abierta del grupo"]);
+    expect(await titles(w.requester.browser, w.group.slug)).toEqual(["Abierta del grupo"]);
+    // A rider who blocked its organizer sees none of hers, as everywhere.
+    expect(await titles(w.blocker.browser, w.group.slug)).toEqual([]);
+  });
+
+  it("answers each card as the feed does, for her", async () => {
+    const w = await groupWithRides();
+    const res = await w.member.browser.get(`/api/groups/${w.group.slug}/rides`);
+    const [only] = (await json<GroupRidesResponse>(res)).rides;
+    const detail = await json<{ ride: RideDetail }>(
+      await w.member.browser.get(`/api/rides/${w.only}`),
+    );
+    const {
+      participants: _p,
+      routeFileName: _r,
+      waitingList: _w,
+      requests: _q,
+      ...card
+    } = detail.ride;
+    expect(only).toEqual(card);
+    expect(only?.group).toEqual({ slug: w.group.slug, name: w.group.name, only: true });
+  });
+
+  it("costs one query whatever the number of rides", async () => {
+    const w = await groupWithRides();
+    const { d1, counter } = countingD1(env.DB);
+    const list = await groupRides(createDb(d1), w.group.id, w.member.user.id, Date.now());
+    expect(list.map((r) => r.id)).toEqual([w.only, w.open]);
+    expect(counter).toEqual({ statements: 1, batches: 0 });
+  });
+
+  it("an unknown or archived group answers 'No encontramos este grupo'", async () => {
+    const w = await groupWithRides();
+    await db().update(groups).set({ status: "archived" }).where(eq(groups.id, w.group.id));
+    for (const slug of [w.group.slug, "no-existe"]) {
+      const res = await w.member.browser.get(`/api/groups/${slug}/rides`);
+      expect(res.status).toBe(404);
+      expect((await json(res)).error.message).toBe(GROUP_MSG.notFound);
+    }
   });
 });

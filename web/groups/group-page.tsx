@@ -14,6 +14,7 @@ import { VerifiedBadge } from "../verification/verified-badge.tsx";
 import { GroupActions } from "./group-actions.tsx";
 import { GroupChatEntry } from "./group-chat-entry.tsx";
 import { GroupRequests } from "./group-requests.tsx";
+import { GroupRides } from "./group-rides.tsx";
 import { groupQuery } from "./queries.ts";
 
 export default function GroupScreen() {
@@ -79,6 +80,7 @@ function GroupView({ group }: { group: GroupDetail }) {
           <p className="whitespace-pre-wrap break-words">{group.description}</p>
         </section>
       ) : null}
+      <GroupRides slug={group.slug} member={group.myRole !== null} />
       <section className="rounded-3xl border border-line bg-surface p-4" aria-labelledby="lideres">
         <h2 id="lideres" className="mb-2 text-lg font-extrabold">
           {TEXT.leaders}

@@ -61,6 +61,10 @@ export interface RideFormValues {
   joinMode: JoinMode;
   /** 'Solo verificadas' (docs/product.md#verificada). */
   verifiedOnly: boolean;
+  /** 'Publicar en' (create only, docs/product.md#grupos): a group's id, or "" for her own ride. */
+  groupId: string;
+  /** In a group: 'Solo el grupo' or 'Abierta'. */
+  audience: "group" | "open";
 }
 
 export const EMPTY: RideFormValues = {
@@ -84,6 +88,8 @@ export const EMPTY: RideFormValues = {
   scope: "this",
   joinMode: "open",
   verifiedOnly: false,
+  groupId: "",
+  audience: "group",
 };
 
 /** The repeat rule as the API takes it; null for a one-off ride. */
@@ -160,9 +166,20 @@ export function createRideBody(
   zone?: string,
 ) {
   return requestBody(
-    { ...toPayload(values, zone), createKey, repeat: repeatOf(values), ...route },
+    {
+      ...toPayload(values, zone),
+      createKey,
+      repeat: repeatOf(values),
+      ...route,
+      ...groupPlaceOf(values),
+    },
     gpx,
   );
+}
+
+/** 'Publicar en': the group and its audience when she chose one; nothing for her own ride. */
+function groupPlaceOf(values: RideFormValues) {
+  return values.groupId ? { groupId: values.groupId, groupOnly: values.audience === "group" } : {};
 }
 
 export function requestBody<P extends object>(payload: P, gpx: File | null) {
@@ -253,6 +270,9 @@ export function valuesFromRide(ride: RideDetailResponse["ride"]): RideFormValues
     scope: "this",
     joinMode: ride.joinMode,
     verifiedOnly: ride.verifiedOnly,
+    // An edit keeps the ride's group as it is: the form neither shows nor sends it.
+    groupId: "",
+    audience: "group",
   };
 }
 

@@ -35,6 +35,7 @@ import { useMe } from "../session/use-me.ts";
 import { VerifiedOnlyField } from "../verification/verified-only-field.tsx";
 import { JoinModeField } from "./join-mode-field.tsx";
 import { MeetingPointField } from "./meeting-point-field.tsx";
+import { PublishInField } from "./publish-in-field.tsx";
 import { LevelField, ModalitiesField, SocialTagsField } from "./ride-chip-fields.tsx";
 import { RideSizeFields } from "./ride-size-fields.tsx";
 import { RideStartFields } from "./ride-start-fields.tsx";
@@ -197,6 +198,7 @@ function RideForm({
         />
 
         <RideSizeFields />
+        {editId ? null : <PublishInField />}
         <JoinModeField />
         <VerifiedOnlyField />
         <DurationField />

@@ -17,6 +17,7 @@ import {
   RideCardPeople,
   RideCardRoute,
 } from "./ride-card-parts.tsx";
+import { RideGroupLine } from "./ride-group-line.tsx";
 import { RodeWithLine } from "./rode-with-line.tsx";
 import { useRideCardActions } from "./use-ride-card-actions.ts";
 import { WaitingListButtons } from "./waiting-list-buttons.tsx";
@@ -85,6 +86,7 @@ export function RideCard({
           ride.title
         )}
       </Heading>
+      <RideGroupLine group={ride.group} />
       {ride.pendingRequests > 0 ? (
         <p className="self-start rounded-full bg-primary px-3 py-1 text-sm font-bold text-white">
           {MSG.requestsCount(ride.pendingRequests)}

@@ -77,6 +77,7 @@ const summaryFields = (viewerId: string) => ({
   joinMode: groups.joinMode,
   memberCount: memberCountSql,
   myRole: myRoleSql(viewerId),
+  membersMayPublish: groups.membersMayPublish,
 });
 
 type SummaryRow = { memberCount: number } & Omit<GroupSummary, "memberCount">;

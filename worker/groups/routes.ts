@@ -3,7 +3,11 @@
 // Every rule is checked by the statement that writes (writes.ts); a refusal says why in Spanish.
 
 import { type Context, Hono } from "hono";
-import type { GroupListResponse, GroupResponse } from "../../domain/api/groups.ts";
+import type {
+  GroupListResponse,
+  GroupResponse,
+  GroupRidesResponse,
+} from "../../domain/api/groups.ts";
 import { DomainError } from "../../domain/errors.ts";
 import {
   groupInputSchema,
@@ -37,6 +41,7 @@ import {
   roleIn,
   searchGroups,
 } from "./reads.ts";
+import { groupRides } from "./ride-list.ts";
 import { leaveGroupOnlyRides } from "./rides.ts";
 import {
   acceptGroupRequest,
@@ -144,6 +149,10 @@ export const groupRoutes = new Hono<AppEnv>()
   .get("/:slug", validate("param", groupSlugParamSchema), async (c) => {
     const user = requireProfile(c);
     return answer(c, await loadGroup(c, c.req.valid("param").slug), user.id);
+  })
+  .get("/:slug/rides", validate("param", groupSlugParamSchema), async (c) => {
+    const { user, row, now } = await groupFor(c, c.req.valid("param").slug);
+    return c.json<GroupRidesResponse>({ rides: await groupRides(c.var.db, row.id, user.id, now) });
   })
   .put(
     "/:slug",

@@ -17,6 +17,7 @@ import type { Database } from "../env.ts";
 import { blockedWithViewer, rideHiddenFrom } from "./block-sql.ts";
 import { cancelledByOrganizerSql } from "./cancelled-by.ts";
 import { myRequestQuery, requestsQuery, requestViewOf } from "./request-reads.ts";
+import { rideGroupOf, rideGroupSql } from "./ride-group.ts";
 import { isVerifiedSql } from "./verified-sql.ts";
 import { waitingListQuery, waitingPersonOf } from "./waiting-list-sql.ts";
 
@@ -52,6 +53,8 @@ export const rideColumns = {
   seriesId: rides.seriesId,
   seriesIndex: rides.seriesIndex,
   seriesEveryWeeks: rides.seriesEveryWeeks,
+  groupOnly: rides.groupOnly,
+  groupRef: rideGroupSql.as("group_ref"),
   organizerUsername: profiles.username,
   organizerAvatarKey: profiles.avatarKey,
   organizerAvatarUrl: profiles.avatarUrl,
@@ -245,6 +248,7 @@ export function summaryOf(
       row.seriesId !== null
         ? { id: row.seriesId, everyWeeks: row.seriesEveryWeeks === 2 ? 2 : 1 }
         : null,
+    group: rideGroupOf(row),
     organizer: organizerOf(row),
     participantIds,
     participantCount: members.length,

@@ -32,6 +32,7 @@ export function rideSummary(overrides: Partial<RideSummary> = {}): RideSummary {
     cancelledByOrganizer: false,
     hasRoute: false,
     series: null,
+    group: null,
     organizer: {
       id: "org",
       username: "Lucía",

@@ -1,0 +1,61 @@
+// A group's next open rides on its page (docs/product.md#grupos): published, not started, soonest
+// first, as she may see them: 'Solo el grupo' ones only for its members (rideVisibleTo, the rule
+// every listing asks), and none a block hides. One statement, read through rides_group_start_idx,
+// each card's riders, waiting list and requests computed for the rides shown only.
+import { and, asc, eq, gt } from "drizzle-orm";
+import type { RideSummary } from "../../domain/api/rides.ts";
+import { profiles, rides } from "../db/schema.ts";
+import type { Database } from "../env.ts";
+import { rideVisibleTo } from "../ride-core/block-sql.ts";
+import {
+  participantsFromJson,
+  participantsJson,
+  rideColumns,
+  summaryOf,
+} from "../ride-core/read-model.ts";
+import { myRequestStatusSql, pendingRequestCountSql } from "../ride-core/request-sql.ts";
+import { waitingCountSql, waitingPositionSql } from "../ride-core/waiting-list-sql.ts";
+
+/** How many of its next rides the page lists. */
+export const GROUP_RIDES_MAX = 10;
+
+export async function groupRides(
+  db: Database,
+  groupId: string,
+  viewerId: string,
+  now: number,
+): Promise<RideSummary[]> {
+  const rows = await db
+    .select({
+      ...rideColumns,
+      participants: participantsJson(rides.id, viewerId),
+      waitingCount: waitingCountSql(rides.id),
+      waitingPosition: waitingPositionSql(rides.id, viewerId),
+      pendingRequests: pendingRequestCountSql(rides.id),
+      myRequest: myRequestStatusSql(rides.id, viewerId),
+    })
+    .from(rides)
+    .leftJoin(profiles, eq(profiles.userId, rides.organizerId))
+    .where(
+      and(
+        eq(rides.groupId, groupId),
+        gt(rides.startTime, now),
+        eq(rides.status, "published"),
+        rideVisibleTo(rides.id, viewerId),
+      ),
+    )
+    .orderBy(asc(rides.startTime), asc(rides.id))
+    .limit(GROUP_RIDES_MAX)
+    .all();
+  return rows.map(
+    ({ participants, waitingCount, waitingPosition, pendingRequests, myRequest, ...row }) =>
+      summaryOf(
+        row,
+        participantsFromJson(row.id, participants),
+        viewerId,
+        { count: waitingCount, position: waitingPosition },
+        { pending: pendingRequests, mine: myRequest },
+        now,
+      ),
+  );
+}

@@ -84,6 +84,24 @@ export const GROUP_MSG = {
     `Tu solicitud para unirte a «${group}» no ha salido adelante.`,
 } as const;
 
+/** 'Grupos' in the search (/app/search?ver=grupos): by text, city, modality and level. */
+export const GROUP_SEARCH_TEXT = {
+  title: "Buscar grupos",
+  search: "Buscar grupos",
+  placeholder: "Nombre del grupo, ciudad o zona…",
+  city: "Ciudad",
+  near: "Cerca de mí",
+  nearCity: (city: string) => `Grupos de ${city}, tu ciudad.`,
+  nearUnknown: "Indica tu ciudad en tu perfil para ver los grupos cerca de ti.",
+  results: "Resultados",
+  loading: "Cargando grupos",
+  empty: "No hay grupos con estos filtros. ¿Y si creas uno?",
+  create: GROUP_MSG.createTitle,
+  loadFailed: "No hemos podido cargar los grupos.",
+  more: "Ver más grupos",
+  yours: "Tu grupo",
+} as const;
+
 /** The group's page (/app/grupo/<slug>): its facts, joining, the members and the requests. */
 export const GROUP_PAGE_TEXT = {
   loading: "Cargando el grupo",

@@ -102,6 +102,14 @@ export const GROUP_SEARCH_TEXT = {
   yours: "Tu grupo",
 } as const;
 
+/** 'Tus grupos' in the feed: her groups, each with its next ride. */
+export const YOUR_GROUPS_TEXT = {
+  title: "Tus grupos",
+  nextRide: "Próxima salida:",
+  noRide: "Sin salidas próximas",
+  groupOnly: GROUP_MSG.visibilityGroup,
+} as const;
+
 /** The group's page (/app/grupo/<slug>): its facts, joining, the members and the requests. */
 export const GROUP_PAGE_TEXT = {
   loading: "Cargando el grupo",

@@ -4,6 +4,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import type { z } from "zod";
 import type { GroupResponse } from "../../domain/api/groups.ts";
 import type { groupInputSchema } from "../../domain/groups.ts";
+import { GROUP_LISTS_KEY } from "../group-core/queries.ts";
 import { call, client, pathParams } from "../lib/api.ts";
 
 /** The create form's values as the API takes them (what she leaves out takes its default). */
@@ -27,7 +28,11 @@ function useGroupMutation<V>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (vars: V) => fn(pathParams({ slug }), vars),
-    onSuccess: (data) => queryClient.setQueryData(groupKey(slug), data),
+    onSuccess: (data) => {
+      queryClient.setQueryData(groupKey(slug), data);
+      // 'Tus grupos' and the search show her place and the group's size.
+      void queryClient.invalidateQueries({ queryKey: GROUP_LISTS_KEY });
+    },
     // A refusal may mean the group changed under her (full, answered, archived): read it again.
     onError: () => queryClient.invalidateQueries({ queryKey: groupKey(slug) }),
   });

@@ -3,7 +3,11 @@
 // Every rule is checked by the statement that writes (writes.ts); a refusal says why in Spanish.
 
 import { type Context, Hono } from "hono";
-import type { GroupListResponse, GroupResponse } from "../../domain/api/groups.ts";
+import type {
+  GroupListResponse,
+  GroupResponse,
+  MyGroupsResponse,
+} from "../../domain/api/groups.ts";
 import { DomainError } from "../../domain/errors.ts";
 import {
   groupInputSchema,
@@ -115,7 +119,8 @@ export const groupRoutes = new Hono<AppEnv>()
   })
   .get("/mine", async (c) => {
     const user = requireProfile(c);
-    return c.json<GroupListResponse>({ groups: await myGroups(c.var.db, user.id), nextPage: null });
+    const mine = await myGroups(c.var.db, user.id, Date.now());
+    return c.json<MyGroupsResponse>({ groups: mine, nextPage: null });
   })
   .post("/", validate("json", groupInputSchema), async (c) => {
     const user = requireProfile(c);

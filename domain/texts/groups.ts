@@ -150,6 +150,45 @@ export const GROUP_PAGE_TEXT = {
   rodeWithMembers: (n: number) => `Ha rodado con ${plural(n, "miembro", "miembros")} del grupo`,
 } as const;
 
+/** The leaders' management on the group's page: the group, its people, its invitation link. */
+export const GROUP_MANAGE_TEXT = {
+  title: "Gestionar el grupo",
+  edit: "Editar el grupo",
+  save: "Guardar cambios",
+  saving: "Guardando...",
+  saved: "Cambios guardados",
+  saveFailed: "No se pudieron guardar los cambios",
+  cancel: "Cancelar",
+  membersMayPublish: "Las miembros pueden publicar salidas",
+  membersMayPublishHint: "Si lo apagas, solo las líderes publican salidas en el grupo.",
+  people: "Miembros y líderes",
+  makeLeader: "Nombrar líder",
+  removeLeader: "Quitar como líder",
+  remove: "Quitar del grupo",
+  forName: (action: string, name: string) => `${action}: ${name}`,
+  removeConfirmTitle: (name: string) => `¿Quitar a ${name} del grupo?`,
+  removeConfirmText:
+    "Dejará de ser miembro y saldrá de las salidas solo para el grupo a las que se había unido.",
+  removed: (name: string) => `${name} ya no forma parte del grupo`,
+  leaderNamed: (name: string) => `${name} ahora es líder`,
+  leaderRemoved: (name: string) => `${name} ya no es líder`,
+  invite: "Enlace de invitación",
+  inviteHint: "Quien lo abra entra directamente en el grupo, aunque sea con aprobación.",
+  inviteCreate: "Crear enlace de invitación",
+  inviteCopy: "Copiar enlace",
+  inviteCopied: "Enlace copiado",
+  inviteRevoke: "Revocar enlace",
+  inviteRevoked: "Enlace revocado: ya no sirve",
+  inviteRevokeConfirmTitle: "¿Revocar el enlace?",
+  inviteRevokeConfirmText:
+    "Quien lo tenga ya no podrá usarlo para unirse. Puedes crear otro cuando quieras.",
+  /** On the group's page opened from an invitation link. */
+  inviteJoin: "Unirme con la invitación",
+} as const;
+
+/** The invitation link's parameter on the group's page: /app/grupo/<slug>?invitacion=<token>. */
+export const GROUP_INVITE_PARAM = "invitacion";
+
 /** 'Crear un grupo' (/app/grupos/nuevo). */
 export const GROUP_CREATE_TEXT = {
   title: GROUP_MSG.createTitle,

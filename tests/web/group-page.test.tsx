@@ -1,61 +1,16 @@
 // The group's page (docs/product.md#grupos): its facts for everyone, 'Unirme al grupo' /
 // 'Solicitar unirme' (her note kept when the request fails) / 'Salir del grupo', the member list
 // with 'líder', and for leaders the requests first with 'Aceptar' / 'Rechazar'.
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter, Route, Routes } from "react-router-dom";
 import { describe, expect, it } from "vitest";
-import type { GroupDetail } from "../../domain/api/groups.ts";
 import { GROUP_MSG, GROUP_PAGE_TEXT as TEXT } from "../../domain/texts/groups.ts";
 import { VERIFICATION_MSG } from "../../domain/verification.ts";
-import GroupScreen from "../../web/groups/group-page.tsx";
-import { LazyToaster } from "../../web/lib/lazy-toaster.tsx";
-import { stubFetchEachTest } from "./helpers/fetch.ts";
+import { groupPageStub, refusal } from "./helpers/group-page.tsx";
 import { groupDetail, groupMember, groupRequest, leaderView } from "./helpers/groups.ts";
-import { signedInClient } from "./helpers/signed-in-client.ts";
 import { toastShowing } from "./helpers/toasts.ts";
 
-const fetchMock = stubFetchEachTest();
-
-interface Sent {
-  method: string;
-  path: string;
-  body: unknown;
-}
-
-/** Serves `first` on GET; a POST or DELETE gets `answer`'s reply (the group by default). */
-function renderGroup(
-  first: GroupDetail | Response,
-  answer: (sent: Sent) => Response = () => Response.json({ group: first }),
-) {
-  const sent: Sent[] = [];
-  fetchMock.mockImplementation(async (input, init) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
-    const path = new URL(request.url, "http://x").pathname;
-    if (request.method === "GET") {
-      return first instanceof Response ? first.clone() : Response.json({ group: first });
-    }
-    const text = await request.text();
-    const call = { method: request.method, path, body: text ? JSON.parse(text) : null };
-    sent.push(call);
-    return answer(call);
-  });
-  render(
-    <QueryClientProvider client={signedInClient()}>
-      <MemoryRouter initialEntries={["/app/grupo/las-madrugadoras"]}>
-        <Routes>
-          <Route path="/app/grupo/:slug" element={<GroupScreen />} />
-        </Routes>
-      </MemoryRouter>
-      <LazyToaster />
-    </QueryClientProvider>,
-  );
-  return sent;
-}
-
-const refusal = (message: string, status = 409) =>
-  Response.json({ error: { code: "conflict", message } }, { status });
+const renderGroup = groupPageStub();
 
 describe("the group's page from outside", () => {
   it("shows its facts and its leaders, but not its members", async () => {

@@ -12,6 +12,7 @@ import { EmptyState, LoadFailed, Skeleton } from "../components/feedback.tsx";
 import { isNotFound } from "../lib/api.ts";
 import { VerifiedBadge } from "../verification/verified-badge.tsx";
 import { GroupActions } from "./group-actions.tsx";
+import { GroupManage } from "./group-manage.tsx";
 import { GroupRequests } from "./group-requests.tsx";
 import { groupQuery } from "./queries.ts";
 
@@ -92,6 +93,7 @@ function GroupView({ group }: { group: GroupDetail }) {
         </ul>
       </section>
       {group.members ? <MemberList members={group.members} /> : null}
+      {group.myRole === "leader" ? <GroupManage group={group} /> : null}
     </div>
   );
 }

@@ -38,8 +38,11 @@ function useGroupMutation<V>(
   });
 }
 
+/** 'Unirme al grupo', or with an invitation's token a 'Con aprobación' group directly. */
 export const useJoinGroup = (slug: string) =>
-  useGroupMutation<void>(slug, (param) => call(groups[":slug"].join.$post({ param, json: {} })));
+  useGroupMutation<string | undefined>(slug, (param, invite) =>
+    call(groups[":slug"].join.$post({ param, json: invite ? { invite } : {} })),
+  );
 
 export const useLeaveGroup = (slug: string) =>
   useGroupMutation<void>(slug, (param) => call(groups[":slug"].leave.$post({ param })));
@@ -76,3 +79,35 @@ export function useCreateGroup() {
     onSuccess: (data) => queryClient.setQueryData(groupKey(data.group.slug), data),
   });
 }
+
+/** The leaders' 'Editar el grupo' (and the members' publishing switch): the whole group's fields. */
+export const useEditGroup = (slug: string) =>
+  useGroupMutation(slug, (param, input: GroupFormInput) =>
+    call(groups[":slug"].$put({ param, json: input })),
+  );
+
+/** A leader removes a member. */
+export const useRemoveMember = (slug: string) =>
+  useGroupMutation(slug, (param, userId: string) =>
+    call(
+      groups[":slug"].members[":userId"].$delete({
+        param: { ...param, ...pathParams({ userId }) },
+      }),
+    ),
+  );
+
+/** A leader names a co-leader, or removes one. */
+export const useSetLeader = (slug: string) =>
+  useGroupMutation(slug, (param, vars: { userId: string; leader: boolean }) => {
+    const full = { ...param, ...pathParams({ userId: vars.userId }) };
+    const route = groups[":slug"].leaders[":userId"];
+    return call(vars.leader ? route.$put({ param: full }) : route.$delete({ param: full }));
+  });
+
+/** A new invitation link (the old one stops working), or none. */
+export const useInviteLink = (slug: string) =>
+  useGroupMutation(slug, (param, create: boolean) =>
+    call(
+      create ? groups[":slug"].invite.$post({ param }) : groups[":slug"].invite.$delete({ param }),
+    ),
+  );

@@ -186,6 +186,16 @@ export const GROUP_MANAGE_TEXT = {
   inviteJoin: "Unirme con la invitación",
 } as const;
 
+/** 'Denunciar grupo' for anyone on its page, and a moderator's 'Suspender grupo'. */
+export const GROUP_SAFETY_TEXT = {
+  report: "Denunciar grupo",
+  suspend: "Suspender grupo",
+  suspendTitle: (name: string) => `¿Suspender «${name}»?`,
+  suspendText:
+    "Su página dejará de verse, se cancelan sus próximas salidas con aviso a las participantes y su charla se cierra. Sus datos se guardan.",
+  suspended: "Grupo suspendido",
+} as const;
+
 /** The invitation link's parameter on the group's page: /app/grupo/<slug>?invitacion=<token>. */
 export const GROUP_INVITE_PARAM = "invitacion";
 

@@ -179,7 +179,7 @@ describe("an invitation link", () => {
     const sent = renderGroup(
       groupDetail(),
       () => Response.json({ group: groupDetail({ myRole: "member", members: [] }) }),
-      "/app/grupo/las-madrugadoras?invitacion=tok3n",
+      { address: "/app/grupo/las-madrugadoras?invitacion=tok3n" },
     );
     await user.click(await screen.findByRole("button", { name: TEXT.inviteJoin }));
     expect(sent).toEqual([{ method: "POST", path: `${PATH}/join`, body: { invite: "tok3n" } }]);

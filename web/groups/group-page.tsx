@@ -14,6 +14,7 @@ import { VerifiedBadge } from "../verification/verified-badge.tsx";
 import { GroupActions } from "./group-actions.tsx";
 import { GroupManage } from "./group-manage.tsx";
 import { GroupRequests } from "./group-requests.tsx";
+import { GroupSafety } from "./group-safety.tsx";
 import { groupQuery } from "./queries.ts";
 
 export default function GroupScreen() {
@@ -94,6 +95,7 @@ function GroupView({ group }: { group: GroupDetail }) {
       </section>
       {group.members ? <MemberList members={group.members} /> : null}
       {group.myRole === "leader" ? <GroupManage group={group} /> : null}
+      <GroupSafety group={group} />
     </div>
   );
 }

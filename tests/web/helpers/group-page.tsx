@@ -5,8 +5,10 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import { MemoryRouter, Route, Routes } from "react-router-dom";
 import type { GroupDetail } from "../../../domain/api/groups.ts";
+import type { MeResponse } from "../../../domain/api-types.ts";
 import GroupScreen from "../../../web/groups/group-page.tsx";
 import { LazyToaster } from "../../../web/lib/lazy-toaster.tsx";
+import { ME_KEY } from "../../../web/session/use-me.ts";
 import { stubFetchEachTest } from "./fetch.ts";
 import { signedInClient } from "./signed-in-client.ts";
 
@@ -23,7 +25,7 @@ export function groupPageStub() {
   return function renderGroup(
     first: GroupDetail | Response,
     answer: (sent: Sent) => Response = () => Response.json({ group: first }),
-    address = "/app/grupo/las-madrugadoras",
+    options: { address?: string; me?: MeResponse } = {},
   ) {
     const sent: Sent[] = [];
     fetchMock.mockImplementation(async (input, init) => {
@@ -37,9 +39,11 @@ export function groupPageStub() {
       sent.push(call);
       return answer(call);
     });
+    const client = signedInClient();
+    if (options.me) client.setQueryData(ME_KEY, options.me);
     render(
-      <QueryClientProvider client={signedInClient()}>
-        <MemoryRouter initialEntries={[address]}>
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[options.address ?? "/app/grupo/las-madrugadoras"]}>
           <Routes>
             <Route path="/app/grupo/:slug" element={<GroupScreen />} />
           </Routes>

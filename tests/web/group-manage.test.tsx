@@ -39,6 +39,7 @@ describe("the leaders' management", () => {
     expect((name as HTMLInputElement).value).toBe("Las Madrugadoras");
     await user.clear(name);
     await user.type(name, "Las Tempraneras");
+    expect((name as HTMLInputElement).value).toBe("Las Tempraneras");
     await user.click(screen.getByRole("button", { name: TEXT.save }));
     expect((await toastShowing(TEXT.saved)).type).toBe("success");
     expect(sent).toEqual([

@@ -17,6 +17,9 @@ import { groupDetail } from "./helpers/groups.ts";
 import { ANA_OF_MADRID, signedInClient } from "./helpers/signed-in-client.ts";
 
 const fetchMock = stubFetchEachTest();
+// The tab's code loads on demand; loaded here once, so a test's wait is for the screen, not for
+// the module's first transform on a busy machine.
+await import("../../web/search/group-search.tsx");
 
 const summary = (name: string, slug: string, overrides: Partial<GroupSummary> = {}) => {
   const { id, city, modalities, levels, avatarKey, joinMode, memberCount, myRole } = groupDetail({

@@ -56,7 +56,7 @@ export function GroupSafety({ group }: { group: GroupDetail }) {
                   json: { reason },
                 }),
               );
-              await queryClient.invalidateQueries({ queryKey: GROUPS_KEY });
+              void queryClient.invalidateQueries({ queryKey: GROUPS_KEY });
             }}
           />
         </>

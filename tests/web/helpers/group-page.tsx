@@ -28,9 +28,13 @@ export function groupPageStub() {
     options: { address?: string; me?: MeResponse } = {},
   ) {
     const sent: Sent[] = [];
+    const client = signedInClient();
+    if (options.me) client.setQueryData(ME_KEY, options.me);
     fetchMock.mockImplementation(async (input, init) => {
       const request = input instanceof Request ? input : new Request(String(input), init);
       const path = new URL(request.url, "http://x").pathname;
+      // Who she is, as the screen's parts read it again when they mount.
+      if (path === "/api/me") return Response.json(client.getQueryData(ME_KEY));
       if (request.method === "GET") {
         return first instanceof Response ? first.clone() : Response.json({ group: first });
       }
@@ -39,8 +43,6 @@ export function groupPageStub() {
       sent.push(call);
       return answer(call);
     });
-    const client = signedInClient();
-    if (options.me) client.setQueryData(ME_KEY, options.me);
     render(
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={[options.address ?? "/app/grupo/las-madrugadoras"]}>

@@ -249,13 +249,16 @@ const CANCEL_REASONS = ["Previsión de lluvia fuerte", "La organizadora está le
 
 const userId = (i: number) => `bench-u${String(i).padStart(5, "0")}`;
 
-/** 'a', 'b', … 'ba': a number in letters, for names whose skeletons must differ. */
+/**
+ * A number in letters, for names whose skeletons must differ: none of the letters a look-alike
+ * pair is made of ('rn' reads as 'm', 'vv' as 'w', 'l' as 'i'…).
+ */
 function letterCode(n: number): string {
-  const letters = "abcdefghijklmnopqrstuvwxyz";
+  const letters = "abcdefghjkpqstuxyz";
   let out = "";
   do {
-    out = letters[n % 26] + out;
-    n = Math.floor(n / 26);
+    out = letters[n % letters.length] + out;
+    n = Math.floor(n / letters.length);
   } while (n > 0);
   return out;
 }

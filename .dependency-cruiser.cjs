@@ -89,6 +89,7 @@ const LAYERS = {
           "weather",
           "ride-day",
           "verification",
+          "group-core",
         ],
       },
       { what: "the app's own screens: not found, offline, error, welcome", folders: ["screens"] },
@@ -103,7 +104,7 @@ const LAYERS = {
       },
       {
         what: "screens and the frame only the router imports",
-        folders: ["my-rides", "profiles", "settings", "layout", "info"],
+        folders: ["my-rides", "profiles", "settings", "layout", "info", "search"],
       },
       {
         what: "grupos: the group's page and its form (the profile form's avatar and modalities)",

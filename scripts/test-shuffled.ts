@@ -22,6 +22,8 @@ const result = spawnSync(
     "worker",
     "--project",
     "web",
+    "--project",
+    "web-alone",
     "--sequence.shuffle",
     `--sequence.seed=${seed}`,
     ...process.argv.slice(2),

@@ -21,6 +21,26 @@ export interface GroupSummary {
   membersMayPublish: boolean;
 }
 
+/** A group's next ride she may see, as 'Tus grupos' shows it. */
+export interface GroupNextRide {
+  id: string;
+  title: string;
+  startTime: number;
+  timeZone: string;
+  /** 'Solo el grupo': only its members see it. */
+  groupOnly: boolean;
+}
+
+/** One of her groups in 'Tus grupos' (GET /api/groups/mine). */
+export interface MyGroup extends GroupSummary {
+  nextRide: GroupNextRide | null;
+}
+
+export interface MyGroupsResponse {
+  groups: MyGroup[];
+  nextPage: null;
+}
+
 /** A member as the member list shows her. */
 export interface GroupMemberView extends RidePerson {
   id: string;

@@ -84,6 +84,32 @@ export const GROUP_MSG = {
     `Tu solicitud para unirte a «${group}» no ha salido adelante.`,
 } as const;
 
+/** 'Grupos' in the search (/app/search?ver=grupos): by text, city, modality and level. */
+export const GROUP_SEARCH_TEXT = {
+  title: "Buscar grupos",
+  search: "Buscar grupos",
+  placeholder: "Nombre del grupo, ciudad o zona…",
+  city: "Ciudad",
+  near: "Cerca de mí",
+  nearCity: (city: string) => `Grupos de ${city}, tu ciudad.`,
+  nearUnknown: "Indica tu ciudad en tu perfil para ver los grupos cerca de ti.",
+  results: "Resultados",
+  loading: "Cargando grupos",
+  empty: "No hay grupos con estos filtros. ¿Y si creas uno?",
+  create: GROUP_MSG.createTitle,
+  loadFailed: "No hemos podido cargar los grupos.",
+  more: "Ver más grupos",
+  yours: "Tu grupo",
+} as const;
+
+/** 'Tus grupos' in the feed: her groups, each with its next ride. */
+export const YOUR_GROUPS_TEXT = {
+  title: "Tus grupos",
+  nextRide: "Próxima salida:",
+  noRide: "Sin salidas próximas",
+  groupOnly: GROUP_MSG.visibilityGroup,
+} as const;
+
 /** The group's page (/app/grupo/<slug>): its facts, joining, the members and the requests. */
 export const GROUP_PAGE_TEXT = {
   loading: "Cargando el grupo",
@@ -123,6 +149,55 @@ export const GROUP_PAGE_TEXT = {
   completedRides: (n: number) => plural(n, "salida completada", "salidas completadas"),
   rodeWithMembers: (n: number) => `Ha rodado con ${plural(n, "miembro", "miembros")} del grupo`,
 } as const;
+
+/** The leaders' management on the group's page: the group, its people, its invitation link. */
+export const GROUP_MANAGE_TEXT = {
+  title: "Gestionar el grupo",
+  edit: "Editar el grupo",
+  save: "Guardar cambios",
+  saving: "Guardando...",
+  saved: "Cambios guardados",
+  saveFailed: "No se pudieron guardar los cambios",
+  cancel: "Cancelar",
+  membersMayPublish: "Las miembros pueden publicar salidas",
+  membersMayPublishHint: "Si lo apagas, solo las líderes publican salidas en el grupo.",
+  people: "Miembros y líderes",
+  makeLeader: "Nombrar líder",
+  removeLeader: "Quitar como líder",
+  remove: "Quitar del grupo",
+  forName: (action: string, name: string) => `${action}: ${name}`,
+  removeConfirmTitle: (name: string) => `¿Quitar a ${name} del grupo?`,
+  removeConfirmText:
+    "Dejará de ser miembro y saldrá de las salidas solo para el grupo a las que se había unido.",
+  removed: (name: string) => `${name} ya no forma parte del grupo`,
+  leaderNamed: (name: string) => `${name} ahora es líder`,
+  leaderRemoved: (name: string) => `${name} ya no es líder`,
+  invite: "Enlace de invitación",
+  inviteHint: "Quien lo abra entra directamente en el grupo, aunque sea con aprobación.",
+  inviteCreate: "Crear enlace de invitación",
+  inviteCopy: "Copiar enlace",
+  inviteCopied: "Enlace copiado",
+  inviteRevoke: "Revocar enlace",
+  inviteRevoked: "Enlace revocado: ya no sirve",
+  inviteRevokeConfirmTitle: "¿Revocar el enlace?",
+  inviteRevokeConfirmText:
+    "Quien lo tenga ya no podrá usarlo para unirse. Puedes crear otro cuando quieras.",
+  /** On the group's page opened from an invitation link. */
+  inviteJoin: "Unirme con la invitación",
+} as const;
+
+/** 'Denunciar grupo' for anyone on its page, and a moderator's 'Suspender grupo'. */
+export const GROUP_SAFETY_TEXT = {
+  report: "Denunciar grupo",
+  suspend: "Suspender grupo",
+  suspendTitle: (name: string) => `¿Suspender «${name}»?`,
+  suspendText:
+    "Su página dejará de verse, se cancelan sus próximas salidas con aviso a las participantes y su charla se cierra. Sus datos se guardan.",
+  suspended: "Grupo suspendido",
+} as const;
+
+/** The invitation link's parameter on the group's page: /app/grupo/<slug>?invitacion=<token>. */
+export const GROUP_INVITE_PARAM = "invitacion";
 
 /** 'Crear un grupo' (/app/grupos/nuevo). */
 export const GROUP_CREATE_TEXT = {

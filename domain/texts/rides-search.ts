@@ -21,6 +21,13 @@ export const SEARCH_TEXT = {
   empty: "Aquí no hay salidas aún… ¿y si creas la primera?",
 } as const;
 
+/** The search's two tabs (docs/product.md#grupos): rides, and the groups to join. */
+export const SEARCH_TABS_TEXT = {
+  label: "Qué buscas",
+  rides: "Salidas",
+  groups: "Grupos",
+} as const;
+
 /** Ours: 'Cerca de mí' (docs/product.md#meeting-pin-and-near-me). */
 export const NEAR_ORDER_TEXT = {
   near: "Cerca de mí",

@@ -12,6 +12,7 @@ import {
   MODALITIES,
   OFFERED_SOCIAL_TAGS,
 } from "../../domain/constants.ts";
+import { groupNameSkeleton, groupSlugBase } from "../../domain/groups.ts";
 import { capacityOf } from "../../domain/time.ts";
 import { normalizeUsernameKey, validateUsername } from "../../domain/username.ts";
 import { hashToken } from "../../worker/sessions/tokens.ts";
@@ -23,6 +24,8 @@ export const DATASET_SIZE = {
   cities: 30,
   loadUsers: 1_000,
   loadRides: 200,
+  /** Grupos ('Grupos' in the search), each with 1 to ~80 members of its city. */
+  groups: 1_500,
 } as const;
 
 export type DatasetSize = { readonly [K in keyof typeof DATASET_SIZE]: number };
@@ -35,6 +38,7 @@ export const SMOKE_DATASET_SIZE: DatasetSize = {
   cities: 30,
   loadUsers: 20,
   loadRides: 5,
+  groups: 40,
 };
 
 /** 30 cities of domain/cities.ts, biggest first: riders and rides follow a Zipf-like spread. */
@@ -244,6 +248,20 @@ const MESSAGES = [
 const CANCEL_REASONS = ["Previsión de lluvia fuerte", "La organizadora está lesionada", null];
 
 const userId = (i: number) => `bench-u${String(i).padStart(5, "0")}`;
+
+/**
+ * A number in letters, for names whose skeletons must differ: none of the letters a look-alike
+ * pair is made of ('rn' reads as 'm', 'vv' as 'w', 'l' as 'i'…).
+ */
+function letterCode(n: number): string {
+  const letters = "abcdefghjkpqstuxyz";
+  let out = "";
+  do {
+    out = letters[n % letters.length] + out;
+    n = Math.floor(n / letters.length);
+  } while (n > 0);
+  return out;
+}
 const rideId = (i: number) => `bench-r${String(i).padStart(5, "0")}`;
 
 export function generateDataset(
@@ -483,6 +501,45 @@ export function generateDataset(
     loadRides.push({ id, organizerId: organizer });
   }
 
+  // ---------- Grupos ----------
+  // A stream of their own, as the pins: the rest of the dataset stays as it was before groups.
+  const groupRandom = prng(seed ^ 0x6a0b5);
+  const pickGroupCity = weightedPicker(
+    BENCH_CITIES.map((_, rank) => 1 / (rank + 1) ** 0.8),
+    groupRandom,
+  );
+  const groupRows: Value[][] = [];
+  const groupMembers: Value[][] = [];
+  for (let g = 0; g < size.groups; g++) {
+    const city = pickGroupCity();
+    const cityName = BENCH_CITIES[city]!;
+    // Letters only: digits read as look-alikes of letters in a name's skeleton.
+    const name = `Grupeta ${cityName} ${letterCode(g)}`;
+    const id = `bench-g${String(g).padStart(5, "0")}`;
+    const createdAt = now - groupRandom.int(1, 300) * DAY;
+    const pool = ridersByCity[city]!;
+    const memberTotal = Math.min(pool.length, 1 + Math.floor(groupRandom.next() ** 2 * 80));
+    const members = new Set<number>();
+    while (members.size < memberTotal) members.add(pool[groupRandom.int(0, pool.length - 1)]!);
+    groupRows.push([
+      id,
+      `${groupSlugBase(name)}-${g}`,
+      name,
+      groupNameSkeleton(name),
+      cityName,
+      normalizeText(cityName),
+      normalizeText(`${name} ${cityName}`),
+      JSON.stringify(groupRandom.someOf(MODALITIES, 2)),
+      JSON.stringify(groupRandom.someOf(LEVELS, 2)),
+      groupRandom.chance(0.5) ? "open" : "approval",
+      userId([...members][0]!),
+      createdAt,
+    ]);
+    [...members].forEach((member, k) => {
+      groupMembers.push([id, userId(member), k === 0 ? "leader" : "member", createdAt + k]);
+    });
+  }
+
   const tables: TableRows[] = [
     { table: "users", columns: ["id", "email", "created_at"], rows: users },
     {
@@ -537,6 +594,29 @@ export function generateDataset(
       rows: messages,
     },
     { table: "sessions", columns: ["id", "user_id", "expires_at", "created_at"], rows: sessions },
+    {
+      table: "groups",
+      columns: [
+        "id",
+        "slug",
+        "name",
+        "name_skeleton",
+        "city",
+        "city_key",
+        "search_text",
+        "modalities",
+        "levels",
+        "join_mode",
+        "created_by",
+        "created_at",
+      ],
+      rows: groupRows,
+    },
+    {
+      table: "group_members",
+      columns: ["group_id", "user_id", "role", "joined_at"],
+      rows: groupMembers,
+    },
   ];
   const counts = Object.fromEntries(tables.map((t) => [t.table, t.rows.length]));
   return { tables, viewer, loadRiders, loadRides, counts };

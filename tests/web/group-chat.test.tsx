@@ -61,6 +61,7 @@ beforeEach(() => {
       if (path === `/api/groups/${SLUG}`) {
         return Response.json({ group: groupDetail({ myRole: api.myRole }) });
       }
+      if (path === `/api/groups/${SLUG}/rides`) return Response.json({ rides: [] });
       return Response.json({ lastSeenAt: new Date().toISOString() });
     }),
   );

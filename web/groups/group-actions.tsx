@@ -2,9 +2,15 @@
 // an optional note (asked in a dialog, as a ride's 'Solicitar plaza'), her pending or declined
 // request, or 'Salir del grupo' (asked first). A refusal says the API's reason.
 import { type FormEvent, useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import type { GroupDetail } from "../../domain/api/groups.ts";
 import { errorText } from "../../domain/errors.ts";
-import { GROUP_MSG, GROUP_PAGE_TEXT as TEXT } from "../../domain/texts/groups.ts";
+import {
+  GROUP_INVITE_PARAM,
+  GROUP_MANAGE_TEXT,
+  GROUP_MSG,
+  GROUP_PAGE_TEXT as TEXT,
+} from "../../domain/texts/groups.ts";
 import { Button } from "../components/button.tsx";
 import { ConfirmDialog, Dialog } from "../components/dialog.tsx";
 import { NoteForm } from "../components/note-form.tsx";
@@ -20,23 +26,26 @@ const failed = (error: unknown) =>
   toast.error(TEXT.actionFailed, { description: errorText(error) });
 
 export function GroupActions({ group }: { group: GroupDetail }) {
+  // Opened from a leader's invitation link: she joins with it, even a 'Con aprobación' group.
+  const invite = useSearchParams()[0].get(GROUP_INVITE_PARAM) ?? undefined;
   if (group.myRole) return <LeaveButton slug={group.slug} />;
   if (group.myRequest === "pending") return <PendingRequest slug={group.slug} />;
   if (group.myRequest === "declined") {
     return <p className="font-semibold">{GROUP_MSG.requestDeclined}</p>;
   }
+  if (invite) return <JoinButton slug={group.slug} invite={invite} />;
   if (group.joinMode === "open") return <JoinButton slug={group.slug} />;
   return <RequestButton slug={group.slug} />;
 }
 
-function JoinButton({ slug }: { slug: string }) {
+function JoinButton({ slug, invite }: { slug: string; invite?: string }) {
   const join = useJoinGroup(slug);
   return (
     <Button
       disabled={join.isPending}
-      onClick={() => join.mutateAsync().then(() => toast.success(TEXT.joined), failed)}
+      onClick={() => join.mutateAsync(invite).then(() => toast.success(TEXT.joined), failed)}
     >
-      {GROUP_MSG.join}
+      {invite ? GROUP_MANAGE_TEXT.inviteJoin : GROUP_MSG.join}
     </Button>
   );
 }

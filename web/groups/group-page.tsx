@@ -13,8 +13,10 @@ import { isNotFound } from "../lib/api.ts";
 import { VerifiedBadge } from "../verification/verified-badge.tsx";
 import { GroupActions } from "./group-actions.tsx";
 import { GroupChatEntry } from "./group-chat-entry.tsx";
+import { GroupManage } from "./group-manage.tsx";
 import { GroupRequests } from "./group-requests.tsx";
 import { GroupRides } from "./group-rides.tsx";
+import { GroupSafety } from "./group-safety.tsx";
 import { groupQuery } from "./queries.ts";
 
 export default function GroupScreen() {
@@ -96,6 +98,8 @@ function GroupView({ group }: { group: GroupDetail }) {
         </ul>
       </section>
       {group.members ? <MemberList members={group.members} /> : null}
+      {group.myRole === "leader" ? <GroupManage group={group} /> : null}
+      <GroupSafety group={group} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import type { z } from "zod";
 import type { GroupResponse } from "../../domain/api/groups.ts";
 import type { groupInputSchema } from "../../domain/groups.ts";
+import { GROUP_LISTS_KEY } from "../group-core/queries.ts";
 import { call, client, pathParams } from "../lib/api.ts";
 
 /** The create form's values as the API takes them (what she leaves out takes its default). */
@@ -27,14 +28,21 @@ function useGroupMutation<V>(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (vars: V) => fn(pathParams({ slug }), vars),
-    onSuccess: (data) => queryClient.setQueryData(groupKey(slug), data),
+    onSuccess: (data) => {
+      queryClient.setQueryData(groupKey(slug), data);
+      // 'Tus grupos' and the search show her place and the group's size.
+      void queryClient.invalidateQueries({ queryKey: GROUP_LISTS_KEY });
+    },
     // A refusal may mean the group changed under her (full, answered, archived): read it again.
     onError: () => queryClient.invalidateQueries({ queryKey: groupKey(slug) }),
   });
 }
 
+/** 'Unirme al grupo', or with an invitation's token a 'Con aprobación' group directly. */
 export const useJoinGroup = (slug: string) =>
-  useGroupMutation<void>(slug, (param) => call(groups[":slug"].join.$post({ param, json: {} })));
+  useGroupMutation<string | undefined>(slug, (param, invite) =>
+    call(groups[":slug"].join.$post({ param, json: invite ? { invite } : {} })),
+  );
 
 export const useLeaveGroup = (slug: string) =>
   useGroupMutation<void>(slug, (param) => call(groups[":slug"].leave.$post({ param })));
@@ -71,3 +79,35 @@ export function useCreateGroup() {
     onSuccess: (data) => queryClient.setQueryData(groupKey(data.group.slug), data),
   });
 }
+
+/** The leaders' 'Editar el grupo' (and the members' publishing switch): the whole group's fields. */
+export const useEditGroup = (slug: string) =>
+  useGroupMutation(slug, (param, input: GroupFormInput) =>
+    call(groups[":slug"].$put({ param, json: input })),
+  );
+
+/** A leader removes a member. */
+export const useRemoveMember = (slug: string) =>
+  useGroupMutation(slug, (param, userId: string) =>
+    call(
+      groups[":slug"].members[":userId"].$delete({
+        param: { ...param, ...pathParams({ userId }) },
+      }),
+    ),
+  );
+
+/** A leader names a co-leader, or removes one. */
+export const useSetLeader = (slug: string) =>
+  useGroupMutation(slug, (param, vars: { userId: string; leader: boolean }) => {
+    const full = { ...param, ...pathParams({ userId: vars.userId }) };
+    const route = groups[":slug"].leaders[":userId"];
+    return call(vars.leader ? route.$put({ param: full }) : route.$delete({ param: full }));
+  });
+
+/** A new invitation link (the old one stops working), or none. */
+export const useInviteLink = (slug: string) =>
+  useGroupMutation(slug, (param, create: boolean) =>
+    call(
+      create ? groups[":slug"].invite.$post({ param }) : groups[":slug"].invite.$delete({ param }),
+    ),
+  );

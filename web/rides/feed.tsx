@@ -12,6 +12,8 @@ import { UnreadBadge } from "../chat/unread-badge.tsx";
 import { Button, ButtonLink } from "../components/button.tsx";
 import { EmptyState, LoadFailed, PageHeader } from "../components/feedback.tsx";
 import { Spinner } from "../components/spinner.tsx";
+import { myGroupsQuery } from "../group-core/queries.ts";
+import { YourGroups } from "../group-core/your-groups.tsx";
 import { toast } from "../lib/toast.ts";
 import { useMyRides } from "../ride-core/queries.ts";
 import { useMe } from "../session/use-me.ts";
@@ -28,13 +30,14 @@ export default function FeedScreen() {
   const me = useMe().data?.user;
   const enMarcha = useEnMarcha();
   const upcoming = useMyRides("upcoming");
+  const myGroups = useQuery(myGroupsQuery());
   // The sections under the buttons wait for each other's first answer and appear together, in
   // place of one placeholder: painted one by one, each answer pushed the sections below it
   // down (Lighthouse measured a layout shift of 0.65 on a signed-in feed).
   // Deferred: when the answers arrive after the first render, the switch renders as a
   // transition, in slices, so a feed full of cards does not hold the main thread in one long
   // task. (No initial value: when they are already in, the first render shows the sections.)
-  const loading = useDeferredValue(enMarcha.isPending || upcoming.isPending);
+  const loading = useDeferredValue(enMarcha.isPending || upcoming.isPending || myGroups.isPending);
   return (
     <div className="flex flex-col gap-6">
       <PageHeader title={TEXT.title} />
@@ -61,6 +64,7 @@ export default function FeedScreen() {
         <>
           <EnMarcha {...enMarcha} />
           <UpcomingRides mine={upcoming} />
+          <YourGroups query={myGroups} />
           <InviteCard />
           <Community />
         </>

@@ -33,15 +33,19 @@ type Write = (next: RideFilters) => void;
 export function SearchTextBox({
   text,
   onChange,
+  label = TEXT.search,
+  placeholder = TEXT.placeholder,
 }: {
   text: string;
   onChange: (text: string) => void;
+  label?: string;
+  placeholder?: string;
 }) {
   const searchId = useId();
   return (
     <div className="relative">
       <label htmlFor={searchId} className="sr-only">
-        {TEXT.search}
+        {label}
       </label>
       <SearchIcon
         aria-hidden="true"
@@ -52,7 +56,7 @@ export function SearchTextBox({
         id={searchId}
         type="search"
         className={`${inputClass} pl-10`}
-        placeholder={TEXT.placeholder}
+        placeholder={placeholder}
         value={text}
         maxLength={100}
         onChange={(e) => onChange(e.target.value)}

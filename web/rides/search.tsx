@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { defaultFilters } from "../../domain/filters.ts";
 import { MSG } from "../../domain/messages.ts";
 import { NEAR_ORDER_TEXT, SEARCH_TEXT as TEXT } from "../../domain/texts/rides-search.ts";
@@ -11,9 +11,9 @@ import { useRideSearch } from "./use-ride-search.ts";
 
 /**
  * /app/search: published rides with filters kept in the address
- * (docs/product.md#search-and-filters).
+ * (docs/product.md#search-and-filters). `tabs` is the search's 'Salidas' / 'Grupos' choice.
  */
-export default function SearchScreen() {
+export default function SearchScreen({ tabs }: { tabs?: ReactNode }) {
   const search = useRideSearch();
   const { filters, write, nearOrder, list } = search;
   const [calendarOpen, setCalendarOpen] = useState(false);
@@ -21,6 +21,7 @@ export default function SearchScreen() {
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={TEXT.title} />
+      {tabs}
       <SearchTextBox text={search.text} onChange={search.setText} />
       <ModalityLevelChips filters={filters} write={write} />
       <DateFilter

@@ -22,7 +22,7 @@ import { useNearPosition } from "./use-near-position.ts";
 
 const TEXT_DEBOUNCE_MS = 300;
 
-function useDebounced<T>(value: T, ms: number): T {
+export function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(value), ms);

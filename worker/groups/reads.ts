@@ -9,6 +9,7 @@ import type {
   GroupMemberView,
   GroupRequestView,
   GroupSummary,
+  MyGroup,
 } from "../../domain/api/groups.ts";
 import { DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
 import { participantName } from "../../domain/display.ts";
@@ -25,7 +26,7 @@ import {
 } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
-import { blockedWithViewer } from "../ride-core/block-sql.ts";
+import { blockedWithViewer, rideVisibleTo } from "../ride-core/block-sql.ts";
 import { isVerifiedSql } from "../ride-core/verified-sql.ts";
 
 const m = groupMembers;
@@ -36,6 +37,7 @@ const hers = alias(rideParticipants, "hers");
 const done = alias(rides, "done");
 const gm = alias(groupMembers, "gm");
 const rw = alias(rodeWith, "rw");
+const next = alias(rides, "next");
 
 export const GROUP_PAGE_SIZE = 20;
 
@@ -86,16 +88,35 @@ const summaryOf = (row: SummaryRow): GroupSummary => ({
   memberCount: Number(row.memberCount),
 });
 
-/** Her groups ('Tus grupos'), the earliest joined first. */
-export async function myGroups(db: Database, viewerId: string): Promise<GroupSummary[]> {
+/**
+ * A group's next published ride she may see, as JSON, in the same query as her groups (never one
+ * query per group): the rule that hides a ride from a blocked rider or from outside a 'Solo el
+ * grupo' ride's group decides, as in every listing.
+ */
+const nextRideSql = (viewerId: string, now: number) =>
+  sql<string | null>`${subquery`select json_object('id', ${next.id}, 'title', ${next.title},
+    'startTime', ${next.startTime}, 'timeZone', ${next.timeZone}, 'groupOnly', ${next.groupOnly})
+  from ${rides} ${next}
+  where ${next.groupId} = ${groups.id} and ${next.status} = 'published' and ${next.startTime} >= ${now}
+    and ${rideVisibleTo(next.id, viewerId)}
+  order by ${next.startTime}, ${next.id} limit 1`}`;
+
+/** Her groups ('Tus grupos'), the earliest joined first, each with its next ride. */
+export async function myGroups(db: Database, viewerId: string, now: number): Promise<MyGroup[]> {
   const rows = await db
-    .select(summaryFields(viewerId))
+    .select({ ...summaryFields(viewerId), nextRide: nextRideSql(viewerId, now) })
     .from(m)
     .innerJoin(groups, eq(groups.id, m.groupId))
     .where(and(eq(m.userId, viewerId), eq(groups.status, "active")))
     .orderBy(asc(m.joinedAt), asc(groups.id))
     .all();
-  return rows.map(summaryOf);
+  return rows.map(({ nextRide, ...row }) => {
+    const ride = nextRide ? (JSON.parse(nextRide) as NonNullable<MyGroup["nextRide"]>) : null;
+    return {
+      ...summaryOf(row),
+      nextRide: ride ? { ...ride, groupOnly: Boolean(ride.groupOnly) } : null,
+    };
+  });
 }
 
 /** 'Grupos' in the search: active groups by text, city, modality and level; by city, then size. */

@@ -7,6 +7,7 @@ import type {
   GroupListResponse,
   GroupResponse,
   GroupRidesResponse,
+  MyGroupsResponse,
 } from "../../domain/api/groups.ts";
 import { DomainError } from "../../domain/errors.ts";
 import {
@@ -120,7 +121,8 @@ export const groupRoutes = new Hono<AppEnv>()
   })
   .get("/mine", async (c) => {
     const user = requireProfile(c);
-    return c.json<GroupListResponse>({ groups: await myGroups(c.var.db, user.id), nextPage: null });
+    const mine = await myGroups(c.var.db, user.id, Date.now());
+    return c.json<MyGroupsResponse>({ groups: mine, nextPage: null });
   })
   .post("/", validate("json", groupInputSchema), async (c) => {
     const user = requireProfile(c);

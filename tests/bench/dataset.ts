@@ -106,6 +106,8 @@ export interface Dataset {
   loadRiders: BenchRider[];
   /** Upcoming rides of the load run, small capacities so joins contend. */
   loadRides: { id: string; organizerId: string }[];
+  /** The largest group's address (its page is a bench row: the most members to read). */
+  largestGroupSlug: string;
   counts: Record<string, number>;
 }
 
@@ -510,6 +512,7 @@ export function generateDataset(
   );
   const groupRows: Value[][] = [];
   const groupMembers: Value[][] = [];
+  let largestGroup = { slug: "", members: 0 };
   for (let g = 0; g < size.groups; g++) {
     const city = pickGroupCity();
     const cityName = BENCH_CITIES[city]!;
@@ -521,9 +524,11 @@ export function generateDataset(
     const memberTotal = Math.min(pool.length, 1 + Math.floor(groupRandom.next() ** 2 * 80));
     const members = new Set<number>();
     while (members.size < memberTotal) members.add(pool[groupRandom.int(0, pool.length - 1)]!);
+    const slug = `${groupSlugBase(name)}-${g}`;
+    if (members.size > largestGroup.members) largestGroup = { slug, members: members.size };
     groupRows.push([
       id,
-      `${groupSlugBase(name)}-${g}`,
+      slug,
       name,
       groupNameSkeleton(name),
       cityName,
@@ -619,7 +624,7 @@ export function generateDataset(
     },
   ];
   const counts = Object.fromEntries(tables.map((t) => [t.table, t.rows.length]));
-  return { tables, viewer, loadRiders, loadRides, counts };
+  return { tables, viewer, loadRiders, loadRides, largestGroupSlug: largestGroup.slug, counts };
 }
 
 /** SQLite literal; numbers are integers or finite reals from the generator. */

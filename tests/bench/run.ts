@@ -196,7 +196,11 @@ try {
     const api = await timed("API latency", () =>
       apiLatencyReport(
         server.baseURL,
-        { cookie: dataset.viewer.cookie, city: VIEWER_PROFILE.city },
+        {
+          cookie: dataset.viewer.cookie,
+          city: VIEWER_PROFILE.city,
+          groupSlug: dataset.largestGroupSlug,
+        },
         smoke ? { rounds: 1, sliceSeconds: 0.5, connections: 2, warmUp: false } : {},
       ),
     );

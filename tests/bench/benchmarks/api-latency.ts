@@ -27,7 +27,7 @@ interface Endpoint {
 const NEAR_MADRID = { [NEAR_HEADER]: positionParam({ lat: 40.4168, lon: -3.7038 }) };
 
 /** The listing as /app/search asks for it: always from the start of today (browser's day). */
-function endpoints(todayStartIso: string, viewerCity: string): Endpoint[] {
+function endpoints(todayStartIso: string, viewerCity: string, groupSlug: string): Endpoint[] {
   const from = `from=${encodeURIComponent(todayStartIso)}`;
   const weekEndIso = new Date(Date.parse(todayStartIso) + 7 * 24 * 3_600_000 - 1).toISOString();
   const city = encodeURIComponent(viewerCity);
@@ -90,6 +90,19 @@ function endpoints(todayStartIso: string, viewerCity: string): Endpoint[] {
       budget: true,
       ratio: GROUPS_BUDGET_RATIO,
     },
+    // The group's page: the group with its leaders and member count, and its next rides.
+    {
+      name: "Group page: GET /api/groups/:slug (the largest group)",
+      path: `/api/groups/${groupSlug}`,
+      budget: true,
+      ratio: GROUPS_BUDGET_RATIO,
+    },
+    {
+      name: "Group page: its next rides",
+      path: `/api/groups/${groupSlug}/rides`,
+      budget: true,
+      ratio: GROUPS_BUDGET_RATIO,
+    },
   ];
 }
 
@@ -133,7 +146,7 @@ export interface ApiLatencyResult {
  */
 export async function apiLatencyReport(
   baseURL: string,
-  viewer: { cookie: string; city: string },
+  viewer: { cookie: string; city: string; groupSlug: string },
   /** Fewer, shorter slices (`npm run bench -- --smoke`): every endpoint answers, nothing more. */
   { rounds = ROUNDS, sliceSeconds = SLICE_SECONDS, connections = 20, warmUp: warm = true } = {},
 ): Promise<ApiLatencyResult> {
@@ -147,7 +160,7 @@ export async function apiLatencyReport(
   if (warm) await warmUp(healthURL);
   const healthSlices: LatencySummary[] = [];
   const rows: { endpoint: Endpoint; result: LatencySummary; baseline: number }[] = [];
-  for (const endpoint of endpoints(today.toISOString(), viewer.city)) {
+  for (const endpoint of endpoints(today.toISOString(), viewer.city, viewer.groupSlug)) {
     const url = `${baseURL}${endpoint.path}`;
     const endpointHeaders = { ...headers, ...endpoint.headers };
     if (warm) await warmUp(url, endpointHeaders);

@@ -47,7 +47,7 @@ const LAYOUT_DATA = ["/api/chats", "/api/connections/pending"];
 
 /** Each screen's own first data, for the screens people open the app on (start_url: the feed). */
 const SCREEN_DATA: Record<string, string[]> = {
-  "/app/feed": ["/api/my-rides?tab=upcoming&page=0", "/api/referrals/mine"],
+  "/app/feed": ["/api/my-rides?tab=upcoming&page=0", "/api/referrals/mine", "/api/groups/mine"],
   "/app/my-rides": ["/api/my-rides?tab=upcoming&page=0"],
 };
 

@@ -5,6 +5,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { myInviteQuery } from "./auth/referral.ts";
 import { chatsQuery } from "./chat/queries.ts";
 import { pendingConnectionsQuery } from "./connections/queries.ts";
+import { myGroupsQuery } from "./group-core/queries.ts";
 import { myRidesQuery } from "./ride-core/queries.ts";
 import { meQuery } from "./session/use-me.ts";
 
@@ -13,6 +14,8 @@ const SCREEN_DATA: Record<string, (queryClient: QueryClient) => Promise<void>[]>
   "/app/feed": (queryClient) => [
     queryClient.prefetchInfiniteQuery(myRidesQuery("upcoming")),
     queryClient.prefetchQuery(myInviteQuery),
+    // 'Tus grupos'.
+    queryClient.prefetchQuery(myGroupsQuery()),
   ],
   "/app/my-rides": (queryClient) => [queryClient.prefetchInfiniteQuery(myRidesQuery("upcoming"))],
 };

@@ -4,6 +4,7 @@ import { signedInStartupData } from "../../domain/route-preloads.ts";
 import { myInviteQuery } from "../../web/auth/referral.ts";
 import { chatsQuery } from "../../web/chat/queries.ts";
 import { pendingConnectionsQuery } from "../../web/connections/queries.ts";
+import { myGroupsQuery } from "../../web/group-core/queries.ts";
 import { myRidesQuery } from "../../web/ride-core/queries.ts";
 import { prefetchStartupData } from "../../web/startup-prefetch.ts";
 
@@ -19,6 +20,7 @@ function stubApi(me: unknown, status = 200) {
         return Response.json({ rides: [], page: 0, hasMore: false, counts: { upcoming: 0 } });
       if (url === "/api/referrals/mine") return Response.json({ token: "t" });
       if (url === "/api/chats") return Response.json({ chats: [] });
+      if (url === "/api/groups/mine") return Response.json({ groups: [], nextPage: null });
       return Response.json({ pending: [] });
     }),
   );
@@ -42,12 +44,13 @@ describe("start-up prefetch", () => {
     const calls = stubApi(rider(true));
     const client = new QueryClient();
     prefetchStartupData(client, "/app/feed");
-    await vi.waitFor(() => expect(calls).toHaveLength(5));
+    await vi.waitFor(() => expect(calls).toHaveLength(6));
     await settle(client);
     expect(calls[0]).toBe("/api/me");
     expect(calls.slice(1).sort()).toEqual([
       "/api/chats",
       "/api/connections/pending",
+      "/api/groups/mine",
       "/api/my-rides?tab=upcoming&page=0",
       "/api/referrals/mine",
     ]);
@@ -57,6 +60,7 @@ describe("start-up prefetch", () => {
     expect(client.getQueryData(myInviteQuery.queryKey)).toEqual({ token: "t" });
     expect(client.getQueryData(chatsQuery.queryKey)).toEqual({ chats: [] });
     expect(client.getQueryData(pendingConnectionsQuery.queryKey)).toEqual({ pending: [] });
+    expect(client.getQueryData(myGroupsQuery().queryKey)).toEqual({ groups: [], nextPage: null });
   });
 
   it("resolves once every answer is in, so the first render shows them all", async () => {

@@ -21,32 +21,39 @@ const { default: RideDetailScreen } = await import("../../web/rides/ride-detail.
 
 const fetchMock = stubFetchEachTest();
 
+/** The ride's route and its 'He rodado con ella' state, as a participant's page asks for them. */
+function routeAndConnections(url: string) {
+  if (url === "/api/rides/r1/route") {
+    return Response.json({
+      segments: [
+        [
+          [40.4, -3.7],
+          [40.41, -3.71],
+        ],
+      ],
+      distanceKm: 2,
+      elevationGain: 10,
+      maxElevation: 700,
+      profile: [],
+    });
+  }
+  if (url === "/api/rides/r1/connections") {
+    return Response.json({
+      open: false,
+      alreadySaved: false,
+      companions: [],
+      levelQuestions: { open: false, answered: false },
+    });
+  }
+  return null;
+}
+
 describe("route card", () => {
   it("offers the GPX download and no external viewer", async () => {
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
-      if (url === "/api/rides/r1/route") {
-        return Response.json({
-          segments: [
-            [
-              [40.4, -3.7],
-              [40.41, -3.71],
-            ],
-          ],
-          distanceKm: 2,
-          elevationGain: 10,
-          maxElevation: 700,
-          profile: [],
-        });
-      }
-      if (url === "/api/rides/r1/connections") {
-        return Response.json({
-          open: false,
-          alreadySaved: false,
-          companions: [],
-          levelQuestions: { open: false, answered: false },
-        });
-      }
+      const answer = routeAndConnections(url);
+      if (answer) return answer;
       return Response.json({
         ride: rideDetail({
           hasRoute: true,
@@ -144,28 +151,8 @@ describe("saving a pin-only ride's map", () => {
   const renderRide = (overrides: Partial<RideDetail>) => {
     fetchMock.mockImplementation(async (input) => {
       const url = String(input);
-      if (url === "/api/rides/r1/route") {
-        return Response.json({
-          segments: [
-            [
-              [40.4, -3.7],
-              [40.41, -3.71],
-            ],
-          ],
-          distanceKm: 2,
-          elevationGain: 10,
-          maxElevation: 700,
-          profile: [],
-        });
-      }
-      if (url === "/api/rides/r1/connections") {
-        return Response.json({
-          open: false,
-          alreadySaved: false,
-          companions: [],
-          levelQuestions: { open: false, answered: false },
-        });
-      }
+      const answer = routeAndConnections(url);
+      if (answer) return answer;
       return Response.json({ ride: rideDetail(overrides) });
     });
     render(

@@ -52,11 +52,9 @@ const chip = (text: string) =>
     text,
   );
 
-/** The card; every text on it comes from `preview` (see domain/share-preview.ts). */
-export function previewCard(preview: SharePreview): Node {
-  const title = preview.title.length > 70 ? `${preview.title.slice(0, 69)}…` : preview.title;
-  const state = STATE_COLORS[preview.state];
-  return el(
+/** Both cards' page: the app's background and type, its colour along the top. */
+const card = (...children: (Node | string | null)[]) =>
+  el(
     "div",
     {
       display: "flex",
@@ -69,6 +67,14 @@ export function previewCard(preview: SharePreview): Node {
       color: COLORS.ink,
       borderTop: `16px solid ${COLORS.primary}`,
     },
+    ...children,
+  );
+
+/** The card; every text on it comes from `preview` (see domain/share-preview.ts). */
+export function previewCard(preview: SharePreview): Node {
+  const title = preview.title.length > 70 ? `${preview.title.slice(0, 69)}…` : preview.title;
+  const state = STATE_COLORS[preview.state];
+  return card(
     el(
       "div",
       { display: "flex", justifyContent: "space-between", alignItems: "center" },
@@ -121,19 +127,7 @@ export function previewCard(preview: SharePreview): Node {
 /** A group's card (domain/group-preview.ts): its name, what it rides where, and its size. */
 export function groupPreviewCard(preview: GroupSharePreview): Node {
   const name = preview.name.length > 60 ? `${preview.name.slice(0, 59)}…` : preview.name;
-  return el(
-    "div",
-    {
-      display: "flex",
-      flexDirection: "column",
-      width: "100%",
-      height: "100%",
-      background: COLORS.background,
-      padding: "56px 64px",
-      fontFamily: "Nunito",
-      color: COLORS.ink,
-      borderTop: `16px solid ${COLORS.primary}`,
-    },
+  return card(
     el("div", { display: "flex", fontSize: 40, fontWeight: 800, color: COLORS.primary }, "Rodamos"),
     el(
       "div",

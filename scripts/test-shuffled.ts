@@ -22,8 +22,6 @@ const result = spawnSync(
     "worker",
     "--project",
     "web",
-    "--project",
-    "web-alone",
     "--sequence.shuffle",
     `--sequence.seed=${seed}`,
     ...process.argv.slice(2),

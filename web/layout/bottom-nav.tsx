@@ -19,7 +19,7 @@ export function BottomNav(props: NavProps) {
 
 /**
  * The navigation as drawn, from its props alone: the build prerenders it into the shell
- * (web/app/shell-server.tsx), so it paints before the app's code arrives.
+ * (web/layout/prerendered-shell.tsx), so it paints before the app's code arrives.
  */
 export function NavBar(props: NavProps & { badgeCount: number }) {
   const badge = formatBadge(props.badgeCount);

@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { BROWSER_DEPENDENCIES } from "./scripts/app-dependencies.ts";
+import { prerenderAppShell } from "./scripts/app-shell-prerender.ts";
 import { markdownContent } from "./scripts/markdown-content.ts";
 import { prerenderPublicSite, publicSiteDevServer } from "./scripts/prerender.ts";
 import { routePreloads } from "./scripts/route-preloads.ts";
@@ -54,6 +55,8 @@ export default defineConfig(({ command }) => ({
     routePreloads(root),
     // Manifest, service worker scoped to /app/, icons: scripts/vite-pwa.ts, ADR 0010.
     ...rodamosPwa(),
+    // The /app shell's frame, splash and navigation, with their CSS inline (ADR 0057).
+    prerenderAppShell(import.meta.dirname),
     // After the client build: writes the public pages' HTML, sitemap, robots.txt, OG PNGs.
     prerenderPublicSite(import.meta.dirname),
   ],

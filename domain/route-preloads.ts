@@ -42,6 +42,12 @@ export function isPreloadableAsset(file: string): boolean {
 /** Every screen asks who she is first (the guards and the layout). */
 export const ME_PATH = "/api/me";
 
+/**
+ * Marks the navigation prerendered into the built shell (ADR 0057): the worker drops it for a
+ * visitor without a session cookie, who would not see it once the app renders.
+ */
+export const SHELL_NAV_ATTRIBUTE = "data-shell-nav";
+
 /** What every signed-in screen's layout shows at once: chat badges and 'He rodado con ella'. */
 const LAYOUT_DATA = ["/api/chats", "/api/connections/pending"];
 

@@ -32,7 +32,12 @@ export function outputFile(clientDir: string, routePath: string, notFoundPath: s
   return path.join(clientDir, routePath, "index.html");
 }
 
-async function loadServerEntry(root: string, outDir: string): Promise<ServerEntry> {
+/** Bundles `entry` (a path under web/) for Node into `outDir` and imports it. */
+export async function loadServerEntry<T = ServerEntry>(
+  root: string,
+  outDir: string,
+  entry = "site/entry-server.tsx",
+): Promise<T> {
   await build({
     configFile: false,
     root: path.join(root, "web"),
@@ -40,13 +45,14 @@ async function loadServerEntry(root: string, outDir: string): Promise<ServerEntr
     logLevel: "warn",
     plugins: [react(), markdownContent()],
     build: {
-      ssr: "site/entry-server.tsx",
+      ssr: entry,
       outDir,
       emptyOutDir: true,
       copyPublicDir: false,
     },
   });
-  return (await import(pathToFileURL(path.join(outDir, "entry-server.js")).href)) as ServerEntry;
+  const file = path.join(outDir, `${path.basename(entry, path.extname(entry))}.js`);
+  return (await import(pathToFileURL(file).href)) as T;
 }
 
 function sitemap(origin: string, routes: { path: string; lastmod?: string }[]): string {

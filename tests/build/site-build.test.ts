@@ -6,7 +6,12 @@ import matter from "gray-matter";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MSG } from "../../domain/messages.ts";
 import { RIDE_DAY_MSG } from "../../domain/ride-day.ts";
-import { isPreloadableAsset, type RoutePreloads } from "../../domain/route-preloads.ts";
+import {
+  isPreloadableAsset,
+  type RoutePreloads,
+  SHELL_NAV_ATTRIBUTE,
+} from "../../domain/route-preloads.ts";
+import { NAV_TEXT, SHELL_TEXT } from "../../domain/texts/app.ts";
 import { FALLBACK_FONTS_FILE, fallbackFontsCss } from "../../scripts/fallback-fonts.ts";
 import { FAVICON_SIZES } from "../../scripts/icons.ts";
 import { routerScreens } from "../../scripts/route-preloads.ts";
@@ -275,6 +280,59 @@ function stringsOf(value: unknown): string[] {
   if (value && typeof value === "object") return Object.values(value).flatMap(stringsOf);
   return [];
 }
+
+// docs/decisions/0057-the-app-shell-paints-first.md
+describe("the built /app shell", () => {
+  const html = () => readFileSync(path.join(client, "app/index.html"), "utf8");
+  const shellMarkup = () => html().split('<div id="root">')[1]?.split("<script")[0] ?? "";
+  const inlineCss = () => /<style>(.*?)<\/style>/s.exec(html().split("</head>")[0]!)?.[1] ?? "";
+  /** A class name as Tailwind writes it in a selector. */
+  const selector = (name: string) => `.${name.replace(/[^\w-]/g, "\\$&")}`;
+
+  it("holds the splash and the navigation, drawn by the app's own components", () => {
+    const text = textOf(shellMarkup());
+    expect(text).toContain(SHELL_TEXT.loading);
+    for (const label of [NAV_TEXT.home, NAV_TEXT.search, NAV_TEXT.create, NAV_TEXT.myRides]) {
+      expect(text).toContain(label);
+    }
+    expect(shellMarkup()).toContain('<main id="main" class="flex-1 px-4 pt-4 pb-24">');
+    expect(shellMarkup()).toMatch(
+      new RegExp(`<div ${SHELL_NAV_ATTRIBUTE}="" inert=""><nav aria-label="${NAV_TEXT.label}"`),
+    );
+  });
+
+  it("carries inline every rule of the stylesheet that the shell's classes use", () => {
+    const css = inlineCss();
+    const stylesheet = readdirSync(path.join(client, "assets"))
+      .filter((f) => /^app-.*\.css$/.test(f))
+      .map((f) => readFileSync(path.join(client, "assets", f), "utf8"))
+      .join("");
+    const classes = new Set(
+      [...shellMarkup().matchAll(/class="([^"]+)"/g)].flatMap((m) => m[1]!.split(" ")),
+    );
+    const styled = [...classes].filter((name) =>
+      [`${selector(name)}{`, `${selector(name)}:`].some((s) => stylesheet.includes(s)),
+    );
+    expect(styled).toEqual(
+      expect.arrayContaining(["animate-spin", "fixed", "pb-24", "text-primary"]),
+    );
+    expect(styled.filter((name) => !css.includes(selector(name)))).toEqual([]);
+    // The palette, the spinner's turn and Nunito's faces come too; the rest does not.
+    expect(css).toContain("--color-primary:#c2185b");
+    expect(css).toMatch(/@keyframes spin\{/);
+    expect(css).toContain("font-family:Nunito Variable Fallback\\: Liberation Sans");
+    console.log(`/app shell's inline CSS: ${(css.length / 1024).toFixed(1)} KB`);
+    expect(css.length).toBeLessThan(stylesheet.length / 2);
+  });
+
+  it("has no stylesheet in <head>: it loads at the end of <body>, behind the first paint", () => {
+    const [head = "", body = ""] = html().split("</head>");
+    expect(head).not.toMatch(/<link[^>]*rel="stylesheet"/);
+    expect(body).toMatch(
+      /<link rel="stylesheet" crossorigin href="\/assets\/app-[\w-]+\.css"><\/body>/,
+    );
+  });
+});
 
 describe("the /app screens' preloads (app/route-preloads.json)", () => {
   const manifest = JSON.parse(

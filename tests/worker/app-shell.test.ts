@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signedInStartupData } from "../../domain/route-preloads.ts";
+import { SHELL_NAV_ATTRIBUTE, signedInStartupData } from "../../domain/route-preloads.ts";
 import { withPreloads } from "../../worker/app-shell/app-shell.ts";
 import { Browser } from "./helpers/http.ts";
 
@@ -93,6 +93,37 @@ describe("the shell's data preloads", () => {
       "/api/chats",
       "/api/connections/pending",
     ]);
+  });
+});
+
+describe("the prerendered navigation", () => {
+  // The built shell's frame as scripts/app-shell-prerender.ts writes it, cut down.
+  const prerendered = () =>
+    new Response(
+      `<!doctype html><html><head></head><body><div id="root"><div><main id="main"><p role="status">Cargando...</p></main><div ${SHELL_NAV_ATTRIBUTE}="" inert=""><nav aria-label="Navegación principal"><a href="/app/feed">Inicio</a></nav></div></div></div></body></html>`,
+      { headers: { "Content-Type": "text/html; charset=utf-8" } },
+    );
+  const assets = {
+    fetch: async (input: RequestInfo | URL) => {
+      const { pathname } = new URL(input instanceof Request ? input.url : input);
+      return pathname === "/app" ? prerendered() : new Response("Not found", { status: 404 });
+    },
+  } as unknown as Fetcher;
+
+  it("stays in the shell for a request with a session cookie", async () => {
+    const browser = new Browser({ env: { ASSETS: assets } });
+    browser.cookies.set("rodamos_session", "any");
+    const html = await (await browser.get("/app/feed")).text();
+    expect(html).toContain('<nav aria-label="Navegación principal"><a href="/app/feed">Inicio</a>');
+  });
+
+  it("is dropped for a visitor without one, the splash kept", async () => {
+    const html = await (await new Browser({ env: { ASSETS: assets } }).get("/app/login")).text();
+    expect(html).not.toContain("<nav");
+    expect(html).not.toContain(SHELL_NAV_ATTRIBUTE);
+    expect(html).toContain(
+      '<main id="main"><p role="status">Cargando...</p></main></div></div></body>',
+    );
   });
 });
 

@@ -21,9 +21,9 @@ export function FullPageSpinner() {
 }
 
 /**
- * What the app shows while the first screen's code loads (the router's hydrate fallback): the
- * logo and a visible 'Cargando...'. web/app/index.html paints the same splash before any
- * script has run; keep the two alike so the hand-over does not flicker.
+ * What the app shows while a screen's code loads: the logo and a visible 'Cargando...'. The
+ * build prerenders this same splash into the /app shell (web/layout/prerendered-shell.tsx), so
+ * it paints before any script has run.
  */
 export function AppSplash() {
   return (

@@ -5,6 +5,7 @@ import {
   ME_PATH,
   matchAppRoute,
   type RoutePreloads,
+  SHELL_NAV_ATTRIBUTE,
   signedInStartupData,
 } from "../../domain/route-preloads.ts";
 import type { AppEnv, Bindings } from "../env.ts";
@@ -34,19 +35,21 @@ export async function serveAppShell(c: Context<AppEnv>) {
       : new Response(asset.body, asset);
   if (shell.status !== 200) return withNoIndex(shell);
   const files = await screenCode(c.env, url);
-  const page = withNoIndex(
-    withPreloads(new Response(shell.body, { status: 200, headers: shell.headers }), {
+  // The cookie is not checked here (that would hold the page back on D1); a stale one costs a
+  // few 401s the app never reads, and the navigation on display until the app renders.
+  const signedIn = Boolean(getCookie(c, SESSION_COOKIE));
+  const preloaded = withPreloads(
+    new Response(shell.body, { status: 200, headers: shell.headers }),
+    {
       modules: files,
       // Every screen's guard or layout asks who she is first: the answer is on its way
       // before the app's code has even arrived (web/lib/api.ts makes the same request).
       // With a session cookie, the screen's own data too: without it, those requests would
-      // wait for the code and then for /api/me. The cookie is not checked here (that would
-      // hold the page back on D1); a stale one costs a few 401s the app never reads.
-      fetches: getCookie(c, SESSION_COOKIE)
-        ? [ME_PATH, ...signedInStartupData(url.pathname)]
-        : [ME_PATH],
-    }),
+      // wait for the code and then for /api/me.
+      fetches: signedIn ? [ME_PATH, ...signedInStartupData(url.pathname)] : [ME_PATH],
+    },
   );
+  const page = withNoIndex(signedIn ? preloaded : withoutShellNav(preloaded));
   return c.env.ENVIRONMENT === "development" ? allowShellInlineScripts(page) : page;
 }
 
@@ -75,6 +78,20 @@ export function withPreloads(
     .on("head", {
       element(head) {
         head.append(links, { html: true });
+      },
+    })
+    .transform(shell);
+}
+
+/**
+ * The built shell paints the bottom navigation before the app's code arrives (ADR 0057); a
+ * visitor without a session would see it vanish when the app renders, so she never gets it.
+ */
+export function withoutShellNav(shell: Response): Response {
+  return new HTMLRewriter()
+    .on(`[${SHELL_NAV_ATTRIBUTE}]`, {
+      element(nav) {
+        nav.remove();
       },
     })
     .transform(shell);

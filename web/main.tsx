@@ -57,15 +57,29 @@ function render() {
  */
 const FIRST_DATA_WAIT_MS = 1500;
 
+/**
+ * Resolves once the browser has drawn a frame of the shell (its prerendered splash and
+ * navigation, ADR 0057): the callback of the frame, then a task after it. When the first
+ * screen's code and data are in at once (a visitor without a session: /api/me answers 401 in
+ * milliseconds), React would otherwise replace the shell before its first frame, and the first
+ * paint would wait for the app's whole start-up. A hidden tab draws no frames: no wait there.
+ */
+function afterShellFrame(): Promise<void> {
+  if (document.visibilityState === "hidden") return Promise.resolve();
+  return new Promise((resolve) => requestAnimationFrame(() => inNextTask(resolve)));
+}
+
 // Start-up is a chain of short tasks instead of one long one: evaluating this module, asking
 // for the first screen's data (its requests already left from the shell's preload links),
-// finding and loading the screen's code, then rendering.
+// finding and loading the screen's code, then rendering, never before the shell's first frame.
 inNextTask(() => {
   const firstData = Promise.race([
     prefetchStartupData(queryClient, location.pathname),
     new Promise((resolve) => setTimeout(resolve, FIRST_DATA_WAIT_MS)),
   ]);
   inNextTask(() => {
-    void Promise.all([loadScreenCode(location.pathname), firstData]).then(() => inNextTask(render));
+    void Promise.all([loadScreenCode(location.pathname), firstData, afterShellFrame()]).then(() =>
+      inNextTask(render),
+    );
   });
 });

@@ -1,11 +1,13 @@
 // Grupos (docs/product.md#grupos): creating one and its refusals, joining (open, by request, by
 // invitation), the 500-member cap under parallel joins, the leaders' tools and their 5-leader cap,
 // succession in each case (leaving, suspension, account deletion) and archiving.
+import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { GroupResponse } from "../../domain/api/groups.ts";
 import { MSG } from "../../domain/messages.ts";
 import { GROUP_MSG } from "../../domain/texts/groups.ts";
+import { createDb } from "../../worker/db/client.ts";
 import {
   groupMembers,
   groupRequests,
@@ -14,6 +16,8 @@ import {
   reports,
   rides,
 } from "../../worker/db/schema.ts";
+import { groupPageBySlug } from "../../worker/groups/reads.ts";
+import { tripRecordingD1 } from "./helpers/d1-proxy.ts";
 import { createRide, db, signedIn, signedInMany } from "./helpers/factories.ts";
 import {
   addMembers,
@@ -54,6 +58,29 @@ describe("Crear un grupo", () => {
     expect(group.members?.map((m) => [m.id, m.role])).toEqual([[ana.user.id, "leader"]]);
     const page = await ana.browser.get(`/api/groups/${group.slug}`);
     expect((await json<GroupResponse>(page)).group.id).toBe(group.id);
+  });
+
+  it("its page is one round trip, the group found by its address in it", async () => {
+    const [ana, bea] = await signedInMany([{}, {}]);
+    const group = await createGroup({ leaderId: ana.user.id, members: [bea.user.id] });
+    for (const [viewer, members] of [
+      [ana, [ana.user.id, bea.user.id]],
+      [bea, [ana.user.id, bea.user.id]],
+    ] as const) {
+      const trips: string[] = [];
+      const page = await groupPageBySlug(
+        createDb(tripRecordingD1(env.DB, trips)),
+        group.slug,
+        viewer.user.id,
+        Date.now(),
+      );
+      expect(page?.members?.map((m) => m.id)).toEqual(members);
+      expect(trips).toEqual(["batch of 5"]);
+    }
+    const trips: string[] = [];
+    const gone = createDb(tripRecordingD1(env.DB, trips));
+    expect(await groupPageBySlug(gone, "no-existe", ana.user.id, Date.now())).toBeNull();
+    expect(trips).toEqual(["batch of 5"]);
   });
 
   it("refuses a look-alike name, a long one and a banned word, and writes nothing", async () => {

@@ -2,7 +2,7 @@
 // it, its page's detail by her place in it, her groups and the search. A blocked pair never sees
 // each other in a member list, the leaders or the requests.
 
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type {
   GroupDetail,
@@ -43,16 +43,30 @@ export const GROUP_PAGE_SIZE = 20;
 
 export type GroupRow = typeof groups.$inferSelect;
 
+/** An active group by its address: unknown, archived and suspended ones are not found. */
+const activeGroupBySlug = (db: Database, slug: string) =>
+  db
+    .select()
+    .from(groups)
+    .where(and(eq(groups.slug, slug), eq(groups.status, "active")));
+
 /** An active group by its address; null for an unknown, archived or suspended one. */
 export async function findActiveGroup(db: Database, slug: string): Promise<GroupRow | null> {
-  return (
-    (await db
-      .select()
-      .from(groups)
-      .where(and(eq(groups.slug, slug), eq(groups.status, "active")))
-      .get()) ?? null
-  );
+  return (await activeGroupBySlug(db, slug).get()) ?? null;
 }
+
+const bySlug = alias(groups, "by_slug");
+
+/**
+ * The id of the active group at this address, as a scalar subquery (evaluated once per
+ * statement): the statements of a page read by its address need no round trip of their own to
+ * find the group first.
+ */
+export const activeGroupIdSql = (slug: string) =>
+  sql<string>`${subquery`select ${bySlug.id} from ${groups} ${bySlug} where ${bySlug.slug} = ${slug} and ${bySlug.status} = 'active'`}`;
+
+/** A group's id: bound when known, else read inside the statement (activeGroupIdSql). */
+type GroupRef = string | SQL<string>;
 
 /** Her place in the group, or null. */
 export async function roleIn(db: Database, groupId: string, userId: string) {
@@ -173,11 +187,11 @@ const personFields = {
 };
 
 /** She has this place in the group (a member: any role). */
-const hasRole = (groupId: string, viewerId: string, role?: GroupRole) =>
+const hasRole = (groupId: GroupRef, viewerId: string, role?: GroupRole) =>
   sql`exists ${subquery`select 1 from ${groupMembers} ${me} where ${me.groupId} = ${groupId} and ${me.userId} = ${viewerId}${role ? sql` and ${me.role} = ${role}` : sql``}`}`;
 
 /** The members she may see, oldest first: all of them for a member, the leaders for anyone else. */
-function membersQuery(db: Database, groupId: string, viewerId: string) {
+function membersQuery(db: Database, groupId: GroupRef, viewerId: string) {
   return db
     .select(personFields)
     .from(m)
@@ -207,7 +221,7 @@ const rodeWithMembersSql = sql<number>`${subquery`select count(*) from ${groupMe
     or exists ${subquery`select 1 from ${rodeWith} ${rw} where ${rw.userId} = ${q.userId} and ${rw.otherUserId} = ${gm.userId}`})`}`;
 
 /** The pending requests a leader is shown: none from a rider she and she blocked each other. */
-function requestsQuery(db: Database, groupId: string, viewerId: string, now: number) {
+function requestsQuery(db: Database, groupId: GroupRef, viewerId: string, now: number) {
   return db
     .select({
       id: q.id,
@@ -251,6 +265,22 @@ const personOf = (row: PersonRow) => ({
   verified: Boolean(row.verified),
 });
 
+/** The statements of the group's page as she sees it, after the group's row (detailOf). */
+function detailStatements(db: Database, groupId: GroupRef, viewerId: string, now: number) {
+  return [
+    db
+      .select({ memberCount: memberCountSql, myRole: myRoleSql(viewerId) })
+      .from(groups)
+      .where(eq(groups.id, groupId)),
+    membersQuery(db, groupId, viewerId),
+    db
+      .select({ status: q.status })
+      .from(q)
+      .where(and(eq(q.groupId, groupId), eq(q.userId, viewerId))),
+    requestsQuery(db, groupId, viewerId, now),
+  ] as const;
+}
+
 /** The group's page as she sees it, in one batch. */
 export async function groupDetail(
   db: Database,
@@ -258,18 +288,32 @@ export async function groupDetail(
   viewerId: string,
   now: number,
 ): Promise<GroupDetail> {
-  const [[counts], people, [request], pending] = await db.batch([
-    db
-      .select({ memberCount: memberCountSql, myRole: myRoleSql(viewerId) })
-      .from(groups)
-      .where(eq(groups.id, row.id)),
-    membersQuery(db, row.id, viewerId),
-    db
-      .select({ status: q.status })
-      .from(q)
-      .where(and(eq(q.groupId, row.id), eq(q.userId, viewerId))),
-    requestsQuery(db, row.id, viewerId, now),
+  return detailOf(row, await readDetail(db, row.id, viewerId, now));
+}
+
+const readDetail = (db: Database, groupId: GroupRef, viewerId: string, now: number) =>
+  db.batch(detailStatements(db, groupId, viewerId, now));
+type DetailRows = Awaited<ReturnType<typeof readDetail>>;
+
+/**
+ * The page of the active group at this address, null when there is none, in one round trip: the
+ * group's row and its page's statements in one batch, the latter finding the group by its
+ * address themselves.
+ */
+export async function groupPageBySlug(
+  db: Database,
+  slug: string,
+  viewerId: string,
+  now: number,
+): Promise<GroupDetail | null> {
+  const [[row], ...rest] = await db.batch([
+    activeGroupBySlug(db, slug),
+    ...detailStatements(db, activeGroupIdSql(slug), viewerId, now),
   ]);
+  return row ? detailOf(row, rest) : null;
+}
+
+function detailOf(row: GroupRow, [[counts], people, [request], pending]: DetailRows): GroupDetail {
   const myRole = counts?.myRole ?? null;
   const isLeader = myRole === "leader";
   const members: GroupMemberView[] = people.map((p) => ({

@@ -2,9 +2,9 @@
 // first, as she may see them: 'Solo el grupo' ones only for its members (rideVisibleTo, the rule
 // every listing asks), and none a block hides. One statement, read through rides_group_start_idx,
 // each card's riders, waiting list and requests computed for the rides shown only.
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, type SQL } from "drizzle-orm";
 import type { RideSummary } from "../../domain/api/rides.ts";
-import { profiles, rides } from "../db/schema.ts";
+import { groups, profiles, rides } from "../db/schema.ts";
 import type { Database } from "../env.ts";
 import { rideVisibleTo } from "../ride-core/block-sql.ts";
 import {
@@ -15,17 +15,35 @@ import {
 } from "../ride-core/read-model.ts";
 import { myRequestStatusSql, pendingRequestCountSql } from "../ride-core/request-sql.ts";
 import { waitingCountSql, waitingPositionSql } from "../ride-core/waiting-list-sql.ts";
+import { activeGroupIdSql } from "./reads.ts";
 
 /** How many of its next rides the page lists. */
 export const GROUP_RIDES_MAX = 10;
 
-export async function groupRides(
+/** The active group at this address and its next rides, in one round trip; null: not found. */
+export async function groupRidesBySlug(
   db: Database,
-  groupId: string,
+  slug: string,
   viewerId: string,
   now: number,
-): Promise<RideSummary[]> {
-  const rows = await db
+): Promise<RideSummary[] | null> {
+  const [[group], rows] = await db.batch([
+    db
+      .select({ id: groups.id })
+      .from(groups)
+      .where(and(eq(groups.slug, slug), eq(groups.status, "active"))),
+    groupRidesQuery(db, activeGroupIdSql(slug), viewerId, now),
+  ]);
+  return group ? summariesOf(rows, viewerId, now) : null;
+}
+
+function groupRidesQuery(
+  db: Database,
+  groupId: string | SQL<string>,
+  viewerId: string,
+  now: number,
+) {
+  return db
     .select({
       ...rideColumns,
       participants: participantsJson(rides.id, viewerId),
@@ -45,8 +63,12 @@ export async function groupRides(
       ),
     )
     .orderBy(asc(rides.startTime), asc(rides.id))
-    .limit(GROUP_RIDES_MAX)
-    .all();
+    .limit(GROUP_RIDES_MAX);
+}
+
+type GroupRideRow = Awaited<ReturnType<typeof groupRidesQuery>>[number];
+
+function summariesOf(rows: GroupRideRow[], viewerId: string, now: number): RideSummary[] {
   return rows.map(
     ({ participants, waitingCount, waitingPosition, pendingRequests, myRequest, ...row }) =>
       summaryOf(

@@ -38,11 +38,12 @@ import {
   findActiveGroup,
   type GroupRow,
   groupDetail,
+  groupPageBySlug,
   myGroups,
   roleIn,
   searchGroups,
 } from "./reads.ts";
-import { groupRides } from "./ride-list.ts";
+import { groupRidesBySlug } from "./ride-list.ts";
 import { leaveGroupOnlyRides } from "./rides.ts";
 import {
   acceptGroupRequest,
@@ -148,13 +149,21 @@ export const groupRoutes = new Hono<AppEnv>()
     }
     return answer(c, await loadGroup(c, slug), user.id, 201);
   })
+  // The group's page and its rides: each finds the group by its address in the same round trip
+  // as the data it reads.
   .get("/:slug", validate("param", groupSlugParamSchema), async (c) => {
     const user = requireProfile(c);
-    return answer(c, await loadGroup(c, c.req.valid("param").slug), user.id);
+    const slug = c.req.valid("param").slug;
+    const group = await groupPageBySlug(c.var.db, slug, user.id, Date.now());
+    if (!group) throw new DomainError("not_found", GROUP_MSG.notFound);
+    return c.json<GroupResponse>({ group });
   })
   .get("/:slug/rides", validate("param", groupSlugParamSchema), async (c) => {
-    const { user, row, now } = await groupFor(c, c.req.valid("param").slug);
-    return c.json<GroupRidesResponse>({ rides: await groupRides(c.var.db, row.id, user.id, now) });
+    const user = requireProfile(c);
+    const slug = c.req.valid("param").slug;
+    const rides = await groupRidesBySlug(c.var.db, slug, user.id, Date.now());
+    if (!rides) throw new DomainError("not_found", GROUP_MSG.notFound);
+    return c.json<GroupRidesResponse>({ rides });
   })
   .put(
     "/:slug",

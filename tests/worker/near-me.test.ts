@@ -225,7 +225,7 @@ describe("'Cerca de mí' cost", () => {
   });
 });
 
-describe("'Cerca de mí': the smaller first box (NEAR_FIRST_RADIUS_KM)", () => {
+describe("'Cerca de mí': a ladder of boxes from NEAR_FIRST_RADIUS_KM", () => {
   /** Far from every other test's rides (and their latitudes, which the index ranges over). */
   const spot = (n: number) =>
     [
@@ -240,7 +240,7 @@ describe("'Cerca de mí': the smaller first box (NEAR_FIRST_RADIUS_KM)", () => {
   });
   const titles = (body: { rides: { title: string }[] }) => body.rides.map((r) => r.title);
 
-  it("reads only the small box when it already holds the page: rides beyond it cost nothing", async () => {
+  it("reads only the first box (2 km) when it already holds the page: rides beyond it cost nothing", async () => {
     const owner = await createUser();
     const here = spot(0);
     for (let i = 0; i < 12; i++) {
@@ -256,22 +256,22 @@ describe("'Cerca de mí': the smaller first box (NEAR_FIRST_RADIUS_KM)", () => {
       return { titles: result.results.map((r) => r.title), rowsRead: result.meta.rows_read };
     };
     const alone = await page();
-    // Outside the small box, inside the 50 km one.
+    // Outside the first box (and the band its index range reads), inside the 50 km one.
     for (let i = 0; i < 40; i++) {
       await createRide({
         organizerId: owner.id,
         title: `lejos ${i}`,
-        pin: north(here, 20 + i * 0.5),
+        pin: north(here, 4 + i * 0.5),
       });
     }
     const withFar = await page();
     expect(alone.titles).toEqual(Array.from({ length: 11 }, (_, i) => `cerca ${i}`));
     expect(withFar.titles).toEqual(alone.titles);
-    // At most the one entry past the small box that ends its index range.
+    // At most the one entry past the first box that ends its index range.
     expect(withFar.rowsRead).toBeLessThanOrEqual(alone.rowsRead + 1);
   });
 
-  it("falls back to the whole radius when the small box holds fewer rides than the page needs", async () => {
+  it("climbs the ladder when a box holds fewer rides than the page needs, up to the whole radius", async () => {
     const owner = await createUser();
     const here = spot(1);
     for (let i = 0; i < 15; i++) {
@@ -285,7 +285,8 @@ describe("'Cerca de mí': the smaller first box (NEAR_FIRST_RADIUS_KM)", () => {
       await createRide({ organizerId: owner.id, title: `B${i}`, pin: north(here, 15 + i) });
     }
     const { browser } = await signedIn();
-    // Page 1 needs 21 rides: the small box has 15, so the page crosses its edge in order.
+    // Page 1 needs 21 rides: the 2, 4 and 8 km boxes hold at most 15, so the page crosses into
+    // the 16 km box, in order.
     const first = await json(await nearSearch(browser, "", here));
     const second = await json(await nearSearch(browser, "page=1", here));
     const third = await json(await nearSearch(browser, "page=2", here));
@@ -310,11 +311,11 @@ describe("'Cerca de mí': the smaller first box (NEAR_FIRST_RADIUS_KM)", () => {
     expect(third.hasMore).toBe(false);
   });
 
-  it("counts only the rides she may see: a blocked rider's rides in the small box do not fill it", async () => {
+  it("counts only the rides she may see: a blocked rider's rides in a box do not fill it", async () => {
     const blocked = await signedIn();
     const owner = await createUser();
     const here = spot(2);
-    // Eleven rides in the small box (a page and one more), two of them the blocked rider's…
+    // Eleven rides within 3 km (a page and one more), two of them the blocked rider's…
     for (let i = 0; i < 11; i++) {
       await createRide({
         organizerId: i < 2 ? blocked.user.id : owner.id,

@@ -144,7 +144,15 @@ function listingPage(db: Database, p: ListingParams) {
 
 /** The same page ordered by distance ('Cerca de mí'): the nearest rides' rowids, then their rows. */
 function nearPage(db: Database, p: ListingParams, near: NearParams) {
-  const nearest = nearestPageQuery(db, near, listingConditions(p)).as("nearest");
+  // Any filter beyond the dates from now thins the rides out: the ladder starts wider.
+  const filtered =
+    p.to !== undefined ||
+    p.cityKey !== undefined ||
+    p.levels.length > 0 ||
+    p.modalities.length > 0 ||
+    p.phrase !== undefined ||
+    p.like !== undefined;
+  const nearest = nearestPageQuery(db, near, listingConditions(p), filtered).as("nearest");
   return db
     .select({ ...rideColumns, nearDist: sql<number | null>`${nearest.nearDist}`.as("near_dist") })
     .from(nearest)

@@ -1,13 +1,17 @@
 // 'Cerca de mí' (docs/product.md#meeting-pin-and-near-me): the listing's page ordered by distance
 // from her rounded position, read through rides_status_meeting_pin_idx (status, meeting_lat,
-// meeting_lon, start_time): a latitude range of that index, the longitude, the start and the
+// meeting_lon, start_time, …): a latitude range of that index, the longitude, the start and the
 // distance checked inside the index entries, so only the rides in the box around her are considered
-// and only the page's rows are read from the table (docs/decisions/0025-near-me.md). The box is
-// NEAR_FIRST_RADIUS_KM when that already holds the page, else NEAR_RADIUS_KM, chosen inside the
-// same statement.
+// and only the page's rows are read from the table (docs/decisions/0025-near-me.md).
+//
+// How big a box: a ladder of radii chosen inside the same statement. It starts small and doubles
+// until the box holds every ride up to the page's end, at most NEAR_RADIUS_KM. What a walk costs
+// grows with the box's height (the index gives a latitude band), so in a dense city the page comes
+// from a small box, and in a sparse area the ladder climbs: a climb costs the walks of the smaller
+// boxes, each half the next one.
 import { and, asc, gte, lte, type SQL, sql } from "drizzle-orm";
 import { FEED_PAGE_SIZE, MEETING_AREA_OFFSET_KM, NEAR_RADIUS_KM } from "../../domain/constants.ts";
-import { nearBox, type Position } from "../../domain/near.ts";
+import { KM_PER_DEGREE, nearBox, type Position } from "../../domain/near.ts";
 import { rides } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
 import { offsetOf, withOffset } from "../db/statements.ts";
@@ -27,9 +31,7 @@ export interface NearParams {
   lon: number;
   /** Degrees of longitude to degrees of latitude at her latitude. */
   lonScale: number;
-  small: Box;
-  full: Box;
-  /** Rides up to the page's end, plus one: the small box is enough when it holds this many. */
+  /** Rides up to the page's end, plus one: a box is enough when it holds this many. */
   needed: number;
   /** Rides before the page (offsetOf). */
   offset?: number | undefined;
@@ -40,22 +42,45 @@ export function nearParams(center: Position, page: number): NearParams {
     lat: center.lat,
     lon: center.lon,
     lonScale: nearBox(center).lonScale,
-    small: boxOf(center, NEAR_FIRST_RADIUS_KM),
-    full: boxOf(center, NEAR_RADIUS_KM),
     needed: (page + 1) * FEED_PAGE_SIZE + 1,
     offset: offsetOf(page, FEED_PAGE_SIZE),
   };
 }
 
 /**
- * Squared equirectangular distance from her position, in degrees of latitude: orders and trims
- * the candidates from the index columns alone (the exact km on the cards is computed in JS).
+ * The ladder's first radius. With no filter but the dates from now, a dense city holds a page
+ * within a couple of km (from Madrid's centre on the bench's data, the 2 km box holds the first
+ * pages); a filter (dates, level, modality, city, text) thins the rides out, and starting at
+ * 8 km spares the walks of boxes that would hold too few (docs/benchmarks.md).
  */
-function distance2(near: NearParams) {
-  const dLat = sql`(${nearLat} - ${near.lat})`;
-  const dLon = sql`((${nearLon} - ${near.lon}) * ${near.lonScale})`;
-  return sql<number>`(${dLat} * ${dLat} + ${dLon} * ${dLon})`;
+export const NEAR_FIRST_RADIUS_KM = { open: 2, filtered: 8 } as const;
+
+/** The ladder's rows: a radius and her position (the position as columns, not bound again). */
+const RUNG = "near_rung";
+const rung = (name: "r" | "lat" | "lon" | "sc" | keyof Bounds) =>
+  sql`${sql.identifier(RUNG)}.${sql.identifier(name)}`;
+
+/** The chosen box, one row: its bounds and its radius squared, computed once. */
+const BOX = "near_box";
+const boxColumn = (name: keyof Bounds) => sql`${sql.identifier(BOX)}.${sql.identifier(name)}`;
+
+interface Bounds<T = SQL> {
+  latMin: T;
+  latMax: T;
+  lonMin: T;
+  lonMax: T;
+  radius2: T;
 }
+
+/** Her position: bound values, or the ladder's columns. */
+interface Center {
+  lat: SQL | number;
+  lon: SQL | number;
+  sc: SQL | number;
+}
+
+/** A constant of our own, written into the statement's text (never a request's value). */
+const literal = (n: number) => sql.raw(String(n));
 
 /**
  * Where a ride is measured from: its pin, or on an approval ride its approximate area's centre
@@ -67,77 +92,91 @@ const nearLat = sql`(case when ${approval} then ${rides.meetingAreaLat} else ${r
 const nearLon = sql`(case when ${approval} then ${rides.meetingAreaLon} else ${rides.meetingLon} end)`;
 
 /**
- * The first, smaller radius: when its box already holds every ride up to the page's end, the page
- * comes from that box alone. The index gives a latitude band (the longitude is only checked in
- * the entries), so what a box costs grows with its radius: from Madrid's centre on the bench
- * dataset the 8 km box reads a third of the index entries the 50 km one reads (docs/benchmarks.md,
- * run of 2026-11-26). Where the small box holds too few rides (a sparse area, narrow filters) the
- * page comes from the 50 km box after one walk of the small band.
+ * Squared equirectangular distance from her position, in degrees of latitude: orders and trims
+ * the candidates from the index columns alone (the exact km on the cards is computed in JS).
  */
-export const NEAR_FIRST_RADIUS_KM = 8;
-
-interface Box<Bound = number> {
-  latMin: Bound;
-  latMax: Bound;
-  lonMin: Bound;
-  lonMax: Bound;
-  radius2: Bound;
+function distance2(center: Center) {
+  const dLat = sql`(${nearLat} - ${center.lat})`;
+  const dLon = sql`((${nearLon} - ${center.lon}) * ${center.sc})`;
+  return sql<number>`(${dLat} * ${dLat} + ${dLon} * ${dLon})`;
 }
 
-/** The box around her of `radiusKm`, as numbers. */
-function boxOf(center: Position, radiusKm: number): Box {
-  // The index's range is on the pin: widened by the area's largest offset, it holds every ride
-  // whose measured point (the pin or the area's centre) is within the radius, checked after.
-  const { latMin, latMax, lonMin, lonMax } = nearBox(center, radiusKm + MEETING_AREA_OFFSET_KM.max);
-  return { latMin, latMax, lonMin, lonMax, radius2: nearBox(center, radiusKm).radius2 };
+/**
+ * The box of radius `r` around her: the index's range on the pin, widened by the approval area's
+ * largest offset so that it holds every ride whose measured point (the pin or the area's centre)
+ * is within the radius, checked after.
+ */
+function boundsOf(r: SQL, center: Center): Bounds {
+  const dLat = sql`((${r} + ${literal(MEETING_AREA_OFFSET_KM.max)}) / ${literal(KM_PER_DEGREE)})`;
+  const dLon = sql`(${dLat} / ${center.sc})`;
+  const radius = sql`(${r} / ${literal(KM_PER_DEGREE)})`;
+  return {
+    latMin: sql`${center.lat} - ${dLat}`,
+    latMax: sql`${center.lat} + ${dLat}`,
+    lonMin: sql`${center.lon} - ${dLon}`,
+    lonMax: sql`${center.lon} + ${dLon}`,
+    radius2: sql`${radius} * ${radius}`,
+  };
 }
 
 /** Where-conditions of a box around her (the index's range and what it checks in place). */
-function withinBox(near: NearParams, box: Box<number | SQL>): SQL {
+function withinBox(center: Center, box: Bounds): SQL {
   return and(
     gte(rides.meetingLat, box.latMin),
     lte(rides.meetingLat, box.latMax),
     gte(rides.meetingLon, box.lonMin),
     lte(rides.meetingLon, box.lonMax),
-    sql`${distance2(near)} <= ${box.radius2}`,
+    sql`${distance2(center)} <= ${box.radius2}`,
   )!;
 }
 
-const BOX = "near_box";
-const boxColumn = (name: keyof Box) => sql`${sql.identifier(BOX)}.${sql.identifier(name)}`;
-
 /**
- * One row: the small box when it holds at least `needed` rides meeting `conditions`, else the
- * full one. The count stops at `needed`; the row is computed once, before the page's walk, and
- * its columns bound that walk's index range.
+ * One row: the bounds of the smallest box of the ladder that holds at least `needed` rides
+ * meeting `conditions` (or of NEAR_RADIUS_KM). Each rung carries its bounds, computed once, so a
+ * count's walk compares the index entries with them directly; each count stops at `needed`. The
+ * row is computed once, before the page's walk, and bounds that walk's index range.
  */
-function chosenBox(near: NearParams, conditions: SQL): SQL {
-  const { small, full, needed } = near;
+function chosenBox(near: NearParams, conditions: SQL, firstRadiusKm: number): SQL {
+  const { needed } = near;
+  const max = literal(NEAR_RADIUS_KM);
+  const names = ["latMin", "latMax", "lonMin", "lonMax", "radius2"] as const;
+  const center: Center = { lat: rung("lat"), lon: rung("lon"), sc: rung("sc") };
+  const columnsOf = (bounds: Bounds) =>
+    sql.join(
+      names.map((name) => bounds[name]),
+      sql`, `,
+    );
+  const seed = { lat: near.lat, lon: near.lon, sc: near.lonScale };
+  const next = sql`min(${rung("r")} * 2, ${max})`;
+  const fromRung = Object.fromEntries(names.map((name) => [name, rung(name)])) as Bounds;
   const enough = subquery`select count(*) from (select 1 from ${rides} indexed by ${sql.identifier(PIN_INDEX)}
-    where ${and(conditions, withinBox(near, small))} limit ${needed})`;
-  const pick = (name: keyof Box) =>
-    sql`case when small then ${small[name]} else ${full[name]} end as ${sql.identifier(name)}`;
-  // LIMIT 1 keeps each level a subquery of its own (never flattened into the page's query, which
-  // would copy the count into every column).
-  return sql`(select ${sql.join(
-    (["latMin", "latMax", "lonMin", "lonMax", "radius2"] as const).map(pick),
+    where ${and(conditions, withinBox(center, fromRung))} limit ${needed})`;
+  const table = sql.identifier(RUNG);
+  return sql`(with recursive ${table}(r, lat, lon, sc, ${sql.join(
+    names.map((name) => sql.identifier(name)),
     sql`, `,
-  )} from (select ${enough} = ${needed} as small limit 1) limit 1) ${sql.identifier(BOX)}`;
+  )}) as (
+      select ${literal(firstRadiusKm)}, ${near.lat}, ${near.lon}, ${near.lonScale}, ${columnsOf(boundsOf(literal(firstRadiusKm), seed))}
+      union all
+      select ${next}, lat, lon, sc, ${columnsOf(boundsOf(next, center))} from ${table}
+        where r < ${max} and ${enough} < ${needed}
+    ) select * from ${table} order by r desc limit 1) ${sql.identifier(BOX)}`;
 }
 
 /**
  * The page's rides by distance (then start, then rowid), as rowids with their distance: the
- * caller joins the page's rows. `conditions` are the listing's (status, dates, filters).
+ * caller joins the page's rows. `conditions` are the listing's (status, dates, filters); with
+ * `filtered`, some of them thin the rides out beyond the dates (NEAR_FIRST_RADIUS_KM).
  */
-export function nearestPageQuery(db: Database, near: NearParams, conditions: SQL) {
-  const dist = distance2(near);
-  const box = {
-    latMin: boxColumn("latMin"),
-    latMax: boxColumn("latMax"),
-    lonMin: boxColumn("lonMin"),
-    lonMax: boxColumn("lonMax"),
-    radius2: boxColumn("radius2"),
-  };
+export function nearestPageQuery(
+  db: Database,
+  near: NearParams,
+  conditions: SQL,
+  filtered: boolean,
+) {
+  const center: Center = { lat: near.lat, lon: near.lon, sc: near.lonScale };
+  const dist = distance2(center);
+  const first = filtered ? NEAR_FIRST_RADIUS_KM.filtered : NEAR_FIRST_RADIUS_KM.open;
   const page = db
     .select({
       nearRowid: sql<number>`${rideRowid}`.as("near_rowid"),
@@ -147,9 +186,20 @@ export function nearestPageQuery(db: Database, near: NearParams, conditions: SQL
     // every ride of those days in every city. The box is the narrower range. CROSS JOIN keeps
     // the one-row box the outer loop, so its columns bound the index range.
     .from(
-      sql`${chosenBox(near, conditions)} cross join ${rides} indexed by ${sql.identifier(PIN_INDEX)}`,
+      sql`${chosenBox(near, conditions, first)} cross join ${rides} indexed by ${sql.identifier(PIN_INDEX)}`,
     )
-    .where(and(conditions, withinBox(near, box)))
+    .where(
+      and(
+        conditions,
+        withinBox(center, {
+          latMin: boxColumn("latMin"),
+          latMax: boxColumn("latMax"),
+          lonMin: boxColumn("lonMin"),
+          lonMax: boxColumn("lonMax"),
+          radius2: boxColumn("radius2"),
+        }),
+      ),
+    )
     .orderBy(asc(dist), asc(rides.startTime), asc(rideRowid))
     .limit(FEED_PAGE_SIZE + 1)
     .$dynamic();

@@ -29,9 +29,22 @@ export function withPrerenderedShell(
   const withMarkup = html.replace(SHELL_SLOT, markup).replace(STYLESHEET, "");
   const css = links.map(([, href = ""]) => stylesheets(href)).join("");
   const critical = criticalCss(css, withMarkup);
-  return withMarkup
+  return withLowPriorityModules(withMarkup)
     .replace("</head>", `<style>${critical}</style></head>`)
     .replace("</body>", `${links.map(([link]) => link).join("")}</body>`);
+}
+
+/**
+ * The app's module script and module preloads at a low fetch priority (ADR 0057): the shell
+ * paints without them, so on a slow network the splash's icon and font go first; and
+ * Lighthouse's simulation counts every high-priority script that finished downloading before
+ * the first paint as holding it (module scripts are never seen evaluated), which put the
+ * signed-out login's simulated first paint behind the app's whole code.
+ */
+export function withLowPriorityModules(html: string): string {
+  return html
+    .replaceAll('<script type="module" ', '<script type="module" fetchpriority="low" ')
+    .replaceAll('<link rel="modulepreload" ', '<link rel="modulepreload" fetchpriority="low" ');
 }
 
 export function prerenderAppShell(root: string): Plugin {

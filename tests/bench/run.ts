@@ -2,7 +2,7 @@
 // benchmark and prints a Markdown report (also written to test-results/bench.md).
 // docs/benchmarks.md is updated by hand from a run, with the machine and date.
 //
-// Flags: --no-build (reuse dist/), --no-lighthouse, --no-load (skip the local ceiling, the load run
+// Flags: --no-build (reuse dist/), --no-lighthouse, --lighthouse-pages=/,/app/login (those pages only), --no-load (skip the local ceiling, the load run
 // and the rate-limit hammer), --only gpx,maps,api,chat,ceiling,load,lighthouse (just those sections; gpx alone needs
 // no build and no server),
 // (maps: the tiles and bytes of a saved 60 km route, no server either),
@@ -63,12 +63,15 @@ const { values: flags } = parseArgs({
     "load-processes": { type: "string" },
     server: { type: "string", default: "wrangler" },
     only: { type: "string" },
+    // Lighthouse on some pages only: their names, comma-separated ('/,/app/login').
+    "lighthouse-pages": { type: "string" },
     smoke: { type: "boolean", default: false },
   },
 });
 const smoke = flags.smoke;
 const size = smoke ? SMOKE_DATASET_SIZE : DATASET_SIZE;
 const only = flags.only?.split(",");
+const lighthousePages = flags["lighthouse-pages"]?.split(",");
 const runs = (
   section: "gpx" | "maps" | "weight" | "api" | "chat" | "ceiling" | "load" | "lighthouse",
 ) => (only ? only.includes(section) : true);
@@ -183,7 +186,7 @@ try {
             path: `/salida/${dataset.loadRides[0]?.id}`,
             noindex: true,
           },
-        ],
+        ].filter((page) => !lighthousePages || lighthousePages.includes(page.name)),
         { chromeFlags: trustFlags(edge) },
       ).finally(() => edge.close()),
     );

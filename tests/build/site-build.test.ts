@@ -325,6 +325,14 @@ describe("the built /app shell", () => {
     expect(css.length).toBeLessThan(stylesheet.length / 2);
   });
 
+  it("asks for the app's modules at a low priority: the shell paints without them", () => {
+    const scripts = [
+      ...html().matchAll(/<(?:script type="module"|link rel="modulepreload")[^>]*>/g),
+    ];
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const [tag] of scripts) expect(tag).toContain('fetchpriority="low"');
+  });
+
   it("has no stylesheet in <head>: it loads at the end of <body>, behind the first paint", () => {
     const [head = "", body = ""] = html().split("</head>");
     expect(head).not.toMatch(/<link[^>]*rel="stylesheet"/);

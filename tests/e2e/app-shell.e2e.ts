@@ -31,7 +31,9 @@ test.describe("app shell", () => {
   test("names the screen's own code in the shell, so it downloads with the app's entry", async () => {
     const html = await (await fetch(`${baseURL()}/app/login`)).text();
     const preloads = [
-      ...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g),
+      ...html.matchAll(
+        /<link rel="modulepreload" fetchpriority="low" crossorigin href="([^"]+)">/g,
+      ),
     ].map((m) => m[1]!);
     const login = preloads.find((f) => /^\/assets\/login-[\w-]+\.js$/.test(f));
     expect(login).toBeDefined();
@@ -40,7 +42,9 @@ test.describe("app shell", () => {
     expect(code.headers.get("content-type")).toContain("javascript");
     // Another screen gets its own list; /app alone gets the welcome screen's.
     const feed = await (await fetch(`${baseURL()}/app/feed`)).text();
-    expect(feed).toMatch(/rel="modulepreload" crossorigin href="\/assets\/feed-/);
+    expect(feed).toMatch(
+      /rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/feed-/,
+    );
     expect(feed).not.toMatch(/href="\/assets\/login-/);
     expect(await (await fetch(`${baseURL()}/app`)).text()).toMatch(/href="\/assets\/welcome-/);
   });

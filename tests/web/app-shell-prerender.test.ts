@@ -56,6 +56,23 @@ describe("the built /app shell", () => {
     );
   });
 
+  it("asks for the app's module script and module preloads at a low priority", () => {
+    const page = withPrerenderedShell(
+      html.replace(
+        "</head>",
+        '<link rel="modulepreload" crossorigin href="/assets/react-3.js"></head>',
+      ),
+      MARKUP,
+      () => CSS,
+    );
+    expect(page).toContain(
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/app-1.js"></script>',
+    );
+    expect(page).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-3.js">',
+    );
+  });
+
   it("refuses a page without the shell's slot", () => {
     expect(() => withPrerenderedShell("<html></html>", MARKUP, () => CSS)).toThrow(SHELL_SLOT);
   });

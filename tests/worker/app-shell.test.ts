@@ -10,12 +10,12 @@ const shell = () =>
   );
 
 describe("the app shell's screen preloads", () => {
-  it("adds one modulepreload per file at the end of <head>", async () => {
+  it("adds one modulepreload per file at the end of <head>, at a low priority as the shell's own", async () => {
     const html = await withPreloads(shell(), {
       modules: ["/assets/feed-a.js", "/assets/ride-card-b.js"],
     }).text();
     expect(html).toContain(
-      '<script type="module" src="/assets/app-1.js"></script><link rel="modulepreload" crossorigin href="/assets/feed-a.js"><link rel="modulepreload" crossorigin href="/assets/ride-card-b.js"></head>',
+      '<script type="module" src="/assets/app-1.js"></script><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/feed-a.js"><link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/ride-card-b.js"></head>',
     );
     expect(html).toContain('<body><div id="root"></div></body>');
   });

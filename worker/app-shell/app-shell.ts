@@ -64,7 +64,8 @@ export function withPreloads(
   const links = [
     ...modules
       .filter(isPreloadableAsset)
-      .map((file) => `<link rel="modulepreload" crossorigin href="${file}">`),
+      // At a low priority, as the shell's own module preloads (ADR 0057).
+      .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${file}">`),
     // `crossorigin` (anonymous) is what a same-origin fetch() with default options matches.
     ...fetches
       .filter((path) => /^\/api\/[\w/-]+(\?[\w=-]+(&[\w=-]+)*)?$/.test(path))

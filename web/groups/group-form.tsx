@@ -3,7 +3,6 @@
 // 'Editar el grupo'. The API checks every rule (look-alike names, banned words, 3 groups per
 // account); its refusal shows on its field, or above the button when it is about no field.
 import { type FormEvent, type ReactNode, useState } from "react";
-import { CITY_SUGGESTIONS_PROFILE } from "../../domain/cities.ts";
 import {
   type AvatarKey,
   DEFAULT_AVATAR_KEY,
@@ -22,7 +21,7 @@ import {
   GROUP_CREATE_TEXT as TEXT,
 } from "../../domain/texts/groups.ts";
 import { Button } from "../components/button.tsx";
-import { CityInput } from "../components/city-input.tsx";
+import { CityField } from "../components/city-input.tsx";
 import { Field, inputClass, LengthHint, TextInput } from "../components/field.tsx";
 import { toggle } from "../lib/toggle.ts";
 import { AvatarGrid } from "../profiles/avatar-grid.tsx";
@@ -125,20 +124,7 @@ export function GroupForm({
           />
         )}
       </Field>
-      <Field label={TEXT.city} error={errors.city}>
-        {({ id, describedBy, invalid }) => (
-          <CityInput
-            id={id}
-            name="city"
-            value={city}
-            onChange={setCity}
-            limit={CITY_SUGGESTIONS_PROFILE}
-            describedBy={describedBy}
-            invalid={invalid}
-            placeholder={TEXT.cityPlaceholder}
-          />
-        )}
-      </Field>
+      <CityField text={TEXT} value={city} onChange={setCity} error={errors.city} />
       <Field
         label={TEXT.description}
         error={errors.description}

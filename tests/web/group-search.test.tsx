@@ -2,19 +2,15 @@
 // the tabs), the filters sent to GET /api/groups, 'Cerca de mí' as her city, each group linking
 // to its page, 'Ver más grupos' for the API's next page, and the empty and error states.
 
-import { QueryClientProvider } from "@tanstack/react-query";
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { MemoryRouter, useLocation } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import type { GroupSummary } from "../../domain/api/groups.ts";
 import { GROUP_SEARCH_TEXT as TEXT } from "../../domain/texts/groups.ts";
 import { SEARCH_TABS_TEXT, SEARCH_TEXT } from "../../domain/texts/rides-search.ts";
-import SearchScreen from "../../web/search/search.tsx";
-import { ME_KEY } from "../../web/session/use-me.ts";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
 import { groupDetail } from "./helpers/groups.ts";
-import { ANA_OF_MADRID, signedInClient } from "./helpers/signed-in-client.ts";
+import { renderSearchScreen, searchAddress } from "./helpers/search-screen.tsx";
 
 const fetchMock = stubFetchEachTest();
 // The tab's code loads on demand; loaded here once, so a test's wait is for the screen, not for
@@ -29,37 +25,17 @@ const summary = (name: string, slug: string, overrides: Partial<GroupSummary> = 
   return { id, slug, name, city, modalities, levels, avatarKey, joinMode, memberCount, myRole };
 };
 
-let address = "";
-function Address() {
-  const location = useLocation();
-  address = `${location.pathname}${location.search}`;
-  return null;
-}
-
 /** The screen at `start`; GET /api/groups answers with `answer(its query)`. */
 function renderSearch(start: string, answer: (query: URLSearchParams) => Response) {
   const asked: URLSearchParams[] = [];
-  fetchMock.mockImplementation(async (input, init) => {
-    const request = input instanceof Request ? input : new Request(String(input), init);
-    const url = new URL(request.url, "http://x");
+  renderSearchScreen(fetchMock, start, (url) => {
     if (url.pathname === "/api/groups") {
       asked.push(url.searchParams);
       return answer(url.searchParams);
     }
     if (url.pathname === "/api/rides") return Response.json({ rides: [], page: 0, hasMore: false });
     if (url.pathname === "/api/rides/cities") return Response.json({ cities: [] });
-    return Response.json({ error: { code: "not_found", message: "?" } }, { status: 404 });
   });
-  const client = signedInClient();
-  client.setQueryData(ME_KEY, ANA_OF_MADRID);
-  render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={[start]}>
-        <SearchScreen />
-        <Address />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
   return asked;
 }
 
@@ -81,7 +57,7 @@ describe("the search's 'Grupos' tab", () => {
     const groupsTab = screen.getByRole("tab", { name: SEARCH_TABS_TEXT.groups });
     expect(groupsTab.getAttribute("aria-selected")).toBe("true");
     expect(document.activeElement).toBe(groupsTab);
-    expect(address).toBe("/app/search?ver=grupos");
+    expect(searchAddress()).toBe("/app/search?ver=grupos");
     await user.click(screen.getByRole("tab", { name: SEARCH_TABS_TEXT.rides }));
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe(SEARCH_TEXT.title);
   });
@@ -133,9 +109,42 @@ describe("the search's 'Grupos' tab", () => {
       }),
     );
     expect(screen.getByText(TEXT.nearCity("Madrid")).textContent).toBe(TEXT.nearCity("Madrid"));
-    expect(address).toContain("ciudad=Madrid");
+    expect(searchAddress()).toContain("ciudad=Madrid");
     // A second tap lets go of the chip and of her city.
     await user.click(screen.getByRole("button", { name: TEXT.near }));
+    await waitFor(() => expect(asked.at(-1)?.has("city")).toBe(false));
+  });
+
+  it("keeps one modality and one level, a second tap clears it; a typed city waits for 'Aplicar'", async () => {
+    const user = userEvent.setup();
+    const asked = renderSearch("/app/search?ver=grupos", () => page([]));
+    await screen.findByText(TEXT.empty);
+    await user.click(screen.getByRole("button", { name: "Gravel" }));
+    await user.click(screen.getByRole("button", { name: "BTT" }));
+    await user.click(screen.getByRole("button", { name: "Chill" }));
+    await user.click(screen.getByRole("button", { name: "Chill" }));
+    const pressed = (name: string) =>
+      screen.getByRole("button", { name }).getAttribute("aria-pressed");
+    expect([pressed("Gravel"), pressed("BTT"), pressed("Chill")]).toEqual([
+      "false",
+      "true",
+      "false",
+    ]);
+    const box = screen.getByRole("combobox", { name: TEXT.city });
+    const apply = screen.getByRole("button", { name: SEARCH_TEXT.apply });
+    await user.type(box, "Ávila");
+    expect(apply).toHaveProperty("disabled", false);
+    expect(searchAddress()).not.toContain("ciudad=");
+    await user.click(apply);
+    await waitFor(() =>
+      expect(Object.fromEntries(asked.at(-1) ?? [])).toEqual({
+        m: "btt",
+        city: "Ávila",
+        page: "0",
+      }),
+    );
+    expect(apply).toHaveProperty("disabled", true);
+    await user.clear(box);
     await waitFor(() => expect(asked.at(-1)?.has("city")).toBe(false));
   });
 

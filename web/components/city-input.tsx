@@ -1,7 +1,7 @@
 import clsx from "clsx";
 import { useId, useMemo, useRef, useState } from "react";
-import { searchCities } from "../../domain/cities.ts";
-import { inputClass } from "./field.tsx";
+import { CITY_SUGGESTIONS_PROFILE, searchCities } from "../../domain/cities.ts";
+import { Field, inputClass } from "./field.tsx";
 
 /**
  * Delay before the list closes on blur, so a click on a suggestion still lands
@@ -124,5 +124,36 @@ export function CityInput({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** A form's labelled city (her profile's, a group's): the field's error under it, named "city". */
+export function CityField({
+  text,
+  value,
+  onChange,
+  error,
+}: {
+  /** The form's texts: the label and the placeholder. */
+  text: { city: string; cityPlaceholder: string };
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+}) {
+  return (
+    <Field label={text.city} error={error}>
+      {({ id, describedBy, invalid }) => (
+        <CityInput
+          id={id}
+          name="city"
+          value={value}
+          onChange={onChange}
+          limit={CITY_SUGGESTIONS_PROFILE}
+          describedBy={describedBy}
+          invalid={invalid}
+          placeholder={text.cityPlaceholder}
+        />
+      )}
+    </Field>
   );
 }

@@ -3,11 +3,9 @@
 // 'Editar el grupo'. The API checks every rule (look-alike names, banned words, 3 groups per
 // account); its refusal shows on its field, or above the button when it is about no field.
 import { type FormEvent, type ReactNode, useState } from "react";
-import { CITY_SUGGESTIONS_PROFILE } from "../../domain/cities.ts";
 import {
   type AvatarKey,
   DEFAULT_AVATAR_KEY,
-  JOIN_MODES,
   type JoinMode,
   LEVEL_LABELS,
   LEVELS,
@@ -22,17 +20,18 @@ import {
   GROUP_CREATE_TEXT as TEXT,
 } from "../../domain/texts/groups.ts";
 import { Button } from "../components/button.tsx";
-import { CityInput } from "../components/city-input.tsx";
+import { type Choice, ChoiceCards } from "../components/choice-cards.tsx";
+import { CityField } from "../components/city-input.tsx";
 import { Field, inputClass, LengthHint, TextInput } from "../components/field.tsx";
 import { toggle } from "../lib/toggle.ts";
 import { AvatarGrid } from "../profiles/avatar-grid.tsx";
 import { ModalityCheckboxes } from "../profiles/modality-checkboxes.tsx";
 import type { GroupFormInput } from "./queries.ts";
 
-const JOIN_CHOICES: Record<JoinMode, { label: string; hint: string }> = {
-  open: { label: TEXT.open, hint: TEXT.openHint },
-  approval: { label: TEXT.approval, hint: TEXT.approvalHint },
-};
+const JOIN_CHOICES: Choice<JoinMode>[] = [
+  { value: "open", label: TEXT.open, hint: TEXT.openHint },
+  { value: "approval", label: TEXT.approval, hint: TEXT.approvalHint },
+];
 
 /** The fields the form edits (the rest of the group, such as who may publish, stays as it is). */
 export interface GroupFormValues {
@@ -125,20 +124,7 @@ export function GroupForm({
           />
         )}
       </Field>
-      <Field label={TEXT.city} error={errors.city}>
-        {({ id, describedBy, invalid }) => (
-          <CityInput
-            id={id}
-            name="city"
-            value={city}
-            onChange={setCity}
-            limit={CITY_SUGGESTIONS_PROFILE}
-            describedBy={describedBy}
-            invalid={invalid}
-            placeholder={TEXT.cityPlaceholder}
-          />
-        )}
-      </Field>
+      <CityField text={TEXT} value={city} onChange={setCity} error={errors.city} />
       <Field
         label={TEXT.description}
         error={errors.description}
@@ -185,27 +171,15 @@ export function GroupForm({
           </p>
         ) : null}
       </fieldset>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-1.5 font-bold">{TEXT.joinMode}</legend>
-        {JOIN_MODES.map((mode) => (
-          <label
-            key={mode}
-            className="flex min-h-11 cursor-pointer items-start gap-3 rounded-2xl border border-line bg-surface p-3 has-[:checked]:border-primary"
-          >
-            <input
-              type="radio"
-              name="joinMode"
-              value={mode}
-              checked={joinMode === mode}
-              onChange={() => setJoinMode(mode)}
-              className="mt-1 h-5 w-5 accent-primary"
-            />
-            <span className="flex flex-col">
-              <span className="font-semibold">{JOIN_CHOICES[mode].label}</span>
-              <span className="text-sm text-ink-soft">{JOIN_CHOICES[mode].hint}</span>
-            </span>
-          </label>
-        ))}
+      <ChoiceCards
+        legend={TEXT.joinMode}
+        choices={JOIN_CHOICES}
+        radio={(mode) => ({
+          name: "joinMode",
+          checked: joinMode === mode,
+          onChange: () => setJoinMode(mode),
+        })}
+      >
         <label className="flex min-h-11 cursor-pointer items-start gap-3 rounded-2xl border border-line bg-surface p-3 has-[:checked]:border-primary">
           <input
             type="checkbox"
@@ -224,7 +198,7 @@ export function GroupForm({
             </span>
           </span>
         </label>
-      </fieldset>
+      </ChoiceCards>
       <AvatarGrid value={avatarKey} onChange={setAvatarKey} />
       {failure ? (
         <p role="alert" className="font-semibold text-danger">

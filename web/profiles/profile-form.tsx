@@ -1,12 +1,11 @@
 import clsx from "clsx";
 import { type FormEvent, type ReactNode, useState } from "react";
-import { CITY_SUGGESTIONS_PROFILE } from "../../domain/cities.ts";
 import { type AvatarKey, avatarKeyOrDefault, type Modality } from "../../domain/constants.ts";
 import { type ProfileInput, parseInput, profileSchema } from "../../domain/schemas.ts";
 import { PROFILE_FORM_TEXT as TEXT } from "../../domain/texts/profiles.ts";
 import { USERNAME_HINT } from "../../domain/username.ts";
 import { Button } from "../components/button.tsx";
-import { CityInput } from "../components/city-input.tsx";
+import { CityField } from "../components/city-input.tsx";
 import { Field, TextInput } from "../components/field.tsx";
 import { AvatarGrid } from "./avatar-grid.tsx";
 import { ModalityCheckboxes } from "./modality-checkboxes.tsx";
@@ -108,20 +107,7 @@ export function ProfileForm({
           </>
         )}
       </Field>
-      <Field label={TEXT.city} error={errors.city}>
-        {({ id, describedBy, invalid }) => (
-          <CityInput
-            id={id}
-            name="city"
-            value={city}
-            onChange={setCity}
-            limit={CITY_SUGGESTIONS_PROFILE}
-            describedBy={describedBy}
-            invalid={invalid}
-            placeholder={TEXT.cityPlaceholder}
-          />
-        )}
-      </Field>
+      <CityField text={TEXT} value={city} onChange={setCity} error={errors.city} />
       <ModalityCheckboxes value={modalities} onChange={setModalities} error={errors.modalities} />
       <AvatarGrid value={avatarKey} onChange={setAvatarKey} />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">

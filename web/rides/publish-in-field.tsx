@@ -6,6 +6,7 @@ import { useState } from "react";
 import { useFormContext } from "react-hook-form";
 import type { GroupSummary } from "../../domain/api/groups.ts";
 import { GROUP_PUBLISH_TEXT as TEXT } from "../../domain/texts/groups-publish.ts";
+import { ChoiceCards } from "../components/choice-cards.tsx";
 import { Field, inputClass } from "../components/field.tsx";
 import { call, client } from "../lib/api.ts";
 import type { RideFormValues } from "../ride-core/ride-form-values.ts";
@@ -71,31 +72,11 @@ const CHOICES = [
 function AudienceField() {
   const { register } = useFormContext<RideFormValues>();
   return (
-    <fieldset className="flex flex-col gap-2">
-      <legend className="mb-1.5 font-bold">{TEXT.audience}</legend>
-      {CHOICES.map((choice) => (
-        <label
-          key={choice.value}
-          className="flex min-h-11 cursor-pointer items-start gap-3 rounded-2xl border border-line bg-surface p-3 has-[:checked]:border-primary"
-        >
-          <input
-            type="radio"
-            value={choice.value}
-            aria-labelledby={`audience-${choice.value}-label`}
-            aria-describedby={`audience-${choice.value}-hint`}
-            className="mt-1 h-5 w-5 accent-primary"
-            {...register("audience")}
-          />
-          <span className="flex flex-col">
-            <span id={`audience-${choice.value}-label`} className="font-semibold">
-              {choice.label}
-            </span>
-            <span id={`audience-${choice.value}-hint`} className="text-sm text-ink-soft">
-              {choice.hint}
-            </span>
-          </span>
-        </label>
-      ))}
-    </fieldset>
+    <ChoiceCards
+      legend={TEXT.audience}
+      choices={CHOICES}
+      idPrefix="audience"
+      radio={() => register("audience")}
+    />
   );
 }

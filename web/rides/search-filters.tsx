@@ -15,10 +15,9 @@ import {
   setCustomRange,
 } from "../../domain/filters.ts";
 import { SEARCH_TEXT as TEXT } from "../../domain/texts/rides-search.ts";
-import { Button } from "../components/button.tsx";
 import { ToggleChip } from "../components/chip.tsx";
-import { CityInput } from "../components/city-input.tsx";
 import { inputClass } from "../components/field.tsx";
+import { CityFilterField, FilterChips } from "../components/filter-fields.tsx";
 import { toggle } from "../lib/toggle.ts";
 
 const DATE_CHIPS: { type: DateType; label: string }[] = [
@@ -65,53 +64,23 @@ export function SearchTextBox({
   );
 }
 
-/** One filter's chips, any of them. */
-function ChipFilter<T extends string>({
-  legend,
-  options,
-  labels,
-  chosen,
-  onChange,
-}: {
-  legend: string;
-  options: readonly T[];
-  labels: Record<T, string>;
-  chosen: T[];
-  onChange: (next: T[]) => void;
-}) {
-  return (
-    <fieldset className="flex flex-wrap gap-2">
-      <legend className="sr-only">{legend}</legend>
-      {options.map((option) => (
-        <ToggleChip
-          key={option}
-          pressed={chosen.includes(option)}
-          onClick={() => onChange(toggle(chosen, option))}
-        >
-          {labels[option]}
-        </ToggleChip>
-      ))}
-    </fieldset>
-  );
-}
-
 /** The modality and level chips. */
 export function ModalityLevelChips({ filters, write }: { filters: RideFilters; write: Write }) {
   return (
     <>
-      <ChipFilter
+      <FilterChips
         legend={TEXT.modality}
         options={MODALITIES}
         labels={MODALITY_LABELS}
         chosen={filters.modalities}
-        onChange={(modalities) => write({ ...filters, modalities })}
+        onTap={(m) => write({ ...filters, modalities: toggle(filters.modalities, m) })}
       />
-      <ChipFilter
+      <FilterChips
         legend={TEXT.level}
         options={LEVELS}
         labels={LEVEL_LABELS}
         chosen={filters.levels}
-        onChange={(levels) => write({ ...filters, levels })}
+        onTap={(level) => write({ ...filters, levels: toggle(filters.levels, level) })}
       />
     </>
   );
@@ -193,36 +162,14 @@ export function CityFilter({
   setCityText: (text: string) => void;
   cities: readonly string[] | undefined;
 }) {
-  const cityId = useId();
   return (
-    <div className="flex flex-col gap-1.5">
-      <label htmlFor={cityId} className="font-bold">
-        {TEXT.city}
-      </label>
-      <div className="flex gap-2">
-        <div className="flex-1">
-          <CityInput
-            id={cityId}
-            value={cityText}
-            limit={8}
-            options={cities ?? []}
-            onChange={(value) => {
-              setCityText(value);
-              // An exact suggestion or an emptied field applies at once.
-              if (value === "" || cities?.includes(value)) {
-                write({ ...filters, city: value });
-              }
-            }}
-          />
-        </div>
-        <Button
-          variant="secondary"
-          onClick={() => write({ ...filters, city: cityText.trim() })}
-          disabled={cityText.trim() === filters.city}
-        >
-          {TEXT.apply}
-        </Button>
-      </div>
-    </div>
+    <CityFilterField
+      label={TEXT.city}
+      text={cityText}
+      setText={setCityText}
+      applied={filters.city}
+      apply={(city) => write({ ...filters, city })}
+      options={cities ?? []}
+    />
   );
 }

@@ -1,14 +1,14 @@
 // 'Grupos' in the search (docs/product.md#grupos): groups by text, city, modality and level, the
 // API's order (city, then size) a page at a time; 'Cerca de mí' is her profile's city. The
 // filters live in the address beside the tab.
-import { useEffect, useId, useState } from "react";
+import { useEffect, useState } from "react";
 import { LEVEL_LABELS, LEVELS, MODALITIES, MODALITY_LABELS } from "../../domain/constants.ts";
 import { GROUP_SEARCH_TEXT as TEXT } from "../../domain/texts/groups.ts";
 import { SEARCH_TEXT } from "../../domain/texts/rides-search.ts";
 import { Button, ButtonLink } from "../components/button.tsx";
 import { ToggleChip } from "../components/chip.tsx";
-import { CityInput } from "../components/city-input.tsx";
 import { EmptyState, LoadFailed, PageHeader, Skeleton } from "../components/feedback.tsx";
+import { CityFilterField, FilterChips } from "../components/filter-fields.tsx";
 import { GroupCard } from "../group-core/group-card.tsx";
 import { type GroupSearchQuery, useGroupSearch } from "../group-core/queries.ts";
 import { useOwnSearchParams } from "../lib/screen-address.ts";
@@ -39,34 +39,9 @@ function useGroupFilters() {
   return { filters, write };
 }
 
-/** One choice among the chips, or none: a second tap on the chosen one clears it. */
-function OneOf<T extends string>(props: {
-  legend: string;
-  options: readonly T[];
-  labels: Record<T, string>;
-  chosen: string;
-  onChange: (next: string) => void;
-}) {
-  return (
-    <fieldset className="flex flex-wrap gap-2">
-      <legend className="sr-only">{props.legend}</legend>
-      {props.options.map((option) => (
-        <ToggleChip
-          key={option}
-          pressed={props.chosen === option}
-          onClick={() => props.onChange(props.chosen === option ? "" : option)}
-        >
-          {props.labels[option]}
-        </ToggleChip>
-      ))}
-    </fieldset>
-  );
-}
-
 export default function GroupSearch({ tabs }: { tabs: React.ReactNode }) {
   const { filters, write } = useGroupFilters();
   const myCity = useMe().data?.user?.city ?? "";
-  const cityId = useId();
   const [text, setText] = useState(filters.q);
   const debounced = useDebounced(text, TEXT_DEBOUNCE_MS);
   // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the debounced text only
@@ -89,44 +64,28 @@ export default function GroupSearch({ tabs }: { tabs: React.ReactNode }) {
         label={TEXT.search}
         placeholder={TEXT.placeholder}
       />
-      <OneOf
+      {/* One choice or none: a second tap on the chosen chip clears it. */}
+      <FilterChips
         legend={SEARCH_TEXT.modality}
         options={MODALITIES}
         labels={MODALITY_LABELS}
-        chosen={filters.m}
-        onChange={(m) => write({ ...filters, m })}
+        chosen={[filters.m]}
+        onTap={(m) => write({ ...filters, m: filters.m === m ? "" : m })}
       />
-      <OneOf
+      <FilterChips
         legend={SEARCH_TEXT.level}
         options={LEVELS}
         labels={LEVEL_LABELS}
-        chosen={filters.level}
-        onChange={(level) => write({ ...filters, level })}
+        chosen={[filters.level]}
+        onTap={(level) => write({ ...filters, level: filters.level === level ? "" : level })}
       />
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={cityId} className="font-bold">
-          {TEXT.city}
-        </label>
-        <div className="flex gap-2">
-          <div className="flex-1">
-            <CityInput
-              id={cityId}
-              value={cityText}
-              limit={8}
-              onChange={(value) => {
-                setCityText(value);
-                if (value === "") write({ ...filters, city: "" });
-              }}
-            />
-          </div>
-          <Button
-            variant="secondary"
-            onClick={() => write({ ...filters, city: cityText.trim() })}
-            disabled={cityText.trim() === filters.city}
-          >
-            {SEARCH_TEXT.apply}
-          </Button>
-        </div>
+      <CityFilterField
+        label={TEXT.city}
+        text={cityText}
+        setText={setCityText}
+        applied={filters.city}
+        apply={(city) => write({ ...filters, city })}
+      >
         {myCity ? (
           <ToggleChip
             className="self-start"
@@ -139,7 +98,7 @@ export default function GroupSearch({ tabs }: { tabs: React.ReactNode }) {
           <p className="text-sm text-ink-soft">{TEXT.nearUnknown}</p>
         )}
         {near ? <p className="text-sm text-ink-soft">{TEXT.nearCity(myCity)}</p> : null}
-      </div>
+      </CityFilterField>
 
       <h2 id="grupos-resultados" className="text-sm font-bold uppercase text-ink-soft">
         {TEXT.results}

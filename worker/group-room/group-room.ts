@@ -1,56 +1,23 @@
 // One Durable Object per group: 'Charla del grupo' (docs/decisions/0058-the-group-chat.md). The
 // second kind of room beside RideRoom, made of one part: the ride chat's (worker/chat/room/), on
 // the group's store (worker/groups/chat-store.ts), so messages, pace, unread counts, sync, hiding
-// and pushes work as in a ride's chat. A socket's `rideId` is the group's id here.
-import { DurableObject } from "cloudflare:workers";
+// and pushes work as in a ride's chat. A socket's `rideId` is the group's id here. The sockets, the
+// alarm and the storage's migration are every room's (worker/rooms/room-object.ts).
 import type { ChatMessage } from "../../domain/chat-protocol.ts";
 import { ChatRoom } from "../chat/room/chat-room.ts";
-import { migrateOnStart } from "../db/durable-storage.ts";
 import type { Bindings } from "../env.ts";
 import { groupChatStore } from "../groups/chat-store.ts";
-import { RoomAlarms } from "../rooms/room-alarms.ts";
-import { type RoomContext, roomContext } from "../rooms/room-part.ts";
+import { RoomObject } from "../rooms/room-object.ts";
 import { RoomParts } from "../rooms/room-parts.ts";
-import {
-  acceptRoomSocket,
-  roomSocketClosed,
-  roomSocketMessage,
-} from "../rooms/room-socket-events.ts";
-import { closeFor, closeQuietly } from "../rooms/room-sockets.ts";
+import { closeFor } from "../rooms/room-sockets.ts";
 import roomMigrations from "./storage/migrations/migrations.js";
 
-/** The worker authenticates a socket's upgrade and checks membership before forwarding it here. */
-export class GroupRoom extends DurableObject<Bindings> {
-  private readonly room: RoomContext = roomContext(this.ctx, () => this.env);
-  private readonly alarms = new RoomAlarms(this.ctx.storage);
+export class GroupRoom extends RoomObject {
   private readonly chat = new ChatRoom(this.room, this.alarms, groupChatStore);
-  private readonly parts = new RoomParts([this.chat]);
+  protected readonly parts = new RoomParts([this.chat]);
 
   constructor(ctx: DurableObjectState, env: Bindings) {
-    super(ctx, env);
-    // Answered by the runtime without waking the object: keeps idle rooms hibernated.
-    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
-    migrateOnStart(ctx, roomMigrations);
-  }
-
-  override async fetch(request: Request): Promise<Response> {
-    return acceptRoomSocket(this.ctx, request);
-  }
-
-  override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer) {
-    await roomSocketMessage(ws, raw, this.parts);
-  }
-
-  override async alarm() {
-    await this.alarms.run();
-  }
-
-  override async webSocketClose(ws: WebSocket, code: number) {
-    roomSocketClosed(ws, code);
-  }
-
-  override async webSocketError(ws: WebSocket) {
-    closeQuietly(ws, 1011);
+    super(ctx, env, roomMigrations);
   }
 
   // ---------- RPC for the rest of the worker ----------
@@ -86,10 +53,5 @@ export class GroupRoom extends DurableObject<Bindings> {
   /** A moderator hid one of its messages (already marked in D1): open chats swap their copy. */
   async messageHidden(groupId: string, messageId: string): Promise<boolean> {
     return this.chat.messageHidden(groupId, messageId);
-  }
-
-  /** How many sockets are open (tests and diagnostics). */
-  async connectionCount(): Promise<number> {
-    return this.ctx.getWebSockets().length;
   }
 }

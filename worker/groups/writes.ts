@@ -13,6 +13,13 @@ import {
   GROUPS_CREATED_MAX,
 } from "../../domain/texts/groups.ts";
 import { runSql } from "../db/client.ts";
+import {
+  declinePendingRequest,
+  findJoinRequest,
+  insertPendingRequest,
+  type JoinRequestTable,
+  withdrawPendingRequest,
+} from "../db/join-requests.ts";
 import { groupMembers, groupRequests, groups, users } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
@@ -21,6 +28,7 @@ import { isVerifiedSql } from "../ride-core/verified-sql.ts";
 
 const m = groupMembers;
 const q = groupRequests;
+const REQUESTS: JoinRequestTable = { table: q, parent: q.groupId };
 const cnt = alias(groupMembers, "cnt");
 const lead = alias(groupMembers, "lead");
 const mine = alias(groups, "mine");
@@ -180,29 +188,25 @@ export async function joinGroup(
 }
 
 /** 'Solicitar unirme': only to an active 'Con aprobación' group she is not in; once per group. */
-export async function requestToJoin(
+export function requestToJoin(
   db: Database,
   request: { id: string; groupId: string; userId: string; note: string | null; now: number },
 ): Promise<boolean> {
   const g = groups;
-  const result = await db.run(
-    sql`insert into ${q} (${columnNames(q.id, q.groupId, q.userId, q.note, q.status, q.createdAt)})
-      select ${request.id}, ${g.id}, ${request.userId}, ${request.note}, 'pending', ${request.now}
-      from ${g}
-      where ${g.id} = ${request.groupId} and ${g.status} = 'active' and ${g.joinMode} = 'approval'
-        and not exists ${subquery`select 1 from ${m} where ${m.groupId} = ${g.id} and ${m.userId} = ${request.userId}`}
-      on conflict do nothing`,
+  const { groupId: parentId, ...asked } = request;
+  return insertPendingRequest(
+    db,
+    REQUESTS,
+    g,
+    { ...asked, parentId },
+    sql`${g.status} = 'active' and ${g.joinMode} = 'approval'
+      and not exists ${subquery`select 1 from ${m} where ${m.groupId} = ${g.id} and ${m.userId} = ${request.userId}`}`,
   );
-  return result.meta.changes > 0;
 }
 
 /** Withdraws her pending request; true when there was one. */
-export async function withdrawGroupRequest(db: Database, groupId: string, userId: string) {
-  const result = await db
-    .delete(q)
-    .where(and(eq(q.groupId, groupId), eq(q.userId, userId), eq(q.status, "pending")))
-    .run();
-  return result.meta.changes > 0;
+export function withdrawGroupRequest(db: Database, groupId: string, userId: string) {
+  return withdrawPendingRequest(db, REQUESTS, groupId, userId);
 }
 
 /**
@@ -231,35 +235,22 @@ export async function acceptGroupRequest(
 }
 
 /** 'Rechazar': the request stays, declined, while pending and answered by a leader she did not block. */
-export async function declineGroupRequest(
+export function declineGroupRequest(
   db: Database,
   change: { groupId: string; requestId: string; leaderId: string; now: number },
 ): Promise<string | null> {
-  const rows = await db
-    .update(q)
-    .set({ status: "declined", decidedAt: change.now })
-    .where(
-      and(
-        eq(q.id, change.requestId),
-        eq(q.groupId, change.groupId),
-        eq(q.status, "pending"),
-        isLeaderSql(q.groupId, change.leaderId),
-        sql`not ${blockedBetween(q.userId, change.leaderId)}`,
-      ),
-    )
-    .returning({ userId: q.userId });
-  return rows[0]?.userId ?? null;
+  return declinePendingRequest(
+    db,
+    REQUESTS,
+    change.groupId,
+    change,
+    sql`${isLeaderSql(q.groupId, change.leaderId)} and not ${blockedBetween(q.userId, change.leaderId)}`,
+  );
 }
 
 /** A request of this group, whatever its status (to say why nothing changed). */
-export async function findGroupRequest(db: Database, groupId: string, requestId: string) {
-  return (
-    (await db
-      .select({ userId: q.userId, status: q.status })
-      .from(q)
-      .where(and(eq(q.id, requestId), eq(q.groupId, groupId)))
-      .get()) ?? null
-  );
+export function findGroupRequest(db: Database, groupId: string, requestId: string) {
+  return findJoinRequest(db, REQUESTS, groupId, requestId);
 }
 
 /**

@@ -4,6 +4,13 @@
 // accepts at once can never overbook (docs/decisions/0036-join-by-approval.md).
 import { and, eq, gt, sql } from "drizzle-orm";
 import { DEFAULT_MAX_PARTICIPANTS } from "../../domain/constants.ts";
+import {
+  declinePendingRequest,
+  findJoinRequest,
+  insertPendingRequest,
+  type JoinRequestTable,
+  withdrawPendingRequest,
+} from "../db/join-requests.ts";
 import { rideMessages, rideParticipants, rideRequests, rides, users } from "../db/schema.ts";
 import { columnNames, subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
@@ -12,35 +19,33 @@ import { isVerifiedSql } from "../ride-core/verified-sql.ts";
 
 const p = rideParticipants;
 const q = rideRequests;
+const REQUESTS: JoinRequestTable = { table: q, parent: q.rideId };
 
 /**
  * 'Solicitar plaza': stored only while the ride asks for approval, is published, has not started,
  * she is not in it and it is not hidden from her by a block. A second tap stores nothing (the
  * unique index). Returns whether her request was stored.
  */
-export async function requestPlace(
+export function requestPlace(
   db: Database,
   request: { id: string; rideId: string; userId: string; note: string | null; now: number },
 ): Promise<boolean> {
-  const result = await db.run(sql`insert into ${q}
-      (${columnNames(q.id, q.rideId, q.userId, q.note, q.status, q.createdAt)})
-    select ${request.id}, ${rides.id}, ${request.userId}, ${request.note}, 'pending', ${request.now}
-    from ${rides}
-    where ${rides.id} = ${request.rideId} and ${eq(rides.joinMode, "approval")}
+  const { rideId: parentId, ...asked } = request;
+  return insertPendingRequest(
+    db,
+    REQUESTS,
+    rides,
+    { ...asked, parentId },
+    sql`${eq(rides.joinMode, "approval")}
       and ${eq(rides.status, "published")} and ${rides.startTime} > ${request.now}
       and not exists ${subquery`select 1 from ${p} where ${p.rideId} = ${rides.id} and ${p.userId} = ${request.userId}`}
-      and not ${rideHiddenFrom(rides.id, request.userId)}
-    on conflict do nothing`);
-  return result.meta.changes > 0;
+      and not ${rideHiddenFrom(rides.id, request.userId)}`,
+  );
 }
 
 /** Withdraws her pending request; true when there was one. */
-export async function withdrawRequest(db: Database, rideId: string, userId: string) {
-  const result = await db
-    .delete(q)
-    .where(and(eq(q.rideId, rideId), eq(q.userId, userId), eq(q.status, "pending")))
-    .run();
-  return result.meta.changes > 0;
+export function withdrawRequest(db: Database, rideId: string, userId: string) {
+  return withdrawPendingRequest(db, REQUESTS, rideId, userId);
 }
 
 /**
@@ -82,35 +87,23 @@ export async function acceptRequest(
  * it is pending and the ride is the organizer's and has not started. Returns the rider's id, or
  * null when nothing changed.
  */
-export async function declineRequest(
+export function declineRequest(
   db: Database,
   change: { rideId: string; requestId: string; organizerId: string; now: number },
 ): Promise<string | null> {
-  const rows = await db
-    .update(q)
-    .set({ status: "declined", decidedAt: change.now })
-    .where(
-      and(
-        eq(q.id, change.requestId),
-        eq(q.rideId, change.rideId),
-        eq(q.status, "pending"),
-        sql`exists ${subquery`select 1 from ${rides} where ${rides.id} = ${q.rideId}
-          and ${rides.organizerId} = ${change.organizerId} and ${rides.startTime} > ${change.now}`}`,
-      ),
-    )
-    .returning({ userId: q.userId });
-  return rows[0]?.userId ?? null;
+  return declinePendingRequest(
+    db,
+    REQUESTS,
+    change.rideId,
+    change,
+    sql`exists ${subquery`select 1 from ${rides} where ${rides.id} = ${q.rideId}
+      and ${rides.organizerId} = ${change.organizerId} and ${rides.startTime} > ${change.now}`}`,
+  );
 }
 
 /** The request of the ride with this id, whatever its status (to say why nothing changed). */
-export async function findRequest(db: Database, rideId: string, requestId: string) {
-  return (
-    (await db
-      .select({ userId: q.userId, status: q.status })
-      .from(q)
-      .where(and(eq(q.id, requestId), eq(q.rideId, rideId)))
-      .get()) ?? null
-  );
+export function findRequest(db: Database, rideId: string, requestId: string) {
+  return findJoinRequest(db, REQUESTS, rideId, requestId);
 }
 
 /**

@@ -1,26 +1,17 @@
 // One Durable Object per ride, made of parts (docs/decisions/0052-the-ride-room-made-of-parts.md,
 // worker/rooms/room-part.ts): the chat (worker/chat/room/), the ride day (worker/ride-day/room/),
 // the reminders and the roster push (here), the share image (worker/share/stored-image.ts) and the
-// forecast (worker/weather/forecast.ts). This class builds them and brings the room's storage to
-// its newest migration; its socket handlers hand each frame to the part that answers it, its alarm
-// each due job to the part that owns it (worker/rooms/room-alarms.ts), and its RPC methods, which must stay on
-// the class for the stubs' types, delegate.
-import { DurableObject } from "cloudflare:workers";
+// forecast (worker/weather/forecast.ts). This class builds them; the sockets, the alarm and the
+// storage's migration are every room's (worker/rooms/room-object.ts); its RPC methods, which must
+// stay on the class for the stubs' types, delegate.
 import { type ChatMessage, CLOSE_CODES, type ServerMessage } from "../../domain/chat-protocol.ts";
 import { ChatRoom } from "../chat/room/chat-room.ts";
-import { migrateOnStart } from "../db/durable-storage.ts";
 import type { Bindings } from "../env.ts";
 import { socketAccess } from "../ride-core/access.ts";
 import { RideDay, type RideDayAnswer, type RideDayCommand } from "../ride-day/room/ride-day.ts";
 import type { RideDayJob } from "../ride-day/room/safety-timer.ts";
-import { RoomAlarms } from "../rooms/room-alarms.ts";
-import { type RoomContext, roomContext } from "../rooms/room-part.ts";
+import { RoomObject } from "../rooms/room-object.ts";
 import { RoomParts } from "../rooms/room-parts.ts";
-import {
-  acceptRoomSocket,
-  roomSocketClosed,
-  roomSocketMessage,
-} from "../rooms/room-socket-events.ts";
 import { closeFor, closeQuietly, socketState, trySend } from "../rooms/room-sockets.ts";
 import { type CurrentPreviewImage, PreviewImageDrawer } from "../share/stored-image.ts";
 import { type ForecastRide, RideForecasts } from "../weather/forecast.ts";
@@ -33,12 +24,7 @@ import roomMigrations from "./storage/migrations/migrations.js";
  * D1 is the system of record (docs/decisions/0011-ride-chat.md), so evicting this object loses
  * nothing.
  */
-export class RideRoom extends DurableObject<Bindings> {
-  /** What the parts read of the room: its state, and its bindings at the moment of use. */
-  private readonly room: RoomContext = roomContext(this.ctx, () => this.env);
-  /** The room's one alarm, shared by the parts' jobs. */
-  private readonly alarms = new RoomAlarms(this.ctx.storage);
-
+export class RideRoom extends RoomObject {
   /** The forecast at the start: one provider call per hour, however many ask at once. */
   private readonly forecasts = new RideForecasts(this.env);
   /** The ride's share image: one drawing per version, whoever asks. */
@@ -48,34 +34,10 @@ export class RideRoom extends DurableObject<Bindings> {
   private readonly roster = new RosterPush(this.room, this.alarms);
   private readonly rideDay = new RideDay(this.room, this.alarms);
   /** In this order when a rider goes or the ride is called off. */
-  private readonly parts = new RoomParts([this.chat, this.reminders, this.roster, this.rideDay]);
+  protected readonly parts = new RoomParts([this.chat, this.reminders, this.roster, this.rideDay]);
 
   constructor(ctx: DurableObjectState, env: Bindings) {
-    super(ctx, env);
-    // Answered by the runtime without waking the object: keeps idle rooms hibernated.
-    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
-    // The room's own tables (storage/schema.ts) at their newest version before anything else.
-    migrateOnStart(ctx, roomMigrations);
-  }
-
-  override async fetch(request: Request): Promise<Response> {
-    return acceptRoomSocket(this.ctx, request);
-  }
-
-  override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer) {
-    await roomSocketMessage(ws, raw, this.parts);
-  }
-
-  override async alarm() {
-    await this.alarms.run();
-  }
-
-  override async webSocketClose(ws: WebSocket, code: number) {
-    roomSocketClosed(ws, code);
-  }
-
-  override async webSocketError(ws: WebSocket) {
-    closeQuietly(ws, 1011);
+    super(ctx, env, roomMigrations);
   }
 
   // ---------- RPC for the rest of the worker ----------
@@ -238,11 +200,6 @@ export class RideRoom extends DurableObject<Bindings> {
    */
   async runRideDayJobNow(job: RideDayJob): Promise<void> {
     await this.alarms.runNow(job);
-  }
-
-  /** How many sockets are open (tests and diagnostics). */
-  async connectionCount(): Promise<number> {
-    return this.ctx.getWebSockets().length;
   }
 
   private broadcast(frame: ServerMessage) {

@@ -3,9 +3,9 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { build } from "esbuild";
 import { defineConfig } from "vitest/config";
-import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { WORKER_TEST_DEPENDENCIES } from "./scripts/app-dependencies.ts";
 import { markdownContent } from "./scripts/markdown-content.ts";
+import { WorkerFilesFirst } from "./scripts/test-sequencer.ts";
 
 const root = import.meta.dirname;
 
@@ -77,18 +77,6 @@ async function shareImageWorkers() {
       serviceBindings: { DRAWER: "rodamos-share-image" },
     },
   ];
-}
-
-/**
- * Vitest runs the projects one after another, by name. The worker project goes first: its
- * longest file (the authorization matrix) then starts at once on one vitest worker while the
- * other takes the rest, instead of being the run's tail.
- */
-class WorkerFilesFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]) {
-    const rank = (file: TestSpecification) => (file.project.name === "worker" ? 0 : 1);
-    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
-  }
 }
 
 export default defineConfig({

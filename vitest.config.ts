@@ -142,13 +142,14 @@ export default defineConfig({
           name: "web",
           include: ["tests/web/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
-          // Each file in a fresh vitest worker. Sharing one (React loaded once, a new happy-dom
-          // window and fresh app modules per file from tests/setup/web.ts: ADR 0028) saved about
-          // 35 s, but some state a library keeps between files, not found yet, made screens in a
-          // later file stop taking clicks and keys, failing whichever files met in one worker
-          // (the group screens', the ride texts'). Correct first; the search for that state is
-          // what would bring the shared worker back.
-          isolate: true,
+          // The files share a worker (React loads once); tests/setup/web.ts gives each a new
+          // happy-dom window and fresh app modules (docs/decisions/0028-a-fast-suite.md).
+          isolate: false,
+          // user-event takes the document of the page it loads on as `userEvent.setup()`'s
+          // default and sends its keys to that document's focused element: loaded once, a later
+          // file typed into the first file's page (its fields stayed empty, its forms unsent).
+          // Inlined, vi.resetModules() in tests/setup/web.ts loads it anew for each file.
+          server: { deps: { inline: ["@testing-library/user-event"] } },
           // Above the 5 s Testing Library waits for a screen (tests/setup/web.ts).
           testTimeout: 15_000,
           setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/web.ts"],

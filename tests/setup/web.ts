@@ -8,7 +8,9 @@ import { builtinEnvironments } from "vitest/environments";
 // gives it what isolation gave it: a new happy-dom window (page, storage, cookies, history,
 // listeners), a fresh copy of the app's own modules (their state; the file's vi.mock calls
 // apply), and no stubs or fake timers left by an earlier file. Libraries in node_modules stay
-// loaded, with whatever state they keep (sonner's list of toasts, TanStack Query's online flag).
+// loaded, with whatever state they keep (sonner's list of toasts, TanStack Query's online flag),
+// except user-event, which vitest.config.ts inlines so that it is loaded anew here: it keeps the
+// page it loaded on as the one it types into.
 vi.resetModules();
 vi.useRealTimers();
 vi.unstubAllGlobals();

@@ -24,6 +24,11 @@ afterAll(async () => {
 });
 // Testing Library bound `screen` to the first window's body when it loaded: bind it to this one.
 Object.assign(screen, within(document.body));
+// No network: a fetch no test answered fails as a browser's does offline. Tests stub fetch, but
+// a screen still mounted when a file's afterEach removes its stub (Testing Library's cleanup
+// comes after the file's own hooks) could fetch once more: happy-dom sent that to
+// localhost:3000 and logged the refused connection, failing the test.
+globalThis.fetch = () => Promise.reject(new TypeError("Failed to fetch"));
 
 // findBy… and waitFor wait up to 5 s instead of 1 s for what they look for: on two cores shared
 // with workerd and the other projects' files, a screen's lazy chunk or a mocked answer can take

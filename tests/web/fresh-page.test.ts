@@ -34,4 +34,8 @@ describe("a web test file", () => {
       field.remove();
     }
   });
+
+  it("has no network: a fetch no test answered fails as it does offline", async () => {
+    await expect(fetch("/api/me")).rejects.toThrow(new TypeError("Failed to fetch"));
+  });
 });

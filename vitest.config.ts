@@ -3,9 +3,9 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { build } from "esbuild";
 import { defineConfig } from "vitest/config";
-import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { WORKER_TEST_DEPENDENCIES } from "./scripts/app-dependencies.ts";
 import { markdownContent } from "./scripts/markdown-content.ts";
+import { WorkerFilesFirst } from "./scripts/test-sequencer.ts";
 
 const root = import.meta.dirname;
 
@@ -79,18 +79,6 @@ async function shareImageWorkers() {
   ];
 }
 
-/**
- * Vitest runs the projects one after another, by name. The worker project goes first: its
- * longest file (the authorization matrix) then starts at once on one vitest worker while the
- * other takes the rest, instead of being the run's tail.
- */
-class WorkerFilesFirst extends BaseSequencer {
-  override async sort(files: TestSpecification[]) {
-    const rank = (file: TestSpecification) => (file.project.name === "worker" ? 0 : 1);
-    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
-  }
-}
-
 export default defineConfig({
   test: {
     // Vitest's default on 2 cores is one file at a time (cores - 1). A worker test file spends
@@ -154,13 +142,14 @@ export default defineConfig({
           name: "web",
           include: ["tests/web/**/*.test.{ts,tsx}"],
           environment: "happy-dom",
-          // Each file in a fresh vitest worker. Sharing one (React loaded once, a new happy-dom
-          // window and fresh app modules per file from tests/setup/web.ts: ADR 0028) saved about
-          // 35 s, but some state a library keeps between files, not found yet, made screens in a
-          // later file stop taking clicks and keys, failing whichever files met in one worker
-          // (the group screens', the ride texts'). Correct first; the search for that state is
-          // what would bring the shared worker back.
-          isolate: true,
+          // The files share a worker (React loads once); tests/setup/web.ts gives each a new
+          // happy-dom window and fresh app modules (docs/decisions/0028-a-fast-suite.md).
+          isolate: false,
+          // user-event takes the document of the page it loads on as `userEvent.setup()`'s
+          // default and sends its keys to that document's focused element: loaded once, a later
+          // file typed into the first file's page (its fields stayed empty, its forms unsent).
+          // Inlined, vi.resetModules() in tests/setup/web.ts loads it anew for each file.
+          server: { deps: { inline: ["@testing-library/user-event"] } },
           // Above the 5 s Testing Library waits for a screen (tests/setup/web.ts).
           testTimeout: 15_000,
           setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/web.ts"],

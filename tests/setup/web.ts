@@ -8,7 +8,9 @@ import { builtinEnvironments } from "vitest/environments";
 // gives it what isolation gave it: a new happy-dom window (page, storage, cookies, history,
 // listeners), a fresh copy of the app's own modules (their state; the file's vi.mock calls
 // apply), and no stubs or fake timers left by an earlier file. Libraries in node_modules stay
-// loaded, with whatever state they keep (sonner's list of toasts, TanStack Query's online flag).
+// loaded, with whatever state they keep (sonner's list of toasts, TanStack Query's online flag),
+// except user-event, which vitest.config.ts inlines so that it is loaded anew here: it keeps the
+// page it loaded on as the one it types into.
 vi.resetModules();
 vi.useRealTimers();
 vi.unstubAllGlobals();
@@ -22,6 +24,11 @@ afterAll(async () => {
 });
 // Testing Library bound `screen` to the first window's body when it loaded: bind it to this one.
 Object.assign(screen, within(document.body));
+// No network: a fetch no test answered fails as a browser's does offline. Tests stub fetch, but
+// a screen still mounted when a file's afterEach removes its stub (Testing Library's cleanup
+// comes after the file's own hooks) could fetch once more: happy-dom sent that to
+// localhost:3000 and logged the refused connection, failing the test.
+globalThis.fetch = () => Promise.reject(new TypeError("Failed to fetch"));
 
 // findBy… and waitFor wait up to 5 s instead of 1 s for what they look for: on two cores shared
 // with workerd and the other projects' files, a screen's lazy chunk or a mocked answer can take

@@ -215,7 +215,7 @@ describe("her request on an open ride page, answered by the organizer", () => {
       }),
     );
 
-    await userEvent.setup({ document }).click(withdraw);
+    await userEvent.setup().click(withdraw);
 
     expect((await toastShowing(MSG.requestWithdrawFailed)).type).toBe("error");
     // The server's reason, in the same toast.

@@ -210,7 +210,7 @@ describe("'Me he quedado atrás'", () => {
 
 describe("'Modo ruta'", () => {
   it("closed with Escape or 'Salir del modo ruta', puts focus back on the button that opened it", async () => {
-    const user = userEvent.setup({ document });
+    const user = userEvent.setup();
     renderRideDayPanel(panel.sent);
     const opener = screen.getByRole("button", { name: RIDE_DAY_TEXT.routeMode });
     await user.click(opener);

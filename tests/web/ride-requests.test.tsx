@@ -78,7 +78,7 @@ describe("a 'Con aprobación' ride seen from outside its group", () => {
   });
 
   it("keeps her note and says why when the request fails; sends it when it works", async () => {
-    const user = userEvent.setup({ document });
+    const user = userEvent.setup();
     let fail = true;
     const fetchMock = renderDetail(outsiderView(), () =>
       fail
@@ -116,7 +116,7 @@ describe("a 'Con aprobación' ride seen from outside its group", () => {
   });
 
   it("a note of exactly 280 characters counts 280/280, says it is the maximum, and is sent", async () => {
-    const user = userEvent.setup({ document });
+    const user = userEvent.setup();
     const fetchMock = renderDetail(outsiderView(), () =>
       Response.json(
         { ride: outsiderView({ viewer: { ...outsiderView().viewer, request: "pending" } }) },
@@ -141,7 +141,7 @@ describe("a 'Con aprobación' ride seen from outside its group", () => {
   });
 
   it("once her request is sent, focus goes to 'Retirar solicitud', not the page's body", async () => {
-    const user = userEvent.setup({ document });
+    const user = userEvent.setup();
     renderDetail(outsiderView(), () =>
       Response.json(
         { ride: outsiderView({ viewer: { ...outsiderView().viewer, request: "pending" } }) },
@@ -187,7 +187,7 @@ describe("the organizer's requests", () => {
     });
 
   it("lists each request at the top with what helps her decide, and accepts one", async () => {
-    const user = userEvent.setup({ document });
+    const user = userEvent.setup();
     const fetchMock = renderDetail(hers(), () => Response.json({ ride: hers([]) }));
     const heading = await screen.findByRole("heading", { name: `${MSG.requestsTitle} (1)` });
     const item = within(heading.closest("section")!).getByRole("listitem", {
@@ -216,7 +216,7 @@ describe("the organizer's requests", () => {
   });
 
   it("'Rechazar' asks first: 'Cancelar' sends nothing; confirmed, focus goes to the list", async () => {
-    const user = userEvent.setup({ document });
+    const user = userEvent.setup();
     const fetchMock = renderDetail(hers(), () => Response.json({ ride: hers([]) }));
     const sent = () => fetchMock.mock.calls.filter(([, init]) => init?.method === "POST");
     const decline = await screen.findByRole("button", { name: "Rechazar a Bea" });

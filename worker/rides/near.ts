@@ -148,7 +148,13 @@ function chosenBox(near: NearParams, conditions: SQL, firstRadiusKm: number): SQ
     );
   const seed = { lat: near.lat, lon: near.lon, sc: near.lonScale };
   const next = sql`min(${rung("r")} * 2, ${max})`;
-  const fromRung = Object.fromEntries(names.map((name) => [name, rung(name)])) as Bounds;
+  const fromRung: Bounds = {
+    latMin: rung("latMin"),
+    latMax: rung("latMax"),
+    lonMin: rung("lonMin"),
+    lonMax: rung("lonMax"),
+    radius2: rung("radius2"),
+  };
   const enough = subquery`select count(*) from (select 1 from ${rides} indexed by ${sql.identifier(PIN_INDEX)}
     where ${and(conditions, withinBox(center, fromRung))} limit ${needed})`;
   const table = sql.identifier(RUNG);

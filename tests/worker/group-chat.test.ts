@@ -186,7 +186,10 @@ describe("the group's chat", () => {
       reason: "x",
     });
     expect(res.status).toBe(200);
-    await vi.waitFor(() => expect(b.closed?.code).toBe(CLOSE_CODES.notParticipant));
+    // As her ride chats: the code that signs her out for good, not 'no longer a member'.
+    await vi.waitFor(() =>
+      expect(b.closed).toEqual({ code: CLOSE_CODES.suspended, reason: "suspended" }),
+    );
     expect((await cris.browser.delete("/api/account")).status).toBe(200);
     await vi.waitFor(() => expect(c.closed?.code).toBe(CLOSE_CODES.notParticipant));
     expect(a.closed).toBeNull();

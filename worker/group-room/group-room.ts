@@ -16,7 +16,12 @@ import {
   roomSocketClosed,
   roomSocketMessage,
 } from "../rooms/room-socket-events.ts";
-import { closeFor, closeQuietly } from "../rooms/room-sockets.ts";
+import {
+  closeFor,
+  closeQuietly,
+  closeRiderSockets,
+  recheckRiderSockets,
+} from "../rooms/room-sockets.ts";
 import roomMigrations from "./storage/migrations/migrations.js";
 
 /** The worker authenticates a socket's upgrade and checks membership before forwarding it here. */
@@ -76,6 +81,29 @@ export class GroupRoom extends DurableObject<Bindings> {
     const sockets = this.ctx.getWebSockets();
     for (const socket of sockets) closeFor(socket, "not_participant");
     return sockets.length;
+  }
+
+  /**
+   * Closes her sockets here at once, as a ride's room does: all of them, or those opened with
+   * `sessionIds` (see worker/rooms/close-sockets.ts). Returns how many were closed.
+   */
+  async closeUserSockets(
+    userId: string,
+    reason: "session_ended" | "suspended",
+    sessionIds?: string[],
+  ): Promise<number> {
+    return closeRiderSockets(this.ctx, userId, reason, sessionIds);
+  }
+
+  /**
+   * Some of her sessions ended (logout, password change or reset): her sockets here are checked
+   * again in D1 now, and closed if their session or her membership is gone. Returns how many of
+   * hers stay open.
+   */
+  async recheckRider(userId: string): Promise<number> {
+    return recheckRiderSockets(this.ctx, userId, (groupId, sessions) =>
+      groupChatStore.access(this.room.db, groupId, sessions, Date.now()),
+    );
   }
 
   /** Stores and broadcasts a notice (a new leader). */

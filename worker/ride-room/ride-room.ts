@@ -6,7 +6,7 @@
 // each due job to the part that owns it (worker/rooms/room-alarms.ts), and its RPC methods, which must stay on
 // the class for the stubs' types, delegate.
 import { DurableObject } from "cloudflare:workers";
-import { type ChatMessage, CLOSE_CODES, type ServerMessage } from "../../domain/chat-protocol.ts";
+import type { ChatMessage, ServerMessage } from "../../domain/chat-protocol.ts";
 import { ChatRoom } from "../chat/room/chat-room.ts";
 import { migrateOnStart } from "../db/durable-storage.ts";
 import type { Bindings } from "../env.ts";
@@ -21,7 +21,13 @@ import {
   roomSocketClosed,
   roomSocketMessage,
 } from "../rooms/room-socket-events.ts";
-import { closeFor, closeQuietly, socketState, trySend } from "../rooms/room-sockets.ts";
+import {
+  closeFor,
+  closeQuietly,
+  closeRiderSockets,
+  recheckRiderSockets,
+  trySend,
+} from "../rooms/room-sockets.ts";
 import { type CurrentPreviewImage, PreviewImageDrawer } from "../share/stored-image.ts";
 import { type ForecastRide, RideForecasts } from "../weather/forecast.ts";
 import { Reminders } from "./reminders.ts";
@@ -168,19 +174,9 @@ export class RideRoom extends DurableObject<Bindings> {
    * hers stay open.
    */
   async recheckRider(userId: string): Promise<number> {
-    const sockets = this.ctx.getWebSockets(userId);
-    const states = sockets.map(socketState);
-    const rideId = states.find(Boolean)?.rideId;
-    if (!rideId) return 0;
-    const sessions = [...new Set(states.flatMap((s) => (s?.sessionId ? [s.sessionId] : [])))];
-    const access = await socketAccess(this.room.db, rideId, sessions, Date.now());
-    let open = 0;
-    for (const [i, socket] of sockets.entries()) {
-      const verdict = access.verdict(states[i]?.sessionId ?? "", "session_ended");
-      if (verdict === "ok") open++;
-      else closeFor(socket, verdict);
-    }
-    return open;
+    return recheckRiderSockets(this.ctx, userId, (rideId, sessions) =>
+      socketAccess(this.room.db, rideId, sessions, Date.now()),
+    );
   }
 
   /**
@@ -192,18 +188,7 @@ export class RideRoom extends DurableObject<Bindings> {
     reason: "session_ended" | "suspended",
     sessionIds?: string[],
   ): Promise<number> {
-    let closed = 0;
-    for (const socket of this.ctx.getWebSockets(userId)) {
-      const state = socketState(socket);
-      if (sessionIds && !(state && sessionIds.includes(state.sessionId))) continue;
-      closeQuietly(
-        socket,
-        reason === "suspended" ? CLOSE_CODES.suspended : CLOSE_CODES.sessionEnded,
-        reason,
-      );
-      closed++;
-    }
-    return closed;
+    return closeRiderSockets(this.ctx, userId, reason, sessionIds);
   }
 
   /** Two of the room's riders blocked each other: their live positions are erased. */

@@ -20,6 +20,11 @@ export type NotificationFrame =
       lastMessage?: { text: string; createdAt: string; kind?: "user" | "system" };
     }
   /**
+   * Her unread count in a group's chat ('Charla del grupo') after a new message: the app's badge
+   * and the group page's entry read it again.
+   */
+  | { type: "group-unread"; groupId: string; slug: string; count: number }
+  /**
    * Her place on a ride's waiting list changed (docs/product.md#ride-waiting-list): a freed place
    * is hers ('promoted'), or the ride was cancelled and its list emptied ('closed').
    */
@@ -91,11 +96,15 @@ function isLastMessage(
 }
 
 const isRideId = (v: unknown): v is string => isString(v) && v.length >= 1 && v.length <= 100;
+const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
 
 function isNotificationFrame(v: unknown): v is NotificationFrame {
   if (!isRecord(v)) return false;
   if (v.type === "ready") return true;
   if (v.type === "ride-changed") return isRideId(v.rideId);
+  if (v.type === "group-unread") {
+    return isRideId(v.groupId) && isRideId(v.slug) && isCount(v.count);
+  }
   if (v.type === "waiting-list") {
     return (
       (WAITING_LIST_EVENTS as readonly unknown[]).includes(v.event) &&
@@ -109,8 +118,7 @@ function isNotificationFrame(v: unknown): v is NotificationFrame {
     v.rideId.length >= 1 &&
     v.rideId.length <= 100 &&
     isString(v.rideTitle) &&
-    Number.isInteger(v.count) &&
-    (v.count as number) >= 0 &&
+    isCount(v.count) &&
     (v.lastMessage === undefined || isLastMessage(v.lastMessage))
   );
 }

@@ -65,9 +65,20 @@ export interface ChatListItem {
   lastMessage: ChatLastMessage | null;
 }
 
+/** A group's chat ('Charla del grupo') with messages waiting for her. */
+export interface GroupChatListItem {
+  groupId: string;
+  slug: string;
+  name: string;
+  /** Messages by others since she last read it (or joined). */
+  unread: number;
+}
+
 /** GET /api/chats — her chat candidates (started within the last 24 h or later), last message first. */
 export interface ChatsResponse {
   chats: ChatListItem[];
+  /** Her groups' chats with unread messages (the app's badge counts them too). */
+  groupChats: GroupChatListItem[];
 }
 
 /** POST /api/rides/:id/chat/read */

@@ -37,6 +37,7 @@ export const REPORT_CARD_TEXT = {
   reporter: "Denuncia",
   reportedRider: "Denunciada",
   ride: "Salida",
+  group: "Grupo",
   deletedAccount: "Cuenta eliminada",
   /** Who reported: 'ana · 2 denuncias anteriores'. */
   reporterFacts: (name: string, earlier: number) =>

@@ -154,6 +154,19 @@ describe("parseNotificationFrame", () => {
     expect(parseNotificationFrame(JSON.stringify({ ...frame, count: -1 })).ok).toBe(false);
   });
 
+  it("accepts a group chat's unread frame, with its group, address and count", () => {
+    const frame = { type: "group-unread", groupId: "g1", slug: "las-madrugadoras", count: 2 };
+    expect(parseNotificationFrame(JSON.stringify(frame))).toEqual({ ok: true, msg: frame });
+    for (const bad of [
+      { ...frame, groupId: "" },
+      { ...frame, slug: undefined },
+      { ...frame, count: -1 },
+      { ...frame, count: 1.5 },
+    ]) {
+      expect(parseNotificationFrame(JSON.stringify(bad)).ok, JSON.stringify(bad)).toBe(false);
+    }
+  });
+
   it("accepts 'ready' and refuses anything else it does not know", () => {
     expect(parseNotificationFrame('{"type":"ready"}')).toEqual({
       ok: true,

@@ -12,6 +12,7 @@ import {
   type Request,
   type WebSocket,
 } from "@playwright/test";
+import type { GroupResponse } from "../../domain/api/groups.ts";
 import { isValidUsername } from "../../domain/username.ts";
 
 export { expect };
@@ -128,6 +129,18 @@ export function freshUsername(name: string): string {
     const candidate = `${name}_${Date.now().toString(36).slice(-5)}${counter++}`;
     if (isValidUsername(candidate)) return candidate;
   }
+}
+
+/** A group name no other run has: letters only (digits read as look-alikes of letters). */
+export function uniqueGroupName(prefix: string): string {
+  const letters = "abcdefghjkpqstuvwxyz";
+  let n = Date.now() * 100 + (counter++ % 100);
+  let out = "";
+  while (n > 0) {
+    out += letters[n % letters.length];
+    n = Math.floor(n / letters.length);
+  }
+  return `${prefix} ${out}`;
 }
 
 export const test = base.extend<Fixtures>({
@@ -259,6 +272,27 @@ export async function apiFromPage<T>(
     },
     { method, path, body },
   ) as Promise<{ status: number; body: T }>;
+}
+
+/**
+ * An open group she creates through the API ('Crear un grupo''s own request), from her page on
+ * the app's origin (it opens the feed first when it is elsewhere); its slug and name.
+ */
+export async function createGroupFromPage(session: { page: Page }, prefix: string) {
+  if (!new URL(session.page.url()).pathname.startsWith("/app")) {
+    await session.page.goto("/app/feed");
+  }
+  const created = await apiFromPage<GroupResponse>(session, "POST", "/api/groups", {
+    name: uniqueGroupName(prefix),
+    city: "Madrid",
+    description: "Los sábados a las 8",
+    modalities: ["road"],
+    levels: ["chill"],
+    avatarKey: "ava03",
+    joinMode: "open",
+  });
+  expect(created.status).toBe(201);
+  return { slug: created.body.group.slug, name: created.body.group.name };
 }
 
 /** A ride made by the dev-only fixture route (organizer, participants, start, cap); its id. */

@@ -1,21 +1,17 @@
 // 'Charla del grupo' (docs/product.md#grupos), in three browsers: two members of a group talk in
-// its chat, each seeing the other's message arrive live, and a rider outside it cannot open it.
-import type { GroupResponse } from "../../domain/api/groups.ts";
+// its chat, each seeing the other's message arrive live; with the chat closed, a new message
+// shows on Inicio's badge until read; and a rider outside it cannot open it.
+import { NAV_TEXT } from "../../domain/texts/app.ts";
 import { GROUP_MSG } from "../../domain/texts/groups.ts";
 import { GROUP_CHAT_TEXT as TEXT } from "../../domain/texts/groups-chat.ts";
-import { apiFromPage, expect, saveScreenshot, sendMessage, test } from "./fixtures.ts";
-
-/** A group name no other run has: letters only (digits read as look-alikes of letters). */
-function uniqueName() {
-  const letters = "abcdefghjkpqstuvwxyz";
-  let n = Date.now();
-  let out = "";
-  while (n > 0) {
-    out += letters[n % letters.length];
-    n = Math.floor(n / letters.length);
-  }
-  return `Charla ${out}`;
-}
+import {
+  createGroupFromPage,
+  expect,
+  notificationSocketOpened,
+  saveScreenshot,
+  sendMessage,
+  test,
+} from "./fixtures.ts";
 
 test.describe("charla del grupo", () => {
   test("two members talk in the group's chat; a rider outside it cannot open it", async ({
@@ -24,19 +20,7 @@ test.describe("charla del grupo", () => {
     const ana = await rider("ana");
     const bea = await rider("bea");
     const carla = await rider("carla");
-    // The API is called from her page, on the app's origin.
-    await ana.page.goto("/app/feed");
-    const created = await apiFromPage<GroupResponse>(ana, "POST", "/api/groups", {
-      name: uniqueName(),
-      city: "Madrid",
-      description: "Los sábados a las 8",
-      modalities: ["road"],
-      levels: ["chill"],
-      avatarKey: "ava03",
-      joinMode: "open",
-    });
-    expect(created.status).toBe(201);
-    const { slug, name } = created.body.group;
+    const { slug, name } = await createGroupFromPage(ana, "Charla");
 
     // --- Bea joins from the group's page; the chat's entry appears for her.
     await bea.page.goto(`/app/grupo/${slug}`);
@@ -54,6 +38,20 @@ test.describe("charla del grupo", () => {
     await sendMessage(bea.page, "¡Allí estaré!");
     await expect(ana.page.getByRole("log").getByText("¡Allí estaré!")).toBeVisible();
     await saveScreenshot(ana.page, "group-chat");
+
+    // --- With the chat closed, Bea's Inicio badge counts Ana's next message; reading it clears it.
+    const beaConnected = notificationSocketOpened(bea.page);
+    await bea.page.goto("/app/feed");
+    await beaConnected;
+    const badge = bea.page.getByTestId("nav-badge");
+    expect(await badge.count()).toBe(0);
+    await sendMessage(ana.page, "Salimos a las 8 de la fuente");
+    await expect(badge).toHaveText(`1 ${NAV_TEXT.news(1)}`);
+    // From 'Tus grupos' to the chat, in the app: the badge goes once she has read it.
+    await bea.page.getByRole("link", { name, exact: true }).click();
+    await bea.page.getByRole("link", { name: TEXT.title }).click();
+    await expect(bea.page.getByRole("log").getByText("Salimos a las 8 de la fuente")).toBeVisible();
+    await expect(badge).toHaveCount(0);
 
     // --- Carla, outside the group, is told the chat is for its members.
     await carla.page.goto(`/app/grupo/${slug}/charla`);

@@ -1,6 +1,8 @@
 import { MSG } from "../../domain/messages.ts";
+import { GROUP_MSG, GROUP_SAFETY_TEXT } from "../../domain/texts/groups.ts";
 import { expectAccessible } from "./a11y.ts";
 import {
+  createGroupFromPage,
   expect,
   fixtureRide,
   notificationSocketOpened,
@@ -108,7 +110,7 @@ test.describe("blocking", () => {
 });
 
 test.describe("reports and moderation", () => {
-  test("a report reaches the moderator, who hides the message live and suspends its author, whose tab signs out", async ({
+  test("a report reaches the moderator, who hides the message live, suspends a reported group from the queue and suspends the author, whose tab signs out", async ({
     rider,
   }) => {
     const ana = await rider("ana");
@@ -182,6 +184,33 @@ test.describe("reports and moderation", () => {
     await expect(bea.page.getByText(MSG.messageHidden)).toBeVisible();
     expect(await bea.page.getByText(offensive).count()).toBe(0);
 
+    // Bea reports a group Ana leads. The queue links to its page, and suspends it there: the
+    // report leaves the queue, and its page is gone for Bea.
+    const group = await createGroupFromPage(ana, "Grupeta");
+    await bea.page.goto(`/app/grupo/${group.slug}`);
+    await bea.page.getByRole("button", { name: GROUP_SAFETY_TEXT.report }).click();
+    const groupReport = bea.page.getByRole("dialog", { name: GROUP_SAFETY_TEXT.report });
+    await groupReport.getByRole("radio", { name: "Spam" }).check();
+    await groupReport.getByRole("button", { name: "Enviar denuncia" }).click();
+    await expect(bea.page.getByText("Gracias. Lo revisaremos lo antes posible.")).toBeVisible();
+    await mod.page.reload();
+    const groupCard = mod.page
+      .getByRole("article", { name: "Grupo: Spam" })
+      .filter({ hasText: group.name });
+    await groupCard.getByRole("link", { name: group.name }).click();
+    await expect(mod.page.getByRole("heading", { level: 1, name: group.name })).toBeVisible();
+    await mod.page.goBack();
+    await groupCard.getByRole("button", { name: GROUP_SAFETY_TEXT.suspend }).click();
+    const suspendGroup = mod.page.getByRole("dialog", {
+      name: GROUP_SAFETY_TEXT.suspendTitle(group.name),
+    });
+    await suspendGroup.getByLabel("Motivo (queda en el registro)").fill("Grupo de spam");
+    await suspendGroup.getByRole("button", { name: GROUP_SAFETY_TEXT.suspend }).click();
+    await expect(mod.page.getByText(GROUP_SAFETY_TEXT.suspended, { exact: true })).toBeVisible();
+    await expect(groupCard).toHaveCount(0);
+    await bea.page.reload();
+    await expect(bea.page.getByText(GROUP_MSG.notFound)).toBeVisible();
+
     // Then she suspends the author: Ana's tab is signed out, and told why.
     await reportCard.getByRole("button", { name: "Suspender cuenta" }).click();
     const suspend = mod.page.getByRole("dialog", {
@@ -199,6 +228,7 @@ test.describe("reports and moderation", () => {
     const log = mod.page.getByRole("list", { name: "Registro de acciones" });
     await expect(log.getByText("Acoso reiterado")).toBeVisible();
     await expect(log.getByText("Acoso en el chat")).toBeVisible();
+    await expect(log.getByText("Grupo de spam")).toBeVisible();
     expect(await log.getByText(MODERATOR_EMAIL).count()).toBeGreaterThanOrEqual(2);
   });
 });

@@ -1,13 +1,19 @@
 // The moderation queue in pages: the oldest reports first, and 'Ver más' asks the API
-// for the next page after the last one shown, so no report stays out of reach.
+// for the next page after the last one shown, so no report stays out of reach. A group's report
+// links to the group and suspends it from the queue.
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { MemoryRouter } from "react-router-dom";
 import { describe, expect, it } from "vitest";
 import type { ModerationQueueResponse, QueuedReport } from "../../domain/api/safety.ts";
+import { GROUP_SAFETY_TEXT } from "../../domain/texts/groups.ts";
+import { MODERATION_TEXT } from "../../domain/texts/safety-moderation.ts";
+import { LazyToaster } from "../../web/lib/lazy-toaster.tsx";
 import ModerationScreen from "../../web/safety/moderation.tsx";
 import { stubFetchEachTest } from "./helpers/fetch.ts";
 import { signedInClient } from "./helpers/signed-in-client.ts";
+import { toastShowing } from "./helpers/toasts.ts";
 
 const fetchMock = stubFetchEachTest();
 
@@ -114,5 +120,70 @@ describe("the moderation queue", () => {
     expect(said("Denuncia")).toBe("Denunciante · 1 denuncia anterior");
     expect(said("Denunciada")).toBe("rider1 (rider1@example.com) · 1 denuncia abierta");
     expect(said("Salida")).toMatch(/ · 1 participante$/);
+  });
+});
+
+describe("a group's report", () => {
+  const groupReport: QueuedReport = {
+    ...queued(1),
+    kind: "group",
+    targetId: "g1",
+    snapshot: {
+      kind: "group",
+      name: "Las Madrugadoras",
+      slug: "las-madrugadoras",
+      city: "Madrid",
+      description: "Salimos los sábados",
+    },
+  };
+
+  it("links to the group's page and suspends the group with the report the audit keeps", async () => {
+    const user = userEvent.setup();
+    let open = [groupReport];
+    const sent: { path: string; body: unknown }[] = [];
+    fetchMock.mockImplementation(async (input, init) => {
+      const request = input instanceof Request ? input : new Request(String(input), init);
+      const path = new URL(request.url, "http://localhost").pathname;
+      if (request.method === "POST") {
+        sent.push({ path, body: JSON.parse(await request.text()) });
+        // Suspending the group takes its reports out of the queue.
+        open = [];
+        return Response.json({ ok: true });
+      }
+      if (path === "/api/moderation/reports")
+        return Response.json({ reports: open, nextCursor: null });
+      return answer(request.url);
+    });
+    render(
+      <QueryClientProvider client={signedInClient()}>
+        <MemoryRouter>
+          <ModerationScreen />
+          <LazyToaster />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const card = await screen.findByRole("article", { name: /^Grupo: / });
+    expect(within(card).getByText("Grupo").nextElementSibling?.textContent).toBe(
+      "Las Madrugadoras",
+    );
+    expect(within(card).getByRole("link", { name: "Las Madrugadoras" }).getAttribute("href")).toBe(
+      "/app/grupo/las-madrugadoras",
+    );
+
+    await user.click(within(card).getByRole("button", { name: GROUP_SAFETY_TEXT.suspend }));
+    const dialog = screen.getByRole("dialog", {
+      name: GROUP_SAFETY_TEXT.suspendTitle("Las Madrugadoras"),
+    });
+    await user.type(within(dialog).getByRole("textbox", { name: MODERATION_TEXT.reason }), "Spam");
+    await user.click(within(dialog).getByRole("button", { name: GROUP_SAFETY_TEXT.suspend }));
+    expect((await toastShowing(GROUP_SAFETY_TEXT.suspended)).type).toBe("success");
+    expect(sent).toEqual([
+      {
+        path: "/api/moderation/groups/las-madrugadoras/suspend",
+        body: { reason: "Spam", reportId: "r1" },
+      },
+    ]);
+    // The queue is read again: the report is gone.
+    await screen.findByText(MODERATION_TEXT.noReports);
   });
 });

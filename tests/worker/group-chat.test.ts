@@ -5,9 +5,9 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ChatMessagesResponse } from "../../domain/api/chat.ts";
+import type { ChatMessagesResponse, ChatsResponse } from "../../domain/api/chat.ts";
 import type { GroupChatInfoResponse } from "../../domain/api/groups-chat.ts";
-import { CLOSE_CODES } from "../../domain/chat-protocol.ts";
+import { CLOSE_CODES, type NotificationFrame } from "../../domain/chat-protocol.ts";
 import { MSG } from "../../domain/messages.ts";
 import { CHAT_PUSH_INTERVAL_MS } from "../../domain/push.ts";
 import { GROUP_CHAT_TEXT } from "../../domain/texts/groups-chat.ts";
@@ -15,6 +15,7 @@ import { trackBackgroundWork } from "./helpers/background.ts";
 import { signedInMany } from "./helpers/factories.ts";
 import { createGroup } from "./helpers/groups.ts";
 import { Browser, json } from "./helpers/http.ts";
+import { hubsClosedAfterEach } from "./helpers/hubs.ts";
 import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
 import { block, moderator, report } from "./helpers/safety.ts";
 import { openSocket, sendFrame, type TestSocket } from "./helpers/sockets.ts";
@@ -24,6 +25,7 @@ afterEach(() => {
   for (const s of open.splice(0)) s.close();
 });
 
+const hubOf = hubsClosedAfterEach();
 const chatPath = (slug: string) => `/api/groups/${slug}/chat`;
 const roomOf = (groupId: string) => env.GROUP_ROOM.get(env.GROUP_ROOM.idFromName(groupId));
 
@@ -186,7 +188,10 @@ describe("the group's chat", () => {
       reason: "x",
     });
     expect(res.status).toBe(200);
-    await vi.waitFor(() => expect(b.closed?.code).toBe(CLOSE_CODES.notParticipant));
+    // As her ride chats: the code that signs her out for good, not 'no longer a member'.
+    await vi.waitFor(() =>
+      expect(b.closed).toEqual({ code: CLOSE_CODES.suspended, reason: "suspended" }),
+    );
     expect((await cris.browser.delete("/api/account")).status).toBe(200);
     await vi.waitFor(() => expect(c.closed?.code).toBe(CLOSE_CODES.notParticipant));
     expect(a.closed).toBeNull();
@@ -271,6 +276,34 @@ describe("the group chat's safety", () => {
       reason: "otra vez",
     });
     expect(again.status).toBe(409);
+  });
+});
+
+describe("the group chat's unread count on her app's badge", () => {
+  it("a member with the chat closed hears the new count on her hub and in /api/chats; reading lowers it", async () => {
+    const { ana, bea, cris, group } = await groupOfThree();
+    const a = await groupChat(ana.browser, group.slug);
+    const beaTab = await hubOf(bea);
+    await say(a, "Uno");
+    await say(a, "Dos");
+    // The burst's count once its notifications went out: a second burst waits up to a second.
+    const frame = await beaTab.nextRaw<NotificationFrame>(
+      (f) =>
+        (f as NotificationFrame).type === "group-unread" && (f as { count: number }).count === 2,
+    );
+    expect(frame).toEqual({ type: "group-unread", groupId: group.id, slug: group.slug, count: 2 });
+    const chats = async (browser: Browser) =>
+      (await json<ChatsResponse>(await browser.get("/api/chats"))).groupChats;
+    expect(await chats(bea.browser)).toEqual([
+      { groupId: group.id, slug: group.slug, name: group.name, unread: 2 },
+    ]);
+    // Not her own messages; and a rider she blocked is not counted either.
+    expect(await chats(ana.browser)).toEqual([]);
+    await block(cris.browser, ana.user.id);
+    expect(await chats(cris.browser)).toEqual([]);
+    // Reading it (the chat's read, as its open screen does) takes it off the list.
+    expect((await bea.browser.post(`${chatPath(group.slug)}/read`)).status).toBe(200);
+    expect(await chats(bea.browser)).toEqual([]);
   });
 });
 

@@ -427,8 +427,15 @@ describe("reports and moderation", () => {
     const ride = await createRide({ organizerId: ana.user.id, participants: [bea.user.id] });
     await db().update(rides).set({ groupId: group.id }).where(eq(rides.id, ride.id));
     const mod = await moderator();
+    const reportId = (await db()
+      .select({ id: reports.id })
+      .from(reports)
+      .where(eq(reports.targetId, group.id))
+      .get())!.id;
+    // From the queue: the report it answers is named in the audit.
     const res = await mod.browser.post(`/api/moderation/groups/${group.slug}/suspend`, {
       reason: "spam",
+      reportId,
     });
     expect(res.status).toBe(200);
     const page = await bea.browser.get(`/api/groups/${group.slug}`);
@@ -437,11 +444,15 @@ describe("reports and moderation", () => {
     expect((await rideRow(ride.id))?.status).toBe("cancelled");
     expect((await messagesOf(ride.id)).map((m) => m.body)).toEqual([MSG.systemCancelNoticeNeutral]);
     const audit = await db()
-      .select({ action: moderationActions.action, reason: moderationActions.reason })
+      .select({
+        action: moderationActions.action,
+        reason: moderationActions.reason,
+        reportId: moderationActions.reportId,
+      })
       .from(moderationActions)
       .where(eq(moderationActions.targetGroupId, group.id))
       .all();
-    expect(audit).toEqual([{ action: "suspend_group", reason: "spam" }]);
+    expect(audit).toEqual([{ action: "suspend_group", reason: "spam", reportId }]);
     const report = await db().select().from(reports).where(eq(reports.targetId, group.id)).get();
     expect(report?.status).toBe("actioned");
     // Its data stays, and a second suspension says so.

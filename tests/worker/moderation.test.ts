@@ -15,10 +15,26 @@ import { CLOSE_CODES, type NotificationFrame } from "../../domain/chat-protocol.
 import { MSG } from "../../domain/messages.ts";
 import { hashPassword } from "../../worker/auth/password.ts";
 import { reports } from "../../worker/db/schema.ts";
-import { createRide, createUser, db, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
+import { recordedBrowser } from "./helpers/d1-proxy.ts";
+import {
+  createRide,
+  createUser,
+  db,
+  HOUR,
+  rideWithTwo,
+  signedIn,
+  signedInMany,
+} from "./helpers/factories.ts";
+import { createGroup } from "./helpers/groups.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { lastMailTo } from "./helpers/mail.ts";
-import { insertMessage, MODERATOR_EMAIL, moderator, report } from "./helpers/safety.ts";
+import {
+  insertGroupMessage,
+  insertMessage,
+  MODERATOR_EMAIL,
+  moderator,
+  report,
+} from "./helpers/safety.ts";
 import {
   openSocket,
   sendFrame,
@@ -232,6 +248,64 @@ describe("the queue", () => {
     ]);
     expect(messages.filter((m) => m.reported).map((m) => m.id)).toEqual([ids[12]]);
     expect(messages.filter((m) => m.hidden).map((m) => m.id)).toEqual([ids[10]]);
+  });
+
+  it("gives a group chat message's report the messages around it in its group's chat, in as many trips as a ride's", async () => {
+    const mod = await moderator();
+    const { ana, bea, ride } = await rideWithTwo();
+    const group = await createGroup({ leaderId: ana.user.id, members: [bea.user.id] });
+    const otherGroup = await createGroup({ leaderId: bea.user.id });
+    const base = Date.now() - HOUR;
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const author = i % 2 ? ana.user.id : bea.user.id;
+      ids.push(await insertGroupMessage(group.id, author, `g${i}`, base + i));
+      // The same moments in another group's chat and in a ride's: none of them is its context.
+      await insertGroupMessage(otherGroup.id, bea.user.id, `otro${i}`, base + i);
+      await insertMessage(ride.id, author, `salida${i}`, base + i);
+    }
+    const reportId = await report(ana.browser, { kind: "message", targetId: ids[12]! });
+    expect(
+      (await mod.browser.post(`/api/moderation/messages/${ids[10]}/hide`, because)).status,
+    ).toBe(200);
+    const recorded = recordedBrowser(mod.browser.cookies);
+    const res = await recorded.browser.get(`/api/moderation/reports/${reportId}/context`);
+    expect(res.status).toBe(200);
+    const { messages } = await json<ReportContextResponse>(res);
+    expect(messages.map((m) => m.text)).toEqual(Array.from({ length: 13 }, (_, i) => `g${i + 4}`));
+    expect(messages.every((m) => m.rideId === group.id)).toBe(true);
+    expect(messages.filter((m) => m.reported).map((m) => m.id)).toEqual([ids[12]]);
+    expect(messages.filter((m) => m.hidden).map((m) => m.id)).toEqual([ids[10]]);
+    // A ride message's report costs the same round trips.
+    const rideReport = await report(bea.browser, {
+      kind: "message",
+      targetId: (await insertMessage(ride.id, ana.user.id, "en la salida"))!,
+    });
+    const forRide = recordedBrowser(mod.browser.cookies);
+    expect(
+      (await forRide.browser.get(`/api/moderation/reports/${rideReport}/context`)).status,
+    ).toBe(200);
+    expect(recorded.trips.length).toBe(forRide.trips.length);
+  });
+
+  it("shows a group chat message hidden once a moderator hid it", async () => {
+    const mod = await moderator();
+    const [ana, bea] = await signedInMany([{}, {}]);
+    const group = await createGroup({ leaderId: ana.user.id, members: [bea.user.id] });
+    const messageId = await insertGroupMessage(group.id, ana.user.id, "en la charla");
+    const reportId = await report(bea.browser, { kind: "message", targetId: messageId });
+    const queued = async () => (await queue(mod.browser)).find((r) => r.id === reportId);
+    expect(await queued()).toMatchObject({
+      snapshot: { kind: "message", text: "en la charla", rideTitle: group.name },
+      ride: null,
+      messageHidden: false,
+    });
+    const hidden = await mod.browser.post(`/api/moderation/messages/${messageId}/hide`, {
+      ...because,
+      reportId,
+    });
+    expect(hidden.status).toBe(200);
+    expect(await queued()).toMatchObject({ messageHidden: true, reported: { id: ana.user.id } });
   });
 
   it("dismisses a report: it leaves the queue and the audit says who, when and why", async () => {

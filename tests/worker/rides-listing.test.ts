@@ -463,7 +463,7 @@ describe("cost of her own lists", () => {
     });
     let chats = 0;
     const chatsCost = await rowsRead(async (d1) => {
-      chats = (await listChats(createDb(d1), her.id, now)).length;
+      chats = (await listChats(createDb(d1), her.id, now)).chats.length;
     });
     // 'A la espera de plaza': one ride she asked to join, one whose list she is on.
     const asked = await createRide({ organizerId: other.id, joinMode: "approval" });

@@ -8,6 +8,7 @@ import { CLOSE_CODES, type NotificationFrame } from "../../domain/chat-protocol.
 import { createSession, SESSION_COOKIE } from "../../worker/sessions/session.ts";
 import { requestsSettled } from "./helpers/background.ts";
 import { createRide, db, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
+import { createGroup } from "./helpers/groups.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { lastMailTo } from "./helpers/mail.ts";
 import { openSocket, socketsClosedAfterEach, type TestSocket } from "./helpers/sockets.ts";
@@ -19,6 +20,14 @@ async function hubOf(browser: Browser) {
   if (!socket) throw new Error(`notification socket refused: ${res.status}`);
   open.push(socket);
   await socket.nextRaw((f) => (f as NotificationFrame).type === "ready");
+  return socket;
+}
+
+/** Her socket in a group's chat ('Charla del grupo'). */
+async function groupChat(browser: Browser, slug: string) {
+  const { res, socket } = await openSocket(browser, `/api/groups/${slug}/chat/socket`);
+  if (!socket) throw new Error(`group chat refused: ${res.status}`);
+  open.push(socket);
   return socket;
 }
 
@@ -169,5 +178,43 @@ describe("a revoked session's idle sockets close at once", () => {
     });
     stillOpen(phoneTab);
     open.push(first);
+  });
+
+  it("her group chats too: 'Cerrar sesión en todos los dispositivos' closes every one of hers", async () => {
+    const { ana, bea, ride } = await rideWithTwo();
+    const group = await createGroup({ leaderId: bea.user.id, members: [ana.user.id] });
+    const other = await createGroup({ leaderId: ana.user.id });
+    const phone = await secondDevice(ana.user.id);
+    const hers = [
+      await groupChat(ana.browser, group.slug),
+      await groupChat(ana.browser, other.slug),
+      await groupChat(phone, group.slug),
+    ];
+    const rideChat = await chat(ana.browser, ride.id);
+    const beaChat = await groupChat(bea.browser, group.slug);
+
+    expect((await ana.browser.post("/api/auth/logout-everywhere")).status).toBe(200);
+    // Closed by the time she has the answer, as her ride chat is, with its code and reason.
+    for (const socket of [...hers, rideChat]) {
+      expect(socket.closed ?? (await vi.waitFor(() => socket.closed!))).toEqual(ended);
+    }
+    await closedAtOnce(...hers);
+    await beaChat.delivered();
+    stillOpen(beaChat);
+  });
+
+  it("her group chats too: a logout closes only that session's sockets", async () => {
+    const { ana, bea } = await rideWithTwo();
+    const group = await createGroup({ leaderId: bea.user.id, members: [ana.user.id] });
+    const phone = await secondDevice(ana.user.id);
+    const here = await groupChat(ana.browser, group.slug);
+    const phoneChat = await groupChat(phone, group.slug);
+    const beaChat = await groupChat(bea.browser, group.slug);
+
+    expect((await ana.browser.post("/api/auth/logout")).status).toBe(200);
+    await closedAtOnce(here);
+    await requestsSettled();
+    await Promise.all([phoneChat, beaChat].map((socket) => socket.delivered()));
+    stillOpen(phoneChat, beaChat);
   });
 });

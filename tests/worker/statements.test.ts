@@ -5,6 +5,7 @@
 import { env } from "cloudflare:workers";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { groupChatListQuery } from "../../worker/chat/group-unread.ts";
 import { chatListQuery, listChats } from "../../worker/chat/unread.ts";
 import { createDb } from "../../worker/db/client.ts";
 import { blocks, rideMessages, rideRequests, rides } from "../../worker/db/schema.ts";
@@ -220,7 +221,7 @@ describe("the feed's statement", () => {
   });
 });
 
-describe("the chat list's statement", () => {
+describe("the chat list's statements", () => {
   it("is written once and gives each rider her own list", async () => {
     const [ana, bea] = await Promise.all([createUser(), createUser()]);
     const hers = await createRide({ organizerId: ana.id, title: "De Ana" });
@@ -242,8 +243,8 @@ describe("the chat list's statement", () => {
     const now = Date.now();
     const listOf = async (userId: string) => {
       const recorded = recordingD1(env.DB);
-      const list = await listChats(recorded.db, userId, now);
-      return { list: list.map((c) => [c.title, c.unread]), texts: recorded.texts };
+      const { chats } = await listChats(recorded.db, userId, now);
+      return { list: chats.map((c) => [c.title, c.unread]), texts: recorded.texts };
     };
     const forAna = await listOf(ana.id);
     const forBea = await listOf(bea.id);
@@ -252,8 +253,12 @@ describe("the chat list's statement", () => {
       ["De Ana", 0],
     ]);
     expect(forBea.list).toEqual([["De las dos", 0]]);
-    const written = runnable(chatListQuery(db(), { viewer: ana.id, since: now })).text;
-    expect([...forAna.texts, ...forBea.texts]).toEqual([written, written]);
+    // Her rides' chats, then her groups' chats.
+    const written = [
+      runnable(chatListQuery(db(), { viewer: ana.id, since: now })).text,
+      runnable(groupChatListQuery(db(), { viewer: ana.id })).text,
+    ];
+    expect([...forAna.texts, ...forBea.texts]).toEqual([...written, ...written]);
     void hers;
   });
 });

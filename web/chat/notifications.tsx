@@ -1,6 +1,6 @@
 // The app-wide live channel: ONE socket per signed-in tab (GET /api/notifications/socket →
 // her UserHub) instead of one per ride. A frame refreshes the badges and raises the
-// 'Conversación en curso' toast unless she is reading that chat; a waiting list's news raises
+// 'Conversación en curso' toast unless she is reading that chat (a group's chat: the badges only); a waiting list's news raises
 // its own toast; a ride changed by someone else (her place in line, taken out of it) only
 // refreshes her open screens of it.
 import { useQueryClient } from "@tanstack/react-query";
@@ -10,6 +10,7 @@ import { CHAT_READ_STATE_EVENT } from "../../domain/api/chat.ts";
 import { CONNECTIONS_COMPLETED_EVENT } from "../../domain/api/connections.ts";
 import { parseNotificationFrame } from "../../domain/notification-frame.ts";
 import { connectionKeys } from "../connections/queries.ts";
+import { groupChatKey } from "../group-core/queries.ts";
 import { urlClient } from "../lib/api.ts";
 import { inNextTask } from "../lib/next-task.ts";
 import { justPromoted, showWaitingListToast } from "../ride-core/waiting-list-toast.ts";
@@ -58,6 +59,11 @@ export function NotificationsProvider({ children }: { children?: ReactNode }) {
         void queryClient.invalidateQueries({
           predicate: (q) => FEED_KEYS.has(String(q.queryKey[0])),
         });
+        if (frame.type === "group-unread") {
+          // A group's chat: the badge (above) and the group page's entry; no toast.
+          void queryClient.invalidateQueries({ queryKey: groupChatKey(frame.slug) });
+          return;
+        }
         if (frame.type === "ride-changed") {
           // Her chat of it too: accepted, she may open it now; taken out, it closes.
           void queryClient.invalidateQueries({ queryKey: chatKeys.info(frame.rideId) });

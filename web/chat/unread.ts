@@ -51,9 +51,18 @@ export function useUnreadForRide(rideId: string): number {
   );
 }
 
-const sumUnread = (chats: ChatListItem[]) => chats.reduce((sum, c) => sum + c.unread, 0);
+const sumUnread = (chats: { unread: number }[]) => chats.reduce((sum, c) => sum + c.unread, 0);
 
-/** Unread messages across her chats. */
+/**
+ * Unread messages across her chats: her rides' and her groups' (an answer of a worker from before
+ * groups' chats were counted has none).
+ */
+const totalUnread = (answer: ChatsResponse) =>
+  sumUnread(answer.chats) + sumUnread(answer.groupChats ?? []);
+
+/** Unread messages across her chats, her groups' included. */
 export function useUnreadTotal(): number {
-  return useChatsNumber(sumUnread);
+  const enabled = useSignedInWithProfile();
+  const { data } = useQuery({ ...chatsQuery, enabled, select: totalUnread });
+  return data ?? 0;
 }

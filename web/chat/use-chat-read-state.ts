@@ -39,11 +39,15 @@ export function useChatReadState({
   const canWriteRef = useRef(canWrite);
   canWriteRef.current = canWrite;
 
-  /** Her badge for this ride goes to 0 at once; the event refetches the real counts. */
+  /** Her badge for this chat (a ride's or a group's) goes to 0 at once; the event refetches the real counts. */
   const readStateStored = useCallback(() => {
     queryClient.setQueryData<ChatsResponse>(CHATS_KEY, (data) =>
       data
-        ? { chats: data.chats.map((c) => (c.rideId === rideId ? { ...c, unread: 0 } : c)) }
+        ? {
+            ...data,
+            chats: data.chats.map((c) => (c.rideId === rideId ? { ...c, unread: 0 } : c)),
+            groupChats: (data.groupChats ?? []).filter((g) => g.groupId !== rideId),
+          }
         : data,
     );
     announceReadState(rideId);

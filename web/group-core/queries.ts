@@ -6,6 +6,9 @@ import { call, client } from "../lib/api.ts";
 
 export const GROUP_LISTS_KEY = ["groups", "lists"] as const;
 
+/** Her unread count in a group's chat (the group page's entry), which her live channel refreshes. */
+export const groupChatKey = (slug: string) => ["groups", "chat", slug] as const;
+
 /** The search's filters, as GET /api/groups takes them (an empty one is left out). */
 export interface GroupSearchQuery {
   q: string;

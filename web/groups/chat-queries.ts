@@ -3,9 +3,8 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { ChatAddress } from "../chat/chat-address.ts";
 import { chatKeys } from "../chat/queries.ts";
+import { groupChatKey } from "../group-core/queries.ts";
 import { call, client, pathParams, urlClient } from "../lib/api.ts";
-
-export const groupChatKey = (slug: string) => ["groups", "chat", slug] as const;
 
 export const groupChatQuery = (slug: string) =>
   queryOptions({

@@ -13,9 +13,10 @@ import { Composer } from "../chat/chat-parts.tsx";
 import { MessageLog } from "../chat/message-log.tsx";
 import { useRideChat } from "../chat/use-ride-chat.ts";
 import { EmptyState, LoadFailed, Skeleton } from "../components/feedback.tsx";
+import { groupChatKey } from "../group-core/queries.ts";
 import { isNotFound } from "../lib/api.ts";
 import { useMe } from "../session/use-me.ts";
-import { groupChatAddress, groupChatKey, groupChatQuery } from "./chat-queries.ts";
+import { groupChatAddress, groupChatQuery } from "./chat-queries.ts";
 
 export default function GroupChatScreen() {
   const { slug = "" } = useParams();

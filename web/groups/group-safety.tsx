@@ -7,9 +7,8 @@ import { useState } from "react";
 import type { GroupDetail } from "../../domain/api/groups.ts";
 import { GROUP_SAFETY_TEXT as TEXT } from "../../domain/texts/groups.ts";
 import { Button } from "../components/button.tsx";
-import { call, client, pathParams } from "../lib/api.ts";
-import { ActionDialog } from "../safety/moderation-action.tsx";
 import { ReportDialog } from "../safety/report-dialog.tsx";
+import { SuspendGroupDialog } from "../safety/suspend-group-dialog.tsx";
 import { useMe } from "../session/use-me.ts";
 import { GROUPS_KEY } from "./queries.ts";
 
@@ -42,22 +41,11 @@ export function GroupSafety({ group }: { group: GroupDetail }) {
           <Button variant="secondary" onClick={() => setSuspendOpen(true)}>
             {TEXT.suspend}
           </Button>
-          <ActionDialog
+          <SuspendGroupDialog
             open={suspendOpen}
             onOpenChange={setSuspendOpen}
-            title={TEXT.suspendTitle(group.name)}
-            description={TEXT.suspendText}
-            confirmLabel={TEXT.suspend}
-            done={TEXT.suspended}
-            send={async (reason) => {
-              await call(
-                client.moderation.groups[":slug"].suspend.$post({
-                  param: pathParams({ slug: group.slug }),
-                  json: { reason },
-                }),
-              );
-              void queryClient.invalidateQueries({ queryKey: GROUPS_KEY });
-            }}
+            group={group}
+            onSuspended={() => void queryClient.invalidateQueries({ queryKey: GROUPS_KEY })}
           />
         </>
       ) : null}

@@ -1,5 +1,5 @@
 // One report of the moderation queue: what was reported (its snapshot), by whom, about whom, its
-// context, and the actions (dismiss, hide the message, suspend the account).
+// context, and the actions (dismiss, hide the message, suspend the account or the group).
 import { useQuery } from "@tanstack/react-query";
 import clsx from "clsx";
 import { useState } from "react";
@@ -8,14 +8,17 @@ import type { QueuedReport } from "../../domain/api/safety.ts";
 import { participantName } from "../../domain/display.ts";
 import { MSG } from "../../domain/messages.ts";
 import { REPORT_REASON_LABELS, type ReportSnapshot } from "../../domain/safety.ts";
+import { GROUP_SAFETY_TEXT } from "../../domain/texts/groups.ts";
 import { REPORT_CARD_TEXT as TEXT } from "../../domain/texts/safety-moderation.ts";
 import { Button } from "../components/button.tsx";
 import { RetryButton, Skeleton } from "../components/feedback.tsx";
+import { groupPath } from "../group-core/group-card.tsx";
 import { call, client, pathParams } from "../lib/api.ts";
 import { ActionDialog, rideWhen, when } from "./moderation-action.tsx";
 import { reportContextQuery } from "./queries.ts";
+import { SuspendGroupDialog } from "./suspend-group-dialog.tsx";
 
-type Action = "dismiss" | "hide" | "suspend";
+type Action = "dismiss" | "hide" | "suspend" | "suspend-group";
 
 export function ReportCard({ report }: { report: QueuedReport }) {
   const [action, setAction] = useState<Action | null>(null);
@@ -58,6 +61,16 @@ export function ReportCard({ report }: { report: QueuedReport }) {
               )
             : TEXT.deletedAccount}
         </dd>
+        {report.snapshot.kind === "group" ? (
+          <>
+            <dt className="font-bold">{TEXT.group}</dt>
+            <dd>
+              <Link to={groupPath(report.snapshot.slug)} className="underline">
+                {report.snapshot.name}
+              </Link>
+            </dd>
+          </>
+        ) : null}
         {report.ride ? (
           <>
             <dt className="font-bold">{TEXT.ride}</dt>
@@ -94,6 +107,11 @@ export function ReportCard({ report }: { report: QueuedReport }) {
         {report.kind === "message" && !report.messageHidden ? (
           <Button variant="secondary" onClick={() => setAction("hide")}>
             {TEXT.hide}
+          </Button>
+        ) : null}
+        {report.kind === "group" ? (
+          <Button variant="danger" onClick={() => setAction("suspend-group")}>
+            {GROUP_SAFETY_TEXT.suspend}
           </Button>
         ) : null}
         {reported && !reported.suspended ? (
@@ -135,6 +153,14 @@ export function ReportCard({ report }: { report: QueuedReport }) {
         }
         done={TEXT.hidden}
       />
+      {report.snapshot.kind === "group" ? (
+        <SuspendGroupDialog
+          open={action === "suspend-group"}
+          onOpenChange={(next) => setAction(next ? "suspend-group" : null)}
+          group={report.snapshot}
+          reportId={report.id}
+        />
+      ) : null}
       {reported ? (
         <ActionDialog
           open={action === "suspend"}

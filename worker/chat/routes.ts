@@ -46,8 +46,7 @@ export function currentSessionId(c: Context<AppEnv>): string {
 
 /** /chats: her conversations with unread counts (feed 'Conversaciones en curso', badges). */
 export const chatListRoutes = new Hono<AppEnv>().get("/", async (c) => {
-  const chats = await listChats(c.var.db, readerOf(c), Date.now());
-  return c.json<ChatsResponse>({ chats });
+  return c.json<ChatsResponse>(await listChats(c.var.db, readerOf(c), Date.now()));
 });
 
 /** /notifications: her live notification channel (one socket for every ride: UserHub). */

@@ -1,8 +1,9 @@
 // Read state: her last_seen_at, the unread counts (correlated subqueries) per rider of a ride for
-// the live notifications, and her chat list with each ride's unread count and last message.
+// the live notifications, and her chat list with each ride's unread count and last message, and
+// her groups' chats with unread messages.
 import { and, asc, desc, eq, gte, ne, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import type { ChatListItem } from "../../domain/api/chat.ts";
+import type { ChatListItem, ChatsResponse } from "../../domain/api/chat.ts";
 import { MSG } from "../../domain/messages.ts";
 import { chatCandidateSince } from "../../domain/time.ts";
 import { rideMessages, rideParticipants, rides } from "../db/schema.ts";
@@ -12,6 +13,7 @@ import type { Database } from "../env.ts";
 import { blockedAmong, liveSession } from "../ride-core/access.ts";
 import { blockedBetween, blockedWithViewer } from "../ride-core/block-sql.ts";
 import { MESSAGE_KIND } from "../ride-core/message-insert.ts";
+import { groupChatListQuery } from "./group-unread.ts";
 
 /** Sets her last_seen_at; false when she is not (or no longer) a participant. */
 export async function markRead(
@@ -132,7 +134,7 @@ export function chatListQuery(db: Database, p: ChatListParams) {
 }
 
 /**
- * The chat list's statement, written once per isolate for each of its two shapes: her id bound,
+ * The chat list's statements, written once per isolate for each of their two shapes: her id bound,
  * or read from her session in the same batch (ADR 0045, ADR 0046).
  */
 const chatListStatements = new StatementCache<ChatListParams>(2);
@@ -143,23 +145,21 @@ const chatListStatements = new StatementCache<ChatListParams>(2);
  * number of rides: the counts and last message are correlated subqueries served by
  * ride_messages_ride_created_idx. Her candidates are a range of ride_participants_user_start_idx
  * (the ride's status and start copied into her participation, ADR 0015); CROSS JOIN keeps them
- * the outer loop, so SQLite never walks every upcoming ride of the app looking for hers.
+ * the outer loop, so SQLite never walks every upcoming ride of the app looking for hers. Her
+ * groups' chats with unread messages come in the same batch (a second statement, one per group she
+ * is in: group_members_user_idx).
  */
-export async function listChats(
-  db: Database,
-  viewer: Viewer,
-  now: number,
-): Promise<ChatListItem[]> {
+export async function listChats(db: Database, viewer: Viewer, now: number): Promise<ChatsResponse> {
   const {
-    results: [rows],
+    results: [rows, groupRows],
   } = await chatListStatements.batchFor(
     db,
     viewer,
     "chats",
     { viewer: viewerValue(viewer), since: chatCandidateSince(now) },
-    (template, p) => [chatListQuery(template, p)] as const,
+    (template, p) => [chatListQuery(template, p), groupChatListQuery(template, p)] as const,
   );
-  return rows.map((r) => ({
+  const chats: ChatListItem[] = rows.map((r) => ({
     rideId: r.id,
     title: r.title,
     startTime: r.startTime,
@@ -174,4 +174,5 @@ export async function listChats(
           }
         : null,
   }));
+  return { chats, groupChats: groupRows.filter((g) => g.unread > 0) };
 }

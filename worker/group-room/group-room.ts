@@ -9,7 +9,7 @@ import type { Bindings } from "../env.ts";
 import { groupChatStore } from "../groups/chat-store.ts";
 import { RoomObject } from "../rooms/room-object.ts";
 import { RoomParts } from "../rooms/room-parts.ts";
-import { closeFor } from "../rooms/room-sockets.ts";
+import { closeFor, closeRiderSockets, recheckRiderSockets } from "../rooms/room-sockets.ts";
 import roomMigrations from "./storage/migrations/migrations.js";
 
 export class GroupRoom extends RoomObject {
@@ -43,6 +43,29 @@ export class GroupRoom extends RoomObject {
     const sockets = this.ctx.getWebSockets();
     for (const socket of sockets) closeFor(socket, "not_participant");
     return sockets.length;
+  }
+
+  /**
+   * Closes her sockets here at once, as a ride's room does: all of them, or those opened with
+   * `sessionIds` (see worker/rooms/close-sockets.ts). Returns how many were closed.
+   */
+  async closeUserSockets(
+    userId: string,
+    reason: "session_ended" | "suspended",
+    sessionIds?: string[],
+  ): Promise<number> {
+    return closeRiderSockets(this.ctx, userId, reason, sessionIds);
+  }
+
+  /**
+   * Some of her sessions ended (logout, password change or reset): her sockets here are checked
+   * again in D1 now, and closed if their session or her membership is gone. Returns how many of
+   * hers stay open.
+   */
+  async recheckRider(userId: string): Promise<number> {
+    return recheckRiderSockets(this.ctx, userId, (groupId, sessions) =>
+      groupChatStore.access(this.room.db, groupId, sessions, Date.now()),
+    );
   }
 
   /** Stores and broadcasts a notice (a new leader). */

@@ -2,12 +2,13 @@
 // (group_messages), who may read and write them (the members of an active group, with a live
 // session), her read state (group_members.chat_seen_at) and the unread counts. The chat's part
 // (worker/chat/room/) runs on this store in the group's room as it runs on the ride's in a ride's.
-import { and, asc, desc, eq, isNotNull, not, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, not, type SQLWrapper, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { ChatMessage } from "../../domain/chat-protocol.ts";
 import { SYNC_HIDDEN_MAX } from "../../domain/chat-protocol.ts";
 import { groupChatPath } from "../../domain/groups.ts";
 import { GROUP_CHAT_TEXT } from "../../domain/texts/groups-chat.ts";
+import { groupUnreadCount } from "../chat/group-unread.ts";
 import {
   type StoreReadBack,
   type StoreResult,
@@ -92,15 +93,6 @@ function storeStatements(db: Database, input: UserMessageInput) {
     ),
     messagesQuery(db).where(eq(gm.id, id)),
   ] as const;
-}
-
-/** Unread for the member row `m`: since she last read (or joined), not hers, not by a blocked pair. */
-function unreadCount(m: typeof groupMembers, blocked: (author: SQLWrapper) => SQL) {
-  const u = alias(groupMessages, "u");
-  return subquery<number>`select count(*) from ${groupMessages} ${u} where ${u.groupId} = ${m.groupId}
-    and ${u.userId} is not ${m.userId}
-    and ${u.createdAt} > coalesce(${m.chatSeenAt}, ${m.joinedAt})
-    and not ${blocked(u.userId)}`;
 }
 
 export const groupChatStore: ChatStore = {
@@ -230,7 +222,7 @@ export const groupChatStore: ChatStore = {
         userId: m.userId,
         title: groups.name,
         slug: groups.slug,
-        unread: unreadCount(m, (author) => blockedBetween(m.userId, author)),
+        unread: groupUnreadCount(m, (author) => blockedBetween(m.userId, author)),
         blocked: blockedAmong(m.userId, authorIds),
       })
       .from(m)
@@ -247,7 +239,12 @@ export const groupChatStore: ChatStore = {
     }));
   },
 
-  badges: false,
+  unreadFrame: (groupId, reader) => ({
+    type: "group-unread",
+    groupId,
+    slug: reader.slug ?? "",
+    count: reader.unread,
+  }),
 
   push: (room, unread) => ({
     title: GROUP_CHAT_TEXT.pushTitle(room.title),
@@ -261,7 +258,7 @@ export const groupChatStore: ChatStore = {
 export async function groupChatUnread(db: Database, groupId: string, userId: string) {
   const m = groupMembers;
   const row = await db
-    .select({ unread: unreadCount(m, (author) => blockedBetween(m.userId, author)) })
+    .select({ unread: groupUnreadCount(m, (author) => blockedBetween(m.userId, author)) })
     .from(m)
     .where(and(eq(m.groupId, groupId), eq(m.userId, userId)))
     .get();

@@ -10,7 +10,7 @@ import type {
   SuspendedAccountsResponse,
 } from "../../domain/api/safety.ts";
 import { DEFAULT_RIDE_TIME_ZONE } from "../../domain/zones.ts";
-import { messageColumns, toChatMessage } from "../chat/messages.ts";
+import { toChatMessage } from "../chat/messages.ts";
 import {
   groupMessages,
   moderationActions,
@@ -24,6 +24,7 @@ import { subquery } from "../db/sql.ts";
 import type { Database } from "../env.ts";
 import { MESSAGE_KIND } from "../ride-core/message-insert.ts";
 import { participantCountOf } from "../ride-core/read-model.ts";
+import { isVerifiedSql } from "../ride-core/verified-sql.ts";
 
 /** The queue shows this many open reports at a time (oldest first). */
 export const QUEUE_PAGE = 50;
@@ -82,9 +83,12 @@ export async function openReports(
       rideTimeZone: rides.timeZone,
       rideStatus: rides.status,
       participantCount: participantCountOf(rides.id),
+      // The message is in a ride's chat or a group's: a primary-key lookup in each.
       messageHidden: sql<number | null>`case when ${eq(reports.targetKind, "message")} then
-        ${subquery`select ${rideMessages.hiddenAt} is not null from ${rideMessages}
-          where ${rideMessages.id} = ${reports.targetId}`} end`,
+        coalesce(${subquery`select ${rideMessages.hiddenAt} is not null from ${rideMessages}
+          where ${rideMessages.id} = ${reports.targetId}`},
+        ${subquery`select ${groupMessages.hiddenAt} is not null from ${groupMessages}
+          where ${groupMessages.id} = ${reports.targetId}`}) end`,
     })
     .from(reports)
     .leftJoin(reporter, eq(reporter.userId, reports.reporterId))
@@ -151,18 +155,24 @@ export async function openReports(
   return { reports: queued, next };
 }
 
-/** A report's kind and target (or undefined): what its context and the actions need. */
+/**
+ * A report's kind and target (or undefined): what its context and the actions need; for a
+ * message, whether it is in a group's chat (else a ride's).
+ */
 export async function findReport(db: Database, reportId: string) {
-  return db
+  const row = await db
     .select({
       id: reports.id,
       targetKind: reports.targetKind,
       targetId: reports.targetId,
       status: reports.status,
+      inGroupChat: sql<number>`${eq(reports.targetKind, "message")} and exists
+        ${subquery`select 1 from ${groupMessages} where ${groupMessages.id} = ${reports.targetId}`}`,
     })
     .from(reports)
     .where(eq(reports.id, reportId))
     .get();
+  return row && { ...row, inGroupChat: row.inGroupChat === 1 };
 }
 
 /** Whether a rider's (not a system) message with this id exists. */
@@ -180,26 +190,46 @@ export async function userMessageExists(db: Database, messageId: string): Promis
   return inRide.length + inGroup.length > 0;
 }
 
-const around = alias(rideMessages, "m");
+/** The two chats' tables as the context reads them: a ride's messages, or a group's. */
+const aroundRide = alias(rideMessages, "m");
+const aroundGroup = alias(groupMessages, "m");
+const chats = {
+  ride: {
+    table: rideMessages,
+    room: rideMessages.rideId,
+    around: aroundRide,
+    aroundRoom: aroundRide.rideId,
+  },
+  group: {
+    table: groupMessages,
+    room: groupMessages.groupId,
+    around: aroundGroup,
+    aroundRoom: aroundGroup.groupId,
+  },
+};
 
 /**
- * The messages around a reported one, oldest → newest, as written (moderators read a hidden
- * message's text): one query over ride_messages_ride_created_idx.
+ * The messages around a reported one in its chat (`chat`: a ride's or a group's), oldest →
+ * newest, as written (moderators read a hidden message's text): one query over the chat's
+ * (room, created_at) index.
  */
-export async function messageContext(db: Database, messageId: string): Promise<ContextMessage[]> {
-  const target = db
-    .$with("target")
-    .as(
-      db
-        .select({ rideId: rideMessages.rideId, ts: rideMessages.createdAt, tid: rideMessages.id })
-        .from(rideMessages)
-        .where(eq(rideMessages.id, messageId)),
-    );
+export async function messageContext(
+  db: Database,
+  messageId: string,
+  chat: keyof typeof chats = "ride",
+): Promise<ContextMessage[]> {
+  const { table, room, around, aroundRoom } = chats[chat];
+  const target = db.$with("target").as(
+    db
+      .select({ roomId: sql<string>`${room}`.as("room_id"), ts: table.createdAt, tid: table.id })
+      .from(table)
+      .where(eq(table.id, messageId)),
+  );
   const side = (before: boolean) =>
     db
       .select({ id: around.id })
       .from(around)
-      .innerJoin(target, eq(around.rideId, target.rideId))
+      .innerJoin(target, eq(aroundRoom, target.roomId))
       .where(
         before
           ? or(
@@ -219,11 +249,22 @@ export async function messageContext(db: Database, messageId: string): Promise<C
       .limit(before ? CONTEXT_BEFORE + 1 : CONTEXT_AFTER);
   const rows = await db
     .with(target)
-    .select(messageColumns)
-    .from(rideMessages)
-    .leftJoin(profiles, eq(profiles.userId, rideMessages.userId))
-    .where(or(inArray(rideMessages.id, side(true)), inArray(rideMessages.id, side(false))))
-    .orderBy(asc(rideMessages.createdAt), asc(rideMessages.id))
+    .select({
+      id: table.id,
+      rideId: room,
+      userId: table.userId,
+      kind: table.kind,
+      body: table.body,
+      hiddenAt: table.hiddenAt,
+      createdAt: table.createdAt,
+      username: profiles.username,
+      avatarKey: profiles.avatarKey,
+      verified: isVerifiedSql(table.userId),
+    })
+    .from(table)
+    .leftJoin(profiles, eq(profiles.userId, table.userId))
+    .where(or(inArray(table.id, side(true)), inArray(table.id, side(false))))
+    .orderBy(asc(table.createdAt), asc(table.id))
     .all();
   return rows.map((row) => ({
     ...toChatMessage({ ...row, hiddenAt: null }),

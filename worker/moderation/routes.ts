@@ -73,7 +73,9 @@ export const moderationRoutes = new Hono<AppEnv>()
     const report = await findReport(c.var.db, c.req.valid("param").id);
     if (!report) throw new DomainError("not_found", MSG.notFound);
     const messages =
-      report.targetKind === "message" ? await messageContext(c.var.db, report.targetId) : [];
+      report.targetKind === "message"
+        ? await messageContext(c.var.db, report.targetId, report.inGroupChat ? "group" : "ride")
+        : [];
     return c.json<ReportContextResponse>({ messages });
   })
 

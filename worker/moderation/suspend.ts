@@ -26,8 +26,15 @@ export async function suspend(
   await recomputeVerification(db, vouchees, input.now);
   // Awaited: the moderator's answer means her tabs and chats are closed. Her sessions are
   // already gone, so a room that cannot be reached closes her socket on its next use anyway.
+  const { changes, successors } = outcome.groups;
   await Promise.all([
-    closeUserSockets(env, input.userId, { reason: "suspended", rideIds: outcome.rideIds }),
+    // Her group chats close as suspended first; then the groups she was in hear she left and a
+    // leader named in her place is told (their 'no longer a member' close must not overtake it).
+    closeUserSockets(env, input.userId, {
+      reason: "suspended",
+      rideIds: outcome.rideIds,
+      groupIds: changes.map((change) => change.groupId),
+    }).finally(() => membershipsChanged(env, changes, successors)),
     ...outcome.leftRideIds.map((rideId) => notifyParticipantLeft(env, rideId, input.userId)),
     // The 'Con aprobación' rides she left with requests waiting: their organizers are told.
     ...outcome.leftRideIds.map((rideId) => placeFreedForRequests(env, rideId)),
@@ -36,8 +43,6 @@ export async function suspend(
     ...outcome.cancelled.map(({ rideId }) =>
       rideRoomStub(env.RIDE_ROOM, rideId).rideCalledOff(rideId),
     ),
-    // The groups she was in hear she left; a leader named in her place is told.
-    membershipsChanged(env, outcome.groups.changes, outcome.groups.successors),
   ]).catch((error: unknown) => console.warn("suspension: closing her sockets failed", error));
   return outcome;
 }

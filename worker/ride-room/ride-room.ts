@@ -4,7 +4,7 @@
 // forecast (worker/weather/forecast.ts). This class builds them; the sockets, the alarm and the
 // storage's migration are every room's (worker/rooms/room-object.ts); its RPC methods, which must
 // stay on the class for the stubs' types, delegate.
-import { type ChatMessage, CLOSE_CODES, type ServerMessage } from "../../domain/chat-protocol.ts";
+import type { ChatMessage, ServerMessage } from "../../domain/chat-protocol.ts";
 import { ChatRoom } from "../chat/room/chat-room.ts";
 import type { Bindings } from "../env.ts";
 import { socketAccess } from "../ride-core/access.ts";
@@ -12,7 +12,13 @@ import { RideDay, type RideDayAnswer, type RideDayCommand } from "../ride-day/ro
 import type { RideDayJob } from "../ride-day/room/safety-timer.ts";
 import { RoomObject } from "../rooms/room-object.ts";
 import { RoomParts } from "../rooms/room-parts.ts";
-import { closeFor, closeQuietly, socketState, trySend } from "../rooms/room-sockets.ts";
+import {
+  closeFor,
+  closeQuietly,
+  closeRiderSockets,
+  recheckRiderSockets,
+  trySend,
+} from "../rooms/room-sockets.ts";
 import { type CurrentPreviewImage, PreviewImageDrawer } from "../share/stored-image.ts";
 import { type ForecastRide, RideForecasts } from "../weather/forecast.ts";
 import { Reminders } from "./reminders.ts";
@@ -130,19 +136,9 @@ export class RideRoom extends RoomObject {
    * hers stay open.
    */
   async recheckRider(userId: string): Promise<number> {
-    const sockets = this.ctx.getWebSockets(userId);
-    const states = sockets.map(socketState);
-    const rideId = states.find(Boolean)?.rideId;
-    if (!rideId) return 0;
-    const sessions = [...new Set(states.flatMap((s) => (s?.sessionId ? [s.sessionId] : [])))];
-    const access = await socketAccess(this.room.db, rideId, sessions, Date.now());
-    let open = 0;
-    for (const [i, socket] of sockets.entries()) {
-      const verdict = access.verdict(states[i]?.sessionId ?? "", "session_ended");
-      if (verdict === "ok") open++;
-      else closeFor(socket, verdict);
-    }
-    return open;
+    return recheckRiderSockets(this.ctx, userId, (rideId, sessions) =>
+      socketAccess(this.room.db, rideId, sessions, Date.now()),
+    );
   }
 
   /**
@@ -154,18 +150,7 @@ export class RideRoom extends RoomObject {
     reason: "session_ended" | "suspended",
     sessionIds?: string[],
   ): Promise<number> {
-    let closed = 0;
-    for (const socket of this.ctx.getWebSockets(userId)) {
-      const state = socketState(socket);
-      if (sessionIds && !(state && sessionIds.includes(state.sessionId))) continue;
-      closeQuietly(
-        socket,
-        reason === "suspended" ? CLOSE_CODES.suspended : CLOSE_CODES.sessionEnded,
-        reason,
-      );
-      closed++;
-    }
-    return closed;
+    return closeRiderSockets(this.ctx, userId, reason, sessionIds);
   }
 
   /** Two of the room's riders blocked each other: their live positions are erased. */

@@ -4,7 +4,7 @@
 import { CLOSE_CODES, type ServerMessage } from "../../domain/chat-protocol.ts";
 import { ERROR_TEXT } from "../../domain/error-text.ts";
 import type { ErrorCode } from "../../domain/errors.ts";
-import type { SocketAccess } from "../ride-core/access.ts";
+import type { RoomAccess, SocketAccess } from "../ride-core/access.ts";
 import type { RoomSocketState } from "./room-part.ts";
 
 /** The identity the room gave the socket when it opened (null: none, which never happens). */
@@ -56,4 +56,54 @@ export function closeQuietly(ws: WebSocket, code: number, reason = "closing") {
   } catch {
     // already closed
   }
+}
+
+/**
+ * Closes a rider's sockets in a room at once: all of them, or those opened with `sessionIds`
+ * (see worker/rooms/close-sockets.ts). `suspended` tells the app to sign her out for good.
+ * Returns how many were closed.
+ */
+export function closeRiderSockets(
+  ctx: DurableObjectState,
+  userId: string,
+  reason: "session_ended" | "suspended",
+  sessionIds?: string[],
+): number {
+  let closed = 0;
+  for (const socket of ctx.getWebSockets(userId)) {
+    const state = socketState(socket);
+    if (sessionIds && !(state && sessionIds.includes(state.sessionId))) continue;
+    closeQuietly(
+      socket,
+      reason === "suspended" ? CLOSE_CODES.suspended : CLOSE_CODES.sessionEnded,
+      reason,
+    );
+    closed++;
+  }
+  return closed;
+}
+
+/**
+ * Some of her sessions ended: her sockets in a room are checked in D1 now (`access`: the room's
+ * one-statement check of these sessions) and those that lost their access close. Returns how many
+ * stay open.
+ */
+export async function recheckRiderSockets(
+  ctx: DurableObjectState,
+  userId: string,
+  access: (roomId: string, sessionIds: string[]) => Promise<RoomAccess>,
+): Promise<number> {
+  const sockets = ctx.getWebSockets(userId);
+  const states = sockets.map(socketState);
+  const roomId = states.find(Boolean)?.rideId;
+  if (!roomId) return 0;
+  const sessions = [...new Set(states.flatMap((s) => (s?.sessionId ? [s.sessionId] : [])))];
+  const verdicts = await access(roomId, sessions);
+  let open = 0;
+  for (const [i, socket] of sockets.entries()) {
+    const verdict = verdicts.verdict(states[i]?.sessionId ?? "", "session_ended");
+    if (verdict === "ok") open++;
+    else closeFor(socket, verdict);
+  }
+  return open;
 }

@@ -2,6 +2,7 @@
 // join and leave). Each call goes through the ride's RideRoom so open chats see it live.
 import type { ChatMessage } from "../../domain/chat-protocol.ts";
 import type { Bindings } from "../env.ts";
+import { recheckGroupSockets } from "./close-sockets.ts";
 import { rideRoomStub } from "./location-hint.ts";
 import { tellRideChanged } from "./ride-changed.ts";
 
@@ -43,13 +44,16 @@ export async function notifyParticipantJoined(
 
 /**
  * Some of her sessions ended (logout, password change or reset, account deletion): her
- * notification tabs and chat sockets whose session is gone close now (ADR 0020). `erase`: her
- * account is gone, so her hub forgets the rooms she had open.
+ * notification tabs, ride chats and group chats whose session is gone close now (ADR 0020).
+ * `erase`: her account is gone, so her hub forgets the rooms she had open.
  */
 export async function closeRevokedSockets(
   env: Bindings,
   userId: string,
   options: { erase?: boolean } = {},
 ) {
-  await env.USER_HUB.get(env.USER_HUB.idFromName(userId)).sessionsRevoked(userId, options);
+  await Promise.all([
+    env.USER_HUB.get(env.USER_HUB.idFromName(userId)).sessionsRevoked(userId, options),
+    recheckGroupSockets(env, userId),
+  ]);
 }

@@ -38,11 +38,31 @@ export async function insertMessage(
   body: string,
   at = Date.now(),
 ): Promise<string> {
+  return insertChatMessage("ride_messages (id, ride_id", rideId, userId, body, at);
+}
+
+/** A stored message of a member in a group's chat ('Charla del grupo'), as insertMessage. */
+export async function insertGroupMessage(
+  groupId: string,
+  userId: string | null,
+  body: string,
+  at = Date.now(),
+): Promise<string> {
+  return insertChatMessage("group_messages (id, group_id", groupId, userId, body, at);
+}
+
+async function insertChatMessage(
+  into: string,
+  roomId: string,
+  userId: string | null,
+  body: string,
+  at: number,
+): Promise<string> {
   const id = crypto.randomUUID();
   await env.DB.prepare(
-    "INSERT INTO ride_messages (id, ride_id, user_id, kind, body, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+    `INSERT INTO ${into}, user_id, kind, body, created_at) VALUES (?, ?, ?, ?, ?, ?)`,
   )
-    .bind(id, rideId, userId, userId ? "user" : "system", body, at)
+    .bind(id, roomId, userId, userId ? "user" : "system", body, at)
     .run();
   return id;
 }

@@ -3,7 +3,7 @@
 // room and a group's; only this differs: which D1 table holds the messages, who is a member, when
 // one may write, where her read state lives and what her push says. A ride's chat is the store
 // below; a group's is worker/groups/chat-store.ts. `roomId` is the ride's or the group's id.
-import type { ChatMessage } from "../../../domain/chat-protocol.ts";
+import type { ChatMessage, NotificationFrame } from "../../../domain/chat-protocol.ts";
 import { type PushPayload, pushTexts } from "../../../domain/push.ts";
 import type { Database } from "../../env.ts";
 import { type RoomAccess, socketAccess } from "../../ride-core/access.ts";
@@ -71,8 +71,11 @@ export interface ChatStore {
   ): Promise<boolean>;
   /** Every member with her unread count (one query). */
   readers(db: Database, roomId: string, authorIds?: readonly string[]): Promise<ChatReader[]>;
-  /** Whether her UserHub hears of new messages (the ride chats' badges and toasts). */
-  readonly badges: boolean;
+  /**
+   * What her UserHub is told of new messages for her (`latest`: the newest of the burst she may
+   * read): the app's badge, and for a ride's chat the 'Conversación en curso' toast.
+   */
+  unreadFrame(roomId: string, reader: ChatReader, latest: ChatMessage): NotificationFrame;
   /** What a member with the chat closed is pushed: how many messages wait for her. */
   push(room: ChatRoomName, unread: number): PushPayload;
 }
@@ -87,6 +90,12 @@ export const rideChatStore: ChatStore = {
   messagesAfter,
   markRead,
   readers: unreadByParticipant,
-  badges: true,
+  unreadFrame: (rideId, reader, latest) => ({
+    type: "unread",
+    rideId,
+    rideTitle: reader.title,
+    count: reader.unread,
+    lastMessage: { text: latest.text, createdAt: latest.createdAt, kind: latest.kind },
+  }),
   push: (room, unread) => pushTexts.chat(room, unread),
 };

@@ -1,11 +1,7 @@
 // A stored message reaches the room and the riders (ADR 0011): its frame to every open socket
 // still allowed to see it, then, in bursts, the badges on the riders' UserHubs and the pushes of
 // those with the chat closed (chat-push.ts).
-import type {
-  ChatMessage,
-  NotificationFrame,
-  ServerMessage,
-} from "../../../domain/chat-protocol.ts";
+import type { ChatMessage, ServerMessage } from "../../../domain/chat-protocol.ts";
 import type { RoomAccess } from "../../ride-core/access.ts";
 import type { RoomContext, RoomSocketState } from "../../rooms/room-part.ts";
 import { closeFor, closeQuietly, socketState, trySend } from "../../rooms/room-sockets.ts";
@@ -135,15 +131,8 @@ export class ChatFanOut {
             .filter((m) => !(rider.isOrganizer && m.kind === "system"))
             .filter((m) => !(m.userId && rider.blockedAuthors.has(m.userId)))
             .at(-1);
-          // A group's chat has no badge on her hub: its page reads the count (ADR 0058).
-          if (!latest || !this.store.badges) return;
-          const frame: NotificationFrame = {
-            type: "unread",
-            rideId,
-            rideTitle: rider.title,
-            count: rider.unread,
-            lastMessage: { text: latest.text, createdAt: latest.createdAt, kind: latest.kind },
-          };
+          if (!latest) return;
+          const frame = this.store.unreadFrame(rideId, rider, latest);
           const hubs = this.room.env.USER_HUB;
           const hub = hubs.get(hubs.idFromName(rider.userId));
           await hub.notify(frame);

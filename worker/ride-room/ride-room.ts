@@ -14,7 +14,6 @@ import { RoomObject } from "../rooms/room-object.ts";
 import { RoomParts } from "../rooms/room-parts.ts";
 import {
   closeFor,
-  closeQuietly,
   closeRiderSockets,
   recheckRiderSockets,
   trySend,

@@ -56,7 +56,10 @@ export default function CheckInPanel({
     mutationFn: () => undoArrival(rideId),
     onSuccess: (next: RideDayState) => {
       saved(next);
-      toast.success(RIDE_DAY_MSG.arrivalUndone, { id: "arrival" });
+      // A toast of its own: sonner closes the 'arrived' toast when its 'Deshacer' is tapped, and
+      // an answer that came back before that toast had left updated the leaving toast, which
+      // then went with the confirmation in it (seen in CI).
+      toast.success(RIDE_DAY_MSG.arrivalUndone, { id: "arrival-undone" });
     },
     onError,
   });

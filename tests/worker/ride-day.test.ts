@@ -16,6 +16,7 @@ import {
 import { rideDayErasedAt } from "../../domain/time.ts";
 import { rideParticipants, rides } from "../../worker/db/schema.ts";
 import type { RideDayRide } from "../../worker/ride-day/room/ride-day-store.ts";
+import { requestsSettled } from "./helpers/background.ts";
 import { wrapD1 } from "./helpers/d1-proxy.ts";
 import { createRide, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { type Browser, json } from "./helpers/http.ts";
@@ -39,9 +40,12 @@ const roomOf = (rideId: string) => env.RIDE_ROOM.get(env.RIDE_ROOM.idFromName(ri
 
 /**
  * Makes a ride-day job due now and fires the room's alarm, as the runtime would at that time (the
- * alarm itself is set ahead, so the runtime does not fire it first on its own).
+ * alarm itself is set ahead, so the runtime does not fire it first on its own). The earlier
+ * requests' background work settles first: a room call in it re-arms the alarm for the earliest
+ * job, which would be this one, now, and the runtime would fire it before this test does.
  */
 async function fireNow(rideId: string, job: string) {
+  await requestsSettled();
   await runInDurableObject(roomOf(rideId), async (_, state) => {
     await state.storage.put(`alarm:${job}`, Date.now() - 1);
     await state.storage.setAlarm(Date.now() + HOUR);

@@ -792,6 +792,12 @@ export const groups = sqliteTable(
     /** Who created it: at most 3 groups not archived per account. */
     createdBy: text("created_by").references(() => users.id, { onDelete: "set null" }),
     status: text("status", { enum: GROUP_STATUSES }).notNull().default("active"),
+    /**
+     * How many rows group_members holds for it, kept by triggers of migration 0032 on every insert
+     * and delete there (however made: a join, a removal, an account's deletion): 'Grupos' sorts
+     * by it through an index instead of counting every group of a city on each search.
+     */
+    memberCount: integer("member_count", { mode: "number" }).notNull().default(0),
     archivedAt: integer("archived_at", { mode: "number" }),
     suspendedAt: integer("suspended_at", { mode: "number" }),
     createdAt: createdAt(),
@@ -802,8 +808,8 @@ export const groups = sqliteTable(
     uniqueIndex("groups_name_skeleton_unique").on(t.nameSkeleton),
     uniqueIndex("groups_invite_token_unique").on(t.inviteToken),
     index("groups_created_by_idx").on(t.createdBy, t.status),
-    // 'Grupos' in the search: by city, then size.
-    index("groups_status_city_idx").on(t.status, t.cityKey),
+    // 'Grupos' in the search: by city, then size, read in the index's order.
+    index("groups_status_city_size_idx").on(t.status, t.cityKey, sql`${t.memberCount} desc`, t.id),
   ],
 );
 

@@ -2,12 +2,10 @@
 // link previews and, when its leaders chose it, search engines. Only its public facts: name,
 // city, modalities and member count, drawn into its image too (preview-image.ts); never a
 // member's name. Archived, suspended and unknown groups answer the same 'not found' page.
-import { eq, sql } from "drizzle-orm";
 import { type Context, Hono } from "hono";
 import { type GroupSharePreview, groupSharePreview } from "../../domain/group-preview.ts";
 import { GROUP_SLUG_PATTERN } from "../../domain/groups.ts";
 import { GROUP_MSG } from "../../domain/texts/groups.ts";
-import { groupMembers } from "../db/schema.ts";
 import type { AppEnv } from "../env.ts";
 import { expectedOrigin } from "../http/security.ts";
 import { escapeHtml, page, previewHead } from "../share/page.ts";
@@ -18,12 +16,7 @@ import { findActiveGroup, type GroupRow } from "./reads.ts";
 async function loadPreview(c: Context<AppEnv>, slug: string) {
   const group = GROUP_SLUG_PATTERN.test(slug) ? await findActiveGroup(c.var.db, slug) : null;
   if (!group) return null;
-  const counted = await c.var.db
-    .select({ n: sql<number>`count(*)` })
-    .from(groupMembers)
-    .where(eq(groupMembers.groupId, group.id))
-    .get();
-  const preview = groupSharePreview({ ...group, memberCount: Number(counted?.n ?? 0) });
+  const preview = groupSharePreview(group);
   return { group, preview, version: await groupPreviewVersion(preview) };
 }
 

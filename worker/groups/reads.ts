@@ -31,7 +31,6 @@ import { isVerifiedSql } from "../ride-core/verified-sql.ts";
 
 const m = groupMembers;
 const q = groupRequests;
-const cnt = alias(groupMembers, "cnt");
 const me = alias(groupMembers, "me");
 const hers = alias(rideParticipants, "hers");
 const done = alias(rides, "done");
@@ -78,7 +77,6 @@ export async function roleIn(db: Database, groupId: string, userId: string) {
   return row?.role ?? null;
 }
 
-const memberCountSql = sql<number>`${subquery`select count(*) from ${groupMembers} ${cnt} where ${cnt.groupId} = ${groups.id}`}`;
 const myRoleSql = (viewerId: string) =>
   sql<GroupRole | null>`${subquery`select ${me.role} from ${groupMembers} ${me} where ${me.groupId} = ${groups.id} and ${me.userId} = ${viewerId}`}`;
 
@@ -91,15 +89,9 @@ const summaryFields = (viewerId: string) => ({
   levels: groups.levels,
   avatarKey: groups.avatarKey,
   joinMode: groups.joinMode,
-  memberCount: memberCountSql,
+  memberCount: groups.memberCount,
   myRole: myRoleSql(viewerId),
   membersMayPublish: groups.membersMayPublish,
-});
-
-type SummaryRow = { memberCount: number } & Omit<GroupSummary, "memberCount">;
-const summaryOf = (row: SummaryRow): GroupSummary => ({
-  ...row,
-  memberCount: Number(row.memberCount),
 });
 
 /**
@@ -127,7 +119,7 @@ export async function myGroups(db: Database, viewerId: string, now: number): Pro
   return rows.map(({ nextRide, ...row }) => {
     const ride = nextRide ? (JSON.parse(nextRide) as NonNullable<MyGroup["nextRide"]>) : null;
     return {
-      ...summaryOf(row),
+      ...row,
       nextRide: ride ? { ...ride, groupOnly: Boolean(ride.groupOnly) } : null,
     };
   });
@@ -162,12 +154,12 @@ export async function searchGroups(
     .select(summaryFields(viewerId))
     .from(groups)
     .where(and(...conditions))
-    .orderBy(asc(groups.cityKey), desc(memberCountSql), asc(groups.id))
+    .orderBy(asc(groups.cityKey), desc(groups.memberCount), asc(groups.id))
     .limit(GROUP_PAGE_SIZE + 1)
     .offset(query.page * GROUP_PAGE_SIZE)
     .all();
   return {
-    groups: rows.slice(0, GROUP_PAGE_SIZE).map(summaryOf),
+    groups: rows.slice(0, GROUP_PAGE_SIZE),
     nextPage: rows.length > GROUP_PAGE_SIZE ? query.page + 1 : null,
   };
 }
@@ -269,7 +261,8 @@ const personOf = (row: PersonRow) => ({
 function detailStatements(db: Database, groupId: GroupRef, viewerId: string, now: number) {
   return [
     db
-      .select({ memberCount: memberCountSql, myRole: myRoleSql(viewerId) })
+      // Read again here, not taken from `row`: a join or a leave may have just changed it.
+      .select({ memberCount: groups.memberCount, myRole: myRoleSql(viewerId) })
       .from(groups)
       .where(eq(groups.id, groupId)),
     membersQuery(db, groupId, viewerId),
@@ -338,7 +331,7 @@ function detailOf(row: GroupRow, [[counts], people, [request], pending]: DetailR
     levels: row.levels,
     avatarKey: row.avatarKey,
     joinMode: row.joinMode,
-    memberCount: Number(counts?.memberCount ?? 0),
+    memberCount: counts?.memberCount ?? 0,
     myRole,
     description: row.description,
     membersMayPublish: row.membersMayPublish,

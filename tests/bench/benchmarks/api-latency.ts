@@ -76,7 +76,7 @@ function endpoints(todayStartIso: string, viewerCity: string, groupSlug: string)
       budget: true,
     },
     { name: "Unread: GET /api/chats (viewer in ~330 rides)", path: "/api/chats", budget: false },
-    // 'Grupos' in the search (1,500 groups): by city, then size, counted per group.
+    // 'Grupos' in the search (1,500 groups): by city, then size (the stored member count).
     { name: "Grupos, no filter", path: "/api/groups", budget: true, ratio: GROUPS_BUDGET_RATIO },
     {
       name: "Grupos, Cerca de mí (her city) + road",

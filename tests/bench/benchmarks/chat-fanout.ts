@@ -89,6 +89,18 @@ export async function fanOutSamples(
 /** Waits until every rider may send a full burst again (docs/product.md#chat-pace). */
 const paceWindow = () => new Promise((resolve) => setTimeout(resolve, PACE_WINDOW_MS + 500));
 
+/**
+ * The room's first message, timed on its own and kept out of the steady-state samples: it pays
+ * for what a room does once (its pace statements prepared, its first D1 batch), which a
+ * percentile over 100 sends would otherwise count as if it happened on every send. Then the
+ * pace window passes, so the sender may send her full share of the samples.
+ */
+export async function firstMessage(sender: BenchSocket, sockets: BenchSocket[]): Promise<number> {
+  const ms = await timedFanOut(sender, sockets, "primer mensaje");
+  await paceWindow();
+  return ms;
+}
+
 export const latencyRow = (label: string, samples: number[]) =>
   `| ${label} | ${samples.length} | ${median(samples).toFixed(1)} | ${percentile(samples, 95).toFixed(1)} | ${percentile(samples, 99).toFixed(1)} |`;
 
@@ -166,7 +178,9 @@ export async function chatFanoutReport(
   try {
     const before = (await storedIds(baseURL, cookies[0]!, rideId)).length;
 
-    // 1. Latency: one message at a time, until all 20 sockets have it (19 broadcasts + 1 ack).
+    // 1. Latency: one message at a time, until all 20 sockets have it (19 broadcasts + 1 ack),
+    // after the room's first message (timed on its own).
+    const first = await firstMessage(sockets[0]!, sockets);
     const samples = await fanOutSamples(sockets, LATENCY_SAMPLES, "latencia");
     // Her pace window passes before she sends again.
     await paceWindow();
@@ -202,7 +216,7 @@ export async function chatFanoutReport(
     }
     await done;
     const ids = await storedIds(baseURL, cookies[0]!, rideId);
-    const stored = ids.length - before - LATENCY_SAMPLES;
+    const stored = ids.length - before - 1 - LATENCY_SAMPLES;
     const duplicates = ids.length - new Set(ids).size;
 
     // Each sixth send is refused by the pace, or, when the burst outlasted the pace window (a
@@ -217,6 +231,7 @@ export async function chatFanoutReport(
       markdown: [
         `| Measure | Value |`,
         `|---|---:|`,
+        `| The room's first message: send → received on all ${ROOM_SIZE} sockets | ${first.toFixed(1)} ms |`,
         `| Send → received on all ${ROOM_SIZE} sockets, median | ${median(samples).toFixed(1)} ms |`,
         `| Send → received on all ${ROOM_SIZE} sockets, p99 | ${percentile(samples, 99).toFixed(1)} ms |`,
         `| ${BURST} sends at once (${PER_RIDER} per rider): all acked in | ${burstMs.toFixed(0)} ms (${((BURST / burstMs) * 1000).toFixed(0)} msg/s) |`,

@@ -25,12 +25,14 @@ const fromReplica = (method: string, path: string) =>
 
 /**
  * The signed-in listings that read her session in the batch of their page, on the primary: one
- * round trip instead of the session's on the primary and then the page's (ADR 0046).
+ * round trip instead of the session's on the primary and then the page's (ADR 0046). 'Grupos',
+ * a group's page and its rides too ('/api/groups/mine' is not one: it checks the session first).
  */
-const ONE_TRIP_READS = new Set(["/api/rides", "/api/my-rides", "/api/chats"]);
+const ONE_TRIP_READS = new Set(["/api/rides", "/api/my-rides", "/api/chats", "/api/groups"]);
+const ONE_TRIP_GROUP_READ = /^\/api\/groups\/(?!mine$)[^/]+(?:\/rides)?$/;
 
 export function isOneTripRead(method: string, path: string): boolean {
-  return method === "GET" && ONE_TRIP_READS.has(path);
+  return method === "GET" && (ONE_TRIP_READS.has(path) || ONE_TRIP_GROUP_READ.test(path));
 }
 
 /**

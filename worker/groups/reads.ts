@@ -25,6 +25,13 @@ import {
   users,
 } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
+import {
+  offsetOf,
+  StatementCache,
+  type Viewer,
+  viewerValue,
+  withOffset,
+} from "../db/statements.ts";
 import type { Database } from "../env.ts";
 import { blockedWithViewer, rideVisibleTo } from "../ride-core/block-sql.ts";
 import { isVerifiedSql } from "../ride-core/verified-sql.ts";
@@ -125,10 +132,50 @@ export async function myGroups(db: Database, viewerId: string, now: number): Pro
   });
 }
 
-/** 'Grupos' in the search: active groups by text, city, modality and level; by city, then size. */
+/** What 'Grupos' binds: her (or her session), and the filters she set, already normalized. */
+interface GroupSearchParams {
+  viewer: string;
+  q?: string | undefined;
+  city?: string | undefined;
+  m?: string | undefined;
+  level?: string | undefined;
+  offset?: number | undefined;
+}
+
+/** One statement per set of filters (2⁴), each for her id or her session (ADR 0046). */
+const searchStatements = new StatementCache<GroupSearchParams>(40);
+
+function searchQuery(db: Database, p: GroupSearchParams) {
+  const conditions = [eq(groups.status, "active")];
+  if (p.q !== undefined) conditions.push(sql`instr(${groups.searchText}, ${p.q}) > 0`);
+  if (p.city !== undefined) conditions.push(eq(groups.cityKey, p.city));
+  if (p.m !== undefined) {
+    conditions.push(
+      sql`exists (select 1 from json_each(${groups.modalities}) where value = ${p.m})`,
+    );
+  }
+  if (p.level !== undefined) {
+    conditions.push(
+      sql`exists (select 1 from json_each(${groups.levels}) where value = ${p.level})`,
+    );
+  }
+  const query = db
+    .select(summaryFields(p.viewer))
+    .from(groups)
+    .where(and(...conditions))
+    .orderBy(asc(groups.cityKey), desc(groups.memberCount), asc(groups.id))
+    .limit(GROUP_PAGE_SIZE + 1)
+    .$dynamic();
+  return withOffset(query, p.offset);
+}
+
+/**
+ * 'Grupos' in the search: active groups by text, city, modality and level; by city, then size.
+ * `viewer` is her id, or her session to read in the same round trip (a one-trip read, ADR 0046).
+ */
 export async function searchGroups(
   db: Database,
-  viewerId: string,
+  viewer: Viewer,
   query: {
     q?: string | undefined;
     city?: string | undefined;
@@ -137,27 +184,19 @@ export async function searchGroups(
     page: number;
   },
 ): Promise<{ groups: GroupSummary[]; nextPage: number | null }> {
-  const conditions = [eq(groups.status, "active")];
-  if (query.q) conditions.push(sql`instr(${groups.searchText}, ${normalize(query.q)}) > 0`);
-  if (query.city) conditions.push(eq(groups.cityKey, normalize(query.city)));
-  if (query.m) {
-    conditions.push(
-      sql`exists (select 1 from json_each(${groups.modalities}) where value = ${query.m})`,
-    );
-  }
-  if (query.level) {
-    conditions.push(
-      sql`exists (select 1 from json_each(${groups.levels}) where value = ${query.level})`,
-    );
-  }
-  const rows = await db
-    .select(summaryFields(viewerId))
-    .from(groups)
-    .where(and(...conditions))
-    .orderBy(asc(groups.cityKey), desc(groups.memberCount), asc(groups.id))
-    .limit(GROUP_PAGE_SIZE + 1)
-    .offset(query.page * GROUP_PAGE_SIZE)
-    .all();
+  const params: GroupSearchParams = {
+    viewer: viewerValue(viewer),
+    q: query.q ? normalize(query.q) : undefined,
+    city: query.city ? normalize(query.city) : undefined,
+    m: query.m || undefined,
+    level: query.level || undefined,
+    offset: offsetOf(query.page, GROUP_PAGE_SIZE),
+  };
+  const {
+    results: [rows],
+  } = await searchStatements.batchFor(db, viewer, "search", params, (template, p) => [
+    searchQuery(template, p),
+  ]);
   return {
     groups: rows.slice(0, GROUP_PAGE_SIZE),
     nextPage: rows.length > GROUP_PAGE_SIZE ? query.page + 1 : null,
@@ -288,21 +327,40 @@ const readDetail = (db: Database, groupId: GroupRef, viewerId: string, now: numb
   db.batch(detailStatements(db, groupId, viewerId, now));
 type DetailRows = Awaited<ReturnType<typeof readDetail>>;
 
+/** What the group's page binds: its address, her (or her session) and the time. */
+interface GroupPageParams {
+  slug: string;
+  viewer: string;
+  now: number;
+}
+
+/** Its statements, for her id or her session. */
+const pageStatements = new StatementCache<GroupPageParams>(2);
+
 /**
  * The page of the active group at this address, null when there is none, in one round trip: the
  * group's row and its page's statements in one batch, the latter finding the group by its
- * address themselves.
+ * address themselves. `viewer` is her id, or her session read in the same batch (ADR 0046).
  */
 export async function groupPageBySlug(
   db: Database,
   slug: string,
-  viewerId: string,
+  viewer: Viewer,
   now: number,
 ): Promise<GroupDetail | null> {
-  const [[row], ...rest] = await db.batch([
-    activeGroupBySlug(db, slug),
-    ...detailStatements(db, activeGroupIdSql(slug), viewerId, now),
-  ]);
+  const {
+    results: [[row], ...rest],
+  } = await pageStatements.batchFor(
+    db,
+    viewer,
+    "page",
+    { slug, viewer: viewerValue(viewer), now },
+    (template, p) =>
+      [
+        activeGroupBySlug(template, p.slug),
+        ...detailStatements(template, activeGroupIdSql(p.slug), p.viewer, p.now),
+      ] as const,
+  );
   return row ? detailOf(row, rest) : null;
 }
 

@@ -5,6 +5,7 @@
 import { and, asc, eq, gt, type SQL } from "drizzle-orm";
 import type { RideSummary } from "../../domain/api/rides.ts";
 import { groups, profiles, rides } from "../db/schema.ts";
+import { StatementCache, type Viewer, viewerValue } from "../db/statements.ts";
 import type { Database } from "../env.ts";
 import { rideVisibleTo } from "../ride-core/block-sql.ts";
 import {
@@ -20,22 +21,45 @@ import { activeGroupIdSql } from "./reads.ts";
 /** How many of its next rides the page lists. */
 export const GROUP_RIDES_MAX = 10;
 
-/** The active group at this address and its next rides, in one round trip; null: not found. */
+/**
+ * The active group at this address and its next rides, in one round trip; null: not found.
+ * `viewer` is her id, or her session read in the same batch (ADR 0046).
+ */
 export async function groupRidesBySlug(
   db: Database,
   slug: string,
-  viewerId: string,
+  viewer: Viewer,
   now: number,
 ): Promise<RideSummary[] | null> {
-  const [[group], rows] = await db.batch([
-    db
-      .select({ id: groups.id })
-      .from(groups)
-      .where(and(eq(groups.slug, slug), eq(groups.status, "active"))),
-    groupRidesQuery(db, activeGroupIdSql(slug), viewerId, now),
-  ]);
+  const {
+    viewerId,
+    results: [[group], rows],
+  } = await groupRidesStatements.batchFor(
+    db,
+    viewer,
+    "rides",
+    { slug, viewer: viewerValue(viewer), now },
+    (template, p) =>
+      [
+        template
+          .select({ id: groups.id })
+          .from(groups)
+          .where(and(eq(groups.slug, p.slug), eq(groups.status, "active"))),
+        groupRidesQuery(template, activeGroupIdSql(p.slug), p.viewer, p.now),
+      ] as const,
+  );
   return group ? summariesOf(rows, viewerId, now) : null;
 }
+
+/** What the page's rides bind: the group's address, her (or her session) and the time. */
+interface GroupRidesParams {
+  slug: string;
+  viewer: string;
+  now: number;
+}
+
+/** Written once, for her id or her session (a one-trip read, ADR 0046). */
+const groupRidesStatements = new StatementCache<GroupRidesParams>(2);
 
 function groupRidesQuery(
   db: Database,

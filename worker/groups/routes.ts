@@ -27,7 +27,7 @@ import { isUniqueViolation } from "../auth/queries.ts";
 import type { AppEnv } from "../env.ts";
 import { inBackground } from "../http/background.ts";
 import { validate } from "../http/validate.ts";
-import { requireProfile } from "../sessions/session.ts";
+import { readerOf, requireProfile } from "../sessions/session.ts";
 import { generateId, generateToken } from "../sessions/tokens.ts";
 import { holdsBadge } from "../verification/gate.ts";
 import { hasBadge } from "../verification/recompute.ts";
@@ -117,8 +117,9 @@ const slugWithSuffix = (base: string) => `${base}-${generateToken().slice(0, 4)}
 
 export const groupRoutes = new Hono<AppEnv>()
   .get("/", validate("query", groupListQuerySchema), async (c) => {
-    const user = requireProfile(c);
-    return c.json<GroupListResponse>(await searchGroups(c.var.db, user.id, c.req.valid("query")));
+    return c.json<GroupListResponse>(
+      await searchGroups(c.var.db, readerOf(c), c.req.valid("query")),
+    );
   })
   .get("/mine", async (c) => {
     const user = requireProfile(c);
@@ -149,19 +150,17 @@ export const groupRoutes = new Hono<AppEnv>()
     }
     return answer(c, await loadGroup(c, slug), user.id, 201);
   })
-  // The group's page and its rides: each finds the group by its address in the same round trip
-  // as the data it reads.
+  // The group's page and its rides: each finds the group by its address, and her by her session
+  // (a one-trip read, ADR 0046), in the same round trip as the data it reads.
   .get("/:slug", validate("param", groupSlugParamSchema), async (c) => {
-    const user = requireProfile(c);
     const slug = c.req.valid("param").slug;
-    const group = await groupPageBySlug(c.var.db, slug, user.id, Date.now());
+    const group = await groupPageBySlug(c.var.db, slug, readerOf(c), Date.now());
     if (!group) throw new DomainError("not_found", GROUP_MSG.notFound);
     return c.json<GroupResponse>({ group });
   })
   .get("/:slug/rides", validate("param", groupSlugParamSchema), async (c) => {
-    const user = requireProfile(c);
     const slug = c.req.valid("param").slug;
-    const rides = await groupRidesBySlug(c.var.db, slug, user.id, Date.now());
+    const rides = await groupRidesBySlug(c.var.db, slug, readerOf(c), Date.now());
     if (!rides) throw new DomainError("not_found", GROUP_MSG.notFound);
     return c.json<GroupRidesResponse>({ rides });
   })

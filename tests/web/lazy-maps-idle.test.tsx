@@ -19,7 +19,7 @@ describe("the maps' code (web/maps/lazy-route-map.tsx)", () => {
       }),
     );
     render(<LazyPinMap pin={{ lat: 40.41, lon: -3.7 }} label="Punto de encuentro" />);
-    await vi.waitFor(() => expect(idle).toHaveLength(1));
+    await vi.waitFor(() => expect(idle).toHaveLength(1), { timeout: 5000 });
     // Asked for, not yet loaded: the placeholder holds the map's place.
     expect(screen.queryByTestId("meeting-pin-map")).toBeNull();
     for (const callback of idle) callback();

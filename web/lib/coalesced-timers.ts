@@ -13,10 +13,18 @@ export const COALESCE_STEP_MS = 1000;
  */
 export function coalescedTimers(): TimeoutProvider {
   let nextId = 1;
-  /** Due second → the callbacks due then, by id; and the browser timer that runs them. */
+  /**
+   * Due second → the callbacks due then, by id, and the browser timer that runs them. Each
+   * remembers the `setTimeout` that armed it: a test's fake timers, once uninstalled, never fire,
+   * and a later timer joining their bucket would wait forever.
+   */
   const buckets = new Map<
     number,
-    { timer: ReturnType<typeof setTimeout>; due: Map<number, TimeoutCallback> }
+    {
+      timer: ReturnType<typeof setTimeout>;
+      clock: typeof setTimeout;
+      due: Map<number, TimeoutCallback>;
+    }
   >();
   const bucketOf = new Map<number, number>();
   const native = new Map<number, ReturnType<typeof setTimeout>>();
@@ -36,11 +44,11 @@ export function coalescedTimers(): TimeoutProvider {
       }
       const second = Math.ceil((Date.now() + delay) / COALESCE_STEP_MS);
       let bucket = buckets.get(second);
-      if (!bucket) {
+      if (!bucket || bucket.clock !== setTimeout) {
         const due = new Map<number, TimeoutCallback>();
         const timer = setTimeout(
           () => {
-            buckets.delete(second);
+            if (buckets.get(second)?.due === due) buckets.delete(second);
             for (const [dueId, run] of due) {
               bucketOf.delete(dueId);
               run();
@@ -48,7 +56,7 @@ export function coalescedTimers(): TimeoutProvider {
           },
           second * COALESCE_STEP_MS - Date.now(),
         );
-        bucket = { timer, due };
+        bucket = { timer, clock: setTimeout, due };
         buckets.set(second, bucket);
       }
       bucket.due.set(id, callback);

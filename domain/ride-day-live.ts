@@ -162,11 +162,5 @@ export interface SweeperResponse {
   sweeperId: string | null;
 }
 
-export const SWEEPER_TEXT = {
-  label: "Escoba",
-  hint: "La participante que cierra el grupo. Su punto y su nombre destacan en el mapa de la grupeta.",
-  none: "Sin escoba",
-  saved: "Escoba guardada.",
-  onlyOrganizer: "Solo la organizadora puede nombrar a la escoba.",
-  onlyParticipant: "La escoba tiene que ser una participante de la salida.",
-};
+// In a module without zod: the ride page shows the field and must not load the socket schemas.
+export { SWEEPER_TEXT } from "./sweeper-text.ts";

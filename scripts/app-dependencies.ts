@@ -10,6 +10,7 @@ export const BROWSER_DEPENDENCIES = [
   "clsx",
   "leaflet",
   "lucide-react",
+  "pmtiles",
   "protomaps-leaflet",
   "react",
   "react-day-picker",

@@ -1,7 +1,8 @@
 // The ride day in the chat (docs/product.md#ride-day, #check-in-and-arrivals): the check-in
 // panel, the live group's panel, its map and the route mode. The texts the worker shares stay in
-// domain/ride-day.ts (RIDE_DAY_MSG) and domain/ride-day-live.ts (RIDE_DAY_TEXT, SWEEPER_TEXT); the
-// ride form's duration field has its own module (ride-day-duration.ts).
+// domain/ride-day.ts (RIDE_DAY_MSG), domain/ride-day-live.ts (RIDE_DAY_TEXT) and
+// domain/sweeper-text.ts (SWEEPER_TEXT); the ride form's duration field has its own module
+// (ride-day-duration.ts).
 import { plural } from "../plural.ts";
 
 export const CHECK_IN_TEXT = {

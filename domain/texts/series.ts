@@ -1,5 +1,5 @@
 // Regular grupetas (docs/product.md#regular-grupetas): the list of next dates on a ride's page.
-// The texts the API shares are SERIES_TEXTS (domain/series.ts); the ride form's repeat field has
+// The texts the API shares are SERIES_TEXTS (domain/series-texts.ts); the ride form's repeat field has
 // its own module (series-repeat.ts).
 import { plural } from "../plural.ts";
 

@@ -394,6 +394,35 @@ describe("the /app screens' preloads (app/route-preloads.json)", () => {
     expect(withZod).toEqual([]);
   });
 
+  // zod builds its schemas as its modules run: some 80 ms on a phone (Lighthouse, 4x CPU), a
+  // long task right after the first paint. The ride page, the feed, and the dialogs their cards
+  // load once the screen is idle do without it (docs/benchmarks.md, the runs of 2026-11-29 08:00).
+  it("keeps zod out of the feed, the ride page and the dialogs their cards load when idle", () => {
+    const staticImports = (file: string, seen = new Set<string>()): Set<string> => {
+      if (seen.has(file)) return seen;
+      seen.add(file);
+      const code = readFileSync(path.join(client, file), "utf8");
+      for (const [, name] of code.matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g))
+        staticImports(`/assets/${name}`, seen);
+      return seen;
+    };
+    const dialogs = readdirSync(path.join(client, "assets"))
+      .filter((f) => /^(join-dialog|cancel-dialog)-[\w-]+\.js$/.test(f))
+      .map((f) => `/assets/${f}`);
+    expect(dialogs).toHaveLength(2);
+    const loaded = new Set<string>();
+    for (const screen of ["feed", "ride/:id"]) {
+      const route = manifest.routes.find((r) => r.path === screen)!;
+      for (const file of route.files) staticImports(file, loaded);
+    }
+    for (const file of dialogs) staticImports(file, loaded);
+    expect(loaded.size).toBeGreaterThan(10);
+    const withZod = [...loaded].filter((file) =>
+      readFileSync(path.join(client, file), "utf8").includes("ZodError"),
+    );
+    expect(withZod).toEqual([]);
+  });
+
   it("bundles React Router's production build, not its development one (vite.config.ts)", () => {
     const shell = [...shellCode]
       .map((file) => readFileSync(path.join(client, file), "utf8"))

@@ -1,5 +1,9 @@
-import { onlineManager, QueryClient } from "@tanstack/react-query";
+import { onlineManager, QueryClient, timeoutManager } from "@tanstack/react-query";
 import { ApiError } from "../../domain/errors.ts";
+import { coalescedTimers } from "./coalesced-timers.ts";
+
+// Before any query exists: timers of two providers could not cancel each other.
+timeoutManager.setTimeoutProvider(coalescedTimers());
 
 /**
  * The app's query client settings (tests build theirs with the same function).

@@ -2,12 +2,42 @@ import { type ComponentProps, lazy, Suspense } from "react";
 import { Skeleton } from "../components/feedback.tsx";
 
 // Leaflet and its CSS come with these modules only: screens without a map never load them.
-const loadMaps = () => import("./route-map.tsx");
+// They load once the page is idle, each library evaluated in a task of its own (Leaflet, the
+// archive format, the basemap's drawing code, then ours): evaluated together with the screen's
+// first render they were one long task of 40-90 ms on a phone (docs/benchmarks.md, the runs of
+// 2026-11-29 08:00).
+let mapsModule: Promise<typeof import("./route-map.tsx")> | null = null;
+const loadMaps = () => {
+  mapsModule ??= loadInSteps();
+  return mapsModule;
+};
+
+async function loadInSteps() {
+  await whenIdle();
+  for (const step of [
+    () => import("leaflet"),
+    () => import("pmtiles"),
+    () => import("protomaps-leaflet"),
+  ]) {
+    await step();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  return import("./route-map.tsx");
+}
+
+/** Resolves when the main thread has nothing else to do (or after a second at most). */
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === "function")
+      requestIdleCallback(() => resolve(), { timeout: 1000 });
+    else setTimeout(resolve, 0);
+  });
+}
 const RouteMap = lazy(loadMaps);
 const PinMap = lazy(() => loadMaps().then((m) => ({ default: m.PinMap })));
 const AreaMap = lazy(() => loadMaps().then((m) => ({ default: m.AreaMap })));
 const PinPicker = lazy(() => loadMaps().then((m) => ({ default: m.PinPicker })));
-const RouteView = lazy(() => import("./route-view.tsx"));
+const RouteView = lazy(() => loadMaps().then(() => import("./route-view.tsx")));
 
 /** The route map, loaded on demand with a placeholder of its size. */
 export function LazyRouteMap(props: ComponentProps<typeof RouteMap>) {

@@ -10,6 +10,7 @@ import { MSG } from "../../domain/messages.ts";
 import type { MeetingPin } from "../../domain/schemas.ts";
 import { MAP_TEXT as TEXT } from "../../domain/texts/maps.ts";
 import { OFFLINE_MAP_TEXT } from "../../domain/texts/maps-offline.ts";
+import { inNextTask } from "../lib/next-task.ts";
 import { basemapLayer } from "./basemap.ts";
 
 /** docs/product.md#route-and-gpx: Madrid when there is nothing to centre on. */
@@ -41,7 +42,10 @@ export function baseMap(element: HTMLElement, interactive = true) {
   L.control.attribution({ prefix: TEXT.leafletCredit }).addAttribution(TEXT.tilesCredit).addTo(map);
   map.setMaxZoom(MAX_ZOOM);
   const notice = unavailableNotice(map);
-  basemapLayer(notice.failed, notice.loaded)?.addTo(map);
+  // The basemap's tiles (a canvas and a fetch each) are made in a task of their own: made with
+  // the map, in the screen's effects, they were one long task on a phone (docs/benchmarks.md).
+  const cancelBasemap = inNextTask(() => basemapLayer(notice.failed, notice.loaded)?.addTo(map));
+  map.on("unload", cancelBasemap);
   return map;
 }
 

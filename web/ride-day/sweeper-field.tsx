@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId } from "react";
 import type { RideDetail } from "../../domain/api/rides.ts";
 import { errorText } from "../../domain/errors.ts";
-import { SWEEPER_TEXT } from "../../domain/ride-day-live.ts";
+import { SWEEPER_TEXT } from "../../domain/sweeper-text.ts";
 import { call, client, pathParams } from "../lib/api.ts";
 import { toast } from "../lib/toast.ts";
 

@@ -1,5 +1,5 @@
 import { CalendarPlus, Download, Pencil, Trash2, XCircle } from "lucide-react";
-import { useState } from "react";
+import { useDeferredValue, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import type { RideDetail, RidePerson } from "../../domain/api/rides.ts";
 import { ApiError, errorText } from "../../domain/errors.ts";
@@ -38,11 +38,15 @@ export default function RideDetailScreen() {
   // from an earlier load.
   const notFound =
     isNotFound(ride.error) || (ride.error instanceof ApiError && ride.error.status === 400);
+  // When the ride arrives after the first render, its page renders as a deferred update, which
+  // React splits into short slices, not in one long task (its cards, their queries, the map's
+  // loader). Later answers (a join, a refetch) show at once.
+  const arrived = useDeferredValue(ride.data !== undefined);
 
   return (
     <div className="flex flex-col gap-4">
       <BackButton fallback="/app/feed" />
-      {ride.isPending ? (
+      {ride.isPending || (ride.data && !arrived) ? (
         <>
           <Skeleton className="h-80" />
           <Skeleton className="h-40" />

@@ -1,7 +1,8 @@
 // "Solo esta salida" / "Esta y las siguientes" (docs/product.md#regular-grupetas): which dates of a
 // regular grupeta an edit or a cancellation changes. A radio group: arrows move between the two.
 import { useId } from "react";
-import { SERIES_TEXTS, type SeriesScope } from "../../domain/series.ts";
+import type { SeriesScope } from "../../domain/series.ts";
+import { SERIES_TEXTS } from "../../domain/series-texts.ts";
 
 export function SeriesScopeField({
   value,

@@ -1,5 +1,5 @@
 // What the group screens read (docs/product.md#grupos): a group by its address as she may see
-// it, its page's detail by her place in it, her groups and the search. A blocked pair never sees
+// it, its page's detail by her place in it and her groups ('Grupos' is search.ts). A blocked pair never sees
 // each other in a member list, the leaders or the requests.
 
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
@@ -87,7 +87,8 @@ export async function roleIn(db: Database, groupId: string, userId: string) {
 const myRoleSql = (viewerId: string) =>
   sql<GroupRole | null>`${subquery`select ${me.role} from ${groupMembers} ${me} where ${me.groupId} = ${groups.id} and ${me.userId} = ${viewerId}`}`;
 
-const summaryFields = (viewerId: string) => ({
+/** A group's card as she sees it (her groups, 'Grupos'). */
+export const summaryFields = (viewerId: string) => ({
   id: groups.id,
   slug: groups.slug,
   name: groups.name,
@@ -130,81 +131,6 @@ export async function myGroups(db: Database, viewerId: string, now: number): Pro
       nextRide: ride ? { ...ride, groupOnly: Boolean(ride.groupOnly) } : null,
     };
   });
-}
-
-/** What 'Grupos' binds: her (or her session), and the filters she set, already normalized. */
-interface GroupSearchParams {
-  viewer: string;
-  q?: string | undefined;
-  city?: string | undefined;
-  m?: string | undefined;
-  level?: string | undefined;
-  offset?: number | undefined;
-}
-
-/** One statement per set of filters (2⁴), each for her id or her session (ADR 0046). */
-const searchStatements = new StatementCache<GroupSearchParams>(40);
-
-function searchQuery(db: Database, p: GroupSearchParams) {
-  const conditions = [eq(groups.status, "active")];
-  if (p.q !== undefined) conditions.push(sql`instr(${groups.searchText}, ${p.q}) > 0`);
-  if (p.city !== undefined) conditions.push(eq(groups.cityKey, p.city));
-  if (p.m !== undefined) {
-    conditions.push(
-      sql`exists (select 1 from json_each(${groups.modalities}) where value = ${p.m})`,
-    );
-  }
-  if (p.level !== undefined) {
-    conditions.push(
-      sql`exists (select 1 from json_each(${groups.levels}) where value = ${p.level})`,
-    );
-  }
-  const query = db
-    .select(summaryFields(p.viewer))
-    .from(groups)
-    .where(and(...conditions))
-    .orderBy(asc(groups.cityKey), desc(groups.memberCount), asc(groups.id))
-    .limit(GROUP_PAGE_SIZE + 1)
-    .$dynamic();
-  return withOffset(query, p.offset);
-}
-
-/**
- * 'Grupos' in the search: active groups by text, city, modality and level; by city, then size.
- * `viewer` is her id, or her session to read in the same round trip (a one-trip read, ADR 0046).
- */
-export async function searchGroups(
-  db: Database,
-  viewer: Viewer,
-  query: {
-    q?: string | undefined;
-    city?: string | undefined;
-    m?: string | undefined;
-    level?: string | undefined;
-    page: number;
-  },
-): Promise<{ groups: GroupSummary[]; nextPage: number | null }> {
-  const params: GroupSearchParams = {
-    viewer: viewerValue(viewer),
-    q: query.q ? normalize(query.q) : undefined,
-    city: query.city ? normalize(query.city) : undefined,
-    m: query.m || undefined,
-    level: query.level || undefined,
-    offset: offsetOf(query.page, GROUP_PAGE_SIZE),
-  };
-  const {
-    results: [rows],
-  } = await searchStatements.batchFor(db, viewer, "search", params, (template, p) => [
-    searchQuery(template, p),
-  ]);
-  return {
-    groups: rows.slice(0, GROUP_PAGE_SIZE),
-    nextPage: rows.length > GROUP_PAGE_SIZE ? query.page + 1 : null,
-  };
-}
-
-function normalize(text: string): string {
-  return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase().trim().replace(/\s+/g, " ");
 }
 
 const personFields = {

@@ -41,10 +41,10 @@ import {
   groupPageBySlug,
   myGroups,
   roleIn,
-  searchGroups,
 } from "./reads.ts";
 import { groupRidesBySlug } from "./ride-list.ts";
 import { leaveGroupOnlyRides } from "./rides.ts";
+import { searchGroups } from "./search.ts";
 import {
   acceptGroupRequest,
   declineGroupRequest,

@@ -70,13 +70,27 @@ async function shareImageWorkers() {
       compatibilityDate: "2026-08-01",
     };
   };
-  return [
-    await bundle("rodamos-share-image", "worker/share-image/index.ts"),
-    {
-      ...(await bundle("share-image-probe", "tests/worker/helpers/share-image-probe.ts")),
-      serviceBindings: { DRAWER: "rodamos-share-image" },
-    },
-  ];
+  const [drawer, probe] = await Promise.all([
+    bundle("rodamos-share-image", "worker/share-image/index.ts"),
+    bundle("share-image-probe", "tests/worker/helpers/share-image-probe.ts"),
+  ]);
+  return [drawer, { ...probe, serviceBindings: { DRAWER: "rodamos-share-image" } }];
+}
+
+/**
+ * The pool asks for the worker project's options once per vitest worker, three at once as the run
+ * starts: one bundling serves them all. It starts when this file loads, so esbuild (a process of
+ * its own) works while vitest is still starting on the other core, unless the run names only
+ * other projects.
+ */
+let shareImages: ReturnType<typeof shareImageWorkers> | undefined;
+const bundledShareImageWorkers = () => (shareImages ??= shareImageWorkers());
+const namedProjects = process.argv.flatMap((arg, i, args) =>
+  arg === "--project" ? [args[i + 1]] : arg.startsWith("--project=") ? [arg.slice(10)] : [],
+);
+if (namedProjects.length === 0 || namedProjects.includes("worker")) {
+  // A failure is reported where the options await it, not as an unhandled rejection here.
+  bundledShareImageWorkers().catch(() => {});
 }
 
 export default defineConfig({
@@ -103,7 +117,7 @@ export default defineConfig({
             wrangler: { configPath: "./wrangler.toml" },
             miniflare: {
               // SHARE_IMAGE (wrangler.toml) reaches the real drawing Worker through the probe.
-              workers: await shareImageWorkers(),
+              workers: await bundledShareImageWorkers(),
               serviceBindings: {
                 SHARE_IMAGE: "share-image-probe",
                 SHARE_IMAGE_PROBE: "share-image-probe",

@@ -305,6 +305,20 @@ describe("the group chat's unread count on her app's badge", () => {
     expect((await bea.browser.post(`${chatPath(group.slug)}/read`)).status).toBe(200);
     expect(await chats(bea.browser)).toEqual([]);
   });
+
+  it("her hub's count leaves out a rider she and the author blocked each other", async () => {
+    const { ana, bea, cris, group } = await groupOfThree();
+    await block(bea.browser, ana.user.id);
+    const beaTab = await hubOf(bea);
+    const a = await groupChat(ana.browser, group.slug);
+    const c = await groupChat(cris.browser, group.slug);
+    await say(a, "De Ana");
+    await say(c, "De Cris");
+    const frame = await beaTab.nextRaw<NotificationFrame>(
+      (f) => (f as NotificationFrame).type === "group-unread",
+    );
+    expect(frame).toEqual({ type: "group-unread", groupId: group.id, slug: group.slug, count: 1 });
+  });
 });
 
 describe("the group chat's pushes", () => {

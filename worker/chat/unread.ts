@@ -11,7 +11,7 @@ import { subquery } from "../db/sql.ts";
 import { StatementCache, type Viewer, viewerValue } from "../db/statements.ts";
 import type { Database } from "../env.ts";
 import { blockedAmong, liveSession } from "../ride-core/access.ts";
-import { blockedBetween, blockedWithViewer } from "../ride-core/block-sql.ts";
+import { blockedBetween, blockedWithViewer, unlessNoBlocks } from "../ride-core/block-sql.ts";
 import { MESSAGE_KIND } from "../ride-core/message-insert.ts";
 import { groupChatListQuery } from "./group-unread.ts";
 
@@ -70,7 +70,12 @@ export async function unreadByParticipant(
       userId: rideParticipants.userId,
       title: rides.title,
       organizerId: rides.organizerId,
-      unread: unreadCount(blockedBetween(rideParticipants.userId, m.userId)),
+      // Her block lookups per message only when she has any block at all (unlessNoBlocks).
+      unread: unlessNoBlocks(
+        rideParticipants.userId,
+        unreadCount(sql`0`),
+        unreadCount(blockedBetween(rideParticipants.userId, m.userId)),
+      ).mapWith(Number),
       blocked: blockedAmong(rideParticipants.userId, authorIds),
     })
     .from(rideParticipants)

@@ -29,7 +29,7 @@ import {
   type SocketAccessRow,
   socketAccessOutcome,
 } from "../ride-core/access.ts";
-import { blockedBetween } from "../ride-core/block-sql.ts";
+import { blockedBetween, unlessNoBlocks } from "../ride-core/block-sql.ts";
 import { MESSAGE_KIND } from "../ride-core/message-insert.ts";
 import { isVerifiedSql } from "../ride-core/verified-sql.ts";
 
@@ -222,7 +222,12 @@ export const groupChatStore: ChatStore = {
         userId: m.userId,
         title: groups.name,
         slug: groups.slug,
-        unread: groupUnreadCount(m, (author) => blockedBetween(m.userId, author)),
+        // Her block lookups per message only when she has any block at all (unlessNoBlocks).
+        unread: unlessNoBlocks(
+          m.userId,
+          groupUnreadCount(m, () => sql`0`),
+          groupUnreadCount(m, (author) => blockedBetween(m.userId, author)),
+        ).mapWith(Number),
         blocked: blockedAmong(m.userId, authorIds),
       })
       .from(m)

@@ -72,7 +72,7 @@ const nb = alias(blocks, "nb");
  * it once per statement, so the per-row forms below cost nothing for the many riders without
  * blocks, whatever the number of rows a statement considers.
  */
-function noBlocksOf(viewer: string): SQL<boolean> {
+function noBlocksOf(viewer: Operand): SQL<boolean> {
   return sql`(not exists ${subquery`select 1 from ${blocks} ${nb} where ${nb.blockerId} = ${viewer}`}
       and not exists ${subquery`select 1 from ${blocks} ${nb} where ${nb.blockedId} = ${viewer}`})`;
 }
@@ -85,6 +85,16 @@ export function rideVisibleTo(ride: Operand, viewer: string): SQL<boolean> {
   return sql`((${noBlocksOf(viewer)} and not (${groupOnlyOutside(ride, viewer)}
       and not exists ${subquery`select 1 from ${rideParticipants} ${rpv} where ${rpv.rideId} = ${ride} and ${rpv.userId} = ${viewer}`}))
     or not ${rideHiddenFrom(ride, viewer)})`;
+}
+
+/**
+ * `whenBlocks` when rider R (a column of the outer row, say) has any block either way, else
+ * `otherwise`. For a count over many rows per rider (her unread messages), the per-row block
+ * lookups then run only for the few riders with blocks: the check is made once per rider,
+ * outside the count, where a correlated form inside it would be made again for every row.
+ */
+export function unlessNoBlocks(rider: Operand, otherwise: SQL, whenBlocks: SQL): SQL {
+  return sql`(case when ${noBlocksOf(rider)} then ${otherwise} else ${whenBlocks} end)`;
 }
 
 /** blockedBetween(V, B) as 0 or 1, looked up per row only when V has any block either way. */

@@ -1,14 +1,13 @@
 // What the group screens read (docs/product.md#grupos): a group by its address as she may see
-// it, its page's detail by her place in it and her groups ('Grupos' is search.ts). A blocked pair never sees
-// each other in a member list, the leaders or the requests.
+// it, its page's detail by her place in it and her groups ('Grupos' is search.ts). A blocked pair
+// never sees each other in a member list, the leaders or the requests.
 
-import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type {
   GroupDetail,
   GroupMemberView,
   GroupRequestView,
-  GroupSummary,
   MyGroup,
 } from "../../domain/api/groups.ts";
 import { DEFAULT_AVATAR_KEY } from "../../domain/constants.ts";
@@ -25,13 +24,7 @@ import {
   users,
 } from "../db/schema.ts";
 import { subquery } from "../db/sql.ts";
-import {
-  offsetOf,
-  StatementCache,
-  type Viewer,
-  viewerValue,
-  withOffset,
-} from "../db/statements.ts";
+import { StatementCache, type Viewer, viewerValue } from "../db/statements.ts";
 import type { Database } from "../env.ts";
 import { blockedWithViewer, rideVisibleTo } from "../ride-core/block-sql.ts";
 import { isVerifiedSql } from "../ride-core/verified-sql.ts";

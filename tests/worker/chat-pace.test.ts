@@ -65,9 +65,16 @@ const texts = (n: number, prefix = "m") => Array.from({ length: n }, (_, i) => `
 
 describe("chat pace", () => {
   it("of 50 frames sent at once, 5 are stored; the rest are refused and never broadcast or announced", async () => {
-    const { ana, bea, ride } = await rideWithTwo();
-    const { socket: beaHub } = await openSocket(bea.browser, "/api/notifications/socket");
-    open.push(beaHub!);
+    const ana = await signedIn();
+    const bea = await signedIn();
+    const cris = await signedIn();
+    const ride = await createRide({
+      organizerId: ana.user.id,
+      participants: [bea.user.id, cris.user.id],
+    });
+    // Cris has the chat closed: her badge hears of what was stored.
+    const { socket: crisHub } = await openSocket(cris.browser, "/api/notifications/socket");
+    open.push(crisHub!);
     const a = await chat(ana.browser, ride.id);
     const b = await chat(bea.browser, ride.id);
     const room = await trackBackgroundWork(roomOf(ride.id));
@@ -78,16 +85,16 @@ describe("chat pace", () => {
       expect(refused).toEqual(tooFast(refused.clientId!));
     }
     expect(await storedCount(ride.id)).toBe(5);
-    // Bea's chat and her badge see exactly the five, once the room's work is done and both her
+    // Bea's chat and Cris's badge see exactly the five, once the room's work is done and their
     // sockets received all it sent.
     await room.settled();
     await b.delivered();
-    await beaHub!.delivered();
+    await crisHub!.delivered();
     const seenByBea = b.frames.flatMap((f) =>
       (f as ServerMessage).type === "message" ? [f] : [],
     ) as Extract<ServerMessage, { type: "message" }>[];
     expect(seenByBea.map((f) => f.message.text)).toEqual(texts(5));
-    const unread = beaHub!.frames.filter(
+    const unread = crisHub!.frames.filter(
       (f): f is Extract<NotificationFrame, { type: "unread" }> =>
         (f as NotificationFrame).type === "unread",
     );

@@ -16,12 +16,16 @@ afterEach(() => {
 });
 
 describe("rides API → chat room", () => {
-  it("a cancellation notice reaches open chats and the riders' badges", async () => {
+  it("a cancellation notice reaches open chats and the badges of riders with the chat closed", async () => {
     const ana = await signedIn();
     const bea = await signedIn();
-    const ride = await createRide({ organizerId: ana.user.id, participants: [bea.user.id] });
+    const cris = await signedIn();
+    const ride = await createRide({
+      organizerId: ana.user.id,
+      participants: [bea.user.id, cris.user.id],
+    });
     const chat = await openChat(bea.browser, ride.id);
-    const { socket: hub } = await openSocket(bea.browser, "/api/notifications/socket");
+    const { socket: hub } = await openSocket(cris.browser, "/api/notifications/socket");
     open.push(chat, hub!);
 
     const res = await ana.browser.post(`/api/rides/${ride.id}/cancel`, { reason: "Lluvia" });

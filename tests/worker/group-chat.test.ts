@@ -15,7 +15,7 @@ import { trackBackgroundWork } from "./helpers/background.ts";
 import { signedInMany } from "./helpers/factories.ts";
 import { createGroup } from "./helpers/groups.ts";
 import { Browser, json } from "./helpers/http.ts";
-import { hubsClosedAfterEach } from "./helpers/hubs.ts";
+import { framesSoFar, hubsClosedAfterEach } from "./helpers/hubs.ts";
 import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
 import { block, moderator, report } from "./helpers/safety.ts";
 import { openSocket, sendFrame, type TestSocket } from "./helpers/sockets.ts";
@@ -304,6 +304,27 @@ describe("the group chat's unread count on her app's badge", () => {
     // Reading it (the chat's read, as its open screen does) takes it off the list.
     expect((await bea.browser.post(`${chatPath(group.slug)}/read`)).status).toBe(200);
     expect(await chats(bea.browser)).toEqual([]);
+  });
+
+  it("a member with the chat open is told in it, not on her hub; her count still waits for her read", async () => {
+    const { ana, bea, cris, group } = await groupOfThree();
+    const beaTab = await hubOf(bea);
+    const crisTab = await hubOf(cris);
+    const b = await groupChat(bea.browser, group.slug);
+    const a = await groupChat(ana.browser, group.slug);
+    const room = await trackBackgroundWork(roomOf(group.id));
+    const sent = await say(a, "¿Quién viene el sábado?");
+    expect((await b.next("message")).message.id).toBe(sent.id);
+    // Cris, with the chat closed, hears of it; Bea's hub is not woken for a chat she has open.
+    await crisTab.nextRaw((f) => (f as NotificationFrame).type === "group-unread");
+    await room.settled();
+    expect(
+      (await framesSoFar(bea, beaTab)).filter(
+        (f) => (f as NotificationFrame).type === "group-unread",
+      ),
+    ).toEqual([]);
+    // Not a read: until her chat marks it read, the message is still unread for her.
+    expect(await unread(bea.browser, group.slug)).toBe(1);
   });
 
   it("her hub's count leaves out a rider she and the author blocked each other", async () => {

@@ -273,6 +273,31 @@ describe("live notifications (UserHub)", () => {
     expect(beaHub.frames.filter(isUnread)).toEqual([]);
   });
 
+  it("a rider with the chat open is told in it, not on her hub: no toast or badge frame from the room", async () => {
+    const ana = await signedIn();
+    const bea = await signedIn();
+    const cris = await signedIn();
+    const ride = await createRide({
+      organizerId: ana.user.id,
+      participants: [bea.user.id, cris.user.id],
+    });
+    const { socket: beaHub } = await openSocket(bea.browser, "/api/notifications/socket");
+    const { socket: crisHub } = await openSocket(cris.browser, "/api/notifications/socket");
+    const b = await openChat(bea.browser, ride.id);
+    const a = await openChat(ana.browser, ride.id);
+    open.push(beaHub!, crisHub!, b, a);
+    const room = await trackBackgroundWork(roomOf(ride.id));
+    a.send(sendFrame("Salgo ya"));
+    await a.next("ack");
+    await b.next("message");
+    await crisHub!.nextRaw<UnreadFrame>((f) => isUnread(f) && f.count === 1);
+    await room.settled();
+    await beaHub!.delivered();
+    expect(beaHub!.frames.filter(isUnread)).toEqual([]);
+    // Her count is not a read: it waits for her chat's read state.
+    expect((await chats(bea.browser))[0]?.unread).toBe(1);
+  });
+
   it("system notices notify every participant but the organizer, whose doing they are", async () => {
     const ana = await signedIn();
     const bea = await signedIn();

@@ -1,6 +1,6 @@
 // A stored message reaches the room and the riders (ADR 0011): its frame to every open socket
-// still allowed to see it, then, in bursts, the badges on the riders' UserHubs and the pushes of
-// those with the chat closed (chat-push.ts).
+// still allowed to see it, then, in bursts, the badges on the UserHubs and the pushes (chat-push.ts)
+// of the riders with the chat closed.
 import type { ChatMessage, ServerMessage } from "../../../domain/chat-protocol.ts";
 import type { RoomAccess } from "../../ride-core/access.ts";
 import type { RoomContext, RoomSocketState } from "../../rooms/room-part.ts";
@@ -108,7 +108,15 @@ export class ChatFanOut {
     }
   }
 
-  /** One D1 query for every participant's unread count, then one RPC per rider to notify. */
+  /** She has a socket open in this room (sockets are tagged with their rider's id). */
+  private hasRoomOpen(userId: string) {
+    return this.room.ctx.getWebSockets(userId).length > 0;
+  }
+
+  /**
+   * One D1 query for every participant's unread count, then one RPC per rider to notify (those
+   * with the chat closed).
+   */
   private async flushNotifications(wait: number) {
     await new Promise((resolve) => setTimeout(resolve, wait));
     this.lastNotifyAt = Date.now();
@@ -132,6 +140,12 @@ export class ChatFanOut {
             .filter((m) => !(m.userId && rider.blockedAuthors.has(m.userId)))
             .at(-1);
           if (!latest) return;
+          // Her chat of this room is open (a socket here): it already shows her each message,
+          // and her read state moves there, so her badge is not pushed from here, as she is not
+          // pushed either (below). Her other screens catch up on focus and when she reads or
+          // leaves the chat. A busy room thereby stops waking the hubs of the riders talking in
+          // it and their apps' refetches every second (docs/product.md#unread-messages).
+          if (this.hasRoomOpen(rider.userId)) return;
           const frame = this.store.unreadFrame(rideId, rider, latest);
           const hubs = this.room.env.USER_HUB;
           const hub = hubs.get(hubs.idFromName(rider.userId));
@@ -146,7 +160,7 @@ export class ChatFanOut {
     const readers = riders.filter(
       (rider) =>
         rider.unread > 0 &&
-        this.room.ctx.getWebSockets(rider.userId).length === 0 &&
+        !this.hasRoomOpen(rider.userId) &&
         batch.some(
           (m) =>
             m.userId !== rider.userId &&

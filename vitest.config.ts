@@ -1,30 +1,18 @@
-import { statfsSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { build } from "esbuild";
 import { defineConfig } from "vitest/config";
 import { WORKER_TEST_DEPENDENCIES } from "./scripts/app-dependencies.ts";
 import { markdownContent } from "./scripts/markdown-content.ts";
+import { storageTmpdir } from "./scripts/ram-disk.ts";
 import { WorkerFilesFirst } from "./scripts/test-sequencer.ts";
 
 const root = import.meta.dirname;
 
-/**
- * The worker tests' storage (miniflare keeps D1, the Durable Objects and R2 as SQLite files in a
- * folder under the system's temp folder) goes to a RAM disk when Linux has one with room: workerd
- * syncs each write to disk, which took about half of the worker tests' time on this machine's
- * disk. Nothing there outlives the run. A TMPDIR set by the caller wins.
- */
-function ramDiskForTestStorage() {
-  if (process.env.TMPDIR || process.platform !== "linux") return;
-  try {
-    const { bavail, bsize } = statfsSync("/dev/shm");
-    if (bavail * bsize >= 1024 ** 3) process.env.TMPDIR = "/dev/shm";
-  } catch {
-    // No /dev/shm: the system's temp folder, as before.
-  }
-}
-ramDiskForTestStorage();
+// The worker tests' storage (miniflare's SQLite files of D1, the Durable Objects and R2, under
+// the temp folder) on a RAM disk when there is one (scripts/ram-disk.ts). Nothing there outlives
+// the run.
+process.env.TMPDIR = storageTmpdir();
 
 /**
  * The share image's Worker (worker/share-image/, ADR 0044) and the tests' stand-in in front of it

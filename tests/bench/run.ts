@@ -20,9 +20,8 @@ import { DEMO_USERS, seedSql } from "../../scripts/seed.ts";
 import { putLocalBasemap } from "../../scripts/tiles/local.ts";
 import { apiLatencyReport } from "./benchmarks/api-latency.ts";
 import { loadCeiling } from "./benchmarks/ceiling.ts";
-import { chatFanoutReport, fanOutScaling, prepareChatFanout } from "./benchmarks/chat-fanout.ts";
+import type { ChatBenchInput, ChatBenchOutput } from "./benchmarks/chat-process.ts";
 import { gpxParseReport } from "./benchmarks/gpx-parse.ts";
-import { groupChatFanoutReport, prepareGroupChat } from "./benchmarks/group-chat-fanout.ts";
 import { lighthouseScores, lighthouseTable } from "./benchmarks/lighthouse.ts";
 import {
   type LoadRecorder,
@@ -34,6 +33,7 @@ import {
 import { pageWeightReport } from "./benchmarks/page-weight.ts";
 import { rateLimitReport } from "./benchmarks/rate-limit.ts";
 import { savedMapReport } from "./benchmarks/saved-map.ts";
+import { runInChild } from "./child-process.ts";
 import {
   DATASET_SIZE,
   datasetSql,
@@ -214,30 +214,14 @@ try {
   }
 
   if (runs("chat")) {
-    const fanout = await prepareChatFanout(server.baseURL);
-    const chat = await timed("chat fan-out", () =>
-      chatFanoutReport(server.baseURL, fanout.cookies, fanout.rideId),
+    // In a process of their own: the samples are timed there (chat-process.ts says why).
+    const chat = await runInChild<ChatBenchInput, ChatBenchOutput>(
+      path.join(import.meta.dirname, "benchmarks/chat-process.ts"),
+      { baseURL: server.baseURL, smoke },
     );
     ok &&= chat.ok;
-    sections.push(`## Chat fan-out (one ride, 20 sockets)\n\n${chat.markdown}`);
-    // Riders of their own: the pace counts each rider's sends over a minute.
-    const big = await prepareChatFanout(server.baseURL);
-    const scaling = await timed("chat fan-out by room size", () =>
-      smoke
-        ? fanOutScaling(server.baseURL, big.cookies, big.rideId, [20, 40], 5)
-        : fanOutScaling(server.baseURL, big.cookies, big.rideId),
-    );
-    sections.push(
-      `## Chat fan-out by room size (20 riders, several tabs each; send → received on all)\n\n${scaling}`,
-    );
-    // 'Charla del grupo': a group's own room (GroupRoom), 20 members with 50 sockets.
-    const group = await prepareGroupChat(server.baseURL);
-    const groupChat = await timed("group chat fan-out", () =>
-      groupChatFanoutReport(server.baseURL, group, smoke ? 5 : 100),
-    );
-    sections.push(
-      `## Group chat fan-out (one group, 20 members, 50 sockets; send → received on all)\n\n${groupChat.markdown}`,
-    );
+    sections.push(...chat.sections);
+    phases.push(...chat.phases);
   }
 
   if (runs("ceiling") && !flags["no-load"]) {

@@ -13,6 +13,7 @@ import {
 } from "node:fs";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
+import { storageTmpdir } from "../../scripts/ram-disk.ts";
 import { toolEnv } from "../../scripts/tool-env.ts";
 import { freePort, waitForHealth } from "../support/preview.ts";
 
@@ -34,7 +35,9 @@ function wrangler(stateDir: string, args: string[]): string {
 
 /** A fresh local database with migrations applied, optionally loaded with SQL files. */
 export function prepareState(sqlFiles: string[] = []): string {
-  const stateDir = mkdtempSync(path.join(tmpdir(), "rodamos-bench-state-"));
+  // On a RAM disk when there is one, as the worker tests' (scripts/ram-disk.ts): the figures
+  // then measure our code rather than this machine's disk syncs.
+  const stateDir = mkdtempSync(path.join(storageTmpdir(), "rodamos-bench-state-"));
   wrangler(stateDir, ["d1", "migrations", "apply", "DB", "--local"]);
   for (const file of sqlFiles) {
     wrangler(stateDir, ["d1", "execute", "DB", "--local", `--file=${file}`]);

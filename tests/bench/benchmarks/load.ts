@@ -8,10 +8,10 @@
 // miniflare only fills it in when absent). The server-side audit (loadAudit) reads D1 after the
 // server stopped: every acknowledged message stored exactly once, no ride over capacity.
 
-import { spawn } from "node:child_process";
 import path from "node:path";
 import type { RideDetailResponse, RideListResponse } from "../../../domain/api/rides.ts";
 import type { ServerMessage } from "../../../domain/chat-protocol.ts";
+import { runInChild } from "../child-process.ts";
 import { BENCH_CITIES, type BenchRider, prng, type Random } from "../dataset.ts";
 import { percentile } from "../stats.ts";
 
@@ -450,26 +450,6 @@ async function probeHealth(baseURL: string, recorder: LoadRecorder, deadline: nu
   }
 }
 
-/** A child process running `slice` (load-process.ts); resolves with its figures. */
-function runInChild(slice: LoadSlice): Promise<SerializedRecorder> {
-  const child = spawn(
-    process.execPath,
-    ["--no-warnings", path.join(import.meta.dirname, "load-process.ts")],
-    { stdio: ["pipe", "pipe", "inherit"] },
-  );
-  child.stdin.end(JSON.stringify(slice));
-  let out = "";
-  child.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) =>
-      code === 0
-        ? resolve(JSON.parse(out) as SerializedRecorder)
-        : reject(new Error(`load process exited with ${code}`)),
-    );
-  });
-}
-
 export async function runLoad(options: LoadOptions & { processes: number }): Promise<LoadRecorder> {
   const processes = Math.max(1, Math.min(options.processes, options.riders.length));
   const per = Math.ceil(options.riders.length / processes);
@@ -488,7 +468,14 @@ export async function runLoad(options: LoadOptions & { processes: number }): Pro
   );
   const parts = await Promise.all([
     runLoadSlice(slices[0]!).then((own) => own.toJSON()),
-    ...slices.slice(1).map(runInChild),
+    ...slices
+      .slice(1)
+      .map((slice) =>
+        runInChild<LoadSlice, SerializedRecorder>(
+          path.join(import.meta.dirname, "load-process.ts"),
+          slice,
+        ),
+      ),
   ]);
   await probe;
   for (const part of parts) recorder.merge(part);

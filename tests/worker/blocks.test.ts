@@ -21,7 +21,15 @@ import {
 } from "../../worker/rides/listing.ts";
 import { myRides } from "../../worker/rides/my-rides.ts";
 import { countingD1 } from "./helpers/d1-proxy.ts";
-import { createRide, createUser, db, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts";
+import {
+  createRide,
+  createUser,
+  db,
+  HOUR,
+  rideWithThree,
+  rideWithTwo,
+  signedIn,
+} from "./helpers/factories.ts";
 import { type Browser, json } from "./helpers/http.ts";
 import { runnable } from "./helpers/runnable.ts";
 import { answerOf, block, insertMessage } from "./helpers/safety.ts";
@@ -513,13 +521,7 @@ describe("'Quitarla de la salida'", () => {
   });
 
   it("only the organizer, only a rider she blocked, only before the start", async () => {
-    const ana = await signedIn();
-    const bea = await signedIn();
-    const cris = await signedIn();
-    const ride = await createRide({
-      organizerId: ana.user.id,
-      participants: [bea.user.id, cris.user.id],
-    });
+    const { ana, bea, cris, ride } = await rideWithThree();
     // Not blocked: no removal (this is no general 'kick').
     const notBlocked = await ana.browser.delete(
       `/api/rides/${ride.id}/participants/${cris.user.id}`,

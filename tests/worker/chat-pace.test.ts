@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { NotificationFrame, ServerMessage } from "../../domain/chat-protocol.ts";
 import { MSG } from "../../domain/messages.ts";
 import { trackBackgroundWork } from "./helpers/background.ts";
-import { createRide, rideWithTwo, signedIn } from "./helpers/factories.ts";
+import { createRide, rideWithThree, rideWithTwo, signedIn } from "./helpers/factories.ts";
 import {
   openSocket,
   sendFrame,
@@ -65,13 +65,7 @@ const texts = (n: number, prefix = "m") => Array.from({ length: n }, (_, i) => `
 
 describe("chat pace", () => {
   it("of 50 frames sent at once, 5 are stored; the rest are refused and never broadcast or announced", async () => {
-    const ana = await signedIn();
-    const bea = await signedIn();
-    const cris = await signedIn();
-    const ride = await createRide({
-      organizerId: ana.user.id,
-      participants: [bea.user.id, cris.user.id],
-    });
+    const { ana, bea, cris, ride } = await rideWithThree();
     // Cris has the chat closed: her badge hears of what was stored.
     const { socket: crisHub } = await openSocket(cris.browser, "/api/notifications/socket");
     open.push(crisHub!);

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { NotificationFrame } from "../../domain/chat-protocol.ts";
 import { MSG } from "../../domain/messages.ts";
-import { createRide, signedIn } from "./helpers/factories.ts";
+import { createRide, rideWithThree, signedIn } from "./helpers/factories.ts";
 import { openChat, openSocket, type TestSocket } from "./helpers/sockets.ts";
 
 // The rides API tells the ride's room about joins, leaves and its notices, so open chats and
@@ -17,13 +17,7 @@ afterEach(() => {
 
 describe("rides API → chat room", () => {
   it("a cancellation notice reaches open chats and the badges of riders with the chat closed", async () => {
-    const ana = await signedIn();
-    const bea = await signedIn();
-    const cris = await signedIn();
-    const ride = await createRide({
-      organizerId: ana.user.id,
-      participants: [bea.user.id, cris.user.id],
-    });
+    const { ana, bea, cris, ride } = await rideWithThree();
     const chat = await openChat(bea.browser, ride.id);
     const { socket: hub } = await openSocket(cris.browser, "/api/notifications/socket");
     open.push(chat, hub!);

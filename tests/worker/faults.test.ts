@@ -11,7 +11,14 @@ import { MSG } from "../../domain/messages.ts";
 import { rideInputSchema } from "../../domain/schemas.ts";
 import { rideParticipants, rides } from "../../worker/db/schema.ts";
 import { insertRide } from "../../worker/ride-core/writes.ts";
-import { createRide, createUser, db, rideWithTwo, signedIn } from "./helpers/factories.ts";
+import {
+  createRide,
+  createUser,
+  db,
+  rideWithThree,
+  rideWithTwo,
+  signedIn,
+} from "./helpers/factories.ts";
 import { type FaultPlan, type FaultyD1, faultyD1 } from "./helpers/faulty-d1.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { multipart, participantIds, rideBody, SMALL_GPX } from "./helpers/rides.ts";
@@ -455,13 +462,7 @@ describe("D1 fails while sending a chat message", () => {
 
 describe("the room restarts during a burst", () => {
   it("resending what was not acked stores every message once, and the receiver gets them all in order", async () => {
-    const ana = await signedIn();
-    const bea = await signedIn();
-    const cris = await signedIn();
-    const ride = await createRide({
-      organizerId: ana.user.id,
-      participants: [bea.user.id, cris.user.id],
-    });
+    const { ana, bea, cris, ride } = await rideWithThree();
     const a = await chat(ana.browser, ride.id);
     const b = await chat(bea.browser, ride.id);
     const c = await chat(cris.browser, ride.id);

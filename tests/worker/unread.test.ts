@@ -8,7 +8,7 @@ import { createDb } from "../../worker/db/client.ts";
 import { postSystemMessage } from "../../worker/rooms/system-messages.ts";
 import { trackBackgroundWork } from "./helpers/background.ts";
 import { countingD1 } from "./helpers/d1-proxy.ts";
-import { createRide, HOUR, signedIn } from "./helpers/factories.ts";
+import { createRide, HOUR, rideWithThree, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { openChat, openSocket, sendFrame, socketsClosedAfterEach } from "./helpers/sockets.ts";
 
@@ -274,13 +274,7 @@ describe("live notifications (UserHub)", () => {
   });
 
   it("a rider with the chat open is told in it, not on her hub: no toast or badge frame from the room", async () => {
-    const ana = await signedIn();
-    const bea = await signedIn();
-    const cris = await signedIn();
-    const ride = await createRide({
-      organizerId: ana.user.id,
-      participants: [bea.user.id, cris.user.id],
-    });
+    const { ana, bea, cris, ride } = await rideWithThree();
     const { socket: beaHub } = await openSocket(bea.browser, "/api/notifications/socket");
     const { socket: crisHub } = await openSocket(cris.browser, "/api/notifications/socket");
     const b = await openChat(bea.browser, ride.id);

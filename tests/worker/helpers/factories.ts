@@ -187,4 +187,17 @@ export async function rideWithTwo(options: Omit<RideOptions, "organizerId" | "pa
   return { ana, bea, ride };
 }
 
+/** Ana's ride with Bea and Cris in it, each signed in. */
+export async function rideWithThree(
+  options: Omit<RideOptions, "organizerId" | "participants"> = {},
+) {
+  const [ana, bea, cris] = [await signedIn(), await signedIn(), await signedIn()];
+  const ride = await createRide({
+    organizerId: ana.user.id,
+    participants: [bea.user.id, cris.user.id],
+    ...options,
+  });
+  return { ana, bea, cris, ride };
+}
+
 export { HOUR };

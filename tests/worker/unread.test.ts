@@ -156,7 +156,7 @@ describe("unread counts", () => {
     expect(ten.counter).toEqual(one.counter);
   });
 
-  it("reads each ride's unread count and last message from the messages index alone", async () => {
+  it("reads each ride's unread count and last message from the messages index, her rides from rides_chat_list_idx", async () => {
     const ana = await signedIn();
     const bea = await signedIn();
     const ride = await createRide({ organizerId: bea.user.id, participants: [ana.user.id] });
@@ -202,6 +202,10 @@ describe("unread counts", () => {
       ).toBe(true);
     }
     expect(plan).not.toContain("LAST TERM OF ORDER BY");
+    // Her rides from rides_chat_list_idx's entries, each last message by its rowid: neither the
+    // ride's row nor the messages' id index (their pages would not fit the page cache, ADR 0059).
+    expect(details).toContain("SEARCH rides USING COVERING INDEX rides_chat_list_idx (id=?)");
+    expect(details).toContain("SEARCH lm USING INTEGER PRIMARY KEY (rowid=?) LEFT-JOIN");
   });
 });
 

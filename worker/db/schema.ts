@@ -279,6 +279,9 @@ export const rides = sqliteTable(
     uniqueIndex("rides_organizer_create_key_unique").on(t.organizerId, t.createKey),
     // A group's next rides, on its page and for 'Tus grupos'.
     index("rides_group_start_idx").on(t.groupId, t.startTime),
+    // Her chat list (worker/chat/unread.ts): what it shows of each of her rides, read from these
+    // entries instead of the ride's row, so that its pages fit SQLite's page cache (ADR 0059).
+    index("rides_chat_list_idx").on(t.id, t.title, t.startTime, t.timeZone, t.organizerId),
   ],
 );
 

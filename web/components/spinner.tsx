@@ -1,4 +1,7 @@
 import { SHELL_TEXT } from "../../domain/texts/app.ts";
+// The logo inline (a data: URL, 0.9 KB): the prerendered splash paints it with the shell's first
+// frame instead of fetching it behind the app's code (docs/decisions/0057-the-app-shell-paints-first.md).
+import logo from "../public/icons/icon.svg?inline";
 
 export function Spinner({ label = SHELL_TEXT.loading }: { label?: string }) {
   return (
@@ -28,7 +31,7 @@ export function FullPageSpinner() {
 export function AppSplash() {
   return (
     <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4">
-      <img src="/icons/icon.svg" alt="" width={96} height={96} className="rounded-3xl" />
+      <img src={logo} alt="" width={96} height={96} className="rounded-3xl" />
       <p role="status" className="flex items-center gap-2 font-bold text-ink-soft">
         <span
           aria-hidden="true"

@@ -3,18 +3,21 @@
 // rides_status_meeting_pin_idx, in the listing's one statement. Her position travels in that
 // header, never in the URL (docs/decisions/0034-nothing-secret-in-a-logged-url.md).
 import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { NEAR_RADIUS_KM } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
 import { distanceKm, NEAR_HEADER, roundPosition } from "../../domain/near.ts";
 import { createDb } from "../../worker/db/client.ts";
+import { rides } from "../../worker/db/schema.ts";
 import {
   type ListFilters,
   listingWithParticipantsQuery,
   listRides,
 } from "../../worker/rides/listing.ts";
 import { countingD1 } from "./helpers/d1-proxy.ts";
-import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
+import { createRide, createUser, db, HOUR, signedIn, signedInMany } from "./helpers/factories.ts";
+import { createGroup } from "./helpers/groups.ts";
 import { type Browser, json } from "./helpers/http.ts";
 import { runnable } from "./helpers/runnable.ts";
 
@@ -232,6 +235,7 @@ describe("'Cerca de mí': a ladder of boxes from NEAR_FIRST_RADIUS_KM", () => {
       { lat: 37, lon: -5 },
       { lat: 38.5, lon: -6 },
       { lat: 42.5, lon: -7 },
+      { lat: 36.5, lon: -4.5 },
     ][n]!;
   /** `km` north of `from` (a degree of latitude is ~111.2 km). */
   const north = (from: { lat: number; lon: number }, km: number) => ({
@@ -337,5 +341,39 @@ describe("'Cerca de mí': a ladder of boxes from NEAR_FIRST_RADIUS_KM", () => {
     const second = await json(await nearSearch(browser, "page=1", here));
     expect(titles(second)).toEqual(["D1"]);
     expect(second.hasMore).toBe(false);
+  });
+
+  it("'Solo el grupo' rides near her: a member gets them in the distance order, others never", async () => {
+    const [leader, member, outsider] = await signedInMany([{}, {}, {}]);
+    const group = await createGroup({ leaderId: leader.user.id, members: [member.user.id] });
+    const here = spot(3);
+    // Eleven rides within 3 km, the nearest six only for the group…
+    for (let i = 0; i < 11; i++) {
+      const ride = await createRide({
+        organizerId: leader.user.id,
+        title: `E${String(i).padStart(2, "0")}`,
+        pin: north(here, i * 0.3),
+      });
+      if (i < 6) {
+        await db()
+          .update(rides)
+          .set({ groupId: group.id, groupOnly: true })
+          .where(eq(rides.id, ride.id));
+      }
+    }
+    // …and two beyond them: the page climbs the ladder past the first boxes.
+    await createRide({ organizerId: leader.user.id, title: "F0", pin: north(here, 20) });
+    await createRide({ organizerId: leader.user.id, title: "F1", pin: north(here, 25) });
+    const all = [
+      ...Array.from({ length: 11 }, (_, i) => `E${String(i).padStart(2, "0")}`),
+      "F0",
+      "F1",
+    ];
+    const pages = async (browser: Browser) => [
+      ...titles(await json(await nearSearch(browser, "", here))),
+      ...titles(await json(await nearSearch(browser, "page=1", here))),
+    ];
+    expect(await pages(member.browser)).toEqual(all);
+    expect(await pages(outsider.browser)).toEqual(all.slice(6));
   });
 });

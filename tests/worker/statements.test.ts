@@ -8,12 +8,13 @@ import { describe, expect, it } from "vitest";
 import { groupChatListQuery } from "../../worker/chat/group-unread.ts";
 import { chatListQuery, listChats } from "../../worker/chat/unread.ts";
 import { createDb } from "../../worker/db/client.ts";
-import { blocks, rideMessages, rideRequests, rides } from "../../worker/db/schema.ts";
+import { blocks, rideMessages, rideRequests, rides, sessions } from "../../worker/db/schema.ts";
 import {
   bindable,
   type Preparable,
   rowReader,
   StatementCache,
+  type ViewerLookup,
   withConstantLimits,
 } from "../../worker/db/statements.ts";
 import type { Database } from "../../worker/env.ts";
@@ -143,6 +144,75 @@ describe("StatementCache", () => {
     expect(written).toBe(2);
     await titleOf(db(), { id: "x", city: "Madrid" });
     expect(written).toBe(2);
+  });
+});
+
+describe("a read for her, found by her session in the same batch", () => {
+  /** A session's lookup as the app's (worker/sessions/session.ts): her id from the sessions row. */
+  const lookupOf = (sessionId: string): ViewerLookup => ({
+    name: "test-session",
+    key: sessionId,
+    statement: (template, key) =>
+      template.select({ userId: sessions.userId }).from(sessions).where(eq(sessions.id, key)),
+    idQuery: (template, key) =>
+      template.select({ id: sessions.userId }).from(sessions).where(eq(sessions.id, key)),
+    accept: async (rows) => (rows as { userId: string }[])[0]!.userId,
+  });
+
+  it("declares her id's select once per statement, merged into a statement's own WITH", async () => {
+    const [ana, bea] = [await createUser(), await createUser()];
+    await createRide({ organizerId: ana.id, title: "De Ana" });
+    await createRide({ organizerId: bea.id, title: "De Bea" });
+    const sessionId = `test-${crypto.randomUUID()}`;
+    await db()
+      .insert(sessions)
+      .values({
+        id: sessionId,
+        userId: ana.id,
+        expiresAt: Date.now() + HOUR,
+        createdAt: Date.now(),
+      });
+    const cache = new StatementCache<{ viewer: string }>(2);
+    const read = (d: Database, viewer: string | ViewerLookup) =>
+      cache.batchFor(
+        d,
+        viewer,
+        "hers",
+        { viewer: typeof viewer === "string" ? viewer : viewer.key },
+        (template, p) => {
+          const mine = template
+            .$with("mine")
+            .as(
+              template
+                .select({ title: rides.title })
+                .from(rides)
+                .where(eq(rides.organizerId, p.viewer)),
+            );
+          return [
+            template
+              .select({ title: rides.title })
+              .from(rides)
+              .where(eq(rides.organizerId, p.viewer)),
+            template.with(mine).select({ title: mine.title }).from(mine),
+          ] as const;
+        },
+      );
+
+    const { db: recorded, texts } = recordingD1(env.DB);
+    const found = await read(recorded, lookupOf(sessionId));
+    expect(found.viewerId).toBe(ana.id);
+    expect(found.results).toEqual([[{ title: "De Ana" }], [{ title: "De Ana" }]]);
+    // The same rows as with her id bound.
+    expect((await read(db(), ana.id)).results).toEqual(found.results);
+    // Her lookup, then each statement: her key bound once, in its CTE, which it reads from.
+    const [, plain, withOwn] = texts;
+    for (const text of [plain!, withOwn!]) {
+      expect(text.match(/"viewer"\("id"\) as \(/g)).toHaveLength(1);
+      expect(text.match(/from "sessions"/g)).toHaveLength(1);
+      expect(text).toContain('(select "id" from "viewer")');
+    }
+    expect(plain).toMatch(/^with "viewer"\("id"\) as \(.*\) select /);
+    expect(withOwn).toMatch(/^with "viewer"\("id"\) as \(.*\), "mine" as \(/);
   });
 });
 

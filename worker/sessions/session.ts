@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { DomainError } from "../../domain/errors.ts";
@@ -165,7 +165,8 @@ function sessionLookup(
     name: "session",
     key: sessionId,
     statement: (template, key) => sessionQuery(template, { sessionId: key }),
-    idOf: (key) => sql`(select ${sessions.userId} from ${sessions} where ${sessions.id} = ${key})`,
+    idQuery: (template, key) =>
+      template.select({ id: sessions.userId }).from(sessions).where(eq(sessions.id, key)),
     accept: async (rows) => {
       const [row] = rows as SessionRow[];
       applySession(c, token, await checkSession(c.var.primaryDb, sessionId, row, Date.now()));

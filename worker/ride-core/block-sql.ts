@@ -88,6 +88,16 @@ export function rideVisibleTo(ride: Operand, viewer: string): SQL<boolean> {
 }
 
 /**
+ * A condition that implies rideVisibleTo(rides.id, V), shorter to write: a ride open to everyone
+ * (not 'Solo el grupo'), for a rider with no block either way. Where a statement only needs to
+ * know that enough rides she may see exist ('Cerca de mí' sizing its box, worker/rides/near.ts),
+ * counting these is enough. For a rider with a block it holds for no ride.
+ */
+export function rideSurelyVisibleTo(viewer: string): SQL<boolean> {
+  return sql`(${rides.groupOnly} = 0 and ${noBlocksOf(viewer)})`;
+}
+
+/**
  * `whenBlocks` when rider R (a column of the outer row, say) has any block either way, else
  * `otherwise`. For a count over many rows per rider (her unread messages), the per-row block
  * lookups then run only for the few riders with blocks: the check is made once per rider,

@@ -15,7 +15,7 @@ import {
   withOffset,
 } from "../db/statements.ts";
 import type { Database } from "../env.ts";
-import { rideVisibleTo } from "../ride-core/block-sql.ts";
+import { rideSurelyVisibleTo, rideVisibleTo } from "../ride-core/block-sql.ts";
 import {
   nearPointOf,
   participantsFromJson,
@@ -88,15 +88,17 @@ export function listingParams(filters: ListFilters, viewerId: string, now: numbe
 
 /**
  * Where-clause of the feed: published, from now (or `from`), not hidden from her by a block
- * (docs/product.md#blocking), and the optional filters.
+ * (docs/product.md#blocking), and the optional filters. With `surely`, only rides she surely
+ * sees (rideSurelyVisibleTo): fewer rides, never one she may not see ('Cerca de mí' counts
+ * them to size its box).
  */
-function listingConditions(p: ListingParams): SQL {
+function listingConditions(p: ListingParams, { surely = false } = {}): SQL {
   const conditions: SQL[] = [
     eq(rides.status, "published"),
     gte(rides.startTime, p.from),
     // Per ride only when she has a block either way: a walk over many candidate rides (a
     // filter, an offset, 'Cerca de mí') costs no lookups for the riders without blocks.
-    rideVisibleTo(rides.id, p.viewer),
+    surely ? rideSurelyVisibleTo(p.viewer) : rideVisibleTo(rides.id, p.viewer),
   ];
   if (p.to !== undefined) conditions.push(lte(rides.startTime, p.to));
   if (p.cityKey !== undefined) conditions.push(eq(rides.cityKey, p.cityKey));
@@ -152,7 +154,12 @@ function nearPage(db: Database, p: ListingParams, near: NearParams) {
     p.modalities.length > 0 ||
     p.phrase !== undefined ||
     p.like !== undefined;
-  const nearest = nearestPageQuery(db, near, listingConditions(p), filtered).as("nearest");
+  const nearest = nearestPageQuery(
+    db,
+    near,
+    { page: listingConditions(p), box: listingConditions(p, { surely: true }) },
+    filtered,
+  ).as("nearest");
   return db
     .select({ ...rideColumns, nearDist: sql<number | null>`${nearest.nearDist}`.as("near_dist") })
     .from(nearest)

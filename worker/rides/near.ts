@@ -132,9 +132,10 @@ function withinBox(center: Center, box: Bounds): SQL {
 
 /**
  * One row: the bounds of the smallest box of the ladder that holds at least `needed` rides
- * meeting `conditions` (or of NEAR_RADIUS_KM). Each rung carries its bounds, computed once, so a
- * count's walk compares the index entries with them directly; each count stops at `needed`. The
- * row is computed once, before the page's walk, and bounds that walk's index range.
+ * meeting `conditions` (NearConditions.box; or of NEAR_RADIUS_KM). Each rung carries its bounds,
+ * computed once, so a count's walk compares the index entries with them directly; each count
+ * stops at `needed`. The row is computed once, before the page's walk, and bounds that walk's
+ * index range.
  */
 function chosenBox(near: NearParams, conditions: SQL, firstRadiusKm: number): SQL {
   const { needed } = near;
@@ -170,33 +171,45 @@ function chosenBox(near: NearParams, conditions: SQL, firstRadiusKm: number): SQ
 }
 
 /**
+ * The listing's conditions (status, dates, filters, what she may see) for the page, and for
+ * sizing the box a stricter form that holds for fewer rides and is shorter to write: a box with
+ * enough rides under `box` holds at least as many under `page`, so the page is the same.
+ */
+export interface NearConditions {
+  page: SQL;
+  box: SQL;
+}
+
+/** The distance's column in the page's rows (nearestPageQuery). */
+const NEAR_DIST = "near_dist";
+
+/**
  * The page's rides by distance (then start, then rowid), as rowids with their distance: the
- * caller joins the page's rows. `conditions` are the listing's (status, dates, filters); with
- * `filtered`, some of them thin the rides out beyond the dates (NEAR_FIRST_RADIUS_KM).
+ * caller joins the page's rows. With `filtered`, some of the conditions thin the rides out
+ * beyond the dates (NEAR_FIRST_RADIUS_KM).
  */
 export function nearestPageQuery(
   db: Database,
   near: NearParams,
-  conditions: SQL,
+  conditions: NearConditions,
   filtered: boolean,
 ) {
   const center: Center = { lat: near.lat, lon: near.lon, sc: near.lonScale };
-  const dist = distance2(center);
   const first = filtered ? NEAR_FIRST_RADIUS_KM.filtered : NEAR_FIRST_RADIUS_KM.open;
   const page = db
     .select({
       nearRowid: sql<number>`${rideRowid}`.as("near_rowid"),
-      nearDist: dist.as("near_dist"),
+      nearDist: distance2(center).as(NEAR_DIST),
     })
     // Without statistics SQLite may prefer the start-time index when dates are given: reading
     // every ride of those days in every city. The box is the narrower range. CROSS JOIN keeps
     // the one-row box the outer loop, so its columns bound the index range.
     .from(
-      sql`${chosenBox(near, conditions, first)} cross join ${rides} indexed by ${sql.identifier(PIN_INDEX)}`,
+      sql`${chosenBox(near, conditions.box, first)} cross join ${rides} indexed by ${sql.identifier(PIN_INDEX)}`,
     )
     .where(
       and(
-        conditions,
+        conditions.page,
         withinBox(center, {
           latMin: boxColumn("latMin"),
           latMax: boxColumn("latMax"),
@@ -206,7 +219,8 @@ export function nearestPageQuery(
         }),
       ),
     )
-    .orderBy(asc(dist), asc(rides.startTime), asc(rideRowid))
+    // By the selected distance's name: the expression is written once more, not twice.
+    .orderBy(asc(sql.identifier(NEAR_DIST)), asc(rides.startTime), asc(rideRowid))
     .limit(FEED_PAGE_SIZE + 1)
     .$dynamic();
   return withOffset(page, near.offset);

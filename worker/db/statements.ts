@@ -113,8 +113,8 @@ const VIEWER_ID = sql`(select "id" from ${sql.identifier(VIEWER_CTE)})`;
 /**
  * `statement` with her id's select declared once, as the CTE VIEWER_ID reads: each place that
  * needs her id (a listing's card reads it in about twenty) then names the CTE instead of
- * repeating the select and binding her key again. The text D1 receives, parses and plans on every
- * request is the shorter for it: 'Cerca de mí' from 12.9 to 10.2 KB, 55 values to 27 (ADR 0046, amended).
+ * repeating the select and binding her key again. The text and values D1 receives, parses and
+ * plans on every request are the fewer for it (ADR 0046, amended).
  */
 function withViewerCte<Result>(
   statement: Preparable<Result>,

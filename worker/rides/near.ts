@@ -91,15 +91,25 @@ const approval = sql`(${rides.joinMode} = 'approval' and ${rides.meetingAreaLat}
 const nearLat = sql`(case when ${approval} then ${rides.meetingAreaLat} else ${rides.meetingLat} end)`;
 const nearLon = sql`(case when ${approval} then ${rides.meetingAreaLon} else ${rides.meetingLon} end)`;
 
+/** Columns of a walk over a box: her offsets to each ride's measured point, each written once. */
+const D_LAT = sql.identifier("near_dlat");
+const D_LON = sql.identifier("near_dlon");
+
 /**
- * Squared equirectangular distance from her position, in degrees of latitude: orders and trims
- * the candidates from the index columns alone (the exact km on the cards is computed in JS).
+ * Her offsets to a ride's measured point, in degrees of latitude (the longitude's scaled), as the
+ * columns D_LAT and D_LON of a walk over the index: the distance below reads them instead of
+ * writing the measured point's expression four times. Every statement D1 runs is parsed and
+ * planned on each request, so its text's length counts (docs/decisions/0046-one-trip-listings.md).
  */
-function distance2(center: Center) {
-  const dLat = sql`(${nearLat} - ${center.lat})`;
-  const dLon = sql`((${nearLon} - ${center.lon}) * ${center.sc})`;
-  return sql<number>`(${dLat} * ${dLat} + ${dLon} * ${dLon})`;
+function offsets(center: Center): SQL {
+  return sql`(${nearLat} - ${center.lat}) as ${D_LAT}, ((${nearLon} - ${center.lon}) * ${center.sc}) as ${D_LON}`;
 }
+
+/**
+ * Squared equirectangular distance from her position over a walk's offsets: orders and trims the
+ * candidates from the index columns alone (the exact km on the cards is computed in JS).
+ */
+const distance2 = sql<number>`(${D_LAT} * ${D_LAT} + ${D_LON} * ${D_LON})`;
 
 /**
  * The box of radius `r` around her: the index's range on the pin, widened by the approval area's
@@ -119,14 +129,13 @@ function boundsOf(r: SQL, center: Center): Bounds {
   };
 }
 
-/** Where-conditions of a box around her (the index's range and what it checks in place). */
-function withinBox(center: Center, box: Bounds): SQL {
+/** Where-conditions of the index's range over a box around her (its distance is checked after). */
+function withinBounds(box: Omit<Bounds, "radius2">): SQL {
   return and(
     gte(rides.meetingLat, box.latMin),
     lte(rides.meetingLat, box.latMax),
     gte(rides.meetingLon, box.lonMin),
     lte(rides.meetingLon, box.lonMax),
-    sql`${distance2(center)} <= ${box.radius2}`,
   )!;
 }
 
@@ -156,8 +165,10 @@ function chosenBox(near: NearParams, conditions: SQL, firstRadiusKm: number): SQ
     lonMax: rung("lonMax"),
     radius2: rung("radius2"),
   };
-  const enough = subquery`select count(*) from (select 1 from ${rides} indexed by ${sql.identifier(PIN_INDEX)}
-    where ${and(conditions, withinBox(center, fromRung))} limit ${needed})`;
+  const walk = sql`(select ${offsets(center)} from ${rides} indexed by ${sql.identifier(PIN_INDEX)}
+    where ${and(conditions, withinBounds(fromRung))})`;
+  const enough = subquery`select count(*) from (select 1 from ${walk}
+    where ${distance2} <= ${fromRung.radius2} limit ${needed})`;
   const table = sql.identifier(RUNG);
   return sql`(with recursive ${table}(r, lat, lon, sc, ${sql.join(
     names.map((name) => sql.identifier(name)),
@@ -196,31 +207,32 @@ export function nearestPageQuery(
 ) {
   const center: Center = { lat: near.lat, lon: near.lon, sc: near.lonScale };
   const first = filtered ? NEAR_FIRST_RADIUS_KM.filtered : NEAR_FIRST_RADIUS_KM.open;
+  const column = (name: string) => sql.identifier(`near_${name}`);
+  // Without statistics SQLite may prefer the start-time index when dates are given: reading
+  // every ride of those days in every city. The box is the narrower range. CROSS JOIN keeps
+  // the one-row box the outer loop, so its columns bound the index range. SQLite flattens the
+  // walk into the page's select: the offsets are only written once.
+  const walk = sql`(select ${rideRowid} as ${column("rowid")}, ${rides.startTime} as ${column("start")},
+      ${boxColumn("radius2")} as ${column("r2")}, ${offsets(center)}
+    from ${chosenBox(near, conditions.box, first)} cross join ${rides} indexed by ${sql.identifier(PIN_INDEX)}
+    where ${and(
+      conditions.page,
+      withinBounds({
+        latMin: boxColumn("latMin"),
+        latMax: boxColumn("latMax"),
+        lonMin: boxColumn("lonMin"),
+        lonMax: boxColumn("lonMax"),
+      }),
+    )}) ${sql.identifier("near_walk")}`;
   const page = db
     .select({
-      nearRowid: sql<number>`${rideRowid}`.as("near_rowid"),
-      nearDist: distance2(center).as(NEAR_DIST),
+      nearRowid: sql<number>`${column("rowid")}`.as("near_rowid"),
+      nearDist: distance2.as(NEAR_DIST),
     })
-    // Without statistics SQLite may prefer the start-time index when dates are given: reading
-    // every ride of those days in every city. The box is the narrower range. CROSS JOIN keeps
-    // the one-row box the outer loop, so its columns bound the index range.
-    .from(
-      sql`${chosenBox(near, conditions.box, first)} cross join ${rides} indexed by ${sql.identifier(PIN_INDEX)}`,
-    )
-    .where(
-      and(
-        conditions.page,
-        withinBox(center, {
-          latMin: boxColumn("latMin"),
-          latMax: boxColumn("latMax"),
-          lonMin: boxColumn("lonMin"),
-          lonMax: boxColumn("lonMax"),
-          radius2: boxColumn("radius2"),
-        }),
-      ),
-    )
+    .from(walk)
+    .where(sql`${distance2} <= ${column("r2")}`)
     // By the selected distance's name: the expression is written once more, not twice.
-    .orderBy(asc(sql.identifier(NEAR_DIST)), asc(rides.startTime), asc(rideRowid))
+    .orderBy(asc(sql.identifier(NEAR_DIST)), asc(column("start")), asc(column("rowid")))
     .limit(FEED_PAGE_SIZE + 1)
     .$dynamic();
   return withOffset(page, near.offset);

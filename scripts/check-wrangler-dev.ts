@@ -6,7 +6,14 @@
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { bin, freePort, freshState, root, toolEnv } from "../tests/support/preview.ts";
+import {
+  bin,
+  freePort,
+  freshState,
+  removeScratch,
+  root,
+  toolEnv,
+} from "../tests/support/preview.ts";
 import { ensureDevVars } from "./dev-vars.ts";
 import { seedLocal } from "./seed.ts";
 
@@ -96,6 +103,7 @@ try {
     child.once("exit", () => resolve());
     process.kill(-child.pid!, "SIGTERM");
   });
+  removeScratch(stateDir);
 }
 if (failures.length > 0) {
   console.error(`wrangler dev at the root (log: ${logFile}):\n  ${failures.join("\n  ")}`);

@@ -2,7 +2,7 @@
 // past and cancelled rides, and some chat. Fixed ids make re-running safe; upcoming rides are
 // moved relative to today on every run so the demo never goes stale.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { normalizeText } from "../domain/cities.ts";
@@ -347,16 +347,21 @@ export async function seedSql(now = Date.now()): Promise<string> {
 
 /** Applies the demo data to the local D1 (the one `npm run dev` uses). */
 export async function seedLocal(wranglerArgs: string[] = []) {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "rodamos-seed-")), "seed.sql");
-  writeFileSync(file, await seedSql());
-  execFileSync(
-    "node_modules/.bin/wrangler",
-    ["d1", "execute", "DB", "--local", `--file=${file}`, ...wranglerArgs],
-    {
-      stdio: ["ignore", "ignore", "inherit"],
-      env: toolEnv,
-    },
-  );
+  const dir = mkdtempSync(path.join(tmpdir(), "rodamos-seed-"));
+  const file = path.join(dir, "seed.sql");
+  try {
+    writeFileSync(file, await seedSql());
+    execFileSync(
+      "node_modules/.bin/wrangler",
+      ["d1", "execute", "DB", "--local", `--file=${file}`, ...wranglerArgs],
+      {
+        stdio: ["ignore", "ignore", "inherit"],
+        env: toolEnv,
+      },
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 // `npm run db:seed`; RODAMOS_STATE_DIR seeds the local D1 of another folder (as `npm run dev`

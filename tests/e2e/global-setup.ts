@@ -9,6 +9,7 @@ import {
   ensureBuilt,
   freshState,
   type Preview,
+  removeScratch,
   startDevServer,
   startPreview,
 } from "../support/preview.ts";
@@ -28,8 +29,10 @@ export default async function globalSetup(config: FullConfig) {
     startDevServer({ logFile: devLogFile }),
   ]);
   const started = [server, devServer].flatMap((s) => (s.status === "fulfilled" ? [s.value] : []));
+  // The servers, then the preview's throwaway D1/DO/R2 folder (the dev server removes its own).
   const stopAll = async () => {
     await Promise.all(started.map((s: Preview) => s.stop()));
+    removeScratch(stateDir);
   };
   // One that failed must not leave the other running after the run.
   for (const result of [server, devServer]) {

@@ -2,7 +2,7 @@
 // benchmarks: a free loopback port, a throwaway local D1/DO/R2 folder with the migrations
 // applied, and `vite preview` (the real worker in workerd) waited on until /api/health answers.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { copyFileSync, createWriteStream, existsSync, mkdtempSync } from "node:fs";
+import { copyFileSync, createWriteStream, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -44,6 +44,18 @@ export async function ensureBuilt() {
  * A fresh local D1 (and DO/R2 storage) folder with the migrations applied and the development
  * basemap in its R2.
  */
+/**
+ * Removes a run's throwaway folder once its servers have stopped. A process of theirs may still be
+ * closing files: retried, and a folder that stays is only reported (the run itself is done).
+ */
+export function removeScratch(dir: string) {
+  try {
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  } catch (error) {
+    console.warn(`could not remove ${dir}: ${String(error)}`);
+  }
+}
+
 export async function freshState(prefix: string): Promise<string> {
   const stateDir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
   wranglerD1(stateDir, ["migrations", "apply", "DB", "--local"]);
@@ -184,12 +196,13 @@ export async function startDevServer(options: { logFile: string }): Promise<Prev
   const log = createWriteStream(options.logFile, { flags: "a" });
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);
+  // Stopped, it leaves nothing behind: its state and Vite cache were a fresh clone's.
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once("exit", () => resolve());
       process.kill(-child.pid!, "SIGTERM");
-    });
+    }).then(() => removeScratch(scratch));
   try {
     const port = await bound;
     const url = `http://127.0.0.1:${port}`;

@@ -52,6 +52,7 @@ import {
   startServer,
   writeTempSql,
 } from "./server.ts";
+import { phaseTimer } from "./stats.ts";
 
 const { values: flags } = parseArgs({
   options: {
@@ -88,13 +89,7 @@ const loadProcesses = Number(
 );
 
 const runStarted = performance.now();
-const phases: [string, number][] = [];
-async function timed<T>(name: string, work: () => T | Promise<T>): Promise<T> {
-  const started = performance.now();
-  const result = await work();
-  phases.push([name, (performance.now() - started) / 1000]);
-  return result;
-}
+const { phases, timed } = phaseTimer();
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 

@@ -112,3 +112,15 @@ export function percentile(values: number[], p: number): number {
     Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
   ]!;
 }
+
+/** A run's phases and their seconds, for its "Run time" table: `timed` records each one. */
+export function phaseTimer() {
+  const phases: [string, number][] = [];
+  async function timed<T>(name: string, work: () => T | Promise<T>): Promise<T> {
+    const started = performance.now();
+    const result = await work();
+    phases.push([name, (performance.now() - started) / 1000]);
+    return result;
+  }
+  return { phases, timed };
+}

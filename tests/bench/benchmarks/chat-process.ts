@@ -4,6 +4,7 @@
 // collections there paused it for 16–113 ms, the slowest samples of a run (docs/benchmarks.md,
 // 2026-11-29). Here the heap holds only the sockets.
 import { childInput } from "../child-process.ts";
+import { phaseTimer } from "../stats.ts";
 import { chatFanoutReport, fanOutScaling, prepareChatFanout } from "./chat-fanout.ts";
 import { groupChatFanoutReport, prepareGroupChat } from "./group-chat-fanout.ts";
 
@@ -20,13 +21,7 @@ export interface ChatBenchOutput {
 }
 
 const { baseURL, smoke } = await childInput<ChatBenchInput>();
-const phases: [string, number][] = [];
-async function timed<T>(name: string, work: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  const result = await work();
-  phases.push([name, (performance.now() - started) / 1000]);
-  return result;
-}
+const { phases, timed } = phaseTimer();
 
 const fanout = await prepareChatFanout(baseURL);
 const chat = await timed("chat fan-out", () =>

@@ -14,6 +14,7 @@ import {
 } from "@playwright/test";
 import type { GroupResponse } from "../../domain/api/groups.ts";
 import { isValidUsername } from "../../domain/username.ts";
+import { uniqueGroupName } from "../support/group-names.ts";
 
 export { expect };
 
@@ -129,18 +130,6 @@ export function freshUsername(name: string): string {
     const candidate = `${name}_${Date.now().toString(36).slice(-5)}${counter++}`;
     if (isValidUsername(candidate)) return candidate;
   }
-}
-
-/** A group name no other run has: letters only (digits read as look-alikes of letters). */
-export function uniqueGroupName(prefix: string): string {
-  const letters = "abcdefghjkpqstuvwxyz";
-  let n = Date.now() * 100 + (counter++ % 100);
-  let out = "";
-  while (n > 0) {
-    out += letters[n % letters.length];
-    n = Math.floor(n / letters.length);
-  }
-  return `${prefix} ${out}`;
 }
 
 export const test = base.extend<Fixtures>({

@@ -9,8 +9,9 @@ import { GROUP_MSG } from "../../domain/texts/groups.ts";
 import { groupMembers, groups } from "../../worker/db/schema.ts";
 import { groupImageKey } from "../../worker/groups/preview-image.ts";
 import { cardTexts, groupPreviewCard } from "../../worker/share-image/card.ts";
+import { uniqueGroupName } from "../support/group-names.ts";
 import { db, signedInMany } from "./helpers/factories.ts";
-import { createGroup, groupName } from "./helpers/groups.ts";
+import { createGroup } from "./helpers/groups.ts";
 import { Browser } from "./helpers/http.ts";
 
 const metaOf = (html: string, key: string) =>
@@ -19,7 +20,7 @@ const metaOf = (html: string, key: string) =>
 describe("a group's public preview", () => {
   it("names the group, its city, modalities and member count, and none of its members", async () => {
     const [ana, bea, cris] = await signedInMany([{}, {}, {}]);
-    const name = `${groupName()} <b>&</b>`;
+    const name = `${uniqueGroupName()} <b>&</b>`;
     const group = await createGroup({
       leaderId: ana.user.id,
       members: [bea.user.id, cris.user.id],

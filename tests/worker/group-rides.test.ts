@@ -12,10 +12,11 @@ import { createDb } from "../../worker/db/client.ts";
 import { groupRequests, groups, rides } from "../../worker/db/schema.ts";
 import { groupRidesBySlug } from "../../worker/groups/ride-list.ts";
 import { generateId } from "../../worker/sessions/tokens.ts";
+import { uniqueGroupName } from "../support/group-names.ts";
 import { requestsSettled } from "./helpers/background.ts";
 import { tripRecordingD1 } from "./helpers/d1-proxy.ts";
 import { db, HOUR, signedInMany } from "./helpers/factories.ts";
-import { createGroup, groupName } from "./helpers/groups.ts";
+import { createGroup } from "./helpers/groups.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
 import { participantIds, rideBody } from "./helpers/rides.ts";
@@ -33,7 +34,7 @@ async function groupWithRide(groupOnly: boolean) {
   const group = await createGroup({
     leaderId: leader.user.id,
     members: [member.user.id],
-    name: groupName(),
+    name: uniqueGroupName(),
   });
   const devices = {
     member: await push.subscribe(member.browser),

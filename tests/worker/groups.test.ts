@@ -17,16 +17,10 @@ import {
   rides,
 } from "../../worker/db/schema.ts";
 import { groupPageBySlug } from "../../worker/groups/reads.ts";
+import { uniqueGroupName } from "../support/group-names.ts";
 import { tripRecordingD1 } from "./helpers/d1-proxy.ts";
 import { createRide, db, signedIn, signedInMany } from "./helpers/factories.ts";
-import {
-  addMembers,
-  createGroup,
-  groupBody,
-  groupName,
-  memberCount,
-  roleOf,
-} from "./helpers/groups.ts";
+import { addMembers, createGroup, groupBody, memberCount, roleOf } from "./helpers/groups.ts";
 import { json } from "./helpers/http.ts";
 import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
 import { messagesOf, rideRow } from "./helpers/rides.ts";
@@ -49,7 +43,7 @@ const errorOf = async (res: Response) =>
 describe("Crear un grupo", () => {
   it("makes her its first leader, at an address from its name", async () => {
     const ana = await signedIn();
-    const body = groupBody({ name: `Las Rápidas ${groupName().slice(8)}` });
+    const body = groupBody({ name: uniqueGroupName("Las Rápidas") });
     const res = await ana.browser.post("/api/groups", body);
     expect(res.status).toBe(201);
     const { group } = await json<GroupResponse>(res);
@@ -85,7 +79,7 @@ describe("Crear un grupo", () => {
 
   it("refuses a look-alike name, a long one and a banned word, and writes nothing", async () => {
     const [ana, bea] = await signedInMany([{}, {}]);
-    const name = groupName();
+    const name = uniqueGroupName();
     expect((await ana.browser.post("/api/groups", groupBody({ name }))).status).toBe(201);
     // Case, accents, punctuation and Cyrillic 'а' read as the same name.
     const lookAlike = name.toUpperCase().replace(" ", "_").replace("A", "\u0430");

@@ -19,9 +19,10 @@ import { groupRidesBySlug } from "../../worker/groups/ride-list.ts";
 import { searchGroups } from "../../worker/groups/search.ts";
 import { SESSION_COOKIE } from "../../worker/sessions/session.ts";
 import { hashToken } from "../../worker/sessions/tokens.ts";
+import { uniqueGroupName } from "../support/group-names.ts";
 import { recordedBrowser } from "./helpers/d1-proxy.ts";
 import { db, signedIn, signedInMany } from "./helpers/factories.ts";
-import { createGroup, groupName } from "./helpers/groups.ts";
+import { createGroup } from "./helpers/groups.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { rideBody } from "./helpers/rides.ts";
 
@@ -31,7 +32,7 @@ async function groupWorld() {
   const group = await createGroup({
     leaderId: leader.user.id,
     members: [member.user.id],
-    name: groupName(),
+    name: uniqueGroupName(),
   });
   const res = await leader.browser.post(
     "/api/rides",

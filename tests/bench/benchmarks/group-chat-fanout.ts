@@ -3,6 +3,7 @@
 // through the worker like a browser (session cookie + Origin): worker → GroupRoom → D1 → fan-out.
 // Budget: p99 ≤ 25 ms on a quiet machine, after the room's first message (reported on its own).
 import type { GroupResponse } from "../../../domain/api/groups.ts";
+import { uniqueGroupName } from "../../support/group-names.ts";
 import {
   benchRiders,
   fanOutSamples,
@@ -31,12 +32,8 @@ async function api(baseURL: string, cookie: string, method: string, path: string
 /** 20 riders in one open group: the first creates it, the others join. */
 export async function prepareGroupChat(baseURL: string) {
   const { cookies } = await benchRiders(baseURL);
-  const letters = "abcdefghjkpqstuvwxyz";
-  let n = Date.now();
-  let suffix = "";
-  for (; n > 0; n = Math.floor(n / letters.length)) suffix += letters[n % letters.length];
   const created = await api(baseURL, cookies[0]!, "POST", "/api/groups", {
-    name: `Grupo del benchmark ${suffix}`,
+    name: uniqueGroupName("Grupo del benchmark"),
     city: "Madrid",
     modalities: ["road"],
     levels: ["chill"],

@@ -6,25 +6,13 @@ import type { JoinMode } from "../../../domain/constants.ts";
 import { groupNameSkeleton, groupSlugBase } from "../../../domain/groups.ts";
 import { groupMembers, groups } from "../../../worker/db/schema.ts";
 import { generateId } from "../../../worker/sessions/tokens.ts";
+import { uniqueGroupName } from "../../support/group-names.ts";
 import { db } from "./factories.ts";
-
-let made = 0;
-/** A group name no other group of this run has (letters only: digits read as look-alikes). */
-export function groupName(): string {
-  const letters = "abcdefghjkpqstuvwxyz";
-  let n = Date.now() * 1000 + made++;
-  let out = "";
-  while (n > 0) {
-    out += letters[n % letters.length];
-    n = Math.floor(n / letters.length);
-  }
-  return `Grupeta ${out}`;
-}
 
 /** The create form's body, valid unless overridden. */
 export function groupBody(overrides: Record<string, unknown> = {}) {
   return {
-    name: groupName(),
+    name: uniqueGroupName(),
     city: "Madrid",
     description: "Salimos los sábados",
     modalities: ["road"],
@@ -49,7 +37,7 @@ export interface GroupOptions {
 /** A group with its members, written in one batch; returns its id, slug and name. */
 export async function createGroup(options: GroupOptions) {
   const id = generateId();
-  const name = options.name ?? groupName();
+  const name = options.name ?? uniqueGroupName();
   const slug = `${groupSlugBase(name)}-${id.slice(0, 6)}`;
   const start = Date.now() - 1_000_000;
   const rows = [

@@ -161,14 +161,19 @@ describe("one provider call per ride and hour, however many ask at once", () => 
     restore = stub.restore;
     const ana = await signedIn();
     const riders = await signedInMany(Array.from({ length: 12 }, () => ({})));
+    // A place of its own: the calls counted are this ride's (see the next test).
+    const pin = { lat: 41.2345, lon: -3.1234 };
     const ride = await createRide({
       organizerId: ana.user.id,
       participants: riders.map((rider) => rider.user.id),
       startsIn: 2 * DAY,
+      pin,
     });
     const answers = await Promise.all(riders.map((rider) => weatherOf(rider.browser, ride.id)));
     expect(answers.map((answer) => answer.forecast)).toEqual(riders.map(() => MILD));
-    expect(stub.calls).toHaveLength(1);
+    expect(stub.calls.filter((call) => call.lat === pin.lat && call.lon === pin.lon)).toHaveLength(
+      1,
+    );
   });
 
   it("5 rides each opened by 4 riders at once: one call per ride", async () => {
@@ -192,9 +197,10 @@ describe("one provider call per ride and hour, however many ask at once", () => 
       rides.flatMap((ride) => riders.map((rider) => weatherOf(rider.browser, ride.id))),
     );
     expect(answers.every((answer) => answer.forecast?.icon === STORMY.icon)).toBe(true);
-    expect(stub.calls.map((call) => call.lat).sort((a, b) => a - b)).toEqual(
-      pins.map((pin) => pin.lat),
-    );
+    // Only the calls for these five places: a ride of an earlier file in this workerd may ask
+    // the stand-in too, from its room's own job ('¿Sigue en pie?'), as a shuffled run once did.
+    const here = stub.calls.filter((call) => call.lon === -3.7);
+    expect(here.map((call) => call.lat).sort((a, b) => a - b)).toEqual(pins.map((pin) => pin.lat));
   });
 
   it("a provider failure is one line in the log, once, however many asked", async () => {

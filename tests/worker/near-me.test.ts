@@ -9,12 +9,13 @@ import { NEAR_RADIUS_KM } from "../../domain/constants.ts";
 import { MSG } from "../../domain/messages.ts";
 import { distanceKm, NEAR_HEADER, roundPosition } from "../../domain/near.ts";
 import { createDb } from "../../worker/db/client.ts";
-import { rides } from "../../worker/db/schema.ts";
+import { blocks, rides } from "../../worker/db/schema.ts";
 import {
   type ListFilters,
   listingWithParticipantsQuery,
   listRides,
 } from "../../worker/rides/listing.ts";
+import { NEAR_FIRST_RADIUS_KM, nearFirstRadiusKm } from "../../worker/rides/near.ts";
 import { countingD1 } from "./helpers/d1-proxy.ts";
 import { createRide, createUser, db, HOUR, signedIn, signedInMany } from "./helpers/factories.ts";
 import { createGroup } from "./helpers/groups.ts";
@@ -244,22 +245,36 @@ describe("'Cerca de mí': a ladder of boxes from NEAR_FIRST_RADIUS_KM", () => {
   });
   const titles = (body: { rides: { title: string }[] }) => body.rides.map((r) => r.title);
 
-  it("reads only the first box (2 km) when it already holds the page: rides beyond it cost nothing", async () => {
+  it("starts a later page's ladder wider, by the square root of the rides it needs", () => {
+    // Page 1 needs 11 rides, page 6 needs 61: about 5.5 times the area, 2.35 times the radius.
+    expect(nearFirstRadiusKm(false, 11)).toBe(2);
+    expect(nearFirstRadiusKm(true, 11)).toBe(NEAR_FIRST_RADIUS_KM.filtered);
+    expect(nearFirstRadiusKm(false, 61)).toBe(4.5);
+    expect(nearFirstRadiusKm(true, 61)).toBe(19);
+    expect(nearFirstRadiusKm(true, 10_001)).toBe(NEAR_RADIUS_KM);
+  });
+
+  it("reads only the first box (2 km) when it already holds the page: rides beyond it cost nothing, blocks or not", async () => {
     const owner = await createUser();
+    // A rider with a block, with someone in none of these rides: her page is the same, and so
+    // is its cost. (The ladder once counted no ride for her and walked the whole 50 km box.)
+    const [blocker, stranger] = await Promise.all([createUser(), createUser()]);
+    await db().insert(blocks).values({ blockerId: blocker.id, blockedId: stranger.id });
     const here = spot(0);
     for (let i = 0; i < 12; i++) {
       await createRide({ organizerId: owner.id, title: `cerca ${i}`, pin: north(here, i * 0.2) });
     }
     const filters: ListFilters = { modalities: [], levels: [], page: 0, near: here };
     const now = Date.now();
-    const page = async () => {
-      const { text, params } = runnable(listingWithParticipantsQuery(db(), filters, owner.id, now));
+    const page = async (viewerId: string) => {
+      const { text, params } = runnable(listingWithParticipantsQuery(db(), filters, viewerId, now));
       const result = await env.DB.prepare(text)
         .bind(...params)
         .all<{ title: string }>();
       return { titles: result.results.map((r) => r.title), rowsRead: result.meta.rows_read };
     };
-    const alone = await page();
+    const viewers = [owner.id, blocker.id];
+    const alone = await Promise.all(viewers.map(page));
     // Outside the first box (and the band its index range reads), inside the 50 km one.
     for (let i = 0; i < 40; i++) {
       await createRide({
@@ -268,11 +283,13 @@ describe("'Cerca de mí': a ladder of boxes from NEAR_FIRST_RADIUS_KM", () => {
         pin: north(here, 4 + i * 0.5),
       });
     }
-    const withFar = await page();
-    expect(alone.titles).toEqual(Array.from({ length: 11 }, (_, i) => `cerca ${i}`));
-    expect(withFar.titles).toEqual(alone.titles);
-    // At most the one entry past the first box that ends its index range.
-    expect(withFar.rowsRead).toBeLessThanOrEqual(alone.rowsRead + 1);
+    const withFar = await Promise.all(viewers.map(page));
+    for (const [i, viewer] of viewers.entries()) {
+      expect(alone[i]!.titles, viewer).toEqual(Array.from({ length: 11 }, (_, i) => `cerca ${i}`));
+      expect(withFar[i]!.titles, viewer).toEqual(alone[i]!.titles);
+      // At most the one entry past the first box that ends its index range.
+      expect(withFar[i]!.rowsRead, viewer).toBeLessThanOrEqual(alone[i]!.rowsRead + 1);
+    }
   });
 
   it("climbs the ladder when a box holds fewer rides than the page needs, up to the whole radius", async () => {

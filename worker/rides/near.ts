@@ -48,12 +48,26 @@ export function nearParams(center: Position, page: number): NearParams {
 }
 
 /**
- * The ladder's first radius. With no filter but the dates from now, a dense city holds a page
- * within a couple of km (from Madrid's centre on the bench's data, the 2 km box holds the first
- * pages); a filter (dates, level, modality, city, text) thins the rides out, and starting at
- * 8 km spares the walks of boxes that would hold too few (docs/benchmarks.md).
+ * The ladder's first radius for the first page. With no filter but the dates from now, a dense
+ * city holds a page within a couple of km (from Madrid's centre on the bench's data, the 2 km box
+ * holds the first pages); a filter (dates, level, modality, city, text) thins the rides out, and
+ * starting at 8 km spares the walks of boxes that would hold too few (docs/benchmarks.md).
  */
 export const NEAR_FIRST_RADIUS_KM = { open: 2, filtered: 8 } as const;
+
+/**
+ * The ladder's first radius for a page that needs `needed` rides. A box holds about as many rides
+ * as its area, so a later page starts wider by the square root of the rides it needs, in half
+ * km: page 6 (61 rides) from 4.5 km instead of 2, where it walked the 2 km box only to climb to
+ * the 4 km one. `needed` is written into the statement's text (listing.ts), so this is too.
+ */
+export function nearFirstRadiusKm(filtered: boolean, needed: number): number {
+  const base = filtered ? NEAR_FIRST_RADIUS_KM.filtered : NEAR_FIRST_RADIUS_KM.open;
+  const radius = base * Math.sqrt(Math.max(1, needed / (FEED_PAGE_SIZE + 1)));
+  // A placeholder instead of the number would write NaN into the statement.
+  if (!Number.isFinite(radius)) throw new Error("near.needed must be written into the statement");
+  return Math.min(NEAR_RADIUS_KM, Math.round(radius * 2) / 2);
+}
 
 /** The ladder's rows: a radius and her position (the position as columns, not bound again). */
 const RUNG = "near_rung";
@@ -197,7 +211,7 @@ const NEAR_DIST = "near_dist";
 /**
  * The page's rides by distance (then start, then rowid), as rowids with their distance: the
  * caller joins the page's rows. With `filtered`, some of the conditions thin the rides out
- * beyond the dates (NEAR_FIRST_RADIUS_KM).
+ * beyond the dates (nearFirstRadiusKm).
  */
 export function nearestPageQuery(
   db: Database,
@@ -206,7 +220,7 @@ export function nearestPageQuery(
   filtered: boolean,
 ) {
   const center: Center = { lat: near.lat, lon: near.lon, sc: near.lonScale };
-  const first = filtered ? NEAR_FIRST_RADIUS_KM.filtered : NEAR_FIRST_RADIUS_KM.open;
+  const first = nearFirstRadiusKm(filtered, near.needed);
   const column = (name: string) => sql.identifier(`near_${name}`);
   // Without statistics SQLite may prefer the start-time index when dates are given: reading
   // every ride of those days in every city. The box is the narrower range. CROSS JOIN keeps

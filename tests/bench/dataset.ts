@@ -102,6 +102,11 @@ export interface Dataset {
   tables: TableRows[];
   /** The signed-in rider of the latency benchmarks: in ~300 rides, so her chat list is long. */
   viewer: BenchRider;
+  /**
+   * A rider who blocked two Madrid riders: every ride she may see is checked against her blocks
+   * ('Cerca de mí' for her is a bench row of its own).
+   */
+  blocker: BenchRider;
   /** Riders of the load run (each with her own session). */
   loadRiders: BenchRider[];
   /** Upcoming rides of the load run, small capacities so joins contend. */
@@ -467,6 +472,13 @@ export function generateDataset(
   };
   const viewer = rider(viewerIndex);
   const loadRiders = Array.from({ length: size.loadUsers }, (_, k) => rider(k + 1));
+  // After the load riders, so the load run's feeds are not hers.
+  const blocker = rider(size.loadUsers + 1);
+  // Two Madrid riders outside the load run too: a block hides rides either way.
+  const blocked = ridersByCity[BENCH_CITIES.indexOf("Madrid")]!.filter(
+    (i) => i > size.loadUsers + 1,
+  ).slice(0, 2);
+  const blockRows = blocked.map((i) => [blocker.userId, userId(i), now - DAY]);
 
   // Upcoming rides for the load run: 3–8 places each, organized by load riders.
   const loadRides: { id: string; organizerId: string }[] = [];
@@ -599,6 +611,7 @@ export function generateDataset(
       rows: messages,
     },
     { table: "sessions", columns: ["id", "user_id", "expires_at", "created_at"], rows: sessions },
+    { table: "blocks", columns: ["blocker_id", "blocked_id", "created_at"], rows: blockRows },
     {
       table: "groups",
       columns: [
@@ -624,7 +637,15 @@ export function generateDataset(
     },
   ];
   const counts = Object.fromEntries(tables.map((t) => [t.table, t.rows.length]));
-  return { tables, viewer, loadRiders, loadRides, largestGroupSlug: largestGroup.slug, counts };
+  return {
+    tables,
+    viewer,
+    blocker,
+    loadRiders,
+    loadRides,
+    largestGroupSlug: largestGroup.slug,
+    counts,
+  };
 }
 
 /** SQLite literal; numbers are integers or finite reals from the generator. */

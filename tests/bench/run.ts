@@ -196,6 +196,7 @@ try {
         server.baseURL,
         {
           cookie: dataset.viewer.cookie,
+          blockerCookie: dataset.blocker.cookie,
           city: VIEWER_PROFILE.city,
           groupSlug: dataset.largestGroupSlug,
         },

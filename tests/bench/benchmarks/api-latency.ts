@@ -19,7 +19,7 @@ interface Endpoint {
   budget: boolean;
   /** Its own budget instead of FEED_BUDGET_RATIO. */
   ratio?: number;
-  /** Headers besides her session ('Cerca de mí' sends her position in X-Near). */
+  /** Headers besides her session ('Cerca de mí' sends her position in X-Near; another rider's cookie). */
   headers?: Record<string, string>;
 }
 
@@ -27,10 +27,14 @@ interface Endpoint {
 const NEAR_MADRID = { [NEAR_HEADER]: positionParam({ lat: 40.4168, lon: -3.7038 }) };
 
 /** The listing as /app/search asks for it: always from the start of today (browser's day). */
-function endpoints(todayStartIso: string, viewerCity: string, groupSlug: string): Endpoint[] {
+function endpoints(
+  todayStartIso: string,
+  viewer: { city: string; groupSlug: string; blockerCookie: string },
+): Endpoint[] {
+  const { groupSlug } = viewer;
   const from = `from=${encodeURIComponent(todayStartIso)}`;
   const weekEndIso = new Date(Date.parse(todayStartIso) + 7 * 24 * 3_600_000 - 1).toISOString();
-  const city = encodeURIComponent(viewerCity);
+  const city = encodeURIComponent(viewer.city);
   return [
     { name: "GET /api/me (session + profile)", path: "/api/me", budget: false },
     { name: "Listing, no filter", path: `/api/rides?${from}`, budget: true },
@@ -68,6 +72,13 @@ function endpoints(todayStartIso: string, viewerCity: string, groupSlug: string)
       name: "Listing, Cerca de mí, page 6",
       path: `/api/rides?page=5&${from}`,
       headers: NEAR_MADRID,
+      budget: true,
+    },
+    // Another rider, with two blocks: each ride she may see is checked against them.
+    {
+      name: "Listing, Cerca de mí, a rider with blocks",
+      path: `/api/rides?${from}`,
+      headers: { ...NEAR_MADRID, cookie: viewer.blockerCookie },
       budget: true,
     },
     {
@@ -146,7 +157,7 @@ export interface ApiLatencyResult {
  */
 export async function apiLatencyReport(
   baseURL: string,
-  viewer: { cookie: string; city: string; groupSlug: string },
+  viewer: { cookie: string; blockerCookie: string; city: string; groupSlug: string },
   /** Fewer, shorter slices (`npm run bench -- --smoke`): every endpoint answers, nothing more. */
   { rounds = ROUNDS, sliceSeconds = SLICE_SECONDS, connections = 20, warmUp: warm = true } = {},
 ): Promise<ApiLatencyResult> {
@@ -160,7 +171,7 @@ export async function apiLatencyReport(
   if (warm) await warmUp(healthURL);
   const healthSlices: LatencySummary[] = [];
   const rows: { endpoint: Endpoint; result: LatencySummary; baseline: number }[] = [];
-  for (const endpoint of endpoints(today.toISOString(), viewer.city, viewer.groupSlug)) {
+  for (const endpoint of endpoints(today.toISOString(), viewer)) {
     const url = `${baseURL}${endpoint.path}`;
     const endpointHeaders = { ...headers, ...endpoint.headers };
     if (warm) await warmUp(url, endpointHeaders);

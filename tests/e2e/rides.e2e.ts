@@ -130,7 +130,18 @@ test.describe("rides journey", () => {
       "href",
       `/api/rides/${rideId}/gpx`,
     );
-    await rp.getByRole("heading", { name: "Ruta completa" }).scrollIntoViewIfNeeded();
+    // The cards below the fold are not laid out until she scrolls near them (offscreen-lazy,
+    // web/styles.css). Chromium draws what lies within about a screen and a half of the view:
+    // on a short screen the route's card, 900 px down, is skipped, then drawn once she scrolls
+    // to it.
+    await rp.setViewportSize({ width: 390, height: 300 });
+    const routeHeading = rp.getByRole("heading", { name: "Ruta completa" });
+    const drawn = () =>
+      routeHeading.evaluate((el) => el.checkVisibility({ contentVisibilityAuto: true }));
+    await expect.poll(drawn).toBe(false);
+    await routeHeading.scrollIntoViewIfNeeded();
+    await expect.poll(drawn).toBe(true);
+    await rp.setViewportSize({ width: 390, height: 844 });
     await saveScreenshot(rp, "ride-detail");
 
     // --- With a participant in, 'Eliminar' is not offered (the API would refuse it): she

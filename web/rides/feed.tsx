@@ -64,9 +64,12 @@ export default function FeedScreen() {
         <>
           <EnMarcha {...enMarcha} />
           <UpcomingRides mine={upcoming} />
-          <YourGroups query={myGroups} />
-          <InviteCard />
-          <Community />
+          {/* Below the fold on a phone: laid out once scrolled near (offscreen-lazy, styles.css). */}
+          <div className="offscreen-lazy flex flex-col gap-6">
+            <YourGroups query={myGroups} />
+            <InviteCard />
+            <Community />
+          </div>
         </>
       )}
     </div>

@@ -111,16 +111,21 @@ function DetailContent({ ride }: { ride: RideDetail }) {
         />
       ) : null}
       <CalendarLink ride={ride} />
-      <SeriesCard ride={ride} />
-      <ParticipantsCard ride={ride} />
-      {waitingList.length > 0 ? <WaitingListCard people={waitingList} /> : null}
-      {ride.viewer.isOrganizer && !cancelled ? <ManagementCard ride={ride} /> : null}
-      {!cancelled ? <RouteCard ride={ride} /> : null}
-      {!cancelled ? <ConnectionsSlot ride={ride} /> : null}
-      {!cancelled && ride.viewer.joined ? (
-        <VouchCard rideId={ride.id} startTime={ride.startTime} />
-      ) : null}
-      {ride.viewer.isOrganizer ? null : <ReportRideButton rideId={ride.id} />}
+      {/* Usually below the fold: laid out once scrolled near (offscreen-lazy, styles.css). */}
+      <div className="offscreen-lazy flex flex-col gap-4">
+        <SeriesCard ride={ride} />
+        <ParticipantsCard ride={ride} />
+        {waitingList.length > 0 ? <WaitingListCard people={waitingList} /> : null}
+        {ride.viewer.isOrganizer && !cancelled ? <ManagementCard ride={ride} /> : null}
+      </div>
+      <div className="offscreen-lazy flex flex-col gap-4">
+        {!cancelled ? <RouteCard ride={ride} /> : null}
+        {!cancelled ? <ConnectionsSlot ride={ride} /> : null}
+        {!cancelled && ride.viewer.joined ? (
+          <VouchCard rideId={ride.id} startTime={ride.startTime} />
+        ) : null}
+        {ride.viewer.isOrganizer ? null : <ReportRideButton rideId={ride.id} />}
+      </div>
     </>
   );
 }

@@ -2,7 +2,8 @@
 // benchmark and prints a Markdown report (also written to test-results/bench.md).
 // docs/benchmarks.md is updated by hand from a run, with the machine and date.
 //
-// Flags: --no-build (reuse dist/), --no-lighthouse, --lighthouse-pages=/,/app/login (those pages only), --no-load (skip the local ceiling, the load run
+// Flags: --no-build (reuse dist/), --no-lighthouse, --lighthouse-pages=/,/app/login (those pages only),
+// --lighthouse-dump DIR (each Lighthouse run's report and trace, to study a score), --no-load (skip the local ceiling, the load run
 // and the rate-limit hammer), --only gpx,maps,api,chat,ceiling,load,lighthouse (just those sections; gpx alone needs
 // no build and no server),
 // (maps: the tiles and bytes of a saved 60 km route, no server either),
@@ -66,6 +67,8 @@ const { values: flags } = parseArgs({
     only: { type: "string" },
     // Lighthouse on some pages only: their names, comma-separated ('/,/app/login').
     "lighthouse-pages": { type: "string" },
+    // Each Lighthouse run's report and trace, written to this folder.
+    "lighthouse-dump": { type: "string" },
     smoke: { type: "boolean", default: false },
   },
 });
@@ -170,7 +173,8 @@ try {
           { name: "/app/feed (signed in)", path: "/app/feed", cookie, noindex: true },
           // A ride's page with its meeting pin's map (Leaflet and our own tiles, loaded lazily).
           {
-            name: "/app/ride/:id (signed in, its map)",
+            // No comma in a name: --lighthouse-pages splits on commas.
+            name: "/app/ride/:id (signed in: its map)",
             path: `/app/ride/${dataset.loadRides[0]?.id}`,
             cookie,
             noindex: true,
@@ -182,7 +186,7 @@ try {
             noindex: true,
           },
         ].filter((page) => !lighthousePages || lighthousePages.includes(page.name)),
-        { chromeFlags: trustFlags(edge) },
+        { chromeFlags: trustFlags(edge), dumpDir: flags["lighthouse-dump"] },
       ).finally(() => edge.close()),
     );
     sections.push(

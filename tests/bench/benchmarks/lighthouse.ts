@@ -3,6 +3,8 @@
 // and the median run is reported with the range, as Lighthouse's own docs advise: one run on
 // a shared 2-core machine moves by ±10 points.
 
+import { mkdirSync, readdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
@@ -54,7 +56,16 @@ export interface LighthousePage {
 export async function lighthouseScores(
   baseURL: string,
   pages: LighthousePage[],
-  { runs = 5, chromeFlags = [] }: { runs?: number; chromeFlags?: string[] } = {},
+  {
+    runs = 5,
+    chromeFlags = [],
+    dumpDir,
+  }: {
+    runs?: number;
+    chromeFlags?: string[];
+    /** A folder for each run's report and trace (`--lighthouse-dump`), to study a score. */
+    dumpDir?: string | undefined;
+  } = {},
 ): Promise<LighthouseRow[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
@@ -65,7 +76,7 @@ export async function lighthouseScores(
     for (const page of pages) {
       const pageRuns: LighthouseRow[] = [];
       for (let run = 0; run < runs; run++)
-        pageRuns.push(await lighthouseRun(chrome.port, baseURL, page));
+        pageRuns.push(await lighthouseRun(chrome.port, baseURL, page, dumpDir));
       pageRuns.sort((a, b) => a.performance - b.performance);
       const median = pageRuns[Math.floor(pageRuns.length / 2)]!;
       rows.push({
@@ -84,6 +95,7 @@ async function lighthouseRun(
   port: number,
   baseURL: string,
   page: LighthousePage,
+  dumpDir: string | undefined,
 ): Promise<LighthouseRow> {
   const result = await lighthouse(
     `${baseURL}${page.path}`,
@@ -98,6 +110,7 @@ async function lighthouseRun(
     undefined,
   );
   const lhr = result?.lhr;
+  if (dumpDir && result) dumpRun(dumpDir, page, lhr, result.artifacts.Trace);
   const categories = lhr?.categories ?? {};
   const audits = lhr?.audits ?? {};
   const score = (key: string) => Math.round((categories[key]?.score ?? 0) * 100);
@@ -178,4 +191,16 @@ export function lighthouseTable(rows: LighthouseRow[]): string {
     }
   }
   return lines.join("\n");
+}
+
+/**
+ * Writes a run's report and its trace (the main thread's tasks, what Lighthouse's simulation
+ * started from) as `<page>-<n>.report.json` and `<page>-<n>.trace.json`.
+ */
+function dumpRun(dir: string, page: LighthousePage, report: unknown, trace: unknown) {
+  mkdirSync(dir, { recursive: true });
+  const name = page.name.replace(/[^\w-]+/g, "_").replace(/^_+|_+$/g, "") || "root";
+  const n = readdirSync(dir).filter((file) => file.startsWith(`${name}-`)).length / 2 + 1;
+  writeFileSync(path.join(dir, `${name}-${n}.report.json`), JSON.stringify(report));
+  writeFileSync(path.join(dir, `${name}-${n}.trace.json`), JSON.stringify(trace));
 }

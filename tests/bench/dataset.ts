@@ -16,6 +16,7 @@ import { groupNameSkeleton, groupSlugBase } from "../../domain/groups.ts";
 import { capacityOf } from "../../domain/time.ts";
 import { normalizeUsernameKey, validateUsername } from "../../domain/username.ts";
 import { hashToken } from "../../worker/sessions/tokens.ts";
+import { inLetters } from "../support/distinct-names.ts";
 
 export const DATASET_SIZE = {
   users: 20_000,
@@ -256,19 +257,6 @@ const CANCEL_REASONS = ["Previsión de lluvia fuerte", "La organizadora está le
 
 const userId = (i: number) => `bench-u${String(i).padStart(5, "0")}`;
 
-/**
- * A number in letters, for names whose skeletons must differ: none of the letters a look-alike
- * pair is made of ('rn' reads as 'm', 'vv' as 'w', 'l' as 'i'…).
- */
-function letterCode(n: number): string {
-  const letters = "abcdefghjkpqstuxyz";
-  let out = "";
-  do {
-    out = letters[n % letters.length] + out;
-    n = Math.floor(n / letters.length);
-  } while (n > 0);
-  return out;
-}
 const rideId = (i: number) => `bench-r${String(i).padStart(5, "0")}`;
 
 export function generateDataset(
@@ -529,7 +517,7 @@ export function generateDataset(
     const city = pickGroupCity();
     const cityName = BENCH_CITIES[city]!;
     // Letters only: digits read as look-alikes of letters in a name's skeleton.
-    const name = `Grupeta ${cityName} ${letterCode(g)}`;
+    const name = `Grupeta ${cityName} ${inLetters(g)}`;
     const id = `bench-g${String(g).padStart(5, "0")}`;
     const createdAt = now - groupRandom.int(1, 300) * DAY;
     const pool = ridersByCity[city]!;

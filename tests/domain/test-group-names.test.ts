@@ -1,8 +1,8 @@
-// The tests' and the bench's group names (tests/support/group-names.ts): a worker test once failed
+// The tests' and the bench's group names (tests/support/distinct-names.ts): a worker test once failed
 // when its name's letters spelt a banned word, which the API refused with a 400.
 import { describe, expect, it } from "vitest";
 import { groupNameProblem, groupNameSkeleton } from "../../domain/groups.ts";
-import { uniqueGroupName } from "../support/group-names.ts";
+import { uniqueGroupName } from "../support/distinct-names.ts";
 
 describe("the tests' group names", () => {
   it("are names the API accepts, with distinct skeletons, over many in a row", () => {

@@ -14,7 +14,7 @@ import {
 } from "@playwright/test";
 import type { GroupResponse } from "../../domain/api/groups.ts";
 import { isValidUsername } from "../../domain/username.ts";
-import { uniqueGroupName } from "../support/group-names.ts";
+import { uniqueGroupName } from "../support/distinct-names.ts";
 
 export { expect };
 

@@ -9,7 +9,7 @@ import { GROUP_MSG } from "../../domain/texts/groups.ts";
 import { groupMembers, groups } from "../../worker/db/schema.ts";
 import { groupImageKey } from "../../worker/groups/preview-image.ts";
 import { cardTexts, groupPreviewCard } from "../../worker/share-image/card.ts";
-import { uniqueGroupName } from "../support/group-names.ts";
+import { uniqueGroupName } from "../support/distinct-names.ts";
 import { db, signedInMany } from "./helpers/factories.ts";
 import { createGroup } from "./helpers/groups.ts";
 import { Browser } from "./helpers/http.ts";

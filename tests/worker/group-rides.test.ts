@@ -12,7 +12,7 @@ import { createDb } from "../../worker/db/client.ts";
 import { groupRequests, groups, rides } from "../../worker/db/schema.ts";
 import { groupRidesBySlug } from "../../worker/groups/ride-list.ts";
 import { generateId } from "../../worker/sessions/tokens.ts";
-import { uniqueGroupName } from "../support/group-names.ts";
+import { uniqueGroupName } from "../support/distinct-names.ts";
 import { requestsSettled } from "./helpers/background.ts";
 import { tripRecordingD1 } from "./helpers/d1-proxy.ts";
 import { db, HOUR, signedInMany } from "./helpers/factories.ts";

@@ -17,7 +17,7 @@ import {
   rides,
 } from "../../worker/db/schema.ts";
 import { groupPageBySlug } from "../../worker/groups/reads.ts";
-import { uniqueGroupName } from "../support/group-names.ts";
+import { uniqueGroupName } from "../support/distinct-names.ts";
 import { tripRecordingD1 } from "./helpers/d1-proxy.ts";
 import { createRide, db, signedIn, signedInMany } from "./helpers/factories.ts";
 import { addMembers, createGroup, groupBody, memberCount, roleOf } from "./helpers/groups.ts";

@@ -19,7 +19,7 @@ import { groupRidesBySlug } from "../../worker/groups/ride-list.ts";
 import { searchGroups } from "../../worker/groups/search.ts";
 import { SESSION_COOKIE } from "../../worker/sessions/session.ts";
 import { hashToken } from "../../worker/sessions/tokens.ts";
-import { uniqueGroupName } from "../support/group-names.ts";
+import { uniqueGroupName } from "../support/distinct-names.ts";
 import { recordedBrowser } from "./helpers/d1-proxy.ts";
 import { db, signedIn, signedInMany } from "./helpers/factories.ts";
 import { createGroup } from "./helpers/groups.ts";

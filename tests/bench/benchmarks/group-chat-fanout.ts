@@ -3,7 +3,7 @@
 // through the worker like a browser (session cookie + Origin): worker → GroupRoom → D1 → fan-out.
 // Budget: p99 ≤ 25 ms on a quiet machine, after the room's first message (reported on its own).
 import type { GroupResponse } from "../../../domain/api/groups.ts";
-import { uniqueGroupName } from "../../support/group-names.ts";
+import { uniqueGroupName } from "../../support/distinct-names.ts";
 import {
   benchRiders,
   fanOutSamples,

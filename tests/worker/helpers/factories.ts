@@ -9,6 +9,7 @@ import { profiles, rideParticipants, rides, sessions, users } from "../../../wor
 import type { Database } from "../../../worker/env.ts";
 import { newSession, SESSION_COOKIE } from "../../../worker/sessions/session.ts";
 import { generateId } from "../../../worker/sessions/tokens.ts";
+import { inLetters } from "../../support/distinct-names.ts";
 import { Browser } from "./http.ts";
 
 let drizzleOf: { d1: D1Database; db: Database } | undefined;
@@ -21,21 +22,10 @@ export function db(): Database {
 let counter = 0;
 const next = () => `${Date.now().toString(36)}${(counter++).toString(36)}`;
 
-// No two of these letters share a username skeleton (no i/l, o, m, r, n): distinct names stay
-// distinct look-alike-wise too (docs/product.md#look-alike-usernames).
-const NAME_LETTERS = "abcdefghjkpqstuvwxyz";
 let named = 0;
-/** A name no other of this run looks like: the time and a counter in NAME_LETTERS, ≤ 14 letters. */
+/** A name no other of this run looks like: the time and a counter in letters, ≤ 13 letters. */
 function distinctName(): string {
-  const letters = (n: number) => {
-    let out = "";
-    do {
-      out = NAME_LETTERS[n % NAME_LETTERS.length] + out;
-      n = Math.floor(n / NAME_LETTERS.length);
-    } while (n > 0);
-    return out;
-  };
-  return `${letters(Date.now() % 20 ** 9)}${letters(named++)}`;
+  return `${inLetters(Date.now())}${inLetters(named++)}`;
 }
 
 export interface UserOptions {

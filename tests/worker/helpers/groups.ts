@@ -6,7 +6,7 @@ import type { JoinMode } from "../../../domain/constants.ts";
 import { groupNameSkeleton, groupSlugBase } from "../../../domain/groups.ts";
 import { groupMembers, groups } from "../../../worker/db/schema.ts";
 import { generateId } from "../../../worker/sessions/tokens.ts";
-import { uniqueGroupName } from "../../support/group-names.ts";
+import { uniqueGroupName } from "../../support/distinct-names.ts";
 import { db } from "./factories.ts";
 
 /** The create form's body, valid unless overridden. */

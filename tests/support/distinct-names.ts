@@ -1,5 +1,6 @@
-// Group names for tests and the bench that no other group of a run has, and that the API takes.
-// The name is a number written in letters: the time in microseconds, or one more than the last.
+// Names for tests and the bench that no other of a run looks like: a number written in letters
+// that make no look-alike pair. Group names, which the API also checks for banned words, are the
+// time in microseconds, or one more than the last.
 // Random letters spell a banned word now and then ('kaputa…', '…fuck…': about 1 name in 1,150),
 // which the API refuses as 'Ese nombre no está permitido': the name moves on to the next count
 // until the group rules accept it, so a test never fails on the letters it drew.
@@ -10,7 +11,8 @@ import { GROUP_MSG } from "../../domain/texts/groups.ts";
 // digits (they read as letters): distinct counts give distinct name skeletons.
 const LETTERS = "abcdefghjkpqstuxyz";
 
-function inLetters(n: number): string {
+/** `n` written in LETTERS: distinct numbers give names with distinct skeletons. */
+export function inLetters(n: number): string {
   let out = "";
   do {
     out = LETTERS[n % LETTERS.length] + out;

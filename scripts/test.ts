@@ -5,8 +5,9 @@
 // ran; side by side each fills the other's gaps. The worker run's output streams; the other's is
 // printed once it ends (or at once after the worker run's, whichever is later), so neither is
 // interleaved. When the worker run fails, its failures are printed again at the end: a CI log is
-// often read from its tail, which the held output would otherwise fill. With arguments (`npm test -- tests/worker/blocks.test.ts`), one vitest run over
-// the three projects takes them, as before.
+// often read from its tail, which the held output would otherwise fill. With arguments
+// (`npm test -- tests/worker/blocks.test.ts`), one vitest run over the three projects takes
+// them, as before.
 import { spawn } from "node:child_process";
 import { stripVTControlCharacters } from "node:util";
 import { toolEnv } from "./tool-env.ts";

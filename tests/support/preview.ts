@@ -41,10 +41,6 @@ export async function ensureBuilt() {
 }
 
 /**
- * A fresh local D1 (and DO/R2 storage) folder with the migrations applied and the development
- * basemap in its R2.
- */
-/**
  * Removes a run's throwaway folder once its servers have stopped. A process of theirs may still be
  * closing files: retried, and a folder that stays is only reported (the run itself is done).
  */
@@ -56,6 +52,10 @@ export function removeScratch(dir: string) {
   }
 }
 
+/**
+ * A fresh local D1 (and DO/R2 storage) folder with the migrations applied and the development
+ * basemap in its R2.
+ */
 export async function freshState(prefix: string): Promise<string> {
   const stateDir = mkdtempSync(path.join(tmpdir(), `${prefix}-`));
   wranglerD1(stateDir, ["migrations", "apply", "DB", "--local"]);

@@ -22,6 +22,11 @@ afterAll(async () => {
   // The teardown deletes these; a timer a library left running may still read them.
   Object.assign(globalThis, { window, self, top, parent });
 });
+// The new window's storage is the first window's all the same (happy-dom keeps one per origin in
+// this worker): an earlier file's keys (an invite token a test stored and left) would otherwise
+// be this file's.
+localStorage.clear();
+sessionStorage.clear();
 // Testing Library bound `screen` to the first window's body when it loaded: bind it to this one.
 Object.assign(screen, within(document.body));
 // No network: a fetch no test answered fails as a browser's does offline. Tests stub fetch, but

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { RideRoom } from "../../worker/ride-room/ride-room.ts";
 import { ROOM_HEADERS } from "../../worker/rooms/headers.ts";
+import { roomEventComing } from "./helpers/room-activity.ts";
 
 function waitForMessage(ws: WebSocket, timeoutMs = 2000): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -32,6 +33,7 @@ describe("RideRoom Durable Object (one per ride)", () => {
     const reply = waitForMessage(ws);
     ws.send("ping");
     expect(await reply).toBe("pong");
+    roomEventComing();
     ws.close(1000, "done");
   });
 

@@ -5,6 +5,7 @@ import { afterAll, expect, vi } from "vitest";
 import { setHashCostForTests } from "../../worker/auth/password.ts";
 import { replaceWeatherProvider } from "../../worker/weather/provider.ts";
 import { TEST_HASH_COST } from "./helpers/hash-cost.ts";
+import { countRoomActivity, roomsQuiet } from "./helpers/room-activity.ts";
 
 // Worker test files share one workerd per vitest worker (isolate: false in vitest.config.ts), so
 // the app's modules load once instead of once per file. Before every file this gives it what
@@ -25,6 +26,8 @@ afterAll(async () => {
       { cause: error },
     );
   }
+  // Then the rooms' own work, which that wait does not cover (helpers/room-activity.ts).
+  await roomsQuiet();
 });
 // What is left here was started after that wait (an after-hook's request): it is the earlier
 // file's, and fails this one's setup, saying so.
@@ -47,6 +50,7 @@ await env.DB.prepare("SELECT 1").run();
 await env.GPX.head("wake");
 await env.TILES.head("wake");
 await reset();
+await countRoomActivity();
 // The schema again, in one D1 batch: what applyD1Migrations of "cloudflare:test" does with a round
 // trip per migration (0.33 s a file instead of 0.19 s, on this loaded machine). The storage is
 // empty, so every statement applies; if it were not, the first CREATE TABLE fails the setup.

@@ -3,6 +3,7 @@ import { env } from "cloudflare:workers";
 import { afterEach } from "vitest";
 import type { ServerMessage } from "../../../domain/chat-protocol.ts";
 import { type Browser, ORIGIN } from "./http.ts";
+import { roomEventComing } from "./room-activity.ts";
 
 /** A test-side websocket that queues every frame so a test can wait for the next matching one. */
 export class TestSocket {
@@ -92,6 +93,7 @@ export class TestSocket {
   }
 
   close() {
+    roomEventComing();
     try {
       this.ws.close(1000, "done");
     } catch {

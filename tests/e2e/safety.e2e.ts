@@ -40,8 +40,9 @@ test.describe("blocking", () => {
       title: `De Cris ${tag}`,
     });
 
-    // Before: Bea finds Ana's ride.
-    await bea.page.goto(`/app/search?q=${encodeURIComponent(own)}`);
+    // Before: Bea finds Ana's ride. Any date: 'Esta semana', the search's default, ends on
+    // Sunday night, and a ride three hours ahead may be next week's.
+    await bea.page.goto(`/app/search?q=${encodeURIComponent(own)}&dateType=none`);
     await expect(bea.page.getByRole("article", { name: own })).toBeVisible();
     // Bea has the chat of Ana's ride with her open.
     await bea.page.goto(`/app/chat/${sharedId}`);
@@ -67,7 +68,7 @@ test.describe("blocking", () => {
     await bea.page.waitForURL("**/app/feed");
 
     // She can no longer find her…
-    await bea.page.goto(`/app/search?q=${encodeURIComponent(own)}`);
+    await bea.page.goto(`/app/search?q=${encodeURIComponent(own)}&dateType=none`);
     await expect(
       bea.page.getByText("Aquí no hay salidas aún… ¿y si creas la primera?"),
     ).toBeVisible();

@@ -36,12 +36,13 @@ function standIn(answer: (hourStart: number, signal: AbortSignal) => Promise<For
 }
 
 /**
- * The calls for rides more than 13 hours ahead: every ride these tests count calls for. A ride of
+ * A call for a ride more than 13 hours ahead: every ride these tests count calls for. A ride of
  * an earlier test in this file that starts within 12 hours may ask the stand-in too, whenever its
  * room's '¿Sigue en pie?' job runs (an alarm no test waits for), as a shuffled run once did.
  */
+const isOwnCall = (hourStart: number) => hourStart > Date.now() + 13 * HOUR;
 const ownCalls = <Call extends { hourStart: number }>(calls: Call[]) =>
-  calls.filter((call) => call.hourStart > Date.now() + 13 * HOUR);
+  calls.filter((call) => isOwnCall(call.hourStart));
 
 let restore: (() => void) | undefined;
 afterEach(() => restore?.());
@@ -128,11 +129,9 @@ describe("the forecast on the ride page", () => {
     restore = stub.restore;
     const warn = vi.spyOn(console, "warn");
     const { bea, ride } = await rideWithTwo({ startsIn: 2 * DAY });
-    // The detail does not ask the provider at all: the forecast is its own request. (Calls for
-    // rides of earlier tests that start within hours, whose '¿Sigue en pie?' jobs may run now in
-    // their rooms, are not this ride's: it starts in two days.)
+    // The detail does not ask the provider at all: the forecast is its own request.
     expect((await bea.browser.get(`/api/rides/${ride.id}`)).status).toBe(200);
-    expect(stub.calls.filter((call) => call.hourStart > Date.now() + DAY)).toEqual([]);
+    expect(ownCalls(stub.calls)).toEqual([]);
     const start = Date.now();
     expect(await weatherOf(bea.browser, ride.id)).toEqual({
       forecast: null,
@@ -215,7 +214,7 @@ describe("one provider call per ride and hour, however many ask at once", () => 
     // Fails for this test's ride only: an earlier test's ride asking too (see ownCalls) gets an
     // answer, and so logs nothing.
     const stub = standIn((hourStart) =>
-      hourStart > Date.now() + 13 * HOUR
+      isOwnCall(hourStart)
         ? new Promise<never>((_, reject) =>
             setTimeout(
               () => reject(new Error("503 Service Unavailable\n<html>\n<body>down</body>")),

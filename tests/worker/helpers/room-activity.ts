@@ -77,8 +77,6 @@ export async function countRoomActivity() {
       return waitUntil.call(this, promise);
     };
   });
-  activity.running = 0;
-  activity.lastStartedAt = 0;
 }
 
 /**

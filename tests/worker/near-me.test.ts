@@ -15,7 +15,7 @@ import {
   listingWithParticipantsQuery,
   listRides,
 } from "../../worker/rides/listing.ts";
-import { NEAR_FIRST_RADIUS_KM, nearFirstRadiusKm } from "../../worker/rides/near.ts";
+import { ladderOf, NEAR_FIRST_RADIUS_KM, nearFirstRadiusKm } from "../../worker/rides/near.ts";
 import { countingD1 } from "./helpers/d1-proxy.ts";
 import { createRide, createUser, db, HOUR, signedIn, signedInMany } from "./helpers/factories.ts";
 import { createGroup } from "./helpers/groups.ts";
@@ -254,6 +254,13 @@ describe("'Cerca de mí': a ladder of boxes from NEAR_FIRST_RADIUS_KM", () => {
     expect(nearFirstRadiusKm(true, 10_001)).toBe(NEAR_RADIUS_KM);
   });
 
+  it("doubles each rung's radius up to the whole radius, which is always the last rung", () => {
+    expect(ladderOf(2)).toEqual([2, 4, 8, 16, 32, NEAR_RADIUS_KM]);
+    expect(ladderOf(4.5)).toEqual([4.5, 9, 18, 36, NEAR_RADIUS_KM]);
+    expect(ladderOf(19)).toEqual([19, 38, NEAR_RADIUS_KM]);
+    expect(ladderOf(NEAR_RADIUS_KM)).toEqual([NEAR_RADIUS_KM]);
+  });
+
   it("reads only the first box (2 km) when it already holds the page: rides beyond it cost nothing, blocks or not", async () => {
     const owner = await createUser();
     // A rider with a block, with someone in none of these rides: her page is the same, and so
@@ -275,12 +282,15 @@ describe("'Cerca de mí': a ladder of boxes from NEAR_FIRST_RADIUS_KM", () => {
     };
     const viewers = [owner.id, blocker.id];
     const alone = await Promise.all(viewers.map(page));
-    // Outside the first box (and the band its index range reads), inside the 50 km one.
+    // Outside the first box (and the band its index range reads), inside the 50 km one, north
+    // and south of her. The index is walked northwards: had a larger rung's count run, it would
+    // have read the southern ones before reaching hers.
     for (let i = 0; i < 40; i++) {
+      const km = 4 + Math.floor(i / 2) * 0.5;
       await createRide({
         organizerId: owner.id,
         title: `lejos ${i}`,
-        pin: north(here, 4 + i * 0.5),
+        pin: north(here, i % 2 === 0 ? km : -km),
       });
     }
     const withFar = await Promise.all(viewers.map(page));

@@ -69,12 +69,11 @@ export function nearFirstRadiusKm(filtered: boolean, needed: number): number {
   return Math.min(NEAR_RADIUS_KM, Math.round(radius * 2) / 2);
 }
 
-/** The ladder's rows: a radius and her position (the position as columns, not bound again). */
+/** The ladder's rungs: a radius and the bounds of its box, each computed once. */
 const RUNG = "near_rung";
-const rung = (name: "r" | "lat" | "lon" | "sc" | keyof Bounds) =>
-  sql`${sql.identifier(RUNG)}.${sql.identifier(name)}`;
+const rung = (name: "r" | keyof Bounds) => sql`${sql.identifier(RUNG)}.${sql.identifier(name)}`;
 
-/** The chosen box, one row: its bounds and its radius squared, computed once. */
+/** The chosen box, one row: its bounds and its radius squared. */
 const BOX = "near_box";
 const boxColumn = (name: keyof Bounds) => sql`${sql.identifier(BOX)}.${sql.identifier(name)}`;
 
@@ -86,11 +85,11 @@ interface Bounds<T = SQL> {
   radius2: T;
 }
 
-/** Her position: bound values, or the ladder's columns. */
+/** Her position, bound once per place that reads it. */
 interface Center {
-  lat: SQL | number;
-  lon: SQL | number;
-  sc: SQL | number;
+  lat: number;
+  lon: number;
+  sc: number;
 }
 
 /** A constant of our own, written into the statement's text (never a request's value). */
@@ -154,24 +153,37 @@ function withinBounds(box: Omit<Bounds, "radius2">): SQL {
 }
 
 /**
+ * The ladder's radii: from `firstRadiusKm`, each twice the last, up to NEAR_RADIUS_KM. Constants
+ * of our own, written into the statement's text as the first radius is.
+ */
+export function ladderOf(firstRadiusKm: number): number[] {
+  const radii = [firstRadiusKm];
+  while (radii.at(-1)! < NEAR_RADIUS_KM) radii.push(Math.min(radii.at(-1)! * 2, NEAR_RADIUS_KM));
+  return radii;
+}
+
+/**
  * One row: the bounds of the smallest box of the ladder that holds at least `needed` rides
- * meeting `conditions` (NearConditions.box; or of NEAR_RADIUS_KM). Each rung carries its bounds,
- * computed once, so a count's walk compares the index entries with them directly; each count
- * stops at `needed`. The row is computed once, before the page's walk, and bounds that walk's
- * index range.
+ * meeting `conditions` (NearConditions.box; or of NEAR_RADIUS_KM). The rungs are a VALUES list in
+ * order, each row carrying its bounds, computed once, so a count's walk compares the index
+ * entries with them directly; each count stops at `needed`. SQLite reads a VALUES list in its
+ * order, and LIMIT 1 ends the read at the first rung that holds enough: a larger rung's count is
+ * never run (the tests count the rows each page reads). The row is computed once, before the
+ * page's walk, and bounds that walk's index range.
  */
 function chosenBox(near: NearParams, conditions: SQL, firstRadiusKm: number): SQL {
   const { needed } = near;
-  const max = literal(NEAR_RADIUS_KM);
+  const center: Center = { lat: near.lat, lon: near.lon, sc: near.lonScale };
+  const radius = sql.identifier("column1");
+  const bounds = boundsOf(radius, center);
   const names = ["latMin", "latMax", "lonMin", "lonMax", "radius2"] as const;
-  const center: Center = { lat: rung("lat"), lon: rung("lon"), sc: rung("sc") };
-  const columnsOf = (bounds: Bounds) =>
-    sql.join(
-      names.map((name) => bounds[name]),
-      sql`, `,
-    );
-  const seed = { lat: near.lat, lon: near.lon, sc: near.lonScale };
-  const next = sql`min(${rung("r")} * 2, ${max})`;
+  const rungs = sql`(select ${radius} as ${sql.identifier("r")}, ${sql.join(
+    names.map((name) => sql`${bounds[name]} as ${sql.identifier(name)}`),
+    sql`, `,
+  )} from (values ${sql.join(
+    ladderOf(firstRadiusKm).map((r) => sql`(${literal(r)})`),
+    sql`, `,
+  )})) ${sql.identifier(RUNG)}`;
   const fromRung: Bounds = {
     latMin: rung("latMin"),
     latMax: rung("latMax"),
@@ -183,16 +195,8 @@ function chosenBox(near: NearParams, conditions: SQL, firstRadiusKm: number): SQ
     where ${and(conditions, withinBounds(fromRung))})`;
   const enough = subquery`select count(*) from (select 1 from ${walk}
     where ${distance2} <= ${fromRung.radius2} limit ${needed})`;
-  const table = sql.identifier(RUNG);
-  return sql`(with recursive ${table}(r, lat, lon, sc, ${sql.join(
-    names.map((name) => sql.identifier(name)),
-    sql`, `,
-  )}) as (
-      select ${literal(firstRadiusKm)}, ${near.lat}, ${near.lon}, ${near.lonScale}, ${columnsOf(boundsOf(literal(firstRadiusKm), seed))}
-      union all
-      select ${next}, lat, lon, sc, ${columnsOf(boundsOf(next, center))} from ${table}
-        where r < ${max} and ${enough} < ${needed}
-    ) select * from ${table} order by r desc limit 1) ${sql.identifier(BOX)}`;
+  return sql`(select * from ${rungs} where ${rung("r")} = ${literal(NEAR_RADIUS_KM)} or ${enough} >= ${needed}
+    limit 1) ${sql.identifier(BOX)}`;
 }
 
 /**

@@ -4,9 +4,10 @@
 //
 // Flags: --no-build (reuse dist/), --no-lighthouse, --lighthouse-pages=/,/app/login (those pages only),
 // --lighthouse-dump DIR (each Lighthouse run's report and trace, to study a score), --no-load (skip the local ceiling, the load run
-// and the rate-limit hammer), --only gpx,maps,api,chat,ceiling,load,lighthouse (just those sections; gpx alone needs
+// and the rate-limit hammer), --only gpx,maps,sql,api,chat,ceiling,load,lighthouse (just those sections; gpx alone needs
 // no build and no server),
-// (maps: the tiles and bytes of a saved 60 km route, no server either),
+// (maps: the tiles and bytes of a saved 60 km route, no server either; sql: the listings'
+// statements in Node's SQLite, no server either),
 // --load-seconds N (default 60), --load-riders N (default 1000), --load-processes N (default: one
 // per 500 riders),
 // --server wrangler|preview (default wrangler: `wrangler dev` on the built worker; see server.ts),
@@ -77,7 +78,7 @@ const size = smoke ? SMOKE_DATASET_SIZE : DATASET_SIZE;
 const only = flags.only?.split(",");
 const lighthousePages = flags["lighthouse-pages"]?.split(",");
 const runs = (
-  section: "gpx" | "maps" | "weight" | "api" | "chat" | "ceiling" | "load" | "lighthouse",
+  section: "gpx" | "maps" | "sql" | "weight" | "api" | "chat" | "ceiling" | "load" | "lighthouse",
 ) => (only ? only.includes(section) : true);
 if (flags.server !== "wrangler" && flags.server !== "preview") {
   throw new Error(`--server must be wrangler or preview, not ${flags.server}`);
@@ -108,8 +109,21 @@ const savedMap = runs("maps") ? await timed("saved map", savedMapReport) : undef
 const savedMapSection = savedMap
   ? `## Maps: a saved 60 km route (Guardar el mapa para ir sin cobertura)\n\n${savedMap.markdown}`
   : undefined;
-if (only?.every((section) => section === "gpx" || section === "maps")) {
-  const report = `# Rodamos benchmarks\n\nRun ${new Date().toISOString()} on ${machine}.\n\n${[gpxSection, savedMapSection].filter(Boolean).join("\n\n")}\n`;
+// The listings' statements in SQLite alone need no server either. In a process of its own: it
+// imports the worker's code, typed for the Workers runtime, which this Node project is not.
+const sqlStatements = runs("sql")
+  ? await timed("SQL statements", () =>
+      runInChild<{ size: typeof size; rounds: number }, { markdown: string }>(
+        path.join(root, "tests/bench/benchmarks/sql-statements.ts"),
+        { size, rounds: smoke ? 5 : 300 },
+      ),
+    )
+  : undefined;
+const sqlSection = sqlStatements
+  ? `## SQL statements: the listings' reads in SQLite alone\n\n${sqlStatements.markdown}`
+  : undefined;
+if (only?.every((section) => section === "gpx" || section === "maps" || section === "sql")) {
+  const report = `# Rodamos benchmarks\n\nRun ${new Date().toISOString()} on ${machine}.\n\n${[gpxSection, savedMapSection, sqlSection].filter(Boolean).join("\n\n")}\n`;
   mkdirSync(path.join(root, "test-results"), { recursive: true });
   writeFileSync(path.join(root, "test-results/bench.md"), report);
   console.log(`\n${report}`);
@@ -147,6 +161,7 @@ const sections: string[] = [
 ];
 if (gpxSection) sections.push(gpxSection);
 if (savedMapSection) sections.push(savedMapSection);
+if (sqlSection) sections.push(sqlSection);
 let ok = (gpx?.ok ?? true) && (savedMap?.ok ?? true);
 let load: LoadRecorder | undefined;
 let rateLimits: { markdown: string; ok: boolean } | undefined;

@@ -174,7 +174,7 @@ export function ladderOf(firstRadiusKm: number): number[] {
 function chosenBox(near: NearParams, conditions: SQL, firstRadiusKm: number): SQL {
   const { needed } = near;
   const center: Center = { lat: near.lat, lon: near.lon, sc: near.lonScale };
-  const radius = sql.identifier("column1");
+  const radius = sql`${sql.identifier("column1")}`;
   const bounds = boundsOf(radius, center);
   const names = ["latMin", "latMax", "lonMin", "lonMax", "radius2"] as const;
   const rungs = sql`(select ${radius} as ${sql.identifier("r")}, ${sql.join(

@@ -35,7 +35,7 @@ export async function createSession(db: Database, userId: string, now = Date.now
 }
 
 /** The session, its user and her username. */
-function sessionQuery(db: Database, p: { sessionId: string }) {
+export function sessionQuery(db: Database, p: { sessionId: string }) {
   return db
     .select({
       expiresAt: sessions.expiresAt,

@@ -2,7 +2,7 @@
 // room speaks the ride chat's protocol to members only, closes a socket at once when its rider
 // stops being a member or the group is suspended, keeps unread counts and pushes at most once per
 // 5 minutes, and a succession leaves its line in it.
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChatMessagesResponse, ChatsResponse } from "../../domain/api/chat.ts";
@@ -17,6 +17,7 @@ import { createGroup } from "./helpers/groups.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { framesSoFar, hubsClosedAfterEach } from "./helpers/hubs.ts";
 import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
+import { runRoomJobNow } from "./helpers/room-alarm.ts";
 import { block, moderator, report } from "./helpers/safety.ts";
 import { openSocket, sendFrame, type TestSocket } from "./helpers/sockets.ts";
 
@@ -369,15 +370,10 @@ describe("the group chat's pushes", () => {
     await room.settled();
     expect(service.to(beaDevice)).toHaveLength(1);
     // Her 5 minutes are up: the held push says how many wait for her.
-    await runInDurableObject(roomOf(group.id), async (_, state) => {
-      await state.storage.put(
-        `push:chat-last:${bea.user.id}`,
-        Date.now() - CHAT_PUSH_INTERVAL_MS - 1,
-      );
-      await state.storage.put("alarm:chat", Date.now() - 1);
-      await state.storage.setAlarm(Date.now() - 1);
+    await runRoomJobNow(roomOf(group.id), "chat", {
+      before: (storage) =>
+        storage.put(`push:chat-last:${bea.user.id}`, Date.now() - CHAT_PUSH_INTERVAL_MS - 1),
     });
-    await runDurableObjectAlarm(roomOf(group.id));
     await eventually(() =>
       expect(service.to(beaDevice)).toEqual([
         first,

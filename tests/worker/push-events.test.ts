@@ -1,6 +1,6 @@
 // Which events push, to whom, and when (docs/product.md#web-push), end to end: the API or a chat
 // socket acts, the worker (or the ride's room) sends, the stand-in decrypts what arrived.
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { CHAT_PUSH_INTERVAL_MS, DEFAULT_PUSH_PREFERENCES, pushTexts } from "../../domain/push.ts";
@@ -11,6 +11,7 @@ import { createRide, HOUR, rideWithTwo, signedIn } from "./helpers/factories.ts"
 import { json } from "./helpers/http.ts";
 import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
 import { messagesOf, participantIds, rideBody, rideRow } from "./helpers/rides.ts";
+import { runRoomJobNow } from "./helpers/room-alarm.ts";
 import { sendFrame, socketsClosedAfterEach } from "./helpers/sockets.ts";
 
 let service: ReturnType<typeof pushServiceStandIn>;
@@ -29,13 +30,9 @@ async function dueAt(rideId: string, job: string) {
   );
 }
 
-/** Makes a job due now and fires the room's alarm, as the runtime would at that time. */
+/** Makes a job due now and runs it, as the runtime would at that time (runRoomJobNow). */
 async function fireNow(rideId: string, job: string) {
-  await runInDurableObject(roomOf(rideId), async (_, state) => {
-    await state.storage.put(`alarm:${job}`, Date.now() - 1);
-    await state.storage.setAlarm(Date.now() - 1);
-  });
-  await runDurableObjectAlarm(roomOf(rideId));
+  await runRoomJobNow(roomOf(rideId), job);
 }
 
 /** As if her last chat push for the ride was `ago` ms ago. */

@@ -3,7 +3,7 @@
 // inside the window; only the latest fix is kept, in the room's storage, and erased when she
 // stops, leaves, is removed or blocked, and when the window ends. "Me he quedado atrás" reaches
 // the organizer and the escoba only. Everything here is paced.
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { leftBehindPush, POSITION_EVERY_MS } from "../../domain/ride-day-live.ts";
@@ -12,6 +12,7 @@ import { requestsSettled } from "./helpers/background.ts";
 import { createRide, HOUR, signedIn } from "./helpers/factories.ts";
 import { json } from "./helpers/http.ts";
 import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
+import { runRoomJobNow } from "./helpers/room-alarm.ts";
 import { block } from "./helpers/safety.ts";
 import { openSocket, socketsClosedAfterEach, type TestSocket } from "./helpers/sockets.ts";
 
@@ -261,13 +262,8 @@ describe("erasure", () => {
     );
     expect(due).toBe(rideDayWindow(start).closesAt);
 
-    // The job is due; the object's alarm is set later so that the runtime does not fire it
-    // before the test does (runDurableObjectAlarm runs it now, once).
-    await runInDurableObject(roomOf(ride.id), async (_, state) => {
-      await state.storage.put("alarm:live-erase", Date.now() - 1);
-      await state.storage.setAlarm(Date.now() + HOUR);
-    });
-    expect(await runDurableObjectAlarm(roomOf(ride.id))).toBe(true);
+    // The job made due and run now, once, as the runtime would at its time.
+    await runRoomJobNow(roomOf(ride.id), "live-erase");
     expect(await stored(ride.id)).toEqual({ positions: [], notices: [] });
     expect(await anaMap.socket.next("live-refused")).toMatchObject({ code: "window_closed" });
     // Her map no longer listens: a fix after that (were it accepted) would not reach it.

@@ -1,7 +1,7 @@
 // Ride day (docs/product.md#check-in-and-arrivals): check-in at the meeting point, 'He llegado a casa' with its
 // safety timer, who hears of each, the pace, and every erasure — the timers run as the room's
-// alarm (runDurableObjectAlarm), the pushes land on the push-service stand-in.
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+// alarm (its handler, run by runRoomJobNow), the pushes land on the push-service stand-in.
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
@@ -22,6 +22,7 @@ import { createRide, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { type Browser, json } from "./helpers/http.ts";
 import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
 import { rideBody } from "./helpers/rides.ts";
+import { runRoomJobNow } from "./helpers/room-alarm.ts";
 import { block } from "./helpers/safety.ts";
 import { socketsClosedAfterEach } from "./helpers/sockets.ts";
 
@@ -39,18 +40,12 @@ const sockets = socketsClosedAfterEach();
 const roomOf = (rideId: string) => env.RIDE_ROOM.get(env.RIDE_ROOM.idFromName(rideId));
 
 /**
- * Makes a ride-day job due now and fires the room's alarm, as the runtime would at that time (the
- * alarm itself is set ahead, so the runtime does not fire it first on its own). The earlier
- * requests' background work settles first: a room call in it re-arms the alarm for the earliest
- * job, which would be this one, now, and the runtime would fire it before this test does.
+ * Makes a ride-day job due now and runs it, as the runtime would at that time (runRoomJobNow).
+ * The earlier requests' background work settles first: it may still write what the job reads.
  */
 async function fireNow(rideId: string, job: string) {
   await requestsSettled();
-  await runInDurableObject(roomOf(rideId), async (_, state) => {
-    await state.storage.put(`alarm:${job}`, Date.now() - 1);
-    await state.storage.setAlarm(Date.now() + HOUR);
-  });
-  expect(await runDurableObjectAlarm(roomOf(rideId))).toBe(true);
+  await runRoomJobNow(roomOf(rideId), job);
 }
 
 /**
@@ -577,18 +572,11 @@ describe("check-ins preselect 'He rodado con ella'", () => {
 // failing; and the organizer sees check-ins only while check-in is open.
 
 /**
- * Fires the room's alarm once more if `job` is still set (its retry, a minute ahead, made due
- * now); false when the room dropped it.
+ * Runs the room's job once more if `job` is still set (its retry, a minute ahead, made due now);
+ * false when the room dropped it.
  */
-async function retryIfSet(rideId: string, job: string) {
-  const set = await runInDurableObject(roomOf(rideId), async (_, state) => {
-    if ((await state.storage.get(`alarm:${job}`)) === undefined) return false;
-    await state.storage.put(`alarm:${job}`, Date.now() - 1);
-    await state.storage.setAlarm(Date.now() + HOUR);
-    return true;
-  });
-  if (set) expect(await runDurableObjectAlarm(roomOf(rideId))).toBe(true);
-  return set;
+function retryIfSet(rideId: string, job: string) {
+  return runRoomJobNow(roomOf(rideId), job, { onlyIfSet: true });
 }
 
 /** The ride's start moves `ms` earlier, in D1 and as the room remembers it: that much passed. */

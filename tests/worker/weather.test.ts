@@ -2,7 +2,7 @@
 // cached per ride and hour, left out silently when the provider fails or is slow; and the
 // organizer's "¿Sigue en pie?" 12 hours before the start. The provider is a stand-in: no test
 // reaches the network.
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { pushTexts } from "../../domain/push.ts";
@@ -18,6 +18,7 @@ import { createRide, HOUR, rideWithTwo, signedIn, signedInMany } from "./helpers
 import { json, sendUntilLimited } from "./helpers/http.ts";
 import { eventually, pushServiceStandIn } from "./helpers/push-service.ts";
 import { messagesOf } from "./helpers/rides.ts";
+import { runRoomJobNow } from "./helpers/room-alarm.ts";
 
 const DAY = 24 * HOUR;
 const MILD: Forecast = { temperatureC: 16, rainChancePct: 10, windKmh: 12, icon: "sun" };
@@ -264,12 +265,9 @@ describe("¿Sigue en pie?", () => {
 
   /** The room's "¿Sigue en pie?" job made due now and fired, as the runtime would 12 h before. */
   async function fireStillOn(rideId: string) {
-    await runInDurableObject(roomOf(rideId), async (_, state) => {
-      await state.storage.put("push:ride-id", rideId);
-      await state.storage.put("alarm:stillOn", Date.now() - 1);
-      await state.storage.setAlarm(Date.now() - 1);
+    await runRoomJobNow(roomOf(rideId), "stillOn", {
+      before: (storage) => storage.put("push:ride-id", rideId),
     });
-    await runDurableObjectAlarm(roomOf(rideId));
   }
 
   it("is set 12 hours before the start when a ride is created", async () => {

@@ -453,6 +453,26 @@ describe("rows read once the columns' decoders are found", () => {
     expect(feed?.modalities).toEqual(["gravel", "road"]);
   });
 
+  it("refuses a batch's column named like an array index, which an object's keys put first", async () => {
+    const ride = await createRide({ organizerId: (await createUser()).id, title: "Índice" });
+    const cache = new StatementCache<{ id: string }>(2);
+    const unaliased = (template: Database, p: { id: string }) =>
+      template
+        .select({ title: rides.title, zero: sql<number>`0` })
+        .from(rides)
+        .where(eq(rides.id, p.id));
+    await expect(
+      cache.batch(db(), "unaliased", { id: ride.id }, (t, p) => [unaliased(t, p)]),
+    ).rejects.toThrow('a batch\'s column is named "0": alias it (.as)');
+    const aliased = (template: Database, p: { id: string }) =>
+      template
+        .select({ title: rides.title, zero: sql<number>`0`.as("zero") })
+        .from(rides)
+        .where(eq(rides.id, p.id));
+    const [rows] = await cache.batch(db(), "aliased", { id: ride.id }, (t, p) => [aliased(t, p)]);
+    expect(rows).toEqual([{ title: "Índice", zero: 0 }]);
+  });
+
   it("leaves a nested selection to drizzle", () => {
     const nested = db()
       .select({ ride: { id: rides.id }, title: rides.title })

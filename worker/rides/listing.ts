@@ -195,9 +195,16 @@ const listingStatements = new StatementCache<ListingParams>(200);
 /**
  * A card's every part for each ride of `page`, computed for the page's rows only: its riders,
  * the waiting list and her place in it, the requests and hers. The feed's and My Rides' 'A la
- * espera de plaza' (my-rides.ts) come through here.
+ * espera de plaza' (my-rides.ts) come through here. `pendingRequests: false` when she organizes
+ * none of the page's rides: the count is shown to the organizer only (summaryOf), so it is 0
+ * without its subquery, which every statement prepares anew (ADR 0046).
  */
-export function cardsQuery(db: Database, page: CardPage, viewerId: string) {
+export function cardsQuery(
+  db: Database,
+  page: CardPage,
+  viewerId: string,
+  { pendingRequests = true } = {},
+) {
   // drizzle writes page.id as a bare "id" inside sql``, which the waiting list's own id column
   // would capture: qualified by hand.
   const pageId = sql.raw(`"page"."id"`);
@@ -207,7 +214,9 @@ export function cardsQuery(db: Database, page: CardPage, viewerId: string) {
       participants: participantsJson(page.id, viewerId),
       waitingCount: waitingCountSql(pageId),
       waitingPosition: waitingPositionSql(pageId, viewerId),
-      pendingRequests: pendingRequestCountSql(pageId),
+      pendingRequests: pendingRequests
+        ? pendingRequestCountSql(pageId)
+        : sql<number>`0`.as("pending_requests"),
       myRequest: myRequestStatusSql(pageId, viewerId),
     })
     .from(page)

@@ -208,7 +208,13 @@ export async function myRides(
         participantsQuery(template, myRidesPageIds(template, tab, p), p.viewer),
       ] as const;
       return awaiting
-        ? [...statements, cardsQuery(template, awaitingPage(template, p).as("page"), p.viewer)]
+        ? [
+            ...statements,
+            // She waits on or asked for these rides, so she organizes none of them.
+            cardsQuery(template, awaitingPage(template, p).as("page"), p.viewer, {
+              pendingRequests: false,
+            }),
+          ]
         : statements;
     },
   );

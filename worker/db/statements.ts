@@ -188,15 +188,20 @@ export function rowReader(prepared: unknown): RowReader | null {
     }
     return row;
   };
+  let namesChecked = false;
   return {
     fromArrays: (rows) => rows.map(fromArray),
     // In the order D1 gives the columns, as drizzle reads a batch's rows. A column named like an
     // array index (an unaliased constant: "0") comes first among an object's keys wherever it
-    // stands, and every column before it would shift: refused, to be aliased.
+    // stands, and every column before it would shift: refused, to be aliased. The names are the
+    // statement's, so the first row that comes is checked, once.
     fromObjects: (rows) => {
-      const indexLike = Object.keys(rows[0] ?? {}).find((key) => /^(0|[1-9]\d*)$/.test(key));
-      if (indexLike !== undefined) {
-        throw new Error(`a batch's column is named "${indexLike}": alias it (.as)`);
+      if (!namesChecked && rows[0]) {
+        const indexLike = Object.keys(rows[0]).find((key) => /^(0|[1-9]\d*)$/.test(key));
+        if (indexLike !== undefined) {
+          throw new Error(`a batch's column is named "${indexLike}": alias it (.as)`);
+        }
+        namesChecked = true;
       }
       return rows.map((row) => fromArray(Object.values(row)));
     },

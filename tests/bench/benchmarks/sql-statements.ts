@@ -201,8 +201,8 @@ async function sqlStatementsReport(size: DatasetSize, rounds: number) {
   return { markdown };
 }
 
-/** What run.ts sends (the run's dataset size and rounds) and reads back. */
-export interface SqlBenchInput {
+/** What run.ts sends: the run's dataset size and rounds (it reads back `{ markdown }`). */
+interface SqlBenchInput {
   size: DatasetSize;
   rounds: number;
 }

@@ -76,6 +76,100 @@ describe("signed-in listings in one D1 round trip", () => {
   });
 });
 
+describe("her id, once her session has been read in this isolate", () => {
+  /**
+   * A D1 binding that records each batch's statement texts (its sessions' batches too): a batch's
+   * statements are the last ones prepared before it (worker/db/statements.ts prepares and binds
+   * them as it sends them).
+   */
+  function batchRecordingD1() {
+    const batches: string[][] = [];
+    const prepared: string[] = [];
+    const recording = (d1: D1Database): D1Database =>
+      wrapD1(d1, {
+        prepare: (prepare) => (text) => {
+          prepared.push(text);
+          return prepare(text);
+        },
+        batch: (batch) =>
+          ((statements: D1PreparedStatement[]) => {
+            batches.push(prepared.slice(-statements.length));
+            return batch(statements);
+          }) as typeof batch,
+        withSession: (withSession) => (constraint) =>
+          recording(
+            withSession(constraint) as unknown as D1Database,
+          ) as unknown as D1DatabaseSession,
+      });
+    return { d1: recording(env.DB), batches };
+  }
+
+  it.each(LISTINGS)(
+    "%s: the next read binds it, beside her session's row, with the same answer",
+    async (path) => {
+      const { ana } = await herWorld();
+      const first = await ana.browser.get(path);
+      expect(first.status).toBe(200);
+      const { d1, batches } = batchRecordingD1();
+      const browser = new Browser({ env: { DB: d1 } });
+      browser.cookies = new Map(ana.browser.cookies);
+      const next = await browser.get(path);
+      expect(next.status).toBe(200);
+      expect(await next.json()).toEqual(await first.json());
+      expect(batches).toHaveLength(1);
+      const [session, ...reads] = batches[0]!;
+      expect(session).toMatch(/from "sessions"/);
+      for (const text of reads) expect(text).not.toMatch(/"viewer"|from "sessions"/);
+    },
+  );
+
+  it("every filter at once, nearest first: within D1's 100 values a statement, her id bound", async () => {
+    const { ana, city } = await herWorld();
+    const day = (days: number) => new Date(Date.now() + days * DAY).toISOString().slice(0, 10);
+    const path = `/api/rides?q=viaje&city=${city}&m=road,gravel,btt&level=chill,intermedio,cañero&from=${day(0)}&to=${day(30)}&page=1`;
+    const near = { headers: { [NEAR_HEADER]: "40.42,-3.70" } };
+    expect((await ana.browser.fetch(path, near)).status).toBe(200);
+    const { d1, batches } = batchRecordingD1();
+    const browser = new Browser({ env: { DB: d1 } });
+    browser.cookies = new Map(ana.browser.cookies);
+    expect((await browser.fetch(path, near)).status).toBe(200);
+    expect(batches[0]!.slice(1).join("\n")).not.toMatch(/"viewer"/);
+  });
+
+  it("a session ended since: 401 with nothing of the page, and the next read looks her up again", async () => {
+    const { ana } = await herWorld();
+    expect((await ana.browser.get("/api/rides")).status).toBe(200);
+    const sessionId = hashToken(ana.browser.cookies.get(SESSION_COOKIE)!);
+    const row = await db().select().from(sessions).where(eq(sessions.id, sessionId)).get();
+    await db().delete(sessions).where(eq(sessions.id, sessionId));
+    const cookies = new Map(ana.browser.cookies);
+    const refused = await ana.browser.get("/api/rides");
+    expect(refused.status).toBe(401);
+    expect(await refused.text()).not.toMatch(/"rides"/);
+
+    // The same token made valid again: read through her session's CTE, as a first read is.
+    await db().insert(sessions).values(row!);
+    const { d1, batches } = batchRecordingD1();
+    const browser = new Browser({ env: { DB: d1 } });
+    browser.cookies = cookies;
+    expect((await browser.get("/api/rides")).status).toBe(200);
+    expect(batches[0]!.slice(1).join("\n")).toMatch(/^with "viewer"\("id"\) as \(/);
+  });
+
+  it("a session row that now names another rider: the answer is hers, read again", async () => {
+    const { ana, hers, city } = await herWorld();
+    const cris = await signedIn();
+    expect((await ana.browser.get(`/api/rides?city=${city}`)).status).toBe(200);
+    const sessionId = hashToken(ana.browser.cookies.get(SESSION_COOKIE)!);
+    await db().update(sessions).set({ userId: cris.user.id }).where(eq(sessions.id, sessionId));
+    const { browser, trips } = recordedBrowser(ana.browser.cookies);
+    const feed = await json<RideListResponse>(await browser.get(`/api/rides?city=${city}`));
+    // Ana is in her ride, Cris is not: the page is Cris's, as her session now says.
+    expect(feed.rides.find((r) => r.id === hers.id)?.viewer.joined).toBe(false);
+    expect(trips).toEqual([expect.stringMatching(/^batch of/), expect.stringMatching(/^batch of/)]);
+  });
+});
+
 describe("the page read with her session is hers", () => {
   it("each rider gets her own answer, the same as with her id bound", async () => {
     const { ana, city, hers, open } = await herWorld();

@@ -214,6 +214,40 @@ describe("a read for her, found by her session in the same batch", () => {
     expect(plain).toMatch(/^with "viewer"\("id"\) as \(.*\) select /);
     expect(withOwn).toMatch(/^with "viewer"\("id"\) as \(.*\), "mine" as \(/);
   });
+
+  it("binds her likely id beside her lookup, and reads again for whom the lookup finds when it differs", async () => {
+    const [ana, bea] = [await createUser(), await createUser()];
+    await createRide({ organizerId: ana.id, title: "De Ana" });
+    await createRide({ organizerId: bea.id, title: "De Bea" });
+    const sessionId = `test-${crypto.randomUUID()}`;
+    await db()
+      .insert(sessions)
+      .values({
+        id: sessionId,
+        userId: ana.id,
+        expiresAt: Date.now() + HOUR,
+        createdAt: Date.now(),
+      });
+    const cache = new StatementCache<{ viewer: string }>(3);
+    const read = (d: Database, viewer: ViewerLookup) =>
+      cache.batchFor(d, viewer, "likely", { viewer: viewer.key }, (template, p) => [
+        template.select({ title: rides.title }).from(rides).where(eq(rides.organizerId, p.viewer)),
+      ]);
+
+    const right = recordingD1(env.DB);
+    const found = await read(right.db, { ...lookupOf(sessionId), likelyId: ana.id });
+    expect(found).toEqual({ viewerId: ana.id, results: [[{ title: "De Ana" }]] });
+    // Her lookup first, then the read with her id bound: no CTE, no second read of her session.
+    expect(right.texts).toHaveLength(2);
+    expect(right.texts[0]).toMatch(/from "sessions"/);
+    expect(right.texts[1]).not.toMatch(/"viewer"|"sessions"/);
+
+    // A guess the lookup does not confirm is dropped: the rows are read again for Ana.
+    const wrong = recordingD1(env.DB);
+    const corrected = await read(wrong.db, { ...lookupOf(sessionId), likelyId: bea.id });
+    expect(corrected).toEqual(found);
+    expect(wrong.texts).toHaveLength(3);
+  });
 });
 
 describe("the feed's statement", () => {

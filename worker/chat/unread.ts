@@ -145,10 +145,11 @@ export function chatListQuery(db: Database, p: ChatListParams) {
 }
 
 /**
- * The chat list's statements, written once per isolate for each of their two shapes: her id bound,
- * or read from her session in the same batch (ADR 0045, ADR 0046).
+ * The chat list's statements, written once per isolate for each of their three shapes: her id
+ * bound, read from her session in the same batch, or her likely id bound beside her session's read
+ * (ADR 0045, ADR 0046).
  */
-const chatListStatements = new StatementCache<ChatListParams>(2);
+const chatListStatements = new StatementCache<ChatListParams>(3);
 
 /**
  * Her chat candidates (published rides she is in that started within the last 24 h or later)

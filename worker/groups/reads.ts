@@ -253,8 +253,8 @@ interface GroupPageParams {
   now: number;
 }
 
-/** Its statements, for her id or her session. */
-const pageStatements = new StatementCache<GroupPageParams>(2);
+/** Its statements, for her id, her session, or her likely id beside it (ADR 0046). */
+const pageStatements = new StatementCache<GroupPageParams>(3);
 
 /**
  * The page of the active group at this address, null when there is none, in one round trip: the

@@ -58,8 +58,8 @@ interface GroupRidesParams {
   now: number;
 }
 
-/** Written once, for her id or her session (a one-trip read, ADR 0046). */
-const groupRidesStatements = new StatementCache<GroupRidesParams>(2);
+/** Written once, for her id, her session, or her likely id beside it (a one-trip read, ADR 0046). */
+const groupRidesStatements = new StatementCache<GroupRidesParams>(3);
 
 function groupRidesQuery(
   db: Database,

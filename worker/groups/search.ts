@@ -24,8 +24,11 @@ interface GroupSearchParams {
   offset?: number | undefined;
 }
 
-/** One statement per set of filters (2⁴), each for her id or her session (ADR 0046). */
-const searchStatements = new StatementCache<GroupSearchParams>(40);
+/**
+ * One statement per set of filters (2⁴), each for her id, her session, or her likely id beside it
+ * (ADR 0046).
+ */
+const searchStatements = new StatementCache<GroupSearchParams>(56);
 
 function searchQuery(db: Database, p: GroupSearchParams) {
   const conditions = [eq(groups.status, "active")];

@@ -179,8 +179,11 @@ function awaitingPage(db: Database, { viewer: userId, now }: MyRidesParams) {
     .limit(AWAITING_MAX);
 }
 
-/** My Rides' statements, written once per isolate for each tab (ADR 0045). */
-const myRidesStatements = new StatementCache<MyRidesParams>(8);
+/**
+ * My Rides' statements, written once per isolate for each tab and page kind, for her id, her
+ * session or her likely id (ADR 0045, ADR 0046).
+ */
+const myRidesStatements = new StatementCache<MyRidesParams>(12);
 
 /** A page of her rides: `viewer` is her id, or her session to read in the same round trip. */
 export async function myRides(

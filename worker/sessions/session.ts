@@ -154,6 +154,25 @@ export function readerOf(c: Context<AppEnv>, unauthenticatedMessage?: string): V
   return sessionLookup(c, token, unauthenticatedMessage);
 }
 
+/**
+ * Whose each session was when this isolate last read it in a batch: the next one-trip read of the
+ * same session binds that id instead of reading it from the session's CTE in each of its
+ * subqueries (ViewerLookup.likelyId). A guess the batch's own session row confirms or overrules,
+ * never an authorization: a session's row never changes hands, and one that ended is refused by
+ * that row as before. Bounded; the oldest goes first.
+ */
+const likelyViewers = new Map<string, string>();
+const LIKELY_VIEWERS_MAX = 2_000;
+
+function rememberViewer(sessionId: string, userId: string | undefined) {
+  likelyViewers.delete(sessionId);
+  if (userId === undefined) return;
+  if (likelyViewers.size >= LIKELY_VIEWERS_MAX) {
+    likelyViewers.delete(likelyViewers.keys().next().value as string);
+  }
+  likelyViewers.set(sessionId, userId);
+}
+
 /** Her session as the lookup of a batch: its row first, her id read from it in each statement. */
 function sessionLookup(
   c: Context<AppEnv>,
@@ -164,12 +183,15 @@ function sessionLookup(
   return {
     name: "session",
     key: sessionId,
+    likelyId: likelyViewers.get(sessionId),
     statement: (template, key) => sessionQuery(template, { sessionId: key }),
     idQuery: (template, key) =>
       template.select({ id: sessions.userId }).from(sessions).where(eq(sessions.id, key)),
     accept: async (rows) => {
       const [row] = rows as SessionRow[];
-      applySession(c, token, await checkSession(c.var.primaryDb, sessionId, row, Date.now()));
+      const session = await checkSession(c.var.primaryDb, sessionId, row, Date.now());
+      rememberViewer(sessionId, session?.user.id);
+      applySession(c, token, session);
       return requireProfile(c, unauthenticatedMessage).id;
     },
   };

@@ -61,12 +61,17 @@ function recordingD1(sqlite: DatabaseSync, captured: Captured[]) {
   } as unknown as D1Database;
 }
 
-/** Her session as the API reads it in a one-trip read (worker/sessions/session.ts). */
+/**
+ * Her session as the API reads it in a one-trip read (worker/sessions/session.ts), once the
+ * isolate has read it before: her likely id bound beside her session's row, as in every API row's
+ * requests but an isolate's first for her.
+ */
 function sessionOf(cookie: string, userId: string): ViewerLookup {
   const key = hashToken(cookie.slice(cookie.indexOf("=") + 1));
   return {
     name: "session",
     key,
+    likelyId: userId,
     statement: (template, sessionId) => sessionQuery(template, { sessionId }),
     idQuery: (template, sessionId) =>
       template.select({ id: sessions.userId }).from(sessions).where(eq(sessions.id, sessionId)),

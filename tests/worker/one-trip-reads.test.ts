@@ -18,7 +18,7 @@ import { listRides } from "../../worker/rides/listing.ts";
 import { myRides } from "../../worker/rides/my-rides.ts";
 import { SESSION_COOKIE } from "../../worker/sessions/session.ts";
 import { hashToken } from "../../worker/sessions/tokens.ts";
-import { recordedBrowser, wrapD1 } from "./helpers/d1-proxy.ts";
+import { recordedBrowser, wrapD1AndSessions } from "./helpers/d1-proxy.ts";
 import { createRide, createUser, db, HOUR, signedIn } from "./helpers/factories.ts";
 import { Browser, json } from "./helpers/http.ts";
 import { insertMessage } from "./helpers/safety.ts";
@@ -85,23 +85,18 @@ describe("her id, once her session has been read in this isolate", () => {
   function batchRecordingD1() {
     const batches: string[][] = [];
     const prepared: string[] = [];
-    const recording = (d1: D1Database): D1Database =>
-      wrapD1(d1, {
-        prepare: (prepare) => (text) => {
-          prepared.push(text);
-          return prepare(text);
-        },
-        batch: (batch) =>
-          ((statements: D1PreparedStatement[]) => {
-            batches.push(prepared.slice(-statements.length));
-            return batch(statements);
-          }) as typeof batch,
-        withSession: (withSession) => (constraint) =>
-          recording(
-            withSession(constraint) as unknown as D1Database,
-          ) as unknown as D1DatabaseSession,
-      });
-    return { d1: recording(env.DB), batches };
+    const d1 = wrapD1AndSessions(env.DB, {
+      prepare: (prepare) => (text) => {
+        prepared.push(text);
+        return prepare(text);
+      },
+      batch: (batch) =>
+        ((statements: D1PreparedStatement[]) => {
+          batches.push(prepared.slice(-statements.length));
+          return batch(statements);
+        }) as typeof batch,
+    });
+    return { d1, batches };
   }
 
   it.each(LISTINGS)(
@@ -213,20 +208,15 @@ describe("the page read with her session is hers", () => {
 /** A D1 binding that adds up the rows its batches (and its sessions' batches) read. */
 function rowsCountingD1() {
   const counted = { rows: 0 };
-  const countBatches = (d1: D1Database): D1Database =>
-    wrapD1(d1, {
-      batch: (batch) =>
-        (async (statements: D1PreparedStatement[]) => {
-          const results = await batch(statements);
-          for (const result of results) counted.rows += result.meta.rows_read;
-          return results;
-        }) as typeof batch,
-      withSession: (withSession) => (constraint) =>
-        countBatches(
-          withSession(constraint) as unknown as D1Database,
-        ) as unknown as D1DatabaseSession,
-    });
-  return { d1: countBatches(env.DB), counted };
+  const d1 = wrapD1AndSessions(env.DB, {
+    batch: (batch) =>
+      (async (statements: D1PreparedStatement[]) => {
+        const results = await batch(statements);
+        for (const result of results) counted.rows += result.meta.rows_read;
+        return results;
+      }) as typeof batch,
+  });
+  return { d1, counted };
 }
 
 describe("her id read from her session costs a lookup, not a walk", () => {

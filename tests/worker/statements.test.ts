@@ -159,7 +159,8 @@ describe("a read for her, found by her session in the same batch", () => {
     accept: async (rows) => (rows as { userId: string }[])[0]!.userId,
   });
 
-  it("declares her id's select once per statement, merged into a statement's own WITH", async () => {
+  /** Ana with a session, and a ride each of hers and of Bea's. */
+  async function anaAndBea() {
     const [ana, bea] = [await createUser(), await createUser()];
     await createRide({ organizerId: ana.id, title: "De Ana" });
     await createRide({ organizerId: bea.id, title: "De Bea" });
@@ -172,6 +173,11 @@ describe("a read for her, found by her session in the same batch", () => {
         expiresAt: Date.now() + HOUR,
         createdAt: Date.now(),
       });
+    return { ana, bea, sessionId };
+  }
+
+  it("declares her id's select once per statement, merged into a statement's own WITH", async () => {
+    const { ana, sessionId } = await anaAndBea();
     const cache = new StatementCache<{ viewer: string }>(2);
     const read = (d: Database, viewer: string | ViewerLookup) =>
       cache.batchFor(
@@ -216,18 +222,7 @@ describe("a read for her, found by her session in the same batch", () => {
   });
 
   it("binds her likely id beside her lookup, and reads again for whom the lookup finds when it differs", async () => {
-    const [ana, bea] = [await createUser(), await createUser()];
-    await createRide({ organizerId: ana.id, title: "De Ana" });
-    await createRide({ organizerId: bea.id, title: "De Bea" });
-    const sessionId = `test-${crypto.randomUUID()}`;
-    await db()
-      .insert(sessions)
-      .values({
-        id: sessionId,
-        userId: ana.id,
-        expiresAt: Date.now() + HOUR,
-        createdAt: Date.now(),
-      });
+    const { ana, bea, sessionId } = await anaAndBea();
     const cache = new StatementCache<{ viewer: string }>(3);
     const read = (d: Database, viewer: ViewerLookup) =>
       cache.batchFor(d, viewer, "likely", { viewer: viewer.key }, (template, p) => [

@@ -19,6 +19,24 @@ export function wrapD1(
   });
 }
 
+/**
+ * `wrapD1` on the binding and on every D1 session opened on it (withSession), where the
+ * one-trip reads send their batches (ADR 0041).
+ */
+export function wrapD1AndSessions(
+  d1: D1Database,
+  wrap: { [K in "prepare" | "batch"]?: (original: D1Database[K]) => D1Database[K] },
+): D1Database {
+  return wrapD1(d1, {
+    ...wrap,
+    withSession: (withSession) => (constraint) =>
+      wrapD1AndSessions(
+        withSession(constraint) as unknown as D1Database,
+        wrap,
+      ) as unknown as D1DatabaseSession,
+  });
+}
+
 /** A D1 binding that counts what the code under test asks of it: statements prepared, batches sent. */
 export function countingD1(d1: D1Database) {
   const counter = { statements: 0, batches: 0 };

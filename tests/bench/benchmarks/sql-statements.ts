@@ -1,7 +1,7 @@
 // The listings' statements in SQLite alone (docs/benchmarks.md, "SQL statements"): the bench's
 // dataset in an in-memory database of Node's own SQLite, each listing's D1 batch captured as the
-// worker writes it for the API latency rows (her session read in the same batch, her id through
-// its CTE), then each statement prepared and run again and again, every statement once per round.
+// worker writes it for the API latency rows (her session read in the same batch, her likely id
+// bound), then each statement prepared and run again and again, every statement once per round.
 // Locally D1 prepares every statement it is sent, so both halves are what a request pays. No
 // server, no build: a change to a statement is measured here in a minute, against the commit
 // before it in the same sitting (the old file checked out, a run; the new one, a run).

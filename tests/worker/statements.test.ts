@@ -8,11 +8,11 @@ import { describe, expect, it } from "vitest";
 import { groupChatListQuery } from "../../worker/chat/group-unread.ts";
 import { chatListQuery, listChats } from "../../worker/chat/unread.ts";
 import { createDb } from "../../worker/db/client.ts";
+import { rowReader } from "../../worker/db/row-reader.ts";
 import { blocks, rideMessages, rideRequests, rides, sessions } from "../../worker/db/schema.ts";
 import {
   bindable,
   type Preparable,
-  rowReader,
   StatementCache,
   type ViewerLookup,
   withConstantLimits,

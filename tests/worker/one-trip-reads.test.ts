@@ -151,7 +151,7 @@ describe("her id, once her session has been read in this isolate", () => {
     expect(batches[0]!.slice(1).join("\n")).toMatch(/^with "viewer"\("id"\) as \(/);
   });
 
-  it("a session row that now names another rider: the answer is hers, read again", async () => {
+  it("a session row that now names another rider: the answer is that rider's, read again", async () => {
     const { ana, hers, city } = await herWorld();
     const cris = await signedIn();
     expect((await ana.browser.get(`/api/rides?city=${city}`)).status).toBe(200);

@@ -16,7 +16,7 @@ import {
   listRides,
 } from "../../worker/rides/listing.ts";
 import { ladderOf, NEAR_FIRST_RADIUS_KM, nearFirstRadiusKm } from "../../worker/rides/near.ts";
-import { countingD1 } from "./helpers/d1-proxy.ts";
+import { countingD1, wrapD1 } from "./helpers/d1-proxy.ts";
 import { createRide, createUser, db, HOUR, signedIn, signedInMany } from "./helpers/factories.ts";
 import { createGroup } from "./helpers/groups.ts";
 import { type Browser, json } from "./helpers/http.ts";
@@ -402,5 +402,126 @@ describe("'Cerca de mí': a ladder of boxes from NEAR_FIRST_RADIUS_KM", () => {
     ];
     expect(await pages(member.browser)).toEqual(all);
     expect(await pages(outsider.browser)).toEqual(all.slice(6));
+  });
+});
+
+describe("'Cerca de mí': a page asked again reads the box that held it last time", () => {
+  /** Far from every other test's rides, and from each other (a 50 km box is ±0.45° of latitude). */
+  const spots = [
+    { lat: 43.6, lon: -5.8 },
+    { lat: 44.7, lon: -1.2 },
+    { lat: 35.4, lon: -3 },
+  ];
+  const north = (from: { lat: number; lon: number }, km: number) => ({
+    lat: from.lat + km / 111.2,
+    lon: from.lon,
+  });
+  /** The statements' texts and their rung lists: "(2), (4), (8), …" for a ladder. */
+  const recorded = () => {
+    const texts: string[] = [];
+    const d1 = wrapD1(env.DB, {
+      prepare: (prepare) => (query) => {
+        texts.push(query);
+        return prepare(query);
+      },
+    });
+    const rungs = () =>
+      texts.map((text) => /from \(values ((?:\([\d.]+\)(?:, )?)+)\)/.exec(text)?.[1]);
+    return { d1, texts, rungs };
+  };
+  /** The page as the ladder alone reads it (its own statement, run directly). */
+  const ladderTitles = async (filters: ListFilters, viewerId: string, now: number) => {
+    const { text, params } = runnable(listingWithParticipantsQuery(db(), filters, viewerId, now));
+    const { results } = await env.DB.prepare(text)
+      .bind(...params)
+      .all<{ title: string }>();
+    return results.slice(0, 10).map((r) => r.title);
+  };
+  const titlesOf = (page: { rides: { title: string }[] }) => page.rides.map((r) => r.title);
+
+  it("reads the rung that held the page, without the ladder's counts, and gets the same page", async () => {
+    const owner = await createUser();
+    const here = spots[0]!;
+    // Every half km: the 2 and 4 km boxes hold 5 and 9, fewer than the 11 the first page needs;
+    // the 8 km box holds the 15.
+    for (let i = 0; i < 15; i++) {
+      await createRide({
+        organizerId: owner.id,
+        title: `G${String(i).padStart(2, "0")}`,
+        pin: north(here, i * 0.5),
+      });
+    }
+    const filters: ListFilters = { modalities: [], levels: [], page: 0, near: here };
+    const { d1, texts, rungs } = recorded();
+    const now = Date.now();
+    const first = await listRides(createDb(d1), filters, owner.id, now);
+    const again = await listRides(createDb(d1), filters, owner.id, now);
+    expect(texts).toHaveLength(2);
+    expect(rungs()).toEqual([`(2), (4), (8), (16), (32), (${NEAR_RADIUS_KM})`, "(8)"]);
+    const expected = Array.from({ length: 10 }, (_, i) => `G${String(i).padStart(2, "0")}`);
+    expect(titlesOf(first)).toEqual(expected);
+    expect(titlesOf(again)).toEqual(expected);
+    expect(again.hasMore).toBe(true);
+  });
+
+  it("reads again through the ladder when the box no longer holds a full page: fewer rides, or fewer she may see", async () => {
+    const [owner, other] = await Promise.all([createUser(), createUser()]);
+    const blocker = await createUser();
+    await db().insert(blocks).values({ blockerId: blocker.id, blockedId: other.id });
+    const here = spots[1]!;
+    const made = [];
+    for (let i = 0; i < 15; i++) {
+      made.push(
+        await createRide({
+          // Two of them by the rider she blocked.
+          organizerId: i === 3 || i === 4 ? other.id : owner.id,
+          title: `H${String(i).padStart(2, "0")}`,
+          pin: north(here, i * 0.5),
+        }),
+      );
+    }
+    for (let i = 0; i < 6; i++) {
+      await createRide({ organizerId: owner.id, title: `K${i}`, pin: north(here, 10 + i) });
+    }
+    const filters: ListFilters = { modalities: [], levels: [], page: 0, near: here };
+    const now = Date.now();
+    // The owner's read leaves the 8 km rung (her 11th ride is 5 km away).
+    const { d1, texts, rungs } = recorded();
+    await listRides(createDb(d1), filters, owner.id, now);
+    // The blocker sees 13 of the 15 within 8 km; with 4 cancelled, 9: the box is short.
+    for (const ride of made.slice(10, 14)) {
+      await db().update(rides).set({ status: "cancelled" }).where(eq(rides.id, ride.id));
+    }
+    const hers = await listRides(createDb(d1), filters, blocker.id, now);
+    expect(rungs()).toEqual([
+      `(2), (4), (8), (16), (32), (${NEAR_RADIUS_KM})`,
+      "(8)",
+      `(2), (4), (8), (16), (32), (${NEAR_RADIUS_KM})`,
+    ]);
+    const expected = await ladderTitles(filters, blocker.id, now);
+    expect(expected).toEqual(["H00", "H01", "H02", "H05", "H06", "H07", "H08", "H09", "H14", "K0"]);
+    expect(titlesOf(hers)).toEqual(expected);
+    // The ladder's answer is remembered: her next read is one statement, from the 16 km box.
+    const next = await listRides(createDb(d1), filters, blocker.id, now);
+    expect(texts).toHaveLength(4);
+    expect(rungs()[3]).toBe("(16)");
+    expect(titlesOf(next)).toEqual(expected);
+  });
+
+  it("reads a short last page from the whole radius once, as the ladder ends there", async () => {
+    const owner = await createUser();
+    const here = spots[2]!;
+    for (const km of [1, 12, 40]) {
+      await createRide({ organizerId: owner.id, title: `L${km}`, pin: north(here, km) });
+    }
+    const filters: ListFilters = { modalities: [], levels: [], page: 0, near: here };
+    const { d1, texts, rungs } = recorded();
+    const now = Date.now();
+    await listRides(createDb(d1), filters, owner.id, now);
+    const again = await listRides(createDb(d1), filters, owner.id, now);
+    expect(texts).toHaveLength(2);
+    expect(rungs()[1]).toBe(`(${NEAR_RADIUS_KM})`);
+    expect(titlesOf(again)).toEqual(["L1", "L12", "L40"]);
+    expect(again.hasMore).toBe(false);
   });
 });

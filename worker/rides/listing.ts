@@ -4,7 +4,7 @@
 import { and, asc, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import { normalizeText } from "../../domain/cities.ts";
 import type { Level, Modality } from "../../domain/constants.ts";
-import { FEED_PAGE_SIZE } from "../../domain/constants.ts";
+import { FEED_PAGE_SIZE, NEAR_RADIUS_KM } from "../../domain/constants.ts";
 import { distanceKm, type Position } from "../../domain/near.ts";
 import { profiles, rides } from "../db/schema.ts";
 import {
@@ -25,7 +25,13 @@ import {
 } from "../ride-core/read-model.ts";
 import { myRequestStatusSql, pendingRequestCountSql } from "../ride-core/request-sql.ts";
 import { waitingCountSql, waitingPositionSql } from "../ride-core/waiting-list-sql.ts";
-import { type NearParams, nearestPageQuery, nearParams } from "./near.ts";
+import {
+  type NearParams,
+  nearestPageQuery,
+  nearFirstRadiusKm,
+  nearParams,
+  rungHolding,
+} from "./near.ts";
 import { rideRowid, ridesFts } from "./search-index.ts";
 
 /** Trigram search needs 3 characters; shorter queries filter the index-selected rows by LIKE. */
@@ -144,21 +150,25 @@ function listingPage(db: Database, p: ListingParams) {
   return withOffset(page, p.offset);
 }
 
-/** The same page ordered by distance ('Cerca de mí'): the nearest rides' rowids, then their rows. */
-function nearPage(db: Database, p: ListingParams, near: NearParams) {
-  // Any filter beyond the dates from now thins the rides out: the ladder starts wider.
-  const filtered =
+/** Any filter beyond the dates from now: it thins the rides out, so the ladder starts wider. */
+function nearFiltered(p: ListingParams): boolean {
+  return (
     p.to !== undefined ||
     p.cityKey !== undefined ||
     p.levels.length > 0 ||
     p.modalities.length > 0 ||
     p.phrase !== undefined ||
-    p.like !== undefined;
+    p.like !== undefined
+  );
+}
+
+/** The same page ordered by distance ('Cerca de mí'): the nearest rides' rowids, then their rows. */
+function nearPage(db: Database, p: ListingParams, near: NearParams) {
   const nearest = nearestPageQuery(
     db,
     near,
     { page: listingConditions(p), box: listingConditions(p, { surely: true }) },
-    filtered,
+    nearFiltered(p),
   ).as("nearest");
   return db
     .select({ ...rideColumns, nearDist: sql<number | null>`${nearest.nearDist}`.as("near_dist") })
@@ -254,26 +264,84 @@ export function cardOf(
   return near && point ? { ...summary, distanceKm: distanceKm(near, point) } : summary;
 }
 
+/**
+ * 'Cerca de mí' pages asked in this isolate (her filters, rounded position and page) and the
+ * ladder's rung that held each last time, at most NEAR_GUESSES_MAX (the oldest forgotten first).
+ * Asked again, such a page reads that box at once, without the ladder's counts (about a sixth of
+ * the statement's time, docs/benchmarks.md); the rows are kept only if the box held a full page.
+ */
+const nearGuesses = new Map<string, number>();
+const NEAR_GUESSES_MAX = 2_000;
+
 /** A page of the feed for `viewer`: her id, or her session to read in the same round trip. */
 export async function listRides(db: Database, filters: ListFilters, viewer: Viewer, now: number) {
-  const {
-    viewerId,
-    results: [rows],
-  } = await listingStatements.batchFor(
-    db,
-    viewer,
-    "feed",
-    listingParams(filters, viewerValue(viewer), now),
-    (template, p) => [listingCards(template, p)] as const,
-    // 'Cerca de mí' counts its small box up to a number that grows with the page: written into
-    // its LIMIT (one statement per page), SQLite's plan for that count is about 40 % cheaper
-    // on the bench's data than for a bound one (withConstantLimits, worker/db/statements.ts).
-    ["near.needed"],
-  );
+  const params = listingParams(filters, viewerValue(viewer), now);
+  const read = async (who: Viewer, near: NearParams | undefined) => {
+    const {
+      viewerId,
+      results: [rows],
+    } = await listingStatements.batchFor(
+      db,
+      who,
+      "feed",
+      { ...params, viewer: viewerValue(who), near },
+      (template, p) => [listingCards(template, p)] as const,
+      // 'Cerca de mí' counts its small box up to a number that grows with the page: written into
+      // its LIMIT (one statement per page), SQLite's plan for that count is about 40 % cheaper
+      // on the bench's data than for a bound one (withConstantLimits, worker/db/statements.ts).
+      // A guessed box's radius is one of the ladder's own constants.
+      ["near.needed", "near.radiusKm"],
+    );
+    return { viewerId, rows };
+  };
+  const { viewerId, rows } = params.near
+    ? await readNear(params, params.near, JSON.stringify(filters), viewer, read)
+    : await read(viewer, undefined);
   return {
     rides: rows.slice(0, FEED_PAGE_SIZE).map((row) => cardOf(row, viewerId, now, filters.near)),
     hasMore: rows.length > FEED_PAGE_SIZE,
   };
+}
+
+/**
+ * A 'Cerca de mí' page: from the box that held it last time in this isolate when there is one,
+ * else through the ladder. A box that holds `needed` rides she may see holds the nearest
+ * `needed`, so a full page from it is the page; a shorter one may be missing rides beyond it
+ * (unless it is the whole radius's last page): read again through the ladder, a second trip.
+ */
+async function readNear<Row extends { nearDist: number | null }>(
+  params: ListingParams,
+  near: NearParams,
+  key: string,
+  viewer: Viewer,
+  read: (who: Viewer, near: NearParams) => Promise<{ viewerId: string; rows: Row[] }>,
+) {
+  const guess = nearGuesses.get(key);
+  let answer = await read(viewer, guess === undefined ? near : { ...near, radiusKm: guess });
+  const full = answer.rows.length > FEED_PAGE_SIZE;
+  if (guess !== undefined && !full && guess < NEAR_RADIUS_KM) {
+    answer = await read(answer.viewerId, near);
+  }
+  rememberNearBox(key, answer.rows, params);
+  return answer;
+}
+
+/**
+ * The ladder's smallest rung that holds the page's last ride (its `needed`-th), or the whole
+ * radius when the page is short (the ladder reached it).
+ */
+function rememberNearBox(key: string, rows: { nearDist: number | null }[], p: ListingParams) {
+  const near = p.near!;
+  const last = rows.length > FEED_PAGE_SIZE ? rows[FEED_PAGE_SIZE]!.nearDist : null;
+  const radius =
+    last === null
+      ? NEAR_RADIUS_KM
+      : rungHolding(last, nearFirstRadiusKm(nearFiltered(p), near.needed));
+  nearGuesses.delete(key);
+  if (nearGuesses.size >= NEAR_GUESSES_MAX) {
+    nearGuesses.delete(nearGuesses.keys().next().value as string);
+  }
+  nearGuesses.set(key, radius);
 }
 
 /**

@@ -8,7 +8,8 @@
 // until the box holds every ride up to the page's end, at most NEAR_RADIUS_KM. What a walk costs
 // grows with the box's height (the index gives a latitude band), so in a dense city the page comes
 // from a small box, and in a sparse area the ladder climbs: a climb costs the walks of the smaller
-// boxes, each half the next one.
+// boxes, each half the next one. The same page asked again in the isolate reads the box that held
+// it last time without the ladder (listRides, listing.ts).
 import { and, asc, gte, lte, type SQL, sql } from "drizzle-orm";
 import { FEED_PAGE_SIZE, MEETING_AREA_OFFSET_KM, NEAR_RADIUS_KM } from "../../domain/constants.ts";
 import { KM_PER_DEGREE, nearBox, type Position } from "../../domain/near.ts";
@@ -35,6 +36,11 @@ export interface NearParams {
   needed: number;
   /** Rides before the page (offsetOf). */
   offset?: number | undefined;
+  /**
+   * A radius whose box held this page before (nearGuesses): the box is read at once, without the
+   * ladder's counts. Written into the statement's text, as `needed` is.
+   */
+  radiusKm?: number | undefined;
 }
 
 export function nearParams(center: Position, page: number): NearParams {
@@ -163,6 +169,18 @@ export function ladderOf(firstRadiusKm: number): number[] {
 }
 
 /**
+ * The smallest rung of the ladder from `firstRadiusKm` whose box holds a ride at `dist2` (her
+ * squared distance to it in degrees, a page's near_dist), compared as the statement compares.
+ */
+export function rungHolding(dist2: number, firstRadiusKm: number): number {
+  const holds = (r: number) => {
+    const radius = r / KM_PER_DEGREE;
+    return dist2 <= radius * radius;
+  };
+  return ladderOf(firstRadiusKm).find(holds) ?? NEAR_RADIUS_KM;
+}
+
+/**
  * One row: the bounds of the smallest box of the ladder that holds at least `needed` rides
  * meeting `conditions` (NearConditions.box; or of NEAR_RADIUS_KM). The rungs are a VALUES list in
  * order, each row carrying its bounds, computed once, so a count's walk compares the index
@@ -172,7 +190,11 @@ export function ladderOf(firstRadiusKm: number): number[] {
  * page's walk, and bounds that walk's index range.
  */
 function chosenBox(near: NearParams, conditions: SQL, firstRadiusKm: number): SQL {
-  const { needed } = near;
+  const { needed, radiusKm: guessed } = near;
+  // A placeholder instead of the number would write NaN into the statement.
+  if (guessed !== undefined && !Number.isFinite(guessed)) {
+    throw new Error("near.radiusKm must be written into the statement");
+  }
   const center: Center = { lat: near.lat, lon: near.lon, sc: near.lonScale };
   const radius = sql`${sql.identifier("column1")}`;
   const bounds = boundsOf(radius, center);
@@ -181,9 +203,11 @@ function chosenBox(near: NearParams, conditions: SQL, firstRadiusKm: number): SQ
     names.map((name) => sql`${bounds[name]} as ${sql.identifier(name)}`),
     sql`, `,
   )} from (values ${sql.join(
-    ladderOf(firstRadiusKm).map((r) => sql`(${literal(r)})`),
+    (guessed === undefined ? ladderOf(firstRadiusKm) : [guessed]).map((r) => sql`(${literal(r)})`),
     sql`, `,
   )})) ${sql.identifier(RUNG)}`;
+  // The guessed box, one rung and no count: the caller checks that it held a full page.
+  if (guessed !== undefined) return sql`(select * from ${rungs} limit 1) ${sql.identifier(BOX)}`;
   const fromRung: Bounds = {
     latMin: rung("latMin"),
     latMax: rung("latMax"),

@@ -22,6 +22,12 @@ export interface LighthouseRow {
   performanceRuns: number[];
   /** The elements that moved, per run with a layout shift (to find what moved, not just how much). */
   shiftedRuns: { performance: number; cls: number; elements: string[] }[];
+  /**
+   * Lighthouse's own measure of the machine's CPU in each run (`benchmarkIndex`, lowest
+   * first): the simulation multiplies every main-thread task by four, so a slower hour or
+   * machine costs the app's pages points that the code did not lose.
+   */
+  cpuIndexRuns: number[];
 }
 
 const CHROME_FLAGS = [
@@ -83,6 +89,7 @@ export async function lighthouseScores(
         ...median,
         performanceRuns: pageRuns.map((r) => r.performance),
         shiftedRuns: pageRuns.flatMap((r) => r.shiftedRuns),
+        cpuIndexRuns: pageRuns.flatMap((r) => r.cpuIndexRuns).sort((a, b) => a - b),
       });
     }
   } finally {
@@ -138,6 +145,9 @@ async function lighthouseRun(
     },
     failing: [...failing],
     performanceRuns: [],
+    cpuIndexRuns: lhr?.environment?.benchmarkIndex
+      ? [Math.round(lhr.environment.benchmarkIndex)]
+      : [],
     shiftedRuns:
       // Shifts that round to 0.000 (sub-pixel moves of the public pages' nav) are left out.
       Math.round(metric("cumulative-layout-shift") * 1000) > 0
@@ -150,6 +160,13 @@ async function lighthouseRun(
           ]
         : [],
   };
+}
+
+function cpuIndexRange(runs: number[]): string {
+  if (runs.length === 0) return "–";
+  const low = runs[0]!;
+  const high = runs.at(-1)!;
+  return low === high ? String(low) : `${low}–${high}`;
 }
 
 /** "score selector `snippet`" for each shift Lighthouse attributes to an element. */
@@ -165,15 +182,19 @@ function shiftedElements(details: unknown): string[] {
 
 export function lighthouseTable(rows: LighthouseRow[]): string {
   const lines = [
-    "| Page | Performance (median) | Runs (lowest → highest) | Accessibility | Best Practices | SEO | FCP ms | LCP ms | TBT ms | CLS |",
-    "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|",
+    "| Page | Performance (median) | Runs (lowest → highest) | Accessibility | Best Practices | SEO | FCP ms | LCP ms | TBT ms | CLS | CPU index |",
+    "|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---|",
   ];
   for (const r of rows) {
     const m = r.metrics;
     lines.push(
-      `| ${r.page} | ${r.performance} | ${r.performanceRuns.join(", ")} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${m.fcpMs} | ${m.lcpMs} | ${m.tbtMs} | ${m.cls} |`,
+      `| ${r.page} | ${r.performance} | ${r.performanceRuns.join(", ")} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${m.fcpMs} | ${m.lcpMs} | ${m.tbtMs} | ${m.cls} | ${cpuIndexRange(r.cpuIndexRuns)} |`,
     );
   }
+  lines.push(
+    "",
+    "CPU index: Lighthouse's `benchmarkIndex` of the machine in the page's runs (lowest–highest); higher is faster. Scores taken at different indexes do not compare.",
+  );
   const notPassing = rows.filter((r) => r.failing.length > 0);
   if (notPassing.length > 0) {
     lines.push("", "Audits not fully passing in the median run (weighted ones):", "");
